@@ -3,11 +3,13 @@
 //! A plain Rust library with no web dependencies: it runs natively (tests, benchmarks, the
 //! `stepwise` command) and compiled to WASM inside the web app, with identical results.
 //!
+//! - [`phase`]: GEMSTEP's load and tick phases, and which modules run in each.
 //! - [`spatial`]: a uniform grid for neighbour queries (touches, vision) without all pairs.
 //! - [`time`]: [`SimTime`](time::SimTime), fixed-point seconds, and the [`Clock`](time::Clock).
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod phase;
 pub mod spatial;
 pub mod time;
