@@ -40,13 +40,24 @@ ensure_wasm_bindgen() {
   cargo install wasm-bindgen-cli --version "$v" --locked
 }
 
+# Installs the npm packages locked in folder $1 (relative to the root), unless the lockfile is
+# unchanged since the last install.
+npm_ci_once() {
+  local stamp="$ROOT/$1/node_modules/.installed-lock"
+  if [ -f "$stamp" ] && cmp -s "$stamp" "$ROOT/$1/package-lock.json"; then return; fi
+  say "installing npm packages of $1/"
+  npm --prefix "$ROOT/$1" ci --no-audit --no-fund
+  cp "$ROOT/$1/package-lock.json" "$stamp"
+}
+
 # npm packages of e2e/: binaryen (wasm-opt, used by the release build) and playwright-core.
 ensure_npm_packages() {
-  local stamp="$ROOT/e2e/node_modules/.installed-lock"
-  if [ -f "$stamp" ] && cmp -s "$stamp" "$ROOT/e2e/package-lock.json"; then return; fi
-  say "installing npm packages of e2e/"
-  npm --prefix "$ROOT/e2e" ci --no-audit --no-fund
-  cp "$ROOT/e2e/package-lock.json" "$stamp"
+  npm_ci_once e2e
+}
+
+# npm packages of bench/: agentscript, one of the systems scripts/bench measures.
+ensure_bench_packages() {
+  npm_ci_once bench
 }
 
 ensure_chromium() {

@@ -1,0 +1,70 @@
+// Runner of the two workloads written as AgentScript models (npm `agentscript`, a NetLogo-
+// style framework), headless in Node. The protocol is in lib/protocol.mjs.
+//
+// The models use AgentScript's own idioms, as a NetLogo author would write them:
+// - the world is a patch grid of side × side patches (`World` options minX..maxX), so the
+//   density matches the other systems (side = round(sqrt(1.089 N)), as in the Rust baseline);
+//   turtles start at uniformly random points (`setxy`) and headings; edges wrap, AgentScript's
+//   default `atEdge`;
+// - wander is `turtles.ask(t => { t.heading += randomCentered(10); t.forward(0.1) })`, the
+//   same shape as AgentScript's HelloModel (headings in degrees, the default geometry);
+// - touch is NetLogo's `ask turtles [ set contacts count other turtles in-radius 1 ]`:
+//   `turtles.inRadius(t, 1)`, which gathers the turtles on the 3 × 3 patches around `t`
+//   (`turtlesHere`, kept up to date as turtles move) and keeps those within distance 1.
+//   Like the Rust baseline, it does not look across the wrap edge.
+// Randomness is AgentScript's `util.randomSeed`, NetLogo's `random-seed`.
+
+import './lib/offscreen-canvas.mjs'
+import { measureAndReport, parseArgs, SEED } from './lib/protocol.mjs'
+
+const { Model, util } = await import('agentscript')
+
+/** The side of the square world for `n` agents, in whole patches: about 0.92 per patch. */
+const sideFor = n => Math.max(1, Math.round(Math.sqrt(1.089 * n)))
+
+class WanderModel extends Model {
+    constructor(population) {
+        const side = sideFor(population)
+        super({ minX: 0, maxX: side - 1, minY: 0, maxY: side - 1 })
+        this.population = population
+    }
+
+    setup() {
+        const { minXcor, maxXcor, minYcor, maxYcor } = this.world
+        this.turtles.create(this.population, t => {
+            t.setxy(util.randomFloat2(minXcor, maxXcor), util.randomFloat2(minYcor, maxYcor))
+            t.heading = util.randomFloat(360)
+        })
+    }
+
+    step() {
+        this.turtles.ask(t => {
+            t.heading += util.randomCentered(10)
+            t.forward(0.1)
+        })
+    }
+}
+
+class TouchModel extends WanderModel {
+    /** The sum of every turtle's contacts in the last step. */
+    contacts = 0
+
+    step() {
+        super.step()
+        let sum = 0
+        this.turtles.ask(t => {
+            t.contacts = this.turtles.inRadius(t, 1).length
+            sum += t.contacts
+        })
+        this.contacts = sum
+    }
+}
+
+const args = parseArgs()
+util.randomSeed(SEED)
+const model = new (args.workload === 'touch' ? TouchModel : WanderModel)(args.n)
+model.setup()
+measureAndReport(args, () => {
+    model.step()
+    return args.workload === 'touch' ? model.contacts : undefined
+})

@@ -1,0 +1,68 @@
+// Turns the runners' samples into the rows of target/bench/results.json and the printed
+// table: median and spread of ticks per second, ns per agent-tick, mean contacts, and the
+// ratios of each Stepwise row to AgentScript and to the hand-written baseline on the same
+// platform (stepwise-wasm against handwritten-wasm, stepwise-native against handwritten-native).
+
+const median = values => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const mid = sorted.length >> 1
+    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const mean = values => values.reduce((a, b) => a + b, 0) / values.length
+
+/**
+ * One results.json row per (system, workload, n) from its collected samples:
+ * `{ system, workload, n, ticks_per_s, spread: [min, max], mean_contacts }`.
+ */
+export function summarise({ system, workload, n, ticksPerS, contacts }) {
+    return {
+        system,
+        workload,
+        n,
+        ticks_per_s: median(ticksPerS),
+        spread: [Math.min(...ticksPerS), Math.max(...ticksPerS)],
+        mean_contacts: contacts.length ? mean(contacts) : null,
+    }
+}
+
+/** The ratios of a Stepwise row against its references, or blanks for other rows. */
+function ratios(row, rows) {
+    const platform = row.system.match(/^stepwise-(\w+)$/)?.[1]
+    if (!platform) return { agentscript: '', handwritten: '' }
+    const find = system =>
+        rows.find(r => r.system === system && r.workload === row.workload && r.n === row.n)
+    const ratio = other => (other ? `${(row.ticks_per_s / other.ticks_per_s).toFixed(2)}×` : '')
+    return { agentscript: ratio(find('agentscript')), handwritten: ratio(find(`handwritten-${platform}`)) }
+}
+
+const fixed = (value, digits) => value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+})
+const significant = value => fixed(value, value >= 100 ? 0 : value >= 10 ? 1 : 2)
+
+/** The table of `rows`, one line per row, as text. */
+export function table(rows) {
+    const header = ['workload', 'N', 'system', 'ticks/s', 'min–max', 'ns/agent-tick', 'contacts/agent',
+        'Stepwise/AgentScript', 'Stepwise/hand-written']
+    const lines = rows.map(row => {
+        const { agentscript, handwritten } = ratios(row, rows)
+        const [min, max] = row.spread
+        return [
+            row.workload,
+            fixed(row.n, 0),
+            row.system,
+            significant(row.ticks_per_s),
+            `${significant(min)}–${significant(max)}`,
+            significant(1e9 / (row.ticks_per_s * row.n)),
+            row.mean_contacts === null ? '' : row.mean_contacts.toFixed(3),
+            agentscript,
+            handwritten,
+        ]
+    })
+    const widths = header.map((h, i) => Math.max(h.length, ...lines.map(l => l[i].length)))
+    const format = cells => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+        .join('  ').trimEnd()
+    return [format(header), widths.map(w => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')
+}
