@@ -2,9 +2,10 @@
 //! every agent within the radius of an agent lies in its own cell or one of the eight around
 //! it. Rebuilt each tick by counting sort into buffers sized once, so a tick allocates nothing.
 //!
-//! Positions are copied into cell order, so the cells to the left, middle and right of a
-//! column are one contiguous run of memory: a neighbourhood is three runs, scanned without
-//! indirection. The grid does not wrap: cells on an edge have no neighbours beyond it.
+//! Positions are copied into cell order, so neighbouring cells of a row are one contiguous
+//! run of memory. Each pair is tested once, from the agent earlier in cell order: an agent
+//! scans two runs (the rest of its own cell and the cell to its right; the three cells below),
+//! without indirection. The grid does not wrap: cells on an edge have no neighbours beyond it.
 
 /// Agents bucketed into the square cells of a `side × side` world.
 #[derive(Debug, Clone)]
@@ -23,6 +24,8 @@ pub(crate) struct CellGrid {
     sorted_x: Vec<f64>,
     sorted_y: Vec<f64>,
     agent_at: Vec<u32>,
+    /// Counts by slot while counting.
+    slot_contacts: Vec<u32>,
     /// The last count of each agent, by agent index.
     contacts: Vec<u32>,
 }
@@ -42,6 +45,7 @@ impl CellGrid {
             sorted_x: vec![0.0; n],
             sorted_y: vec![0.0; n],
             agent_at: vec![0; n],
+            slot_contacts: vec![0; n],
             contacts: vec![0; n],
         }
     }
@@ -77,31 +81,42 @@ impl CellGrid {
 
     /// Counts, for every agent, the others within `radius` (at most one cell width) of it,
     /// centre to centre; records each count and returns their sum.
+    ///
+    /// Each pair is tested once: an agent looks only at the agents after it in its own cell,
+    /// the cell to its right and the three cells below, and a hit counts for both agents.
     pub(crate) fn count_within(&mut self, radius: f64) -> u64 {
         let r2 = radius * radius;
-        let last = self.cols - 1;
-        let mut total = 0u64;
-        for row in 0..self.cols {
-            let rows = row.saturating_sub(1)..=(row + 1).min(last);
-            for col in 0..self.cols {
+        let (cols, last) = (self.cols, self.cols - 1);
+        let start = &self.cell_start;
+        self.slot_contacts.fill(0);
+        for row in 0..cols {
+            for col in 0..cols {
+                let c = row * cols + col;
                 let (left, right) = (col.saturating_sub(1), (col + 1).min(last));
-                let c = row * self.cols + col;
-                let own = self.cell_start[c] as usize..self.cell_start[c + 1] as usize;
-                for k in own {
+                // Own cell and the one to its right are adjacent in cell order.
+                let row_end = start[row * cols + right + 1] as usize;
+                let below = if row < last {
+                    let b = (row + 1) * cols;
+                    start[b + left] as usize..start[b + right + 1] as usize
+                } else {
+                    0..0
+                };
+                for k in start[c] as usize..start[c + 1] as usize {
                     let (x, y) = (self.sorted_x[k], self.sorted_y[k]);
-                    let mut count = 0u32;
-                    for r in rows.clone() {
-                        let from = self.cell_start[r * self.cols + left] as usize;
-                        let to = self.cell_start[r * self.cols + right + 1] as usize;
-                        count +=
-                            within(&self.sorted_x[from..to], &self.sorted_y[from..to], x, y, r2);
+                    let mut near = 0;
+                    for range in [k + 1..row_end, below.clone()] {
+                        let (xs, ys) =
+                            (&self.sorted_x[range.clone()], &self.sorted_y[range.clone()]);
+                        near += count_and_mark(xs, ys, &mut self.slot_contacts[range], x, y, r2);
                     }
-                    // The agent itself is in its own cell at distance 0.
-                    let others = count.saturating_sub(1);
-                    self.contacts[self.agent_at[k] as usize] = others;
-                    total += u64::from(others);
+                    self.slot_contacts[k] += near;
                 }
             }
+        }
+        let mut total = 0u64;
+        for (&agent, &count) in self.agent_at.iter().zip(&self.slot_contacts) {
+            self.contacts[agent as usize] = count;
+            total += u64::from(count);
         }
         total
     }
@@ -112,16 +127,17 @@ impl CellGrid {
     }
 }
 
-/// How many of the points `(xs[j], ys[j])` lie within `sqrt(r2)` of `(x, y)`. Branch-free,
-/// so the compiler can vectorise it.
-fn within(xs: &[f64], ys: &[f64], x: f64, y: f64, r2: f64) -> u32 {
-    xs.iter()
-        .zip(ys)
-        .map(|(&px, &py)| {
-            let (dx, dy) = (px - x, py - y);
-            u32::from(dx * dx + dy * dy <= r2)
-        })
-        .sum()
+/// How many of the points `(xs[j], ys[j])` lie within `sqrt(r2)` of `(x, y)`; adds one to
+/// `counts[j]` for each that does. Branch-free.
+fn count_and_mark(xs: &[f64], ys: &[f64], counts: &mut [u32], x: f64, y: f64, r2: f64) -> u32 {
+    let mut hits = 0;
+    for ((&px, &py), count) in xs.iter().zip(ys).zip(counts) {
+        let (dx, dy) = (px - x, py - y);
+        let hit = u32::from(dx * dx + dy * dy <= r2);
+        *count += hit;
+        hits += hit;
+    }
+    hits
 }
 
 #[cfg(test)]
