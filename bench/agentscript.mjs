@@ -11,7 +11,8 @@
 // - touch is NetLogo's `ask turtles [ set contacts count other turtles in-radius 1 ]`:
 //   `turtles.inRadius(t, 1)`, which gathers the turtles on the 3 × 3 patches around `t`
 //   (`turtlesHere`, kept up to date as turtles move) and keeps those within distance 1.
-//   Like the Rust baseline, it does not look across the wrap edge.
+//   Like the Rust baseline, it does not look across the wrap edge. As AgentScript's own
+//   FlockModel does, setup caches each patch's 3 × 3 neighbourhood (`patches.cacheRect`).
 // Randomness is AgentScript's `util.randomSeed`, NetLogo's `random-seed`.
 
 import './lib/offscreen-canvas.mjs'
@@ -49,11 +50,16 @@ class TouchModel extends WanderModel {
     /** The sum of every turtle's contacts in the last step. */
     contacts = 0
 
+    setup() {
+        super.setup()
+        this.patches.cacheRect(1)
+    }
+
     step() {
         super.step()
         let sum = 0
         this.turtles.ask(t => {
-            t.contacts = this.turtles.inRadius(t, 1).length
+            t.contacts = this.turtles.inRadius(t, 1, false).length
             sum += t.contacts
         })
         this.contacts = sum

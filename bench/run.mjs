@@ -12,6 +12,7 @@
 
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { summarise, table } from './lib/report.mjs'
@@ -59,6 +60,10 @@ function runOnce(system, workload, n) {
     }
 }
 
+// Other work on the machine shows in the spread; the load averages say how much there was.
+const load = () => loadavg().map(l => l.toFixed(1)).join(' ')
+const loadBefore = load()
+
 const cases = settings.workloads.flatMap(workload => settings.sizes.map(n => ({ workload, n })))
 const collected = new Map()
 for (let round = 0; round < settings.rounds; round++) {
@@ -86,3 +91,4 @@ writeFileSync(out, `${JSON.stringify(rows, null, 2)}\n`)
 console.log(table(rows))
 console.log(`\n${settings.rounds} rounds of ${settings.warmup} s warm-up + ${settings.window} s ` +
     `measured per run; results in ${out}`)
+console.log(`${cpus().length} cores; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after`)
