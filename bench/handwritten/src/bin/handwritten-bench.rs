@@ -99,3 +99,40 @@ fn main() -> ExitCode {
     println!("{{\"ticks_per_s\":[{ticks_per_s}],\"mean_contacts\":{mean_contacts}}}");
     ExitCode::SUCCESS
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn arguments_name_the_workload_agents_and_seconds() {
+        let parsed = parse_args(&args("touch 1000 0.5 2")).unwrap();
+        assert!(matches!(parsed.workload, Workload::Touch));
+        assert_eq!(parsed.agents, 1000);
+        assert_eq!(parsed.warmup, Duration::from_millis(500));
+        assert_eq!(parsed.window, Duration::from_secs(2));
+    }
+
+    #[test]
+    fn wrong_arguments_are_errors_naming_what_was_wrong() {
+        let error = |text| parse_args(&args(text)).err().unwrap_or_default();
+        assert!(error("touch 1000 1").starts_with("expected:"));
+        assert!(error("fly 1000 1 1").contains("unknown workload \"fly\""));
+        assert!(error("wander -3 1 1").starts_with("agents:"));
+        assert!(error("wander 10 soon 1").starts_with("warm-up:"));
+        assert!(error("wander 10 1 -1").starts_with("window:"));
+    }
+
+    #[test]
+    fn a_measurement_covers_at_least_the_minimum_ticks() {
+        let mut world = World::new(50, 1);
+        let (ticks, seconds, contacts) = run_for(&mut world, Workload::Touch, Duration::ZERO);
+        assert_eq!(ticks, MIN_TICKS);
+        assert!(seconds >= 0.0);
+        assert!(contacts > 0);
+    }
+}
