@@ -17,7 +17,7 @@
 //!   reach across the wrap edge (AgentScript's `inRadius` does not either, so every system
 //!   uses this rule). Agents near an edge therefore see slightly fewer neighbours, and the
 //!   mean contacts per agent come out a little under the open-plane figure
-//!   0.92 × π ≈ 2.9 (about 2.8 at 1,000 agents, 2.87 at 10,000).
+//!   0.92 × π ≈ 2.9 (expected 2.81 at 1,000 agents, 2.88 at 10,000).
 //!
 //! Sines and cosines come from `libm` and randomness from a seeded PCG, so a seed gives the
 //! same run natively and in WASM.

@@ -10,13 +10,27 @@ fn mean_contacts(n: usize, seed: u64, ticks: u32) -> f64 {
     total as f64 / (f64::from(ticks) * n as f64)
 }
 
+/// The expected contacts per agent for `n` uniformly placed agents in a square of side `l`
+/// that does not wrap: `(n − 1) · P(distance ≤ 1)`, with the distance distribution of two
+/// uniform points in a square, `P(d ≤ r) = (π r² − 8 r³ / 3l + r⁴ / 2l²) / l²` for `r ≤ l`.
+fn expected_contacts(n: usize) -> f64 {
+    let l = bench_handwritten::side_for(n);
+    (n as f64 - 1.0) * (std::f64::consts::PI - 8.0 / (3.0 * l) + 0.5 / (l * l)) / (l * l)
+}
+
 #[test]
 fn mean_contacts_per_agent_are_about_2_9_at_both_sizes() {
-    // Edges do not wrap for touching, so the smaller world loses a little more to its border.
-    let small = mean_contacts(1_000, 1, 50);
-    let large = mean_contacts(10_000, 2, 10);
-    assert!((2.6..3.0).contains(&small), "1,000 agents: {small}");
-    assert!((2.75..3.0).contains(&large), "10,000 agents: {large}");
+    // 2.81 and 2.88: the smaller world loses more to its border, where touching does not wrap.
+    for (n, seed, ticks, tolerance) in [(1_000, 1, 50, 0.15), (10_000, 2, 10, 0.06)] {
+        let expected = expected_contacts(n);
+        assert!(
+            (2.75..2.95).contains(&expected),
+            "{n} agents: expected {expected}"
+        );
+        let measured = mean_contacts(n, seed, ticks);
+        let message = format!("{n} agents: {measured}, expected {expected}");
+        assert!((measured - expected).abs() < tolerance, "{message}");
+    }
 }
 
 #[test]
