@@ -5,7 +5,7 @@
 // runs ticks for the warm-up, then measures whole ticks over the window (at least
 // MIN_TICKS), and prints one JSON line: {"ticks_per_s": [...], "mean_contacts": x | null}.
 // This module holds the Node side of it, so each JavaScript or WASM runner only says how to
-// build a world and step it.
+// build a world and step it; the crate bench/protocol holds the native side.
 
 import { performance } from 'node:perf_hooks'
 
