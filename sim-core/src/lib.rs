@@ -4,8 +4,14 @@
 //! `stepwise` command) and compiled to WASM inside the web app, with identical results.
 //!
 //! - [`time`]: [`SimTime`](time::SimTime), fixed-point seconds, and the [`Clock`](time::Clock).
+//! - [`project`]: the `.gemprj` project file — stage, rounds, blueprints, instances.
+//! - [`vars`]: GVars, the typed properties (Number, String, Boolean, Dictionary) and their methods.
+//! - [`suggest`]: "did you mean …?" for misspelt names.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod project;
+pub mod suggest;
 pub mod time;
+pub mod vars;
