@@ -4,8 +4,11 @@
 //! `stepwise` command) and compiled to WASM inside the web app, with identical results.
 //!
 //! - [`time`]: [`SimTime`](time::SimTime), fixed-point seconds, and the [`Clock`](time::Clock).
+//! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
+//!   `{{ ... }}` expression language.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod script;
 pub mod time;

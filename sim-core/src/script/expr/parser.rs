@@ -1,0 +1,438 @@
+//! Expression text → [`Expr`], by recursive descent with JavaScript's precedence:
+//! `?:` < `||` < `&&` < `== != === !==` < `< <= > >=` < `+ -` < `* / %` < unary `- !` <
+//! member access and calls. Binary operators group to the left; `?:` to the right. A trailing
+//! `;` is ignored, as GEMSTEP's JavaScript parser ignores it.
+
+use super::ast::{BinaryOp, Constant, Expr, ExprKind, LogicalOp, MathFn, UnaryOp};
+use super::lexer::{lex, Lexeme, Op, Spanned};
+use crate::script::Pos;
+
+/// The most lexemes an expression may have; keeps evaluation shallow for any input.
+pub const MAX_EXPR_LEXEMES: usize = 512;
+/// How deeply parentheses, unary operators, call arguments and `?:` may nest.
+pub const MAX_EXPR_NESTING: usize = 32;
+
+/// An expression that could not be parsed: where and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExprParseError {
+    /// Character offset in the expression text.
+    pub offset: usize,
+    /// Where that is in the script (the expression's start position moved along by `offset`).
+    pub pos: Pos,
+    /// What was wrong.
+    pub kind: ExprParseErrorKind,
+}
+
+impl ExprParseError {
+    pub(super) fn new(at: Pos, offset: usize, kind: ExprParseErrorKind) -> ExprParseError {
+        ExprParseError {
+            offset,
+            pos: at.advanced(offset),
+            kind,
+        }
+    }
+}
+
+/// What was wrong with an expression's text.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ExprParseErrorKind {
+    /// Nothing between the braces.
+    Empty,
+    /// A character no expression uses.
+    UnexpectedChar(char),
+    /// A quoted string runs to the end.
+    UnterminatedString,
+    /// A malformed number (`1e`).
+    BadNumber,
+    /// Digits run into a name (`2x`).
+    NameStartsWithDigit,
+    /// A number too large to be finite.
+    NumberTooLarge,
+    /// A single `=`, which would assign in JavaScript.
+    SingleEquals,
+    /// A single `&` or `|`.
+    SingleLogical(char),
+    /// Something other than what the grammar needs here.
+    Expected {
+        /// What would have been valid.
+        expected: &'static str,
+        /// What was written instead.
+        found: String,
+    },
+    /// `Math.name` where Math has no such function.
+    UnknownMathFn(String),
+    /// A Math function called with the wrong number of arguments.
+    MathArity {
+        /// The function.
+        function: MathFn,
+        /// How many arguments were given.
+        got: usize,
+    },
+    /// `Math` or `Math.abs` used without calling a function.
+    MathNotCalled,
+    /// A call of something that is not a method (`foo(1)`).
+    NotCallable,
+    /// More than [`MAX_EXPR_LEXEMES`] lexemes or [`MAX_EXPR_NESTING`] levels.
+    TooComplex,
+}
+
+impl std::fmt::Display for ExprParseErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Empty => write!(f, "the expression is empty"),
+            Self::UnexpectedChar(c) => write!(f, "unexpected character '{c}'"),
+            Self::UnterminatedString => write!(f, "string is never closed: add the closing quote"),
+            Self::BadNumber => write!(f, "this number is not written correctly"),
+            Self::NameStartsWithDigit => write!(f, "a name cannot start with a digit"),
+            Self::NumberTooLarge => write!(f, "this number is too large"),
+            Self::SingleEquals => write!(
+                f,
+                "'=' cannot be used here: to compare, write '==' or '==='"
+            ),
+            Self::SingleLogical(c) => write!(f, "'{c}' is not an operator: did you mean '{c}{c}'?"),
+            Self::Expected { expected, found } => write!(f, "expected {expected}, found {found}"),
+            Self::UnknownMathFn(name) => {
+                let known: Vec<&str> = MathFn::ALL.iter().map(|m| m.name()).collect();
+                write!(
+                    f,
+                    "Math has no function '{name}' (it has {}, PI)",
+                    known.join(", ")
+                )
+            }
+            Self::MathArity { function, got } => {
+                write!(
+                    f,
+                    "Math.{} takes {}, got {got}",
+                    function.name(),
+                    function.arity()
+                )
+            }
+            Self::MathNotCalled => write!(f, "Math functions must be called, like Math.abs(x)"),
+            Self::NotCallable => write!(f, "only methods can be called, like agent.getProp('x')"),
+            Self::TooComplex => write!(f, "the expression is too long or nested too deeply"),
+        }
+    }
+}
+
+impl std::fmt::Display for ExprParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.pos, self.kind)
+    }
+}
+
+impl std::error::Error for ExprParseError {}
+
+/// Parses an expression's text; `at` is where the text starts in the script (use
+/// [`Pos::START`] when there is no script), so errors carry a script position.
+pub fn parse_expr(text: &str, at: Pos) -> Result<Expr, ExprParseError> {
+    let chars: Vec<char> = text.chars().collect();
+    let lexemes = lex(&chars, at)?;
+    let mut parser = Parser {
+        lexemes,
+        next: 0,
+        at,
+        nesting: 0,
+    };
+    if parser.lexemes.len() > MAX_EXPR_LEXEMES {
+        return Err(parser.error(ExprParseErrorKind::TooComplex));
+    }
+    if parser.peek() == &Lexeme::End {
+        return Err(parser.error(ExprParseErrorKind::Empty));
+    }
+    let expr = parser.expression()?;
+    // JavaScript habit: a statement-ending `;` after the expression is allowed (real scripts have it).
+    while parser.eat(Op::Semicolon) {}
+    parser.expect_end()?;
+    Ok(expr)
+}
+
+struct Parser {
+    lexemes: Vec<Spanned>,
+    next: usize,
+    at: Pos,
+    nesting: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> &Lexeme {
+        self.lexemes
+            .get(self.next)
+            .map_or(&Lexeme::End, |s| &s.lexeme)
+    }
+
+    fn offset(&self) -> usize {
+        self.lexemes.get(self.next).map_or(0, |s| s.offset)
+    }
+
+    fn advance(&mut self) -> Lexeme {
+        let lexeme = self.peek().clone();
+        self.next += 1;
+        lexeme
+    }
+
+    fn eat(&mut self, op: Op) -> bool {
+        let found = self.peek() == &Lexeme::Op(op);
+        if found {
+            self.next += 1;
+        }
+        found
+    }
+
+    fn error(&self, kind: ExprParseErrorKind) -> ExprParseError {
+        ExprParseError::new(self.at, self.offset(), kind)
+    }
+
+    fn expected(&self, expected: &'static str) -> ExprParseError {
+        let found = describe(self.peek());
+        self.error(ExprParseErrorKind::Expected { expected, found })
+    }
+
+    fn expect(&mut self, op: Op, expected: &'static str) -> Result<(), ExprParseError> {
+        if self.eat(op) {
+            Ok(())
+        } else {
+            Err(self.expected(expected))
+        }
+    }
+
+    fn expect_end(&self) -> Result<(), ExprParseError> {
+        match self.peek() {
+            Lexeme::End => Ok(()),
+            Lexeme::Op(Op::LParen) => Err(self.error(ExprParseErrorKind::NotCallable)),
+            _ => Err(self.expected("an operator or the end of the expression")),
+        }
+    }
+
+    /// Enters one nesting level, refusing to go deeper than [`MAX_EXPR_NESTING`].
+    fn nest(&mut self) -> Result<(), ExprParseError> {
+        self.nesting += 1;
+        if self.nesting > MAX_EXPR_NESTING {
+            return Err(self.error(ExprParseErrorKind::TooComplex));
+        }
+        Ok(())
+    }
+
+    /// A full expression, including `?:`.
+    fn expression(&mut self) -> Result<Expr, ExprParseError> {
+        self.nest()?;
+        let offset = self.offset();
+        let test = self.binary(1)?;
+        let expr = if self.eat(Op::Question) {
+            let then = self.expression()?;
+            self.expect(Op::Colon, "':' to finish 'test ? then : otherwise'")?;
+            let otherwise = self.expression()?;
+            let kind = ExprKind::Conditional {
+                test: Box::new(test),
+                then: Box::new(then),
+                otherwise: Box::new(otherwise),
+            };
+            Expr { kind, offset }
+        } else {
+            test
+        };
+        self.nesting -= 1;
+        Ok(expr)
+    }
+
+    /// Binary operators binding at least as tightly as `min`, grouped to the left.
+    fn binary(&mut self, min: u8) -> Result<Expr, ExprParseError> {
+        let mut left = self.unary()?;
+        while let Some((precedence, op)) = binary_op(self.peek()) {
+            if precedence < min {
+                break;
+            }
+            let offset = self.offset();
+            self.next += 1;
+            let right = self.binary(precedence + 1)?;
+            let (left_box, right_box) = (Box::new(left), Box::new(right));
+            let kind = match op {
+                Either::Logical(op) => ExprKind::Logical {
+                    op,
+                    left: left_box,
+                    right: right_box,
+                },
+                Either::Binary(op) => ExprKind::Binary {
+                    op,
+                    left: left_box,
+                    right: right_box,
+                },
+            };
+            left = Expr { kind, offset };
+        }
+        Ok(left)
+    }
+
+    fn unary(&mut self) -> Result<Expr, ExprParseError> {
+        let offset = self.offset();
+        let op = if self.eat(Op::Minus) {
+            UnaryOp::Neg
+        } else if self.eat(Op::Bang) {
+            UnaryOp::Not
+        } else {
+            return self.postfix();
+        };
+        self.nest()?;
+        let operand = Box::new(self.unary()?);
+        self.nesting -= 1;
+        Ok(Expr {
+            kind: ExprKind::Unary { op, operand },
+            offset,
+        })
+    }
+
+    /// A primary expression followed by any `.name` and `.method(args)`.
+    fn postfix(&mut self) -> Result<Expr, ExprParseError> {
+        if self.peek() == &Lexeme::Name("Math".to_owned()) {
+            return self.math();
+        }
+        let mut expr = self.primary()?;
+        while self.eat(Op::Dot) {
+            let offset = expr.offset;
+            let name = self.name_after_dot()?;
+            let object = Box::new(expr);
+            let kind = if self.peek() == &Lexeme::Op(Op::LParen) {
+                let args = self.arguments()?;
+                ExprKind::Call {
+                    object,
+                    method: name,
+                    args,
+                }
+            } else {
+                ExprKind::Member { object, name }
+            };
+            expr = Expr { kind, offset };
+        }
+        Ok(expr)
+    }
+
+    fn name_after_dot(&mut self) -> Result<String, ExprParseError> {
+        match self.peek() {
+            Lexeme::Name(name) => {
+                let name = name.clone();
+                self.next += 1;
+                Ok(name)
+            }
+            _ => Err(self.expected("a name after '.'")),
+        }
+    }
+
+    /// `( expr, expr, ... )`, the opening parenthesis next.
+    fn arguments(&mut self) -> Result<Vec<Expr>, ExprParseError> {
+        self.expect(Op::LParen, "'('")?;
+        let mut args = Vec::new();
+        if self.eat(Op::RParen) {
+            return Ok(args);
+        }
+        loop {
+            args.push(self.expression()?);
+            if self.eat(Op::RParen) {
+                return Ok(args);
+            }
+            self.expect(Op::Comma, "',' or ')' in the argument list")?;
+        }
+    }
+
+    /// `Math.PI` or `Math.f(args)`, `Math` next.
+    fn math(&mut self) -> Result<Expr, ExprParseError> {
+        let offset = self.offset();
+        self.next += 1;
+        if !self.eat(Op::Dot) {
+            return Err(self.error(ExprParseErrorKind::MathNotCalled));
+        }
+        let name_offset = self.offset();
+        let name = self.name_after_dot()?;
+        if name == "PI" {
+            let kind = ExprKind::Constant(Constant::Number(std::f64::consts::PI));
+            return Ok(Expr { kind, offset });
+        }
+        let function = MathFn::from_name(&name).ok_or_else(|| {
+            ExprParseError::new(
+                self.at,
+                name_offset,
+                ExprParseErrorKind::UnknownMathFn(name),
+            )
+        })?;
+        if self.peek() != &Lexeme::Op(Op::LParen) {
+            return Err(self.error(ExprParseErrorKind::MathNotCalled));
+        }
+        let args = self.arguments()?;
+        if !function.arity().accepts(args.len()) {
+            let kind = ExprParseErrorKind::MathArity {
+                function,
+                got: args.len(),
+            };
+            return Err(ExprParseError::new(self.at, name_offset, kind));
+        }
+        Ok(Expr {
+            kind: ExprKind::Math { function, args },
+            offset,
+        })
+    }
+
+    fn primary(&mut self) -> Result<Expr, ExprParseError> {
+        let offset = self.offset();
+        let kind = match self.peek() {
+            Lexeme::Number(n) => ExprKind::Constant(Constant::Number(*n)),
+            Lexeme::Str(s) => ExprKind::Constant(Constant::String(s.clone())),
+            Lexeme::Name(name) => match name.as_str() {
+                "true" => ExprKind::Constant(Constant::Boolean(true)),
+                "false" => ExprKind::Constant(Constant::Boolean(false)),
+                "null" => ExprKind::Constant(Constant::Null),
+                _ => ExprKind::Name(name.clone()),
+            },
+            Lexeme::Op(Op::LParen) => {
+                self.next += 1;
+                let inner = self.expression()?;
+                self.expect(Op::RParen, "')'")?;
+                return Ok(inner);
+            }
+            _ => return Err(self.expected("a value, a name or '('")),
+        };
+        self.advance();
+        Ok(Expr { kind, offset })
+    }
+}
+
+/// A binary operator of either evaluation style.
+enum Either {
+    Binary(BinaryOp),
+    Logical(LogicalOp),
+}
+
+/// The precedence (higher binds tighter) and meaning of a binary operator lexeme.
+fn binary_op(lexeme: &Lexeme) -> Option<(u8, Either)> {
+    let Lexeme::Op(op) = lexeme else {
+        return None;
+    };
+    let b = |precedence, op| Some((precedence, Either::Binary(op)));
+    match op {
+        Op::OrOr => Some((1, Either::Logical(LogicalOp::Or))),
+        Op::AndAnd => Some((2, Either::Logical(LogicalOp::And))),
+        Op::EqEq => b(3, BinaryOp::LooseEq),
+        Op::NotEq => b(3, BinaryOp::LooseNe),
+        Op::EqEqEq => b(3, BinaryOp::StrictEq),
+        Op::NotEqEq => b(3, BinaryOp::StrictNe),
+        Op::Lt => b(4, BinaryOp::Lt),
+        Op::Le => b(4, BinaryOp::Le),
+        Op::Gt => b(4, BinaryOp::Gt),
+        Op::Ge => b(4, BinaryOp::Ge),
+        Op::Plus => b(5, BinaryOp::Add),
+        Op::Minus => b(5, BinaryOp::Sub),
+        Op::Star => b(6, BinaryOp::Mul),
+        Op::Slash => b(6, BinaryOp::Div),
+        Op::Percent => b(6, BinaryOp::Rem),
+        _ => None,
+    }
+}
+
+/// How a lexeme is named in an error message.
+fn describe(lexeme: &Lexeme) -> String {
+    match lexeme {
+        Lexeme::Number(n) => format!("the number {}", crate::script::lexical::format_number(*n)),
+        Lexeme::Str(s) => format!("the string '{s}'"),
+        Lexeme::Name(name) => format!("'{name}'"),
+        Lexeme::Op(op) => format!("'{}'", op.symbol()),
+        Lexeme::End => "the end of the expression".to_owned(),
+    }
+}
