@@ -436,3 +436,175 @@ fn describe(lexeme: &Lexeme) -> String {
         Lexeme::End => "the end of the expression".to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tree as a fully parenthesised string, to make grouping visible.
+    fn shape(e: &Expr) -> String {
+        let list = |args: &[Expr]| args.iter().map(shape).collect::<Vec<_>>().join(" ");
+        match &e.kind {
+            ExprKind::Constant(Constant::Number(n)) => n.to_string(),
+            ExprKind::Constant(Constant::String(s)) => format!("'{s}'"),
+            ExprKind::Constant(Constant::Boolean(b)) => b.to_string(),
+            ExprKind::Constant(Constant::Null) => "null".into(),
+            ExprKind::Name(n) => n.clone(),
+            ExprKind::Member { object, name } => format!("{}.{name}", shape(object)),
+            ExprKind::Call {
+                object,
+                method,
+                args,
+            } => format!("{}.{method}({})", shape(object), list(args)),
+            ExprKind::Math { function, args } => {
+                format!("Math.{}({})", function.name(), list(args))
+            }
+            ExprKind::Unary { op, operand } => format!("({op:?} {})", shape(operand)),
+            ExprKind::Binary { op, left, right } => {
+                format!("({} {} {})", op.symbol(), shape(left), shape(right))
+            }
+            ExprKind::Logical { op, left, right } => {
+                format!("({op:?} {} {})", shape(left), shape(right))
+            }
+            ExprKind::Conditional {
+                test,
+                then,
+                otherwise,
+            } => {
+                format!("(? {} {} {})", shape(test), shape(then), shape(otherwise))
+            }
+        }
+    }
+
+    fn parsed(text: &str) -> String {
+        shape(&parse_expr(text, Pos::START).unwrap())
+    }
+
+    fn error(text: &str) -> (usize, ExprParseErrorKind) {
+        let e = parse_expr(text, Pos::START).unwrap_err();
+        (e.offset, e.kind)
+    }
+
+    #[test]
+    fn operators_bind_with_javascript_precedence() {
+        assert_eq!(parsed("1 + 2 * 3 - 4"), "(- (+ 1 (* 2 3)) 4)");
+        assert_eq!(parsed("a < b + 1 == c"), "(== (< a (+ b 1)) c)");
+        assert_eq!(parsed("a || b && c"), "(Or a (And b c))");
+        assert_eq!(parsed("!a && -b < 2"), "(And (Not a) (< (Neg b) 2))");
+        assert_eq!(parsed("a ? b : c ? d : e"), "(? a b (? c d e))");
+        assert_eq!(parsed("(1 + 2) * 3 % 2"), "(% (* (+ 1 2) 3) 2)");
+        assert_eq!(parsed("a === b !== c != d"), "(!= (!== (=== a b) c) d)");
+        assert_eq!(
+            parsed("8 / 4 / 2 >= 1 <= 2 > 0"),
+            "(> (<= (>= (/ (/ 8 4) 2) 1) 2) 0)"
+        );
+    }
+
+    #[test]
+    fn accessors_of_real_scripts_parse_as_member_and_call_chains() {
+        assert_eq!(
+            parsed("agent.getProp('energyLevel').value > 50"),
+            "(> agent.getProp('energyLevel').value 50)"
+        );
+        assert_eq!(
+            parsed("agent.prop.Movement.compassDirection.value === 'E'"),
+            "(=== agent.prop.Movement.compassDirection.value 'E')"
+        );
+        assert_eq!(parsed("'T-Rex #' + agent.id"), "(+ 'T-Rex #' agent.id)");
+        assert_eq!(
+            parsed("Math.max(1, Math.abs(x), 3) * Math.PI"),
+            format!("(* Math.max(1 Math.abs(x) 3) {})", std::f64::consts::PI)
+        );
+        assert_eq!(
+            parsed("true && null || false"),
+            "(Or (And true null) false)"
+        );
+        assert_eq!(parsed("x;"), "x");
+    }
+
+    #[test]
+    fn nodes_record_their_offsets() {
+        let e = parse_expr("a  +  b.c", Pos::START).unwrap();
+        let ExprKind::Binary { left, right, .. } = &e.kind else {
+            panic!("not binary")
+        };
+        assert_eq!((e.offset, left.offset, right.offset), (3, 0, 6));
+    }
+
+    #[test]
+    fn parse_errors_name_the_problem_and_its_offset() {
+        assert_eq!(error(""), (0, ExprParseErrorKind::Empty));
+        assert_eq!(error("a = 1"), (2, ExprParseErrorKind::SingleEquals));
+        assert_eq!(error("a | b"), (2, ExprParseErrorKind::SingleLogical('|')));
+        assert_eq!(
+            error("Math.abss(1)"),
+            (5, ExprParseErrorKind::UnknownMathFn("abss".into()))
+        );
+        assert_eq!(
+            error("Math.abs(1, 2)"),
+            (
+                5,
+                ExprParseErrorKind::MathArity {
+                    function: MathFn::Abs,
+                    got: 2
+                }
+            )
+        );
+        assert_eq!(error("Math.abs"), (8, ExprParseErrorKind::MathNotCalled));
+        assert_eq!(error("foo(1)"), (3, ExprParseErrorKind::NotCallable));
+        assert_eq!(error("'open"), (0, ExprParseErrorKind::UnterminatedString));
+        assert_eq!(error("a #"), (2, ExprParseErrorKind::UnexpectedChar('#')));
+        let (offset, kind) = error("(1 + 2");
+        assert_eq!(offset, 6);
+        assert_eq!(
+            kind.to_string(),
+            "expected ')', found the end of the expression"
+        );
+        assert_eq!(
+            error("a ? b").1.to_string(),
+            "expected ':' to finish 'test ? then : otherwise', found the end of the expression"
+        );
+        assert_eq!(
+            error("a.").1.to_string(),
+            "expected a name after '.', found the end of the expression"
+        );
+        assert_eq!(
+            error("a b").1.to_string(),
+            "expected an operator or the end of the expression, found 'b'"
+        );
+    }
+
+    #[test]
+    fn errors_carry_the_script_position() {
+        let e = parse_expr("x +", Pos { line: 4, col: 20 }).unwrap_err();
+        assert_eq!(e.pos, Pos { line: 4, col: 23 });
+        assert_eq!(
+            e.to_string(),
+            "4:23: expected a value, a name or '(', found the end of the expression"
+        );
+    }
+
+    #[test]
+    fn overly_deep_or_long_expressions_are_refused() {
+        let deep = format!(
+            "{}1{}",
+            "(".repeat(MAX_EXPR_NESTING + 1),
+            ")".repeat(MAX_EXPR_NESTING + 1)
+        );
+        assert_eq!(error(&deep).1, ExprParseErrorKind::TooComplex);
+        assert_eq!(
+            error(&"!".repeat(MAX_EXPR_NESTING + 1)).1,
+            ExprParseErrorKind::TooComplex
+        );
+        assert_eq!(
+            error(&"1+".repeat(MAX_EXPR_LEXEMES)).1,
+            ExprParseErrorKind::TooComplex
+        );
+        let nested_ok = format!(
+            "{}1{}",
+            "(".repeat(MAX_EXPR_NESTING - 1),
+            ")".repeat(MAX_EXPR_NESTING - 1)
+        );
+        assert!(parse_expr(&nested_ok, Pos::START).is_ok());
+    }
+}
