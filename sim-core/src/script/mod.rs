@@ -20,8 +20,10 @@ pub mod expr;
 mod lexical;
 mod printer;
 mod token;
+mod tokenize_error;
 mod tokenizer;
 
 pub use printer::print_units;
 pub use token::{ExprSource, Literal, Pos, ScriptUnit, Token, TokenKind};
-pub use tokenizer::{tokenize, TokenizeError, TokenizeErrorKind, MAX_BLOCK_DEPTH};
+pub use tokenize_error::{TokenizeError, TokenizeErrorKind};
+pub use tokenizer::{tokenize, MAX_BLOCK_DEPTH};

@@ -1,7 +1,7 @@
 //! Splits the text of a `{{ ... }}` expression into lexemes: numbers, strings, names and
 //! operators, each with its character offset so errors can point at it.
 
-use super::parser::{ExprParseError, ExprParseErrorKind};
+use super::parse_error::{ExprParseError, ExprParseErrorKind};
 use crate::script::lexical::{
     is_name_part, is_name_start, read_number, read_quoted, NumberProblem,
 };

@@ -40,12 +40,12 @@
 mod ast;
 mod eval;
 mod lexer;
+mod parse_error;
 mod parser;
 mod value;
 
 pub use ast::{Arity, BinaryOp, Constant, Expr, ExprKind, LogicalOp, MathFn, UnaryOp};
 pub use eval::{EvalError, EvalErrorKind, ExprContext};
-pub use parser::{
-    parse_expr, ExprParseError, ExprParseErrorKind, MAX_EXPR_LEXEMES, MAX_EXPR_NESTING,
-};
+pub use parse_error::{ExprParseError, ExprParseErrorKind};
+pub use parser::{parse_expr, MAX_EXPR_LEXEMES, MAX_EXPR_NESTING};
 pub use value::Value;

@@ -9,7 +9,7 @@ use crate::script::lexical::{format_number, read_number};
 /// [`super::ExprContext`] that made them.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value<O> {
-    /// A number (finite when computed by an expression; see [`super::eval`]).
+    /// A number (finite when computed by an expression; see [`Expr::eval`](super::Expr::eval)).
     Number(f64),
     /// A string.
     String(String),
