@@ -9,12 +9,15 @@
 //! - [`project`]: the `.gemprj` project file — stage, rounds, blueprints, instances.
 //! - [`vars`]: GVars, the typed properties (Number, String, Boolean, Dictionary) and their methods.
 //! - [`suggest`]: "did you mean …?" for misspelt names.
+//! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
+//!   `{{ ... }}` expression language.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod phase;
 pub mod project;
+pub mod script;
 pub mod spatial;
 pub mod suggest;
 pub mod time;
