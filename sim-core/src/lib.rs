@@ -6,10 +6,19 @@
 //! - [`phase`]: GEMSTEP's load and tick phases, and which modules run in each.
 //! - [`spatial`]: a uniform grid for neighbour queries (touches, vision) without all pairs.
 //! - [`time`]: [`SimTime`](time::SimTime), fixed-point seconds, and the [`Clock`](time::Clock).
+//! - [`project`]: the `.gemprj` project file — stage, rounds, blueprints, instances.
+//! - [`vars`]: GVars, the typed properties (Number, String, Boolean, Dictionary) and their methods.
+//! - [`suggest`]: "did you mean …?" for misspelt names.
+//! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
+//!   `{{ ... }}` expression language.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod phase;
+pub mod project;
+pub mod script;
 pub mod spatial;
+pub mod suggest;
 pub mod time;
+pub mod vars;

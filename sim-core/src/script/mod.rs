@@ -1,0 +1,29 @@
+//! The script language: GEMSTEP's ScriptText, read into tokens and ScriptUnits, printed back,
+//! and the `{{ ... }}` expression language.
+//!
+//! ```
+//! use sim_core::script::{print_units, tokenize};
+//!
+//! let units = tokenize("prop energy setTo {{ agent.x + 1 }}").unwrap();
+//! let json = serde_json::to_string(&units).unwrap();
+//! assert_eq!(json, r#"[[{"identifier":"prop"},{"identifier":"energy"},{"identifier":"setTo"},{"expr":"agent.x + 1"}]]"#);
+//! assert_eq!(print_units(&units), "prop energy setTo {{ agent.x + 1 }}");
+//! ```
+//!
+//! - [`tokenize`]: ScriptText → [`ScriptUnit`]s of [`Token`]s, each with its [`Pos`];
+//!   errors are [`TokenizeError`]s.
+//! - [`print_units`]: ScriptUnits → canonical ScriptText.
+//! - [`expr`]: parse a `{{ ... }}` once into an [`expr::Expr`], evaluate it against an
+//!   [`expr::ExprContext`] the runtime provides.
+
+pub mod expr;
+mod lexical;
+mod printer;
+mod token;
+mod tokenize_error;
+mod tokenizer;
+
+pub use printer::print_units;
+pub use token::{ExprSource, Literal, Pos, ScriptUnit, Token, TokenKind};
+pub use tokenize_error::{TokenizeError, TokenizeErrorKind};
+pub use tokenizer::{tokenize, MAX_BLOCK_DEPTH};
