@@ -45,7 +45,7 @@ pub enum EventError {
         /// The limit.
         limit: u64,
     },
-    /// More than 2^32 events at once.
+    /// More than 16,777,216 events alive at once, or more than 2^40 created in all.
     Exhausted,
 }
 
@@ -82,7 +82,9 @@ impl fmt::Display for EventError {
                 "more than {limit} events ran on the way to {until}; \
                  is an event creating events at its own time?"
             ),
-            EventError::Exhausted => f.write_str("too many events at once"),
+            EventError::Exhausted => f.write_str(
+                "too many events: at most 16,777,216 alive at once and 2^40 created in all",
+            ),
         }
     }
 }
