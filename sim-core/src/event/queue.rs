@@ -13,7 +13,7 @@
 
 use super::{Event, EventError, EventRef};
 use crate::time::SimTime;
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// Bits of a heap key that hold the slot.
