@@ -45,8 +45,8 @@ pub struct EventLoop<S> {
     pub(super) dependents: Vec<Vec<EventRef>>,
     /// The latest time reached or run at, seconds; never decreases.
     now: SimTime,
-    /// Counts `reach_time` calls; changes are deduplicated per frame.
-    pub(super) frame: u64,
+    /// Counts `reach_time` calls (wrapping); changes are deduplicated per frame.
+    pub(super) frame: u32,
     limits: Limits,
     /// Reused buffer for the changes of one settling round.
     change_buf: Vec<(EventRef, SimTime)>,
@@ -251,7 +251,7 @@ impl<S> EventLoop<S> {
     /// events still due run on the next call.
     pub fn reach_time(&mut self, until: SimTime, state: &mut S) -> Result<usize, EventError> {
         let result = self.settle(until, state);
-        self.frame += 1;
+        self.frame = self.frame.wrapping_add(1);
         self.queue.start_frame(self.frame);
         if result.is_ok() {
             self.now = self.now.max(until);

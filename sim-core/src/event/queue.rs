@@ -45,7 +45,9 @@ impl Entry {
     }
 }
 
+/// One cache line per slot, so running an event touches a single line of the slab.
 #[derive(Debug)]
+#[repr(align(64))]
 struct Slot {
     /// Bumped when the slot is freed; part of every [`EventRef`].
     generation: u32,
@@ -220,25 +222,20 @@ impl EventQueue {
     /// Records a change of `ev` at `at` for the next settling round. Several changes in
     /// one round merge into the earliest; a change no later than the event's last change
     /// in this frame waits for the next frame.
-    pub(super) fn add_change(&mut self, ev: EventRef, at: SimTime, frame: u64) {
+    pub(super) fn add_change(&mut self, ev: EventRef, at: SimTime, frame: u32) {
         let Some(e) = self.get_mut(ev) else {
             return;
         };
-        match e.pending_change {
-            Some(pending) if at < pending => {
-                e.pending_change = Some(at);
-                e.last_changed = at;
-            }
-            Some(_) => {}
-            None if e.change_frame == frame && at <= e.last_changed => {
-                self.deferred.push((ev, at));
-            }
-            None => {
-                e.pending_change = Some(at);
-                e.last_changed = at;
-                e.change_frame = frame;
-                self.changes.push(ev);
-            }
+        if e.change_pending {
+            // A pending change is always at `last_changed`; keep the earliest.
+            e.last_changed = e.last_changed.min(at);
+        } else if e.change_frame == frame && at <= e.last_changed {
+            self.deferred.push((ev, at));
+        } else {
+            e.change_pending = true;
+            e.last_changed = at;
+            e.change_frame = frame;
+            self.changes.push(ev);
         }
     }
 
@@ -246,8 +243,9 @@ impl EventQueue {
     pub(super) fn take_changes(&mut self, out: &mut Vec<(EventRef, SimTime)>) {
         let mut changes = std::mem::take(&mut self.changes);
         for &ev in &changes {
-            if let Some(at) = self.get_mut(ev).and_then(|e| e.pending_change.take()) {
-                out.push((ev, at));
+            if let Some(e) = self.get_mut(ev).filter(|e| e.change_pending) {
+                e.change_pending = false;
+                out.push((ev, e.last_changed));
             }
         }
         changes.clear();
@@ -256,7 +254,7 @@ impl EventQueue {
     }
 
     /// Starts frame `frame`: the deferred changes become pending changes of it.
-    pub(super) fn start_frame(&mut self, frame: u64) {
+    pub(super) fn start_frame(&mut self, frame: u32) {
         let deferred = std::mem::take(&mut self.deferred);
         for (ev, at) in deferred {
             self.add_change(ev, at, frame);
@@ -317,6 +315,11 @@ mod tests {
 
     fn secs(s: i32) -> SimTime {
         SimTime::from_secs(s)
+    }
+
+    #[test]
+    fn a_slot_fills_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Slot>(), 64);
     }
 
     #[test]
