@@ -1,8 +1,12 @@
-//! [`EventQueue`]: the events, stored in a slab, ordered by `(time, seq)` in a binary heap,
-//! and the changes waiting to be applied to them.
+//! [`EventQueue`]: the events, stored in a slab, ordered by `(time, seq)` in a heap, and
+//! the changes waiting to be applied to them.
 //!
-//! A heap entry is 16 bytes, a time and a key packing the event's creation number (high
-//! 40 bits) with its slot (low 24 bits): ordering by key is ordering by creation, and the
+//! The heap is 4-ary: the four children of a node are 64 bytes, one cache line, so a pop
+//! from a large queue misses the cache less often than with a binary heap, and popping is
+//! most of what running an event costs.
+//!
+//! A heap entry is 16 bytes: a time, and a key packing the event's creation number (high
+//! 40 bits) with its slot (low 24 bits). Ordering by key is ordering by creation, and the
 //! slot finds the event without a lookup. Rescheduling or cancelling an event does not
 //! search the heap; the old entry just stops matching the event (its time differs, or the
 //! event is no longer queued, or the slot holds another event) and is skipped when it
@@ -13,8 +17,8 @@
 
 use super::{Event, EventError, EventRef};
 use crate::time::SimTime;
+use dary_heap::QuaternaryHeap;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Bits of a heap key that hold the slot.
 const SLOT_BITS: u32 = 24;
@@ -71,7 +75,7 @@ impl Slot {
 pub struct EventQueue {
     slots: Vec<Slot>,
     free: Vec<u32>,
-    heap: BinaryHeap<Entry>,
+    heap: QuaternaryHeap<Entry>,
     /// Live events (queued or waiting for a change or trigger).
     live: usize,
     /// Queued events, which is the heap's length minus its stale entries.
