@@ -90,3 +90,28 @@ impl fmt::Display for EventError {
 }
 
 impl std::error::Error for EventError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_lowercase_and_name_the_culprit() {
+        let e = EventError::RepeatDidNotAdvance {
+            handler: "tick".into(),
+            time: SimTime::from_secs(2),
+            next: SimTime::from_secs(2),
+        };
+        assert_eq!(
+            e.to_string(),
+            "repeating event 'tick' ran at 2s and asked to run again at 2s; the next run must be later"
+        );
+        let e = EventError::NotSettled {
+            until: SimTime::from_secs(1),
+            rounds: 64,
+        };
+        assert!(e
+            .to_string()
+            .starts_with("events did not settle on the way to 1s"));
+    }
+}
