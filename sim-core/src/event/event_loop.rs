@@ -190,7 +190,7 @@ impl<S> EventLoop<S> {
         let trigger = h.trigger_type();
         let ev = self
             .queue
-            .insert(Event::new(target, handler, trigger, 0, payload))?;
+            .insert(Event::new(target, handler, trigger, payload))?;
         if let Err(e) = h.setup_event(self, ev, state) {
             self.queue.remove(ev);
             return Err(e);

@@ -313,7 +313,7 @@ mod tests {
 
     fn event(q: &mut EventQueue) -> EventRef {
         let target = Entities::new().spawn().unwrap();
-        let e = Event::new(target, HandlerId(0), TriggerType::Once, 0, Payload::new());
+        let e = Event::new(target, HandlerId(0), TriggerType::Once, Payload::new());
         q.insert(e).unwrap()
     }
 

@@ -47,18 +47,18 @@ pub struct Event {
 }
 
 impl Event {
+    /// A new, unqueued event; the queue gives it its creation number when it stores it.
     pub(super) fn new(
         target: EntityId,
         handler: HandlerId,
         trigger: TriggerType,
-        seq: u64,
         payload: Payload,
     ) -> Self {
         Event {
             target,
             handler,
             trigger,
-            seq,
+            seq: 0,
             time: SimTime::MIN,
             last_changed: SimTime::MIN,
             queued: false,
