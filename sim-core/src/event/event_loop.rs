@@ -199,6 +199,7 @@ impl<S> EventLoop<S> {
         Ok(ev)
     }
 
+    /// Gives a new event its first time, and queues it if its trigger type says so.
     fn place_new(
         &mut self,
         ev: EventRef,
@@ -207,7 +208,10 @@ impl<S> EventLoop<S> {
         state: &S,
         reference_time: SimTime,
     ) {
-        let trigger = h.trigger_type();
+        let Some(trigger) = self.queue.get(ev).map(Event::trigger_type) else {
+            // Its own setup cancelled it.
+            return;
+        };
         if matches!(
             trigger,
             TriggerType::DependencyImmediately | TriggerType::Trigger
