@@ -1,5 +1,7 @@
 //! Property: for random sequences of create / cancel / change / despawn / reach_time, the
 //! event loop runs exactly the events a plain sorted-list model says, in the same order.
+//! Events are `Once` (run at their reference or change time plus an offset, then gone) or
+//! `DependencyImmediately` (run at each change time, then wait for the next change).
 
 use proptest::prelude::*;
 use sim_core::entity::EntityId;
@@ -21,16 +23,19 @@ struct World {
     offsets: HashMap<EntityId, SimTime>,
 }
 
-/// A `Once` event that depends on the group entity named in its payload.
-struct Probe;
+/// An event of the given type that depends on the group entity named in its payload.
+struct Probe(TriggerType);
 
 impl EventHandler<World> for Probe {
     fn id(&self) -> &str {
-        "probe"
+        match self.0 {
+            TriggerType::Once => "once",
+            _ => "immediately",
+        }
     }
 
     fn trigger_type(&self) -> TriggerType {
-        TriggerType::Once
+        self.0
     }
 
     fn setup_event(
@@ -54,9 +59,17 @@ impl EventHandler<World> for Probe {
 
 #[derive(Debug, Clone)]
 enum Op {
-    Create { at: i64, offset: i64, group: usize },
+    Create {
+        at: i64,
+        offset: i64,
+        group: usize,
+        once: bool,
+    },
     Cancel(usize),
-    Change { group: usize, at: i64 },
+    Change {
+        group: usize,
+        at: i64,
+    },
     Despawn(usize),
     Reach(i64),
 }
@@ -68,7 +81,8 @@ fn time(quarters: i64) -> SimTime {
 
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
-        4 => (0..64_i64, 0..8_i64, 0..GROUPS).prop_map(|(at, offset, group)| Op::Create { at, offset, group }),
+        4 => (0..64_i64, 0..8_i64, 0..GROUPS, any::<bool>())
+            .prop_map(|(at, offset, group, once)| Op::Create { at, offset, group, once }),
         1 => (0..64_usize).prop_map(Op::Cancel),
         2 => (0..GROUPS, 0..64_i64).prop_map(|(group, at)| Op::Change { group, at }),
         1 => (0..64_usize).prop_map(Op::Despawn),
@@ -76,42 +90,60 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-/// The reference: every event that has not run, in a plain list.
+/// One event of the reference model.
+struct Expected {
+    id: i64,
+    /// When it is due, in quarters; `None` while it waits for a change.
+    time: Option<i64>,
+    /// Added to a change time for `Once`; ignored by `DependencyImmediately`.
+    offset: i64,
+    group: usize,
+    change: Option<i64>,
+    once: bool,
+}
+
+/// The reference: every event that can still run, in a plain list.
 #[derive(Default)]
 struct Model {
-    /// `(id, time in quarters, offset, group, pending change)` of events still to run.
-    pending: Vec<(i64, i64, i64, usize, Option<i64>)>,
+    events: Vec<Expected>,
 }
 
 impl Model {
     fn change(&mut self, group: usize, at: i64) {
-        for e in self.pending.iter_mut().filter(|e| e.3 == group) {
-            e.4 = Some(e.4.map_or(at, |c| c.min(at)));
+        for e in self.events.iter_mut().filter(|e| e.group == group) {
+            e.change = Some(e.change.map_or(at, |c| c.min(at)));
         }
     }
 
-    /// Applies the changes, then takes every event due by `until`, by (time, id).
+    /// Applies the changes, then runs every event due by `until`, by (time, id).
     fn reach(&mut self, until: i64) -> Vec<i64> {
-        for e in &mut self.pending {
-            if let Some(at) = e.4.take() {
-                e.1 = at + e.2;
+        for e in &mut self.events {
+            if let Some(at) = e.change.take() {
+                e.time = Some(if e.once { at + e.offset } else { at });
             }
         }
         let mut due: Vec<(i64, i64)> = self
-            .pending
+            .events
             .iter()
-            .filter(|e| e.1 <= until)
-            .map(|e| (e.1, e.0))
+            .filter_map(|e| e.time.filter(|&t| t <= until).map(|t| (t, e.id)))
             .collect();
         due.sort_unstable();
-        self.pending.retain(|e| e.1 > until);
+        self.events
+            .retain(|e| !(e.once && e.time.is_some_and(|t| t <= until)));
+        for e in self
+            .events
+            .iter_mut()
+            .filter(|e| e.time.is_some_and(|t| t <= until))
+        {
+            e.time = None;
+        }
         due.into_iter().map(|(_, id)| id).collect()
     }
 
     fn forget(&mut self, id: i64) -> bool {
-        let before = self.pending.len();
-        self.pending.retain(|e| e.0 != id);
-        self.pending.len() != before
+        let before = self.events.len();
+        self.events.retain(|e| e.id != id);
+        self.events.len() != before
     }
 }
 
@@ -120,20 +152,24 @@ proptest! {
     fn the_loop_runs_what_a_sorted_list_says(ops in prop::collection::vec(op(), 1..80)) {
         let mut lp = EventLoop::<World>::new();
         let mut w = World::default();
-        let h = lp.add_event_handler(Rc::new(Probe)).unwrap();
+        let once = lp.add_event_handler(Rc::new(Probe(TriggerType::Once))).unwrap();
+        let immediately = Rc::new(Probe(TriggerType::DependencyImmediately));
+        let immediately = lp.add_event_handler(immediately).unwrap();
         let groups: Vec<EntityId> = (0..GROUPS).map(|_| lp.spawn_entity().unwrap()).collect();
         let mut created: Vec<(EventRef, EntityId)> = Vec::new();
         let mut model = Model::default();
         for op in ops {
             match op {
-                Op::Create { at, offset, group } => {
+                Op::Create { at, offset, group, once: is_once } => {
                     let target = lp.spawn_entity().unwrap();
                     w.offsets.insert(target, time(offset));
                     let id = created.len() as i64;
                     let payload = Payload::new().with("id", id).with("group", groups[group]);
+                    let h = if is_once { once } else { immediately };
                     let ev = lp.create_event(h, target, &w, time(at), payload).unwrap();
                     created.push((ev, target));
-                    model.pending.push((id, at + offset, offset, group, None));
+                    let due = is_once.then_some(at + offset);
+                    model.events.push(Expected { id, time: due, offset, group, change: None, once: is_once });
                 }
                 Op::Cancel(i) => {
                     if let Some(&(ev, target)) = created.get(i) {
