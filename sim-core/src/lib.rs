@@ -11,12 +11,21 @@
 //! - [`suggest`]: "did you mean …?" for misspelt names.
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
 //!   `{{ ... }}` expression language.
+//! - [`event`]: the [`EventLoop`](event::EventLoop) that runs every timed happening in exact,
+//!   deterministic order.
+//! - [`sched`]: the [`Scheduler`](sched::Scheduler) of periodic housekeeping tasks, one per
+//!   frame, with run-time statistics.
+//! - [`entity`]: [`EntityId`](entity::EntityId)s, `Blueprint/name` lookup, and timestamped
+//!   update/query messages between entities.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod entity;
+pub mod event;
 pub mod phase;
 pub mod project;
+pub mod sched;
 pub mod script;
 pub mod spatial;
 pub mod suggest;
