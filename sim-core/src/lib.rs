@@ -6,9 +6,15 @@
 //! - [`time`]: [`SimTime`](time::SimTime), fixed-point seconds, and the [`Clock`](time::Clock).
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
 //!   `{{ ... }}` expression language.
+//! - [`project`]: the `.gemprj` project file — stage, rounds, blueprints, instances.
+//! - [`vars`]: GVars, the typed properties (Number, String, Boolean, Dictionary) and their methods.
+//! - [`suggest`]: "did you mean …?" for misspelt names.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod project;
 pub mod script;
+pub mod suggest;
 pub mod time;
+pub mod vars;

@@ -1,0 +1,76 @@
+//! Consistency checks on a project that parsed: names that must be unique and
+//! references that must resolve.
+
+use std::collections::HashMap;
+
+use super::error::Problem;
+use super::Project;
+
+/// Every problem in `project`, stage first, then blueprints, then instances.
+pub(super) fn problems(project: &Project) -> Vec<Problem> {
+    let mut problems = stage_problems(project);
+    problems.extend(blueprint_problems(project));
+    problems.extend(instance_problems(project));
+    problems
+}
+
+fn stage_problems(project: &Project) -> Vec<Problem> {
+    let stage = &project.metadata;
+    [
+        ("left", stage.left, "right", stage.right),
+        ("top", stage.top, "bottom", stage.bottom),
+    ]
+    .into_iter()
+    .filter(|(_, low, _, high)| low >= high)
+    .map(|(low, low_value, high, high_value)| Problem::StageBounds {
+        low,
+        low_value,
+        high,
+        high_value,
+    })
+    .collect()
+}
+
+fn blueprint_problems(project: &Project) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (index, blueprint) in project.blueprints.iter().enumerate() {
+        if blueprint.name.trim().is_empty() {
+            problems.push(Problem::UnnamedBlueprint { index });
+        } else if let Some(&first) = seen.get(blueprint.name.as_str()) {
+            problems.push(Problem::DuplicateBlueprint {
+                name: blueprint.name.clone(),
+                first,
+                second: index,
+            });
+        } else {
+            seen.insert(&blueprint.name, index);
+        }
+    }
+    problems
+}
+
+fn instance_problems(project: &Project) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (index, instance) in project.instances.iter().enumerate() {
+        if let Some(&first) = seen.get(instance.id.as_str()) {
+            problems.push(Problem::DuplicateInstance {
+                id: instance.id.clone(),
+                first,
+                second: index,
+            });
+        } else {
+            seen.insert(&instance.id, index);
+        }
+        if project.blueprint(&instance.bpid).is_none() {
+            let names = project.blueprints.iter().map(|b| b.name.as_str());
+            problems.push(Problem::UnknownBlueprint {
+                index,
+                bpid: instance.bpid.clone(),
+                suggestion: crate::suggest::closest(&instance.bpid, names).map(str::to_string),
+            });
+        }
+    }
+    problems
+}

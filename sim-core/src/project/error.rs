@@ -1,0 +1,158 @@
+//! [`ProjectError`] and [`Problem`]: why a project file could not be loaded or saved.
+
+use std::fmt;
+
+/// Why a `.gemprj` file could not be loaded (or, rarely, written).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ProjectError {
+    /// The file holds nothing but whitespace.
+    Empty,
+    /// The file is not a JSON object (a list, a single value or not JSON at all).
+    NotAnObject,
+    /// The JSON is malformed, or a field has the wrong type.
+    Json {
+        /// Where in the project, like `blueprints[2].scriptText` (empty for the file itself).
+        path: String,
+        /// Line of the JSON text, from 1.
+        line: usize,
+        /// Column of the JSON text, from 1.
+        column: usize,
+        /// What was wrong there.
+        message: String,
+    },
+    /// The JSON is well formed but the project contradicts itself.
+    Invalid {
+        /// Every problem found, in file order.
+        problems: Vec<Problem>,
+    },
+    /// The project could not be written as JSON.
+    Write {
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// One way a well-formed project contradicts itself.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// A stage bound is not below its opposite bound.
+    StageBounds {
+        /// The bound that must be smaller (`left` or `top`).
+        low: &'static str,
+        /// Its value.
+        low_value: f64,
+        /// The bound that must be larger (`right` or `bottom`).
+        high: &'static str,
+        /// Its value.
+        high_value: f64,
+    },
+    /// A blueprint without a name.
+    UnnamedBlueprint {
+        /// Its index in `blueprints`.
+        index: usize,
+    },
+    /// Two blueprints with the same name.
+    DuplicateBlueprint {
+        /// The name.
+        name: String,
+        /// The index of the first.
+        first: usize,
+        /// The index of the second.
+        second: usize,
+    },
+    /// Two instances with the same id.
+    DuplicateInstance {
+        /// The id.
+        id: String,
+        /// The index of the first.
+        first: usize,
+        /// The index of the second.
+        second: usize,
+    },
+    /// An instance of a blueprint the project does not have.
+    UnknownBlueprint {
+        /// The instance's index in `instances`.
+        index: usize,
+        /// The blueprint name it gives.
+        bpid: String,
+        /// The closest blueprint name, if one is close.
+        suggestion: Option<String>,
+    },
+}
+
+impl fmt::Display for ProjectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProjectError::Empty => f.write_str("the project file is empty"),
+            ProjectError::NotAnObject => {
+                f.write_str("a project file must be a JSON object ({ … }), not a list, a single value or other text")
+            }
+            ProjectError::Json {
+                path,
+                line,
+                column,
+                message,
+            } => {
+                if !path.is_empty() {
+                    write!(f, "{path}: ")?;
+                }
+                write!(f, "{message} (line {line}, column {column})")
+            }
+            ProjectError::Invalid { problems } => {
+                let list: Vec<String> = problems.iter().map(Problem::to_string).collect();
+                match list.as_slice() {
+                    [one] => f.write_str(one),
+                    _ => write!(f, "the project has {} problems: {}", list.len(), list.join("; ")),
+                }
+            }
+            ProjectError::Write { message } => write!(f, "the project could not be written: {message}"),
+        }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::StageBounds {
+                low,
+                low_value,
+                high,
+                high_value,
+            } => write!(
+                f,
+                "metadata: {low} ({low_value}) must be less than {high} ({high_value})"
+            ),
+            Problem::UnnamedBlueprint { index } => write!(f, "blueprints[{index}] has no name"),
+            Problem::DuplicateBlueprint {
+                name,
+                first,
+                second,
+            } => write!(
+                f,
+                "blueprints[{first}] and blueprints[{second}] are both named '{name}'"
+            ),
+            Problem::DuplicateInstance { id, first, second } => write!(
+                f,
+                "instances[{first}] and instances[{second}] both have the id '{id}'"
+            ),
+            Problem::UnknownBlueprint {
+                index,
+                bpid,
+                suggestion,
+            } => {
+                write!(
+                    f,
+                    "instances[{index}].bpid: there is no blueprint named '{bpid}'"
+                )?;
+                match suggestion {
+                    Some(s) => write!(f, " — did you mean '{s}'?"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for ProjectError {}

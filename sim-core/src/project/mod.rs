@@ -1,0 +1,397 @@
+//! The project file: GEMSTEP's `.gemprj` JSON, read and written with serde.
+//!
+//! A project is everything a classroom model needs: the stage ([`StageMetadata`]),
+//! the [`Round`]s, the blueprints ([`BlueprintDef`], each a ScriptText) and the
+//! starting agents ([`InstanceDef`]). Stepwise reads the files GEMSTEP writes and
+//! writes files GEMSTEP can read: field names are GEMSTEP's (camelCase), and fields
+//! Stepwise does not know are kept at every level, so loading and saving never loses
+//! anything. A file that cannot be loaded gives a [`ProjectError`] that names the
+//! place (`blueprints[2].scriptText`, line and column) — never a panic.
+//!
+//! ```
+//! use sim_core::project::Project;
+//!
+//! let project = Project::from_json(r##"{
+//!     "id": "demo", "label": "Demo",
+//!     "blueprints": [{ "name": "Fish", "scriptText": "# BLUEPRINT Fish" }],
+//!     "instances": [{ "id": "1", "label": "Nemo", "bpid": "Fish" }]
+//! }"##)?;
+//! assert_eq!(project.metadata.right, 400.0);
+//! assert_eq!(project.instances_of("Fish").count(), 1);
+//! let err = Project::from_json(r#"{ "blueprints": [{ "name": 5 }] }"#).unwrap_err();
+//! assert!(err.to_string().starts_with("blueprints[0].name: invalid type"), "{err}");
+//! # Ok::<(), sim_core::project::ProjectError>(())
+//! ```
+
+mod check;
+mod error;
+mod stage;
+
+pub use error::{Problem, ProjectError};
+pub use stage::StageMetadata;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// A whole model: stage, rounds, blueprints and starting agents.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Project {
+    /// A short identifier (`aquatic`), used for file and link names.
+    pub id: String,
+    /// The name shown to people (`Aquatic Ecosystem`).
+    pub label: String,
+    /// A longer description for the teacher.
+    pub description: String,
+    /// The stage settings.
+    pub metadata: StageMetadata,
+    /// The rounds, in the order they run.
+    pub rounds: Vec<Round>,
+    /// The blueprints, one per kind of character.
+    pub blueprints: Vec<BlueprintDef>,
+    /// The agents placed on stage at the start.
+    pub instances: Vec<InstanceDef>,
+    /// Fields Stepwise does not use, kept so saving does not lose them.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One round of a classroom run: a time limit, text shown before and after, and
+/// scripts run when it starts and ends.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Round {
+    /// Identifies the round (`round1`).
+    pub id: String,
+    /// The name shown to people.
+    pub label: String,
+    /// How long the round lasts, in seconds of simulation time.
+    pub time: u32,
+    /// Text shown before the round starts.
+    pub intro: String,
+    /// Text shown after the round ends (GEMSTEP's spelling).
+    pub outtro: String,
+    /// ScriptText run when the round starts.
+    pub init_script: String,
+    /// ScriptText run when the round ends.
+    pub end_script: String,
+    /// Fields Stepwise does not use, kept so saving does not lose them.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// A blueprint: the ScriptText that defines one kind of character.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BlueprintDef {
+    /// The blueprint's name, which scripts and instances refer to (`Fish`).
+    pub name: String,
+    /// The name shown to people (defaults to empty; the app shows `name` then).
+    #[serde(default)]
+    pub label: String,
+    /// The script.
+    #[serde(default)]
+    pub script_text: String,
+    /// Fields Stepwise does not use, kept so saving does not lose them.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One agent on stage at the start: which blueprint it is made from, and a script
+/// run once to set it up (usually its position).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InstanceDef {
+    /// Identifies the agent within the project (`501`).
+    pub id: String,
+    /// The agent's name (`Algae 1`).
+    #[serde(default)]
+    pub label: String,
+    /// The name of its blueprint.
+    pub bpid: String,
+    /// ScriptText run once when the agent is created.
+    #[serde(default)]
+    pub init_script: String,
+    /// Fields Stepwise does not use, kept so saving does not lose them.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Project {
+    /// Reads a project from `.gemprj` JSON and checks that it is consistent (unique
+    /// blueprint names and instance ids, instances of existing blueprints, a stage
+    /// with room in it). A byte-order mark at the start is ignored.
+    pub fn from_json(text: &str) -> Result<Project, ProjectError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        match text.trim_start().chars().next() {
+            None => return Err(ProjectError::Empty),
+            Some('{') => {}
+            Some(_) => return Err(ProjectError::NotAnObject),
+        }
+        let project = parse(text)?;
+        let problems = project.problems();
+        if problems.is_empty() {
+            Ok(project)
+        } else {
+            Err(ProjectError::Invalid { problems })
+        }
+    }
+
+    /// Writes the project as indented JSON, the way GEMSTEP writes it.
+    pub fn to_json_pretty(&self) -> Result<String, ProjectError> {
+        serde_json::to_string_pretty(self).map_err(|e| ProjectError::Write {
+            message: e.to_string(),
+        })
+    }
+
+    /// Every consistency problem in the project (empty when there are none), for
+    /// an editor that shows them while the project is being changed.
+    pub fn problems(&self) -> Vec<Problem> {
+        check::problems(self)
+    }
+
+    /// The blueprint called `name`.
+    pub fn blueprint(&self, name: &str) -> Option<&BlueprintDef> {
+        self.blueprints.iter().find(|b| b.name == name)
+    }
+
+    /// The blueprint called `name`, to edit it.
+    pub fn blueprint_mut(&mut self, name: &str) -> Option<&mut BlueprintDef> {
+        self.blueprints.iter_mut().find(|b| b.name == name)
+    }
+
+    /// The starting agents made from the blueprint called `name`, in file order.
+    pub fn instances_of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a InstanceDef> + 'a {
+        self.instances.iter().filter(move |i| i.bpid == name)
+    }
+}
+
+/// Parses JSON into a project, turning a failure into an error that names the path
+/// inside the project and the line and column inside the text.
+fn parse(text: &str) -> Result<Project, ProjectError> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let project: Project = serde_path_to_error::deserialize(&mut deserializer)
+        .map_err(|err| json_error(readable_path(&err.path().to_string()), err.inner()))?;
+    deserializer
+        .end()
+        .map_err(|err| json_error(String::new(), &err))?;
+    Ok(project)
+}
+
+/// The path as people read it: nothing for the file itself, no `?` for a place
+/// serde could not name, and a very deep path cut short.
+fn readable_path(path: &str) -> String {
+    const LIMIT: usize = 80;
+    let path = path.strip_suffix(".?").unwrap_or(path);
+    if path == "." || path == "?" {
+        return String::new();
+    }
+    match path.char_indices().nth(LIMIT) {
+        Some((cut, _)) => format!("{}…", &path[..cut]),
+        None => path.to_string(),
+    }
+}
+
+fn json_error(path: String, err: &serde_json::Error) -> ProjectError {
+    let full = err.to_string();
+    let location = format!(" at line {} column {}", err.line(), err.column());
+    let message = full.strip_suffix(&location).unwrap_or(&full).to_string();
+    ProjectError::Json {
+        path,
+        line: err.line(),
+        column: err.column(),
+        message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r##"{
+  "id": "demo",
+  "label": "Demo",
+  "description": "",
+  "metadata": { "top": -300, "right": 300, "bottom": 300, "left": -300,
+                "wrap": [true, false], "bounce": false, "bgcolor": 255, "roundsCanLoop": true },
+  "rounds": [ { "id": "r1", "label": "Round 1", "time": 30, "intro": "Go", "outtro": "Done",
+                "initScript": "dbgOut 'start'", "endScript": "" } ],
+  "blueprints": [ { "name": "Fish", "label": "Fish", "scriptText": "# BLUEPRINT Fish" },
+                  { "name": "Algae", "label": "Algae", "scriptText": "# BLUEPRINT Algae" } ],
+  "instances": [ { "id": "1", "label": "Nemo", "bpid": "Fish", "initScript": "prop x setTo 5" },
+                 { "id": "2", "label": "Dory", "bpid": "Fish", "initScript": "" },
+                 { "id": "3", "label": "Green", "bpid": "Algae", "initScript": "" } ]
+}"##;
+
+    fn error(text: &str) -> String {
+        match Project::from_json(text) {
+            Ok(project) => panic!("loaded {project:?}"),
+            Err(err) => err.to_string(),
+        }
+    }
+
+    #[test]
+    fn reads_every_field() {
+        let project = Project::from_json(SMALL).unwrap();
+        assert_eq!(
+            (project.id.as_str(), project.label.as_str()),
+            ("demo", "Demo")
+        );
+        assert_eq!(project.metadata.wrap, [true, false]);
+        assert_eq!(project.metadata.bgcolor, 255);
+        assert!(project.metadata.rounds_can_loop);
+        assert_eq!(project.rounds[0].time, 30);
+        assert_eq!(project.rounds[0].init_script, "dbgOut 'start'");
+        assert_eq!(
+            project.blueprint("Algae").map(|b| b.script_text.as_str()),
+            Some("# BLUEPRINT Algae")
+        );
+        let fish: Vec<&str> = project
+            .instances_of("Fish")
+            .map(|i| i.label.as_str())
+            .collect();
+        assert_eq!(fish, ["Nemo", "Dory"]);
+        assert!(project.blueprint("Shark").is_none());
+    }
+
+    #[test]
+    fn missing_optional_fields_take_defaults() {
+        let project = Project::from_json(
+            r#"{"blueprints":[{"name":"A"}],"instances":[{"id":"1","bpid":"A"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(project.metadata, StageMetadata::default());
+        assert!(project.rounds.is_empty());
+        assert_eq!(project.blueprints[0].script_text, "");
+        assert_eq!(project.instances[0].init_script, "");
+    }
+
+    #[test]
+    fn saving_and_loading_gives_the_same_project() {
+        let mut project = Project::from_json(SMALL).unwrap();
+        if let Some(fish) = project.blueprint_mut("Fish") {
+            fish.script_text.push_str("\naddProp energy Number 5");
+        }
+        let again = Project::from_json(&project.to_json_pretty().unwrap()).unwrap();
+        assert_eq!(again, project);
+    }
+
+    #[test]
+    fn unknown_fields_survive_at_every_level() {
+        let text = r#"{"version":3,"metadata":{"grid":1},"rounds":[{"music":"x"}],
+            "blueprints":[{"name":"A","color":"red"}],"instances":[{"id":"1","bpid":"A","locked":true}]}"#;
+        let saved = Project::from_json(text).unwrap().to_json_pretty().unwrap();
+        let saved: Value = serde_json::from_str(&saved).unwrap();
+        assert_eq!(saved["version"], 3);
+        assert_eq!(saved["metadata"]["grid"], 1);
+        assert_eq!(saved["rounds"][0]["music"], "x");
+        assert_eq!(saved["blueprints"][0]["color"], "red");
+        assert_eq!(saved["instances"][0]["locked"], true);
+    }
+
+    #[test]
+    fn wrong_types_name_the_path_line_and_column() {
+        let text = "{\n  \"blueprints\": [\n    {\"name\": \"A\"},\n    {\"name\": \"B\", \"scriptText\": 7}\n  ]\n}";
+        assert_eq!(
+            error(text),
+            "blueprints[1].scriptText: invalid type: integer `7`, expected a string (line 4, column 33)"
+        );
+        assert!(
+            error(r#"{"metadata":{"wrap":[true]}}"#).starts_with("metadata.wrap: invalid length 1")
+        );
+        assert!(error(r#"{"rounds":[{"time":-5}]}"#)
+            .starts_with("rounds[0].time: invalid value: integer `-5`"));
+        assert!(error(r#"{"instances":[{"id":"1"}]}"#)
+            .starts_with("instances[0]: missing field `bpid`"));
+    }
+
+    #[test]
+    fn malformed_json_names_the_line_and_column() {
+        assert_eq!(
+            error("{\n  \"id\": \"a\",\n}"),
+            "trailing comma (line 3, column 1)"
+        );
+        assert_eq!(
+            error("{\"id\": \"a\"} extra"),
+            "trailing characters (line 1, column 13)"
+        );
+        assert!(error("{\"id\": ").starts_with("id: EOF while parsing a value"));
+    }
+
+    #[test]
+    fn huge_numbers_are_errors() {
+        assert!(
+            error(r#"{"metadata":{"top":1e400}}"#).starts_with("metadata.top: number out of range")
+        );
+        assert!(error(r#"{"metadata":{"bgcolor":99999999999}}"#)
+            .starts_with("metadata.bgcolor: invalid value"));
+    }
+
+    #[test]
+    fn the_top_level_must_be_an_object() {
+        assert_eq!(Project::from_json(""), Err(ProjectError::Empty));
+        assert_eq!(Project::from_json("  \n"), Err(ProjectError::Empty));
+        assert_eq!(Project::from_json("[1, 2]"), Err(ProjectError::NotAnObject));
+        assert_eq!(Project::from_json("42"), Err(ProjectError::NotAnObject));
+        assert_eq!(Project::from_json("hello"), Err(ProjectError::NotAnObject));
+        assert!(
+            Project::from_json("\u{feff}{}").is_ok(),
+            "a byte-order mark is ignored"
+        );
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let depth = 100_000;
+        let text = format!("{{\"extra\":{}{}}}", "[".repeat(depth), "]".repeat(depth));
+        let message = error(&text);
+        assert!(message.starts_with("extra[0][0]"), "{message}");
+        assert!(message.contains("…: recursion limit exceeded"), "{message}");
+        assert!(message.len() < 200, "a deep path is cut short: {message}");
+        let text = format!(
+            "{{\"extra\":{}1{}}}",
+            "{\"a\":".repeat(depth),
+            "}".repeat(depth)
+        );
+        assert!(error(&text).contains("recursion limit exceeded"));
+    }
+
+    #[test]
+    fn duplicate_blueprints_name_both() {
+        let text = r#"{"blueprints":[{"name":"Fish"},{"name":"Algae"},{"name":"Fish"}]}"#;
+        assert_eq!(
+            error(text),
+            "blueprints[0] and blueprints[2] are both named 'Fish'"
+        );
+    }
+
+    #[test]
+    fn instances_of_missing_blueprints_are_reported() {
+        let text = r#"{"blueprints":[{"name":"Algae"}],
+            "instances":[{"id":"1","bpid":"Algea"},{"id":"1","bpid":"Shark"}]}"#;
+        assert_eq!(
+            error(text),
+            "the project has 3 problems: \
+             instances[0].bpid: there is no blueprint named 'Algea' — did you mean 'Algae'?; \
+             instances[0] and instances[1] both have the id '1'; \
+             instances[1].bpid: there is no blueprint named 'Shark'"
+        );
+    }
+
+    #[test]
+    fn a_stage_without_room_is_reported() {
+        let text = r#"{"metadata":{"left":100,"right":100,"top":5,"bottom":-5},"blueprints":[{"name":" "}]}"#;
+        let Err(ProjectError::Invalid { problems }) = Project::from_json(text) else {
+            panic!("expected problems");
+        };
+        let messages: Vec<String> = problems.iter().map(Problem::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "metadata: left (100) must be less than right (100)",
+                "metadata: top (5) must be less than bottom (-5)",
+                "blueprints[0] has no name",
+            ]
+        );
+    }
+}

@@ -1,0 +1,74 @@
+//! [`Options`]: named values a Number or String property can be set to by name.
+//!
+//! A teacher writes `prop speed addOption fast 10` once; students then write
+//! `prop speed setToOption fast` or test `prop speed equalToOption fast` without
+//! remembering the number behind the name.
+
+use super::error::VarError;
+
+/// Named values, in the order they were added (the wizard lists them in that order).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options<T> {
+    entries: Vec<(String, T)>,
+}
+
+impl<T> Default for Options<T> {
+    fn default() -> Self {
+        Self {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<T> Options<T> {
+    /// Adds an option, or gives an existing option of that name a new value.
+    pub fn add(&mut self, name: String, value: T) {
+        match self.entries.iter_mut().find(|(n, _)| *n == name) {
+            Some(entry) => entry.1 = value,
+            None => self.entries.push((name, value)),
+        }
+    }
+
+    /// The value of the option `name`; an unknown name is an error with a suggestion.
+    pub fn get(&self, name: &str) -> Result<&T, VarError> {
+        self.entries
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, value)| value)
+            .ok_or_else(|| VarError::UnknownOption {
+                option: name.to_string(),
+                suggestion: crate::suggest::closest(name, self.names()).map(str::to_string),
+            })
+    }
+
+    /// The option names, in the order they were added.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|(n, _)| n.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_keep_order_and_replace_by_name() {
+        let mut options = Options::default();
+        options.add("slow".to_string(), 1.0);
+        options.add("fast".to_string(), 10.0);
+        options.add("slow".to_string(), 2.0);
+        assert_eq!(options.names().collect::<Vec<_>>(), ["slow", "fast"]);
+        assert_eq!(options.get("slow"), Ok(&2.0));
+    }
+
+    #[test]
+    fn unknown_option_suggests_a_name() {
+        let mut options = Options::default();
+        options.add("fast".to_string(), 10.0);
+        let err = options.get("fats").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "there is no option named 'fats' — did you mean 'fast'?"
+        );
+    }
+}

@@ -1,0 +1,236 @@
+//! [`StringVar`]: a String (text) property with named options.
+
+use super::error::VarError;
+use super::options::Options;
+use super::spec::{arg, Alias, ArgSpec, MethodSpec, MethodTable};
+use super::value::{Value, ValueKind};
+
+const TEXT: ValueKind = ValueKind::String;
+const COMPARE: &[ArgSpec] = &[arg("text", TEXT, "the text to compare with")];
+const OPTION: &[ArgSpec] = &[arg(
+    "option",
+    TEXT,
+    "the name of an option added with addOption",
+)];
+
+/// Every String method, in the order the wizard lists them.
+pub(crate) const TABLE: MethodTable = MethodTable {
+    methods: &[
+        MethodSpec {
+            name: "setTo",
+            args: &[arg("value", TEXT, "the new text")],
+            returns: None,
+            help: "Make the text equal to this.",
+        },
+        MethodSpec {
+            name: "add",
+            args: &[arg("text", TEXT, "the text to add")],
+            returns: None,
+            help: "Add this text to the end.",
+        },
+        MethodSpec {
+            name: "clear",
+            args: &[],
+            returns: None,
+            help: "Make the text empty.",
+        },
+        MethodSpec {
+            name: "equal",
+            args: COMPARE,
+            returns: Some(ValueKind::Boolean),
+            help: "Is the text exactly the same as this?",
+        },
+        MethodSpec {
+            name: "notEqual",
+            args: COMPARE,
+            returns: Some(ValueKind::Boolean),
+            help: "Is the text different from this?",
+        },
+        MethodSpec {
+            name: "addOption",
+            args: &[
+                arg("option", TEXT, "a name for the text"),
+                arg("value", TEXT, "the text the name stands for"),
+            ],
+            returns: None,
+            help: "Give a text a name, so you can use setToOption and equalToOption with the name.",
+        },
+        MethodSpec {
+            name: "setToOption",
+            args: OPTION,
+            returns: None,
+            help: "Set the text to the text of a named option.",
+        },
+        MethodSpec {
+            name: "equalToOption",
+            args: OPTION,
+            returns: Some(ValueKind::Boolean),
+            help: "Is the text the same as the text of this named option?",
+        },
+    ],
+    aliases: &[Alias {
+        spelling: "eq",
+        method: "equal",
+    }],
+};
+
+/// A String property: text, with named options.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StringVar {
+    value: String,
+    options: Options<String>,
+}
+
+impl StringVar {
+    /// A String with this text.
+    pub fn new(value: impl Into<String>) -> Self {
+        Self {
+            value: value.into(),
+            options: Options::default(),
+        }
+    }
+
+    /// The current text.
+    pub fn value(&self) -> &str {
+        &self.value
+    }
+
+    /// The option names, for the wizard.
+    pub fn option_names(&self) -> impl Iterator<Item = &str> {
+        self.options.names()
+    }
+
+    /// Runs the script method `method` with `args`; comparisons answer true/false.
+    /// Numbers and true/false given as text are written out (`5`, `true`).
+    pub fn call(&mut self, method: &str, args: &[Value]) -> Result<Option<Value>, VarError> {
+        let spec = TABLE.checked("String", method, args)?;
+        let text = |i| spec.text(args, i);
+        let answer = match spec.name {
+            "setTo" => {
+                self.value = text(0)?;
+                return Ok(None);
+            }
+            "add" => {
+                self.value.push_str(&text(0)?);
+                return Ok(None);
+            }
+            "clear" => {
+                self.value.clear();
+                return Ok(None);
+            }
+            "addOption" => {
+                self.options.add(text(0)?, text(1)?);
+                return Ok(None);
+            }
+            "setToOption" => {
+                self.value = self.options.get(&text(0)?)?.clone();
+                return Ok(None);
+            }
+            "equal" => self.value == text(0)?,
+            "notEqual" => self.value != text(0)?,
+            "equalToOption" => self.value == *self.options.get(&text(0)?)?,
+            other => return Err(TABLE.unhandled("String", other)),
+        };
+        Ok(Some(Value::Boolean(answer)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> Value {
+        Value::String(s.to_string())
+    }
+
+    fn call(var: &mut StringVar, method: &str, args: &[Value]) -> Result<Option<Value>, VarError> {
+        var.call(method, args)
+    }
+
+    #[test]
+    fn set_add_and_clear() {
+        let mut var = StringVar::new("Fish");
+        call(&mut var, "add", &[text(" #")]).unwrap();
+        call(&mut var, "add", &[Value::Number(3.0)]).unwrap();
+        assert_eq!(var.value(), "Fish #3");
+        call(&mut var, "setTo", &[text("Algae")]).unwrap();
+        assert_eq!(var.value(), "Algae");
+        call(&mut var, "clear", &[]).unwrap();
+        assert_eq!(var.value(), "");
+    }
+
+    #[test]
+    fn comparisons_answer_true_or_false() {
+        let mut var = StringVar::new("E");
+        assert_eq!(
+            call(&mut var, "equal", &[text("E")]),
+            Ok(Some(Value::Boolean(true)))
+        );
+        assert_eq!(
+            call(&mut var, "eq", &[text("W")]),
+            Ok(Some(Value::Boolean(false)))
+        );
+        assert_eq!(
+            call(&mut var, "notEqual", &[text("W")]),
+            Ok(Some(Value::Boolean(true)))
+        );
+        assert_eq!(
+            call(&mut var, "equal", &[Value::Number(5.0)]),
+            Ok(Some(Value::Boolean(false)))
+        );
+    }
+
+    #[test]
+    fn options_set_and_compare_by_name() {
+        let mut var = StringVar::default();
+        call(
+            &mut var,
+            "addOption",
+            &[text("producer"), text("makes food")],
+        )
+        .unwrap();
+        call(&mut var, "setToOption", &[text("producer")]).unwrap();
+        assert_eq!(var.value(), "makes food");
+        assert_eq!(
+            call(&mut var, "equalToOption", &[text("producer")]),
+            Ok(Some(Value::Boolean(true)))
+        );
+        assert_eq!(var.option_names().collect::<Vec<_>>(), ["producer"]);
+        let err = call(&mut var, "setToOption", &[text("prodcer")]).unwrap_err();
+        assert!(err.to_string().contains("did you mean 'producer'"), "{err}");
+        assert_eq!(var.value(), "makes food", "unchanged after an error");
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let mut var = StringVar::new("x");
+        let err = call(&mut var, "setto", &[text("y")]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "a String has no method 'setto' — did you mean 'setTo'?"
+        );
+        let err = call(&mut var, "setTo", &[text("a"), text("b")]).unwrap_err();
+        assert_eq!(err.to_string(), "setTo expects 1 argument, got 2");
+        let err = call(&mut var, "setTo", &[Value::Null]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "setTo expects some text for 'value', got nothing (null)"
+        );
+        assert_eq!(var.value(), "x");
+    }
+
+    #[test]
+    fn every_listed_method_is_handled() {
+        for spec in TABLE.methods {
+            let args: Vec<Value> = spec.args.iter().map(|_| text("a")).collect();
+            let mut var = StringVar::default();
+            var.options.add("a".to_string(), "b".to_string());
+            let result = var.call(spec.name, &args);
+            assert!(
+                !matches!(result, Err(VarError::UnknownMethod { .. })),
+                "{} is listed but not handled",
+                spec.name
+            );
+        }
+    }
+}
