@@ -6,6 +6,7 @@
 //! - [`time`]: [`SimTime`](time::SimTime), fixed-point seconds, and the [`Clock`](time::Clock).
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
 //!   `{{ ... }}` expression language.
+//! - [`features`]: the feature catalog (Costume, Movement, Physics ...) the compiler checks against.
 //! - [`project`]: the `.gemprj` project file — stage, rounds, blueprints, instances.
 //! - [`vars`]: GVars, the typed properties (Number, String, Boolean, Dictionary) and their methods.
 //! - [`suggest`]: "did you mean …?" for misspelt names.
@@ -13,6 +14,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod features;
 pub mod project;
 pub mod script;
 pub mod suggest;
