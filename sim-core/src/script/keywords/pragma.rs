@@ -191,3 +191,58 @@ pub(crate) fn print_tag(tag: &Tag) -> ScriptUnit {
     unit.push(crate::script::unparse::value_token(&tag.value));
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::script::compiler::{compile_standalone, compile_statements, Symbols};
+    use crate::script::program::ProgramSlot;
+    use crate::vars::Value;
+
+    fn messages(text: &str) -> Vec<String> {
+        let errors = compile_standalone(text, "X").err().unwrap_or_default();
+        errors.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn pragmas_are_read_in_any_case_and_set_name_base_tags_and_program() {
+        let text = "# blueprint Fish Animal\n# tag isCharControllable true\n# program update\nprop x add 1\n# PROGRAM Init\nprop y setTo 0";
+        let bp = compile_standalone(text, "ignored").unwrap();
+        assert_eq!(
+            (bp.name.as_str(), bp.base.as_deref()),
+            ("Fish", Some("Animal"))
+        );
+        assert_eq!(bp.tags[0].name, "isCharControllable");
+        assert_eq!(bp.tags[0].value, Value::Boolean(true));
+        assert_eq!(
+            (bp.program(ProgramSlot::Update).len(), bp.init.len()),
+            (1, 1)
+        );
+    }
+
+    #[test]
+    fn malformed_pragmas_are_errors_at_their_line() {
+        assert_eq!(
+            messages("# BLUEPRINT Fish\n# PROGRAM LATER"),
+            ["Fish:2:11: bad '#' line: expected '# PROGRAM' and one of DEFINE, INIT, UPDATE, THINK, EXEC, EVENT, CONDITION"]
+        );
+        assert_eq!(
+            messages("# BLUEPRINT Fish\n# BLUEPRNT Fish"),
+            ["Fish:2:3: bad '#' line: expected BLUEPRINT, PROGRAM or TAG after '#'"]
+        );
+        assert_eq!(
+            messages("# TAG onlyName"),
+            ["X:1:3: bad '#' line: expected '# TAG name value'"]
+        );
+        assert_eq!(messages("#\nprop x setTo 1"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn pragmas_do_not_belong_in_instance_scripts() {
+        let errors = compile_statements("# PROGRAM INIT", "instance A", None, &Symbols::partial())
+            .unwrap_err();
+        assert_eq!(
+            errors[0].to_string(),
+            "instance A:1:1: '#' lines belong at the top level of a blueprint script"
+        );
+    }
+}
