@@ -192,6 +192,27 @@ mod tests {
     }
 
     #[test]
+    fn errors_point_at_the_offending_word_and_all_are_collected() {
+        let errors = testing::compile("featPorp Movement direction setTo 1\nprop energy setTo 1 2")
+            .unwrap_err();
+        let found: Vec<_> = errors
+            .iter()
+            .map(|e| (e.pos.line, e.pos.col, e.text.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (testing::FIRST_LINE, 1, "featPorp"),
+                (testing::FIRST_LINE + 1, 13, "setTo")
+            ]
+        );
+        assert_eq!(
+            errors[0].kind.to_string(),
+            "unknown keyword 'featPorp' — did you mean 'featProp'?"
+        );
+    }
+
+    #[test]
     fn older_spellings_find_the_current_keyword() {
         assert_eq!(keyword("useFeature").map(|k| k.name), Some("addFeature"));
         assert_eq!(keyword("call").map(|k| k.name), Some("prop"));

@@ -4,7 +4,7 @@
 //! since newer scripts write `# blueprint` and `# program define`.
 
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{describe_token, Cx};
+use crate::script::compiler::scope::{token_text, Cx};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{CompiledBlueprint, ProgramSlot, Tag};
 use crate::script::{Literal, Pos, ScriptUnit, Token, TokenKind};
@@ -69,11 +69,10 @@ fn word(token: &Token) -> Option<&str> {
     }
 }
 
-/// Applies a `#` line (`hash` is the `#`, `rest` the words after it) to the blueprint being
+/// Applies a `#` line (`rest` is the words after the `#`) to the blueprint being
 /// compiled, switching `slot` for `# PROGRAM`.
 pub(crate) fn apply(
     cx: &mut Cx<'_>,
-    hash: &Token,
     rest: &[Token],
     bp: &mut CompiledBlueprint,
     slot: &mut ProgramSlot,
@@ -84,6 +83,7 @@ pub(crate) fn apply(
     };
     let pragma = word(first).map(str::to_ascii_uppercase);
     let args = rest.get(1..).unwrap_or_default();
+    let known = matches!(pragma.as_deref(), Some("BLUEPRINT" | "PROGRAM" | "TAG"));
     let ok = match pragma.as_deref() {
         Some("BLUEPRINT") => blueprint(args, bp),
         Some("PROGRAM") => program(args, slot),
@@ -91,15 +91,14 @@ pub(crate) fn apply(
         _ => Err("BLUEPRINT, PROGRAM or TAG after '#'"),
     };
     if let Err(expected) = ok {
-        let at = args.first().unwrap_or(first);
-        let text = if args.is_empty() {
-            describe_token(hash)
+        let at = if known {
+            args.first().unwrap_or(first)
         } else {
-            describe_token(at)
+            first
         };
         cx.report(
             at.pos,
-            &text,
+            &token_text(at),
             CompileErrorKind::BadPragma {
                 expected: expected.to_owned(),
             },
@@ -231,7 +230,7 @@ mod tests {
         );
         assert_eq!(
             messages("# TAG onlyName"),
-            ["X:1:3: bad '#' line: expected '# TAG name value'"]
+            ["X:1:7: bad '#' line: expected '# TAG name value'"]
         );
         assert_eq!(messages("#\nprop x setTo 1"), Vec::<String>::new());
     }
