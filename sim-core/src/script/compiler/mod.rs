@@ -11,6 +11,7 @@
 //! ```
 
 pub(crate) mod error;
+mod expr_refs;
 mod project;
 mod refs;
 pub(crate) mod scope;
