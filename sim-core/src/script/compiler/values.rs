@@ -45,6 +45,19 @@ impl Cx<'_> {
         block: &Frame,
     ) -> Checked<Vec<Arg>> {
         self.check_count(name, specs, head, tokens.len())?;
+        // Argument errors name the keyword or method the arguments belong to.
+        let outer = std::mem::replace(&mut self.current_keyword, name.to_owned());
+        let out = self.each_arg(specs, tokens, block);
+        self.current_keyword = outer;
+        out
+    }
+
+    fn each_arg(
+        &mut self,
+        specs: &[ArgSpec],
+        tokens: &[Token],
+        block: &Frame,
+    ) -> Checked<Vec<Arg>> {
         let mut out = Vec::with_capacity(tokens.len());
         let mut failed = false;
         for (i, token) in tokens.iter().enumerate() {

@@ -72,7 +72,7 @@ mod tests {
         );
         assert_error(
             "featProp Movement direction setTo 'up'",
-            "featProp: 'value' must be a number, not the text 'up'",
+            "setTo: 'value' must be a number, not the text 'up'",
         );
         assert_error(
             "featProp Movement direction invert",
