@@ -24,8 +24,8 @@ pub use project::{compile_project, CompiledInstance, CompiledProject, CompiledRo
 pub use symbols::{builtin_prop, BlueprintSymbols, Symbols, BUILTIN_PROPS};
 
 use crate::script::keywords::{pragma, Compiled};
-use crate::script::program::{CompiledBlueprint, ProgramSlot, Stmt, StmtKind};
-use crate::script::{tokenize, ScriptUnit, Token, TokenizeError};
+use crate::script::program::{CompiledBlueprint, DeclaredProp, ProgramSlot, Stmt, StmtKind};
+use crate::script::{tokenize, Pos, ScriptUnit, Token, TokenizeError};
 use scope::{Cx, Frame};
 use statements::{compile_unit, stmt_at};
 
@@ -127,51 +127,46 @@ fn file_stmt(
     keyword: &str,
     stmt: Stmt,
 ) {
-    match &stmt.kind {
-        StmtKind::Every(every) => {
-            bp.timers.push(every.clone());
-            return;
-        }
-        StmtKind::AddProp { name, ty, initial } => {
-            bp.props.push(crate::script::program::DeclaredProp {
-                name: name.clone(),
-                ty: *ty,
-                initial: initial.clone(),
-            })
-        }
-        StmtKind::AddFeature(f) if !bp.features.contains(f) => bp.features.push(f.clone()),
+    match stmt.kind {
+        StmtKind::Every(every) => return bp.timers.push(every),
+        StmtKind::AddProp {
+            ref name,
+            ty,
+            ref initial,
+        } => bp.props.push(DeclaredProp {
+            name: name.clone(),
+            ty,
+            initial: initial.clone(),
+        }),
+        StmtKind::AddFeature(ref f) if !bp.features.contains(f) => bp.features.push(f.clone()),
         _ => {}
     }
-    let program = match slot {
-        ProgramSlot::Define => &mut bp.define,
-        ProgramSlot::Init => &mut bp.init,
-        ProgramSlot::Update => &mut bp.update,
-        ProgramSlot::Think => &mut bp.think,
-        ProgramSlot::Exec => &mut bp.exec,
-        ProgramSlot::Event | ProgramSlot::Condition => {
+    match bp.program_mut(slot) {
+        Some(program) => program.push(stmt),
+        None => {
             let only = if slot == ProgramSlot::Event {
                 "onEvent"
             } else {
                 "when"
             };
+            let reason = format!(
+                "cannot be in # PROGRAM {}; only '{only}' lines belong there",
+                slot.name()
+            );
+            let kind = CompileErrorKind::NotAllowedHere {
+                keyword: keyword.to_owned(),
+                reason,
+            };
             cx.report(
-                crate::script::Pos {
+                Pos {
                     line: stmt.line,
                     col: stmt.col,
                 },
                 keyword,
-                CompileErrorKind::NotAllowedHere {
-                    keyword: keyword.to_owned(),
-                    reason: format!(
-                        "cannot be in # PROGRAM {}; only '{only}' lines belong there",
-                        slot.name()
-                    ),
-                },
+                kind,
             );
-            return;
         }
-    };
-    program.push(stmt);
+    }
 }
 
 fn finish<T>(cx: Cx<'_>, value: T) -> Result<T, Vec<CompileError>> {

@@ -5,7 +5,7 @@
 use super::error::{CompileError, CompileErrorKind};
 use super::symbols::Symbols;
 use super::{compile_blueprint_units, compile_statements, read_units};
-use crate::project::Project;
+use crate::project::{InstanceDef, Project, Round};
 use crate::script::program::{CompiledBlueprint, Stmt};
 use crate::script::Pos;
 use crate::suggest::closest;
@@ -83,54 +83,67 @@ pub fn compile_project(project: &Project) -> Result<CompiledProject, Vec<Compile
         out.blueprints.extend(keep(compiled, &mut errors));
     }
     for instance in &project.instances {
-        let script = format!("instance {}", instance.label);
-        if symbols.blueprint(&instance.bpid).is_none() {
-            errors.push(unknown_instance_blueprint(
-                &script,
-                &instance.bpid,
-                &symbols,
-            ));
-            continue;
-        }
-        let init = compile_statements(
-            &instance.init_script,
-            &script,
-            Some(&instance.bpid),
-            &symbols,
-        );
         out.instances
-            .extend(keep(init, &mut errors).map(|init| CompiledInstance {
-                label: instance.label.clone(),
-                blueprint: instance.bpid.clone(),
-                init,
-            }));
+            .extend(keep(compile_instance(instance, &symbols), &mut errors));
     }
     for round in &project.rounds {
-        let init = compile_statements(
-            &round.init_script,
-            &format!("round {} init", round.id),
-            None,
-            &symbols,
-        );
-        let end = compile_statements(
-            &round.end_script,
-            &format!("round {} end", round.id),
-            None,
-            &symbols,
-        );
-        let (init, end) = (keep(init, &mut errors), keep(end, &mut errors));
-        if let (Some(init), Some(end)) = (init, end) {
-            out.rounds.push(CompiledRound {
-                id: round.id.clone(),
-                init,
-                end,
-            });
-        }
+        out.rounds
+            .extend(keep(compile_round(round, &symbols), &mut errors));
     }
     if errors.is_empty() {
         Ok(out)
     } else {
         Err(errors)
+    }
+}
+
+/// An instance's init script, compiled for an agent of its blueprint.
+fn compile_instance(
+    instance: &InstanceDef,
+    symbols: &Symbols,
+) -> Result<CompiledInstance, Vec<CompileError>> {
+    let script = format!("instance {}", instance.label);
+    if symbols.blueprint(&instance.bpid).is_none() {
+        return Err(vec![unknown_instance_blueprint(
+            &script,
+            &instance.bpid,
+            symbols,
+        )]);
+    }
+    let init = compile_statements(
+        &instance.init_script,
+        &script,
+        Some(&instance.bpid),
+        symbols,
+    )?;
+    Ok(CompiledInstance {
+        label: instance.label.clone(),
+        blueprint: instance.bpid.clone(),
+        init,
+    })
+}
+
+/// A round's scripts, which run outside any character; errors of both are kept.
+fn compile_round(round: &Round, symbols: &Symbols) -> Result<CompiledRound, Vec<CompileError>> {
+    let init = compile_statements(
+        &round.init_script,
+        &format!("round {} init", round.id),
+        None,
+        symbols,
+    );
+    let end = compile_statements(
+        &round.end_script,
+        &format!("round {} end", round.id),
+        None,
+        symbols,
+    );
+    match (init, end) {
+        (Ok(init), Ok(end)) => Ok(CompiledRound {
+            id: round.id.clone(),
+            init,
+            end,
+        }),
+        (init, end) => Err(init.err().into_iter().chain(end.err()).flatten().collect()),
     }
 }
 

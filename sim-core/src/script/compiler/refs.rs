@@ -60,58 +60,38 @@ impl Cx<'_> {
         let Some(first) = tokens.first() else {
             return Err(self.expected(at, "feature prop", "a feature property (Feature prop)"));
         };
-        let next_word = match tokens.get(1).map(|t| &t.kind) {
-            Some(TokenKind::Identifier(w)) => Some(w.clone()),
-            _ => None,
+        let Some(spelled) = FeatPropSpelling::read(tokens) else {
+            return Err(self.expected(first, "feature prop", "a feature property (Feature prop)"));
         };
-        let (owner, feature, prop, used) = match &first.kind {
-            TokenKind::Identifier(f) => (None, f.clone(), next_word, 2),
-            TokenKind::ObjRef(p) if p.len() == 2 && features::feature(&p[0]).is_some() => {
-                (None, p[0].clone(), Some(p[1].clone()), 1)
-            }
-            TokenKind::ObjRef(p) if p.len() == 2 => {
-                (Some(p[0].clone()), p[1].clone(), next_word, 2)
-            }
-            TokenKind::ObjRef(p) if p.len() == 3 => {
-                (Some(p[0].clone()), p[1].clone(), Some(p[2].clone()), 1)
-            }
-            _ => {
-                return Err(self.expected(
-                    first,
-                    "feature prop",
-                    "a feature property (Feature prop)",
-                ))
-            }
+        let prop_at = tokens.get(spelled.used - 1).unwrap_or(first);
+        let Some(prop) = spelled.prop else {
+            return Err(self.expected(
+                prop_at,
+                "feature prop",
+                "the name of the feature's property",
+            ));
         };
-        let Some(prop) = prop else {
-            let at = tokens.get(1).unwrap_or(first);
-            return Err(self.expected(at, "feature prop", "the name of the feature's property"));
-        };
-        let (target, bp) = match owner {
+        let (target, bp) = match spelled.owner {
             Some(owner) => self.target(&owner, first)?,
             None => (Target::Agent, self.frame.agent.clone()),
         };
-        let spec = self.feature_on(&feature, bp.as_deref(), first)?;
+        let spec = self.feature_on(&spelled.feature, bp.as_deref(), first)?;
         let Some(prop_spec) = spec.prop(&prop) else {
             let suggestion = closest(&prop, spec.prop_names()).map(str::to_owned);
-            let at = tokens.get(used - 1).unwrap_or(first);
-            let text = prop.clone();
-            return Err(self.report(
-                at.pos,
-                &text,
-                CompileErrorKind::UnknownFeatProp {
-                    feature: spec.name.to_owned(),
-                    prop,
-                    suggestion,
-                },
-            ));
+            let feature = spec.name.to_owned();
+            let kind = CompileErrorKind::UnknownFeatProp {
+                feature,
+                prop: prop.clone(),
+                suggestion,
+            };
+            return Err(self.report(prop_at.pos, &prop, kind));
         };
         let reference = FeatPropRef {
             target,
             feature: spec.name.to_owned(),
             prop: prop_spec.name.to_owned(),
         };
-        Ok((reference, prop_spec.ty, used))
+        Ok((reference, prop_spec.ty, spelled.used))
     }
 
     /// `Feature`, `agent.Feature` or `Bp.Feature` for `featCall`: the target, the feature,
@@ -183,5 +163,47 @@ impl Cx<'_> {
                 got,
             },
         )
+    }
+}
+
+/// The parts of a feature property reference as written, before they are checked.
+struct FeatPropSpelling {
+    /// `agent` or a blueprint, when written.
+    owner: Option<String>,
+    /// The feature's name as written.
+    feature: String,
+    /// The property's name, if written.
+    prop: Option<String>,
+    /// How many tokens the reference takes.
+    used: usize,
+}
+
+impl FeatPropSpelling {
+    /// Reads one of the four spellings; `None` when the first token fits none.
+    fn read(tokens: &[Token]) -> Option<FeatPropSpelling> {
+        let next_word = match tokens.get(1).map(|t| &t.kind) {
+            Some(TokenKind::Identifier(w)) => Some(w.clone()),
+            _ => None,
+        };
+        let spelled = |owner: Option<&String>, feature: &String, prop: Option<String>, used| {
+            FeatPropSpelling {
+                owner: owner.cloned(),
+                feature: feature.clone(),
+                prop,
+                used,
+            }
+        };
+        match &tokens.first()?.kind {
+            TokenKind::Identifier(f) => Some(spelled(None, f, next_word, 2)),
+            TokenKind::ObjRef(p) => match p.as_slice() {
+                [f, prop] if features::feature(f).is_some() => {
+                    Some(spelled(None, f, Some(prop.clone()), 1))
+                }
+                [owner, f] => Some(spelled(Some(owner), f, next_word, 2)),
+                [owner, f, prop] => Some(spelled(Some(owner), f, Some(prop.clone()), 1)),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 }
