@@ -31,22 +31,25 @@ impl Cx<'_> {
 
     /// `prop`, `agent.prop` or `Bp.prop`, and the prop's type when it is known.
     pub fn prop_ref(&mut self, at: &Token) -> Checked<(PropRef, Option<VarType>)> {
-        let (target, bp, prop) = match &at.kind {
-            TokenKind::Identifier(prop) => (Target::Agent, self.frame.agent.clone(), prop.clone()),
-            TokenKind::ObjRef(parts) if parts.len() == 2 => {
-                let (target, bp) = self.target(&parts[0], at)?;
-                (target, bp, parts[1].clone())
-            }
-            _ => {
-                return Err(self.expected(
-                    at,
-                    "prop",
-                    "a property (prop, agent.prop or Blueprint.prop)",
-                ))
-            }
+        let Some((owner, prop)) = owner_and_name(at) else {
+            return Err(self.expected(
+                at,
+                "prop",
+                "a property (prop, agent.prop or Blueprint.prop)",
+            ));
         };
-        let ty = self.prop_type(bp.as_deref(), &prop, at)?;
+        let (target, bp) = self.owner(owner, at)?;
+        let ty = self.prop_type(bp.as_deref(), prop, at)?;
+        let prop = prop.to_owned();
         Ok((PropRef { target, prop }, ty))
+    }
+
+    /// The target an optional owner names: the running agent when there is none.
+    fn owner(&mut self, owner: Option<&str>, at: &Token) -> Checked<Resolved> {
+        match owner {
+            Some(owner) => self.target(owner, at),
+            None => Ok((Target::Agent, self.frame.agent.clone())),
+        }
     }
 
     /// A feature property in any of its spellings, starting at `tokens[0]`: `Feature prop`,
@@ -71,10 +74,7 @@ impl Cx<'_> {
                 "the name of the feature's property",
             ));
         };
-        let (target, bp) = match spelled.owner {
-            Some(owner) => self.target(&owner, first)?,
-            None => (Target::Agent, self.frame.agent.clone()),
-        };
+        let (target, bp) = self.owner(spelled.owner.as_deref(), first)?;
         let spec = self.feature_on(&spelled.feature, bp.as_deref(), first)?;
         let Some(prop_spec) = spec.prop(&prop) else {
             let suggestion = closest(&prop, spec.prop_names()).map(str::to_owned);
@@ -100,21 +100,11 @@ impl Cx<'_> {
         &mut self,
         at: &Token,
     ) -> Checked<(Target, &'static FeatureSpec, Option<String>)> {
-        let (target, bp, name) = match &at.kind {
-            TokenKind::Identifier(f) => (Target::Agent, self.frame.agent.clone(), f.clone()),
-            TokenKind::ObjRef(p) if p.len() == 2 => {
-                let (target, bp) = self.target(&p[0], at)?;
-                (target, bp, p[1].clone())
-            }
-            _ => {
-                return Err(self.expected(
-                    at,
-                    "feature",
-                    "a feature (Feature or Blueprint.Feature)",
-                ))
-            }
+        let Some((owner, name)) = owner_and_name(at) else {
+            return Err(self.expected(at, "feature", "a feature (Feature or Blueprint.Feature)"));
         };
-        let spec = self.feature_on(&name, bp.as_deref(), at)?;
+        let (target, bp) = self.owner(owner, at)?;
+        let spec = self.feature_on(name, bp.as_deref(), at)?;
         Ok((target, spec, bp))
     }
 
@@ -163,6 +153,18 @@ impl Cx<'_> {
                 got,
             },
         )
+    }
+}
+
+/// `name` or `owner.name`: the optional owner and the name.
+fn owner_and_name(token: &Token) -> Option<(Option<&str>, &str)> {
+    match &token.kind {
+        TokenKind::Identifier(name) => Some((None, name)),
+        TokenKind::ObjRef(parts) => match parts.as_slice() {
+            [owner, name] => Some((Some(owner.as_str()), name.as_str())),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
