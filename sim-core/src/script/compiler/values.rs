@@ -5,7 +5,6 @@
 use super::error::CompileErrorKind;
 use super::scope::{Checked, Cx, Frame, Reported};
 use crate::script::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec};
-use crate::script::expr::parse_expr;
 use crate::script::program::{Arg, MethodCall, ScriptExpr};
 use crate::script::{Literal, Token, TokenKind};
 use crate::vars::{Value, ValueKind, VarError, VarType};
@@ -177,7 +176,7 @@ impl Cx<'_> {
         let TokenKind::Expr(source) = &token.kind else {
             return Err(self.expected(token, "expression", ArgKind::Expr.describe()));
         };
-        match parse_expr(&source.text, source.text_pos) {
+        match source.parse() {
             Ok(tree) => {
                 self.check_expr_refs(&tree, source.text_pos)?;
                 Ok(ScriptExpr {
