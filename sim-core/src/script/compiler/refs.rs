@@ -63,7 +63,11 @@ impl Cx<'_> {
         let Some(first) = tokens.first() else {
             return Err(self.expected(at, "feature prop", "a feature property (Feature prop)"));
         };
-        let Some(spelled) = FeatPropSpelling::read(tokens) else {
+        let frame = &self.frame;
+        let names_agent = |n: &str| {
+            n == "agent" || frame.agent.as_deref() == Some(n) || frame.pair.iter().any(|p| p == n)
+        };
+        let Some(spelled) = FeatPropSpelling::read(tokens, names_agent) else {
             return Err(self.expected(first, "feature prop", "a feature property (Feature prop)"));
         };
         let prop_at = tokens.get(spelled.used - 1).unwrap_or(first);
@@ -181,8 +185,10 @@ struct FeatPropSpelling {
 }
 
 impl FeatPropSpelling {
-    /// Reads one of the four spellings; `None` when the first token fits none.
-    fn read(tokens: &[Token]) -> Option<FeatPropSpelling> {
+    /// Reads one of the four spellings; `None` when the first token fits none. In `X.Y`, `X`
+    /// is the owner when it names an agent here (a blueprint may share a feature's name,
+    /// like a `Timer` blueprint), and otherwise the feature when it is one.
+    fn read(tokens: &[Token], names_agent: impl Fn(&str) -> bool) -> Option<FeatPropSpelling> {
         let next_word = match tokens.get(1).map(|t| &t.kind) {
             Some(TokenKind::Identifier(w)) => Some(w.clone()),
             _ => None,
@@ -198,7 +204,7 @@ impl FeatPropSpelling {
         match &tokens.first()?.kind {
             TokenKind::Identifier(f) => Some(spelled(None, f, next_word, 2)),
             TokenKind::ObjRef(p) => match p.as_slice() {
-                [f, prop] if features::feature(f).is_some() => {
+                [f, prop] if !names_agent(f) && features::feature(f).is_some() => {
                     Some(spelled(None, f, Some(prop.clone()), 1))
                 }
                 [owner, f] => Some(spelled(Some(owner), f, next_word, 2)),
