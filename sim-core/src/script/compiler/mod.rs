@@ -13,6 +13,7 @@
 pub(crate) mod error;
 mod expr_refs;
 mod project;
+mod reading;
 mod refs;
 pub(crate) mod scope;
 mod statements;
@@ -25,23 +26,10 @@ pub use symbols::{builtin_prop, BlueprintSymbols, Symbols, BUILTIN_PROPS};
 
 use crate::script::keywords::{pragma, Compiled};
 use crate::script::program::{CompiledBlueprint, DeclaredProp, ProgramSlot, Stmt, StmtKind};
-use crate::script::{tokenize, Pos, ScriptUnit, Token, TokenizeError};
+use crate::script::{Pos, ScriptUnit, Token};
+use reading::read_script;
 use scope::{Cx, Frame};
 use statements::{compile_unit, stmt_at};
-
-/// Reads `text` into units, or gives the tokenizer's error as a compile error of `script`.
-pub fn read_units(text: &str, script: &str) -> Result<Vec<ScriptUnit>, Vec<CompileError>> {
-    tokenize(text).map_err(|e| vec![tokenize_error(script, &e)])
-}
-
-fn tokenize_error(script: &str, e: &TokenizeError) -> CompileError {
-    CompileError {
-        script: script.to_owned(),
-        pos: e.pos,
-        text: String::new(),
-        kind: CompileErrorKind::Tokenize(e.kind.to_string()),
-    }
-}
 
 /// Compiles one blueprint's script. `name` is the blueprint's name in the project (the
 /// `# BLUEPRINT` line names it too); `symbols` says what the rest of the project declares —
@@ -51,12 +39,13 @@ pub fn compile_blueprint(
     name: &str,
     symbols: &Symbols,
 ) -> Result<CompiledBlueprint, Vec<CompileError>> {
-    let units = read_units(text, name)?;
+    let read = read_script(text, name);
     let mut own = symbols.clone();
     if own.blueprint(name).is_none() {
-        own.add_blueprint(name, &units);
+        own.add_blueprint(name, &read.units);
     }
-    compile_blueprint_units(&units, name, &own)
+    let compiled = compile_blueprint_units(&read.units, name, &own);
+    read.finish(compiled)
 }
 
 /// Compiles a blueprint script read on its own (a `.gemscript` file), named by its
@@ -66,11 +55,12 @@ pub fn compile_standalone(
     text: &str,
     fallback: &str,
 ) -> Result<CompiledBlueprint, Vec<CompileError>> {
-    let units = read_units(text, fallback)?;
-    let name = pragma::blueprint_name(&units).unwrap_or_else(|| fallback.to_owned());
+    let read = read_script(text, fallback);
+    let name = pragma::blueprint_name(&read.units).unwrap_or_else(|| fallback.to_owned());
     let mut symbols = Symbols::partial();
-    symbols.add_blueprint(&name, &units);
-    compile_blueprint_units(&units, &name, &symbols)
+    symbols.add_blueprint(&name, &read.units);
+    let compiled = compile_blueprint_units(&read.units, &name, &symbols);
+    read.finish(compiled)
 }
 
 /// Compiles a blueprint already read into units.
@@ -186,12 +176,12 @@ pub fn compile_statements(
     agent: Option<&str>,
     symbols: &Symbols,
 ) -> Result<Vec<Stmt>, Vec<CompileError>> {
-    let units = read_units(text, script)?;
+    let read = read_script(text, script);
     let frame = Frame {
         agent: agent.map(str::to_owned),
         pair: Vec::new(),
     };
     let mut cx = Cx::new(symbols, script, frame);
-    let stmts = cx.block(&units);
-    finish(cx, stmts)
+    let stmts = cx.block(&read.units);
+    read.finish(finish(cx, stmts))
 }

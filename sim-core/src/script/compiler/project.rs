@@ -3,8 +3,9 @@
 //! blueprint declares so scripts can be checked against each other.
 
 use super::error::{CompileError, CompileErrorKind};
+use super::reading::read_script;
 use super::symbols::Symbols;
-use super::{compile_blueprint_units, compile_statements, read_units};
+use super::{compile_blueprint_units, compile_statements};
 use crate::project::{InstanceDef, Project, Round};
 use crate::script::program::{CompiledBlueprint, Stmt};
 use crate::script::Pos;
@@ -52,11 +53,7 @@ fn keep<T>(result: Result<T, Vec<CompileError>>, errors: &mut Vec<CompileError>)
 fn gather(project: &Project) -> Symbols {
     let mut symbols = Symbols::complete();
     for bp in &project.blueprints {
-        if let Ok(units) = crate::script::tokenize(&bp.script_text) {
-            symbols.add_blueprint(&bp.name, &units);
-        } else {
-            symbols.add_blueprint(&bp.name, &[]);
-        }
+        symbols.add_blueprint(&bp.name, &read_script(&bp.script_text, &bp.name).units);
     }
     let others = project.instances.iter().map(|i| &i.init_script).chain(
         project
@@ -65,9 +62,7 @@ fn gather(project: &Project) -> Symbols {
             .flat_map(|r| [&r.init_script, &r.end_script]),
     );
     for text in others {
-        if let Ok(units) = crate::script::tokenize(text) {
-            symbols.add_globals_from(&units);
-        }
+        symbols.add_globals_from(&read_script(text, "").units);
     }
     symbols
 }
@@ -78,9 +73,10 @@ pub fn compile_project(project: &Project) -> Result<CompiledProject, Vec<Compile
     let mut errors = Vec::new();
     let mut out = CompiledProject::default();
     for bp in &project.blueprints {
-        let compiled = read_units(&bp.script_text, &bp.name)
-            .and_then(|units| compile_blueprint_units(&units, &bp.name, &symbols));
-        out.blueprints.extend(keep(compiled, &mut errors));
+        let read = read_script(&bp.script_text, &bp.name);
+        let compiled = compile_blueprint_units(&read.units, &bp.name, &symbols);
+        out.blueprints
+            .extend(keep(read.finish(compiled), &mut errors));
     }
     for instance in &project.instances {
         out.instances
