@@ -17,12 +17,14 @@
 //!   frame, with run-time statistics.
 //! - [`entity`]: [`EntityId`](entity::EntityId)s, `Blueprint/name` lookup, and timestamped
 //!   update/query messages between entities.
+//! - [`features`]: the feature catalog (Costume, Movement, Physics ...) the compiler checks against.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod entity;
 pub mod event;
+pub mod features;
 pub mod phase;
 pub mod project;
 pub mod sched;

@@ -1,0 +1,156 @@
+//! Compiling a whole project: every blueprint, every instance's init script (in the context
+//! of its blueprint) and every round's scripts, with one pass first to learn what each
+//! blueprint declares so scripts can be checked against each other.
+
+use super::error::{CompileError, CompileErrorKind};
+use super::reading::read_script;
+use super::symbols::Symbols;
+use super::{compile_blueprint_units, compile_statements};
+use crate::project::{InstanceDef, Project, Round};
+use crate::script::program::{CompiledBlueprint, Stmt};
+use crate::script::Pos;
+use crate::suggest::closest;
+
+/// An instance's compiled init script.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledInstance {
+    /// The instance's label (`Algae 1`).
+    pub label: String,
+    /// The blueprint it is made from.
+    pub blueprint: String,
+    /// Its init script.
+    pub init: Vec<Stmt>,
+}
+
+/// A round's compiled scripts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledRound {
+    /// The round's id.
+    pub id: String,
+    /// Runs when the round starts.
+    pub init: Vec<Stmt>,
+    /// Runs when the round ends.
+    pub end: Vec<Stmt>,
+}
+
+/// Everything a project compiles to.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CompiledProject {
+    /// The blueprints, in project order.
+    pub blueprints: Vec<CompiledBlueprint>,
+    /// The instances, in project order.
+    pub instances: Vec<CompiledInstance>,
+    /// The rounds, in project order.
+    pub rounds: Vec<CompiledRound>,
+}
+
+/// Collects a script's result into `out`, or its errors into `errors`.
+fn keep<T>(result: Result<T, Vec<CompileError>>, errors: &mut Vec<CompileError>) -> Option<T> {
+    result.map_err(|e| errors.extend(e)).ok()
+}
+
+/// Learns what every script of `project` declares.
+fn gather(project: &Project) -> Symbols {
+    let mut symbols = Symbols::complete();
+    for bp in &project.blueprints {
+        symbols.add_blueprint(&bp.name, &read_script(&bp.script_text, &bp.name).units);
+    }
+    let others = project.instances.iter().map(|i| &i.init_script).chain(
+        project
+            .rounds
+            .iter()
+            .flat_map(|r| [&r.init_script, &r.end_script]),
+    );
+    for text in others {
+        symbols.add_globals_from(&read_script(text, "").units);
+    }
+    symbols
+}
+
+/// Compiles every script of `project`, returning all errors found in all of them.
+pub fn compile_project(project: &Project) -> Result<CompiledProject, Vec<CompileError>> {
+    let symbols = gather(project);
+    let mut errors = Vec::new();
+    let mut out = CompiledProject::default();
+    for bp in &project.blueprints {
+        let read = read_script(&bp.script_text, &bp.name);
+        let compiled = compile_blueprint_units(&read.units, &bp.name, &symbols);
+        out.blueprints
+            .extend(keep(read.finish(compiled), &mut errors));
+    }
+    for instance in &project.instances {
+        out.instances
+            .extend(keep(compile_instance(instance, &symbols), &mut errors));
+    }
+    for round in &project.rounds {
+        out.rounds
+            .extend(keep(compile_round(round, &symbols), &mut errors));
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// An instance's init script, compiled for an agent of its blueprint.
+fn compile_instance(
+    instance: &InstanceDef,
+    symbols: &Symbols,
+) -> Result<CompiledInstance, Vec<CompileError>> {
+    let script = format!("instance {}", instance.label);
+    if symbols.blueprint(&instance.bpid).is_none() {
+        return Err(vec![unknown_instance_blueprint(
+            &script,
+            &instance.bpid,
+            symbols,
+        )]);
+    }
+    let init = compile_statements(
+        &instance.init_script,
+        &script,
+        Some(&instance.bpid),
+        symbols,
+    )?;
+    Ok(CompiledInstance {
+        label: instance.label.clone(),
+        blueprint: instance.bpid.clone(),
+        init,
+    })
+}
+
+/// A round's scripts, which run outside any character; errors of both are kept.
+fn compile_round(round: &Round, symbols: &Symbols) -> Result<CompiledRound, Vec<CompileError>> {
+    let init = compile_statements(
+        &round.init_script,
+        &format!("round {} init", round.id),
+        None,
+        symbols,
+    );
+    let end = compile_statements(
+        &round.end_script,
+        &format!("round {} end", round.id),
+        None,
+        symbols,
+    );
+    match (init, end) {
+        (Ok(init), Ok(end)) => Ok(CompiledRound {
+            id: round.id.clone(),
+            init,
+            end,
+        }),
+        (init, end) => Err(init.err().into_iter().chain(end.err()).flatten().collect()),
+    }
+}
+
+fn unknown_instance_blueprint(script: &str, name: &str, symbols: &Symbols) -> CompileError {
+    CompileError {
+        script: script.to_owned(),
+        pos: Pos::START,
+        text: name.to_owned(),
+        kind: CompileErrorKind::UnknownBlueprint {
+            name: name.to_owned(),
+            suggestion: closest(name, symbols.blueprint_names()).map(str::to_owned),
+        },
+    }
+}

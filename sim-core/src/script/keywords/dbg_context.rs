@@ -1,0 +1,37 @@
+//! `dbgContext`: Prints which characters this line can name to the debugging console.
+
+use super::{Compiled, Keyword};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::StmtKind;
+use crate::script::unparse::word;
+use crate::script::{ScriptUnit, Token};
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "dbgContext",
+    aliases: &[],
+    help: "Prints which characters this line can name to the debugging console.",
+    args: &[],
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, KEYWORD.args, head, args.len())?;
+    Ok(Compiled::Stmt(StmtKind::DbgContext))
+}
+
+/// `dbgContext`.
+pub(crate) fn print() -> ScriptUnit {
+    vec![word(KEYWORD.name)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn dbg_context_takes_no_arguments() {
+        assert_ok("dbgContext");
+        assert_error("dbgContext 1", "dbgContext expects 0 arguments, got 1");
+    }
+}

@@ -1,0 +1,96 @@
+//! `featProp Feature prop method args`: changes a property that a feature gave this character.
+
+use super::prop::call_tokens;
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{FeatPropRef, MethodCall, StmtKind};
+use crate::script::unparse::{feat_prop_tokens, word};
+use crate::script::{ScriptUnit, Token};
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one(
+        "feature prop",
+        ArgKind::FeatPropRef,
+        "The feature and its property: Movement direction, or Fish.Costume.glow.",
+    ),
+    ArgSpec::one(
+        "method",
+        ArgKind::Method,
+        "What to do to it: setTo, add ...",
+    ),
+    ArgSpec::rest("values", ArgKind::Any, "What the method needs."),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "featProp",
+    aliases: &[],
+    help: "Sets or changes a property that one of this character's features gave it.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let (reference, ty, used) = cx.feat_prop_ref(args, head)?;
+    let Some((method, rest)) = args.get(used..).and_then(<[Token]>::split_first) else {
+        return Err(cx.expected(head, "method", ArgKind::Method.describe()));
+    };
+    let call = cx.method_call(Some(ty), method, rest)?;
+    Ok(Compiled::Stmt(StmtKind::FeatProp(reference, call)))
+}
+
+/// `featProp Feature prop method args`.
+pub(crate) fn print(reference: &FeatPropRef, call: &MethodCall) -> ScriptUnit {
+    let mut unit = vec![word(KEYWORD.name)];
+    unit.extend(feat_prop_tokens(reference));
+    unit.extend(call_tokens(call));
+    unit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+    use crate::script::compiler::{compile_blueprint, Symbols};
+    use crate::script::tokenize;
+
+    #[test]
+    fn a_blueprint_named_like_a_feature_is_read_as_the_owner() {
+        let text = "# BLUEPRINT Timer\naddFeature Costume\nfeatProp Timer.Costume glow setTo 1\nfeatProp Costume.glow setTo 1";
+        let mut symbols = Symbols::complete();
+        symbols.add_blueprint("Timer", &tokenize(text).unwrap());
+        assert!(compile_blueprint(text, "Timer", &symbols).is_ok());
+    }
+
+    #[test]
+    fn feat_prop_reads_every_spelling_and_checks_feature_prop_and_method() {
+        assert_ok(
+            "featProp Movement direction setTo 90\nfeatProp agent.Movement distance setTo 2\nfeatProp Costume.glow setTo 1\nfeatProp AgentWidgets text setTo 'hi'",
+        );
+        assert_error(
+            "featProp Movement",
+            "featProp expects at least 2 arguments, got 1",
+        );
+        assert_error(
+            "featProp Movement directon setTo 90",
+            "feature Movement has no prop 'directon' — did you mean 'direction'?",
+        );
+        assert_error(
+            "featProp Physics scale setTo 2",
+            "feature 'Physics' is used but never added to Fish (add 'addFeature Physics')",
+        );
+        assert_error(
+            "featProp Movement direction setTo 'up'",
+            "setTo: 'value' must be a number, not the text 'up'",
+        );
+        assert_error(
+            "featProp Movement direction invert",
+            "Number has no method 'invert'",
+        );
+        assert_error(
+            "featProp Movment direction setTo 1",
+            "unknown feature 'Movment' — did you mean 'Movement'?",
+        );
+    }
+}

@@ -1,0 +1,87 @@
+//! `featPropPop Feature prop`: takes the value on top of the stack and puts it in a feature
+//! property (`exprPush {{ agent.name }}` then `featPropPop Graphing text`).
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::CompileErrorKind;
+use crate::script::program::{FeatPropRef, StmtKind};
+use crate::script::unparse::{feat_prop_tokens, word};
+use crate::script::{ScriptUnit, Token};
+
+const ARGS: &[ArgSpec] = &[ArgSpec::one(
+    "feature prop",
+    ArgKind::FeatPropRef,
+    "The feature property that receives the value, like Graphing text.",
+)];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "featPropPop",
+    aliases: &[],
+    help: "Takes the last saved value off the list (the stack) and puts it in a feature property.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    let reference = whole_feat_prop_ref(cx, KEYWORD.name, head, args)?;
+    Ok(Compiled::Stmt(StmtKind::FeatPropPop(reference)))
+}
+
+/// A feature property reference that must be all of `args` (for the push and pop keywords).
+pub(crate) fn whole_feat_prop_ref(
+    cx: &mut Cx<'_>,
+    name: &str,
+    head: &Token,
+    args: &[Token],
+) -> Checked<FeatPropRef> {
+    if args.is_empty() {
+        return Err(cx.report_at(
+            head,
+            CompileErrorKind::ArgCount {
+                name: name.to_owned(),
+                expected: "a feature property".to_owned(),
+                got: 0,
+            },
+        ));
+    }
+    let (reference, _, used) = cx.feat_prop_ref(args, head)?;
+    if used == args.len() {
+        return Ok(reference);
+    }
+    Err(cx.report_at(
+        head,
+        CompileErrorKind::ArgCount {
+            name: name.to_owned(),
+            expected: "a feature property only".to_owned(),
+            got: args.len(),
+        },
+    ))
+}
+
+/// `featPropPop Feature prop`.
+pub(crate) fn print(reference: &FeatPropRef) -> ScriptUnit {
+    let mut unit = vec![word(KEYWORD.name)];
+    unit.extend(feat_prop_tokens(reference));
+    unit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn feat_prop_pop_takes_exactly_one_feature_prop() {
+        assert_ok("exprPush {{ agent.name }}\nfeatPropPop AgentWidgets text\nfeatPropPop agent.Movement direction");
+        assert_error("featPropPop Graphing", "featPropPop: 'feature prop' must be the name of the feature's property, not the name 'Graphing'");
+        assert_error(
+            "featPropPop Graphing txt",
+            "feature Graphing has no prop 'txt' — did you mean 'text'?",
+        );
+        assert_error(
+            "featPropPop Vision viewAngle",
+            "feature 'Vision' is used but never added to Fish (add 'addFeature Vision')",
+        );
+    }
+}

@@ -1,0 +1,57 @@
+//! `featPropPush Feature prop`: puts a feature property's value on the stack.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{FeatPropRef, StmtKind};
+use crate::script::unparse::{feat_prop_tokens, word};
+use crate::script::{ScriptUnit, Token};
+
+const ARGS: &[ArgSpec] = &[ArgSpec::one(
+    "feature prop",
+    ArgKind::FeatPropRef,
+    "The feature property whose value to save, like Costume colorScaleIndex.",
+)];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "featPropPush",
+    aliases: &[],
+    help: "Saves a feature property's value on a list (the stack), to use on a later line.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    let reference = super::feat_prop_pop::whole_feat_prop_ref(cx, KEYWORD.name, head, args)?;
+    Ok(Compiled::Stmt(StmtKind::FeatPropPush(reference)))
+}
+
+/// `featPropPush Feature prop`.
+pub(crate) fn print(reference: &FeatPropRef) -> ScriptUnit {
+    let mut unit = vec![word(KEYWORD.name)];
+    unit.extend(feat_prop_tokens(reference));
+    unit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn feat_prop_push_takes_exactly_one_feature_prop() {
+        assert_ok("featPropPush Costume colorScaleIndex\nfeatPropPush Movement.direction");
+        assert_error(
+            "featPropPush",
+            "featPropPush expects a feature property, got 0",
+        );
+        assert_error(
+            "featPropPush Costume glow 1",
+            "featPropPush expects a feature property only, got 3",
+        );
+        assert_error(
+            "featPropPush Costume glw",
+            "feature Costume has no prop 'glw' — did you mean 'glow'?",
+        );
+    }
+}
