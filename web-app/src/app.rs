@@ -115,7 +115,9 @@ impl App {
     }
 
     fn tick(&self) -> i64 {
-        (self.clock.time().to_f64() * f64::from(TICKS_PER_SECOND)).floor() as i64
+        // SimTime holds 1/65536 s, so a step's time n/30 s may round to just below it; the
+        // tolerance (a thousandth of a tick) is larger than that rounding.
+        (self.clock.time().to_f64() * f64::from(TICKS_PER_SECOND) + 1e-3).floor() as i64
     }
 
     fn draw(&mut self) {

@@ -143,6 +143,7 @@ fn gallery(costumes: &mut Costumes) -> Vec<RenderAgent> {
             Costumes::of_art(*art),
         );
         agent.label = Some(ARTS[i].1.name.to_string());
+        shrink_tree(&mut agent);
         agents.push(agent);
     }
     for (i, (art, _)) in ARTS.iter().enumerate() {
@@ -156,6 +157,7 @@ fn gallery(costumes: &mut Costumes) -> Vec<RenderAgent> {
         agent.rotation_deg = 30.0 * i as f64;
         agent.flip_x = i % 3 == 1;
         agent.flip_y = i % 3 == 2;
+        shrink_tree(&mut agent);
         agents.push(agent);
     }
     let named = [
@@ -217,6 +219,13 @@ fn gallery(costumes: &mut Costumes) -> Vec<RenderAgent> {
         agents.push(agent);
     }
     agents
+}
+
+/// Trees are big; in the gallery's tight grid they are drawn smaller.
+fn shrink_tree(agent: &mut RenderAgent) {
+    if agent.costume == Costumes::of_art(Art::Tree) {
+        agent.scale = 0.4;
+    }
 }
 
 #[cfg(test)]

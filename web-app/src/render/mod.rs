@@ -3,12 +3,14 @@
 //! animation frame and maps pointer events through [`StageView`] and [`agent_at`].
 //!
 //! A frame paints the surround and the stage, then the agents in `z_index` order (stable), each
-//! a blit of a pre-rasterised sprite, then the widgets (rings, labels, meters, charts) on top.
+//! a blend of a pre-rasterised sprite into a software frame buffer ([`raster`]) that reaches the
+//! canvas in one call, then the widgets (rings, labels, meters, charts) on top with canvas 2D.
 
 mod agent;
 mod color;
 mod costume;
 mod hit;
+mod raster;
 mod sprites;
 mod view;
 mod widgets;
@@ -19,8 +21,10 @@ pub use costume::{Art, Costumes, ARTS};
 pub use hit::agent_at;
 pub use view::{Bounds, StageView};
 
-use sprites::{bucket_for, Look, SpriteKey, Sprites};
-use web_sys::{CanvasRenderingContext2d, Document};
+use raster::Pixmap;
+use sprites::{angle_step, size_step, Look, SpriteKey, Sprites};
+use wasm_bindgen::Clamped;
+use web_sys::{CanvasRenderingContext2d, Document, ImageData};
 
 /// Agents drawn smaller than this many pixels are skipped.
 const MIN_PIXELS: f64 = 0.5;
@@ -33,10 +37,9 @@ pub struct Renderer {
     sprites: Sprites,
     /// Indices of the agents to draw this frame, in drawing order.
     order: Vec<usize>,
+    /// The stage and costumes of the frame being drawn, before widgets.
+    frame: Pixmap,
     css: String,
-    /// The canvas transform is the identity (no rotated blit since it was last reset).
-    identity: bool,
-    alpha: f64,
 }
 
 impl Renderer {
@@ -46,9 +49,8 @@ impl Renderer {
             costumes: Costumes::new(),
             sprites: Sprites::new(document),
             order: Vec::new(),
+            frame: Pixmap::default(),
             css: String::new(),
-            identity: true,
-            alpha: 1.0,
         }
     }
 
@@ -62,52 +64,55 @@ impl Renderer {
         &mut self.costumes
     }
 
-    /// Paints one frame of `agents` as seen through `view`.
+    /// Paints one frame of `agents` as seen through `view`: the stage and every costume go
+    /// into the frame buffer, which reaches the canvas in one `putImageData`; the stage edge
+    /// and the widgets are then drawn on top with the canvas's own 2D calls.
     pub fn draw(
         &mut self,
         ctx: &CanvasRenderingContext2d,
         view: &StageView,
         agents: &[RenderAgent],
     ) {
-        self.reset_state(ctx);
-        self.draw_stage(ctx, view);
+        let (width, height) = (
+            view.canvas.0.max(0.0) as usize,
+            view.canvas.1.max(0.0) as usize,
+        );
+        self.frame
+            .reset(width, height, widgets::surround(view.background));
+        let (left, top, right, bottom) = stage_rect(view);
+        self.frame
+            .fill_rect(left, top, right, bottom, view.background);
         self.sort_visible(view, agents);
         let scale = view.scale();
         for i in 0..self.order.len() {
             if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
-                self.draw_agent(ctx, view, scale, agent);
+                self.draw_agent(view, scale, agent);
             }
         }
-        self.reset_state(ctx);
+        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        ctx.set_global_alpha(1.0);
+        if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
+            Clamped(self.frame.bytes()),
+            width as u32,
+            height as u32,
+        ) {
+            let _ = ctx.put_image_data(&image, 0.0, 0.0);
+        }
+        ctx.set_line_width(2.0);
+        ctx.set_stroke_style_str("#ffffff40");
+        // The edge sits just outside the stage, so a fitted stage fills the canvas.
+        ctx.stroke_rect(
+            left as f64 - 1.0,
+            top as f64 - 1.0,
+            (right - left) as f64 + 2.0,
+            (bottom - top) as f64 + 2.0,
+        );
         widgets::begin(ctx);
         for i in 0..self.order.len() {
             if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
                 self.draw_widgets(ctx, view, scale, agent);
             }
         }
-    }
-
-    fn reset_state(&mut self, ctx: &CanvasRenderingContext2d) {
-        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-        ctx.set_global_alpha(1.0);
-        self.identity = true;
-        self.alpha = 1.0;
-    }
-
-    /// The surround, the stage rectangle in its background colour, and its edge.
-    fn draw_stage(&mut self, ctx: &CanvasRenderingContext2d, view: &StageView) {
-        widgets::surround(view.background).write_css(&mut self.css);
-        ctx.set_fill_style_str(&self.css);
-        ctx.fill_rect(0.0, 0.0, view.canvas.0, view.canvas.1);
-        let b = view.bounds;
-        let (left, top) = view.world_to_canvas(b.left, b.top);
-        let (right, bottom) = view.world_to_canvas(b.right, b.bottom);
-        view.background.write_css(&mut self.css);
-        ctx.set_fill_style_str(&self.css);
-        ctx.fill_rect(left, top, right - left, bottom - top);
-        ctx.set_line_width(2.0);
-        ctx.set_stroke_style_str("#ffffff40");
-        ctx.stroke_rect(left, top, right - left, bottom - top);
     }
 
     /// Fills `order` with the drawn agents that reach into the view, stably by `z_index`.
@@ -129,13 +134,7 @@ impl Renderer {
             .sort_by_key(|&i| agents.get(i).map_or(0, |a| a.z_index));
     }
 
-    fn draw_agent(
-        &mut self,
-        ctx: &CanvasRenderingContext2d,
-        view: &StageView,
-        scale: f64,
-        agent: &RenderAgent,
-    ) {
+    fn draw_agent(&mut self, view: &StageView, scale: f64, agent: &RenderAgent) {
         let costume = self.costumes.get(agent.costume);
         let pixels = costume.size * agent.scale.abs() * scale;
         if pixels < MIN_PIXELS {
@@ -147,78 +146,36 @@ impl Renderer {
         };
         let colour = agent.color.unwrap_or(costume.tint).bucket();
         let (cx, cy) = view.world_to_canvas(agent.x, agent.y);
-        self.set_alpha(ctx, agent.alpha.clamp(0.0, 1.0));
+        let alpha = (agent.alpha.clamp(0.0, 1.0) * 255.0).round() as u8;
         if let Some(glow) = agent.glow {
-            let halo = pixels * HALO_SCALE;
-            let key = SpriteKey {
+            let size = size_step(pixels * HALO_SCALE);
+            let halo = SpriteKey {
                 look: Look::Halo,
                 colour: glow.bucket(),
-                bucket: bucket_for(halo),
+                size,
+                angle: 0,
+                flip_x: false,
+                flip_y: false,
             };
-            self.blit(ctx, key, cx, cy, halo, None);
+            self.blit(halo, cx, cy, alpha);
         }
-        let turn = (agent.rotation_deg != 0.0 || agent.flip_x || agent.flip_y).then_some(agent);
-        self.blit(
-            ctx,
-            SpriteKey {
-                look,
-                colour,
-                bucket: bucket_for(pixels),
-            },
-            cx,
-            cy,
-            pixels,
-            turn,
-        );
-    }
-
-    fn set_alpha(&mut self, ctx: &CanvasRenderingContext2d, alpha: f64) {
-        if alpha != self.alpha {
-            ctx.set_global_alpha(alpha);
-            self.alpha = alpha;
-        }
-    }
-
-    /// Draws a sprite `size` pixels square centred on `(cx, cy)`; with `turn`, rotated and
-    /// flipped as that agent is, through one `setTransform`.
-    fn blit(
-        &mut self,
-        ctx: &CanvasRenderingContext2d,
-        key: SpriteKey,
-        cx: f64,
-        cy: f64,
-        size: f64,
-        turn: Option<&RenderAgent>,
-    ) {
-        let Some(sprite) = self.sprites.get(key) else {
-            return;
+        let key = SpriteKey {
+            look,
+            colour,
+            size: size_step(pixels),
+            angle: angle_step(agent.rotation_deg),
+            flip_x: agent.flip_x,
+            flip_y: agent.flip_y,
         };
-        let half = size / 2.0;
-        match turn {
-            None => {
-                if !self.identity {
-                    let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-                    self.identity = true;
-                }
-                let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
-                    sprite,
-                    cx - half,
-                    cy - half,
-                    size,
-                    size,
-                );
-            }
-            Some(agent) => {
-                // World angles turn counter-clockwise with y up; the canvas has y down.
-                let (sin, cos) = (-agent.rotation_deg.to_radians()).sin_cos();
-                let fx = if agent.flip_x { -1.0 } else { 1.0 };
-                let fy = if agent.flip_y { -1.0 } else { 1.0 };
-                let _ = ctx.set_transform(fx * cos, fx * sin, -fy * sin, fy * cos, cx, cy);
-                self.identity = false;
-                let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
-                    sprite, -half, -half, size, size,
-                );
-            }
+        self.blit(key, cx, cy, alpha);
+    }
+
+    /// Blends the sprite for `key` into the frame, centred on canvas pixel `(cx, cy)`.
+    fn blit(&mut self, key: SpriteKey, cx: f64, cy: f64, alpha: u8) {
+        if let Some(sprite) = self.sprites.get(key) {
+            let x = (cx - sprite.width() as f64 / 2.0).round() as i64;
+            let y = (cy - sprite.height() as f64 / 2.0).round() as i64;
+            self.frame.blit(sprite, x, y, alpha);
         }
     }
 
@@ -258,4 +215,17 @@ impl Renderer {
             widgets::graph(ctx, graph, &mut self.css, cx, cy, r);
         }
     }
+}
+
+/// The stage's bounds on the canvas as whole pixels `(left, top, right, bottom)`.
+fn stage_rect(view: &StageView) -> (i64, i64, i64, i64) {
+    let b = view.bounds;
+    let (left, top) = view.world_to_canvas(b.left, b.top);
+    let (right, bottom) = view.world_to_canvas(b.right, b.bottom);
+    (
+        left.round() as i64,
+        top.round() as i64,
+        right.round() as i64,
+        bottom.round() as i64,
+    )
 }
