@@ -185,8 +185,8 @@ fn blend_row(dst: &mut [u8], src: &[u8], alpha: u16) {
 /// alpha at 255 under any blend, and never carries out of a byte.
 fn scale(pixel: u32, factor: u32) -> u32 {
     let f = factor + 1;
-    let even = ((pixel & 0x00ff_00ff) * f >> 8) & 0x00ff_00ff;
-    let odd = ((pixel >> 8) & 0x00ff_00ff) * f & 0xff00_ff00;
+    let even = (((pixel & 0x00ff_00ff) * f) >> 8) & 0x00ff_00ff;
+    let odd = (((pixel >> 8) & 0x00ff_00ff) * f) & 0xff00_ff00;
     even | odd
 }
 

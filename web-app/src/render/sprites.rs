@@ -7,6 +7,7 @@
 use super::color::Rgb;
 use super::costume::Art;
 use super::raster::Pixmap;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::f64::consts::TAU;
 use std::fmt::Write;
@@ -173,19 +174,20 @@ impl Sprites {
 
     /// Whether the image of an art frame has loaded, starting its download on first ask.
     fn image_ready(&mut self, art: Art, frame: u16) -> bool {
-        if !self.images.contains_key(&(art, frame)) {
-            let Some(url) = art.spec().frames.get(usize::from(frame)) else {
-                return false;
-            };
-            let Ok(image) = HtmlImageElement::new() else {
-                return false;
-            };
-            image.set_src(url);
-            self.images.insert((art, frame), image);
-        }
-        self.images
-            .get(&(art, frame))
-            .is_some_and(|image| image.complete() && image.natural_width() > 0)
+        let image = match self.images.entry((art, frame)) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
+                let Some(url) = art.spec().frames.get(usize::from(frame)) else {
+                    return false;
+                };
+                let Ok(image) = HtmlImageElement::new() else {
+                    return false;
+                };
+                image.set_src(url);
+                entry.insert(image)
+            }
+        };
+        image.complete() && image.natural_width() > 0
     }
 
     /// The scratch canvas, cleared and sized `side` square.
