@@ -80,6 +80,11 @@ test('the wheel zooms about the pointer and a drag on empty stage pans', () =>
     await page.dblclick('[data-testid="stage"]', { position: { x: box.width / 2, y: box.height - 30 } });
     await page.waitForTimeout(100);
     assert.deepEqual(await pixelAt(page, 3, 3), corner, 'a double click did not fit the stage again');
+    // Zoomed in over the first row of costumes, the art is redrawn large, not stretched.
+    await page.mouse.move(box.x + box.width * 0.36, box.y + box.height * 0.12);
+    await page.mouse.wheel(0, -900);
+    await page.waitForTimeout(200);
+    await screenshot(page, 'stage-zoomed-in');
   }));
 
 test('the wander demo draws ten thousand agents and reports its frame rate', () =>

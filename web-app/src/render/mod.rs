@@ -10,6 +10,7 @@ mod agent;
 mod color;
 mod costume;
 mod hit;
+mod order;
 mod raster;
 mod sprites;
 mod view;
@@ -82,7 +83,7 @@ impl Renderer {
         let (left, top, right, bottom) = stage_rect(view);
         self.frame
             .fill_rect(left, top, right, bottom, view.background);
-        self.sort_visible(view, agents);
+        order::draw_order(view, agents, &self.costumes, &mut self.order);
         let scale = view.scale();
         for i in 0..self.order.len() {
             if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
@@ -113,25 +114,6 @@ impl Renderer {
                 self.draw_widgets(ctx, view, scale, agent);
             }
         }
-    }
-
-    /// Fills `order` with the drawn agents that reach into the view, stably by `z_index`.
-    fn sort_visible(&mut self, view: &StageView, agents: &[RenderAgent]) {
-        let (left, right, bottom, top) = view.visible_world();
-        self.order.clear();
-        for (i, agent) in agents.iter().enumerate() {
-            // Widgets stick out beside an agent, so cull with a generous margin.
-            let reach = hit::half_size(agent, &self.costumes) * 2.0;
-            let inside = agent.x + reach >= left
-                && agent.x - reach <= right
-                && agent.y + reach >= bottom
-                && agent.y - reach <= top;
-            if inside && agent.is_drawn() {
-                self.order.push(i);
-            }
-        }
-        self.order
-            .sort_by_key(|&i| agents.get(i).map_or(0, |a| a.z_index));
     }
 
     fn draw_agent(&mut self, view: &StageView, scale: f64, agent: &RenderAgent) {
