@@ -77,19 +77,24 @@ pub struct App {
     fps: FpsMeter,
 }
 
-/// Counts animation frames to show frames per second in demo mode.
+/// Counts animation frames to show frames per second in demo mode, with the mean time the
+/// frame's own work took (moving the demo and drawing), which tells a slow renderer from a
+/// busy machine.
 #[derive(Default)]
 struct FpsMeter {
     frames: u32,
     since_ms: f64,
-    /// The rate over the last full second.
-    shown: Option<f64>,
+    work_ms: f64,
+    /// Frames per second and mean work per frame (ms) over the last full second.
+    shown: Option<(f64, f64)>,
 }
 
 impl FpsMeter {
-    /// Counts a frame at `ts` milliseconds; true when the shown rate changed.
-    fn frame(&mut self, ts: f64) -> bool {
+    /// Counts a frame at `ts` milliseconds whose work took `work_ms`; true when the shown
+    /// figures changed.
+    fn frame(&mut self, ts: f64, work_ms: f64) -> bool {
         self.frames += 1;
+        self.work_ms += work_ms;
         let elapsed = ts - self.since_ms;
         if elapsed < 1000.0 {
             return false;
@@ -97,10 +102,11 @@ impl FpsMeter {
         let first = self.since_ms == 0.0;
         self.since_ms = ts;
         let rate = f64::from(self.frames) * 1000.0 / elapsed;
-        self.frames = 0;
+        let work = self.work_ms / f64::from(self.frames);
+        (self.frames, self.work_ms) = (0, 0.0);
         // The first window starts at page load, not at a frame: skip it.
         if !first {
-            self.shown = Some(rate);
+            self.shown = Some((rate, work));
         }
         !first
     }
@@ -252,12 +258,14 @@ impl Component for App {
                     self.clock.start(ts);
                 }
                 self.clock.update_time(ts);
+                let started = now_ms();
                 self.draw();
+                let work_ms = now_ms() - started;
                 self.request_frame(ctx);
                 let tick = self.tick();
                 let changed = tick != self.shown_tick;
                 self.shown_tick = tick;
-                let fps_changed = self.fps.frame(ts) && self.demo.is_some();
+                let fps_changed = self.fps.frame(ts, work_ms) && self.demo.is_some();
                 return changed || fps_changed;
             }
             Msg::Wheel(e) => {
@@ -345,9 +353,10 @@ impl Component for App {
                         { format!("t = {:.2} s · tick ", self.clock.time().to_f64()) }
                         <span data-testid="tick">{ self.shown_tick }</span>
                     </span>
-                    if let Some(fps) = self.fps.shown.filter(|_| self.demo.is_some()) {
+                    if let Some((fps, work)) = self.fps.shown.filter(|_| self.demo.is_some()) {
                         <span class="status">
-                            { "demo · " }<span data-testid="fps">{ format!("{fps:.1}") }</span>{ " fps" }
+                            { "demo · " }<span data-testid="fps">{ format!("{fps:.1}") }</span>{ " fps · frame work " }
+                            <span data-testid="frame-ms">{ format!("{work:.1}") }</span>{ " ms" }
                         </span>
                     }
                 </footer>
@@ -393,4 +402,11 @@ fn canvas_point(canvas: &HtmlCanvasElement, e: &MouseEvent) -> (f64, f64) {
         f64::from(e.offset_x()) * ratio(canvas.width(), canvas.client_width()),
         f64::from(e.offset_y()) * ratio(canvas.height(), canvas.client_height()),
     )
+}
+
+/// The page's high-resolution clock, milliseconds; 0 where the page has none.
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }

@@ -1,7 +1,8 @@
 //! Developer demos of the renderer, chosen by URL parameter; they are not models.
 //!
-//! - `?demo=wander&n=10000`: `n` agents (default 1,000, at most 100,000) wandering at random
-//!   over the stage, to measure frames per second; the status bar shows the rate.
+//! - `?demo=wander&n=10000&scale=0.6`: `n` agents (default 1,000, at most 100,000) wandering at
+//!   random over the stage at `scale` times their costume's size (default 0.6, trees half
+//!   that), to measure frames per second; the status bar shows the rate.
 //! - `?demo=gallery`: every built-in costume, tints, turns, flips, glow, rings, labels, meters
 //!   and charts side by side, to look at the art.
 
@@ -9,6 +10,8 @@ use crate::render::{Art, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb, AR
 
 /// Agents in the wander demo when the URL gives no count.
 const DEFAULT_WANDERERS: usize = 1_000;
+/// Wanderers' size relative to their costume when the URL gives no scale.
+const DEFAULT_SCALE: f64 = 0.6;
 /// The most agents the wander demo makes.
 const MAX_WANDERERS: usize = 100_000;
 /// Wandering speed, world units per sim-second.
@@ -30,6 +33,7 @@ impl Demo {
     pub fn from_query(query: &str, costumes: &mut Costumes) -> Option<Demo> {
         let mut demo = None;
         let mut count = DEFAULT_WANDERERS;
+        let mut scale = DEFAULT_SCALE;
         for (key, value) in query
             .trim_start_matches('?')
             .split('&')
@@ -38,11 +42,18 @@ impl Demo {
             match key {
                 "demo" => demo = Some(value),
                 "n" => count = value.parse().map_or(count, |n: usize| n.min(MAX_WANDERERS)),
+                "scale" => {
+                    scale = value
+                        .parse()
+                        .ok()
+                        .filter(|s: &f64| s.is_finite() && *s > 0.0)
+                        .unwrap_or(scale)
+                }
                 _ => {}
             }
         }
         match demo? {
-            "wander" => Some(Demo::Wander(Wanderers::new(count))),
+            "wander" => Some(Demo::Wander(Wanderers::new(count, scale))),
             "gallery" => Some(Demo::Gallery(gallery(costumes))),
             _ => None,
         }
@@ -74,8 +85,8 @@ pub struct Wanderers {
 }
 
 impl Wanderers {
-    /// `n` agents scattered over the stage, cycling through the built-in art.
-    pub fn new(n: usize) -> Wanderers {
+    /// `n` agents scattered over the stage at `scale`, cycling through the built-in art.
+    pub fn new(n: usize, scale: f64) -> Wanderers {
         let mut w = Wanderers {
             agents: Vec::with_capacity(n),
             headings: Vec::with_capacity(n),
@@ -88,7 +99,7 @@ impl Wanderers {
             );
             let art = ARTS[i % ARTS.len()].0;
             let mut agent = RenderAgent::new(i as u32, x, y, Costumes::of_art(art));
-            agent.scale = if art == Art::Tree { 0.3 } else { 0.6 };
+            agent.scale = if art == Art::Tree { scale / 2.0 } else { scale };
             w.agents.push(agent);
             let heading = w.uniform(0.0, std::f64::consts::TAU);
             w.headings.push(heading);
@@ -252,6 +263,26 @@ mod tests {
     }
 
     #[test]
+    fn the_query_sets_the_scale_when_it_is_a_positive_number() {
+        let scale_of = |query: &str| match Demo::from_query(query, &mut Costumes::new()) {
+            Some(Demo::Wander(w)) => w
+                .agents
+                .iter()
+                .find(|a| a.costume == Costumes::of_art(Art::Fish))
+                .map(|a| a.scale),
+            _ => None,
+        };
+        assert_eq!(scale_of("?demo=wander&n=12&scale=0.25"), Some(0.25));
+        for bad in ["-1", "0", "NaN", "inf", "big"] {
+            assert_eq!(
+                scale_of(&format!("?demo=wander&n=12&scale={bad}")),
+                Some(DEFAULT_SCALE),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
     fn huge_counts_are_capped() {
         let query = format!("?demo=wander&n={}", MAX_WANDERERS * 10);
         assert!(
@@ -261,7 +292,7 @@ mod tests {
 
     #[test]
     fn wanderers_move_and_stay_on_stage() {
-        let mut w = Wanderers::new(200);
+        let mut w = Wanderers::new(200, DEFAULT_SCALE);
         let start: Vec<_> = w.agents.iter().map(|a| (a.x, a.y)).collect();
         for _ in 0..600 {
             w.advance(1.0 / 30.0);
