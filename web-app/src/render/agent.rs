@@ -1,6 +1,15 @@
 //! What the renderer draws: one plain record per agent. This struct is the single seam between
 //! the simulation and the stage; whatever runs the model fills a `Vec<RenderAgent>` (reusing it
 //! from frame to frame) and hands the slice to [`Renderer::draw`](super::Renderer::draw).
+//!
+//! From GEMSTEP's props: `x`, `y`, `zIndex`, `alpha`, `visible` map directly; Costume's
+//! `costumeName` through [`Costumes::resolve`](super::Costumes::resolve) (once per change, not
+//! per frame), `currentFrame` to `frame`, `scale` (times Physics `scale`) to `scale`,
+//! `flipX`/`flipY`, `colorHue`/`colorSaturation`/`colorValue` through
+//! [`Rgb::from_hsv`](super::Rgb::from_hsv), a running `glow` to `glow` (its `glowColor`, else
+//! [`Rgb::GLOW_YELLOW`](super::Rgb::GLOW_YELLOW)); Graphing's `text` to `label`, `meter` and
+//! `meterColor` (a packed integer, see [`Rgb::from_packed`](super::Rgb::from_packed)) to
+//! `meter`, a graphed prop's history to `graph`.
 
 use super::color::Rgb;
 use super::costume::CostumeId;
