@@ -87,6 +87,44 @@ test('the wheel zooms about the pointer and a drag on empty stage pans', () =>
     await screenshot(page, 'stage-zoomed-in');
   }));
 
+/** Sends a touch-style pointer event to the stage at CSS offset (x, y) from its corner. */
+async function touch(page, type, pointerId, x, y) {
+  await page.evaluate(([type, pointerId, x, y]) => {
+    const canvas = document.querySelector('[data-testid="stage"]');
+    const box = canvas.getBoundingClientRect();
+    canvas.dispatchEvent(new PointerEvent(type, {
+      pointerId, pointerType: 'touch', isPrimary: pointerId === 1, button: type === 'pointermove' ? -1 : 0,
+      clientX: box.left + x, clientY: box.top + y, bubbles: true,
+    }));
+  }, [type, pointerId, x, y]);
+}
+
+test('two fingers spreading apart zoom the stage in', () =>
+  withApp('?demo=gallery', async (page) => {
+    await page.waitForTimeout(500);
+    const box = await page.locator('[data-testid="stage"]').boundingBox();
+    const [cx, y] = [box.width / 2, box.height - 40];
+    const before = await stagePixels(page);
+    const stage = await pixelAt(page, 3, 3);
+    const circle = await pixelAt(page, box.width * 0.0875, box.height * 0.125);
+    assert.notDeepEqual(circle, stage, 'the gallery\'s circle is not where this test expects');
+    await touch(page, 'pointerdown', 1, cx - 40, y);
+    await touch(page, 'pointerdown', 2, cx + 40, y);
+    for (let step = 1; step <= 5; step++) {
+      await touch(page, 'pointermove', 1, cx - 40 - 20 * step, y);
+      await touch(page, 'pointermove', 2, cx + 40 + 20 * step, y);
+    }
+    await touch(page, 'pointerup', 1, cx - 140, y);
+    await touch(page, 'pointerup', 2, cx + 140, y);
+    await page.waitForTimeout(100);
+    const after = await stagePixels(page);
+    assert.notEqual(after.hash, before.hash, 'the pinch did not change the view');
+    // Zoomed in 3.5x about the bottom middle, the top row of costumes has left the canvas.
+    const topRow = await pixelAt(page, box.width * 0.0875, box.height * 0.125);
+    assert.deepEqual(topRow, stage, 'the circle is still in view: no zoom happened');
+    await screenshot(page, 'stage-pinched');
+  }));
+
 test('the wander demo draws ten thousand agents and reports its frame rate', () =>
   withApp('?demo=wander&n=10000', async (page) => {
     await page.waitForSelector('[data-testid="fps"]', { timeout: 10000 });

@@ -3,11 +3,12 @@
 //! The simulation clock lives in the component, outside the rendered view; every animation
 //! frame advances it and redraws the canvas directly through the [`Renderer`]. The view itself
 //! re-renders only on a user action or when the displayed time changes. The wheel zooms the
-//! stage about the pointer, a drag on empty stage pans it, a double click fits it again.
+//! stage about the pointer, a drag on empty stage pans it, two fingers pinch-zoom it, a double
+//! click fits it again.
 
 use crate::demo::Demo;
 use crate::orbits;
-use crate::render::{agent_at, Bounds, RenderAgent, Renderer, Rgb, StageView};
+use crate::render::{agent_at, Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
 use wasm_bindgen::JsCast;
@@ -45,7 +46,7 @@ pub enum Msg {
     /// A pointer moved over the stage.
     PointerMove(PointerEvent),
     /// A pointer was released or lost.
-    PointerUp,
+    PointerUp(PointerEvent),
     /// A double click on the stage.
     Fit,
 }
@@ -72,8 +73,8 @@ pub struct App {
     query: String,
     /// Sim time of the last drawn frame, seconds; demos move by the difference.
     drawn_secs: f64,
-    /// Where the pointer was, canvas pixels, while it drags the stage.
-    panning: Option<(f64, f64)>,
+    /// Pointers panning or pinching the stage.
+    gestures: Gestures,
     fps: FpsMeter,
 }
 
@@ -162,35 +163,33 @@ impl App {
             .map_or(&self.agents, |demo| demo.agents())
     }
 
-    /// Starts a pan when the press is on empty stage.
+    /// A press on empty stage starts a pan (or, with a second pointer, a pinch).
     fn press(&mut self, e: &PointerEvent) {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
             return;
         };
-        let (px, py) = canvas_point(&canvas, e);
-        let (wx, wy) = self.view.canvas_to_world(px, py);
+        let at = canvas_point(&canvas, e);
+        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
         let on_agent = self
             .renderer
             .as_ref()
             .and_then(|r| agent_at(self.drawn_agents(), r.costumes(), wx, wy));
-        if e.button() == 0 && on_agent.is_none() {
+        let primary = e.button() == 0;
+        if primary && self.gestures.press(e.pointer_id(), at, on_agent.is_none()) {
             // Capture keeps the drag going when the pointer leaves the canvas; failing only
             // means it stops there.
             let _ = canvas.set_pointer_capture(e.pointer_id());
-            self.panning = Some((px, py));
         }
     }
 
     fn drag(&mut self, e: &PointerEvent) {
-        let (Some((x0, y0)), Some(canvas)) =
-            (self.panning, self.canvas.cast::<HtmlCanvasElement>())
-        else {
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
             return;
         };
-        let (px, py) = canvas_point(&canvas, e);
-        self.view.pan_by(px - x0, py - y0);
-        self.panning = Some((px, py));
-        self.draw();
+        let at = canvas_point(&canvas, e);
+        if self.gestures.moved(e.pointer_id(), at, &mut self.view) {
+            self.draw();
+        }
     }
 
     fn wheel(&mut self, e: &WheelEvent) {
@@ -245,7 +244,7 @@ impl Component for App {
             demo,
             query,
             drawn_secs: 0.0,
-            panning: None,
+            gestures: Gestures::default(),
             fps: FpsMeter::default(),
         }
     }
@@ -280,8 +279,8 @@ impl Component for App {
                 self.drag(&e);
                 return false;
             }
-            Msg::PointerUp => {
-                self.panning = None;
+            Msg::PointerUp(e) => {
+                self.gestures.release(e.pointer_id());
                 return false;
             }
             Msg::Fit => {
@@ -333,8 +332,8 @@ impl Component for App {
                         onwheel={link.callback(Msg::Wheel)}
                         onpointerdown={link.callback(Msg::PointerDown)}
                         onpointermove={link.callback(Msg::PointerMove)}
-                        onpointerup={link.callback(|_| Msg::PointerUp)}
-                        onpointercancel={link.callback(|_| Msg::PointerUp)}
+                        onpointerup={link.callback(Msg::PointerUp)}
+                        onpointercancel={link.callback(Msg::PointerUp)}
                         ondblclick={link.callback(|_| Msg::Fit)} />
                 </main>
                 <footer class="controls">

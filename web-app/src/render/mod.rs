@@ -9,6 +9,7 @@
 mod agent;
 mod color;
 mod costume;
+mod gesture;
 mod hit;
 mod order;
 mod raster;
@@ -19,6 +20,7 @@ mod widgets;
 pub use agent::{Graph, GraphKind, Meter, RenderAgent};
 pub use color::Rgb;
 pub use costume::{Art, Costumes, ARTS};
+pub use gesture::Gestures;
 pub use hit::agent_at;
 pub use view::{Bounds, StageView};
 
