@@ -1,14 +1,21 @@
 //! The top-level component: title bar, stage canvas and run controls.
 //!
 //! The simulation clock lives in the component, outside the rendered view; every animation
-//! frame advances it and redraws the canvas directly. The view itself re-renders only on a
-//! user action or when the displayed time changes.
+//! frame advances it and redraws the canvas directly through the [`Renderer`]. The view itself
+//! re-renders only on a user action or when the displayed time changes. The wheel zooms the
+//! stage about the pointer, a drag on empty stage pans it, two fingers pinch-zoom it, a double
+//! click fits it again.
 
-use crate::{orbits, stage};
+use crate::demo::Demo;
+use crate::orbits;
+use crate::render::{agent_at, Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement};
+use web_sys::{
+    CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, MouseEvent, PointerEvent,
+    WheelEvent,
+};
 use yew::prelude::*;
 
 /// Simulation ticks per sim-second; a single step advances one tick.
@@ -16,6 +23,12 @@ const TICKS_PER_SECOND: i32 = 30;
 
 /// The speeds offered in the speed control, as sim-seconds per real second.
 const SPEEDS: [&str; 6] = ["0.25", "0.5", "1", "2", "4", "8"];
+
+/// The stage's colour inside its bounds.
+const STAGE_BACKGROUND: Rgb = Rgb::from_packed(0x24506b);
+
+/// How much one pixel of wheel scrolling zooms: the zoom factor is `exp(-delta × this)`.
+const WHEEL_ZOOM_RATE: f64 = 0.0015;
 
 /// What the user or the browser asks of the app.
 pub enum Msg {
@@ -26,6 +39,16 @@ pub enum Msg {
     Step,
     Reset,
     SetSpeed(String),
+    /// The wheel turned over the stage.
+    Wheel(WheelEvent),
+    /// A pointer was pressed on the stage.
+    PointerDown(PointerEvent),
+    /// A pointer moved over the stage.
+    PointerMove(PointerEvent),
+    /// A pointer was released or lost.
+    PointerUp(PointerEvent),
+    /// A double click on the stage.
+    Fit,
 }
 
 /// The app shell.
@@ -39,6 +62,55 @@ pub struct App {
     speed_label: String,
     /// The tick shown in the status bar; the view re-renders when it changes.
     shown_tick: i64,
+    /// `None` only when the page has no document to make sprites in.
+    renderer: Option<Renderer>,
+    view: StageView,
+    /// The skeleton model's agents, refilled every frame.
+    agents: Vec<RenderAgent>,
+    /// A developer demo from the URL, drawn instead of the skeleton model.
+    demo: Option<Demo>,
+    /// The page's query string, to rebuild the demo on reset.
+    query: String,
+    /// Sim time of the last drawn frame, seconds; demos move by the difference.
+    drawn_secs: f64,
+    /// Pointers panning or pinching the stage.
+    gestures: Gestures,
+    fps: FpsMeter,
+}
+
+/// Counts animation frames to show frames per second in demo mode, with the mean time the
+/// frame's own work took (moving the demo and drawing), which tells a slow renderer from a
+/// busy machine.
+#[derive(Default)]
+struct FpsMeter {
+    frames: u32,
+    since_ms: f64,
+    work_ms: f64,
+    /// Frames per second and mean work per frame (ms) over the last full second.
+    shown: Option<(f64, f64)>,
+}
+
+impl FpsMeter {
+    /// Counts a frame at `ts` milliseconds whose work took `work_ms`; true when the shown
+    /// figures changed.
+    fn frame(&mut self, ts: f64, work_ms: f64) -> bool {
+        self.frames += 1;
+        self.work_ms += work_ms;
+        let elapsed = ts - self.since_ms;
+        if elapsed < 1000.0 {
+            return false;
+        }
+        let first = self.since_ms == 0.0;
+        self.since_ms = ts;
+        let rate = f64::from(self.frames) * 1000.0 / elapsed;
+        let work = self.work_ms / f64::from(self.frames);
+        (self.frames, self.work_ms) = (0, 0.0);
+        // The first window starts at page load, not at a frame: skip it.
+        if !first {
+            self.shown = Some((rate, work));
+        }
+        !first
+    }
 }
 
 impl App {
@@ -50,26 +122,91 @@ impl App {
     }
 
     fn tick(&self) -> i64 {
-        (self.clock.time().to_f64() * f64::from(TICKS_PER_SECOND)).floor() as i64
+        // SimTime holds 1/65536 s, so a step's time n/30 s may round to just below it; the
+        // tolerance (a thousandth of a tick) is larger than that rounding.
+        (self.clock.time().to_f64() * f64::from(TICKS_PER_SECOND) + 1e-3).floor() as i64
     }
 
-    fn draw(&self) {
+    fn draw(&mut self) {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
             return;
         };
+        fit_backing_store(&canvas);
+        self.view.canvas = (f64::from(canvas.width()), f64::from(canvas.height()));
         let Ok(Some(ctx)) = canvas.get_context("2d") else {
             return;
         };
         let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
             return;
         };
-        let dots = orbits::dots_at(self.clock.time());
-        stage::draw(
-            &ctx,
-            f64::from(canvas.width()),
-            f64::from(canvas.height()),
-            &dots,
-        );
+        let secs = self.clock.time().to_f64();
+        let agents: &[RenderAgent] = match &mut self.demo {
+            Some(demo) => {
+                demo.advance(secs - self.drawn_secs);
+                demo.agents()
+            }
+            None => {
+                orbits::agents_at(self.clock.time(), &mut self.agents);
+                &self.agents
+            }
+        };
+        self.drawn_secs = secs;
+        if let Some(renderer) = &mut self.renderer {
+            renderer.draw(&ctx, &self.view, agents);
+        }
+    }
+
+    /// The agents drawn last.
+    fn drawn_agents(&self) -> &[RenderAgent] {
+        self.demo
+            .as_ref()
+            .map_or(&self.agents, |demo| demo.agents())
+    }
+
+    /// A press on empty stage starts a pan (or, with a second pointer, a pinch).
+    fn press(&mut self, e: &PointerEvent) {
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+            return;
+        };
+        let at = canvas_point(&canvas, e);
+        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
+        let on_agent = self
+            .renderer
+            .as_ref()
+            .and_then(|r| agent_at(self.drawn_agents(), r.costumes(), wx, wy));
+        let primary = e.button() == 0;
+        if primary && self.gestures.press(e.pointer_id(), at, on_agent.is_none()) {
+            // Capture keeps the drag going when the pointer leaves the canvas; failing only
+            // means it stops there.
+            let _ = canvas.set_pointer_capture(e.pointer_id());
+        }
+    }
+
+    fn drag(&mut self, e: &PointerEvent) {
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+            return;
+        };
+        let at = canvas_point(&canvas, e);
+        if self.gestures.moved(e.pointer_id(), at, &mut self.view) {
+            self.draw();
+        }
+    }
+
+    fn wheel(&mut self, e: &WheelEvent) {
+        e.prevent_default();
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+            return;
+        };
+        // Line and page modes scroll in coarser units than pixels.
+        let unit = match e.delta_mode() {
+            WheelEvent::DOM_DELTA_LINE => 16.0,
+            WheelEvent::DOM_DELTA_PAGE => 400.0,
+            _ => 1.0,
+        };
+        let (px, py) = canvas_point(&canvas, e);
+        self.view
+            .zoom_about(px, py, (-e.delta_y() * unit * WHEEL_ZOOM_RATE).exp());
+        self.draw();
     }
 
     fn step_once(&mut self) {
@@ -85,6 +222,15 @@ impl Component for App {
     type Properties = ();
 
     fn create(_ctx: &Context<Self>) -> Self {
+        let window = web_sys::window();
+        let query = window
+            .as_ref()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let mut renderer = window.and_then(|w| w.document()).map(Renderer::new);
+        let demo = renderer
+            .as_mut()
+            .and_then(|r| Demo::from_query(&query, r.costumes_mut()));
         App {
             clock: Clock::new(),
             canvas: NodeRef::default(),
@@ -92,6 +238,14 @@ impl Component for App {
             now_ms: 0.0,
             speed_label: "1".into(),
             shown_tick: 0,
+            renderer,
+            view: StageView::new(Bounds::default(), STAGE_BACKGROUND, 800.0, 800.0),
+            agents: Vec::new(),
+            demo,
+            query,
+            drawn_secs: 0.0,
+            gestures: Gestures::default(),
+            fps: FpsMeter::default(),
         }
     }
 
@@ -103,12 +257,36 @@ impl Component for App {
                     self.clock.start(ts);
                 }
                 self.clock.update_time(ts);
+                let started = now_ms();
                 self.draw();
+                let work_ms = now_ms() - started;
                 self.request_frame(ctx);
                 let tick = self.tick();
                 let changed = tick != self.shown_tick;
                 self.shown_tick = tick;
-                return changed;
+                let fps_changed = self.fps.frame(ts, work_ms) && self.demo.is_some();
+                return changed || fps_changed;
+            }
+            Msg::Wheel(e) => {
+                self.wheel(&e);
+                return false;
+            }
+            Msg::PointerDown(e) => {
+                self.press(&e);
+                return false;
+            }
+            Msg::PointerMove(e) => {
+                self.drag(&e);
+                return false;
+            }
+            Msg::PointerUp(e) => {
+                self.gestures.release(e.pointer_id());
+                return false;
+            }
+            Msg::Fit => {
+                self.view.fit();
+                self.draw();
+                return false;
             }
             Msg::Play => match self.clock.state() {
                 ClockState::Paused => self.clock.resume(self.now_ms),
@@ -119,6 +297,10 @@ impl Component for App {
             Msg::Reset => {
                 self.clock.pause(self.now_ms);
                 self.clock.set_time(SimTime::ZERO);
+                if let Some(renderer) = &mut self.renderer {
+                    self.demo = Demo::from_query(&self.query, renderer.costumes_mut());
+                }
+                self.drawn_secs = 0.0;
             }
             Msg::SetSpeed(label) => {
                 if let Ok(speed) = label.parse::<f64>() {
@@ -146,7 +328,13 @@ impl Component for App {
                     <span class="subtitle">{ "classroom simulations" }</span>
                 </header>
                 <main class="stage-area">
-                    <canvas data-testid="stage" ref={self.canvas.clone()} width="800" height="800" />
+                    <canvas data-testid="stage" ref={self.canvas.clone()} width="800" height="800"
+                        onwheel={link.callback(Msg::Wheel)}
+                        onpointerdown={link.callback(Msg::PointerDown)}
+                        onpointermove={link.callback(Msg::PointerMove)}
+                        onpointerup={link.callback(Msg::PointerUp)}
+                        onpointercancel={link.callback(Msg::PointerUp)}
+                        ondblclick={link.callback(|_| Msg::Fit)} />
                 </main>
                 <footer class="controls">
                     <button data-testid="play" disabled={running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
@@ -164,6 +352,12 @@ impl Component for App {
                         { format!("t = {:.2} s · tick ", self.clock.time().to_f64()) }
                         <span data-testid="tick">{ self.shown_tick }</span>
                     </span>
+                    if let Some((fps, work)) = self.fps.shown.filter(|_| self.demo.is_some()) {
+                        <span class="status">
+                            { "demo · " }<span data-testid="fps">{ format!("{fps:.1}") }</span>{ " fps · frame work " }
+                            <span data-testid="frame-ms">{ format!("{work:.1}") }</span>{ " ms" }
+                        </span>
+                    }
                 </footer>
             </div>
         }
@@ -175,4 +369,43 @@ impl Component for App {
             self.request_frame(ctx);
         }
     }
+}
+
+/// Sizes the canvas's pixel buffer to its displayed size in device pixels, so the stage is
+/// sharp at any window size; a canvas not laid out (zero size) is left alone.
+fn fit_backing_store(canvas: &HtmlCanvasElement) {
+    let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+    let size = |css: i32| (f64::from(css) * ratio).round() as u32;
+    let (width, height) = (size(canvas.client_width()), size(canvas.client_height()));
+    if width == 0 || height == 0 {
+        return;
+    }
+    if canvas.width() != width {
+        canvas.set_width(width);
+    }
+    if canvas.height() != height {
+        canvas.set_height(height);
+    }
+}
+
+/// Where a mouse event falls on the canvas, in canvas pixels.
+fn canvas_point(canvas: &HtmlCanvasElement, e: &MouseEvent) -> (f64, f64) {
+    let ratio = |pixels: u32, css: i32| {
+        if css > 0 {
+            f64::from(pixels) / f64::from(css)
+        } else {
+            1.0
+        }
+    };
+    (
+        f64::from(e.offset_x()) * ratio(canvas.width(), canvas.client_width()),
+        f64::from(e.offset_y()) * ratio(canvas.height(), canvas.client_height()),
+    )
+}
+
+/// The page's high-resolution clock, milliseconds; 0 where the page has none.
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
 }

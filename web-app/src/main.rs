@@ -1,8 +1,9 @@
 //! Stepwise's browser entry point: mounts the Yew [`App`](app::App) on the page body.
 
 mod app;
+mod demo;
 mod orbits;
-mod stage;
+mod render;
 
 fn main() {
     yew::Renderer::<app::App>::new().render();

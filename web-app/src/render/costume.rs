@@ -1,0 +1,401 @@
+//! The built-in costumes and how GEMSTEP costume names map onto them.
+//!
+//! Our art lives in `static/costumes/*.svg`: white, shaded shapes with dark outlines, facing
+//! right, so a multiply tint recolours them. Each [`Art`] has a natural size in world units and
+//! a default tint. Models name costumes like GEMSTEP's sprite files (`fish.json`,
+//! `lightmoth.json`, `tree_trunk.json`); [`Costumes::resolve`] interns such a name once and
+//! returns a small [`CostumeId`], so the per-frame data carries no strings.
+
+use super::color::Rgb;
+use std::collections::HashMap;
+
+/// One piece of built-in art.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Art {
+    /// A plain disc.
+    Circle,
+    /// A rounded square.
+    Square,
+    /// A triangle pointing right.
+    Triangle,
+    /// A fish swimming right; frames: normal, hungry, dead.
+    Fish,
+    /// A clump of water weed.
+    Algae,
+    /// A moth seen from above, head to the right.
+    Moth,
+    /// A leafy tree.
+    Tree,
+    /// A striped bee flying right.
+    Bee,
+    /// A rabbit facing right.
+    Bunny,
+    /// A worm crawling right.
+    Worm,
+    /// A boulder.
+    Rock,
+    /// A sun with rays.
+    Sun,
+}
+
+/// What the renderer needs to know about a piece of art.
+#[derive(Debug, Clone, Copy)]
+pub struct ArtSpec {
+    /// The name models use, also the file stem.
+    pub name: &'static str,
+    /// The art's frames, as URLs relative to the page.
+    pub frames: &'static [&'static str],
+    /// Width and height in world units at scale 1.
+    pub size: f64,
+    /// The tint used when the agent sets no colour.
+    pub tint: Rgb,
+}
+
+/// Every built-in costume, in [`Art`] order.
+pub const ARTS: [(Art, ArtSpec); 12] = [
+    (
+        Art::Circle,
+        spec("circle", &["static/costumes/circle.svg"], 32.0, 0x5b8def),
+    ),
+    (
+        Art::Square,
+        spec("square", &["static/costumes/square.svg"], 32.0, 0xef8d5b),
+    ),
+    (
+        Art::Triangle,
+        spec(
+            "triangle",
+            &["static/costumes/triangle.svg"],
+            32.0,
+            0xb07be6,
+        ),
+    ),
+    (
+        Art::Fish,
+        spec(
+            "fish",
+            &[
+                "static/costumes/fish.svg",
+                "static/costumes/fish-hungry.svg",
+                "static/costumes/fish-dead.svg",
+            ],
+            56.0,
+            0xf59a2f,
+        ),
+    ),
+    (
+        Art::Algae,
+        spec("algae", &["static/costumes/algae.svg"], 44.0, 0x4fae4a),
+    ),
+    (
+        Art::Moth,
+        spec("moth", &["static/costumes/moth.svg"], 44.0, 0xb59a78),
+    ),
+    (
+        Art::Tree,
+        spec("tree", &["static/costumes/tree.svg"], 140.0, 0x5aa450),
+    ),
+    (
+        Art::Bee,
+        spec("bee", &["static/costumes/bee.svg"], 36.0, 0xf7c531),
+    ),
+    (
+        Art::Bunny,
+        spec("bunny", &["static/costumes/bunny.svg"], 48.0, 0xcfb593),
+    ),
+    (
+        Art::Worm,
+        spec("worm", &["static/costumes/worm.svg"], 40.0, 0xe58a9a),
+    ),
+    (
+        Art::Rock,
+        spec("rock", &["static/costumes/rock.svg"], 56.0, 0x9a9a9a),
+    ),
+    (
+        Art::Sun,
+        spec("sun", &["static/costumes/sun.svg"], 72.0, 0xffd23f),
+    ),
+];
+
+const fn spec(
+    name: &'static str,
+    frames: &'static [&'static str],
+    size: f64,
+    tint: u32,
+) -> ArtSpec {
+    ArtSpec {
+        name,
+        frames,
+        size,
+        tint: Rgb::from_packed(tint),
+    }
+}
+
+/// Other words models use for our art; each word maps to the art named second.
+const ALIASES: [(&str, &str); 14] = [
+    ("boulder", "rock"),
+    ("stone", "rock"),
+    ("pebble", "rock"),
+    ("sunbeam", "sun"),
+    ("sunlight", "sun"),
+    ("trunk", "tree"),
+    ("leaves", "tree"),
+    ("plant", "algae"),
+    ("seaweed", "algae"),
+    ("kelp", "algae"),
+    ("rabbit", "bunny"),
+    ("hare", "bunny"),
+    ("dot", "circle"),
+    ("box", "square"),
+];
+
+/// Prefixes that change the tint of the art they precede (`lightmoth`, `dark_moth`,
+/// `dead_moth`): the default tint is mixed towards the colour by the amount.
+const MODIFIERS: [(&str, Rgb, f64); 3] = [
+    ("light", Rgb::WHITE, 0.6),
+    ("dark", Rgb::new(30, 28, 26), 0.65),
+    ("dead", Rgb::new(120, 120, 120), 0.8),
+];
+
+/// Width and height of the labelled fallback shape, world units.
+const FALLBACK_SIZE: f64 = 32.0;
+/// Tint of the labelled fallback shape.
+const FALLBACK_TINT: Rgb = Rgb::new(170, 178, 189);
+
+impl Art {
+    /// The art's entry in [`ARTS`].
+    pub fn spec(self) -> &'static ArtSpec {
+        &ARTS[self as usize].1
+    }
+
+    /// The art a single lowercase word names, directly or through an alias.
+    fn named(word: &str) -> Option<Art> {
+        let name = ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == word)
+            .map_or(word, |(_, art)| art);
+        ARTS.iter()
+            .find(|(_, spec)| spec.name == name)
+            .map(|(art, _)| *art)
+    }
+}
+
+/// A costume as resolved from a name: built-in art (with a tint) or a labelled fallback.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Costume {
+    /// The built-in art, or `None` for a name we have no art for.
+    pub art: Option<Art>,
+    /// The name as the model wrote it, without its file extension; shown under fallbacks.
+    pub label: String,
+    /// Tint used when the agent sets no colour.
+    pub tint: Rgb,
+    /// Width and height in world units at scale 1.
+    pub size: f64,
+}
+
+/// A resolved costume's index in its [`Costumes`]. The default id is the plain circle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CostumeId(u16);
+
+/// The costumes resolved so far. Starts with the built-in art in [`ARTS`] order, so
+/// `CostumeId` of the n-th art is `n`; other names are added as they are first resolved.
+#[derive(Debug, Clone)]
+pub struct Costumes {
+    list: Vec<Costume>,
+    by_name: HashMap<String, CostumeId>,
+}
+
+impl Default for Costumes {
+    fn default() -> Self {
+        Costumes::new()
+    }
+}
+
+impl Costumes {
+    /// The built-in costumes only.
+    pub fn new() -> Costumes {
+        let mut costumes = Costumes {
+            list: Vec::new(),
+            by_name: HashMap::new(),
+        };
+        for (_, spec) in ARTS {
+            costumes.resolve(spec.name);
+        }
+        costumes
+    }
+
+    /// The id of the costume a model names, e.g. `fish.json`, `lightmoth.json` or
+    /// `tree_trunk.png`; the same name always gives the same id. A name with no matching
+    /// art becomes a labelled fallback shape. Once `u16::MAX` names exist, further new names
+    /// share the plain circle.
+    pub fn resolve(&mut self, name: &str) -> CostumeId {
+        let key = normalise(name);
+        if let Some(id) = self.by_name.get(&key) {
+            return *id;
+        }
+        let Ok(index) = u16::try_from(self.list.len()) else {
+            return CostumeId::default();
+        };
+        let id = CostumeId(index);
+        self.list.push(costume_for(&key));
+        self.by_name.insert(key, id);
+        id
+    }
+
+    /// The id of built-in art.
+    pub fn of_art(art: Art) -> CostumeId {
+        CostumeId(art as u16)
+    }
+
+    /// The costume behind an id; an id from elsewhere reads as the plain circle.
+    pub fn get(&self, id: CostumeId) -> &Costume {
+        let index = usize::from(id.0);
+        match self.list.get(index) {
+            Some(costume) => costume,
+            // `new` fills the built-in art first, so the list is never empty.
+            None => &self.list[0],
+        }
+    }
+}
+
+/// A costume name as a lookup key: trimmed, lowercase, without a file extension.
+fn normalise(name: &str) -> String {
+    let name = name.trim().to_lowercase();
+    match name.rsplit_once('.') {
+        Some((stem, "json" | "png" | "svg" | "jpg" | "gif")) => stem.to_string(),
+        _ => name,
+    }
+}
+
+/// The costume for a normalised name: the first word (split on `_`, `-`, space) that names
+/// art, tinted by a modifier word or prefix (`dead_moth`, `lightmoth`); else a fallback.
+fn costume_for(key: &str) -> Costume {
+    let mut modifier = None;
+    let mut art = None;
+    for word in key.split(['_', '-', ' ']).filter(|w| !w.is_empty()) {
+        if let Some(m) = MODIFIERS.iter().find(|(prefix, ..)| *prefix == word) {
+            modifier = Some(m);
+            continue;
+        }
+        let prefixed = MODIFIERS
+            .iter()
+            .find_map(|m| Some((m, Art::named(word.strip_prefix(m.0)?)?)));
+        if let Some((m, found)) = prefixed {
+            modifier = Some(m);
+            art = Some(found);
+        } else {
+            art = Art::named(word);
+        }
+        if art.is_some() {
+            break;
+        }
+    }
+    let Some(art) = art else {
+        return Costume {
+            art: None,
+            label: key.to_string(),
+            tint: FALLBACK_TINT,
+            size: FALLBACK_SIZE,
+        };
+    };
+    let spec = art.spec();
+    let tint = modifier.map_or(spec.tint, |(_, towards, amount)| {
+        spec.tint.mix(*towards, *amount)
+    });
+    Costume {
+        art: Some(art),
+        label: key.to_string(),
+        tint,
+        size: spec.size,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn art_of(name: &str) -> Option<Art> {
+        let mut costumes = Costumes::new();
+        let id = costumes.resolve(name);
+        costumes.get(id).art
+    }
+
+    #[test]
+    fn every_built_in_art_is_in_its_own_slot() {
+        let costumes = Costumes::new();
+        for (art, spec) in ARTS {
+            let costume = costumes.get(Costumes::of_art(art));
+            assert_eq!(costume.art, Some(art));
+            assert_eq!(costume.label, spec.name);
+            assert_eq!(costume.tint, spec.tint);
+            assert_eq!(art.spec().name, spec.name, "ARTS is out of Art order");
+            assert!(!spec.frames.is_empty());
+        }
+    }
+
+    #[test]
+    fn gemstep_file_names_map_to_our_art() {
+        let cases = [
+            ("fish.json", Art::Fish),
+            ("Algae.JSON", Art::Algae),
+            ("circle.png", Art::Circle),
+            ("tree_trunk.json", Art::Tree),
+            ("tree-leaves.json", Art::Tree),
+            ("boulder.json", Art::Rock),
+            ("sunbeam.json", Art::Sun),
+            ("plant.json", Art::Algae),
+            ("lightmoth.json", Art::Moth),
+            ("darkmoth.json", Art::Moth),
+            ("dead_moth.json", Art::Moth),
+            (" bee ", Art::Bee),
+        ];
+        for (name, art) in cases {
+            assert_eq!(art_of(name), Some(art), "{name}");
+        }
+    }
+
+    #[test]
+    fn modifiers_lighten_darken_and_grey_the_tint() {
+        let mut costumes = Costumes::new();
+        let moth = costumes.get(Costumes::of_art(Art::Moth)).tint;
+        let light = costumes.resolve("lightmoth.json");
+        let dark = costumes.resolve("dark_moth");
+        let bright = |c: Rgb| u32::from(c.r) + u32::from(c.g) + u32::from(c.b);
+        assert!(bright(costumes.get(light).tint) > bright(moth));
+        assert!(bright(costumes.get(dark).tint) < bright(moth));
+    }
+
+    #[test]
+    fn unknown_names_become_labelled_fallbacks() {
+        let mut costumes = Costumes::new();
+        for name in [
+            "predator.json",
+            "organic_matter.json",
+            "",
+            "lightning",
+            "...",
+        ] {
+            let id = costumes.resolve(name);
+            let costume = costumes.get(id);
+            assert_eq!(costume.art, None, "{name}");
+            assert_eq!(costume.label, normalise(name));
+            assert_eq!(costume.size, FALLBACK_SIZE);
+        }
+    }
+
+    #[test]
+    fn the_same_name_resolves_to_the_same_id() {
+        let mut costumes = Costumes::new();
+        let a = costumes.resolve("predator.json");
+        let b = costumes.resolve("PREDATOR");
+        assert_eq!(a, b);
+        assert_eq!(costumes.resolve("fish.json"), Costumes::of_art(Art::Fish));
+        assert_ne!(costumes.resolve("wolf"), a);
+    }
+
+    #[test]
+    fn a_foreign_id_reads_as_the_circle() {
+        let costumes = Costumes::new();
+        assert_eq!(costumes.get(CostumeId(u16::MAX)).art, Some(Art::Circle));
+    }
+}

@@ -1,0 +1,342 @@
+//! Pre-rasterised costume images. Each (look, colour, pixel size, turn) is drawn once by the
+//! browser into an off-DOM canvas, read back as a [`Pixmap`] and kept; every frame then only
+//! blends those pixmaps into the frame buffer. Sizes and angles are quantised so a few hundred
+//! sprites serve thousands of agents. Costume SVGs load asynchronously; until one has loaded
+//! its agents get a plain disc of their colour.
+
+use super::color::Rgb;
+use super::costume::Art;
+use super::raster::Pixmap;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::f64::consts::TAU;
+use std::fmt::Write;
+use std::hash::{BuildHasherDefault, Hasher};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlImageElement};
+
+/// What a sprite shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Look {
+    /// A frame of built-in art.
+    Art(Art, u16),
+    /// A disc with an outline: the fallback shape, and the stand-in while art loads.
+    Disc,
+    /// A soft radial halo, drawn behind glowing agents.
+    Halo,
+}
+
+/// One cache entry's identity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SpriteKey {
+    /// What is drawn.
+    pub look: Look,
+    /// The tint, as an [`Rgb::bucket`].
+    pub colour: u16,
+    /// Width and height of the unturned costume, pixels, from [`size_step`].
+    pub size: u16,
+    /// Turn, in [`ANGLE_STEPS`]ths of a full turn clockwise on the canvas, from [`angle_step`].
+    pub angle: u8,
+    /// Mirrored left-right.
+    pub flip_x: bool,
+    /// Mirrored top-bottom.
+    pub flip_y: bool,
+}
+
+/// How many angles a turning costume is drawn at (every 5.6°).
+pub const ANGLE_STEPS: u8 = 64;
+/// The largest sprite side, pixels; bigger agents are drawn at this size.
+const MAX_SIZE: f64 = 1024.0;
+/// Beyond this many bytes of sprites the cache starts afresh, bounding memory when zoom,
+/// colours or sizes vary a lot.
+const MAX_BYTES: usize = 48 << 20;
+
+/// The pixel size a sprite is made at for an agent drawn `pixels` wide: exact up to 32
+/// pixels, then in steps of 1/16 of the power of two below (so sizes are at most ~3% off),
+/// within 1..=1024.
+pub fn size_step(pixels: f64) -> u16 {
+    let px = if pixels.is_finite() {
+        pixels.clamp(1.0, MAX_SIZE)
+    } else {
+        1.0
+    };
+    let step = (px.log2().floor() - 4.0).exp2().max(1.0);
+    ((px / step).round() * step).clamp(1.0, MAX_SIZE) as u16
+}
+
+/// The quantised canvas turn for a world rotation of `degrees` counter-clockwise.
+pub fn angle_step(degrees: f64) -> u8 {
+    if !degrees.is_finite() {
+        return 0;
+    }
+    let turns = (-degrees / 360.0).rem_euclid(1.0);
+    ((turns * f64::from(ANGLE_STEPS)).round() as u32 % u32::from(ANGLE_STEPS)) as u8
+}
+
+/// A hasher for small keys: one rotate, xor and multiply per word, much cheaper than the
+/// default SipHash for the ten thousand sprite lookups of a frame. Keys are ours, not
+/// user-chosen, so resistance to crafted collisions is not needed.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl KeyHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.add(u64::from(b)));
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.add(n as u64);
+    }
+}
+
+/// Costume images and the sprites made from them.
+pub struct Sprites {
+    document: Document,
+    images: HashMap<(Art, u16), HtmlImageElement>,
+    cache: HashMap<SpriteKey, Pixmap, BuildHasherDefault<KeyHasher>>,
+    bytes: usize,
+    /// The canvas sprites are drawn in, reused.
+    scratch: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    css: String,
+}
+
+impl Sprites {
+    /// An empty cache making its canvases and images in `document`.
+    pub fn new(document: Document) -> Sprites {
+        Sprites {
+            document,
+            images: HashMap::new(),
+            cache: HashMap::default(),
+            bytes: 0,
+            scratch: None,
+            css: String::new(),
+        }
+    }
+
+    /// The sprite for `key`, made now if needed. Art whose image has not loaded yet gives the
+    /// disc of the same colour and size instead (not cached under the art's key, so the art
+    /// appears once loaded). `None` only if the browser refuses a canvas.
+    pub fn get(&mut self, key: SpriteKey) -> Option<&Pixmap> {
+        if self.cache.contains_key(&key) {
+            return self.cache.get(&key);
+        }
+        let key = match key.look {
+            Look::Art(art, frame) if !self.image_ready(art, frame) => SpriteKey {
+                look: Look::Disc,
+                angle: 0,
+                flip_x: false,
+                flip_y: false,
+                ..key
+            },
+            _ => key,
+        };
+        if !self.cache.contains_key(&key) {
+            let sprite = self.rasterise(key)?;
+            if self.bytes + sprite.byte_len() > MAX_BYTES {
+                self.cache.clear();
+                self.bytes = 0;
+            }
+            self.bytes += sprite.byte_len();
+            self.cache.insert(key, sprite);
+        }
+        self.cache.get(&key)
+    }
+
+    /// Whether the image of an art frame has loaded, starting its download on first ask.
+    fn image_ready(&mut self, art: Art, frame: u16) -> bool {
+        let image = match self.images.entry((art, frame)) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => {
+                let Some(url) = art.spec().frames.get(usize::from(frame)) else {
+                    return false;
+                };
+                let Ok(image) = HtmlImageElement::new() else {
+                    return false;
+                };
+                image.set_src(url);
+                entry.insert(image)
+            }
+        };
+        image.complete() && image.natural_width() > 0
+    }
+
+    /// The scratch canvas, cleared and sized `side` square.
+    fn scratch(&mut self, side: u32) -> Option<CanvasRenderingContext2d> {
+        if self.scratch.is_none() {
+            let canvas: HtmlCanvasElement = self
+                .document
+                .create_element("canvas")
+                .ok()?
+                .dyn_into()
+                .ok()?;
+            let ctx = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+            self.scratch = Some((canvas, ctx));
+        }
+        let (canvas, ctx) = self.scratch.as_ref()?;
+        // Setting the size also clears the canvas and resets its state.
+        canvas.set_width(side);
+        canvas.set_height(side);
+        Some(ctx.clone())
+    }
+
+    /// Draws the sprite for `key` and reads it back.
+    fn rasterise(&mut self, key: SpriteKey) -> Option<Pixmap> {
+        let size = f64::from(key.size);
+        let turn = f64::from(key.angle) / f64::from(ANGLE_STEPS) * TAU;
+        // The side of the square that holds the costume at any turn.
+        let side = (size * (turn.cos().abs() + turn.sin().abs()))
+            .ceil()
+            .max(1.0);
+        let ctx = self.scratch(side as u32)?;
+        let fx = if key.flip_x { -1.0 } else { 1.0 };
+        let fy = if key.flip_y { -1.0 } else { 1.0 };
+        let (sin, cos) = turn.sin_cos();
+        let _ = ctx.set_transform(
+            fx * cos,
+            fx * sin,
+            -fy * sin,
+            fy * cos,
+            side / 2.0,
+            side / 2.0,
+        );
+        let colour = Rgb::from_bucket(key.colour);
+        match key.look {
+            Look::Art(art, frame) => self.paint_art(&ctx, art, frame, colour, size),
+            Look::Disc => self.paint_disc(&ctx, colour, size),
+            Look::Halo => self.paint_halo(&ctx, colour, size),
+        }
+        let side_px = side as usize;
+        let data = ctx.get_image_data(0.0, 0.0, side, side).ok()?.data().0;
+        Pixmap::from_straight_rgba(side_px, side_px, data)
+    }
+
+    /// The art image, multiplied by the tint and clipped back to the art's own shape: white
+    /// areas take the tint, shading and outlines stay darker.
+    fn paint_art(
+        &mut self,
+        ctx: &CanvasRenderingContext2d,
+        art: Art,
+        frame: u16,
+        colour: Rgb,
+        size: f64,
+    ) {
+        let Some(image) = self.images.get(&(art, frame)) else {
+            return;
+        };
+        let h = size / 2.0;
+        let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(image, -h, -h, size, size);
+        if colour == Rgb::WHITE {
+            return;
+        }
+        colour.write_css(&mut self.css);
+        let _ = ctx.set_global_composite_operation("multiply");
+        ctx.set_fill_style_str(&self.css);
+        ctx.fill_rect(-size, -size, 2.0 * size, 2.0 * size);
+        let _ = ctx.set_global_composite_operation("destination-in");
+        let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(image, -h, -h, size, size);
+        let _ = ctx.set_global_composite_operation("source-over");
+    }
+
+    fn paint_disc(&mut self, ctx: &CanvasRenderingContext2d, colour: Rgb, size: f64) {
+        let line = (size / 20.0).max(1.0);
+        ctx.begin_path();
+        let _ = ctx.arc(0.0, 0.0, (size / 2.0 - line).max(0.5), 0.0, TAU);
+        colour.write_css(&mut self.css);
+        ctx.set_fill_style_str(&self.css);
+        ctx.fill();
+        ctx.set_line_width(line);
+        ctx.set_stroke_style_str("#2b2b2b");
+        ctx.stroke();
+    }
+
+    fn paint_halo(&mut self, ctx: &CanvasRenderingContext2d, colour: Rgb, size: f64) {
+        let r = size / 2.0;
+        let Ok(gradient) = ctx.create_radial_gradient(0.0, 0.0, 0.0, 0.0, 0.0, r) else {
+            return;
+        };
+        for (offset, alpha) in [(0.0, 0.9), (0.45, 0.6), (1.0, 0.0)] {
+            self.css.clear();
+            // Writing into a String cannot fail.
+            let _ = write!(
+                self.css,
+                "rgba({},{},{},{alpha})",
+                colour.r, colour.g, colour.b
+            );
+            let _ = gradient.add_color_stop(offset, &self.css);
+        }
+        ctx.set_fill_style_canvas_gradient(&gradient);
+        ctx.fill_rect(-r, -r, size, size);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_sizes_are_exact_and_large_ones_close() {
+        assert_eq!(size_step(7.4), 7);
+        assert_eq!(size_step(31.0), 31);
+        assert_eq!(size_step(33.0), 34);
+        assert_eq!(size_step(100.0), 100);
+        assert_eq!(size_step(101.0), 100);
+        for px in [40.0, 77.7, 300.0, 999.0] {
+            let made = f64::from(size_step(px));
+            assert!((made - px).abs() / px <= 0.035, "{px} made as {made}");
+        }
+    }
+
+    #[test]
+    fn sizes_stay_within_limits() {
+        assert_eq!(size_step(0.2), 1);
+        assert_eq!(size_step(-3.0), 1);
+        assert_eq!(size_step(f64::NAN), 1);
+        assert_eq!(size_step(1e12), 1024);
+    }
+
+    #[test]
+    fn angles_turn_clockwise_on_the_canvas_and_wrap() {
+        assert_eq!(angle_step(0.0), 0);
+        assert_eq!(
+            angle_step(-90.0),
+            16,
+            "a clockwise world turn is a quarter of 64 steps"
+        );
+        assert_eq!(angle_step(90.0), 48);
+        assert_eq!(angle_step(360.0), 0);
+        assert_eq!(angle_step(-2.0), 0, "2° rounds to no turn");
+        assert_eq!(angle_step(-3.0), 1);
+        assert_eq!(angle_step(f64::NAN), 0);
+        assert!(angle_step(1e300) < ANGLE_STEPS);
+    }
+}
