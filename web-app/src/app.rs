@@ -4,6 +4,7 @@
 //! frame advances it and redraws the canvas directly. The view itself re-renders only on a
 //! user action or when the displayed time changes.
 
+use crate::projects::{ProjectHandle, ProjectsPanel};
 use crate::{orbits, stage};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
@@ -39,6 +40,8 @@ pub struct App {
     speed_label: String,
     /// The tick shown in the status bar; the view re-renders when it changes.
     shown_tick: i64,
+    /// The open project, shared with the projects panel (and later the simulation).
+    project: ProjectHandle,
 }
 
 impl App {
@@ -92,6 +95,7 @@ impl Component for App {
             now_ms: 0.0,
             speed_label: "1".into(),
             shown_tick: 0,
+            project: ProjectHandle::empty(),
         }
     }
 
@@ -148,6 +152,7 @@ impl Component for App {
                 <main class="stage-area">
                     <canvas data-testid="stage" ref={self.canvas.clone()} width="800" height="800" />
                 </main>
+                <ProjectsPanel current={self.project.clone()} />
                 <footer class="controls">
                     <button data-testid="play" disabled={running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>

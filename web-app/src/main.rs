@@ -2,6 +2,8 @@
 
 mod app;
 mod orbits;
+mod projects;
+mod share;
 mod stage;
 
 fn main() {
