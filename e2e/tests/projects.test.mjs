@@ -109,6 +109,26 @@ test('importing a broken file shows an error and keeps the current project', asy
   await screenshot(page, 'projects-import-error');
 });
 
+test('compile errors show per blueprint and as messages', async () => {
+  const { page } = app;
+  const project = JSON.stringify({
+    id: 'typo', label: 'Typo',
+    blueprints: [
+      { name: 'Good', scriptText: '# BLUEPRINT Good\n# PROGRAM DEFINE\naddFeature Costume' },
+      { name: 'Bad', scriptText: '# BLUEPRINT Bad\n# PROGRAM DEFINE\nfeatPorp Costume x' },
+    ],
+  });
+  await importText(page, 'typo.gemprj', project);
+  await waitForLabel(page, 'Typo');
+  assert.deepEqual(await blueprints(page), [
+    { name: 'Good', status: 'ok' },
+    { name: 'Bad', status: '1 error' },
+  ]);
+  const [shown] = await messages(page);
+  assert.match(shown, /^Bad:3:1: unknown keyword 'featPorp'/);
+  await screenshot(page, 'projects-compile-error');
+});
+
 test('a reload restores the autosaved project, and a picked model replaces it', async () => {
   const { page } = app;
   await importText(page, 'custom.gemprj', CUSTOM);
@@ -140,6 +160,7 @@ test('a share link opened in a new page shows the same model', async () => {
   assert.equal(new URL(link).hash, new URL(page.url()).hash, 'the address bar carries the link');
   assert.match(link, /#project=[A-Za-z0-9_-]+$/);
   const shown = await blueprints(page);
+  await screenshot(page, 'projects-share');
   // A fresh browser profile on another origin: nothing autosaved, only the link.
   const other = await openApp({ path: new URL(link).hash });
   try {
@@ -159,6 +180,36 @@ test('a damaged share link shows an error and the first model opens', async () =
     assert.deepEqual(other.errors, []);
   } finally {
     await other.close();
+  }
+});
+
+test('a share link pasted into an open tab loads its project', async () => {
+  const { page } = app;
+  await page.selectOption('[data-testid="model-picker"]', 'moths');
+  await waitForLabel(page, 'Peppered Moths');
+  await page.click('[data-testid="share"]');
+  const { hash } = new URL(await page.inputValue('[data-testid="share-link"]'));
+  await page.selectOption('[data-testid="model-picker"]', 'wander');
+  await waitForLabel(page, 'Wander');
+  assert.equal(new URL(page.url()).hash, '', 'loading another model clears the old link');
+  await page.evaluate((h) => { window.location.hash = h; }, hash);
+  await waitForLabel(page, 'Peppered Moths');
+});
+
+test('a full storage shows an autosave error and the project still loads', async () => {
+  const { page } = app;
+  await page.evaluate(() => {
+    window.realSetItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = () => {
+      throw new DOMException('the quota has been exceeded', 'QuotaExceededError');
+    };
+  });
+  try {
+    await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
+    await waitForLabel(page, 'Fish and Algae');
+    assert.match((await messages(page)).join('\n'), /could not autosave .*the quota has been exceeded/);
+  } finally {
+    await page.evaluate(() => { Storage.prototype.setItem = window.realSetItem; });
   }
 });
 

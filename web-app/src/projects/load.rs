@@ -60,6 +60,7 @@ mod tests {
             "\u{feff}",
             "{\"blueprints\": 7}",
             &"[".repeat(100_000),
+            &"{\"a\":".repeat(100_000),
         ] {
             assert!(parse_project("x", text).is_err(), "accepted {text:.20}");
         }

@@ -57,14 +57,22 @@ pub enum Msg {
         result: Result<(Project, Origin), LoadError>,
         by_user: bool,
     },
+    /// The export button was clicked.
     Export,
+    /// The share button was clicked.
     Share,
     /// The clipboard answered a copy of the share link.
     Copied(Result<(), LoadError>),
+    /// The projector toggle was clicked.
     ToggleProjector,
+    /// Escape was pressed.
     ExitProjector,
+    /// The autosave timer fired.
     Autosave,
+    /// The user cleared the messages.
     DismissNotices,
+    /// The address bar's fragment changed (someone pasted a share link into this tab).
+    FragmentChanged,
 }
 
 /// The projects side panel.
@@ -79,7 +87,8 @@ pub struct ProjectsPanel {
     last_saved: Option<String>,
     picker: NodeRef,
     _autosave: Interval,
-    _keys: Option<EventListener>,
+    /// Escape (leaves the projector view) and a share link pasted into the address bar.
+    _listeners: Vec<EventListener>,
 }
 
 impl ProjectsPanel {
@@ -232,6 +241,31 @@ impl ProjectsPanel {
     }
 }
 
+/// Listens for Escape, which leaves the projector view, and for a new fragment in the address
+/// bar (a share link pasted into an open tab), which loads the project it carries.
+fn page_listeners(link: &yew::html::Scope<ProjectsPanel>) -> Vec<EventListener> {
+    let Some(window) = web_sys::window() else {
+        return Vec::new();
+    };
+    let mut listeners = Vec::new();
+    if let Some(document) = window.document() {
+        let link = link.clone();
+        listeners.push(EventListener::new(&document, "keydown", move |event| {
+            let escape = event
+                .dyn_ref::<KeyboardEvent>()
+                .is_some_and(|k| k.key() == "Escape");
+            if escape {
+                link.send_message(Msg::ExitProjector);
+            }
+        }));
+    }
+    let link = link.clone();
+    listeners.push(EventListener::new(&window, "hashchange", move |_| {
+        link.send_message(Msg::FragmentChanged)
+    }));
+    listeners
+}
+
 impl Component for ProjectsPanel {
     type Message = Msg;
     type Properties = Props;
@@ -242,19 +276,6 @@ impl Component for ProjectsPanel {
             let text = browser::fetch_text(models::INDEX_URL).await;
             Msg::Models(text.and_then(|text| models::parse_index(&text)))
         });
-        let keys = web_sys::window()
-            .and_then(|w| w.document())
-            .map(|document| {
-                let link = link.clone();
-                EventListener::new(&document, "keydown", move |event| {
-                    let escape = event
-                        .dyn_ref::<KeyboardEvent>()
-                        .is_some_and(|k| k.key() == "Escape");
-                    if escape {
-                        link.send_message(Msg::ExitProjector);
-                    }
-                })
-            });
         let mut panel = ProjectsPanel {
             models: Vec::new(),
             load_first_model: false,
@@ -266,7 +287,7 @@ impl Component for ProjectsPanel {
             _autosave: Interval::new(AUTOSAVE_INTERVAL_MS, move || {
                 link.send_message(Msg::Autosave)
             }),
-            _keys: keys,
+            _listeners: page_listeners(ctx.link()),
         };
         if let Some(project) = panel.read_share_link() {
             panel.adopt(ctx, project, Origin::Other);
@@ -335,6 +356,10 @@ impl Component for ProjectsPanel {
                 return self.notices.len() != before;
             }
             Msg::DismissNotices => self.notices.clear(),
+            Msg::FragmentChanged => match self.read_share_link() {
+                Some(project) => self.adopt(ctx, project, Origin::Other),
+                None => return !self.notices.is_empty(),
+            },
         }
         true
     }
