@@ -177,6 +177,7 @@ test('a damaged share link shows an error and the first model opens', async () =
   try {
     await waitForLabel(other.page, 'Wander');
     assert.match((await messages(other.page)).join('\n'), /could not open the share link/);
+    assert.equal(new URL(other.page.url()).hash, '', 'the damaged link is removed');
     assert.deepEqual(other.errors, []);
   } finally {
     await other.close();

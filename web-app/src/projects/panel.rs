@@ -137,18 +137,22 @@ impl ProjectsPanel {
         }
     }
 
-    /// The project a share link in the address bar carries, if there is one.
+    /// The project a share link in the address bar carries, if there is one. A damaged link
+    /// is reported and removed from the address bar, so a reload does not report it again.
     fn read_share_link(&mut self) -> Option<Project> {
-        let json = match share::project_from_fragment(&browser::fragment())? {
-            Ok(json) => json,
+        let result = share::project_from_fragment(&browser::fragment())?
+            .map_err(LoadError::from)
+            .and_then(|json| parse_project("the share link", &json));
+        match result {
+            Ok(project) => Some(project),
             Err(error) => {
-                self.fail(error.into());
-                return None;
+                self.fail(error);
+                if let Err(error) = browser::set_fragment("") {
+                    self.fail(error);
+                }
+                None
             }
-        };
-        parse_project("the share link", &json)
-            .map_err(|error| self.fail(error))
-            .ok()
+        }
     }
 
     /// The autosaved project, if there is a usable one.
@@ -224,6 +228,40 @@ impl ProjectsPanel {
         }
     }
 
+    fn models_arrived(&mut self, ctx: &Context<Self>, result: Result<Vec<ModelEntry>, LoadError>) {
+        match result {
+            Ok(models) => {
+                if std::mem::take(&mut self.load_first_model) {
+                    if let Some(first) = models.first() {
+                        self.load_model(ctx, first, false);
+                    }
+                }
+                self.models = models;
+            }
+            Err(error) => self.fail(error),
+        }
+    }
+
+    fn loaded(
+        &mut self,
+        ctx: &Context<Self>,
+        result: Result<(Project, Origin), LoadError>,
+        by_user: bool,
+    ) {
+        match result {
+            Ok((project, origin)) => {
+                if by_user {
+                    self.notices.clear();
+                }
+                self.adopt(ctx, project, origin);
+            }
+            Err(error) => {
+                self.fail(error);
+                self.sync_picker(ctx);
+            }
+        }
+    }
+
     fn set_projector(&mut self, on: bool) {
         self.projector = on;
         browser::set_root_class("projector", on);
@@ -239,6 +277,20 @@ impl ProjectsPanel {
             select.set_value(&id);
         }
     }
+}
+
+/// Reads a file the user chose and loads it as the current project.
+fn import(ctx: &Context<ProjectsPanel>, file: File) {
+    ctx.link().send_future(async move {
+        let text = browser::read_file_text(&file).await;
+        let result = text
+            .and_then(|text| parse_project(&file.name(), &text))
+            .map(|project| (project, Origin::Other));
+        Msg::Loaded {
+            result,
+            by_user: true,
+        }
+    });
 }
 
 /// Listens for Escape, which leaves the projector view, and for a new fragment in the address
@@ -303,44 +355,13 @@ impl Component for ProjectsPanel {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
         match msg {
-            Msg::Models(Ok(models)) => {
-                if std::mem::take(&mut self.load_first_model) {
-                    if let Some(first) = models.first() {
-                        self.load_model(ctx, first, false);
-                    }
-                }
-                self.models = models;
-            }
-            Msg::Models(Err(error)) => self.fail(error),
+            Msg::Models(result) => self.models_arrived(ctx, result),
             Msg::Pick(id) => match self.models.iter().find(|m| m.id == id) {
                 Some(entry) => self.load_model(ctx, entry, true),
                 None => self.sync_picker(ctx),
             },
-            Msg::Import(file) => ctx.link().send_future(async move {
-                let text = browser::read_file_text(&file).await;
-                let result = text
-                    .and_then(|text| parse_project(&file.name(), &text))
-                    .map(|project| (project, Origin::Other));
-                Msg::Loaded {
-                    result,
-                    by_user: true,
-                }
-            }),
-            Msg::Loaded {
-                result: Ok((project, origin)),
-                by_user,
-            } => {
-                if by_user {
-                    self.notices.clear();
-                }
-                self.adopt(ctx, project, origin);
-            }
-            Msg::Loaded {
-                result: Err(error), ..
-            } => {
-                self.fail(error);
-                self.sync_picker(ctx);
-            }
+            Msg::Import(file) => import(ctx, file),
+            Msg::Loaded { result, by_user } => self.loaded(ctx, result, by_user),
             Msg::Export => self.export(ctx),
             Msg::Share => self.share(ctx),
             Msg::Copied(Ok(())) => self.notify(false, "share link copied to the clipboard".into()),
@@ -351,9 +372,9 @@ impl Component for ProjectsPanel {
             Msg::ExitProjector if self.projector => self.set_projector(false),
             Msg::ExitProjector => return false,
             Msg::Autosave => {
-                let before = self.notices.len();
+                let before = self.notices.last().cloned();
                 self.autosave(ctx);
-                return self.notices.len() != before;
+                return self.notices.last() != before.as_ref();
             }
             Msg::DismissNotices => self.notices.clear(),
             Msg::FragmentChanged => match self.read_share_link() {
