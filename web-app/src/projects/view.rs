@@ -7,10 +7,15 @@ use yew::prelude::*;
 
 /// What the panel shows besides the project itself.
 pub struct State<'a> {
+    /// The bundled models, in picker order.
     pub models: &'a [ModelEntry],
+    /// The picker `<select>`, whose value the panel sets after each load.
     pub picker: &'a NodeRef,
+    /// The last share link made for the current project.
     pub share_link: Option<&'a str>,
+    /// Whether the projector view is on.
     pub projector: bool,
+    /// Messages about loads and saves, oldest first.
     pub notices: &'a [Notice],
 }
 
