@@ -8,6 +8,7 @@
 
 use crate::demo::Demo;
 use crate::orbits;
+use crate::projects::{ProjectHandle, ProjectsPanel};
 use crate::render::{agent_at, Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
@@ -76,6 +77,8 @@ pub struct App {
     /// Pointers panning or pinching the stage.
     gestures: Gestures,
     fps: FpsMeter,
+    /// The open project, shared with the projects panel (and later the simulation).
+    project: ProjectHandle,
 }
 
 /// Counts animation frames to show frames per second in demo mode, with the mean time the
@@ -246,6 +249,7 @@ impl Component for App {
             drawn_secs: 0.0,
             gestures: Gestures::default(),
             fps: FpsMeter::default(),
+            project: ProjectHandle::empty(),
         }
     }
 
@@ -336,6 +340,7 @@ impl Component for App {
                         onpointercancel={link.callback(Msg::PointerUp)}
                         ondblclick={link.callback(|_| Msg::Fit)} />
                 </main>
+                <ProjectsPanel current={self.project.clone()} />
                 <footer class="controls">
                     <button data-testid="play" disabled={running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>

@@ -3,7 +3,9 @@
 mod app;
 mod demo;
 mod orbits;
+mod projects;
 mod render;
+mod share;
 
 fn main() {
     yew::Renderer::<app::App>::new().render();

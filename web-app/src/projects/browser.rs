@@ -1,0 +1,178 @@
+//! The browser facilities the projects panel uses (fetch, files, local storage, the address
+//! bar, downloads, the clipboard), each turned into a `Result` so that no failure on these
+//! paths can panic the page.
+
+use super::error::LoadError;
+use super::load::check_size;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{Blob, BlobPropertyBag, File, HtmlAnchorElement, Response, Storage, Url};
+
+/// The readable message inside a JavaScript error value.
+fn message_of(value: &JsValue) -> String {
+    if let Some(error) = value.dyn_ref::<js_sys::Error>() {
+        return String::from(error.message());
+    }
+    value
+        .as_string()
+        .unwrap_or_else(|| "unknown browser error".into())
+}
+
+fn browser_error(action: &str) -> impl Fn(JsValue) -> LoadError + '_ {
+    move |value| LoadError::Browser {
+        action: action.to_string(),
+        message: message_of(&value),
+    }
+}
+
+fn no_window(action: &str) -> LoadError {
+    LoadError::Browser {
+        action: action.to_string(),
+        message: "no browser window".into(),
+    }
+}
+
+/// The text of the file at `url` (relative to the page).
+pub async fn fetch_text(url: &str) -> Result<String, LoadError> {
+    let fail = |message: String| LoadError::Fetch {
+        url: url.to_string(),
+        message,
+    };
+    let window = web_sys::window().ok_or_else(|| fail("no browser window".into()))?;
+    let response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|e| fail(message_of(&e)))?;
+    let response: Response = response
+        .dyn_into()
+        .map_err(|_| fail("the answer was not an HTTP response".into()))?;
+    if !response.ok() {
+        return Err(fail(format!("the server answered {}", response.status())));
+    }
+    let text = response.text().map_err(|e| fail(message_of(&e)))?;
+    let text = JsFuture::from(text)
+        .await
+        .map_err(|e| fail(message_of(&e)))?;
+    text.as_string()
+        .ok_or_else(|| fail("the answer was not text".into()))
+}
+
+/// The text of a file the user chose, refusing one too large to be a project.
+pub async fn read_file_text(file: &File) -> Result<String, LoadError> {
+    let name = file.name();
+    // A size above what a usize holds is certainly too large.
+    check_size(
+        &name,
+        usize::try_from(file.size() as u64).unwrap_or(usize::MAX),
+    )?;
+    let text = JsFuture::from(file.text())
+        .await
+        .map_err(|e| LoadError::File {
+            name: name.clone(),
+            message: message_of(&e),
+        })?;
+    text.as_string().ok_or(LoadError::File {
+        name,
+        message: "it is not text".into(),
+    })
+}
+
+fn local_storage() -> Result<Storage, LoadError> {
+    let window = web_sys::window().ok_or(LoadError::StorageUnavailable)?;
+    match window.local_storage() {
+        Ok(Some(storage)) => Ok(storage),
+        _ => Err(LoadError::StorageUnavailable),
+    }
+}
+
+/// The value stored under `key`, if any.
+pub fn storage_get(key: &str) -> Result<Option<String>, LoadError> {
+    local_storage()?
+        .get_item(key)
+        .map_err(|_| LoadError::StorageUnavailable)
+}
+
+/// Stores `value` under `key`.
+pub fn storage_set(key: &str, value: &str) -> Result<(), LoadError> {
+    local_storage()?
+        .set_item(key, value)
+        .map_err(|e| LoadError::StorageWrite {
+            message: message_of(&e),
+        })
+}
+
+/// The address bar's fragment, with its `#` (empty when there is none).
+pub fn fragment() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// Puts `fragment` (without `#`; empty to remove it) in the address bar without reloading
+/// or adding a history entry, and returns the page's full address.
+pub fn set_fragment(fragment: &str) -> Result<String, LoadError> {
+    let action = "updating the address bar";
+    let window = web_sys::window().ok_or_else(|| no_window(action))?;
+    let href = window.location().href().map_err(browser_error(action))?;
+    let base = href.split('#').next().unwrap_or_default();
+    let url = if fragment.is_empty() {
+        base.to_string()
+    } else {
+        format!("{base}#{fragment}")
+    };
+    let history = window.history().map_err(browser_error(action))?;
+    history
+        .replace_state_with_url(&JsValue::NULL, "", Some(&url))
+        .map_err(browser_error(action))?;
+    Ok(url)
+}
+
+/// Offers `text` to the user as a download called `file_name`.
+pub fn download(file_name: &str, text: &str) -> Result<(), LoadError> {
+    let action = "export";
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| no_window(action))?;
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob =
+        Blob::new_with_str_sequence_and_options(&parts, &options).map_err(browser_error(action))?;
+    let url = Url::create_object_url_with_blob(&blob).map_err(browser_error(action))?;
+    let anchor: HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(browser_error(action))?
+        .dyn_into()
+        .map_err(|_| no_window(action))?;
+    anchor.set_href(&url);
+    anchor.set_download(file_name);
+    anchor.click();
+    // The download reads the blob after this call returns; release it a little later.
+    gloo_timers::callback::Timeout::new(10_000, move || {
+        // Revoking fails only for an address that is already gone, which is fine.
+        let _ = Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
+}
+
+/// Copies `text` to the clipboard; browsers may refuse (no permission, page not focused).
+pub async fn copy_to_clipboard(text: &str) -> Result<(), LoadError> {
+    let action = "copying to the clipboard";
+    let window = web_sys::window().ok_or_else(|| no_window(action))?;
+    let promise = window.navigator().clipboard().write_text(text);
+    JsFuture::from(promise)
+        .await
+        .map(|_| ())
+        .map_err(browser_error(action))
+}
+
+/// Adds or removes `class` on the page's root element (`<html>`), which styles the whole app.
+pub fn set_root_class(class: &str, on: bool) {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element());
+    if let Some(root) = root {
+        // Toggling fails only for an invalid class name, which ours never is.
+        let _ = root.class_list().toggle_with_force(class, on);
+    }
+}

@@ -1,0 +1,90 @@
+//! Turning text from anywhere (an imported file, a bundled model, a share link, the
+//! autosave) into a [`Project`], with the checks every source shares.
+
+use super::error::LoadError;
+use sim_core::project::Project;
+
+/// The largest project text accepted, in bytes. Real GEMSTEP models are well under a
+/// megabyte; anything bigger is refused before it is parsed.
+pub const MAX_PROJECT_BYTES: usize = 8 * 1024 * 1024;
+
+/// Reads project text that came from `source` (a file name or a description such as
+/// `the share link`), naming the source and the JSON path in any error.
+pub fn parse_project(source: &str, text: &str) -> Result<Project, LoadError> {
+    check_size(source, text.len())?;
+    Project::from_json(text).map_err(|error| LoadError::Project {
+        source: source.to_string(),
+        error,
+    })
+}
+
+/// Refuses input of `bytes` bytes from `source` when it is too large to be a project, so a
+/// hostile file is turned away before it is read into memory.
+pub fn check_size(source: &str, bytes: usize) -> Result<(), LoadError> {
+    if bytes > MAX_PROJECT_BYTES {
+        return Err(LoadError::TooLarge {
+            source: source.to_string(),
+            bytes,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sim_core::project::ProjectError;
+
+    #[test]
+    fn a_valid_project_loads() {
+        let project = parse_project("a.gemprj", r#"{ "id": "a", "label": "A" }"#).unwrap();
+        assert_eq!(project.label, "A");
+    }
+
+    #[test]
+    fn broken_json_names_the_file_and_the_place() {
+        let err = parse_project("broken.gemprj", r#"{ "id": "a", "blueprints": [ }"#).unwrap_err();
+        assert!(
+            matches!(&err, LoadError::Project { source, error: ProjectError::Json { .. } } if source == "broken.gemprj"),
+            "{err:?}"
+        );
+        assert!(err.to_string().contains("line 1"), "{err}");
+    }
+
+    #[test]
+    fn hostile_inputs_give_errors() {
+        for text in [
+            "",
+            "[1, 2]",
+            "null",
+            "\u{feff}",
+            "{\"blueprints\": 7}",
+            &"[".repeat(100_000),
+            &"{\"a\":".repeat(100_000),
+        ] {
+            assert!(parse_project("x", text).is_err(), "accepted {text:.20}");
+        }
+    }
+
+    #[test]
+    fn oversized_input_is_refused_before_parsing() {
+        assert_eq!(
+            check_size("huge.gemprj", MAX_PROJECT_BYTES + 1),
+            Err(LoadError::TooLarge {
+                source: "huge.gemprj".into(),
+                bytes: MAX_PROJECT_BYTES + 1
+            })
+        );
+        assert_eq!(check_size("ok.gemprj", MAX_PROJECT_BYTES), Ok(()));
+    }
+
+    #[test]
+    fn inconsistent_projects_are_refused() {
+        let err = parse_project(
+            "dup.gemprj",
+            r#"{ "blueprints": [{ "name": "A" }, { "name": "A" }] }"#,
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("both named 'A'"), "{err}");
+    }
+}

@@ -1,0 +1,427 @@
+//! [`ProjectsPanel`]: the side panel that loads, saves and shares the current project, and
+//! shows its blueprints, their compile status and every message.
+//!
+//! On open the panel loads, in order of preference: a project carried by a share link, the
+//! autosave, the first bundled model. Every load goes through [`ProjectsPanel::adopt`], the
+//! only place the current project is replaced, so a failed load leaves it as it was.
+
+use super::autosave::{self, STORAGE_KEY};
+use super::browser;
+use super::current::{CurrentProject, Origin, ProjectHandle};
+use super::error::LoadError;
+use super::load::parse_project;
+use super::models::{self, ModelEntry};
+use super::view;
+use crate::share;
+use gloo_events::EventListener;
+use gloo_timers::callback::Interval;
+use sim_core::project::Project;
+use wasm_bindgen::JsCast;
+use web_sys::{File, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
+use yew::prelude::*;
+
+/// How often the project is autosaved besides after each change, in milliseconds; edits made
+/// elsewhere (an editor, the inspector) are caught by this.
+const AUTOSAVE_INTERVAL_MS: u32 = 5_000;
+/// The longest share link offered; browsers truncate longer addresses.
+const MAX_LINK_CHARS: usize = 1_500_000;
+/// At most this many messages are kept; older ones drop off.
+const MAX_NOTICES: usize = 6;
+
+/// Properties of [`ProjectsPanel`].
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    /// Where the current project lives; the panel replaces what is inside.
+    pub current: ProjectHandle,
+}
+
+/// A message shown in the panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// Whether something failed (shown in red) or is just information.
+    pub is_error: bool,
+    /// The text.
+    pub text: String,
+}
+
+/// What the user or the browser asks of the panel.
+pub enum Msg {
+    /// The list of bundled models arrived (or failed to).
+    Models(Result<Vec<ModelEntry>, LoadError>),
+    /// The user picked a bundled model by id.
+    Pick(String),
+    /// The user chose a file to import.
+    Import(File),
+    /// A project finished loading (or failed to); `by_user` clears old messages on success.
+    Loaded {
+        result: Result<(Project, Origin), LoadError>,
+        by_user: bool,
+    },
+    /// The export button was clicked.
+    Export,
+    /// The share button was clicked.
+    Share,
+    /// The clipboard answered a copy of the share link.
+    Copied(Result<(), LoadError>),
+    /// The projector toggle was clicked.
+    ToggleProjector,
+    /// Escape was pressed.
+    ExitProjector,
+    /// The autosave timer fired.
+    Autosave,
+    /// The user cleared the messages.
+    DismissNotices,
+    /// The address bar's fragment changed (someone pasted a share link into this tab).
+    FragmentChanged,
+}
+
+/// The projects side panel.
+pub struct ProjectsPanel {
+    models: Vec<ModelEntry>,
+    /// Whether the first bundled model should load when the model list arrives.
+    load_first_model: bool,
+    notices: Vec<Notice>,
+    share_link: Option<String>,
+    projector: bool,
+    /// The last autosave entry written, so an unchanged project is not written again.
+    last_saved: Option<String>,
+    picker: NodeRef,
+    _autosave: Interval,
+    /// Escape (leaves the projector view) and a share link pasted into the address bar.
+    _listeners: Vec<EventListener>,
+}
+
+impl ProjectsPanel {
+    fn notify(&mut self, is_error: bool, text: String) {
+        if self.notices.last().is_some_and(|n| n.text == text) {
+            return;
+        }
+        self.notices.push(Notice { is_error, text });
+        let excess = self.notices.len().saturating_sub(MAX_NOTICES);
+        self.notices.drain(..excess);
+    }
+
+    fn fail(&mut self, error: LoadError) {
+        self.notify(true, error.to_string());
+    }
+
+    /// Makes `project` the current project, then autosaves it and clears a stale share link.
+    fn adopt(&mut self, ctx: &Context<Self>, project: Project, origin: Origin) {
+        ctx.props()
+            .current
+            .replace(CurrentProject::new(project, origin));
+        self.share_link = None;
+        if let Err(error) = browser::set_fragment("") {
+            self.fail(error);
+        }
+        self.autosave(ctx);
+    }
+
+    /// Writes the autosave entry when the project changed since the last write.
+    fn autosave(&mut self, ctx: &Context<Self>) {
+        let entry = ctx
+            .props()
+            .current
+            .with(|c| c.map(|c| autosave::encode(&c.project, &c.origin)));
+        let entry = match entry {
+            None => return,
+            Some(Err(error)) => return self.fail(error),
+            Some(Ok(entry)) => entry,
+        };
+        if self.last_saved.as_ref() == Some(&entry) {
+            return;
+        }
+        match browser::storage_set(STORAGE_KEY, &entry) {
+            Ok(()) => self.last_saved = Some(entry),
+            Err(error) => self.fail(error),
+        }
+    }
+
+    /// The project a share link in the address bar carries, if there is one. A damaged link
+    /// is reported and removed from the address bar, so a reload does not report it again.
+    fn read_share_link(&mut self) -> Option<Project> {
+        let result = share::project_from_fragment(&browser::fragment())?
+            .map_err(LoadError::from)
+            .and_then(|json| parse_project("the share link", &json));
+        match result {
+            Ok(project) => Some(project),
+            Err(error) => {
+                self.fail(error);
+                if let Err(error) = browser::set_fragment("") {
+                    self.fail(error);
+                }
+                None
+            }
+        }
+    }
+
+    /// The autosaved project, if there is a usable one.
+    fn read_autosave(&mut self) -> Option<(Project, Origin)> {
+        let entry = match browser::storage_get(STORAGE_KEY) {
+            Ok(entry) => entry?,
+            Err(error) => {
+                self.fail(error);
+                return None;
+            }
+        };
+        let restored = autosave::decode(&entry)
+            .map_err(|error| self.fail(error))
+            .ok()?;
+        self.last_saved = Some(entry);
+        Some(restored)
+    }
+
+    fn load_model(&self, ctx: &Context<Self>, entry: &ModelEntry, by_user: bool) {
+        let entry = entry.clone();
+        ctx.link().send_future(async move {
+            let text = browser::fetch_text(&entry.url()).await;
+            let result = text
+                .and_then(|text| parse_project(&entry.file, &text))
+                .map(|project| (project, Origin::Bundled(entry.id)));
+            Msg::Loaded { result, by_user }
+        });
+    }
+
+    fn export(&mut self, ctx: &Context<Self>) {
+        let result = ctx.props().current.with(|c| {
+            let c = c?;
+            Some(
+                c.project
+                    .to_json_pretty()
+                    .map_err(|error| LoadError::Browser {
+                        action: "export".into(),
+                        message: error.to_string(),
+                    })
+                    .and_then(|json| browser::download(&c.file_name(), &json)),
+            )
+        });
+        if let Some(Err(error)) = result {
+            self.fail(error);
+        }
+    }
+
+    fn share(&mut self, ctx: &Context<Self>) {
+        let json = ctx
+            .props()
+            .current
+            .with(|c| c.map(|c| serde_json::to_string(&c.project)));
+        let json = match json {
+            None => return,
+            Some(Err(error)) => return self.notify(true, format!("share failed: {error}")),
+            Some(Ok(json)) => json,
+        };
+        let fragment = share::fragment_for(&json);
+        if fragment.len() > MAX_LINK_CHARS {
+            return self.notify(
+                true,
+                "this project is too large for a link; use Export and send the file instead".into(),
+            );
+        }
+        match browser::set_fragment(&fragment) {
+            Ok(url) => {
+                self.share_link = Some(url.clone());
+                ctx.link().send_future(async move {
+                    Msg::Copied(browser::copy_to_clipboard(&url).await)
+                });
+            }
+            Err(error) => self.fail(error),
+        }
+    }
+
+    fn models_arrived(&mut self, ctx: &Context<Self>, result: Result<Vec<ModelEntry>, LoadError>) {
+        match result {
+            Ok(models) => {
+                if std::mem::take(&mut self.load_first_model) {
+                    if let Some(first) = models.first() {
+                        self.load_model(ctx, first, false);
+                    }
+                }
+                self.models = models;
+            }
+            Err(error) => self.fail(error),
+        }
+    }
+
+    fn loaded(
+        &mut self,
+        ctx: &Context<Self>,
+        result: Result<(Project, Origin), LoadError>,
+        by_user: bool,
+    ) {
+        match result {
+            Ok((project, origin)) => {
+                if by_user {
+                    self.notices.clear();
+                }
+                self.adopt(ctx, project, origin);
+            }
+            Err(error) => {
+                self.fail(error);
+                self.sync_picker(ctx);
+            }
+        }
+    }
+
+    fn set_projector(&mut self, on: bool) {
+        self.projector = on;
+        browser::set_root_class("projector", on);
+    }
+
+    /// Shows the current project's origin in the picker (after a load or a failed pick).
+    fn sync_picker(&self, ctx: &Context<Self>) {
+        if let Some(select) = self.picker.cast::<HtmlSelectElement>() {
+            let id = ctx.props().current.with(|c| match c.map(|c| &c.origin) {
+                Some(Origin::Bundled(id)) => id.clone(),
+                _ => String::new(),
+            });
+            select.set_value(&id);
+        }
+    }
+}
+
+/// Reads a file the user chose and loads it as the current project.
+fn import(ctx: &Context<ProjectsPanel>, file: File) {
+    ctx.link().send_future(async move {
+        let text = browser::read_file_text(&file).await;
+        let result = text
+            .and_then(|text| parse_project(&file.name(), &text))
+            .map(|project| (project, Origin::Other));
+        Msg::Loaded {
+            result,
+            by_user: true,
+        }
+    });
+}
+
+/// Listens for Escape, which leaves the projector view, and for a new fragment in the address
+/// bar (a share link pasted into an open tab), which loads the project it carries.
+fn page_listeners(link: &yew::html::Scope<ProjectsPanel>) -> Vec<EventListener> {
+    let Some(window) = web_sys::window() else {
+        return Vec::new();
+    };
+    let mut listeners = Vec::new();
+    if let Some(document) = window.document() {
+        let link = link.clone();
+        listeners.push(EventListener::new(&document, "keydown", move |event| {
+            let escape = event
+                .dyn_ref::<KeyboardEvent>()
+                .is_some_and(|k| k.key() == "Escape");
+            if escape {
+                link.send_message(Msg::ExitProjector);
+            }
+        }));
+    }
+    let link = link.clone();
+    listeners.push(EventListener::new(&window, "hashchange", move |_| {
+        link.send_message(Msg::FragmentChanged)
+    }));
+    listeners
+}
+
+impl Component for ProjectsPanel {
+    type Message = Msg;
+    type Properties = Props;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let link = ctx.link().clone();
+        ctx.link().send_future(async {
+            let text = browser::fetch_text(models::INDEX_URL).await;
+            Msg::Models(text.and_then(|text| models::parse_index(&text)))
+        });
+        let mut panel = ProjectsPanel {
+            models: Vec::new(),
+            load_first_model: false,
+            notices: Vec::new(),
+            share_link: None,
+            projector: false,
+            last_saved: None,
+            picker: NodeRef::default(),
+            _autosave: Interval::new(AUTOSAVE_INTERVAL_MS, move || {
+                link.send_message(Msg::Autosave)
+            }),
+            _listeners: page_listeners(ctx.link()),
+        };
+        if let Some(project) = panel.read_share_link() {
+            panel.adopt(ctx, project, Origin::Other);
+        } else if let Some((project, origin)) = panel.read_autosave() {
+            ctx.props()
+                .current
+                .replace(CurrentProject::new(project, origin));
+        } else {
+            panel.load_first_model = true;
+        }
+        panel
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
+        match msg {
+            Msg::Models(result) => self.models_arrived(ctx, result),
+            Msg::Pick(id) => match self.models.iter().find(|m| m.id == id) {
+                Some(entry) => self.load_model(ctx, entry, true),
+                None => self.sync_picker(ctx),
+            },
+            Msg::Import(file) => import(ctx, file),
+            Msg::Loaded { result, by_user } => self.loaded(ctx, result, by_user),
+            Msg::Export => self.export(ctx),
+            Msg::Share => self.share(ctx),
+            Msg::Copied(Ok(())) => self.notify(false, "share link copied to the clipboard".into()),
+            Msg::Copied(Err(_)) => {
+                self.notify(false, "copy the share link from the box above".into())
+            }
+            Msg::ToggleProjector => self.set_projector(!self.projector),
+            Msg::ExitProjector if self.projector => self.set_projector(false),
+            Msg::ExitProjector => return false,
+            Msg::Autosave => {
+                let before = self.notices.last().cloned();
+                self.autosave(ctx);
+                return self.notices.last() != before.as_ref();
+            }
+            Msg::DismissNotices => self.notices.clear(),
+            Msg::FragmentChanged => match self.read_share_link() {
+                Some(project) => self.adopt(ctx, project, Origin::Other),
+                None => return !self.notices.is_empty(),
+            },
+        }
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let on_pick = link.callback(|e: Event| {
+            Msg::Pick(
+                e.target_dyn_into::<HtmlSelectElement>()
+                    .map(|s| s.value())
+                    .unwrap_or_default(),
+            )
+        });
+        let on_import = link.batch_callback(|e: Event| {
+            let input = e.target_dyn_into::<HtmlInputElement>()?;
+            let file = input.files().and_then(|files| files.get(0));
+            // Clearing the input lets the same file be chosen again after a fix.
+            input.set_value("");
+            file.map(Msg::Import)
+        });
+        let actions = view::Actions {
+            on_pick,
+            on_import,
+            on_export: link.callback(|_| Msg::Export),
+            on_share: link.callback(|_| Msg::Share),
+            on_projector: link.callback(|_| Msg::ToggleProjector),
+            on_dismiss: link.callback(|_| Msg::DismissNotices),
+        };
+        let state = view::State {
+            models: &self.models,
+            picker: &self.picker,
+            share_link: self.share_link.as_deref(),
+            projector: self.projector,
+            notices: &self.notices,
+        };
+        ctx.props()
+            .current
+            .with(|current| view::panel(&state, current, actions))
+    }
+
+    fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {
+        self.sync_picker(ctx);
+    }
+}
