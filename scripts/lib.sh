@@ -75,9 +75,14 @@ ensure_build_tools() {
   ensure_npm_packages
 }
 
+# Downloads the crates the wasm build needs, so Trunk can build with --offline.
+fetch_crates() {
+  (cd "$ROOT" && cargo fetch --target wasm32-unknown-unknown --locked)
+}
+
 # Builds the site into dist/ (release, offline: every tool and crate is already local).
 build_site() {
+  fetch_crates
   say "building the site into dist/"
-  (cd "$ROOT" && cargo fetch --target wasm32-unknown-unknown --locked \
-    && trunk build --release --offline)
+  (cd "$ROOT" && trunk build --release --offline)
 }
