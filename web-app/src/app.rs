@@ -165,6 +165,7 @@ impl Component for App {
                         <span data-testid="tick">{ self.shown_tick }</span>
                     </span>
                 </footer>
+                <crate::editor::ScriptPanel />
             </div>
         }
     }
