@@ -163,11 +163,11 @@ test('the partner of the bracket at the caret is highlighted', async () => {
   await page.keyboard.press('End');
   const matched = await page.locator('.hl-match').allTextContents();
   assert.deepEqual(matched, ['{{', '}}']);
+  await screenshot(page, 'editor-brackets');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await page.locator('.hl-match').count(), 0);
-  await screenshot(page, 'editor-brackets');
 });
 
 test('apply hands over the text and shows whether changes are applied', async () => {
