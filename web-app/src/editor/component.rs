@@ -6,6 +6,7 @@
 
 use super::caret::{char_index, index_of, line_col, utf16_offset, visual_col};
 use super::complete::{apply, complete, insertion, Completion};
+use super::dom::{hover_title, html_document, show_chosen_item, sync_scroll};
 use super::highlight::{highlight, Span};
 use super::layers::{segments, Segment};
 use super::marks::{
@@ -15,8 +16,7 @@ use super::vocab::Vocabulary;
 use gloo_timers::callback::Timeout;
 use sim_core::script::compiler::Symbols;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlDocument, HtmlElement, HtmlTextAreaElement};
+use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 /// How long typing must pause before the script is compiled again, in milliseconds.
@@ -181,14 +181,6 @@ impl ScriptEditor {
     }
 }
 
-/// The page's document, as the HTML document that offers editing commands.
-fn html_document() -> Option<HtmlDocument> {
-    web_sys::window()?
-        .document()?
-        .dyn_into::<HtmlDocument>()
-        .ok()
-}
-
 /// Whether a key with this name is one the editor acts on (so the browser must not).
 fn handled_key(key: &str, ctrl: bool, list_open: bool) -> bool {
     match key {
@@ -225,7 +217,7 @@ impl Component for ScriptEditor {
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
-        self.show_chosen_item();
+        show_chosen_item(&self.input);
     }
 
     fn changed(&mut self, ctx: &Context<Self>, old: &Self::Properties) -> bool {
@@ -310,31 +302,13 @@ impl Component for ScriptEditor {
                 Msg::Key(key, ctrl)
             })
         });
-        let (layer, gutter) = (self.layer.clone(), self.gutter.clone());
-        let onscroll = Callback::from(move |e: Event| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            if let Some(pre) = layer.cast::<Element>() {
-                pre.set_scroll_top(area.scroll_top());
-                pre.set_scroll_left(area.scroll_left());
-            }
-            if let Some(numbers) = gutter.cast::<Element>() {
-                numbers.set_scroll_top(area.scroll_top());
-            }
-        });
+        let onscroll = sync_scroll(self.layer.clone(), self.gutter.clone());
         let onmousemove = hover_title(self.layer.clone(), self.input.clone());
-        let dirty = self.text != self.applied;
         let (line, col) = line_col(&self.text, self.caret);
         let pair = pair_at_caret(&self.pairs, line, col);
         html! {
             <section class="script-editor" data-testid="script-editor">
-                <div class="editor-toolbar">
-                    <span class="editor-title">{ format!("Script of {}", ctx.props().blueprint) }</span>
-                    <span class={classes!("editor-state", dirty.then_some("dirty"))} data-testid="script-state">
-                        { if dirty { "unapplied changes" } else { "applied" } }
-                    </span>
-                    <button data-testid="script-apply" title="Apply (Ctrl+Enter)"
-                        onclick={link.callback(|_| Msg::Apply)}>{ "Apply" }</button>
-                </div>
+                { self.view_toolbar(ctx) }
                 <div class="editor-body">
                     <pre class="editor-gutter" aria-hidden="true" ref={self.gutter.clone()}>
                         { self.gutter_text() }
@@ -360,30 +334,17 @@ impl Component for ScriptEditor {
 }
 
 impl ScriptEditor {
-    /// Scrolls the completion list so the chosen item is in view.
-    fn show_chosen_item(&self) {
-        let Some(pre) = self
-            .input
-            .cast::<Element>()
-            .and_then(|a| a.parent_element())
-        else {
-            return;
-        };
-        let list = pre.query_selector(".editor-completion ul").ok().flatten();
-        let chosen = pre
-            .query_selector(".editor-completion li.chosen")
-            .ok()
-            .flatten();
-        let (Some(list), Some(chosen)) =
-            (list, chosen.and_then(|c| c.dyn_into::<HtmlElement>().ok()))
-        else {
-            return;
-        };
-        let (top, height) = (chosen.offset_top(), chosen.offset_height());
-        if top < list.scroll_top() {
-            list.set_scroll_top(top);
-        } else if top + height > list.scroll_top() + list.client_height() {
-            list.set_scroll_top(top + height - list.client_height());
+    fn view_toolbar(&self, ctx: &Context<Self>) -> Html {
+        let dirty = self.text != self.applied;
+        html! {
+            <div class="editor-toolbar">
+                <span class="editor-title">{ format!("Script of {}", ctx.props().blueprint) }</span>
+                <span class={classes!("editor-state", dirty.then_some("dirty"))} data-testid="script-state">
+                    { if dirty { "unapplied changes" } else { "applied" } }
+                </span>
+                <button data-testid="script-apply" title="Apply (Ctrl+Enter)"
+                    onclick={ctx.link().callback(|_| Msg::Apply)}>{ "Apply" }</button>
+            </div>
         }
     }
 
@@ -466,32 +427,6 @@ impl ScriptEditor {
     }
 }
 
-/// Shows an error's message as the textarea's tooltip while the pointer is over its underline.
-/// The underlines lie under the textarea, which takes the pointer, so their own titles never
-/// show; their boxes are compared with the pointer instead.
-fn hover_title(layer: NodeRef, input: NodeRef) -> Callback<MouseEvent> {
-    Callback::from(move |e: MouseEvent| {
-        let (Some(pre), Some(area)) = (layer.cast::<Element>(), input.cast::<Element>()) else {
-            return;
-        };
-        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
-        let marks = pre.query_selector_all(".hl-error").ok();
-        let message = marks.and_then(|marks| {
-            (0..marks.length())
-                .filter_map(|i| marks.item(i)?.dyn_into::<Element>().ok())
-                .find(|mark| {
-                    let r = mark.get_bounding_client_rect();
-                    r.left() <= x && x <= r.right() && r.top() <= y && y <= r.bottom()
-                })
-                .and_then(|mark| mark.get_attribute("title"))
-        });
-        let _ = match message {
-            Some(message) => area.set_attribute("title", &message),
-            None => area.remove_attribute("title"),
-        };
-    })
-}
-
 fn view_segment(seg: &Segment) -> Html {
     let plain = seg.class.is_none() && seg.errors.is_empty() && !seg.matched;
     if plain {
@@ -506,4 +441,21 @@ fn view_segment(seg: &Segment) -> Html {
     let title = error.then(|| seg.errors.join("\n"));
     let testid = error.then_some("script-error-mark");
     html! { <span {class} {title} data-testid={testid}>{ seg.text.clone() }</span> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::handled_key;
+
+    #[test]
+    fn list_keys_are_taken_from_the_browser_only_while_the_list_is_open() {
+        for key in ["ArrowDown", "ArrowUp", "Enter", "Tab", "Escape"] {
+            assert!(handled_key(key, false, true), "{key}");
+            assert!(!handled_key(key, false, false), "{key}");
+        }
+        assert!(handled_key("Enter", true, false), "Ctrl+Enter applies");
+        assert!(handled_key(" ", true, false), "Ctrl+Space opens the list");
+        assert!(!handled_key(" ", false, true));
+        assert!(!handled_key("a", false, true));
+    }
 }

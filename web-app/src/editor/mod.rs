@@ -8,11 +8,13 @@
 //! the caret, [`caret`] converts between the browser's UTF-16 offsets and character columns,
 //! and [`vocab`] gathers the names a blueprint may use. [`component`] is the thin Yew view on
 //! top ([`ScriptEditor`](component::ScriptEditor), its props in
-//! [`ScriptEditorProps`](component::ScriptEditorProps)), and [`panel`] shows it in the app.
+//! [`ScriptEditorProps`](component::ScriptEditorProps)), with the DOM work it does outside
+//! Yew's rendering in `dom`; [`panel`] shows it in the app.
 
 pub mod caret;
 pub mod complete;
 pub mod component;
+mod dom;
 pub mod highlight;
 pub mod layers;
 pub mod marks;
