@@ -49,9 +49,12 @@ test('the editor shows the blueprint coloured, with line numbers and no errors',
   await screenshot(page, 'editor-open');
 });
 
-test('the textarea text lies over the coloured text, within a quarter pixel', async () => {
-  const { page } = app;
-  const check = await page.evaluate(() => {
+/**
+ * Compares the coloured layer with the textarea: their text metrics, their boxes, and how far
+ * (in px) the worst coloured run starts from the character grid the textarea's text follows.
+ */
+async function overlay(page) {
+  return page.evaluate(() => {
     const layer = document.querySelector('.editor-layer');
     const input = document.querySelector('.editor-input');
     const METRICS = ['fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight',
@@ -66,12 +69,12 @@ test('the textarea text lies over the coloured text, within a quarter pixel', as
     const advance = probe.getBoundingClientRect().width / 100;
     probe.remove();
     const style = getComputedStyle(layer);
-    const left = layer.getBoundingClientRect().left + parseFloat(style.paddingLeft);
-    const top = layer.getBoundingClientRect().top + parseFloat(style.paddingTop);
+    const rect = layer.getBoundingClientRect();
+    const left = rect.left + parseFloat(style.paddingLeft) - layer.scrollLeft;
+    const top = rect.top + parseFloat(style.paddingTop) - layer.scrollTop;
     const lineHeight = parseFloat(style.lineHeight);
     const tab = Number(style.tabSize);
-    // Where each coloured run starts, against the grid the textarea's one run of text follows.
-    let worst = 0;
+    let drift = 0;
     for (const line of layer.querySelectorAll('.editor-line')) {
       const row = Number(line.dataset.line) - 1;
       let cells = 0;
@@ -79,20 +82,24 @@ test('the textarea text lies over the coloured text, within a quarter pixel', as
         const text = node.textContent;
         const range = document.createRange();
         range.selectNodeContents(node);
-        const rect = range.getClientRects()[0];
-        if (rect && text[0] !== '\t') {
-          worst = Math.max(worst, Math.abs(rect.left - left - cells * advance));
-          worst = Math.max(worst, Math.abs(rect.top - top - row * lineHeight) > 2 ? 99 : 0);
+        const run = range.getClientRects()[0];
+        if (run && text[0] !== '\t') {
+          drift = Math.max(drift, Math.abs(run.left - left - cells * advance));
+          if (Math.abs(run.top - top - row * lineHeight) > 2) drift = Infinity;
         }
         for (const c of text) cells = c === '\t' ? (Math.floor(cells / tab) + 1) * tab : cells + 1;
       }
     }
-    return { layer: metrics(layer), input: metrics(input), boxes: [box(layer), box(input)], worst };
+    return { layer: metrics(layer), input: metrics(input), boxes: [box(layer), box(input)], drift };
   });
+}
+
+test('the textarea text lies over the coloured text, within a quarter pixel', async () => {
+  const check = await overlay(app.page);
   assert.deepEqual(check.layer, check.input, 'the layer and the textarea differ in text metrics');
   assert.equal(check.boxes[0], check.boxes[1], 'the layer and the textarea differ in place or size');
   // The browser rounds each span's edge to 1/64 px; a quarter pixel is below what can be seen.
-  assert.ok(check.worst < 0.25, `a coloured run is ${check.worst}px off the textarea's grid`);
+  assert.ok(check.drift < 0.25, `a coloured run is ${check.drift}px off the textarea's grid`);
 });
 
 test('a mistyped keyword is underlined at its line with the message listed', async () => {
@@ -186,4 +193,19 @@ test('apply hands over the text and shows whether changes are applied', async ()
   await page.click('[data-testid="script-apply"]');
   await page.waitForSelector(MARK);
   assert.equal(await page.textContent(state), 'applied');
+});
+
+test('tabs, accented letters and scrolling keep the layers lined up', async () => {
+  const { page } = app;
+  const lines = Array.from({ length: 40 }, (_, i) => `\tdbgOut 'ünï ${i}'\t{{ ${i} }} // ça`);
+  await typeAtEnd(page, '\n' + lines.join('\n'));
+  await page.keyboard.press('Escape');
+  await page.$eval(TEXT, (t) => { t.scrollTop = 300; t.scrollLeft = 40; t.dispatchEvent(new Event('scroll')); });
+  const scroll = await page.evaluate(() => ['.editor-input', '.editor-layer', '.editor-gutter']
+    .map((s) => [document.querySelector(s).scrollTop, document.querySelector(s).scrollLeft]));
+  assert.deepEqual(scroll[1], scroll[0], 'the coloured layer did not scroll with the textarea');
+  assert.equal(scroll[2][0], scroll[0][0], 'the line numbers did not scroll with the textarea');
+  const check = await overlay(page);
+  assert.ok(check.drift < 0.25, `a coloured run is ${check.drift}px off the textarea's grid`);
+  await screenshot(page, 'editor-scrolled');
 });
