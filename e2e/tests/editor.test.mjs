@@ -209,3 +209,16 @@ test('tabs, accented letters and scrolling keep the layers lined up', async () =
   assert.ok(check.drift < 0.25, `a coloured run is ${check.drift}px off the textarea's grid`);
   await screenshot(page, 'editor-scrolled');
 });
+
+test('a chosen completion joins the textarea undo history', async () => {
+  const { page } = app;
+  await typeAtEnd(page, '\nfeat');
+  await page.waitForSelector(POPUP);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  assert.match((await caret(page)).value, /\nfeatProp $/);
+  await page.keyboard.press('Control+z');
+  assert.match((await caret(page)).value, /\nfeat$/);
+  await page.keyboard.press('Control+Shift+z');
+  assert.match((await caret(page)).value, /\nfeatProp $/);
+});
