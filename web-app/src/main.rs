@@ -2,6 +2,7 @@
 
 mod app;
 mod demo;
+mod editor;
 mod orbits;
 mod projects;
 mod render;

@@ -12,10 +12,12 @@ use super::error::LoadError;
 use super::load::parse_project;
 use super::models::{self, ModelEntry};
 use super::view;
+use crate::editor::ScriptPanel;
 use crate::share;
 use gloo_events::EventListener;
 use gloo_timers::callback::Interval;
 use sim_core::project::Project;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{File, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
@@ -73,6 +75,8 @@ pub enum Msg {
     DismissNotices,
     /// The address bar's fragment changed (someone pasted a share link into this tab).
     FragmentChanged,
+    /// The script editor applied new text to a blueprint: (blueprint name, text).
+    ApplyScript((String, String)),
 }
 
 /// The projects side panel.
@@ -115,6 +119,28 @@ impl ProjectsPanel {
             self.fail(error);
         }
         self.autosave(ctx);
+    }
+
+    /// Puts `text` in as `blueprint`'s script, recompiles the project and autosaves it. The
+    /// project keeps its origin: an edited bundled model is still shown as that model.
+    fn apply_script(&mut self, ctx: &Context<Self>, blueprint: &str, text: String) {
+        let current = &ctx.props().current;
+        let edited = current.with(|c| {
+            let c = c?;
+            let mut project = c.project.clone();
+            project.blueprint_mut(blueprint)?.script_text = text;
+            Some(CurrentProject::new(project, c.origin.clone()))
+        });
+        match edited {
+            Some(edited) => {
+                current.replace(edited);
+                self.autosave(ctx);
+            }
+            None => self.notify(
+                true,
+                format!("there is no blueprint named '{blueprint}' to apply the script to"),
+            ),
+        }
     }
 
     /// Writes the autosave entry when the project changed since the last write.
@@ -381,6 +407,7 @@ impl Component for ProjectsPanel {
                 Some(project) => self.adopt(ctx, project, Origin::Other),
                 None => return !self.notices.is_empty(),
             },
+            Msg::ApplyScript((blueprint, text)) => self.apply_script(ctx, &blueprint, text),
         }
         true
     }
@@ -416,9 +443,16 @@ impl Component for ProjectsPanel {
             projector: self.projector,
             notices: &self.notices,
         };
-        ctx.props()
+        let project = ctx
+            .props()
             .current
-            .with(|current| view::panel(&state, current, actions))
+            .with(|c| c.map(|c| Rc::new(c.project.clone())));
+        html! {
+            <>
+                { ctx.props().current.with(|current| view::panel(&state, current, actions)) }
+                <ScriptPanel {project} on_apply={link.callback(Msg::ApplyScript)} />
+            </>
+        }
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, _first_render: bool) {

@@ -1,0 +1,461 @@
+//! [`ScriptEditor`]: the Yew component over the editor logic. The student types in a real
+//! `<textarea>` (undo, IME, accessibility all native) whose text is transparent; under it a
+//! `<pre>` with the same font, padding, line height and tab size shows the same text coloured,
+//! with errors underlined and the matched bracket pair marked. Scrolling the textarea scrolls
+//! the `<pre>` and the line numbers with it.
+
+use super::caret::{char_index, index_of, line_col, utf16_offset, visual_col};
+use super::complete::{apply, complete, insertion, Completion};
+use super::dom::{hover_title, html_document, show_chosen_item, sync_scroll};
+use super::highlight::{highlight, Span};
+use super::layers::{segments, Segment};
+use super::marks::{
+    bracket_pairs, compile_errors, error_marks, pair_at_caret, BracketPair, ErrorMark,
+};
+use super::vocab::Vocabulary;
+use gloo_timers::callback::Timeout;
+use sim_core::script::compiler::Symbols;
+use std::rc::Rc;
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+/// How long typing must pause before the script is compiled again, in milliseconds.
+const COMPILE_DELAY_MS: u32 = 250;
+
+/// The tab width both layers use (`tab-size` in the stylesheet).
+const TAB_SIZE: usize = 4;
+
+/// What the editor is given.
+#[derive(Properties, PartialEq)]
+pub struct ScriptEditorProps {
+    /// The blueprint's script as the project holds it (the last applied version).
+    pub text: AttrValue,
+    /// The blueprint's name.
+    pub blueprint: AttrValue,
+    /// What the whole project declares, to compile and complete against.
+    pub symbols: Rc<Symbols>,
+    /// Called with the edited text when the student applies it (Apply or Ctrl+Enter), errors
+    /// or not: the app keeps running the last version that compiled.
+    pub on_apply: Callback<String>,
+}
+
+/// What the textarea and the controls report.
+pub enum Msg {
+    /// The text changed: new text, UTF-16 caret, and whether it was typed text (which opens
+    /// the completion list).
+    Input(String, u32, bool),
+    /// The caret moved (UTF-16 offset).
+    Caret(u32),
+    /// Typing paused: compile.
+    Compile,
+    /// A key the editor handles: its name and whether Ctrl (or Cmd) was held.
+    Key(String, bool),
+    /// A completion item was chosen.
+    Pick(usize),
+    /// Emit the text to `on_apply`.
+    Apply,
+    /// Move the caret to a 1-based line and column (an error in the list was clicked).
+    Goto(u32, u32),
+    /// Close the completion list (the textarea lost focus).
+    Close,
+}
+
+/// The script editor.
+pub struct ScriptEditor {
+    text: String,
+    applied: String,
+    caret: usize,
+    lines: Vec<Vec<char>>,
+    spans: Vec<Vec<Span>>,
+    pairs: Vec<BracketPair>,
+    errors: Vec<ErrorMark>,
+    vocab: Vocabulary,
+    completion: Option<Completion>,
+    selected: usize,
+    compile_timer: Option<Timeout>,
+    input: NodeRef,
+    layer: NodeRef,
+    gutter: NodeRef,
+}
+
+impl ScriptEditor {
+    /// Re-reads the text: lines, colours, brackets, the names it declares.
+    fn refresh(&mut self, ctx: &Context<Self>) {
+        let props = ctx.props();
+        self.vocab = Vocabulary::new(&self.text, &props.blueprint, &props.symbols);
+        self.lines = self.text.split('\n').map(|l| l.chars().collect()).collect();
+        self.spans = highlight(&self.text, &self.vocab);
+        self.pairs = bracket_pairs(&self.lines);
+    }
+
+    fn compile(&mut self, ctx: &Context<Self>) {
+        let props = ctx.props();
+        let errors = compile_errors(&self.text, &props.blueprint, &props.symbols);
+        self.errors = error_marks(&self.lines, &errors);
+    }
+
+    fn schedule_compile(&mut self, ctx: &Context<Self>) {
+        let link = ctx.link().clone();
+        self.compile_timer = Some(Timeout::new(COMPILE_DELAY_MS, move || {
+            link.send_message(Msg::Compile)
+        }));
+    }
+
+    fn reset_to_props(&mut self, ctx: &Context<Self>) {
+        self.text = ctx.props().text.to_string();
+        self.applied = self.text.clone();
+        self.completion = None;
+        self.refresh(ctx);
+        self.compile(ctx);
+    }
+
+    fn textarea(&self) -> Option<HtmlTextAreaElement> {
+        self.input.cast::<HtmlTextAreaElement>()
+    }
+
+    /// Moves the textarea's caret to character index `index` and focuses it.
+    fn place_caret(&mut self, index: usize) {
+        self.caret = index;
+        if let Some(area) = self.textarea() {
+            let at = u32::try_from(utf16_offset(&self.text, index)).unwrap_or(u32::MAX);
+            let _ = area.focus();
+            let _ = area.set_selection_range(at, at);
+        }
+    }
+
+    /// Inserts the chosen completion through the browser's editing command, so it joins the
+    /// textarea's own undo history and the `input` event it fires updates the editor. Where
+    /// the command is refused, the text is replaced directly (losing native undo of it).
+    fn pick(&mut self, ctx: &Context<Self>, index: usize) {
+        let Some(completion) = self.completion.take() else {
+            return;
+        };
+        let Some(item) = completion.items.get(index) else {
+            return;
+        };
+        let Some(area) = self.textarea() else {
+            return;
+        };
+        let inserted = insertion(&self.text, &completion, &item.label);
+        let from = u32::try_from(utf16_offset(&self.text, completion.start)).unwrap_or(0);
+        let to = u32::try_from(utf16_offset(&self.text, completion.end)).unwrap_or(0);
+        let _ = area.focus();
+        let _ = area.set_selection_range(from, to);
+        let done = html_document()
+            .and_then(|doc| {
+                doc.exec_command_with_show_ui_and_value("insertText", false, &inserted)
+                    .ok()
+            })
+            .unwrap_or(false);
+        if !done {
+            let (text, caret) = apply(&self.text, &completion, &item.label);
+            area.set_value(&text);
+            self.text = text;
+            self.refresh(ctx);
+            self.place_caret(caret);
+            self.schedule_compile(ctx);
+        }
+    }
+
+    fn on_key(&mut self, ctx: &Context<Self>, key: &str, ctrl: bool) -> bool {
+        let open = self.completion.as_ref().map_or(0, |c| c.items.len());
+        match (key, ctrl) {
+            ("Enter", true) => self.apply(ctx),
+            (" ", true) => {
+                self.completion = complete(&self.text, self.caret, &self.vocab);
+                self.selected = 0;
+            }
+            ("ArrowDown", _) if open > 0 => self.selected = (self.selected + 1) % open,
+            ("ArrowUp", _) if open > 0 => self.selected = (self.selected + open - 1) % open,
+            ("Enter" | "Tab", _) if open > 0 => self.pick(ctx, self.selected),
+            ("Escape", _) => self.completion = None,
+            _ => return false,
+        }
+        true
+    }
+
+    /// Hands the text to the app and notes it as applied.
+    fn apply(&mut self, ctx: &Context<Self>) {
+        ctx.props().on_apply.emit(self.text.clone());
+        self.applied = self.text.clone();
+    }
+}
+
+/// Whether a key with this name is one the editor acts on (so the browser must not).
+fn handled_key(key: &str, ctrl: bool, list_open: bool) -> bool {
+    match key {
+        "Enter" if ctrl => true,
+        " " => ctrl,
+        "ArrowDown" | "ArrowUp" | "Enter" | "Tab" | "Escape" => list_open,
+        _ => false,
+    }
+}
+
+impl Component for ScriptEditor {
+    type Message = Msg;
+    type Properties = ScriptEditorProps;
+
+    fn create(ctx: &Context<Self>) -> Self {
+        let mut editor = ScriptEditor {
+            text: String::new(),
+            applied: String::new(),
+            caret: 0,
+            lines: Vec::new(),
+            spans: Vec::new(),
+            pairs: Vec::new(),
+            errors: Vec::new(),
+            vocab: Vocabulary::default(),
+            completion: None,
+            selected: 0,
+            compile_timer: None,
+            input: NodeRef::default(),
+            layer: NodeRef::default(),
+            gutter: NodeRef::default(),
+        };
+        editor.reset_to_props(ctx);
+        editor
+    }
+
+    fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
+        show_chosen_item(&self.input);
+    }
+
+    fn changed(&mut self, ctx: &Context<Self>, old: &Self::Properties) -> bool {
+        let props = ctx.props();
+        if props.text != old.text || props.blueprint != old.blueprint {
+            if props.text.as_str() == self.text && props.blueprint == old.blueprint {
+                self.applied = self.text.clone();
+            } else {
+                self.reset_to_props(ctx);
+            }
+        } else {
+            self.refresh(ctx);
+            self.compile(ctx);
+        }
+        true
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
+        match msg {
+            Msg::Input(text, caret, typed) => {
+                self.text = text;
+                self.caret = char_index(&self.text, caret as usize);
+                self.refresh(ctx);
+                self.completion = if typed || self.completion.is_some() {
+                    complete(&self.text, self.caret, &self.vocab)
+                } else {
+                    None
+                };
+                self.selected = 0;
+                self.schedule_compile(ctx);
+            }
+            Msg::Caret(caret) => {
+                let caret = char_index(&self.text, caret as usize);
+                if caret == self.caret {
+                    return false;
+                }
+                self.caret = caret;
+                self.completion = None;
+            }
+            Msg::Compile => {
+                self.compile_timer = None;
+                self.compile(ctx);
+            }
+            Msg::Key(key, ctrl) => return self.on_key(ctx, &key, ctrl),
+            Msg::Close => self.completion = None,
+            Msg::Pick(index) => self.pick(ctx, index),
+            Msg::Apply => self.apply(ctx),
+            Msg::Goto(line, col) => {
+                let index = index_of(
+                    &self.text,
+                    (line as usize).saturating_sub(1),
+                    (col as usize).saturating_sub(1),
+                );
+                self.completion = None;
+                self.place_caret(index);
+            }
+        }
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let link = ctx.link();
+        let list_open = self.completion.is_some();
+        let oninput = link.callback(|e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            let typed = e.input_type() == "insertText";
+            Msg::Input(
+                area.value(),
+                area.selection_start().ok().flatten().unwrap_or(0),
+                typed,
+            )
+        });
+        let caret = |e: Event| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            Msg::Caret(area.selection_start().ok().flatten().unwrap_or(0))
+        };
+        let onkeydown = link.batch_callback(move |e: KeyboardEvent| {
+            let ctrl = e.ctrl_key() || e.meta_key();
+            let key = e.key();
+            handled_key(&key, ctrl, list_open).then(|| {
+                e.prevent_default();
+                Msg::Key(key, ctrl)
+            })
+        });
+        let onscroll = sync_scroll(self.layer.clone(), self.gutter.clone());
+        let onmousemove = hover_title(self.layer.clone(), self.input.clone());
+        let (line, col) = line_col(&self.text, self.caret);
+        let pair = pair_at_caret(&self.pairs, line, col);
+        html! {
+            <section class="script-editor" data-testid="script-editor">
+                { self.view_toolbar(ctx) }
+                <div class="editor-body">
+                    <pre class="editor-gutter" aria-hidden="true" ref={self.gutter.clone()}>
+                        { self.gutter_text() }
+                    </pre>
+                    <div class="editor-code">
+                        <pre class="editor-layer" aria-hidden="true" ref={self.layer.clone()}>
+                            { for self.lines.iter().enumerate().map(|(i, chars)| self.view_line(i, chars, pair)) }
+                        </pre>
+                        <textarea class="editor-input" data-testid="script-text" ref={self.input.clone()}
+                            aria-label={format!("Script of {}", ctx.props().blueprint)}
+                            spellcheck="false" autocomplete="off" wrap="off"
+                            value={self.text.clone()} {oninput} {onkeydown} {onscroll} {onmousemove}
+                            onkeyup={link.callback(move |e: KeyboardEvent| caret(e.into()))}
+                            onclick={link.callback(move |e: MouseEvent| caret(e.into()))}
+                            onblur={link.callback(|_| Msg::Close)} />
+                        { self.view_completion(ctx) }
+                    </div>
+                </div>
+                { self.view_errors(ctx) }
+            </section>
+        }
+    }
+}
+
+impl ScriptEditor {
+    fn view_toolbar(&self, ctx: &Context<Self>) -> Html {
+        let dirty = self.text != self.applied;
+        html! {
+            <div class="editor-toolbar">
+                <span class="editor-title">{ format!("Script of {}", ctx.props().blueprint) }</span>
+                <span class={classes!("editor-state", dirty.then_some("dirty"))} data-testid="script-state">
+                    { if dirty { "unapplied changes" } else { "applied" } }
+                </span>
+                <button data-testid="script-apply" title="Apply (Ctrl+Enter)"
+                    onclick={ctx.link().callback(|_| Msg::Apply)}>{ "Apply" }</button>
+            </div>
+        }
+    }
+
+    fn gutter_text(&self) -> String {
+        (1..=self.lines.len().max(1))
+            .map(|n| n.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn view_line(&self, i: usize, chars: &[char], pair: Option<BracketPair>) -> Html {
+        let spans = self.spans.get(i).map(Vec::as_slice).unwrap_or_default();
+        let segs = segments(i, chars, spans, &self.errors, pair);
+        html! {
+            <>
+                <span class="editor-line" data-line={(i + 1).to_string()}>
+                    { for segs.iter().map(view_segment) }
+                </span>
+                { "\n" }
+            </>
+        }
+    }
+
+    fn view_completion(&self, ctx: &Context<Self>) -> Html {
+        let Some(completion) = &self.completion else {
+            return html! {};
+        };
+        let (line, col) = line_col(&self.text, completion.start);
+        let line_text: String = self
+            .lines
+            .get(line)
+            .map(|l| l.iter().collect())
+            .unwrap_or_default();
+        let cells = visual_col(&line_text, col, TAB_SIZE);
+        let (top, left) = self
+            .textarea()
+            .map_or((0, 0), |a| (a.scroll_top(), a.scroll_left()));
+        let style = format!(
+            "top: calc(var(--editor-pad) + {} * var(--editor-line) - {top}px); left: calc(var(--editor-pad) + {cells}ch - {left}px)",
+            line + 1
+        );
+        let help = completion.items.get(self.selected).map(|i| i.help.clone());
+        html! {
+            <div class="editor-completion" data-testid="script-completion" {style}>
+                <ul role="listbox">
+                    { for completion.items.iter().enumerate().map(|(i, item)| {
+                        let chosen = i == self.selected;
+                        html! {
+                            <li role="option" aria-selected={chosen.to_string()}
+                                class={classes!(chosen.then_some("chosen"))}
+                                onmousedown={ctx.link().callback(move |e: MouseEvent| { e.prevent_default(); Msg::Pick(i) })}>
+                                <span class="item-label">{ &item.label }</span>
+                                <span class="item-kind">{ item.kind.label() }</span>
+                            </li>
+                        }
+                    }) }
+                </ul>
+                if let Some(help) = help { <p class="item-help">{ help }</p> }
+            </div>
+        }
+    }
+
+    fn view_errors(&self, ctx: &Context<Self>) -> Html {
+        html! {
+            <ul class="editor-errors" data-testid="script-errors">
+                { for self.errors.iter().map(|e| {
+                    let (line, col) = (e.pos.line, e.pos.col);
+                    html! {
+                        <li>
+                            <button data-line={line.to_string()} data-col={col.to_string()}
+                                onclick={ctx.link().callback(move |_| Msg::Goto(line, col))}>
+                                <span class="error-pos">{ format!("line {line}, column {col}") }</span>
+                                { format!(": {}", e.message) }
+                            </button>
+                        </li>
+                    }
+                }) }
+            </ul>
+        }
+    }
+}
+
+fn view_segment(seg: &Segment) -> Html {
+    let plain = seg.class.is_none() && seg.errors.is_empty() && !seg.matched;
+    if plain {
+        return html! { { seg.text.clone() } };
+    }
+    let error = !seg.errors.is_empty();
+    let class = classes!(
+        seg.class.map(|c| c.css()),
+        error.then_some("hl-error"),
+        seg.matched.then_some("hl-match")
+    );
+    let title = error.then(|| seg.errors.join("\n"));
+    let testid = error.then_some("script-error-mark");
+    html! { <span {class} {title} data-testid={testid}>{ seg.text.clone() }</span> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::handled_key;
+
+    #[test]
+    fn list_keys_are_taken_from_the_browser_only_while_the_list_is_open() {
+        for key in ["ArrowDown", "ArrowUp", "Enter", "Tab", "Escape"] {
+            assert!(handled_key(key, false, true), "{key}");
+            assert!(!handled_key(key, false, false), "{key}");
+        }
+        assert!(handled_key("Enter", true, false), "Ctrl+Enter applies");
+        assert!(handled_key(" ", true, false), "Ctrl+Space opens the list");
+        assert!(!handled_key(" ", false, true));
+        assert!(!handled_key("a", false, true));
+    }
+}

@@ -1,0 +1,77 @@
+//! DOM work the editor does outside Yew's re-rendering: keeping the coloured layer and the line
+//! numbers scrolled with the textarea, the error tooltip, the completion list's scrolling, and
+//! the document's editing command.
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlDocument, HtmlElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+/// The page's document, as the HTML document that offers editing commands.
+pub fn html_document() -> Option<HtmlDocument> {
+    web_sys::window()?
+        .document()?
+        .dyn_into::<HtmlDocument>()
+        .ok()
+}
+
+/// Scrolls the coloured `layer` and the line numbers in `gutter` with the textarea.
+pub fn sync_scroll(layer: NodeRef, gutter: NodeRef) -> Callback<Event> {
+    Callback::from(move |e: Event| {
+        let area: HtmlTextAreaElement = e.target_unchecked_into();
+        if let Some(pre) = layer.cast::<Element>() {
+            pre.set_scroll_top(area.scroll_top());
+            pre.set_scroll_left(area.scroll_left());
+        }
+        if let Some(numbers) = gutter.cast::<Element>() {
+            numbers.set_scroll_top(area.scroll_top());
+        }
+    })
+}
+
+/// Shows an error's message as the textarea's tooltip while the pointer is over its underline.
+/// The underlines lie under the textarea, which takes the pointer, so their own titles never
+/// show; their boxes are compared with the pointer instead.
+pub fn hover_title(layer: NodeRef, input: NodeRef) -> Callback<MouseEvent> {
+    Callback::from(move |e: MouseEvent| {
+        let (Some(pre), Some(area)) = (layer.cast::<Element>(), input.cast::<Element>()) else {
+            return;
+        };
+        let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+        let marks = pre.query_selector_all(".hl-error").ok();
+        let message = marks.and_then(|marks| {
+            (0..marks.length())
+                .filter_map(|i| marks.item(i)?.dyn_into::<Element>().ok())
+                .find(|mark| {
+                    let r = mark.get_bounding_client_rect();
+                    r.left() <= x && x <= r.right() && r.top() <= y && y <= r.bottom()
+                })
+                .and_then(|mark| mark.get_attribute("title"))
+        });
+        let _ = match message {
+            Some(message) => area.set_attribute("title", &message),
+            None => area.remove_attribute("title"),
+        };
+    })
+}
+
+/// Scrolls the open completion list (next to the textarea `input`) so the chosen item is in view.
+pub fn show_chosen_item(input: &NodeRef) {
+    let Some(code) = input.cast::<Element>().and_then(|a| a.parent_element()) else {
+        return;
+    };
+    let list = code.query_selector(".editor-completion ul").ok().flatten();
+    let chosen = code
+        .query_selector(".editor-completion li.chosen")
+        .ok()
+        .flatten();
+    let (Some(list), Some(chosen)) = (list, chosen.and_then(|c| c.dyn_into::<HtmlElement>().ok()))
+    else {
+        return;
+    };
+    let (top, height) = (chosen.offset_top(), chosen.offset_height());
+    if top < list.scroll_top() {
+        list.set_scroll_top(top);
+    } else if top + height > list.scroll_top() + list.client_height() {
+        list.set_scroll_top(top + height - list.client_height());
+    }
+}

@@ -1,0 +1,25 @@
+//! The script editor: the text view of a blueprint's ScriptText, with line numbers, colours,
+//! compile errors underlined where they are, completion from the keyword metadata and
+//! bracket matching.
+//!
+//! The logic is plain Rust, tested natively: [`scan`] reads a line into lexemes without ever
+//! failing, [`highlight`] colours them, [`marks`] places compile errors and pairs brackets,
+//! [`layers`] cuts each line into drawn segments, [`complete`] finds the names that fit at
+//! the caret, [`caret`] converts between the browser's UTF-16 offsets and character columns,
+//! and [`vocab`] gathers the names a blueprint may use. [`component`] is the thin Yew view on
+//! top ([`ScriptEditor`](component::ScriptEditor), its props in
+//! [`ScriptEditorProps`](component::ScriptEditorProps)), with the DOM work it does outside
+//! Yew's rendering in `dom`; [`panel`] shows it in the app.
+
+pub mod caret;
+pub mod complete;
+pub mod component;
+mod dom;
+pub mod highlight;
+pub mod layers;
+pub mod marks;
+pub mod panel;
+pub mod scan;
+pub mod vocab;
+
+pub use panel::ScriptPanel;

@@ -1,0 +1,80 @@
+//! [`ScriptPanel`]: the "Script" button and the drawer that shows the [`ScriptEditor`] for one
+//! blueprint of the current project. It edits nothing itself: applying hands the new text to
+//! its owner (the projects panel), which recompiles and autosaves the project.
+
+use super::component::ScriptEditor;
+use super::vocab::project_symbols;
+use sim_core::project::Project;
+use std::rc::Rc;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// Properties of [`ScriptPanel`].
+#[derive(Properties, PartialEq)]
+pub struct ScriptPanelProps {
+    /// The current project, or `None` while none is loaded.
+    pub project: Option<Rc<Project>>,
+    /// Called with (blueprint name, new script text) when the student applies an edit.
+    pub on_apply: Callback<(String, String)>,
+}
+
+/// The Script toggle and, when open, a blueprint chooser and that blueprint's editor.
+#[function_component(ScriptPanel)]
+pub fn script_panel(props: &ScriptPanelProps) -> Html {
+    let open = use_state(|| false);
+    let chosen = use_state(String::new);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let body = match (*open, props.project.as_deref()) {
+        (false, _) => html! {},
+        (true, None) => html! { <p class="editor-missing">{ "No model is loaded." }</p> },
+        (true, Some(project)) => editor_for(project, &chosen, &props.on_apply),
+    };
+    html! {
+        <aside class={classes!("script-panel", (*open).then_some("open"))}>
+            <button class="script-toggle" data-testid="script-toggle" aria-pressed={(*open).to_string()}
+                onclick={toggle}>{ "Script" }</button>
+            { body }
+        </aside>
+    }
+}
+
+/// The chooser and the editor of the chosen blueprint (the first one until one is chosen,
+/// or when the chosen one is gone).
+fn editor_for(
+    project: &Project,
+    chosen: &UseStateHandle<String>,
+    on_apply: &Callback<(String, String)>,
+) -> Html {
+    let bp = project
+        .blueprint(chosen.as_str())
+        .or_else(|| project.blueprints.first());
+    let Some(bp) = bp else {
+        return html! { <p class="editor-missing">{ "This model has no blueprints yet." }</p> };
+    };
+    let on_choose = {
+        let chosen = chosen.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                chosen.set(select.value());
+            }
+        })
+    };
+    let on_apply = {
+        let name = bp.name.clone();
+        on_apply.reform(move |text: String| (name.clone(), text))
+    };
+    html! {
+        <>
+            <select class="script-blueprint" data-testid="script-blueprint" onchange={on_choose}>
+                { for project.blueprints.iter().map(|b| html! {
+                    <option value={b.name.clone()} selected={b.name == bp.name}>{ &b.name }</option>
+                }) }
+            </select>
+            <ScriptEditor key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
+                symbols={Rc::new(project_symbols(project))} {on_apply} />
+        </>
+    }
+}
