@@ -3,6 +3,8 @@
 //! A plain Rust library with no web dependencies: it runs natively (tests, benchmarks, the
 //! `stepwise` command) and compiled to WASM inside the web app, with identical results.
 //!
+//! - [`phase`]: GEMSTEP's load and tick phases, and which modules run in each.
+//! - [`spatial`]: a uniform grid for neighbour queries (touches, vision) without all pairs.
 //! - [`time`]: [`SimTime`](time::SimTime), fixed-point seconds, and the [`Clock`](time::Clock).
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
 //!   `{{ ... }}` expression language.
@@ -16,5 +18,7 @@
 pub mod project;
 pub mod script;
 pub mod suggest;
+pub mod phase;
+pub mod spatial;
 pub mod time;
 pub mod vars;

@@ -37,7 +37,7 @@ pub struct App {
     /// The last real time seen, milliseconds, for actions that need "now".
     now_ms: f64,
     speed_label: String,
-    /// Ticks shown in the status bar; the view re-renders when this changes.
+    /// The tick shown in the status bar; the view re-renders when it changes.
     shown_tick: i64,
 }
 
@@ -106,10 +106,8 @@ impl Component for App {
                 self.draw();
                 self.request_frame(ctx);
                 let tick = self.tick();
-                let changed = tick / 10 != self.shown_tick / 10;
-                if changed {
-                    self.shown_tick = tick;
-                }
+                let changed = tick != self.shown_tick;
+                self.shown_tick = tick;
                 return changed;
             }
             Msg::Play => match self.clock.state() {
@@ -151,10 +149,10 @@ impl Component for App {
                     <canvas data-testid="stage" ref={self.canvas.clone()} width="800" height="800" />
                 </main>
                 <footer class="controls">
-                    <button data-testid="play" disabled={running} onclick={link.callback(|_| Msg::Play)}>{ "▶ Play" }</button>
-                    <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "⏸ Pause" }</button>
-                    <button data-testid="step" onclick={link.callback(|_| Msg::Step)}>{ "⏭ Step" }</button>
-                    <button data-testid="reset" onclick={link.callback(|_| Msg::Reset)}>{ "⟲ Reset" }</button>
+                    <button data-testid="play" disabled={running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
+                    <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>
+                    <button data-testid="step" onclick={link.callback(|_| Msg::Step)}>{ "Step" }</button>
+                    <button data-testid="reset" onclick={link.callback(|_| Msg::Reset)}>{ "Reset" }</button>
                     <label>{ "Speed " }
                         <select data-testid="speed" onchange={on_speed}>
                             { for SPEEDS.iter().map(|s| html! {
@@ -162,8 +160,9 @@ impl Component for App {
                             }) }
                         </select>
                     </label>
-                    <span class="status" data-testid="status">
-                        { format!("t = {:.2} s · tick {}", self.clock.time().to_f64(), self.shown_tick) }
+                    <span class="status">
+                        { format!("t = {:.2} s · tick ", self.clock.time().to_f64()) }
+                        <span data-testid="tick">{ self.shown_tick }</span>
                     </span>
                 </footer>
             </div>

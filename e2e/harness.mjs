@@ -1,0 +1,107 @@
+// The end-to-end harness: serves the built site (dist/) on a free loopback port and opens it
+// in Debian's headless Chromium through playwright-core. Any console error or uncaught
+// exception on the page (a WASM panic among them) is recorded and fails the test.
+
+import { createServer } from 'node:http';
+import { readFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+export const DIST = join(ROOT, 'dist');
+export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.gemprj': 'application/json',
+};
+
+/** Serves `dir` on 127.0.0.1 at a free port; resolves to { url, close }. */
+export async function serveDir(dir = DIST) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = normalize(join(dir, path.endsWith('/') ? path + 'index.html' : path));
+    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/**
+ * Starts the server and a fresh Chromium profile, opens the app, and waits for the stage.
+ * Returns { page, errors, close }: `errors` collects console errors and page exceptions.
+ */
+export async function openApp({ path = '' } = {}) {
+  const site = await serveDir();
+  const profile = await mkdtemp(join(tmpdir(), 'stepwise-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => errors.push(`exception: ${err.message}`));
+  await page.goto(site.url + path);
+  await page.waitForSelector('[data-testid="stage"]');
+  const close = async () => {
+    await context.close();
+    await site.close();
+    await rm(profile, { recursive: true, force: true });
+  };
+  return { page, errors, close, url: site.url };
+}
+
+/** Saves a screenshot of the page under e2e/screenshots/ (git-ignored). */
+export async function screenshot(page, name) {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/**
+ * Reads the stage canvas's pixels and returns a short fingerprint: how many pixels differ
+ * from the background colour, and a hash of the whole image (changes whenever agents move).
+ */
+export async function stagePixels(page) {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="stage"]');
+    const ctx = canvas.getContext('2d');
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const [r0, g0, b0] = [data[0], data[1], data[2]];
+    let drawn = 0;
+    let hash = 2166136261;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] !== r0 || data[i + 1] !== g0 || data[i + 2] !== b0) drawn++;
+      hash = Math.imul(hash ^ data[i] ^ (data[i + 1] << 8) ^ (data[i + 2] << 16), 16777619);
+    }
+    return { drawn, hash: hash >>> 0 };
+  });
+}
+
+/** The tick counter the app shows. */
+export async function shownTick(page) {
+  const text = await page.textContent('[data-testid="tick"]');
+  return Number(text.trim());
+}
