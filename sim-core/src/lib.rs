@@ -11,6 +11,12 @@
 //! - [`project`]: the `.gemprj` project file — stage, rounds, blueprints, instances.
 //! - [`vars`]: GVars, the typed properties (Number, String, Boolean, Dictionary) and their methods.
 //! - [`suggest`]: "did you mean …?" for misspelt names.
+//! - [`event`]: the [`EventLoop`](event::EventLoop) that runs every timed happening in exact,
+//!   deterministic order.
+//! - [`sched`]: the [`Scheduler`](sched::Scheduler) of periodic housekeeping tasks, one per
+//!   frame, with run-time statistics.
+//! - [`entity`]: [`EntityId`](entity::EntityId)s, `Blueprint/name` lookup, and timestamped
+//!   update/query messages between entities.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -20,5 +26,8 @@ pub mod script;
 pub mod suggest;
 pub mod phase;
 pub mod spatial;
+pub mod entity;
+pub mod event;
+pub mod sched;
 pub mod time;
 pub mod vars;

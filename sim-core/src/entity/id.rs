@@ -1,0 +1,169 @@
+//! [`EntityId`] and [`Entities`], the table that hands ids out and knows which are alive.
+
+use super::EntityError;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// An opaque handle on an entity (an agent, the world, the UI).
+///
+/// The index is reused after the entity is removed, but the generation is not: an id kept
+/// past its entity's removal never refers to the newcomer in the same slot. This is what
+/// makes event targets weak.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct EntityId {
+    index: u32,
+    generation: u32,
+}
+
+impl EntityId {
+    /// The slot this id points at; stable for the entity's life, reused afterwards.
+    pub fn index(self) -> u32 {
+        self.index
+    }
+
+    /// How many entities used this slot before this one.
+    pub fn generation(self) -> u32 {
+        self.generation
+    }
+}
+
+impl fmt::Display for EntityId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "entity {}v{}", self.index, self.generation)
+    }
+}
+
+impl fmt::Debug for EntityId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Slot {
+    generation: u32,
+    alive: bool,
+}
+
+/// Allocates [`EntityId`]s and answers "is this id still alive?" in constant time.
+#[derive(Debug, Clone, Default)]
+pub struct Entities {
+    slots: Vec<Slot>,
+    /// Indices of dead slots that may be handed out again.
+    free: Vec<u32>,
+    alive: usize,
+}
+
+impl Entities {
+    /// An empty table.
+    pub fn new() -> Self {
+        Entities::default()
+    }
+
+    /// A fresh id, reusing a dead slot with the next generation when there is one.
+    pub fn spawn(&mut self) -> Result<EntityId, EntityError> {
+        let id = match self.free.pop() {
+            Some(index) => self.revive(index),
+            None => self.grow()?,
+        };
+        self.alive += 1;
+        Ok(id)
+    }
+
+    fn revive(&mut self, index: u32) -> EntityId {
+        let mut generation = 0;
+        if let Some(slot) = self.slots.get_mut(index as usize) {
+            slot.alive = true;
+            generation = slot.generation;
+        }
+        EntityId { index, generation }
+    }
+
+    fn grow(&mut self) -> Result<EntityId, EntityError> {
+        let index = u32::try_from(self.slots.len()).map_err(|_| EntityError::Exhausted)?;
+        self.slots.push(Slot {
+            generation: 0,
+            alive: true,
+        });
+        Ok(EntityId {
+            index,
+            generation: 0,
+        })
+    }
+
+    /// Removes a live entity. Its slot is reused with a new generation, unless the
+    /// generation counter is spent, in which case the slot is retired for good.
+    pub fn despawn(&mut self, id: EntityId) -> Result<(), EntityError> {
+        if !self.is_alive(id) {
+            return Err(EntityError::NoSuchEntity(id));
+        }
+        if let Some(slot) = self.slots.get_mut(id.index as usize) {
+            slot.alive = false;
+            if let Some(next) = slot.generation.checked_add(1) {
+                slot.generation = next;
+                self.free.push(id.index);
+            }
+        }
+        self.alive -= 1;
+        Ok(())
+    }
+
+    /// Whether `id` names a live entity (not a removed one, nor a later one in its slot).
+    #[inline]
+    pub fn is_alive(&self, id: EntityId) -> bool {
+        self.slots
+            .get(id.index as usize)
+            .is_some_and(|s| s.alive && s.generation == id.generation)
+    }
+
+    /// How many entities are alive.
+    pub fn len(&self) -> usize {
+        self.alive
+    }
+
+    /// Whether no entity is alive.
+    pub fn is_empty(&self) -> bool {
+        self.alive == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reused_slot_gets_a_new_generation() {
+        let mut e = Entities::new();
+        let a = e.spawn().unwrap();
+        e.despawn(a).unwrap();
+        let b = e.spawn().unwrap();
+        assert_eq!(a.index(), b.index());
+        assert_ne!(a, b);
+        assert!(!e.is_alive(a));
+        assert!(e.is_alive(b));
+        assert_eq!(e.len(), 1);
+    }
+
+    #[test]
+    fn despawning_twice_is_an_error() {
+        let mut e = Entities::new();
+        let a = e.spawn().unwrap();
+        e.despawn(a).unwrap();
+        assert_eq!(e.despawn(a), Err(EntityError::NoSuchEntity(a)));
+        assert!(e.is_empty());
+    }
+
+    #[test]
+    fn a_spent_slot_is_retired() {
+        let mut e = Entities::new();
+        let a = e.spawn().unwrap();
+        e.slots[0].generation = u32::MAX;
+        let a = EntityId {
+            index: a.index,
+            generation: u32::MAX,
+        };
+        e.despawn(a).unwrap();
+        let b = e.spawn().unwrap();
+        assert_eq!(b.index(), 1);
+    }
+}
