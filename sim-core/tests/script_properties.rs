@@ -16,8 +16,16 @@ fn scriptish() -> impl Strategy<Value = String> {
     prop::collection::vec(pieces, 0..60).prop_map(|p| p.concat())
 }
 
+/// Cases per property: 2000, or `STEPWISE_FUZZ_CASES` for a long fuzzing run.
+fn cases() -> u32 {
+    std::env::var("STEPWISE_FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2000)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn tokenizer_never_panics_on_any_text(text in any::<String>()) {

@@ -5,8 +5,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value as Json;
-use sim_core::script::expr::parse_expr;
-use sim_core::script::{print_units, tokenize, ScriptUnit, TokenKind};
+use sim_core::script::{print_units, tokenize, ExprSource, ScriptUnit, TokenKind};
 
 fn shared(path: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/")).join(path)
@@ -104,10 +103,10 @@ fn every_real_script_prints_and_reads_back_to_equal_units() {
     }
 }
 
-fn expressions(units: &[ScriptUnit], out: &mut Vec<(String, sim_core::script::Pos)>) {
+fn expressions(units: &[ScriptUnit], out: &mut Vec<ExprSource>) {
     for token in units.iter().flatten() {
         match &token.kind {
-            TokenKind::Expr(source) => out.push((source.text.clone(), source.text_pos)),
+            TokenKind::Expr(source) => out.push(source.clone()),
             TokenKind::Block(inner) => expressions(inner, out),
             _ => {}
         }
@@ -120,9 +119,9 @@ fn every_expression_in_real_scripts_parses() {
     for (name, text) in real_scripts() {
         let mut found = Vec::new();
         expressions(&tokenize(&text).unwrap(), &mut found);
-        for (expr, at) in found {
-            if let Err(e) = parse_expr(&expr, at) {
-                panic!("{name}:{e} in {{{{ {expr} }}}}");
+        for source in found {
+            if let Err(e) = source.parse() {
+                panic!("{name}:{e} in {{{{ {} }}}}", source.text);
             }
             count += 1;
         }

@@ -319,6 +319,17 @@ mod tests {
     }
 
     #[test]
+    fn numbers_in_unknown_fields_are_kept_exactly() {
+        let text = r#"{"ratio":-5.832680676177079e139,"count":18446744073709551615,"neg":-9007199254740993}"#;
+        let saved = Project::from_json(text).unwrap().to_json_pretty().unwrap();
+        let original: Value = serde_json::from_str(text).unwrap();
+        let written: Value = serde_json::from_str(&saved).unwrap();
+        assert_eq!(written["ratio"], original["ratio"]);
+        assert_eq!(written["count"], original["count"]);
+        assert_eq!(written["neg"], original["neg"]);
+    }
+
+    #[test]
     fn huge_numbers_are_errors() {
         assert!(
             error(r#"{"metadata":{"top":1e400}}"#).starts_with("metadata.top: number out of range")

@@ -8,7 +8,8 @@
 //! Where GEMSTEP's tokenizer silently loses text, this one keeps it and the printed output says
 //! so: tokens before a closing `]]` on the same line (`featPropPop Widgets text]]`) and after an
 //! opening `[[` become units of the block instead of being dropped. A `.` joins a dotted name
-//! only when it directly follows a name part, so `setTo .5` reads the number 0.5. Everything
+//! only when it directly follows a name part, so `setTo .5` reads the number 0.5. Any Unicode
+//! whitespace separates tokens (GEMSTEP would make a no-break space part of a name). Everything
 //! GEMSTEP rejects (an unclosed string, `[[` or `{{`, a stray `]]`, a stray character) is an
 //! error naming the line and column.
 
@@ -406,6 +407,12 @@ mod tests {
         assert_eq!(inner.len(), 2);
         assert_eq!(kinds(&inner[1]), [ident("B"), ident("C")]);
         assert_eq!(units[0][2].kind, ident("D"));
+    }
+
+    #[test]
+    fn any_unicode_whitespace_separates_tokens_and_other_unicode_makes_names() {
+        let units = tokenize("K\u{a0}été").unwrap();
+        assert_eq!(kinds(&units[0]), [ident("K"), ident("été")]);
     }
 
     #[test]

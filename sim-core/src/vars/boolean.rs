@@ -8,29 +8,11 @@
 //! ordinary logic.
 
 use super::error::VarError;
-use super::spec::{arg, Alias, ArgSpec, MethodSpec, MethodTable};
+use super::spec::{action, arg, test, Alias, ArgSpec, MethodTable};
 use super::value::{Value, ValueKind};
 
 const BOOL: ValueKind = ValueKind::Boolean;
 const OTHER: &[ArgSpec] = &[arg("other", BOOL, "true or false")];
-
-const fn action(name: &'static str, args: &'static [ArgSpec], help: &'static str) -> MethodSpec {
-    MethodSpec {
-        name,
-        args,
-        returns: None,
-        help,
-    }
-}
-
-const fn test(name: &'static str, args: &'static [ArgSpec], help: &'static str) -> MethodSpec {
-    MethodSpec {
-        name,
-        args,
-        returns: Some(BOOL),
-        help,
-    }
-}
 
 /// Every Boolean method, in the order the wizard lists them.
 pub(crate) const TABLE: MethodTable = MethodTable {

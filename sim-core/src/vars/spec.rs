@@ -63,6 +63,34 @@ pub(crate) const fn optional(name: &'static str, kind: ValueKind, help: &'static
     }
 }
 
+/// A method that changes the property and answers nothing (shorthand for the tables).
+pub(crate) const fn action(
+    name: &'static str,
+    args: &'static [ArgSpec],
+    help: &'static str,
+) -> MethodSpec {
+    MethodSpec {
+        name,
+        args,
+        returns: None,
+        help,
+    }
+}
+
+/// A method that answers true or false, usable as an `ifProp` test (shorthand for the tables).
+pub(crate) const fn test(
+    name: &'static str,
+    args: &'static [ArgSpec],
+    help: &'static str,
+) -> MethodSpec {
+    MethodSpec {
+        name,
+        args,
+        returns: Some(ValueKind::Boolean),
+        help,
+    }
+}
+
 impl MethodSpec {
     /// How many arguments the method needs at least.
     pub fn required_args(&self) -> usize {

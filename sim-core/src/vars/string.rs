@@ -2,7 +2,7 @@
 
 use super::error::VarError;
 use super::options::Options;
-use super::spec::{arg, Alias, ArgSpec, MethodSpec, MethodTable};
+use super::spec::{action, arg, test, Alias, ArgSpec, MethodTable};
 use super::value::{Value, ValueKind};
 
 const TEXT: ValueKind = ValueKind::String;
@@ -16,57 +16,37 @@ const OPTION: &[ArgSpec] = &[arg(
 /// Every String method, in the order the wizard lists them.
 pub(crate) const TABLE: MethodTable = MethodTable {
     methods: &[
-        MethodSpec {
-            name: "setTo",
-            args: &[arg("value", TEXT, "the new text")],
-            returns: None,
-            help: "Make the text equal to this.",
-        },
-        MethodSpec {
-            name: "add",
-            args: &[arg("text", TEXT, "the text to add")],
-            returns: None,
-            help: "Add this text to the end.",
-        },
-        MethodSpec {
-            name: "clear",
-            args: &[],
-            returns: None,
-            help: "Make the text empty.",
-        },
-        MethodSpec {
-            name: "equal",
-            args: COMPARE,
-            returns: Some(ValueKind::Boolean),
-            help: "Is the text exactly the same as this?",
-        },
-        MethodSpec {
-            name: "notEqual",
-            args: COMPARE,
-            returns: Some(ValueKind::Boolean),
-            help: "Is the text different from this?",
-        },
-        MethodSpec {
-            name: "addOption",
-            args: &[
+        action(
+            "setTo",
+            &[arg("value", TEXT, "the new text")],
+            "Make the text equal to this.",
+        ),
+        action(
+            "add",
+            &[arg("text", TEXT, "the text to add")],
+            "Add this text to the end.",
+        ),
+        action("clear", &[], "Make the text empty."),
+        test("equal", COMPARE, "Is the text exactly the same as this?"),
+        test("notEqual", COMPARE, "Is the text different from this?"),
+        action(
+            "addOption",
+            &[
                 arg("option", TEXT, "a name for the text"),
                 arg("value", TEXT, "the text the name stands for"),
             ],
-            returns: None,
-            help: "Give a text a name, so you can use setToOption and equalToOption with the name.",
-        },
-        MethodSpec {
-            name: "setToOption",
-            args: OPTION,
-            returns: None,
-            help: "Set the text to the text of a named option.",
-        },
-        MethodSpec {
-            name: "equalToOption",
-            args: OPTION,
-            returns: Some(ValueKind::Boolean),
-            help: "Is the text the same as the text of this named option?",
-        },
+            "Give a text a name, so you can use setToOption and equalToOption with the name.",
+        ),
+        action(
+            "setToOption",
+            OPTION,
+            "Set the text to the text of a named option.",
+        ),
+        test(
+            "equalToOption",
+            OPTION,
+            "Is the text the same as the text of this named option?",
+        ),
     ],
     aliases: &[Alias {
         spelling: "eq",

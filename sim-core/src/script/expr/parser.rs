@@ -6,7 +6,7 @@
 use super::ast::{BinaryOp, Constant, Expr, ExprKind, LogicalOp, MathFn, UnaryOp};
 use super::lexer::{lex, Lexeme, Op, Spanned};
 use super::parse_error::{ExprParseError, ExprParseErrorKind};
-use crate::script::Pos;
+use crate::script::{ExprSource, Pos};
 
 /// The most lexemes an expression may have; keeps evaluation shallow for any input.
 pub const MAX_EXPR_LEXEMES: usize = 512;
@@ -35,6 +35,13 @@ pub fn parse_expr(text: &str, at: Pos) -> Result<Expr, ExprParseError> {
     while parser.eat(Op::Semicolon) {}
     parser.expect_end()?;
     Ok(expr)
+}
+
+impl ExprSource {
+    /// Parses the expression, with errors placed at their exact script position.
+    pub fn parse(&self) -> Result<Expr, ExprParseError> {
+        parse_expr(&self.text, self.text_pos)
+    }
 }
 
 struct Parser {

@@ -1,188 +1,16 @@
 //! [`NumberVar`]: a Number property with optional limits, wrap-around and named options.
 
+mod arith;
+mod table;
+
+pub(crate) use table::TABLE;
+
 use super::error::VarError;
 use super::options::Options;
 use super::random::RandomSource;
-use super::spec::{arg, optional, Alias, MethodSpec, MethodTable};
-use super::value::{Value, ValueKind};
-
-const NUM: ValueKind = ValueKind::Number;
-const BOOL: ValueKind = ValueKind::Boolean;
-const TEXT: ValueKind = ValueKind::String;
-
-const AMOUNT: &[super::spec::ArgSpec] = &[arg("amount", NUM, "the number to use")];
-const RANGE: &[super::spec::ArgSpec] = &[
-    arg("min value", NUM, "the smallest number it may pick"),
-    arg("max value", NUM, "the largest number it may pick"),
-    optional("asInteger", BOOL, "true to pick whole numbers only"),
-];
-const WHOLE_RANGE: &[super::spec::ArgSpec] = &[
-    arg("min value", NUM, "the smallest whole number it may pick"),
-    arg("max value", NUM, "the largest whole number it may pick"),
-];
-const COMPARE: &[super::spec::ArgSpec] = &[arg("number", NUM, "the number to compare with")];
-const OPTION: &[super::spec::ArgSpec] = &[arg(
-    "option",
-    TEXT,
-    "the name of an option added with addOption",
-)];
-
-const fn action(
-    name: &'static str,
-    args: &'static [super::spec::ArgSpec],
-    help: &'static str,
-) -> MethodSpec {
-    MethodSpec {
-        name,
-        args,
-        returns: None,
-        help,
-    }
-}
-
-const fn test(
-    name: &'static str,
-    args: &'static [super::spec::ArgSpec],
-    help: &'static str,
-) -> MethodSpec {
-    MethodSpec {
-        name,
-        args,
-        returns: Some(BOOL),
-        help,
-    }
-}
-
-/// Every Number method, in the order the wizard lists them.
-pub(crate) const TABLE: MethodTable = MethodTable {
-    methods: &[
-        action(
-            "setTo",
-            &[arg("value", NUM, "the new value")],
-            "Make the value equal to this number.",
-        ),
-        action(
-            "setToRnd",
-            RANGE,
-            "Pick a random number between min and max and use it as the value.",
-        ),
-        action("add", AMOUNT, "Add this number to the value."),
-        action(
-            "addRnd",
-            RANGE,
-            "Add a random number between min and max to the value.",
-        ),
-        action(
-            "addRndInt",
-            WHOLE_RANGE,
-            "Add a random whole number between min and max to the value.",
-        ),
-        action("sub", AMOUNT, "Subtract this number from the value."),
-        action(
-            "subRnd",
-            RANGE,
-            "Subtract a random number between min and max from the value.",
-        ),
-        action(
-            "subRndInt",
-            WHOLE_RANGE,
-            "Subtract a random whole number between min and max from the value.",
-        ),
-        action(
-            "subFloat2",
-            AMOUNT,
-            "Subtract this number, then round the value to 3 decimal places.",
-        ),
-        action("mul", AMOUNT, "Multiply the value by this number."),
-        action("div", AMOUNT, "Divide the value by this number (not zero)."),
-        action("clear", &[], "Set the value back to 0."),
-        action(
-            "setMin",
-            &[arg("min value", NUM, "the smallest value allowed")],
-            "Never let the value go below this number.",
-        ),
-        action(
-            "setMax",
-            &[arg("max value", NUM, "the largest value allowed")],
-            "Never let the value go above this number.",
-        ),
-        action(
-            "setWrap",
-            &[optional(
-                "wrap",
-                BOOL,
-                "true to wrap around, false to stop at the limits",
-            )],
-            "With a min and a max, go around like a clock: past the max, continue from the min.",
-        ),
-        test("equal", COMPARE, "Is the value equal to this number?"),
-        test(
-            "notEqual",
-            COMPARE,
-            "Is the value different from this number?",
-        ),
-        test(
-            "greaterThan",
-            COMPARE,
-            "Is the value bigger than this number?",
-        ),
-        test(
-            "lessThan",
-            COMPARE,
-            "Is the value smaller than this number?",
-        ),
-        test(
-            "greaterThanOrEqual",
-            COMPARE,
-            "Is the value bigger than or equal to this number?",
-        ),
-        test(
-            "lessThanOrEqual",
-            COMPARE,
-            "Is the value smaller than or equal to this number?",
-        ),
-        action(
-            "addOption",
-            &[
-                arg("option", TEXT, "a name for the number"),
-                arg("value", NUM, "the number the name stands for"),
-            ],
-            "Give a number a name, so you can use setToOption and equalToOption with the name.",
-        ),
-        action(
-            "setToOption",
-            OPTION,
-            "Set the value to the number of a named option.",
-        ),
-        test(
-            "equalToOption",
-            OPTION,
-            "Is the value equal to the number of this named option?",
-        ),
-    ],
-    aliases: &[
-        Alias {
-            spelling: "eq",
-            method: "equal",
-        },
-        Alias {
-            spelling: "gt",
-            method: "greaterThan",
-        },
-        Alias {
-            spelling: "lt",
-            method: "lessThan",
-        },
-        Alias {
-            spelling: "gte",
-            method: "greaterThanOrEqual",
-        },
-        Alias {
-            spelling: "lte",
-            method: "lessThanOrEqual",
-        },
-    ],
-};
+use super::spec::MethodSpec;
+use super::value::Value;
+use arith::{random_between, round_to_thousandths, wrap_between};
 
 /// A Number property.
 ///
@@ -257,6 +85,20 @@ impl NumberVar {
         rng: &mut (impl RandomSource + ?Sized),
     ) -> Result<Option<Value>, VarError> {
         let spec = TABLE.checked("Number", method, args)?;
+        if spec.returns.is_some() {
+            self.answer(spec, args).map(Some)
+        } else {
+            self.act(spec, args, rng).map(|()| None)
+        }
+    }
+
+    /// The methods that change the value, its limits or its options.
+    fn act(
+        &mut self,
+        spec: &MethodSpec,
+        args: &[Value],
+        rng: &mut (impl RandomSource + ?Sized),
+    ) -> Result<(), VarError> {
         let name = spec.name;
         let number = |i| spec.number(args, i);
         match name {
@@ -267,17 +109,9 @@ impl NumberVar {
             "div" => self.divide(number(0)?),
             "subFloat2" => self.set_by(name, round_to_thousandths(self.value - number(0)?)),
             "clear" => self.set_by(name, 0.0),
-            "setToRnd" | "addRnd" | "subRnd" => {
-                let pick = random_between(
-                    number(0)?,
-                    number(1)?,
-                    spec.boolean_or(args, 2, false)?,
-                    rng,
-                )?;
-                self.apply_random(name, pick)
-            }
-            "addRndInt" | "subRndInt" => {
-                let pick = random_between(number(0)?, number(1)?, true, rng)?;
+            "setToRnd" | "addRnd" | "subRnd" | "addRndInt" | "subRndInt" => {
+                let whole = name.ends_with("Int") || spec.boolean_or(args, 2, false)?;
+                let pick = random_between(number(0)?, number(1)?, whole, rng)?;
                 self.apply_random(name, pick)
             }
             "setMin" => self.set_limits(Some(number(0)?), self.max),
@@ -291,30 +125,28 @@ impl NumberVar {
                 Ok(())
             }
             "setToOption" => self.set_by(name, *self.options.get(&spec.text(args, 0)?)?),
-            "equalToOption" => {
-                return Ok(Some(Value::Boolean(
-                    self.value == *self.options.get(&spec.text(args, 0)?)?,
-                )))
-            }
-            _ => return self.compare(name, number(0)?),
+            _ => Err(TABLE.unhandled("Number", name)),
         }
-        .map(|()| None)
     }
 
-    /// The comparisons; a name the table lists but no branch handles is reported as
+    /// The comparisons. A name the table lists but no branch handles is reported as
     /// unknown (a unit test calls every listed method, so this never happens).
-    fn compare(&self, name: &str, other: f64) -> Result<Option<Value>, VarError> {
+    fn answer(&self, spec: &MethodSpec, args: &[Value]) -> Result<Value, VarError> {
+        let other = match spec.name {
+            "equalToOption" => *self.options.get(&spec.text(args, 0)?)?,
+            _ => spec.number(args, 0)?,
+        };
         let v = self.value;
-        let answer = match name {
-            "equal" => v == other,
+        let yes = match spec.name {
+            "equal" | "equalToOption" => v == other,
             "notEqual" => v != other,
             "greaterThan" => v > other,
             "lessThan" => v < other,
             "greaterThanOrEqual" => v >= other,
             "lessThanOrEqual" => v <= other,
-            _ => return Err(TABLE.unhandled("Number", name)),
+            other => return Err(TABLE.unhandled("Number", other)),
         };
-        Ok(Some(Value::Boolean(answer)))
+        Ok(Value::Boolean(yes))
     }
 
     fn apply_random(&mut self, name: &str, pick: f64) -> Result<(), VarError> {
@@ -372,53 +204,10 @@ impl NumberVar {
     }
 }
 
-/// Goes around like a clock between `lo` and `hi` (with `lo <= hi`, both finite).
-fn wrap_between(value: f64, lo: f64, hi: f64) -> f64 {
-    let span = hi - lo;
-    if span <= 0.0 || !span.is_finite() {
-        lo
-    } else if value > hi {
-        lo + (value - hi).rem_euclid(span)
-    } else if value < lo {
-        hi - (lo - value).rem_euclid(span)
-    } else {
-        value
-    }
-}
-
-/// A random number between `a` and `b` (either order). Whole numbers are picked
-/// evenly from every whole number in the range, both ends included.
-fn random_between(
-    a: f64,
-    b: f64,
-    whole: bool,
-    rng: &mut (impl RandomSource + ?Sized),
-) -> Result<f64, VarError> {
-    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-    if !whole {
-        return Ok(lo + rng.next_f64() * (hi - lo));
-    }
-    let (lo, hi) = (lo.ceil(), hi.floor());
-    if lo > hi {
-        return Err(VarError::NoWholeNumberBetween { min: a, max: b });
-    }
-    let count = hi - lo + 1.0;
-    Ok((lo + (rng.next_f64() * count).floor()).min(hi))
-}
-
-/// GEMSTEP's `subFloat2` keeps 3 decimal places so that 0.6 - 0.05 shows as 0.55.
-fn round_to_thousandths(value: f64) -> f64 {
-    let scaled = (value * 1000.0).round() / 1000.0;
-    if scaled.is_finite() {
-        scaled
-    } else {
-        value
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vars::ValueKind;
     use rand_core::SeedableRng;
     use rand_pcg::Pcg32;
 
@@ -452,6 +241,20 @@ mod tests {
         }
         run(&mut var, "clear", &[]).unwrap();
         assert_eq!(var.value(), 0.0);
+    }
+
+    #[test]
+    fn set_from_rust_keeps_the_limits() {
+        let mut var = limited(5.0, 0.0, 10.0);
+        var.set(12.0).unwrap();
+        assert_eq!(var.value(), 10.0);
+        assert_eq!(
+            var.set(f64::NAN),
+            Err(VarError::NotANumber {
+                method: "setTo".into()
+            })
+        );
+        assert_eq!(var.value(), 10.0);
     }
 
     #[test]
@@ -546,6 +349,14 @@ mod tests {
         run(&mut var, "setWrap", &[Value::Boolean(true)]).unwrap();
         run(&mut var, "add", &[n(1.0)]).unwrap();
         assert_eq!(var.value(), 5.0);
+        let mut var = limited(1.0, -f64::MAX, f64::MAX);
+        run(&mut var, "setWrap", &[]).unwrap();
+        run(&mut var, "add", &[n(1.0)]).unwrap();
+        assert_eq!(
+            var.value(),
+            2.0,
+            "a range too wide to measure keeps values inside it"
+        );
         let mut var = limited(3.0, 0.0, f64::INFINITY);
         run(&mut var, "setWrap", &[]).unwrap();
         run(&mut var, "sub", &[n(10.0)]).unwrap();
