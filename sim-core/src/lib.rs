@@ -8,6 +8,10 @@
 //! - [`time`]: [`SimTime`](time::SimTime), fixed-point seconds, and the [`Clock`](time::Clock).
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
 //!   `{{ ... }}` expression language.
+//! - [`sim`]: the [`Simulation`](sim::Simulation) — the one entry point to a running model.
+//! - [`agent`]: agents, their props, features and selection state.
+//! - [`exec`]: the statement interpreter and the runtime log.
+//! - [`features`]: the feature catalog (Costume, Movement, Physics ...) the compiler checks against.
 //! - [`project`]: the `.gemprj` project file — stage, rounds, blueprints, instances.
 //! - [`vars`]: GVars, the typed properties (Number, String, Boolean, Dictionary) and their methods.
 //! - [`suggest`]: "did you mean …?" for misspelt names.
@@ -21,13 +25,17 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod project;
-pub mod script;
-pub mod suggest;
-pub mod phase;
-pub mod spatial;
+pub mod agent;
 pub mod entity;
 pub mod event;
+pub mod exec;
+pub mod features;
+pub mod phase;
+pub mod project;
 pub mod sched;
+pub mod script;
+pub mod sim;
+pub mod spatial;
+pub mod suggest;
 pub mod time;
 pub mod vars;

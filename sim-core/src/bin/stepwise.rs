@@ -2,15 +2,28 @@
 //!
 //! ```text
 //! stepwise tokenize FILE    print FILE's ScriptUnits as JSON, in GEMSTEP's shape
+//! stepwise check FILE       compile every script of a .gemprj (or one .gemscript) and list
+//!                           each error as file:script:line:col: message
+//! stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv]
+//!                           run a model headless; print per-blueprint counts and the
+//!                           state hash; --csv writes per-second counts and Global props
+//! stepwise fmt FILE         print FILE's script in canonical layout (for a .gemprj, the
+//!                           project JSON with every script laid out canonically)
 //! ```
 //!
-//! Errors go to stderr as `file:line:col: message`, and the exit status is 1.
+//! Errors go to stderr, and the exit status is 1.
 
+#[path = "stepwise/run.rs"]
+mod run;
+
+use std::path::Path;
 use std::process::ExitCode;
 
-use sim_core::script::tokenize;
+use sim_core::project::Project;
+use sim_core::script::compiler::{compile_project, compile_standalone, CompileError};
+use sim_core::script::{print_units, tokenize};
 
-const USAGE: &str = "usage: stepwise tokenize FILE";
+const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -30,6 +43,9 @@ fn main() -> ExitCode {
 fn run(args: &[String]) -> Result<String, String> {
     match args {
         [command, file] if command == "tokenize" => tokenize_file(file),
+        [command, file] if command == "check" => check_file(file),
+        [command, file] if command == "fmt" => fmt_file(file),
+        [command, rest @ ..] if command == "run" => run::run(rest),
         _ => Err(USAGE.to_owned()),
     }
 }
@@ -40,6 +56,63 @@ fn tokenize_file(file: &str) -> Result<String, String> {
     let units =
         tokenize(&text).map_err(|e| format!("{file}:{}:{}: {}", e.pos.line, e.pos.col, e.kind))?;
     serde_json::to_string(&units).map_err(|e| format!("{file}: cannot write JSON: {e}"))
+}
+
+fn is_project(file: &str) -> bool {
+    Path::new(file)
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("gemprj"))
+}
+
+fn load_project(file: &str, text: &str) -> Result<Project, String> {
+    Project::from_json(text).map_err(|e| format!("{file}: {e}"))
+}
+
+/// `stepwise check FILE`: every compile error, one per line; nothing printed when clean.
+fn check_file(file: &str) -> Result<String, String> {
+    let text = read(file)?;
+    let result = if is_project(file) {
+        compile_project(&load_project(file, &text)?).map(|_| ())
+    } else {
+        let stem = Path::new(file)
+            .file_stem()
+            .map_or_else(|| file.to_owned(), |s| s.to_string_lossy().into_owned());
+        compile_standalone(&text, &stem).map(|_| ())
+    };
+    match result {
+        Ok(()) => Ok(format!("{file}: ok")),
+        Err(errors) => Err(list_errors(file, &errors)),
+    }
+}
+
+fn list_errors(file: &str, errors: &[CompileError]) -> String {
+    let lines: Vec<String> = errors.iter().map(|e| format!("{file}:{e}")).collect();
+    lines.join("\n")
+}
+
+/// `stepwise fmt FILE`: the canonical layout of FILE's script(s).
+fn fmt_file(file: &str) -> Result<String, String> {
+    let text = read(file)?;
+    let layout = |script: &str, name: &str| {
+        tokenize(script)
+            .map(|units| print_units(&units))
+            .map_err(|e| format!("{file}:{name}:{}: {}", e.pos, e.kind))
+    };
+    if !is_project(file) {
+        return layout(&text, "script");
+    }
+    let mut project = load_project(file, &text)?;
+    for bp in &mut project.blueprints {
+        bp.script_text = layout(&bp.script_text, &bp.name)?;
+    }
+    for instance in &mut project.instances {
+        instance.init_script = layout(&instance.init_script, &instance.label)?;
+    }
+    for round in &mut project.rounds {
+        round.init_script = layout(&round.init_script, &round.id)?;
+        round.end_script = layout(&round.end_script, &round.id)?;
+    }
+    project.to_json_pretty().map_err(|e| format!("{file}: {e}"))
 }
 
 fn read(file: &str) -> Result<String, String> {

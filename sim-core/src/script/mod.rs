@@ -15,13 +15,23 @@
 //! - [`print_units`]: ScriptUnits → canonical ScriptText.
 //! - [`expr`]: parse a `{{ ... }}` once into an [`expr::Expr`], evaluate it against an
 //!   [`expr::ExprContext`] the runtime provides.
+//! - [`keywords`]: one file per keyword — its arguments and help for the wizard, how it
+//!   compiles and how it prints back; [`args`] describes arguments.
+//! - [`compiler`]: a blueprint's text → a [`program::CompiledBlueprint`], with every error
+//!   collected; [`compiler::compile_project`] checks a whole project.
+//! - [`unparse`]: compiled statements back to ScriptText.
 
+pub mod args;
+pub mod compiler;
 pub mod expr;
+pub mod keywords;
 mod lexical;
 mod printer;
+pub mod program;
 mod token;
 mod tokenize_error;
 mod tokenizer;
+pub mod unparse;
 
 pub use printer::print_units;
 pub use token::{ExprSource, Literal, Pos, ScriptUnit, Token, TokenKind};

@@ -1,0 +1,99 @@
+//! A feature attached to an agent: its name and its properties as GVars.
+
+use crate::features::{DefaultValue, FeatureSpec};
+use crate::vars::{GVar, Value};
+
+/// One attached feature's properties, made from the catalog's defaults.
+#[derive(Debug, Clone)]
+pub struct FeatureState {
+    /// The feature's canonical name.
+    pub name: &'static str,
+    /// Its properties, in catalog order, plus any the runtime adds (`avg`, `count` ...).
+    pub props: Vec<(&'static str, GVar)>,
+    /// Points a line graph has collected (Graphing), oldest first.
+    pub series: Vec<f64>,
+}
+
+impl FeatureState {
+    /// The feature as `addFeature` attaches it: every catalog prop at its default.
+    pub fn new(spec: &'static FeatureSpec) -> FeatureState {
+        let props = spec
+            .props
+            .iter()
+            .map(|p| {
+                let value = match p.default {
+                    DefaultValue::Number(n) => Value::Number(n),
+                    DefaultValue::Text(t) => Value::String(t.to_string()),
+                    DefaultValue::Boolean(b) => Value::Boolean(b),
+                };
+                let var = GVar::new(p.ty, Some(&value))
+                    .or_else(|_| GVar::new(p.ty, None))
+                    .unwrap_or_else(|_| GVar::Number(crate::vars::NumberVar::new(0.0)));
+                (p.name, var)
+            })
+            .collect();
+        FeatureState {
+            name: spec.name,
+            props,
+            series: Vec::new(),
+        }
+    }
+
+    /// A property by name or catalog alias.
+    pub fn prop(&self, name: &str) -> Option<&GVar> {
+        let name = self.canonical(name);
+        self.props.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// A property by name or catalog alias, to change.
+    pub fn prop_mut(&mut self, name: &str) -> Option<&mut GVar> {
+        let name = self.canonical(name);
+        self.props
+            .iter_mut()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// A property's value as a number, if it is one.
+    pub fn number(&self, name: &str) -> Option<f64> {
+        self.prop(name)?.value().as_number()
+    }
+
+    /// A property's value as text, if it has one.
+    pub fn text(&self, name: &str) -> Option<String> {
+        self.prop(name)?.value().as_text()
+    }
+
+    /// A property's value as a truth value, if it is one.
+    pub fn flag(&self, name: &str) -> Option<bool> {
+        self.prop(name)?.value().as_bool()
+    }
+
+    /// Sets a property to `value`, adding it with the value's type when the catalog does
+    /// not list it (runtime results such as Population's `avg`).
+    pub fn set(&mut self, name: &'static str, value: Value) {
+        if let Some(var) = self.prop_mut(name) {
+            if let (GVar::Number(n), Some(v)) = (&mut *var, value.as_number()) {
+                if n.set(v).is_ok() {
+                    return;
+                }
+            }
+            if let Some(new) = GVar::holding(&value).filter(|n| n.var_type() == var.var_type()) {
+                *var = new;
+                return;
+            }
+        }
+        if let Some(new) = GVar::holding(&value) {
+            match self.props.iter_mut().find(|(n, _)| *n == name) {
+                Some(slot) => slot.1 = new,
+                None => self.props.push((name, new)),
+            }
+        }
+    }
+
+    fn canonical<'a>(&self, name: &'a str) -> &'a str {
+        crate::features::feature(self.name)
+            .and_then(|spec| spec.prop(name))
+            .map_or(name, |p| p.name)
+    }
+}

@@ -1,0 +1,324 @@
+//! The feature catalog: for each feature a blueprint can add, its properties (name, GVar type,
+//! starting value) and methods (name, arguments). The compiler checks `featProp` and `featCall`
+//! against it; the wizard lists from it. Older GEMSTEP names that real models still use are
+//! kept as aliases (`AgentWidgets` for `Graphing`, `createAgent` for `createCharacter` ...).
+
+use crate::script::args::{ArgKind as K, ArgSpec as A};
+use crate::vars::VarType;
+
+/// A feature property's starting value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DefaultValue {
+    /// A number.
+    Number(f64),
+    /// Text.
+    Text(&'static str),
+    /// A boolean.
+    Boolean(bool),
+}
+
+/// One property a feature adds to each agent.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FeatPropSpec {
+    /// The property's name.
+    pub name: &'static str,
+    /// Older names for the same property.
+    pub aliases: &'static [&'static str],
+    /// Its GVar type, which decides the methods `featProp` may call on it.
+    pub ty: VarType,
+    /// Its value when the feature is added.
+    pub default: DefaultValue,
+    /// One plain sentence for the wizard.
+    pub help: &'static str,
+}
+
+/// Where the statements of a method's `[[ ]]` block run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockScope {
+    /// On the agent that called the method (or its copy, for `spawnChild`).
+    SameBlueprint,
+    /// On agents of the blueprint named by the method's first argument.
+    FirstArgBlueprint,
+    /// On agents of any blueprint (names cannot be checked).
+    AnyBlueprint,
+}
+
+/// One method a feature offers to `featCall`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FeatMethodSpec {
+    /// The method's name.
+    pub name: &'static str,
+    /// Older names for the same method.
+    pub aliases: &'static [&'static str],
+    /// Its arguments.
+    pub args: &'static [A],
+    /// Where a `[[ ]]` argument runs, if the method takes one.
+    pub block: BlockScope,
+    /// One plain sentence for the wizard.
+    pub help: &'static str,
+}
+
+/// A feature: a named pack of properties and methods a blueprint adds with `addFeature`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FeatureSpec {
+    /// The feature's name.
+    pub name: &'static str,
+    /// Older names for the same feature.
+    pub aliases: &'static [&'static str],
+    /// What it gives a character, for the wizard.
+    pub help: &'static str,
+    /// Its properties.
+    pub props: &'static [FeatPropSpec],
+    /// Its methods.
+    pub methods: &'static [FeatMethodSpec],
+}
+
+impl FeatureSpec {
+    /// The property with this name or alias.
+    pub fn prop(&self, name: &str) -> Option<&'static FeatPropSpec> {
+        self.props
+            .iter()
+            .find(|p| p.name == name || p.aliases.contains(&name))
+    }
+
+    /// The method with this name or alias.
+    pub fn method(&self, name: &str) -> Option<&'static FeatMethodSpec> {
+        self.methods
+            .iter()
+            .find(|m| m.name == name || m.aliases.contains(&name))
+    }
+
+    /// Every property name and alias, for "did you mean".
+    pub fn prop_names(&self) -> Vec<&'static str> {
+        names_of(self.props.iter().map(|p| (p.name, p.aliases)))
+    }
+
+    /// Every method name and alias, for "did you mean".
+    pub fn method_names(&self) -> Vec<&'static str> {
+        names_of(self.methods.iter().map(|m| (m.name, m.aliases)))
+    }
+}
+
+fn names_of(
+    items: impl Iterator<Item = (&'static str, &'static [&'static str])>,
+) -> Vec<&'static str> {
+    items
+        .flat_map(|(name, aliases)| std::iter::once(name).chain(aliases.iter().copied()))
+        .collect()
+}
+
+/// The feature with this name or alias (exact case, as GEMSTEP matches them).
+pub fn feature(name: &str) -> Option<&'static FeatureSpec> {
+    FEATURES
+        .iter()
+        .find(|f| f.name == name || f.aliases.contains(&name))
+}
+
+/// Every feature name and alias, for "did you mean".
+pub fn feature_names() -> Vec<&'static str> {
+    names_of(FEATURES.iter().map(|f| (f.name, f.aliases)))
+}
+
+pub(super) const fn num(name: &'static str, default: f64, help: &'static str) -> FeatPropSpec {
+    FeatPropSpec {
+        name,
+        aliases: &[],
+        ty: VarType::Number,
+        default: DefaultValue::Number(default),
+        help,
+    }
+}
+
+pub(super) const fn text(
+    name: &'static str,
+    default: &'static str,
+    help: &'static str,
+) -> FeatPropSpec {
+    FeatPropSpec {
+        name,
+        aliases: &[],
+        ty: VarType::String,
+        default: DefaultValue::Text(default),
+        help,
+    }
+}
+
+pub(super) const fn flag(name: &'static str, default: bool, help: &'static str) -> FeatPropSpec {
+    FeatPropSpec {
+        name,
+        aliases: &[],
+        ty: VarType::Boolean,
+        default: DefaultValue::Boolean(default),
+        help,
+    }
+}
+
+pub(super) const fn aka(prop: FeatPropSpec, aliases: &'static [&'static str]) -> FeatPropSpec {
+    FeatPropSpec { aliases, ..prop }
+}
+
+pub(super) const fn method(
+    name: &'static str,
+    args: &'static [A],
+    help: &'static str,
+) -> FeatMethodSpec {
+    FeatMethodSpec {
+        name,
+        aliases: &[],
+        args,
+        block: BlockScope::SameBlueprint,
+        help,
+    }
+}
+
+pub(super) const fn old(m: FeatMethodSpec, aliases: &'static [&'static str]) -> FeatMethodSpec {
+    FeatMethodSpec { aliases, ..m }
+}
+
+pub(super) const fn on_blueprint(m: FeatMethodSpec) -> FeatMethodSpec {
+    FeatMethodSpec {
+        block: BlockScope::FirstArgBlueprint,
+        ..m
+    }
+}
+
+pub(super) const fn on_any(m: FeatMethodSpec) -> FeatMethodSpec {
+    FeatMethodSpec {
+        block: BlockScope::AnyBlueprint,
+        ..m
+    }
+}
+
+pub(super) const BP: A = A::one("blueprint", K::Blueprint, "Which kind of character.");
+pub(super) const OPT_BP: A = A::optional("blueprint", K::Blueprint, "Which kind of character.");
+pub(super) const BLOCK: A = A::optional(
+    "script",
+    K::Block,
+    "Lines that run for each character it acts on.",
+);
+pub(super) const H: A = A::one("hue", K::Number, "Hue, from 0 to 1.");
+pub(super) const S: A = A::one("saturation", K::Number, "Saturation, from 0 to 1.");
+pub(super) const V: A = A::one("value", K::Number, "Brightness, from 0 to 1.");
+pub(super) const SECS: A = A::one("seconds", K::Number, "How many seconds.");
+pub(super) const PROP_NAME: A = A::one("property", K::PropName, "A property of this character.");
+pub(super) const FREQ: A = A::optional(
+    "frequency",
+    K::Number,
+    "How often (in ticks) to add a point.",
+);
+
+/// Every feature the compiler knows, in the order the wizard lists them.
+pub static FEATURES: &[FeatureSpec] = &[
+    super::catalog_looks::COSTUME,
+    super::catalog_motion::MOVEMENT,
+    super::catalog_motion::PHYSICS,
+    super::catalog_motion::TOUCHES,
+    super::catalog_motion::VISION,
+    super::catalog_population::POPULATION,
+    super::catalog_looks::GRAPHING,
+    GLOBAL,
+    TIMER,
+    CURSOR,
+];
+
+const GLOBAL: FeatureSpec = FeatureSpec {
+    name: "Global",
+    aliases: &[],
+    help: "Gives the character properties that every character in the model shares.",
+    props: &[],
+    methods: &[
+        method(
+            "addGlobalProp",
+            &[
+                A::one("name", K::NewName, "The shared property's name."),
+                A::one("type", K::VarType, "Number, String or Boolean."),
+                A::one("initial", K::Any, "Its starting value."),
+            ],
+            "Makes a property that all characters share.",
+        ),
+        method(
+            "globalProp",
+            &[
+                A::one(
+                    "name",
+                    K::Text,
+                    "A shared property made with addGlobalProp.",
+                ),
+                A::one("method", K::Method, "What to do with it."),
+                A::rest("values", K::Any, "What the method needs."),
+            ],
+            "Changes or checks a shared property.",
+        ),
+    ],
+};
+
+const TIMER: FeatureSpec = FeatureSpec {
+    name: "Timer",
+    aliases: &[],
+    help: "Lets the character watch and end the round's clock.",
+    props: &[],
+    methods: &[method("stopRound", &[], "Ends the current round now.")],
+};
+
+const CURSOR: FeatureSpec = FeatureSpec {
+    name: "Cursor",
+    aliases: &[],
+    help:
+        "Lets a tracked pointer (a student moving in the room) pick the character up and drop it.",
+    props: &[],
+    methods: &[method(
+        "releaseCursor",
+        &[],
+        "Lets go of the pointer holding this character.",
+    )],
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn old_names_find_the_same_feature_prop_and_method() {
+        let graphing = feature("AgentWidgets").unwrap();
+        assert_eq!(graphing.name, "Graphing");
+        assert!(graphing.method("bindMeterTo").is_some());
+        let population = feature("Population").unwrap();
+        assert_eq!(
+            population.method("createAgent").unwrap().name,
+            "createCharacter"
+        );
+        assert_eq!(
+            population.prop("monitoredAgent").unwrap().name,
+            "monitoredCharacter"
+        );
+        assert!(feature("agentwidgets").is_none());
+    }
+
+    #[test]
+    fn every_name_in_the_catalog_is_unique_within_its_feature() {
+        let mut all_features = feature_names();
+        all_features.sort_unstable();
+        let n = all_features.len();
+        all_features.dedup();
+        assert_eq!(all_features.len(), n);
+        for f in FEATURES {
+            for names in [f.prop_names(), f.method_names()] {
+                let mut sorted = names.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), names.len(), "{}", f.name);
+            }
+        }
+    }
+
+    #[test]
+    fn props_carry_their_types() {
+        let movement = feature("Movement").unwrap();
+        assert_eq!(movement.prop("direction").unwrap().ty, VarType::Number);
+        assert_eq!(movement.prop("movementType").unwrap().ty, VarType::String);
+        assert_eq!(
+            movement.prop("useAutoOrientation").unwrap().default,
+            DefaultValue::Boolean(false)
+        );
+    }
+}

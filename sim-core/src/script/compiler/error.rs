@@ -1,0 +1,283 @@
+//! [`CompileError`]: one problem found while compiling a script, with where it is and what
+//! would have been valid. The compiler collects them all instead of stopping at the first.
+
+use std::fmt;
+
+use crate::script::Pos;
+
+/// One compile error: which script, where in it, the text at fault and what was wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompileError {
+    /// Which script: a blueprint's name, or `instance Name`, `round r1 init` ...
+    pub script: String,
+    /// Where the offending text starts.
+    pub pos: Pos,
+    /// The offending text as written (a keyword, a name, an argument).
+    pub text: String,
+    /// What was wrong.
+    pub kind: CompileErrorKind,
+}
+
+impl fmt::Display for CompileError {
+    /// `Fish:12:5: unknown keyword 'featPorp' — did you mean 'featProp'?`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.script, self.pos, self.kind)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// What a [`CompileError`] is about. Messages are lowercase and name what the student wrote.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum CompileErrorKind {
+    /// The text could not be read into tokens (an unclosed string, `[[` or `{{` ...).
+    Tokenize(String),
+    /// A `{{ }}` expression could not be parsed.
+    Expr(String),
+    /// The first word of a line is not a keyword.
+    UnknownKeyword {
+        /// The word written.
+        word: String,
+        /// The closest keyword, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A line starts with something other than a keyword (a number, a string ...).
+    NotAKeyword {
+        /// What the line starts with.
+        found: String,
+    },
+    /// Too few or too many arguments.
+    ArgCount {
+        /// The keyword or method.
+        name: String,
+        /// The count it takes ("1 argument", "2 to 3 arguments").
+        expected: String,
+        /// How many were given.
+        got: usize,
+    },
+    /// An argument of the wrong kind.
+    ArgType {
+        /// The keyword or method.
+        name: String,
+        /// The argument's name.
+        arg: String,
+        /// What it takes.
+        expected: String,
+        /// What was given.
+        got: String,
+    },
+    /// A name that is not one of the allowed choices.
+    NotAChoice {
+        /// The argument's name.
+        arg: String,
+        /// The word written.
+        word: String,
+        /// The allowed names.
+        allowed: Vec<String>,
+    },
+    /// A property that the blueprint never declares (and is not built in).
+    UnknownProp {
+        /// The property written.
+        prop: String,
+        /// The blueprint it was looked up on.
+        blueprint: String,
+        /// The closest property, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A property used outside any agent (in a round script) that is not built in.
+    PropNeedsAgent {
+        /// The property written.
+        prop: String,
+    },
+    /// A feature name that does not exist.
+    UnknownFeature {
+        /// The name written.
+        name: String,
+        /// The closest feature, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A feature used on a blueprint that never adds it.
+    FeatureNotAdded {
+        /// The feature.
+        feature: String,
+        /// The blueprint.
+        blueprint: String,
+    },
+    /// A feature property that the feature does not have.
+    UnknownFeatProp {
+        /// The feature.
+        feature: String,
+        /// The property written.
+        prop: String,
+        /// The closest property, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A method that the feature or property type does not have.
+    UnknownMethod {
+        /// Whose methods were searched ("Number", "feature Movement").
+        owner: String,
+        /// The method written.
+        method: String,
+        /// The closest method, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A blueprint name that the project does not have.
+    UnknownBlueprint {
+        /// The name written.
+        name: String,
+        /// The closest blueprint, if one is close.
+        suggestion: Option<String>,
+    },
+    /// Another blueprint's agent named where no agent of it is at hand.
+    BlueprintOutOfScope {
+        /// The blueprint named.
+        name: String,
+    },
+    /// A shared property that no `addGlobalProp` in the project makes.
+    UnknownGlobal {
+        /// The name written.
+        name: String,
+        /// The closest shared property, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A `when` test that does not exist.
+    UnknownTest {
+        /// The test written.
+        test: String,
+        /// The closest test, if one is close.
+        suggestion: Option<String>,
+    },
+    /// An `onEvent` event that does not exist.
+    UnknownEvent {
+        /// The event written.
+        event: String,
+        /// The closest event, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A type name other than Number, String or Boolean.
+    UnknownType {
+        /// The type written.
+        name: String,
+    },
+    /// A `#` line that is not `# BLUEPRINT`, `# PROGRAM` or `# TAG`, or is missing its name.
+    BadPragma {
+        /// What was expected.
+        expected: String,
+    },
+    /// A keyword used where it cannot work (a `when` inside a block, a pragma in an instance
+    /// script ...).
+    NotAllowedHere {
+        /// The keyword.
+        keyword: String,
+        /// Where it may be used instead.
+        reason: String,
+    },
+}
+
+fn did_you_mean(f: &mut fmt::Formatter<'_>, suggestion: &Option<String>) -> fmt::Result {
+    match suggestion {
+        Some(s) => write!(f, " — did you mean '{s}'?"),
+        None => Ok(()),
+    }
+}
+
+impl fmt::Display for CompileErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use CompileErrorKind as K;
+        match self {
+            K::Tokenize(msg) | K::Expr(msg) => f.write_str(msg),
+            K::UnknownKeyword { word, suggestion } => {
+                write!(f, "unknown keyword '{word}'")?;
+                did_you_mean(f, suggestion)
+            }
+            K::NotAKeyword { found } => write!(f, "a line must start with a keyword, not {found}"),
+            K::ArgCount { name, expected, got } => {
+                write!(f, "{name} expects {expected}, got {got}")
+            }
+            K::ArgType { name, arg, expected, got } => {
+                write!(f, "{name}: '{arg}' must be {expected}, not {got}")
+            }
+            K::NotAChoice { arg, word, allowed } => {
+                write!(f, "'{word}' is not a valid {arg}; use one of: {}", allowed.join(", "))
+            }
+            K::UnknownProp { prop, blueprint, suggestion } => {
+                write!(f, "prop '{prop}' is not defined on {blueprint}")?;
+                did_you_mean(f, suggestion)
+            }
+            K::PropNeedsAgent { prop } => write!(
+                f,
+                "prop '{prop}' needs a character; round scripts can only use built-in props"
+            ),
+            K::UnknownFeature { name, suggestion } => {
+                write!(f, "unknown feature '{name}'")?;
+                did_you_mean(f, suggestion)
+            }
+            K::FeatureNotAdded { feature, blueprint } => write!(
+                f,
+                "feature '{feature}' is used but never added to {blueprint} (add 'addFeature {feature}')"
+            ),
+            K::UnknownFeatProp { feature, prop, suggestion } => {
+                write!(f, "feature {feature} has no prop '{prop}'")?;
+                did_you_mean(f, suggestion)
+            }
+            K::UnknownMethod { owner, method, suggestion } => {
+                write!(f, "{owner} has no method '{method}'")?;
+                did_you_mean(f, suggestion)
+            }
+            K::UnknownBlueprint { name, suggestion } => {
+                write!(f, "unknown blueprint '{name}'")?;
+                did_you_mean(f, suggestion)
+            }
+            K::BlueprintOutOfScope { name } => write!(
+                f,
+                "'{name}' names no character here; use it inside a 'when' that names {name}"
+            ),
+            K::UnknownGlobal { name, suggestion } => {
+                write!(f, "global prop '{name}' is never made with addGlobalProp")?;
+                did_you_mean(f, suggestion)
+            }
+            K::UnknownTest { test, suggestion } => {
+                write!(f, "unknown when test '{test}'")?;
+                did_you_mean(f, suggestion)
+            }
+            K::UnknownEvent { event, suggestion } => {
+                write!(f, "unknown event '{event}'")?;
+                did_you_mean(f, suggestion)
+            }
+            K::UnknownType { name } => {
+                write!(f, "unknown type '{name}'; use Number, String or Boolean")
+            }
+            K::BadPragma { expected } => write!(f, "bad '#' line: expected {expected}"),
+            K::NotAllowedHere { keyword, reason } => write!(f, "'{keyword}' {reason}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_place_the_text_and_a_suggestion() {
+        let e = CompileError {
+            script: "Fish".into(),
+            pos: Pos { line: 12, col: 5 },
+            text: "featPorp".into(),
+            kind: CompileErrorKind::UnknownKeyword {
+                word: "featPorp".into(),
+                suggestion: Some("featProp".into()),
+            },
+        };
+        assert_eq!(
+            e.to_string(),
+            "Fish:12:5: unknown keyword 'featPorp' — did you mean 'featProp'?"
+        );
+        let count = CompileErrorKind::ArgCount {
+            name: "setTo".into(),
+            expected: "1 argument".into(),
+            got: 2,
+        };
+        assert_eq!(count.to_string(), "setTo expects 1 argument, got 2");
+    }
+}

@@ -1,0 +1,200 @@
+//! The compiler: ScriptText → [`CompiledBlueprint`]s (and the statement lists of instance and
+//! round scripts), checking every keyword, argument and reference it can and collecting every
+//! error rather than stopping at the first.
+//!
+//! ```
+//! use sim_core::script::compiler::{compile_blueprint, Symbols};
+//!
+//! let text = "# BLUEPRINT Fish\naddProp energy Number 5\nprop enrgy add 1";
+//! let errors = compile_blueprint(text, "Fish", &Symbols::partial()).unwrap_err();
+//! assert_eq!(errors[0].to_string(), "Fish:3:6: prop 'enrgy' is not defined on Fish — did you mean 'energy'?");
+//! ```
+
+pub(crate) mod error;
+mod project;
+mod refs;
+pub(crate) mod scope;
+mod statements;
+mod symbols;
+pub(crate) mod values;
+
+pub use error::{CompileError, CompileErrorKind};
+pub use project::{compile_project, CompiledInstance, CompiledProject, CompiledRound};
+pub use symbols::{builtin_prop, BlueprintSymbols, Symbols, BUILTIN_PROPS};
+
+use crate::script::keywords::{pragma, Compiled};
+use crate::script::program::{CompiledBlueprint, ProgramSlot, Stmt, StmtKind};
+use crate::script::{tokenize, ScriptUnit, Token, TokenizeError};
+use scope::{Cx, Frame};
+use statements::{compile_unit, stmt_at};
+
+/// Reads `text` into units, or gives the tokenizer's error as a compile error of `script`.
+pub fn read_units(text: &str, script: &str) -> Result<Vec<ScriptUnit>, Vec<CompileError>> {
+    tokenize(text).map_err(|e| vec![tokenize_error(script, &e)])
+}
+
+fn tokenize_error(script: &str, e: &TokenizeError) -> CompileError {
+    CompileError {
+        script: script.to_owned(),
+        pos: e.pos,
+        text: String::new(),
+        kind: CompileErrorKind::Tokenize(e.kind.to_string()),
+    }
+}
+
+/// Compiles one blueprint's script. `name` is the blueprint's name in the project (the
+/// `# BLUEPRINT` line names it too); `symbols` says what the rest of the project declares —
+/// use [`Symbols::partial`] for a script on its own.
+pub fn compile_blueprint(
+    text: &str,
+    name: &str,
+    symbols: &Symbols,
+) -> Result<CompiledBlueprint, Vec<CompileError>> {
+    let units = read_units(text, name)?;
+    let mut own = symbols.clone();
+    if own.blueprint(name).is_none() {
+        own.add_blueprint(name, &units);
+    }
+    compile_blueprint_units(&units, name, &own)
+}
+
+/// Compiles a blueprint script read on its own (a `.gemscript` file), named by its
+/// `# BLUEPRINT` line or, without one, by `fallback`. Other blueprints it names cannot be
+/// checked, so they are accepted.
+pub fn compile_standalone(
+    text: &str,
+    fallback: &str,
+) -> Result<CompiledBlueprint, Vec<CompileError>> {
+    let units = read_units(text, fallback)?;
+    let name = pragma::blueprint_name(&units).unwrap_or_else(|| fallback.to_owned());
+    let mut symbols = Symbols::partial();
+    symbols.add_blueprint(&name, &units);
+    compile_blueprint_units(&units, &name, &symbols)
+}
+
+/// Compiles a blueprint already read into units.
+pub(crate) fn compile_blueprint_units(
+    units: &[ScriptUnit],
+    name: &str,
+    symbols: &Symbols,
+) -> Result<CompiledBlueprint, Vec<CompileError>> {
+    let frame = Frame {
+        agent: Some(name.to_owned()),
+        pair: Vec::new(),
+    };
+    let mut cx = Cx::new(symbols, name, frame);
+    let mut bp = CompiledBlueprint {
+        name: name.to_owned(),
+        ..CompiledBlueprint::default()
+    };
+    let mut slot = ProgramSlot::Define;
+    for unit in units {
+        if let Some((hash, rest)) = split_directive(unit) {
+            pragma::apply(&mut cx, hash, rest, &mut bp, &mut slot);
+            continue;
+        }
+        let Some(line) = compile_unit(&mut cx, unit) else {
+            continue;
+        };
+        match line.compiled {
+            Compiled::Stmt(kind) => file_stmt(
+                &mut cx,
+                &mut bp,
+                slot,
+                line.keyword,
+                stmt_at(line.pos, kind),
+            ),
+            Compiled::When(rule) => bp.conditions.push(rule),
+            Compiled::Event(handler) => bp.events.push(handler),
+        }
+    }
+    finish(cx, bp)
+}
+
+fn split_directive(unit: &[Token]) -> Option<(&Token, &[Token])> {
+    let (head, rest) = unit.split_first()?;
+    matches!(head.kind, crate::script::TokenKind::Directive).then_some((head, rest))
+}
+
+/// Puts a top-level statement where it belongs: timers and declarations are noted on the
+/// blueprint, the rest goes to the current program.
+fn file_stmt(
+    cx: &mut Cx<'_>,
+    bp: &mut CompiledBlueprint,
+    slot: ProgramSlot,
+    keyword: &str,
+    stmt: Stmt,
+) {
+    match &stmt.kind {
+        StmtKind::Every(every) => {
+            bp.timers.push(every.clone());
+            return;
+        }
+        StmtKind::AddProp { name, ty, initial } => {
+            bp.props.push(crate::script::program::DeclaredProp {
+                name: name.clone(),
+                ty: *ty,
+                initial: initial.clone(),
+            })
+        }
+        StmtKind::AddFeature(f) if !bp.features.contains(f) => bp.features.push(f.clone()),
+        _ => {}
+    }
+    let program = match slot {
+        ProgramSlot::Define => &mut bp.define,
+        ProgramSlot::Init => &mut bp.init,
+        ProgramSlot::Update => &mut bp.update,
+        ProgramSlot::Think => &mut bp.think,
+        ProgramSlot::Exec => &mut bp.exec,
+        ProgramSlot::Event | ProgramSlot::Condition => {
+            let only = if slot == ProgramSlot::Event {
+                "onEvent"
+            } else {
+                "when"
+            };
+            cx.report(
+                crate::script::Pos {
+                    line: stmt.line,
+                    col: stmt.col,
+                },
+                keyword,
+                CompileErrorKind::NotAllowedHere {
+                    keyword: keyword.to_owned(),
+                    reason: format!(
+                        "cannot be in # PROGRAM {}; only '{only}' lines belong there",
+                        slot.name()
+                    ),
+                },
+            );
+            return;
+        }
+    };
+    program.push(stmt);
+}
+
+fn finish<T>(cx: Cx<'_>, value: T) -> Result<T, Vec<CompileError>> {
+    if cx.errors.is_empty() {
+        Ok(value)
+    } else {
+        Err(cx.errors)
+    }
+}
+
+/// Compiles a script of plain statements (an instance's init script, a round's scripts):
+/// no pragmas, no `when`, no `onEvent`. `agent` is the blueprint of the agent it runs on, or
+/// `None` for round scripts.
+pub fn compile_statements(
+    text: &str,
+    script: &str,
+    agent: Option<&str>,
+    symbols: &Symbols,
+) -> Result<Vec<Stmt>, Vec<CompileError>> {
+    let units = read_units(text, script)?;
+    let frame = Frame {
+        agent: agent.map(str::to_owned),
+        pair: Vec::new(),
+    };
+    let mut cx = Cx::new(symbols, script, frame);
+    let stmts = cx.block(&units);
+    finish(cx, stmts)
+}

@@ -1,0 +1,199 @@
+//! [`Cx`]: the compiler's working state while compiling one script — where errors go, what
+//! the project declares, and whose agent the current statements run on.
+
+use super::error::{CompileError, CompileErrorKind};
+use super::symbols::{builtin_prop, BlueprintSymbols, Symbols};
+use crate::script::{Pos, Token, TokenKind};
+use crate::suggest::closest;
+use crate::vars::VarType;
+
+/// Whose agent the statements being compiled run on, and which other agents they can name.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Frame {
+    /// The blueprint of the running agent; `None` in round scripts, which run outside any
+    /// character.
+    pub agent: Option<String>,
+    /// Blueprints a surrounding `when` names, usable as `Bp.prop`.
+    pub pair: Vec<String>,
+}
+
+/// A failure already reported to [`Cx::errors`]; the caller just stops compiling the unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Reported;
+
+/// Shorthand for results whose error has been reported.
+pub(crate) type Checked<T> = Result<T, Reported>;
+
+/// The compiler's state while compiling one script.
+#[derive(Debug)]
+pub(crate) struct Cx<'a> {
+    /// What the project declares.
+    pub symbols: &'a Symbols,
+    /// The script's name in error messages.
+    pub script: String,
+    /// Errors found so far.
+    pub errors: Vec<CompileError>,
+    /// The next free `every` timer number.
+    pub next_timer: usize,
+    /// Whose agent the current statements run on.
+    pub frame: Frame,
+    /// The keyword of the unit being compiled, for argument errors.
+    pub current_keyword: String,
+}
+
+impl<'a> Cx<'a> {
+    /// A context for compiling `script` in `frame`.
+    pub fn new(symbols: &'a Symbols, script: &str, frame: Frame) -> Cx<'a> {
+        Cx {
+            symbols,
+            script: script.to_owned(),
+            errors: Vec::new(),
+            next_timer: 0,
+            frame,
+            current_keyword: String::new(),
+        }
+    }
+
+    /// Records an error at `pos` about `text`.
+    pub fn report(&mut self, pos: Pos, text: &str, kind: CompileErrorKind) -> Reported {
+        self.errors.push(CompileError {
+            script: self.script.clone(),
+            pos,
+            text: text.to_owned(),
+            kind,
+        });
+        Reported
+    }
+
+    /// Records an error about `token`.
+    pub fn report_at(&mut self, token: &Token, kind: CompileErrorKind) -> Reported {
+        self.report(token.pos, &token_text(token), kind)
+    }
+
+    /// Runs `f` with `frame` as the current frame, then restores the old one.
+    pub fn with_frame<T>(&mut self, frame: Frame, f: impl FnOnce(&mut Cx<'a>) -> T) -> T {
+        let saved = std::mem::replace(&mut self.frame, frame);
+        let out = f(self);
+        self.frame = saved;
+        out
+    }
+
+    /// The declarations of blueprint `name`, if known. An unknown name is an error when the
+    /// project is complete and accepted (unchecked) when the script stands alone.
+    pub fn blueprint(&mut self, name: &str, at: &Token) -> Checked<Option<&'a BlueprintSymbols>> {
+        let symbols = self.symbols;
+        if let Some(bp) = symbols.blueprint(name) {
+            return Ok(Some(bp));
+        }
+        if !symbols.complete {
+            return Ok(None);
+        }
+        let suggestion = closest(name, symbols.blueprint_names()).map(str::to_owned);
+        Err(self.report(
+            at.pos,
+            name,
+            CompileErrorKind::UnknownBlueprint {
+                name: name.to_owned(),
+                suggestion,
+            },
+        ))
+    }
+
+    /// Checks that a blueprint name used as an argument (`monitor Algae`) exists.
+    pub fn check_blueprint_name(&mut self, name: &str, at: &Token) -> Checked<()> {
+        self.blueprint(name, at).map(|_| ())
+    }
+
+    /// Looks up `prop` on blueprint `bp` (`None`: the running agent). Returns its type when
+    /// known, `None` when it cannot be checked, or reports it as unknown.
+    pub fn prop_type(
+        &mut self,
+        bp: Option<&str>,
+        prop: &str,
+        at: &Token,
+    ) -> Checked<Option<VarType>> {
+        let Some(bp_name) = bp.or(self.frame.agent.as_deref()).map(str::to_owned) else {
+            return match builtin_prop(prop) {
+                Some(ty) => Ok(Some(ty)),
+                None => Err(self.report(
+                    at.pos,
+                    prop,
+                    CompileErrorKind::PropNeedsAgent {
+                        prop: prop.to_owned(),
+                    },
+                )),
+            };
+        };
+        let Some(symbols) = self.blueprint(&bp_name, at)? else {
+            return Ok(builtin_prop(prop));
+        };
+        if let Some(ty) = symbols.prop(prop) {
+            return Ok(Some(ty));
+        }
+        let suggestion = closest(prop, symbols.prop_names()).map(str::to_owned);
+        Err(self.report(
+            at.pos,
+            prop,
+            CompileErrorKind::UnknownProp {
+                prop: prop.to_owned(),
+                blueprint: bp_name,
+                suggestion,
+            },
+        ))
+    }
+
+    /// Reports `name` as a blueprint that names no agent here.
+    pub fn out_of_scope(&mut self, name: &str, at: &Token) -> Reported {
+        if self.symbols.blueprint(name).is_none() && self.symbols.complete {
+            // Not a blueprint at all: say so, with a suggestion.
+            return match self.blueprint(name, at) {
+                Err(reported) => reported,
+                Ok(_) => Reported,
+            };
+        }
+        self.report(
+            at.pos,
+            name,
+            CompileErrorKind::BlueprintOutOfScope {
+                name: name.to_owned(),
+            },
+        )
+    }
+}
+
+/// A token as the student wrote it, for error messages.
+pub(crate) fn token_text(token: &Token) -> String {
+    match &token.kind {
+        TokenKind::Identifier(w) | TokenKind::Comment(w) => w.clone(),
+        TokenKind::String(s) => format!("'{s}'"),
+        TokenKind::Value(v) => match v {
+            crate::script::Literal::Number(n) => n.to_string(),
+            crate::script::Literal::Boolean(b) => b.to_string(),
+            crate::script::Literal::Null => "null".to_owned(),
+        },
+        TokenKind::ObjRef(parts) => parts.join("."),
+        TokenKind::Expr(src) => format!("{{{{ {} }}}}", src.text),
+        TokenKind::Block(_) => "[[ ... ]]".to_owned(),
+        TokenKind::Program(name) => format!("[[ {name} ]]"),
+        TokenKind::Directive => "#".to_owned(),
+        TokenKind::Line => String::new(),
+    }
+}
+
+/// How a token reads in "must be X, not Y" messages.
+pub(crate) fn describe_token(token: &Token) -> String {
+    match &token.kind {
+        TokenKind::Identifier(w) => format!("the name '{w}'"),
+        TokenKind::String(s) => format!("the text '{s}'"),
+        TokenKind::Value(crate::script::Literal::Number(n)) => format!("the number {n}"),
+        TokenKind::Value(crate::script::Literal::Boolean(b)) => format!("{b}"),
+        TokenKind::Value(crate::script::Literal::Null) => "null".to_owned(),
+        TokenKind::ObjRef(parts) => format!("the reference '{}'", parts.join(".")),
+        TokenKind::Expr(_) => "an expression".to_owned(),
+        TokenKind::Block(_) => "a block".to_owned(),
+        TokenKind::Program(name) => format!("the program [[ {name} ]]"),
+        TokenKind::Directive => "'#'".to_owned(),
+        TokenKind::Comment(_) => "a comment".to_owned(),
+        TokenKind::Line => "a blank line".to_owned(),
+    }
+}

@@ -1,0 +1,265 @@
+//! Turning argument tokens into compiled [`Arg`]s: checking each against its [`ArgSpec`],
+//! parsing `{{ }}` expressions, compiling `[[ ]]` blocks, and checking GVar method calls
+//! against the property's type.
+
+use super::error::CompileErrorKind;
+use super::scope::{Checked, Cx, Frame, Reported};
+use crate::script::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec};
+use crate::script::expr::parse_expr;
+use crate::script::program::{Arg, MethodCall, ScriptExpr};
+use crate::script::{Literal, Token, TokenKind};
+use crate::vars::{Value, ValueKind, VarError, VarType};
+
+impl Cx<'_> {
+    /// Checks the count of `tokens` against `specs` for keyword or method `name`, reporting
+    /// at `head` when it is wrong.
+    pub fn check_count(
+        &mut self,
+        name: &str,
+        specs: &[ArgSpec],
+        head: &Token,
+        got: usize,
+    ) -> Checked<()> {
+        let (min, max) = arg_count_range(specs);
+        if got >= min && max.is_none_or(|max| got <= max) {
+            return Ok(());
+        }
+        Err(self.report_at(
+            head,
+            CompileErrorKind::ArgCount {
+                name: name.to_owned(),
+                expected: describe_count(specs),
+                got,
+            },
+        ))
+    }
+
+    /// Compiles `tokens` as the arguments `specs` describe; `block` is where `[[ ]]`
+    /// arguments run. Every bad argument is reported before giving up.
+    pub fn args(
+        &mut self,
+        name: &str,
+        specs: &[ArgSpec],
+        head: &Token,
+        tokens: &[Token],
+        block: &Frame,
+    ) -> Checked<Vec<Arg>> {
+        self.check_count(name, specs, head, tokens.len())?;
+        let mut out = Vec::with_capacity(tokens.len());
+        let mut failed = false;
+        for (i, token) in tokens.iter().enumerate() {
+            let Some(spec) = spec_for(specs, i) else {
+                break;
+            };
+            let arg = if spec.kind == ArgKind::Block {
+                self.block_arg(token, spec, block.clone())
+            } else {
+                self.value_arg(token, spec)
+            };
+            match arg {
+                Ok(arg) => out.push(arg),
+                Err(Reported) => failed = true,
+            }
+        }
+        if failed {
+            Err(Reported)
+        } else {
+            Ok(out)
+        }
+    }
+
+    /// A `[[ ]]` argument, compiled to run in `frame`.
+    pub fn block_arg(&mut self, token: &Token, spec: &ArgSpec, frame: Frame) -> Checked<Arg> {
+        match &token.kind {
+            TokenKind::Block(units) => {
+                let units = units.clone();
+                Ok(Arg::Block(self.with_frame(frame, |cx| cx.block(&units))))
+            }
+            _ => Err(self.expected(token, spec.name, ArgKind::Block.describe())),
+        }
+    }
+
+    /// One non-block argument checked against `spec`.
+    pub fn value_arg(&mut self, token: &Token, spec: &ArgSpec) -> Checked<Arg> {
+        match spec.kind {
+            ArgKind::Number => self.typed(token, spec.name, ValueKind::Number),
+            ArgKind::Text => self.typed(token, spec.name, ValueKind::String),
+            ArgKind::Boolean => self.typed(token, spec.name, ValueKind::Boolean),
+            ArgKind::Any => self.typed(token, spec.name, ValueKind::Any),
+            ArgKind::Expr => self.expr(token).map(Arg::Expr),
+            ArgKind::Block => Err(self.expected(token, spec.name, spec.kind.describe())),
+            _ => self
+                .name_arg(token, spec)
+                .map(|name| Arg::Literal(Value::String(name))),
+        }
+    }
+
+    /// A name-like argument (choice, blueprint, prop, feature, type, method, new name),
+    /// checked and returned in its canonical spelling.
+    pub fn name_arg(&mut self, token: &Token, spec: &ArgSpec) -> Checked<String> {
+        let word = match &token.kind {
+            TokenKind::Identifier(w) | TokenKind::String(w) => w.clone(),
+            _ => return Err(self.expected(token, spec.name, spec.kind.describe())),
+        };
+        match spec.kind {
+            ArgKind::Choice => self.choice(token, &word, spec),
+            ArgKind::Blueprint => self.check_blueprint_name(&word, token).map(|()| word),
+            ArgKind::PropName => self.prop_type(None, &word, token).map(|_| word),
+            ArgKind::Feature => self
+                .feature_on(&word, None, token)
+                .map(|f| f.name.to_owned()),
+            ArgKind::VarType => self.var_type(&word, token).map(|ty| ty.name().to_owned()),
+            _ => Ok(word),
+        }
+    }
+
+    fn choice(&mut self, token: &Token, word: &str, spec: &ArgSpec) -> Checked<String> {
+        if let Some(found) = spec.allowed.iter().find(|a| a.eq_ignore_ascii_case(word)) {
+            return Ok((*found).to_owned());
+        }
+        Err(self.report_at(
+            token,
+            CompileErrorKind::NotAChoice {
+                arg: spec.name.to_owned(),
+                word: word.to_owned(),
+                allowed: spec.allowed.iter().map(|a| (*a).to_owned()).collect(),
+            },
+        ))
+    }
+
+    /// `Number`, `String`, `Boolean` in any case.
+    pub fn var_type(&mut self, word: &str, token: &Token) -> Checked<VarType> {
+        VarType::parse(word).map_err(|_| {
+            self.report_at(
+                token,
+                CompileErrorKind::UnknownType {
+                    name: word.to_owned(),
+                },
+            )
+        })
+    }
+
+    /// A value argument of `kind`: a literal that fits it, a bare word (as text), a
+    /// `{{ }}` expression or a prop reference (both read when the statement runs).
+    pub fn typed(&mut self, token: &Token, arg: &str, kind: ValueKind) -> Checked<Arg> {
+        let value = match &token.kind {
+            TokenKind::Value(Literal::Number(n)) => Value::Number(*n),
+            TokenKind::Value(Literal::Boolean(b)) => Value::Boolean(*b),
+            TokenKind::Value(Literal::Null) => Value::Null,
+            TokenKind::String(s) => Value::String(s.clone()),
+            TokenKind::Identifier(w) => word_value(w, kind),
+            TokenKind::Expr(_) => return self.expr(token).map(Arg::Expr),
+            TokenKind::ObjRef(_) => return self.prop_ref(token).map(|(r, _)| Arg::Ref(r)),
+            _ => return Err(self.expected(token, arg, value_kind_text(kind))),
+        };
+        if value.fits(kind) {
+            Ok(Arg::Literal(value))
+        } else {
+            Err(self.expected(token, arg, value_kind_text(kind)))
+        }
+    }
+
+    /// Parses a `{{ }}` token once, reporting a syntax error at its exact column.
+    pub fn expr(&mut self, token: &Token) -> Checked<ScriptExpr> {
+        let TokenKind::Expr(source) = &token.kind else {
+            return Err(self.expected(token, "expression", ArgKind::Expr.describe()));
+        };
+        match parse_expr(&source.text, source.text_pos) {
+            Ok(tree) => Ok(ScriptExpr {
+                text: source.text.clone(),
+                tree,
+            }),
+            Err(e) => Err(self.report(
+                e.pos,
+                &source.text,
+                CompileErrorKind::Expr(e.kind.to_string()),
+            )),
+        }
+    }
+
+    /// `method args` on a GVar of type `ty` (unchecked when the type is unknown).
+    pub fn method_call(
+        &mut self,
+        ty: Option<VarType>,
+        method: &Token,
+        args: &[Token],
+    ) -> Checked<MethodCall> {
+        let TokenKind::Identifier(name) = &method.kind else {
+            return Err(self.expected(method, "method", ArgKind::Method.describe()));
+        };
+        let Some(ty) = ty else {
+            let any = ArgSpec::rest("value", ArgKind::Any, "");
+            let args = self.args(name, &[any], method, args, &self.frame.clone())?;
+            return Ok(MethodCall {
+                method: name.clone(),
+                args,
+            });
+        };
+        let spec = match ty.method(name) {
+            Ok(spec) => spec,
+            Err(e) => {
+                let suggestion = match e {
+                    VarError::UnknownMethod { suggestion, .. } => suggestion,
+                    _ => None,
+                };
+                return Err(self.report_at(
+                    method,
+                    CompileErrorKind::UnknownMethod {
+                        owner: ty.name().to_owned(),
+                        method: name.clone(),
+                        suggestion,
+                    },
+                ));
+            }
+        };
+        let specs: Vec<ArgSpec> = spec.args.iter().map(|a| gvar_arg(a)).collect();
+        let args = self.args(name, &specs, method, args, &self.frame.clone())?;
+        Ok(MethodCall {
+            method: spec.name.to_owned(),
+            args,
+        })
+    }
+}
+
+/// A bare word as a value: `Infinity` where a number is wanted, otherwise text
+/// (`setTo Algae`, `setMovementType wander`).
+fn word_value(word: &str, kind: ValueKind) -> Value {
+    match (word, kind) {
+        ("Infinity", ValueKind::Number | ValueKind::Any) => Value::Number(f64::INFINITY),
+        _ => Value::String(word.to_owned()),
+    }
+}
+
+fn value_kind_text(kind: ValueKind) -> &'static str {
+    match kind {
+        ValueKind::Number => ArgKind::Number.describe(),
+        ValueKind::String => ArgKind::Text.describe(),
+        ValueKind::Boolean => ArgKind::Boolean.describe(),
+        ValueKind::Any => ArgKind::Any.describe(),
+    }
+}
+
+/// A GVar method's argument as a keyword argument spec.
+fn gvar_arg(arg: &crate::vars::ArgSpec) -> ArgSpec {
+    let kind = match arg.kind {
+        ValueKind::Number => ArgKind::Number,
+        ValueKind::String => ArgKind::Text,
+        ValueKind::Boolean => ArgKind::Boolean,
+        ValueKind::Any => ArgKind::Any,
+    };
+    if arg.optional {
+        ArgSpec::optional(arg.name, kind, arg.help)
+    } else {
+        ArgSpec::one(arg.name, kind, arg.help)
+    }
+}
+
+/// The kind of value a property of type `ty` holds (a dictionary holds named items, so any).
+pub(crate) fn value_kind(ty: VarType) -> ValueKind {
+    match ty {
+        VarType::Number => ValueKind::Number,
+        VarType::String => ValueKind::String,
+        VarType::Boolean => ValueKind::Boolean,
+        VarType::Dictionary => ValueKind::Any,
+    }
+}

@@ -1,0 +1,39 @@
+//! `addFeature Feature` (older: `useFeature`): gives this kind of character a feature's
+//! properties and abilities.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::StmtKind;
+use crate::script::unparse::word;
+use crate::script::{ScriptUnit, Token};
+
+const ARGS: &[ArgSpec] = &[ArgSpec::one(
+    "feature",
+    ArgKind::Feature,
+    "Which feature: Costume, Movement, Physics, Touches, Vision, Population, Graphing ...",
+)];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "addFeature",
+    aliases: &["useFeature"],
+    help:
+        "Adds a feature, a pack of ready-made properties and abilities, to this kind of character.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let feature = args
+        .first()
+        .ok_or_else(|| cx.expected(head, "feature", "a feature name"))?;
+    let name = cx.name_arg(feature, &ARGS[0])?;
+    Ok(Compiled::Stmt(StmtKind::AddFeature(name)))
+}
+
+/// `addFeature Feature`.
+pub(crate) fn print(feature: &str) -> ScriptUnit {
+    vec![word(KEYWORD.name), word(feature)]
+}

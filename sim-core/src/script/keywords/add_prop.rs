@@ -1,0 +1,72 @@
+//! `addProp name Type initial`: gives this kind of character a new property.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::values::value_kind;
+use crate::script::program::{Arg, StmtKind};
+use crate::script::unparse::{value_token, word};
+use crate::script::{ScriptUnit, Token};
+use crate::vars::{GVar, Value, VarType};
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one(
+        "name",
+        ArgKind::NewName,
+        "A new name for the property, like energyLevel.",
+    ),
+    ArgSpec::one(
+        "type",
+        ArgKind::VarType,
+        "Number, String (text) or Boolean (true/false).",
+    ),
+    ArgSpec::optional(
+        "initial",
+        ArgKind::Any,
+        "The value every new character starts with (0, empty text or false if left out).",
+    ),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "addProp",
+    aliases: &[],
+    help: "Gives this kind of character a new property: a number, some text, or true/false.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let [name, ty, initial @ ..] = args else {
+        return Err(cx.expected(head, "name", "a name and a type"));
+    };
+    let name = cx.name_arg(name, &ARGS[0])?;
+    let ty_word = cx.name_arg(ty, &ARGS[1])?;
+    let ty = cx.var_type(&ty_word, ty)?;
+    let initial = match initial.first() {
+        None => None,
+        Some(token) => match cx.typed(token, "initial", value_kind(ty))? {
+            Arg::Literal(value) if GVar::new(ty, Some(&value)).is_ok() => Some(value),
+            _ => return Err(cx.expected(token, "initial", initial_text(ty))),
+        },
+    };
+    Ok(Compiled::Stmt(StmtKind::AddProp { name, ty, initial }))
+}
+
+/// What a starting value of type `ty` must be.
+fn initial_text(ty: VarType) -> &'static str {
+    match ty {
+        VarType::Number => "a number written out",
+        VarType::String => "text written out",
+        VarType::Boolean => "true or false",
+        VarType::Dictionary => "nothing (a Dictionary starts empty)",
+    }
+}
+
+/// `addProp name Type [initial]`.
+pub(crate) fn print(name: &str, ty: VarType, initial: Option<&Value>) -> ScriptUnit {
+    let mut unit = vec![word(KEYWORD.name), word(name), word(ty.name())];
+    unit.extend(initial.map(value_token));
+    unit
+}

@@ -1,0 +1,26 @@
+//! `dbgContext`: Prints which characters this line can name to the debugging console.
+
+use super::{Compiled, Keyword};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::StmtKind;
+use crate::script::unparse::word;
+use crate::script::{ScriptUnit, Token};
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "dbgContext",
+    aliases: &[],
+    help: "Prints which characters this line can name to the debugging console.",
+    args: &[],
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, KEYWORD.args, head, args.len())?;
+    Ok(Compiled::Stmt(StmtKind::DbgContext))
+}
+
+/// `dbgContext`.
+pub(crate) fn print() -> ScriptUnit {
+    vec![word(KEYWORD.name)]
+}

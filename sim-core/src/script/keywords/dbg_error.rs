@@ -1,0 +1,40 @@
+//! `dbgError 'message'`: stops the line with an error message on purpose, to flag a
+//! situation that should never happen.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{Arg, StmtKind};
+use crate::script::unparse::{value_token, word};
+use crate::script::{ScriptUnit, Token};
+use crate::vars::Value;
+
+const ARGS: &[ArgSpec] = &[ArgSpec::one("message", ArgKind::Text, "What went wrong.")];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "dbgError",
+    aliases: &[],
+    help: "Reports a script error with your own message, to flag something that should not happen.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    let frame = cx.frame.clone();
+    let values = cx.args(KEYWORD.name, ARGS, head, args, &frame)?;
+    match values.first() {
+        Some(Arg::Literal(Value::String(text))) => {
+            Ok(Compiled::Stmt(StmtKind::DbgError(text.clone())))
+        }
+        _ => Err(cx.expected(args.first().unwrap_or(head), "message", "text written out")),
+    }
+}
+
+/// `dbgError 'message'`.
+pub(crate) fn print(message: &str) -> ScriptUnit {
+    vec![
+        word(KEYWORD.name),
+        value_token(&Value::String(message.to_owned())),
+    ]
+}

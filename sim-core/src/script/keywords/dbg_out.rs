@@ -1,0 +1,36 @@
+//! `dbgOut values`: prints values to the debugging console.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{Arg, StmtKind};
+use crate::script::unparse::{arg_token, word};
+use crate::script::{ScriptUnit, Token};
+
+const ARGS: &[ArgSpec] = &[ArgSpec::rest(
+    "values",
+    ArgKind::Any,
+    "Text, numbers or formulas to print.",
+)];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "dbgOut",
+    aliases: &[],
+    help: "Prints text or values to the debugging console, to help find mistakes.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    let frame = cx.frame.clone();
+    let values = cx.args(KEYWORD.name, ARGS, head, args, &frame)?;
+    Ok(Compiled::Stmt(StmtKind::DbgOut(values)))
+}
+
+/// `dbgOut values`.
+pub(crate) fn print(values: &[Arg]) -> ScriptUnit {
+    std::iter::once(word(KEYWORD.name))
+        .chain(values.iter().map(arg_token))
+        .collect()
+}

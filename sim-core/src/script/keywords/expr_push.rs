@@ -1,0 +1,37 @@
+//! `exprPush {{ e }}`: works out an expression and puts the result on the stack.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{ScriptExpr, StmtKind};
+use crate::script::unparse::{expr_token, word};
+use crate::script::{ScriptUnit, Token};
+
+const ARGS: &[ArgSpec] = &[ArgSpec::one(
+    "expression",
+    ArgKind::Expr,
+    "A formula, like {{ agent.x + 10 }}.",
+)];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "exprPush",
+    aliases: &[],
+    help:
+        "Works out a formula and saves the answer on a list (the stack) for propPop or featPropPop.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let token = args
+        .first()
+        .ok_or_else(|| cx.expected(head, "expression", "an expression"))?;
+    Ok(Compiled::Stmt(StmtKind::ExprPush(cx.expr(token)?)))
+}
+
+/// `exprPush {{ e }}`.
+pub(crate) fn print(expr: &ScriptExpr) -> ScriptUnit {
+    vec![word(KEYWORD.name), expr_token(&expr.text)]
+}

@@ -1,0 +1,151 @@
+//! `featCall [Bp.]Feature method args`: uses one of a feature's abilities. Methods that take
+//! a `[[ ]]` block (making or visiting other characters) compile it for the characters it
+//! runs on. `featCall Global globalProp name method args` is checked against the shared
+//! property's type.
+
+use super::{Compiled, Keyword};
+use crate::features::{BlockScope, FeatMethodSpec, FeatureSpec};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx, Frame};
+use crate::script::compiler::CompileErrorKind;
+use crate::script::program::{Arg, StmtKind, Target};
+use crate::script::unparse::{arg_token, feature_token, word};
+use crate::script::{ScriptUnit, Token, TokenKind};
+use crate::suggest::closest;
+use crate::vars::Value;
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one(
+        "feature",
+        ArgKind::Feature,
+        "The feature: Costume, or Fish.Costume inside a when.",
+    ),
+    ArgSpec::one(
+        "method",
+        ArgKind::Method,
+        "Which of the feature's abilities to use.",
+    ),
+    ArgSpec::rest("values", ArgKind::Any, "What the ability needs."),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "featCall",
+    aliases: &[],
+    help: "Uses one of the abilities a feature gave this character, like changing costume.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let [feature_tok, method_tok, rest @ ..] = args else {
+        return Err(cx.expected(head, "feature", "a feature and a method"));
+    };
+    let (target, feature, bp) = cx.feature_ref(feature_tok)?;
+    let method = find_method(cx, feature, method_tok)?;
+    let args = if method.name == "globalProp" {
+        global_prop_args(cx, method_tok, rest)?
+    } else {
+        let frame = block_frame(method, bp, rest);
+        cx.args(method.name, method.args, method_tok, rest, &frame)?
+    };
+    Ok(Compiled::Stmt(StmtKind::FeatCall {
+        target,
+        feature: feature.name.to_owned(),
+        method: method.name.to_owned(),
+        args,
+    }))
+}
+
+fn find_method(
+    cx: &mut Cx<'_>,
+    feature: &FeatureSpec,
+    at: &Token,
+) -> Checked<&'static FeatMethodSpec> {
+    let TokenKind::Identifier(name) = &at.kind else {
+        return Err(cx.expected(at, "method", ArgKind::Method.describe()));
+    };
+    feature.method(name).ok_or_else(|| {
+        let suggestion = closest(name, feature.method_names()).map(str::to_owned);
+        cx.report_at(
+            at,
+            CompileErrorKind::UnknownMethod {
+                owner: format!("feature {}", feature.name),
+                method: name.clone(),
+                suggestion,
+            },
+        )
+    })
+}
+
+/// Whose agent a method's block runs on.
+fn block_frame(method: &FeatMethodSpec, caller: Option<String>, rest: &[Token]) -> Frame {
+    let agent = match method.block {
+        BlockScope::SameBlueprint => caller,
+        BlockScope::FirstArgBlueprint => match rest.first().map(|t| &t.kind) {
+            Some(TokenKind::Identifier(bp) | TokenKind::String(bp)) => Some(bp.clone()),
+            _ => None,
+        },
+        BlockScope::AnyBlueprint => None,
+    };
+    Frame {
+        agent,
+        pair: Vec::new(),
+    }
+}
+
+/// `globalProp name method args`: the name must be made by some `addGlobalProp`, and the
+/// method must suit its type.
+fn global_prop_args(cx: &mut Cx<'_>, head: &Token, rest: &[Token]) -> Checked<Vec<Arg>> {
+    let [name_tok, method_tok, values @ ..] = rest else {
+        return Err(cx.report_at(
+            head,
+            CompileErrorKind::ArgCount {
+                name: "globalProp".to_owned(),
+                expected: "at least 2 arguments".to_owned(),
+                got: rest.len(),
+            },
+        ));
+    };
+    let name = match &name_tok.kind {
+        TokenKind::Identifier(n) | TokenKind::String(n) => n.clone(),
+        _ => return Err(cx.expected(name_tok, "name", "the name of a global prop")),
+    };
+    let ty = match cx.symbols.globals.get(&name) {
+        Some(ty) => Some(*ty),
+        None if cx.symbols.complete => {
+            let suggestion =
+                closest(&name, cx.symbols.globals.keys().map(String::as_str)).map(str::to_owned);
+            return Err(cx.report_at(
+                name_tok,
+                CompileErrorKind::UnknownGlobal { name, suggestion },
+            ));
+        }
+        None => None,
+    };
+    let call = cx.method_call(ty, method_tok, values)?;
+    let mut args = vec![
+        Arg::Literal(Value::String(name)),
+        Arg::Literal(Value::String(call.method)),
+    ];
+    args.extend(call.args);
+    Ok(args)
+}
+
+/// `featCall [Bp.]Feature method args`.
+pub(crate) fn print(target: &Target, feature: &str, method: &str, args: &[Arg]) -> ScriptUnit {
+    let mut unit = vec![
+        word(KEYWORD.name),
+        feature_token(target, feature),
+        word(method),
+    ];
+    for (i, arg) in args.iter().enumerate() {
+        match (method, i, arg) {
+            // `globalProp name method ...`: the inner method must read back as a bare word.
+            ("globalProp", 1, Arg::Literal(Value::String(inner))) => unit.push(word(inner)),
+            _ => unit.push(arg_token(arg)),
+        }
+    }
+    unit
+}

@@ -1,0 +1,87 @@
+//! `ifExpr {{ test }} [[ then ]] [[ otherwise ]]`: runs a block when a formula is true, and
+//! optionally another when it is false. Also prints every kind of `if` statement back.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{Stmt, StmtKind, Test};
+use crate::script::unparse::{block_token, expr_token, word};
+use crate::script::{ScriptUnit, Token, TokenKind};
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one(
+        "test",
+        ArgKind::Expr,
+        "A formula that is true or false, like {{ agent.x > 0 }}.",
+    ),
+    ArgSpec::one(
+        "then",
+        ArgKind::Block,
+        "Lines that run when the test is true.",
+    ),
+    ArgSpec::optional(
+        "otherwise",
+        ArgKind::Block,
+        "Lines that run when the test is false.",
+    ),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "ifExpr",
+    aliases: &[],
+    help: "Works out a formula and runs the lines below it if the answer is true.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let (test, blocks) = args
+        .split_first()
+        .ok_or_else(|| cx.expected(head, "test", "an expression"))?;
+    let test = cx.expr(test).map(Test::Expr);
+    let branches = branches(cx, blocks, head);
+    let (then, otherwise) = branches?;
+    Ok(Compiled::Stmt(StmtKind::If {
+        test: test?,
+        then,
+        otherwise,
+    }))
+}
+
+/// The `[[ then ]]` and optional `[[ otherwise ]]` blocks that end every `if` keyword.
+pub(crate) fn branches(
+    cx: &mut Cx<'_>,
+    blocks: &[Token],
+    head: &Token,
+) -> Checked<(Vec<Stmt>, Vec<Stmt>)> {
+    let mut compiled = Vec::new();
+    for (i, token) in blocks.iter().enumerate() {
+        let TokenKind::Block(units) = &token.kind else {
+            let name = if i == 0 { "then" } else { "otherwise" };
+            return Err(cx.expected(token, name, ArgKind::Block.describe()));
+        };
+        compiled.push(cx.block(units));
+    }
+    let mut compiled = compiled.into_iter();
+    match (compiled.next(), compiled.next(), compiled.next()) {
+        (Some(then), otherwise, None) => Ok((then, otherwise.unwrap_or_default())),
+        _ => Err(cx.expected(head, "then", "one or two blocks in [[ ]]")),
+    }
+}
+
+/// Any `if` statement: `ifExpr`, `if`, `ifProp` or `ifFeatProp`, depending on its test.
+pub(crate) fn print(test: &Test, then: &[Stmt], otherwise: &[Stmt]) -> ScriptUnit {
+    let mut unit = match test {
+        Test::Expr(e) => vec![word(KEYWORD.name), expr_token(&e.text)],
+        Test::Block(stmts) => vec![word(super::if_keyword::KEYWORD.name), block_token(stmts)],
+        Test::Prop(r, call) => super::if_prop::print_test(r, call),
+        Test::FeatProp(r, call) => super::if_feat_prop::print_test(r, call),
+    };
+    unit.push(block_token(then));
+    if !otherwise.is_empty() {
+        unit.push(block_token(otherwise));
+    }
+    unit
+}

@@ -1,0 +1,64 @@
+//! `ifFeatProp Feature prop test value [[ then ]] [[ otherwise ]]`: runs a block when a
+//! comparison on a feature property is true.
+
+use super::if_expr::branches;
+use super::if_prop::{comparison, split_blocks};
+use super::prop::call_tokens;
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{FeatPropRef, MethodCall, StmtKind, Test};
+use crate::script::unparse::{feat_prop_tokens, word};
+use crate::script::{ScriptUnit, Token};
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one(
+        "feature prop",
+        ArgKind::FeatPropRef,
+        "The feature property to check.",
+    ),
+    ArgSpec::one(
+        "test",
+        ArgKind::Method,
+        "A comparison: equal, greaterThan, lessThan ...",
+    ),
+    ArgSpec::rest(
+        "values",
+        ArgKind::Any,
+        "What to compare with, then the lines in [[ ]] to run.",
+    ),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "ifFeatProp",
+    aliases: &[],
+    help: "Checks a feature property of this character and runs the lines below it if the check is true.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let (test_args, blocks) = split_blocks(args);
+    let (reference, ty, used) = cx.feat_prop_ref(test_args, head)?;
+    let Some((method, values)) = test_args.get(used..).and_then(<[Token]>::split_first) else {
+        return Err(cx.expected(head, "test", ArgKind::Method.describe()));
+    };
+    let call = comparison(cx, Some(ty), method, values)?;
+    let (then, otherwise) = branches(cx, blocks, head)?;
+    let test = Test::FeatProp(reference, call);
+    Ok(Compiled::Stmt(StmtKind::If {
+        test,
+        then,
+        otherwise,
+    }))
+}
+
+/// `ifFeatProp Feature prop test values` (the blocks are added by the caller).
+pub(crate) fn print_test(reference: &FeatPropRef, call: &MethodCall) -> ScriptUnit {
+    let mut unit = vec![word(KEYWORD.name)];
+    unit.extend(feat_prop_tokens(reference));
+    unit.extend(call_tokens(call));
+    unit
+}

@@ -1,0 +1,97 @@
+//! `ifProp ref test value [[ then ]] [[ otherwise ]]`: runs a block when a comparison on a
+//! property is true, like `ifProp energy greaterThan 50 [[ ... ]]`.
+
+use super::if_expr::branches;
+use super::prop::call_tokens;
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::CompileErrorKind;
+use crate::script::program::{MethodCall, PropRef, StmtKind, Test};
+use crate::script::unparse::{prop_subject_token, word};
+use crate::script::{ScriptUnit, Token, TokenKind};
+use crate::vars::VarType;
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one("prop", ArgKind::PropRef, "The property to check."),
+    ArgSpec::one(
+        "test",
+        ArgKind::Method,
+        "A comparison: equal, greaterThan, lessThan ...",
+    ),
+    ArgSpec::rest(
+        "values",
+        ArgKind::Any,
+        "What to compare with, then the lines in [[ ]] to run.",
+    ),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "ifProp",
+    aliases: &[],
+    help: "Checks a property of this character and runs the lines below it if the check is true.",
+    args: ARGS,
+    compile,
+};
+
+/// Splits `args` into the leading ones and the trailing blocks.
+pub(crate) fn split_blocks(args: &[Token]) -> (&[Token], &[Token]) {
+    let first_block = args
+        .iter()
+        .rposition(|t| !matches!(t.kind, TokenKind::Block(_)))
+        .map_or(0, |i| i + 1);
+    args.split_at(first_block)
+}
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let (test_args, blocks) = split_blocks(args);
+    let [reference, method, values @ ..] = test_args else {
+        return Err(cx.expected(
+            head,
+            "prop",
+            "a property, a comparison and the lines to run",
+        ));
+    };
+    let (reference, ty) = cx.prop_ref(reference)?;
+    let call = comparison(cx, ty, method, values)?;
+    let (then, otherwise) = branches(cx, blocks, head)?;
+    let test = Test::Prop(reference, call);
+    Ok(Compiled::Stmt(StmtKind::If {
+        test,
+        then,
+        otherwise,
+    }))
+}
+
+/// A method call that must answer true or false.
+pub(crate) fn comparison(
+    cx: &mut Cx<'_>,
+    ty: Option<VarType>,
+    method: &Token,
+    values: &[Token],
+) -> Checked<MethodCall> {
+    let call = cx.method_call(ty, method, values)?;
+    let answers = ty
+        .and_then(|ty| ty.method(&call.method).ok())
+        .is_none_or(|m| m.returns.is_some());
+    if answers {
+        return Ok(call);
+    }
+    Err(cx.report_at(
+        method,
+        CompileErrorKind::NotAllowedHere {
+            keyword: call.method,
+            reason: "changes a property; a test needs a comparison such as equal or greaterThan"
+                .to_owned(),
+        },
+    ))
+}
+
+/// `ifProp ref test values` (the blocks are added by the caller).
+pub(crate) fn print_test(reference: &PropRef, call: &MethodCall) -> ScriptUnit {
+    let mut unit = vec![word(KEYWORD.name), prop_subject_token(reference)];
+    unit.extend(call_tokens(call));
+    unit
+}

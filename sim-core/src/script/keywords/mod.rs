@@ -1,0 +1,152 @@
+//! Keywords: one file each. A keyword is plain data — its name, older spellings, help text
+//! and argument descriptions for the wizard — plus the function that compiles a line that
+//! starts with it, and (in the same file) the function that prints a compiled statement back
+//! to a ScriptUnit.
+
+use super::args::ArgSpec;
+use super::compiler::scope::{Checked, Cx};
+use super::program::{EventProgram, StmtKind, WhenRule};
+use super::Token;
+
+pub(crate) mod add_feature;
+pub(crate) mod add_prop;
+pub(crate) mod dbg_context;
+pub(crate) mod dbg_error;
+pub(crate) mod dbg_out;
+pub(crate) mod dbg_stack;
+pub(crate) mod every;
+pub(crate) mod expr_push;
+pub(crate) mod feat_call;
+pub(crate) mod feat_prop;
+pub(crate) mod feat_prop_pop;
+pub(crate) mod feat_prop_push;
+pub(crate) mod if_expr;
+pub(crate) mod if_feat_prop;
+pub(crate) mod if_keyword;
+pub(crate) mod if_prop;
+pub(crate) mod on_event;
+pub mod pragma;
+pub(crate) mod prop;
+pub(crate) mod prop_pop;
+pub(crate) mod prop_push;
+pub(crate) mod random_pos;
+pub(crate) mod stack_add;
+pub(crate) mod stack_div;
+pub(crate) mod stack_mul;
+pub(crate) mod stack_sub;
+pub(crate) mod when;
+
+/// What compiling one line gives: a statement, or a rule or handler the compiler files
+/// separately.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Compiled {
+    /// An ordinary statement.
+    Stmt(StmtKind),
+    /// A `when` rule.
+    When(WhenRule),
+    /// An `onEvent` handler.
+    Event(EventProgram),
+}
+
+/// Compiles the arguments of a line: the keyword's token, then the rest of the line.
+pub(crate) type CompileFn = fn(&mut Cx<'_>, &Token, &[Token]) -> Checked<Compiled>;
+
+/// A keyword: what the wizard shows and how a line starting with it compiles.
+#[derive(Clone, Copy)]
+pub struct Keyword {
+    /// The keyword's name.
+    pub name: &'static str,
+    /// Older spellings that mean the same (`useFeature` for `addFeature`).
+    pub aliases: &'static [&'static str],
+    /// What it does, in a student's words.
+    pub help: &'static str,
+    /// Its arguments, for the wizard and for simple count checks.
+    pub args: &'static [ArgSpec],
+    /// Compiles a line that starts with it.
+    pub(crate) compile: CompileFn,
+}
+
+impl std::fmt::Debug for Keyword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Keyword")
+            .field("name", &self.name)
+            .field("aliases", &self.aliases)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Every keyword, in the order the wizard lists them.
+pub static KEYWORDS: &[Keyword] = &[
+    add_prop::KEYWORD,
+    add_feature::KEYWORD,
+    prop::KEYWORD,
+    feat_prop::KEYWORD,
+    feat_call::KEYWORD,
+    prop_push::KEYWORD,
+    prop_pop::KEYWORD,
+    feat_prop_push::KEYWORD,
+    feat_prop_pop::KEYWORD,
+    expr_push::KEYWORD,
+    if_expr::KEYWORD,
+    if_keyword::KEYWORD,
+    if_prop::KEYWORD,
+    if_feat_prop::KEYWORD,
+    when::KEYWORD,
+    on_event::KEYWORD,
+    every::KEYWORD,
+    dbg_out::KEYWORD,
+    dbg_stack::KEYWORD,
+    dbg_context::KEYWORD,
+    dbg_error::KEYWORD,
+    random_pos::KEYWORD,
+    stack_add::KEYWORD,
+    stack_sub::KEYWORD,
+    stack_mul::KEYWORD,
+    stack_div::KEYWORD,
+];
+
+/// The keyword with this name or older spelling (exact case, as GEMSTEP matches them).
+pub fn keyword(name: &str) -> Option<&'static Keyword> {
+    KEYWORDS
+        .iter()
+        .find(|k| k.name == name || k.aliases.contains(&name))
+}
+
+/// Every keyword name and older spelling, for "did you mean".
+pub fn keyword_names() -> impl Iterator<Item = &'static str> {
+    KEYWORDS
+        .iter()
+        .flat_map(|k| std::iter::once(k.name).chain(k.aliases.iter().copied()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_are_unique() {
+        let mut names: Vec<_> = keyword_names().collect();
+        let n = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n);
+    }
+
+    #[test]
+    fn older_spellings_find_the_current_keyword() {
+        assert_eq!(keyword("useFeature").map(|k| k.name), Some("addFeature"));
+        assert_eq!(keyword("call").map(|k| k.name), Some("prop"));
+        assert!(keyword("featPorp").is_none());
+        assert!(keyword("FeatProp").is_none());
+    }
+
+    #[test]
+    fn every_keyword_has_help_and_named_arguments() {
+        for k in KEYWORDS {
+            assert!(!k.help.is_empty(), "{}", k.name);
+            for a in k.args {
+                assert!(!a.name.is_empty() && !a.help.is_empty(), "{}", k.name);
+            }
+        }
+    }
+}

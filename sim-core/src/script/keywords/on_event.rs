@@ -1,0 +1,69 @@
+//! `onEvent Event [[ ... ]]`: runs lines when something happens in the simulation: Start,
+//! Tick, RoundInit, RoundStop, Costumes.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::CompileErrorKind;
+use crate::script::program::{EventProgram, SimEvent};
+use crate::script::unparse::{block_token, word};
+use crate::script::{ScriptUnit, Token, TokenKind};
+use crate::suggest::closest;
+
+const EVENTS: &[&str] = &["Start", "Tick", "RoundInit", "RoundStop", "Costumes"];
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one(
+        "event",
+        ArgKind::Choice,
+        "When to run: Start, Tick, RoundInit, RoundStop or Costumes.",
+    )
+    .choice(EVENTS),
+    ArgSpec::one("then", ArgKind::Block, "The lines to run."),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "onEvent",
+    aliases: &[],
+    help: "Runs the lines below it when something happens, like the simulation starting (Start) or every tick (Tick).",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let [event_tok, block_tok] = args else {
+        return Err(cx.expected(head, "event", "an event and a block"));
+    };
+    let event = match &event_tok.kind {
+        TokenKind::Identifier(name) => SimEvent::from_name(name).ok_or_else(|| {
+            let suggestion = closest(name, EVENTS.iter().copied()).map(str::to_owned);
+            cx.report_at(
+                event_tok,
+                CompileErrorKind::UnknownEvent {
+                    event: name.clone(),
+                    suggestion,
+                },
+            )
+        }),
+        _ => Err(cx.expected(event_tok, "event", "an event name, like Start")),
+    };
+    let TokenKind::Block(units) = &block_tok.kind else {
+        return Err(cx.expected(block_tok, "then", ArgKind::Block.describe()));
+    };
+    let body = cx.block(units);
+    Ok(Compiled::Event(EventProgram {
+        event: event?,
+        body,
+    }))
+}
+
+/// `onEvent Event [[ ... ]]`.
+pub(crate) fn print(handler: &EventProgram) -> ScriptUnit {
+    vec![
+        word(KEYWORD.name),
+        word(handler.event.name()),
+        block_token(&handler.body),
+    ]
+}

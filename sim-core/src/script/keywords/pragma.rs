@@ -1,0 +1,193 @@
+//! Pragmas: the `#` lines that name the blueprint (`# BLUEPRINT Fish [Base]`), choose the
+//! program the following lines go to (`# PROGRAM UPDATE`) and set tags (`# TAG
+//! isCharControllable true`). The pragma word and the program name are read in any case,
+//! since newer scripts write `# blueprint` and `# program define`.
+
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{describe_token, Cx};
+use crate::script::compiler::CompileErrorKind;
+use crate::script::program::{CompiledBlueprint, ProgramSlot, Tag};
+use crate::script::{Literal, Pos, ScriptUnit, Token, TokenKind};
+use crate::vars::Value;
+
+/// A pragma, for the wizard.
+#[derive(Debug, Clone, Copy)]
+pub struct Pragma {
+    /// Its canonical (upper-case) name.
+    pub name: &'static str,
+    /// What it does.
+    pub help: &'static str,
+    /// Its arguments.
+    pub args: &'static [ArgSpec],
+}
+
+const PROGRAM_NAMES: &[&str] = &[
+    "DEFINE",
+    "INIT",
+    "UPDATE",
+    "THINK",
+    "EXEC",
+    "EVENT",
+    "CONDITION",
+];
+
+/// Every pragma.
+pub static PRAGMAS: &[Pragma] = &[
+    Pragma {
+        name: "BLUEPRINT",
+        help: "Names the kind of character this script describes, and what it is based on.",
+        args: &[
+            ArgSpec::one("name", ArgKind::NewName, "The character's name."),
+            ArgSpec::optional("base", ArgKind::NewName, "A character it copies first."),
+        ],
+    },
+    Pragma {
+        name: "PROGRAM",
+        help: "Chooses when the lines below run: DEFINE and INIT once, UPDATE every tick ...",
+        args: &[
+            ArgSpec::one("program", ArgKind::Choice, "When the lines run.").choice(PROGRAM_NAMES),
+        ],
+    },
+    Pragma {
+        name: "TAG",
+        help: "Sets a switch on the character, such as whether students can steer it.",
+        args: &[
+            ArgSpec::one(
+                "tag",
+                ArgKind::NewName,
+                "The switch, like isCharControllable.",
+            ),
+            ArgSpec::one("value", ArgKind::Any, "Its setting, usually true or false."),
+        ],
+    },
+];
+
+fn word(token: &Token) -> Option<&str> {
+    match &token.kind {
+        TokenKind::Identifier(w) | TokenKind::String(w) => Some(w),
+        _ => None,
+    }
+}
+
+/// Applies a `#` line (`hash` is the `#`, `rest` the words after it) to the blueprint being
+/// compiled, switching `slot` for `# PROGRAM`.
+pub(crate) fn apply(
+    cx: &mut Cx<'_>,
+    hash: &Token,
+    rest: &[Token],
+    bp: &mut CompiledBlueprint,
+    slot: &mut ProgramSlot,
+) {
+    let Some(first) = rest.first() else {
+        // A lone `#` is a harmless marker line.
+        return;
+    };
+    let pragma = word(first).map(str::to_ascii_uppercase);
+    let args = rest.get(1..).unwrap_or_default();
+    let ok = match pragma.as_deref() {
+        Some("BLUEPRINT") => blueprint(args, bp),
+        Some("PROGRAM") => program(args, slot),
+        Some("TAG") => tag(args, bp),
+        _ => Err("BLUEPRINT, PROGRAM or TAG after '#'"),
+    };
+    if let Err(expected) = ok {
+        let at = args.first().unwrap_or(first);
+        let text = if args.is_empty() {
+            describe_token(hash)
+        } else {
+            describe_token(at)
+        };
+        cx.report(
+            at.pos,
+            &text,
+            CompileErrorKind::BadPragma {
+                expected: expected.to_owned(),
+            },
+        );
+    }
+}
+
+/// The name a script's first `# BLUEPRINT` line gives, if it has one.
+pub fn blueprint_name(units: &[ScriptUnit]) -> Option<String> {
+    units.iter().find_map(|unit| match unit.as_slice() {
+        [hash, pragma, name, ..]
+            if hash.kind == TokenKind::Directive
+                && word(pragma).is_some_and(|w| w.eq_ignore_ascii_case("BLUEPRINT")) =>
+        {
+            word(name).map(str::to_owned)
+        }
+        _ => None,
+    })
+}
+
+fn blueprint(args: &[Token], bp: &mut CompiledBlueprint) -> Result<(), &'static str> {
+    let names: Option<Vec<&str>> = args.iter().map(word).collect();
+    match names.as_deref() {
+        Some([name]) => bp.name = (*name).to_owned(),
+        Some([name, base]) => {
+            bp.name = (*name).to_owned();
+            bp.base = Some((*base).to_owned());
+        }
+        _ => return Err("'# BLUEPRINT Name' or '# BLUEPRINT Name Base'"),
+    }
+    Ok(())
+}
+
+fn program(args: &[Token], slot: &mut ProgramSlot) -> Result<(), &'static str> {
+    let expected = "'# PROGRAM' and one of DEFINE, INIT, UPDATE, THINK, EXEC, EVENT, CONDITION";
+    match args {
+        [name] => {
+            *slot = word(name)
+                .and_then(ProgramSlot::from_name)
+                .ok_or(expected)?;
+            Ok(())
+        }
+        _ => Err(expected),
+    }
+}
+
+fn tag(args: &[Token], bp: &mut CompiledBlueprint) -> Result<(), &'static str> {
+    let expected = "'# TAG name value'";
+    let [name, value] = args else {
+        return Err(expected);
+    };
+    let value = match &value.kind {
+        TokenKind::Value(Literal::Number(n)) => Value::Number(*n),
+        TokenKind::Value(Literal::Boolean(b)) => Value::Boolean(*b),
+        TokenKind::Value(Literal::Null) => Value::Null,
+        TokenKind::Identifier(w) | TokenKind::String(w) => Value::String(w.clone()),
+        _ => return Err(expected),
+    };
+    let name = word(name).ok_or(expected)?.to_owned();
+    bp.tags.push(Tag { name, value });
+    Ok(())
+}
+
+fn line(words: &[&str]) -> ScriptUnit {
+    let mut unit = vec![Token::new(TokenKind::Directive, Pos::START)];
+    unit.extend(
+        words
+            .iter()
+            .map(|w| Token::new(TokenKind::Identifier((*w).to_owned()), Pos::START)),
+    );
+    unit
+}
+
+/// `# BLUEPRINT Name [Base]`.
+pub(crate) fn print_blueprint(name: &str, base: Option<&str>) -> ScriptUnit {
+    let mut words = vec!["BLUEPRINT", name];
+    words.extend(base);
+    line(&words)
+}
+
+/// `# PROGRAM NAME`.
+pub(crate) fn print_program(slot: ProgramSlot) -> ScriptUnit {
+    line(&["PROGRAM", slot.name()])
+}
+
+/// `# TAG name value`.
+pub(crate) fn print_tag(tag: &Tag) -> ScriptUnit {
+    let mut unit = line(&["TAG", &tag.name]);
+    unit.push(crate::script::unparse::value_token(&tag.value));
+    unit
+}

@@ -1,0 +1,58 @@
+//! `prop ref method args` (older: `call`): changes one of this character's properties, or
+//! another character's inside a `when`.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{MethodCall, PropRef, StmtKind};
+use crate::script::unparse::{arg_token, prop_subject_token, word};
+use crate::script::{ScriptUnit, Token};
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one(
+        "prop",
+        ArgKind::PropRef,
+        "The property: energy, agent.energy, or Fish.energy inside a when.",
+    ),
+    ArgSpec::one(
+        "method",
+        ArgKind::Method,
+        "What to do to it: setTo, add, sub ...",
+    ),
+    ArgSpec::rest(
+        "values",
+        ArgKind::Any,
+        "What the method needs, like the number to add.",
+    ),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "prop",
+    aliases: &["call"],
+    help: "Sets or changes a property of this character.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let [reference, method, rest @ ..] = args else {
+        return Err(cx.expected(head, "prop", "a property and a method"));
+    };
+    let (reference, ty) = cx.prop_ref(reference)?;
+    let call = cx.method_call(ty, method, rest)?;
+    Ok(Compiled::Stmt(StmtKind::Prop(reference, call)))
+}
+
+/// The method and its arguments as tokens.
+pub(crate) fn call_tokens(call: &MethodCall) -> impl Iterator<Item = Token> + '_ {
+    std::iter::once(word(&call.method)).chain(call.args.iter().map(arg_token))
+}
+
+/// `prop ref method args`.
+pub(crate) fn print(reference: &PropRef, call: &MethodCall) -> ScriptUnit {
+    let mut unit = vec![word(KEYWORD.name), prop_subject_token(reference)];
+    unit.extend(call_tokens(call));
+    unit
+}

@@ -1,0 +1,38 @@
+//! `propPush ref`: puts a property's value on the stack, for a later `propPop` or
+//! `featPropPop`.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{PropRef, StmtKind};
+use crate::script::unparse::{prop_subject_token, word};
+use crate::script::{ScriptUnit, Token};
+
+const ARGS: &[ArgSpec] = &[ArgSpec::one(
+    "prop",
+    ArgKind::PropRef,
+    "The property whose value to save.",
+)];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "propPush",
+    aliases: &[],
+    help: "Saves a property's value on a list (the stack), to use on a later line.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let token = args
+        .first()
+        .ok_or_else(|| cx.expected(head, "prop", "a property"))?;
+    let (reference, _) = cx.prop_ref(token)?;
+    Ok(Compiled::Stmt(StmtKind::PropPush(reference)))
+}
+
+/// `propPush ref`.
+pub(crate) fn print(reference: &PropRef) -> ScriptUnit {
+    vec![word(KEYWORD.name), prop_subject_token(reference)]
+}

@@ -1,0 +1,60 @@
+//! `randomPos min max [whole]`: moves the character to a random spot.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{Arg, StmtKind};
+use crate::script::unparse::{value_token, word};
+use crate::script::{ScriptUnit, Token};
+use crate::vars::Value;
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one("min", ArgKind::Number, "The smallest x or y it may pick."),
+    ArgSpec::one("max", ArgKind::Number, "The largest x or y it may pick."),
+    ArgSpec::optional(
+        "whole",
+        ArgKind::Boolean,
+        "true to pick whole numbers only.",
+    ),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "randomPos",
+    aliases: &[],
+    help: "Moves the character to a random place, with x and y between min and max.",
+    args: ARGS,
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    let frame = cx.frame.clone();
+    let values = cx.args(KEYWORD.name, ARGS, head, args, &frame)?;
+    let literal = |i: usize| match values.get(i) {
+        Some(Arg::Literal(v)) => Some(v.clone()),
+        _ => None,
+    };
+    match (literal(0), literal(1), literal(2)) {
+        (Some(Value::Number(min)), Some(Value::Number(max)), whole) => {
+            Ok(Compiled::Stmt(StmtKind::RandomPos {
+                min,
+                max,
+                whole: whole == Some(Value::Boolean(true)),
+            }))
+        }
+        _ => Err(cx.expected(head, "min", "numbers written out")),
+    }
+}
+
+/// `randomPos min max [true]`.
+pub(crate) fn print(min: f64, max: f64, whole: bool) -> ScriptUnit {
+    let mut unit = vec![
+        word(KEYWORD.name),
+        value_token(&Value::Number(min)),
+        value_token(&Value::Number(max)),
+    ];
+    if whole {
+        unit.push(value_token(&Value::Boolean(true)));
+    }
+    unit
+}

@@ -1,0 +1,26 @@
+//! `stackDiv`: takes the last two saved values off the stack, divides the one before by the last, and saves the answer.
+
+use super::{Compiled, Keyword};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::program::{StackOp, StmtKind};
+use crate::script::unparse::word;
+use crate::script::{ScriptUnit, Token};
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "stackDiv",
+    aliases: &[],
+    help: "Takes the last two saved values off the list (the stack), divides the one before by the last, and saves the answer.",
+    args: &[],
+    compile,
+};
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    cx.check_count(KEYWORD.name, KEYWORD.args, head, args.len())?;
+    Ok(Compiled::Stmt(StmtKind::Stack(StackOp::Div)))
+}
+
+/// `stackDiv`.
+pub(crate) fn print() -> ScriptUnit {
+    vec![word(KEYWORD.name)]
+}

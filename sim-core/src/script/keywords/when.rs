@@ -1,0 +1,183 @@
+//! `when A test B [[ ... ]]`: a rule checked every tick for every pair of an A and a B (or,
+//! in the single form `when A test [[ ... ]]`, every A); the block runs for the agents that
+//! pass, and can name both (`prop Algae.energy sub 10`).
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::CompileErrorKind;
+use crate::script::program::WhenRule;
+use crate::script::unparse::{arg_token, block_token, word};
+use crate::script::{ScriptUnit, Token, TokenKind};
+use crate::suggest::closest;
+
+/// A `when` test: its name, whether it compares two agents, and what it means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WhenTest {
+    /// The name scripts use.
+    pub name: &'static str,
+    /// Whether it needs a second blueprint.
+    pub pair: bool,
+    /// What it checks, for the wizard.
+    pub help: &'static str,
+}
+
+const fn pair(name: &'static str, help: &'static str) -> WhenTest {
+    WhenTest {
+        name,
+        pair: true,
+        help,
+    }
+}
+
+/// Every `when` test.
+pub static WHEN_TESTS: &[WhenTest] = &[
+    pair("touches", "The two characters' edges overlap."),
+    pair(
+        "centerTouches",
+        "The first one's centre is on the second one.",
+    ),
+    pair("centerTouchesCenter", "The two centres meet."),
+    pair("isInside", "The first one is completely inside the second."),
+    pair("firstTouches", "The edges started to overlap this tick."),
+    pair(
+        "centerFirstTouches",
+        "The first one's centre just landed on the second.",
+    ),
+    pair("centerFirstTouchesCenter", "The two centres just met."),
+    pair("lastTouches", "The edges stopped overlapping this tick."),
+    pair(
+        "centerLastTouches",
+        "The first one's centre just left the second.",
+    ),
+    pair("centerLastTouchesCenter", "The two centres just parted."),
+    pair(
+        "isCenteredOn",
+        "The first one sits right on the second one's centre.",
+    ),
+    pair(
+        "isCloseTo",
+        "The two are near each other (no Physics needed).",
+    ),
+    pair("sees", "The first one can see the second (needs Vision)."),
+    pair("doesNotSee", "The first one cannot see the second."),
+    pair(
+        "seesCamouflaged",
+        "The first one sees the second even though it blends in.",
+    ),
+    WhenTest {
+        name: "dies",
+        pair: false,
+        help: "The character's foodLevel has run out.",
+    },
+];
+
+/// The test with this name, ignoring case (GEMSTEP's own help lists them in lower case).
+pub fn when_test(name: &str) -> Option<&'static WhenTest> {
+    WHEN_TESTS
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case(name))
+}
+
+const ARGS: &[ArgSpec] = &[
+    ArgSpec::one("first", ArgKind::Blueprint, "The first kind of character."),
+    ArgSpec::one(
+        "test",
+        ArgKind::Choice,
+        "What to check, like touches or sees.",
+    ),
+    ArgSpec::optional(
+        "second",
+        ArgKind::Blueprint,
+        "The second kind of character.",
+    ),
+    ArgSpec::rest(
+        "then",
+        ArgKind::Block,
+        "Lines that run when the test passes (last).",
+    ),
+];
+
+/// The keyword.
+pub(crate) const KEYWORD: Keyword = Keyword {
+    name: "when",
+    aliases: &[],
+    help: "Checks every tick whether characters touch, see each other ..., and runs the lines below for those that do.",
+    args: ARGS,
+    compile,
+};
+
+fn name_of(cx: &mut Cx<'_>, token: &Token, arg: &str) -> Checked<String> {
+    match &token.kind {
+        TokenKind::Identifier(w) => Ok(w.clone()),
+        _ => Err(cx.expected(token, arg, ArgKind::Blueprint.describe())),
+    }
+}
+
+fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+    let [a_tok, test_tok, rest @ .., block_tok] = args else {
+        return Err(cx.report_at(
+            head,
+            CompileErrorKind::ArgCount {
+                name: KEYWORD.name.to_owned(),
+                expected: "a blueprint, a test, maybe a second blueprint, and a block".to_owned(),
+                got: args.len(),
+            },
+        ));
+    };
+    let a = name_of(cx, a_tok, "first")?;
+    cx.check_blueprint_name(&a, a_tok)?;
+    let test = find_test(cx, test_tok)?;
+    let (b, extra) = match (test.pair, rest) {
+        (true, [b_tok, extra @ ..]) => (Some(name_of(cx, b_tok, "second")?), extra),
+        (true, []) => return Err(cx.expected(block_tok, "second", "a second blueprint")),
+        (false, extra) => (None, extra),
+    };
+    if let (Some(b), Some(b_tok)) = (&b, rest.first()) {
+        cx.check_blueprint_name(b, b_tok)?;
+    }
+    let any = ArgSpec::rest("value", ArgKind::Any, "");
+    let frame = cx.frame.clone();
+    let extra = cx.args(test.name, &[any], test_tok, extra, &frame)?;
+    let TokenKind::Block(units) = &block_tok.kind else {
+        return Err(cx.expected(block_tok, "then", ArgKind::Block.describe()));
+    };
+    let mut frame = cx.frame.clone();
+    frame.pair = std::iter::once(a.clone()).chain(b.clone()).collect();
+    let consequent = cx.with_frame(frame, |cx| cx.block(units));
+    Ok(Compiled::When(WhenRule {
+        a,
+        test: test.name.to_owned(),
+        b,
+        args: extra,
+        consequent,
+        line: head.pos.line,
+        col: head.pos.col,
+    }))
+}
+
+fn find_test(cx: &mut Cx<'_>, token: &Token) -> Checked<&'static WhenTest> {
+    let name = match &token.kind {
+        TokenKind::Identifier(w) => w.clone(),
+        _ => return Err(cx.expected(token, "test", "a test name, like touches")),
+    };
+    when_test(&name).ok_or_else(|| {
+        let suggestion = closest(&name, WHEN_TESTS.iter().map(|t| t.name)).map(str::to_owned);
+        cx.report_at(
+            token,
+            CompileErrorKind::UnknownTest {
+                test: name,
+                suggestion,
+            },
+        )
+    })
+}
+
+/// `when A test [B] [values] [[ ... ]]`.
+pub(crate) fn print(rule: &WhenRule) -> ScriptUnit {
+    let mut unit = vec![word(KEYWORD.name), word(&rule.a), word(&rule.test)];
+    unit.extend(rule.b.as_deref().map(word));
+    unit.extend(rule.args.iter().map(arg_token));
+    unit.push(block_token(&rule.consequent));
+    unit
+}
