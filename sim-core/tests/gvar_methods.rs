@@ -118,7 +118,7 @@ fn same_seed_gives_same_values() {
 #[test]
 fn compile_time_checks_find_methods_and_suggest() {
     let spec = VarType::Number.method("setToRnd").unwrap();
-    assert_eq!((spec.required_args(), spec.args.len()), (2, 3));
+    assert_eq!((spec.required_args(), spec.args.len()), (1, 3));
     let err = VarType::Number.method("stTo").unwrap_err();
     assert!(
         matches!(err, VarError::UnknownMethod { suggestion: Some(ref s), .. } if s == "setTo"),

@@ -113,7 +113,8 @@ impl fmt::Display for VarError {
                 let expected = match (min, max) {
                     (1, 1) => "1 argument".to_string(),
                     (min, max) if min == max => format!("{min} arguments"),
-                    (min, max) => format!("{min} or {max} arguments"),
+                    (min, max) if *max == min + 1 => format!("{min} or {max} arguments"),
+                    (min, max) => format!("{min} to {max} arguments"),
                 };
                 write!(f, "{method} expects {expected}, got {got}")
             }

@@ -246,7 +246,7 @@ impl fmt::Display for CompileErrorKind {
                 did_you_mean(f, suggestion)
             }
             K::UnknownType { name } => {
-                write!(f, "unknown type '{name}'; use Number, String or Boolean")
+                write!(f, "unknown type '{name}'; use Number, String, Boolean or Dictionary")
             }
             K::BadPragma { expected } => write!(f, "bad '#' line: expected {expected}"),
             K::NotAllowedHere { keyword, reason } => write!(f, "'{keyword}' {reason}"),

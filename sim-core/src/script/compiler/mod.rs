@@ -11,6 +11,7 @@
 //! ```
 
 pub(crate) mod error;
+mod expr_refs;
 mod project;
 mod refs;
 pub(crate) mod scope;
@@ -89,8 +90,8 @@ pub(crate) fn compile_blueprint_units(
     };
     let mut slot = ProgramSlot::Define;
     for unit in units {
-        if let Some((hash, rest)) = split_directive(unit) {
-            pragma::apply(&mut cx, hash, rest, &mut bp, &mut slot);
+        if let Some(rest) = directive_words(unit) {
+            pragma::apply(&mut cx, rest, &mut bp, &mut slot);
             continue;
         }
         let Some(line) = compile_unit(&mut cx, unit) else {
@@ -111,9 +112,10 @@ pub(crate) fn compile_blueprint_units(
     finish(cx, bp)
 }
 
-fn split_directive(unit: &[Token]) -> Option<(&Token, &[Token])> {
+/// The words after the `#` of a pragma line; `None` for other lines.
+fn directive_words(unit: &[Token]) -> Option<&[Token]> {
     let (head, rest) = unit.split_first()?;
-    matches!(head.kind, crate::script::TokenKind::Directive).then_some((head, rest))
+    matches!(head.kind, crate::script::TokenKind::Directive).then_some(rest)
 }
 
 /// Puts a top-level statement where it belongs: timers and declarations are noted on the

@@ -9,8 +9,13 @@ use crate::features;
 use crate::script::{ScriptUnit, Token, TokenKind};
 use crate::vars::VarType;
 
-/// The props every agent has without `addProp`, and their types.
+/// The props every agent has without `addProp`, and their types. Besides GEMSTEP's documented
+/// list, agents carry `color` (the tint as a number, which Costume keeps up to date and real
+/// models read as `Moth.prop.color.value`) and `scale`/`scaleY` (which Physics sets).
 pub const BUILTIN_PROPS: &[(&str, VarType)] = &[
+    ("color", VarType::Number),
+    ("scale", VarType::Number),
+    ("scaleY", VarType::Number),
     ("x", VarType::Number),
     ("y", VarType::Number),
     ("name", VarType::String),

@@ -165,10 +165,13 @@ impl Cx<'_> {
             return Err(self.expected(token, "expression", ArgKind::Expr.describe()));
         };
         match parse_expr(&source.text, source.text_pos) {
-            Ok(tree) => Ok(ScriptExpr {
-                text: source.text.clone(),
-                tree,
-            }),
+            Ok(tree) => {
+                self.check_expr_refs(&tree, source.text_pos)?;
+                Ok(ScriptExpr {
+                    text: source.text.clone(),
+                    tree,
+                })
+            }
             Err(e) => Err(self.report(
                 e.pos,
                 &source.text,
@@ -212,7 +215,7 @@ impl Cx<'_> {
                 ));
             }
         };
-        let specs: Vec<ArgSpec> = spec.args.iter().map(|a| gvar_arg(a)).collect();
+        let specs: Vec<ArgSpec> = spec.args.iter().map(gvar_arg).collect();
         let args = self.args(name, &specs, method, args, &self.frame.clone())?;
         Ok(MethodCall {
             method: spec.name.to_owned(),

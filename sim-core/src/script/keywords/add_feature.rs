@@ -37,3 +37,24 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 pub(crate) fn print(feature: &str) -> ScriptUnit {
     vec![word(KEYWORD.name), word(feature)]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok, compile};
+
+    #[test]
+    fn add_feature_accepts_current_and_older_names_and_suggests_for_typos() {
+        assert_ok("addFeature Physics\nuseFeature AgentWidgets");
+        let bp = compile("useFeature Physics").unwrap();
+        assert!(bp.features.contains(&"Physics".to_owned()));
+        assert_error("addFeature", "addFeature expects 1 argument, got 0");
+        assert_error(
+            "addFeature Physic",
+            "unknown feature 'Physic' — did you mean 'Physics'?",
+        );
+        assert_error(
+            "addFeature {{ 1 }}",
+            "addFeature: 'feature' must be a feature name, not an expression",
+        );
+    }
+}

@@ -70,3 +70,28 @@ pub(crate) fn print(name: &str, ty: VarType, initial: Option<&Value>) -> ScriptU
     unit.extend(initial.map(value_token));
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok, compile};
+
+    #[test]
+    fn add_prop_declares_a_typed_prop_and_rejects_bad_types_and_values() {
+        assert_ok("addProp speed Number 3\naddProp nick string 'x'\naddProp bag Dictionary");
+        let bp = compile("addProp speed Number 3").unwrap();
+        assert!(bp.declares_prop("speed"));
+        assert_error("addProp speed", "addProp expects 2 to 3 arguments, got 1");
+        assert_error(
+            "addProp speed Numbr 3",
+            "unknown type 'Numbr'; use Number, String, Boolean or Dictionary",
+        );
+        assert_error(
+            "addProp speed Number 'fast'",
+            "addProp: 'initial' must be a number, not the text 'fast'",
+        );
+        assert_error(
+            "addProp 12 Number 3",
+            "addProp: 'name' must be a name, not the number 12",
+        );
+    }
+}

@@ -38,3 +38,18 @@ pub(crate) fn print(message: &str) -> ScriptUnit {
         value_token(&Value::String(message.to_owned())),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn dbg_error_takes_one_message() {
+        assert_ok("dbgError 'should not happen'");
+        assert_error("dbgError", "dbgError expects 1 argument, got 0");
+        assert_error(
+            "dbgError 4",
+            "dbgError: 'message' must be text written out, not the number 4",
+        );
+    }
+}

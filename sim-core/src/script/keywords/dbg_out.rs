@@ -34,3 +34,17 @@ pub(crate) fn print(values: &[Arg]) -> ScriptUnit {
         .chain(values.iter().map(arg_token))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn dbg_out_prints_any_values_but_not_blocks() {
+        assert_ok("dbgOut 'energy' {{ agent.getProp('energy').value }} 3\ndbgOut");
+        assert_error(
+            "dbgOut [[\n]]",
+            "dbgOut: 'values' must be a value, not a block",
+        );
+    }
+}

@@ -105,3 +105,38 @@ fn short_seconds(period: SimTime) -> f64 {
         .find(|&short| SimTime::from_f64(short) == Ok(period))
         .unwrap_or(exact)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok, compile};
+    use super::*;
+
+    #[test]
+    fn every_takes_positive_seconds_an_option_and_a_block() {
+        assert_ok("every 0.5 [[\n  prop x add 1\n]]\nevery 1 runAtStart [[\n]]");
+        let bp = compile("every 2 runAtStart [[\n]]\nevery 1 [[\n]]").unwrap();
+        assert_eq!(bp.timers.len(), 2);
+        assert!(bp.timers[0].run_at_start && !bp.timers[1].run_at_start);
+        assert_eq!((bp.timers[0].timer, bp.timers[1].timer), (0, 1));
+        assert_error("every 1", "every expects 2 to 3 arguments, got 1");
+        assert_error(
+            "every 0 [[\n]]",
+            "every: 'seconds' must be more than 0 seconds, not the number 0",
+        );
+        assert_error(
+            "every 'often' [[\n]]",
+            "every: 'seconds' must be a number of seconds, not the text 'often'",
+        );
+        assert_error(
+            "every 1 atStart [[\n]]",
+            "'atStart' is not a valid option; use one of: runAtStart",
+        );
+    }
+
+    #[test]
+    fn periods_print_as_the_decimal_written() {
+        let period = SimTime::from_f64(0.1).unwrap();
+        assert_eq!(short_seconds(period), 0.1);
+        assert_eq!(short_seconds(SimTime::from_secs(3)), 3.0);
+    }
+}

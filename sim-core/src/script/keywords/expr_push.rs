@@ -35,3 +35,19 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 pub(crate) fn print(expr: &ScriptExpr) -> ScriptUnit {
     vec![word(KEYWORD.name), expr_token(&expr.text)]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok, errors};
+
+    #[test]
+    fn expr_push_needs_one_expression_that_parses() {
+        assert_ok("exprPush {{ agent.getProp('energy').value * 2 }}");
+        assert_error("exprPush", "exprPush expects 1 argument, got 0");
+        assert_error(
+            "exprPush 5",
+            "exprPush: 'expression' must be an expression in {{ }}, not the number 5",
+        );
+        assert_eq!(errors("exprPush {{ 1 + }}").len(), 1);
+    }
+}

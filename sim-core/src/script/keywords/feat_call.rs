@@ -149,3 +149,61 @@ pub(crate) fn print(target: &Target, feature: &str, method: &str, args: &[Arg]) 
     }
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn feat_call_checks_feature_method_and_arguments() {
+        assert_ok(
+            "featCall Costume setCostume 'fish.json' 0\nfeatCall Movement setMovementType 'edgeToEdge' 1 0 180\nfeatCall AgentWidgets bindMeterTo energy",
+        );
+        assert_error(
+            "featCall Costume",
+            "featCall expects at least 2 arguments, got 1",
+        );
+        assert_error(
+            "featCall Costume setCostum 'a'",
+            "feature Costume has no method 'setCostum' — did you mean 'setCostume'?",
+        );
+        assert_error(
+            "featCall Costume setPose",
+            "setPose expects 1 argument, got 0",
+        );
+        assert_error(
+            "featCall Movement setMovementType 'fly'",
+            "'fly' is not a valid type; use one of: stop, wander, edgeToEdge, jitter, float, goLocation, setLocation, wanderUntilCharacter",
+        );
+        assert_error(
+            "featCall Graphing bindMeterTo enrgy",
+            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+        );
+    }
+
+    #[test]
+    fn blocks_run_on_the_blueprint_the_method_names() {
+        assert_ok("featCall Population createAgent Algae [[\n  prop energyLevel setTo 4\n]]");
+        assert_error(
+            "featCall Population createAgent Algae [[\n  prop energy setTo 4\n]]",
+            "prop 'energy' is not defined on Algae",
+        );
+        assert_error(
+            "featCall Population createAgent Algea",
+            "unknown blueprint 'Algea' — did you mean 'Algae'?",
+        );
+    }
+
+    #[test]
+    fn global_props_must_be_made_and_used_by_type() {
+        assert_ok("featCall Global globalProp darkMoths add 1");
+        assert_error(
+            "featCall Global globalProp lightMoths add 1",
+            "global prop 'lightMoths' is never made with addGlobalProp",
+        );
+        assert_error(
+            "featCall Global globalProp darkMoths invert",
+            "Number has no method 'invert'",
+        );
+    }
+}

@@ -48,3 +48,39 @@ pub(crate) fn print(reference: &FeatPropRef, call: &MethodCall) -> ScriptUnit {
     unit.extend(call_tokens(call));
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn feat_prop_reads_every_spelling_and_checks_feature_prop_and_method() {
+        assert_ok(
+            "featProp Movement direction setTo 90\nfeatProp agent.Movement distance setTo 2\nfeatProp Costume.glow setTo 1\nfeatProp AgentWidgets text setTo 'hi'",
+        );
+        assert_error(
+            "featProp Movement",
+            "featProp expects at least 2 arguments, got 1",
+        );
+        assert_error(
+            "featProp Movement directon setTo 90",
+            "feature Movement has no prop 'directon' — did you mean 'direction'?",
+        );
+        assert_error(
+            "featProp Physics scale setTo 2",
+            "feature 'Physics' is used but never added to Fish (add 'addFeature Physics')",
+        );
+        assert_error(
+            "featProp Movement direction setTo 'up'",
+            "featProp: 'value' must be a number, not the text 'up'",
+        );
+        assert_error(
+            "featProp Movement direction invert",
+            "Number has no method 'invert'",
+        );
+        assert_error(
+            "featProp Movment direction setTo 1",
+            "unknown feature 'Movment' — did you mean 'Movement'?",
+        );
+    }
+}

@@ -36,6 +36,16 @@ pub(crate) fn whole_feat_prop_ref(
     head: &Token,
     args: &[Token],
 ) -> Checked<FeatPropRef> {
+    if args.is_empty() {
+        return Err(cx.report_at(
+            head,
+            CompileErrorKind::ArgCount {
+                name: name.to_owned(),
+                expected: "a feature property".to_owned(),
+                got: 0,
+            },
+        ));
+    }
     let (reference, _, used) = cx.feat_prop_ref(args, head)?;
     if used == args.len() {
         return Ok(reference);
@@ -55,4 +65,23 @@ pub(crate) fn print(reference: &FeatPropRef) -> ScriptUnit {
     let mut unit = vec![word(KEYWORD.name)];
     unit.extend(feat_prop_tokens(reference));
     unit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn feat_prop_pop_takes_exactly_one_feature_prop() {
+        assert_ok("exprPush {{ agent.name }}\nfeatPropPop AgentWidgets text\nfeatPropPop agent.Movement direction");
+        assert_error("featPropPop Graphing", "featPropPop: 'feature prop' must be the name of the feature's property, not the name 'Graphing'");
+        assert_error(
+            "featPropPop Graphing txt",
+            "feature Graphing has no prop 'txt' — did you mean 'text'?",
+        );
+        assert_error(
+            "featPropPop Vision viewAngle",
+            "feature 'Vision' is used but never added to Fish (add 'addFeature Vision')",
+        );
+    }
 }

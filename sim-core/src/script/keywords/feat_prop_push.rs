@@ -33,3 +33,25 @@ pub(crate) fn print(reference: &FeatPropRef) -> ScriptUnit {
     unit.extend(feat_prop_tokens(reference));
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn feat_prop_push_takes_exactly_one_feature_prop() {
+        assert_ok("featPropPush Costume colorScaleIndex\nfeatPropPush Movement.direction");
+        assert_error(
+            "featPropPush",
+            "featPropPush expects a feature property, got 0",
+        );
+        assert_error(
+            "featPropPush Costume glow 1",
+            "featPropPush expects a feature property only, got 3",
+        );
+        assert_error(
+            "featPropPush Costume glw",
+            "feature Costume has no prop 'glw' — did you mean 'glow'?",
+        );
+    }
+}

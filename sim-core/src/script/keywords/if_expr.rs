@@ -4,6 +4,7 @@
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{Stmt, StmtKind, Test};
 use crate::script::unparse::{block_token, expr_token, word};
 use crate::script::{ScriptUnit, Token, TokenKind};
@@ -67,7 +68,20 @@ pub(crate) fn branches(
     let mut compiled = compiled.into_iter();
     match (compiled.next(), compiled.next(), compiled.next()) {
         (Some(then), otherwise, None) => Ok((then, otherwise.unwrap_or_default())),
-        _ => Err(cx.expected(head, "then", "one or two blocks in [[ ]]")),
+        (None, ..) => Err(cx.report_at(
+            head,
+            CompileErrorKind::ArgType {
+                name: cx.current_keyword.clone(),
+                arg: "then".to_owned(),
+                expected: "a block in [[ ]] of lines to run".to_owned(),
+                got: "nothing".to_owned(),
+            },
+        )),
+        _ => Err(cx.expected(
+            blocks.get(2).unwrap_or(head),
+            "otherwise",
+            "the last block; there can be only two",
+        )),
     }
 }
 
@@ -84,4 +98,35 @@ pub(crate) fn print(test: &Test, then: &[Stmt], otherwise: &[Stmt]) -> ScriptUni
         unit.push(block_token(otherwise));
     }
     unit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok, compile};
+    use crate::script::program::StmtKind;
+
+    #[test]
+    fn if_expr_takes_a_test_and_one_or_two_blocks() {
+        assert_ok("ifExpr {{ agent.x > 0 }} [[\n  prop x setTo 0\n]] [[\n  prop x setTo 1\n]]");
+        let bp = compile("ifExpr {{ true }} [[\n  prop x setTo 0\n]] // trailing note").unwrap();
+        assert!(
+            matches!(&bp.update[0].kind, StmtKind::If { then, otherwise, .. } if then.len() == 1 && otherwise.is_empty())
+        );
+        assert_error(
+            "ifExpr {{ true }}",
+            "ifExpr expects 2 to 3 arguments, got 1",
+        );
+        assert_error(
+            "ifExpr 1 [[\n]]",
+            "ifExpr: 'expression' must be an expression in {{ }}, not the number 1",
+        );
+        assert_error(
+            "ifExpr {{ true }} 5",
+            "ifExpr: 'then' must be a block in [[ ]], not the number 5",
+        );
+        assert_error(
+            "ifExpr {{ true }} [[\n  prop enrgy add 1\n]]",
+            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+        );
+    }
 }

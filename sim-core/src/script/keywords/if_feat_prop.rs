@@ -62,3 +62,25 @@ pub(crate) fn print_test(reference: &FeatPropRef, call: &MethodCall) -> ScriptUn
     unit.extend(call_tokens(call));
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn if_feat_prop_needs_a_feature_prop_a_comparison_and_a_block() {
+        assert_ok("ifFeatProp Movement direction equal 90 [[\n  prop x add 1\n]]");
+        assert_error(
+            "ifFeatProp Movement",
+            "ifFeatProp expects at least 2 arguments, got 1",
+        );
+        assert_error(
+            "ifFeatProp Movement direction setTo 1 [[\n]]",
+            "'setTo' changes a property; a test needs a comparison such as equal or greaterThan",
+        );
+        assert_error(
+            "ifFeatProp Movement speed equal 1 [[\n]]",
+            "feature Movement has no prop 'speed'",
+        );
+    }
+}

@@ -52,3 +52,18 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
         otherwise,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn if_takes_an_expression_or_a_block_as_its_test() {
+        assert_ok("if {{ agent.x > 0 }} [[\n  prop x setTo 0\n]]\nif [[\n  exprPush {{ true }}\n]] [[\n  prop x setTo 1\n]]");
+        assert_error("if", "if expects 2 to 3 arguments, got 0");
+        assert_error(
+            "if 'yes' [[\n]]",
+            "if: 'test' must be an expression in {{ }} or a block in [[ ]], not the text 'yes'",
+        );
+    }
+}

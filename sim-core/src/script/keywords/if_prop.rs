@@ -95,3 +95,29 @@ pub(crate) fn print_test(reference: &PropRef, call: &MethodCall) -> ScriptUnit {
     unit.extend(call_tokens(call));
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn if_prop_needs_a_comparison_and_a_block() {
+        assert_ok("ifProp energy greaterThan 50 [[\n  prop x add 1\n]]\nifProp label equal 'fish' [[\n]] [[\n  prop x sub 1\n]]\nifProp energy gt 1 [[\n]]");
+        assert_error(
+            "ifProp energy",
+            "ifProp expects at least 2 arguments, got 1",
+        );
+        assert_error(
+            "ifProp energy add 1 [[\n]]",
+            "'add' changes a property; a test needs a comparison such as equal or greaterThan",
+        );
+        assert_error(
+            "ifProp energy greaterThan 50",
+            "ifProp: 'then' must be a block in [[ ]] of lines to run, not nothing",
+        );
+        assert_error(
+            "ifProp enrgy equal 1 [[\n]]",
+            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+        );
+    }
+}

@@ -119,6 +119,65 @@ pub fn keyword_names() -> impl Iterator<Item = &'static str> {
         .flat_map(|k| std::iter::once(k.name).chain(k.aliases.iter().copied()))
 }
 
+/// A small project for keyword tests: Fish (energy, label, hungry; Costume, Movement, Graphing,
+/// Population, Global) and Algae (energyLevel; Costume), and a shared `darkMoths`.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::script::compiler::{compile_blueprint, CompileError, Symbols};
+    use crate::script::program::CompiledBlueprint;
+    use crate::script::tokenize;
+
+    const FISH: &str = "# BLUEPRINT Fish
+addProp energy Number 50
+addProp label String 'fish'
+addProp hungry Boolean false
+addFeature Costume
+addFeature Movement
+addFeature Graphing
+addFeature Population
+addFeature Global
+featCall Global addGlobalProp darkMoths Number 0
+# PROGRAM UPDATE
+";
+
+    /// The line number (in the compiled text) of the first line a test adds.
+    pub const FIRST_LINE: u32 = 12;
+
+    fn symbols(text: &str) -> Symbols {
+        let mut symbols = Symbols::complete();
+        symbols.add_blueprint("Fish", &tokenize(text).unwrap_or_default());
+        let algae = "addProp energyLevel Number 10\naddFeature Costume";
+        symbols.add_blueprint("Algae", &tokenize(algae).unwrap());
+        symbols
+    }
+
+    /// Compiles `lines` as the UPDATE program of Fish.
+    pub fn compile(lines: &str) -> Result<CompiledBlueprint, Vec<CompileError>> {
+        let text = format!("{FISH}{lines}");
+        compile_blueprint(&text, "Fish", &symbols(&text))
+    }
+
+    /// The messages of the errors compiling `lines` gives (none when it compiles).
+    pub fn errors(lines: &str) -> Vec<String> {
+        compile(lines)
+            .err()
+            .unwrap_or_default()
+            .iter()
+            .map(|e| e.kind.to_string())
+            .collect()
+    }
+
+    /// Asserts that `lines` compiles cleanly.
+    pub fn assert_ok(lines: &str) {
+        assert_eq!(errors(lines), Vec::<String>::new(), "{lines}");
+    }
+
+    /// Asserts that `lines` gives exactly one error, with this message.
+    pub fn assert_error(lines: &str, message: &str) {
+        assert_eq!(errors(lines), vec![message.to_owned()], "{lines}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +189,27 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), n);
+    }
+
+    #[test]
+    fn errors_point_at_the_offending_word_and_all_are_collected() {
+        let errors = testing::compile("featPorp Movement direction setTo 1\nprop energy setTo 1 2")
+            .unwrap_err();
+        let found: Vec<_> = errors
+            .iter()
+            .map(|e| (e.pos.line, e.pos.col, e.text.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (testing::FIRST_LINE, 1, "featPorp"),
+                (testing::FIRST_LINE + 1, 13, "setTo")
+            ]
+        );
+        assert_eq!(
+            errors[0].kind.to_string(),
+            "unknown keyword 'featPorp' — did you mean 'featProp'?"
+        );
     }
 
     #[test]

@@ -67,3 +67,27 @@ pub(crate) fn print(handler: &EventProgram) -> ScriptUnit {
         block_token(&handler.body),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok, compile};
+    use crate::script::program::SimEvent;
+
+    #[test]
+    fn on_event_names_a_known_event_and_a_block() {
+        assert_ok("onEvent Start [[\n  prop x setTo 0\n]]\nonEvent tick [[\n]]");
+        assert_eq!(
+            compile("onEvent Tick [[\n]]").unwrap().events[0].event,
+            SimEvent::Tick
+        );
+        assert_error("onEvent Start", "onEvent expects 2 arguments, got 1");
+        assert_error(
+            "onEvent Strat [[\n]]",
+            "unknown event 'Strat' — did you mean 'Start'?",
+        );
+        assert_error(
+            "onEvent Start 5",
+            "onEvent: 'then' must be a block in [[ ]], not the number 5",
+        );
+    }
+}

@@ -4,7 +4,7 @@
 //! since newer scripts write `# blueprint` and `# program define`.
 
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{describe_token, Cx};
+use crate::script::compiler::scope::{token_text, Cx};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{CompiledBlueprint, ProgramSlot, Tag};
 use crate::script::{Literal, Pos, ScriptUnit, Token, TokenKind};
@@ -69,11 +69,10 @@ fn word(token: &Token) -> Option<&str> {
     }
 }
 
-/// Applies a `#` line (`hash` is the `#`, `rest` the words after it) to the blueprint being
+/// Applies a `#` line (`rest` is the words after the `#`) to the blueprint being
 /// compiled, switching `slot` for `# PROGRAM`.
 pub(crate) fn apply(
     cx: &mut Cx<'_>,
-    hash: &Token,
     rest: &[Token],
     bp: &mut CompiledBlueprint,
     slot: &mut ProgramSlot,
@@ -84,6 +83,7 @@ pub(crate) fn apply(
     };
     let pragma = word(first).map(str::to_ascii_uppercase);
     let args = rest.get(1..).unwrap_or_default();
+    let known = matches!(pragma.as_deref(), Some("BLUEPRINT" | "PROGRAM" | "TAG"));
     let ok = match pragma.as_deref() {
         Some("BLUEPRINT") => blueprint(args, bp),
         Some("PROGRAM") => program(args, slot),
@@ -91,15 +91,14 @@ pub(crate) fn apply(
         _ => Err("BLUEPRINT, PROGRAM or TAG after '#'"),
     };
     if let Err(expected) = ok {
-        let at = args.first().unwrap_or(first);
-        let text = if args.is_empty() {
-            describe_token(hash)
+        let at = if known {
+            args.first().unwrap_or(first)
         } else {
-            describe_token(at)
+            first
         };
         cx.report(
             at.pos,
-            &text,
+            &token_text(at),
             CompileErrorKind::BadPragma {
                 expected: expected.to_owned(),
             },
@@ -190,4 +189,59 @@ pub(crate) fn print_tag(tag: &Tag) -> ScriptUnit {
     let mut unit = line(&["TAG", &tag.name]);
     unit.push(crate::script::unparse::value_token(&tag.value));
     unit
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::script::compiler::{compile_standalone, compile_statements, Symbols};
+    use crate::script::program::ProgramSlot;
+    use crate::vars::Value;
+
+    fn messages(text: &str) -> Vec<String> {
+        let errors = compile_standalone(text, "X").err().unwrap_or_default();
+        errors.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn pragmas_are_read_in_any_case_and_set_name_base_tags_and_program() {
+        let text = "# blueprint Fish Animal\n# tag isCharControllable true\n# program update\nprop x add 1\n# PROGRAM Init\nprop y setTo 0";
+        let bp = compile_standalone(text, "ignored").unwrap();
+        assert_eq!(
+            (bp.name.as_str(), bp.base.as_deref()),
+            ("Fish", Some("Animal"))
+        );
+        assert_eq!(bp.tags[0].name, "isCharControllable");
+        assert_eq!(bp.tags[0].value, Value::Boolean(true));
+        assert_eq!(
+            (bp.program(ProgramSlot::Update).len(), bp.init.len()),
+            (1, 1)
+        );
+    }
+
+    #[test]
+    fn malformed_pragmas_are_errors_at_their_line() {
+        assert_eq!(
+            messages("# BLUEPRINT Fish\n# PROGRAM LATER"),
+            ["Fish:2:11: bad '#' line: expected '# PROGRAM' and one of DEFINE, INIT, UPDATE, THINK, EXEC, EVENT, CONDITION"]
+        );
+        assert_eq!(
+            messages("# BLUEPRINT Fish\n# BLUEPRNT Fish"),
+            ["Fish:2:3: bad '#' line: expected BLUEPRINT, PROGRAM or TAG after '#'"]
+        );
+        assert_eq!(
+            messages("# TAG onlyName"),
+            ["X:1:7: bad '#' line: expected '# TAG name value'"]
+        );
+        assert_eq!(messages("#\nprop x setTo 1"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn pragmas_do_not_belong_in_instance_scripts() {
+        let errors = compile_statements("# PROGRAM INIT", "instance A", None, &Symbols::partial())
+            .unwrap_err();
+        assert_eq!(
+            errors[0].to_string(),
+            "instance A:1:1: '#' lines belong at the top level of a blueprint script"
+        );
+    }
 }

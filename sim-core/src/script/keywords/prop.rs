@@ -56,3 +56,44 @@ pub(crate) fn print(reference: &PropRef, call: &MethodCall) -> ScriptUnit {
     unit.extend(call_tokens(call));
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn prop_checks_the_prop_the_method_and_its_arguments() {
+        assert_ok("prop energy setTo 5\nprop agent.energy add {{ agent.x }}\ncall x sub 1\nprop label setTo Algae");
+        assert_error("prop energy", "prop expects at least 2 arguments, got 1");
+        assert_error(
+            "prop enrgy add 1",
+            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+        );
+        assert_error("prop energy setTo 1 2", "setTo expects 1 argument, got 2");
+        assert_error(
+            "prop energy ad 1",
+            "Number has no method 'ad' — did you mean 'add'?",
+        );
+        assert_error(
+            "prop energy setTo 'lots'",
+            "prop: 'value' must be a number, not the text 'lots'",
+        );
+        assert_error(
+            "prop hungry setTo 3",
+            "prop: 'value' must be true or false, not the number 3",
+        );
+    }
+
+    #[test]
+    fn other_blueprints_are_only_named_inside_a_when_that_names_them() {
+        assert_error(
+            "prop Algae.energyLevel sub 1",
+            "'Algae' names no character here; use it inside a 'when' that names Algae",
+        );
+        assert_error(
+            "prop Algea.energyLevel sub 1",
+            "unknown blueprint 'Algea' — did you mean 'Algae'?",
+        );
+        assert_ok("prop Fish.energy add 1");
+    }
+}

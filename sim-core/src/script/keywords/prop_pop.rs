@@ -36,3 +36,16 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 pub(crate) fn print(reference: &PropRef) -> ScriptUnit {
     vec![word(KEYWORD.name), prop_subject_token(reference)]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn prop_pop_takes_exactly_one_known_prop() {
+        assert_ok("exprPush {{ 1 }}\npropPop agent.energy");
+        assert_error("propPop", "propPop expects 1 argument, got 0");
+        assert_error("propPop engy", "prop 'engy' is not defined on Fish");
+        assert_error("propPop {{ 1 }}", "propPop: 'prop' must be a property (prop, agent.prop or Blueprint.prop), not an expression");
+    }
+}

@@ -36,3 +36,20 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 pub(crate) fn print(reference: &PropRef) -> ScriptUnit {
     vec![word(KEYWORD.name), prop_subject_token(reference)]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn prop_push_takes_exactly_one_known_prop() {
+        assert_ok("propPush energy\npropPush agent.x");
+        assert_error("propPush", "propPush expects 1 argument, got 0");
+        assert_error("propPush energy x", "propPush expects 1 argument, got 2");
+        assert_error(
+            "propPush enrgy",
+            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+        );
+        assert_error("propPush 'energy'", "propPush: 'prop' must be a property (prop, agent.prop or Blueprint.prop), not the text 'energy'");
+    }
+}

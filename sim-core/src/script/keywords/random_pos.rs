@@ -58,3 +58,22 @@ pub(crate) fn print(min: f64, max: f64, whole: bool) -> ScriptUnit {
     }
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn random_pos_takes_two_numbers_and_an_optional_flag() {
+        assert_ok("randomPos -100 100\nrandomPos 0 10 true");
+        assert_error("randomPos 1", "randomPos expects 2 to 3 arguments, got 1");
+        assert_error(
+            "randomPos 'a' 1",
+            "randomPos: 'min' must be a number, not the text 'a'",
+        );
+        assert_error(
+            "randomPos 1 2 3",
+            "randomPos: 'whole' must be true or false, not the number 3",
+        );
+    }
+}

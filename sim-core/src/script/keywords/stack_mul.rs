@@ -24,3 +24,14 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 pub(crate) fn print() -> ScriptUnit {
     vec![word(KEYWORD.name)]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok};
+
+    #[test]
+    fn stack_mul_takes_no_arguments() {
+        assert_ok("stackMul");
+        assert_error("stackMul 1", "stackMul expects 0 arguments, got 1");
+    }
+}

@@ -181,3 +181,38 @@ pub(crate) fn print(rule: &WhenRule) -> ScriptUnit {
     unit.push(block_token(&rule.consequent));
     unit
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{assert_error, assert_ok, compile};
+
+    #[test]
+    fn when_names_known_blueprints_a_known_test_and_a_block() {
+        assert_ok("when Fish touches Algae [[\n  prop Algae.energyLevel sub 1\n  prop Fish.energy add 1\n]]\nwhen Fish dies [[\n]]\nwhen Fish centerfirsttouches Algae [[\n]]");
+        let bp = compile("when Fish touches Algae [[\n]]").unwrap();
+        assert_eq!(
+            (bp.conditions[0].a.as_str(), bp.conditions[0].b.as_deref()),
+            ("Fish", Some("Algae"))
+        );
+        assert_error(
+            "when Fish touches",
+            "when expects a blueprint, a test, maybe a second blueprint, and a block, got 2",
+        );
+        assert_error(
+            "when Fish touches Algea [[\n]]",
+            "unknown blueprint 'Algea' — did you mean 'Algae'?",
+        );
+        assert_error(
+            "when Fish touchs Algae [[\n]]",
+            "unknown when test 'touchs' — did you mean 'touches'?",
+        );
+        assert_error(
+            "when Fish touches Algae [[\n  prop Algae.energy sub 1\n]]",
+            "prop 'energy' is not defined on Algae",
+        );
+        assert_error(
+            "every 1 [[\n  when Fish touches Algae [[\n  ]]\n]]",
+            "'when' must be at the top level of a blueprint program, not inside [[ ]]",
+        );
+    }
+}

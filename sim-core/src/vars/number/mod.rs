@@ -111,7 +111,9 @@ impl NumberVar {
             "clear" => self.set_by(name, 0.0),
             "setToRnd" | "addRnd" | "subRnd" | "addRndInt" | "subRndInt" => {
                 let whole = name.ends_with("Int") || spec.boolean_or(args, 2, false)?;
-                let pick = random_between(number(0)?, number(1)?, whole, rng)?;
+                // One number alone (`subRnd 0.5`, as GEMSTEP allows) picks between 0 and it.
+                let other = if args.len() > 1 { number(1)? } else { 0.0 };
+                let pick = random_between(number(0)?, other, whole, rng)?;
                 self.apply_random(name, pick)
             }
             "setMin" => self.set_limits(Some(number(0)?), self.max),
@@ -507,8 +509,8 @@ mod tests {
             err.to_string(),
             "add expects a number for 'amount', got the text 'ten'"
         );
-        let err = run(&mut var, "setToRnd", &[n(1.0)]).unwrap_err();
-        assert_eq!(err.to_string(), "setToRnd expects 2 or 3 arguments, got 1");
+        let err = run(&mut var, "setToRnd", &[]).unwrap_err();
+        assert_eq!(err.to_string(), "setToRnd expects 1 to 3 arguments, got 0");
         let err = run(&mut var, "ad", &[n(1.0)]).unwrap_err();
         assert_eq!(
             err.to_string(),

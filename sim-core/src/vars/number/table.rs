@@ -10,7 +10,11 @@ const TEXT: ValueKind = ValueKind::String;
 const AMOUNT: &[ArgSpec] = &[arg("amount", NUM, "the number to use")];
 const RANGE: &[ArgSpec] = &[
     arg("min value", NUM, "the smallest number it may pick"),
-    arg("max value", NUM, "the largest number it may pick"),
+    optional(
+        "max value",
+        NUM,
+        "the largest number it may pick (left out: pick between 0 and the first number)",
+    ),
     optional("asInteger", BOOL, "true to pick whole numbers only"),
 ];
 const WHOLE_RANGE: &[ArgSpec] = &[

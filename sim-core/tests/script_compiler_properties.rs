@@ -1,0 +1,204 @@
+//! Property tests for the compiler: no text makes it panic, and whatever compiles prints back
+//! to text that compiles to the same program.
+
+use proptest::prelude::*;
+use sim_core::script::compiler::{
+    compile_blueprint, compile_standalone, compile_statements, Symbols,
+};
+use sim_core::script::tokenize;
+use sim_core::script::unparse::print_blueprint;
+
+/// Lines made of the words scripts use — keywords, names, methods, values, brackets — so
+/// that many inputs get past the tokenizer and into the keywords.
+fn scriptish() -> impl Strategy<Value = String> {
+    let pieces = prop::sample::select(vec![
+        "addProp",
+        "useFeature",
+        "addFeature",
+        "prop",
+        "featProp",
+        "featCall",
+        "when",
+        "every",
+        "ifExpr",
+        "if",
+        "ifProp",
+        "ifFeatProp",
+        "onEvent",
+        "exprPush",
+        "propPush",
+        "propPop",
+        "featPropPush",
+        "featPropPop",
+        "dbgOut",
+        "randomPos",
+        "stackAdd",
+        "# BLUEPRINT",
+        "# PROGRAM",
+        "# TAG",
+        "UPDATE",
+        "define",
+        "Fish",
+        "Algae",
+        "energy",
+        "agent.energy",
+        "Fish.energy",
+        "Algae.energy",
+        "Costume",
+        "Movement",
+        "Physics",
+        "AgentWidgets",
+        "Population",
+        "Global",
+        "Movement.direction",
+        "agent.Costume",
+        "Fish.Costume.glow",
+        "direction",
+        "text",
+        "setTo",
+        "add",
+        "greaterThan",
+        "setCostume",
+        "setMovementType",
+        "monitor",
+        "createAgent",
+        "globalProp",
+        "addGlobalProp",
+        "touches",
+        "dies",
+        "Number",
+        "String",
+        "Boolean",
+        "Dictionary",
+        "1",
+        "-2.5",
+        "0",
+        "'x'",
+        "true",
+        "null",
+        "Infinity",
+        "{{ agent.x + 1 }}",
+        "{{ Fish.getProp('energy').value }}",
+        "{{ ) }}",
+        "[[",
+        "]]",
+        "[[ NAME ]]",
+        "runAtStart",
+        "Start",
+        "b2b",
+        "wander",
+        "// note",
+        "\n",
+        "\n",
+        "\n",
+        " ",
+        " ",
+        " ",
+    ]);
+    prop::collection::vec(pieces, 0..80).prop_map(|p| p.join(" "))
+}
+
+/// Whole lines, mostly valid, some nested in blocks: most of these scripts compile, so the
+/// round-trip property sees many real programs.
+fn script_lines() -> impl Strategy<Value = String> {
+    let line = prop::sample::select(vec![
+        "addProp energy Number 5",
+        "addProp label String 'a b'",
+        "addProp ok Boolean true",
+        "addFeature Costume",
+        "useFeature Movement",
+        "addFeature AgentWidgets",
+        "addFeature Population",
+        "prop energy add 1",
+        "prop agent.energy setTo {{ agent.x * 2 }}",
+        "prop x setTo -10",
+        "prop label setTo Algae",
+        "featProp Movement direction setTo 90",
+        "featProp Costume.glow setTo 0.5",
+        "featCall Costume setCostume 'fish.json' 0",
+        "featCall Movement setMovementType wander 0.5",
+        "featCall AgentWidgets bindMeterTo energy",
+        "exprPush {{ 'T-Rex #' + agent.id }}",
+        "featPropPop AgentWidgets text",
+        "propPush energy",
+        "propPop agent.energy",
+        "dbgOut 'hi' 3",
+        "stackMul",
+        "randomPos -100 100 true",
+        "# PROGRAM UPDATE",
+        "# program init",
+        "# TAG isCharControllable true",
+        "// a comment",
+        "",
+    ]);
+    let opener = prop::sample::select(vec![
+        "every 0.25 runAtStart [[",
+        "ifExpr {{ agent.x > 0 }} [[",
+        "when Fish touches Algae [[",
+        "onEvent Tick [[",
+        "featCall Population createAgent Algae [[",
+        "ifProp energy greaterThan 3 [[",
+    ]);
+    let block = (opener, prop::collection::vec(line.clone(), 0..5))
+        .prop_map(|(open, inner)| format!("{open}\n{}\n]]", inner.join("\n")));
+    let item = prop_oneof![4 => line.prop_map(str::to_owned), 1 => block];
+    let prelude = "addProp energy Number 5\naddProp label String 'a'\naddFeature Costume\nuseFeature Movement\naddFeature AgentWidgets\naddFeature Population\n";
+    prop::collection::vec(item, 0..25)
+        .prop_map(move |lines| format!("{prelude}{}", lines.join("\n")))
+}
+
+fn project_symbols(text: &str) -> Symbols {
+    let mut symbols = Symbols::complete();
+    symbols.add_blueprint("Fish", &tokenize(text).unwrap_or_default());
+    symbols.add_blueprint("Algae", &tokenize("addProp energy Number 1").unwrap());
+    symbols
+}
+
+/// Cases per property: 2000, or `STEPWISE_FUZZ_CASES` for a long fuzzing run.
+fn cases() -> u32 {
+    std::env::var("STEPWISE_FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2000)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn the_compiler_never_panics_on_any_text(text in any::<String>()) {
+        let _ = compile_standalone(&text, "Fish");
+        let _ = compile_statements(&text, "round", None, &Symbols::partial());
+    }
+
+    #[test]
+    fn the_compiler_never_panics_on_script_like_text(text in scriptish()) {
+        let _ = compile_standalone(&text, "Fish");
+        let _ = compile_blueprint(&text, "Fish", &project_symbols(&text));
+        let _ = compile_statements(&text, "instance", Some("Fish"), &project_symbols(&text));
+        let _ = compile_statements(&text, "round", None, &project_symbols(&text));
+    }
+
+    #[test]
+    fn whatever_compiles_prints_to_text_that_compiles_the_same(
+        text in prop_oneof![scriptish(), script_lines(), script_lines()]
+    ) {
+        let symbols = project_symbols(&text);
+        if let Ok(bp) = compile_blueprint(&text, "Fish", &symbols) {
+            let printed = print_blueprint(&bp);
+            let again = compile_blueprint(&printed, "Fish", &symbols);
+            prop_assert!(again.is_ok(), "{printed}\n{again:?}");
+            if let Ok(again) = again {
+                prop_assert_eq!(print_blueprint(&again), printed);
+                // Printing puts programs in canonical order, so props declared in several
+                // programs may come back in another order; the same props must come back.
+                let names = |b: &sim_core::script::program::CompiledBlueprint| {
+                    let mut n: Vec<String> = b.props.iter().map(|p| format!("{p:?}")).collect();
+                    n.sort();
+                    n
+                };
+                prop_assert_eq!(names(&again), names(&bp));
+            }
+        }
+    }
+}
