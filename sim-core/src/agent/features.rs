@@ -12,6 +12,9 @@ pub struct FeatureState {
     pub props: Vec<(&'static str, GVar)>,
     /// Points a line graph has collected (Graphing), oldest first.
     pub series: Vec<f64>,
+    /// Counts per value of a prop (Population's `_countsByProp`, drawn as a histogram), in
+    /// key order as set.
+    pub buckets: Vec<(String, f64)>,
 }
 
 impl FeatureState {
@@ -36,6 +39,7 @@ impl FeatureState {
             name: spec.name,
             props,
             series: Vec::new(),
+            buckets: Vec::new(),
         }
     }
 

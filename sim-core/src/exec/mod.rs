@@ -180,10 +180,7 @@ impl<'w> Runner<'w> {
         match arg {
             Arg::Literal(v) => Ok(v.clone()),
             Arg::Expr(e) => self.eval(e),
-            // A dotted name that names no prop here is the name itself (`setTo Algae`).
-            Arg::Ref(r) => Ok(self
-                .read_prop(r)
-                .unwrap_or_else(|_| Value::String(r.prop.clone()))),
+            Arg::Ref(r) => self.read_prop(r),
             Arg::Block(_) => Err("a [[ ]] block cannot be used as a value here".to_string()),
         }
     }
@@ -239,8 +236,9 @@ impl<'w> Runner<'w> {
         }
     }
 
-    /// Whether a timer fires now, updating its state. A top-level timer starts counting when
-    /// its agent is made; a nested one when its statement first runs.
+    /// Whether a timer fires now, updating its state. A top-level timer counts from when its
+    /// agent was made; a nested one from when its statement first runs. `runAtStart` also
+    /// fires on that first run.
     fn timer_due(&mut self, every: &Every, top_level: bool) -> bool {
         let tick = self.world.tick;
         let period = ticks_in(every.period.to_f64());
@@ -261,9 +259,10 @@ impl<'w> Runner<'w> {
             None => {
                 let start = if top_level { agent.born_tick } else { tick };
                 let fire = every.run_at_start;
+                // A top-level timer keeps its period aligned with its agent's birth.
                 agent.timers.push(TimerState {
                     key,
-                    last_tick: if fire { tick } else { start },
+                    last_tick: start,
                 });
                 fire || (top_level && tick.saturating_sub(start) >= period)
             }

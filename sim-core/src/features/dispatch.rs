@@ -111,10 +111,7 @@ pub(crate) fn text_arg(r: &mut Runner<'_>, args: &[Arg], i: usize) -> Result<Str
     let arg = args
         .get(i)
         .ok_or_else(|| format!("argument {} is missing", i + 1))?;
-    let value = match arg {
-        Arg::Ref(p) => crate::vars::Value::String(p.prop.clone()),
-        other => r.arg(other)?,
-    };
+    let value = r.arg(arg)?;
     value
         .as_text()
         .ok_or_else(|| format!("argument {} must be text, got {}", i + 1, value.describe()))

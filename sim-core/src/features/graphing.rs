@@ -39,6 +39,15 @@ pub(crate) fn call(
             feat(r, id, "Graphing")?.set("graphFrequency", Value::Number(frequency));
             Ok(())
         }
+        "setMeterPosition" => bind(r, "meterPosition"),
+        "bindLineGraphHistogramToFeatProp" => {
+            let feature = text_arg(r, args, 0)?;
+            let prop = text_arg(r, args, 1)?;
+            let g = feat(r, id, "Graphing")?;
+            g.set("barGraphPropFeature", Value::String(feature));
+            g.set("barGraphProp", Value::String(prop));
+            Ok(())
+        }
         "showMessage" => {
             let text = text_arg(r, args, 0)?;
             r.world.round.messages.push(text.clone());

@@ -19,6 +19,7 @@ pub(crate) mod costume;
 pub(crate) mod dispatch;
 pub(crate) mod global;
 pub(crate) mod graphing;
+pub(crate) mod histogram;
 pub(crate) mod movement;
 pub(crate) mod physics;
 pub(crate) mod population;

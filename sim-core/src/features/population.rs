@@ -89,6 +89,30 @@ pub(crate) fn call(
             Ok(())
         }
         "countCharacterProp" | "minCharacterProp" | "maxCharacterProp" => aggregate(r, id, args),
+        "setCharactersByFeatPropTypeKeys" => {
+            let keys = r.args(args)?;
+            let buckets = keys
+                .iter()
+                .filter_map(Value::as_text)
+                .map(|k| (k, 0.0))
+                .collect();
+            feat(r, id, "Population")?.buckets = buckets;
+            Ok(())
+        }
+        "countExistingCharactersByFeatPropType" | "countCharactersByPropType" => {
+            super::histogram::count(r, id, method, args)
+        }
+        "tellCharacterByName" => {
+            let name = text_arg(r, args, 0)?;
+            let ids: Vec<EntityId> = r
+                .world
+                .visible_agents()
+                .filter(|a| a.name == name)
+                .map(|a| a.id)
+                .collect();
+            for_each(r, &ids, block_arg(args));
+            Ok(())
+        }
         _ => Err(not_available("Population", method)),
     }
 }

@@ -52,6 +52,7 @@ pub(crate) fn update(world: &mut World, grid: &mut SpatialGrid) {
     for (index, rule) in program.rules.iter().enumerate() {
         let start = (world.timer)();
         match rule.test {
+            Some(TestKind::Dies) => deaths(world, index, rule),
             Some(test) => evaluate(world, grid, index, rule, test),
             None => {
                 let at = world.origin(&rule.script, rule.line, rule.col);
@@ -130,6 +131,23 @@ fn evaluate(world: &mut World, grid: &mut SpatialGrid, index: usize, rule: &Rule
     queue(world, rule, &passing);
 }
 
+/// `when A dies`: agents of A that turned inert since the last tick (remembered as pairs of
+/// the agent with itself).
+fn deaths(world: &mut World, index: usize, rule: &Rule) {
+    let inert: BTreeSet<(EntityId, EntityId)> = world
+        .agents
+        .iter()
+        .filter(|a| a.blueprint == rule.a && !a.system && a.is_inert)
+        .map(|a| (a.id, a.id))
+        .collect();
+    let mut passing = Vec::new();
+    if let Some(before) = world.touching.get_mut(index) {
+        passing.extend(inert.difference(before).copied());
+        *before = inert;
+    }
+    queue(world, rule, &passing);
+}
+
 fn pair_passes(world: &World, test: TestKind, a: &Agent, b: &Body) -> bool {
     let Some(other) = world.agents.get(b.id) else {
         return false;
@@ -142,7 +160,9 @@ fn pair_passes(world: &World, test: TestKind, a: &Agent, b: &Body) -> bool {
         TestKind::Sees => vision::sees(a, other),
         TestKind::DoesNotSee => !vision::sees(a, other),
         TestKind::SeesCamouflaged => vision::sees(a, other) && vision::sees_color(world, a, other),
-        TestKind::Touch(_) | TestKind::FirstTouch(_) | TestKind::LastTouch(_) => false,
+        TestKind::Touch(_) | TestKind::FirstTouch(_) | TestKind::LastTouch(_) | TestKind::Dies => {
+            false
+        }
     }
 }
 

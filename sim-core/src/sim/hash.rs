@@ -88,5 +88,9 @@ fn agent_into(h: &mut Fnv, a: &Agent) {
         for point in &feature.series {
             h.f64(*point);
         }
+        for (key, count) in &feature.buckets {
+            h.text(key);
+            h.f64(*count);
+        }
     }
 }

@@ -38,6 +38,8 @@ pub(crate) enum TestKind {
     DoesNotSee,
     /// B is in A's cone and A can tell B's colour from its background.
     SeesCamouflaged,
+    /// (Single-blueprint form.) The agent became inert this tick.
+    Dies,
 }
 
 impl TestKind {
@@ -66,6 +68,7 @@ impl TestKind {
             "sees" => TestKind::Sees,
             "doesNotSee" => TestKind::DoesNotSee,
             "seesCamouflaged" => TestKind::SeesCamouflaged,
+            "dies" => TestKind::Dies,
             _ => return None,
         })
     }

@@ -46,8 +46,10 @@ pub struct GraphView<'a> {
     pub meter_color: u32,
     /// Whether to draw the meter or graph large.
     pub large: bool,
-    /// The line graph's points, oldest first (a histogram is drawn from the same data).
+    /// The line graph's points, oldest first.
     pub series: &'a [f64],
+    /// The histogram's bars, `(value, count)`, from the feature `barGraphPropFeature` names.
+    pub histogram: &'a [(String, f64)],
 }
 
 /// Which group an inspector row belongs to.
@@ -174,6 +176,10 @@ impl<'a> AgentView<'a> {
         let g = self.agent.feature("Graphing")?;
         let bound = !g.text("meterProp").unwrap_or_default().is_empty();
         let meter = g.number("meter").unwrap_or(0.0);
+        let bars = g.text("barGraphPropFeature").unwrap_or_default();
+        let histogram = crate::features::feature(&bars)
+            .and_then(|spec| self.agent.feature(spec.name))
+            .map_or(&[][..], |f| f.buckets.as_slice());
         Some(GraphView {
             text: g.text("text").unwrap_or_default(),
             meter: (bound || meter != 0.0).then_some(meter),
@@ -183,6 +189,7 @@ impl<'a> AgentView<'a> {
                 .clamp(0.0, 16_777_215.0) as u32,
             large: g.flag("isLargeGraphic").unwrap_or(false),
             series: &g.series,
+            histogram,
         })
     }
 
