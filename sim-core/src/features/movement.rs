@@ -8,6 +8,7 @@ use crate::exec::{Failure, Runner};
 use crate::project::StageMetadata;
 use crate::script::program::Arg;
 use crate::sim::world::World;
+use crate::spatial::SpatialGrid;
 use crate::vars::{RandomSource, Value};
 
 /// Runs a Movement method on agent `id`.
@@ -131,6 +132,7 @@ struct Step {
 /// Moves every agent with Movement that its own programs steer, then keeps it on the stage.
 pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
     let mut steps = Vec::new();
+    let mut targets = Vec::new();
     for &id in ids {
         let Some(agent) = world.agents.get(id) else {
             continue;
@@ -147,7 +149,11 @@ pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
         let r1 = world.rng.next_f64();
         let r2 = world.rng.next_f64();
         let target = m.text("targetCharacterType").unwrap_or_default();
-        let step = plan(world, agent, &kind, distance, direction, (r1, r2), &target);
+        let seek = Seek {
+            target: &target,
+            cache: &mut targets,
+        };
+        let step = plan(world, agent, &kind, distance, direction, (r1, r2), seek);
         steps.push(Step {
             id,
             dx: step.0,
@@ -163,6 +169,12 @@ pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
     }
 }
 
+/// What a seeking agent looks for, and the per-tick index of targets.
+struct Seek<'a> {
+    target: &'a str,
+    cache: &'a mut Vec<Targets>,
+}
+
 /// `(dx, dy, new direction)` for one agent.
 fn plan(
     world: &World,
@@ -171,7 +183,7 @@ fn plan(
     distance: f64,
     direction: f64,
     (r1, r2): (f64, f64),
-    target: &str,
+    seek: Seek<'_>,
 ) -> (f64, f64, f64) {
     let ahead = |d: f64| {
         let rad = d.to_radians();
@@ -186,7 +198,7 @@ fn plan(
             };
             ahead(direction + turn)
         }
-        "wanderUntilInside" => match nearest(world, agent, target, false) {
+        "wanderUntilInside" => match nearest(world, seek.cache, agent, seek.target, false) {
             Some((_, _, inside)) if inside => (0.0, 0.0, direction),
             _ => ahead(
                 direction
@@ -225,7 +237,7 @@ fn plan(
         | "seekNearestVisibleCone"
         | "seekNearestVisibleColor" => {
             let visible_only = kind != "seekNearest";
-            match nearest(world, agent, target, visible_only) {
+            match nearest(world, seek.cache, agent, seek.target, visible_only) {
                 Some((x, y, _)) => toward(agent, x, y, distance, direction),
                 None => ahead(
                     direction
@@ -252,33 +264,102 @@ fn toward(agent: &Agent, tx: f64, ty: f64, distance: f64, direction: f64) -> (f6
     (dx / gap * step, dy / gap * step, heading)
 }
 
-/// The nearest active agent of blueprint `target` (within the vision cone when asked), and
-/// whether `agent`'s centre is inside its body.
+/// The active agents of one blueprint in a grid, built once per tick when a seeker needs it.
+struct Targets {
+    blueprint: usize,
+    ids: Vec<EntityId>,
+    grid: SpatialGrid,
+}
+
+impl Targets {
+    fn new(world: &World, blueprint: usize) -> Targets {
+        let mut ids = Vec::new();
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for a in world
+            .agents
+            .iter()
+            .filter(|a| a.blueprint == blueprint && a.is_active())
+        {
+            ids.push(a.id);
+            xs.push(a.x);
+            ys.push(a.y);
+        }
+        let mut grid = SpatialGrid::new();
+        grid.rebuild(&xs, &ys, 64.0);
+        Targets {
+            blueprint,
+            ids,
+            grid,
+        }
+    }
+
+    /// The nearest target to `agent` (within its vision cone when asked), searching boxes
+    /// that double in size: a target found at distance `d <= r` in the box of half-size `r`
+    /// is the nearest, since every closer point lies in the same box.
+    fn nearest<'w>(
+        &self,
+        world: &'w World,
+        agent: &Agent,
+        visible_only: bool,
+    ) -> Option<&'w Agent> {
+        let limit = if visible_only {
+            agent.feat_num("Vision", "viewDistance", 250.0)
+        } else {
+            let s = &world.stage;
+            (s.right - s.left).abs() + (s.bottom - s.top).abs()
+        };
+        let mut radius = 32.0_f64;
+        loop {
+            let radius_now = radius.min(limit.max(0.0));
+            let mut best: Option<(f64, &Agent)> = None;
+            self.grid
+                .for_each_candidate(agent.x, agent.y, radius_now, |i| {
+                    let Some(other) = self
+                        .ids
+                        .get(i as usize)
+                        .and_then(|id| world.agents.get(*id))
+                    else {
+                        return;
+                    };
+                    if other.id == agent.id || (visible_only && !super::vision::sees(agent, other))
+                    {
+                        return;
+                    }
+                    let (dx, dy) = (other.x - agent.x, other.y - agent.y);
+                    let d = (dx * dx + dy * dy).sqrt();
+                    if best.is_none_or(|(b, _)| d < b) {
+                        best = Some((d, other));
+                    }
+                });
+            match best {
+                Some((d, other)) if d <= radius_now => return Some(other),
+                found if radius_now >= limit || !limit.is_finite() => return found.map(|(_, o)| o),
+                _ => radius *= 2.0,
+            }
+        }
+    }
+}
+
+/// The nearest target of blueprint `target` and whether `agent`'s centre is inside its body.
 fn nearest(
     world: &World,
+    cache: &mut Vec<Targets>,
     agent: &Agent,
     target: &str,
     visible_only: bool,
 ) -> Option<(f64, f64, bool)> {
     let bp = world.program.index(target)?;
-    let mut best: Option<(f64, &Agent)> = None;
-    for other in world.agents.iter() {
-        if other.blueprint != bp || !other.is_active() || other.id == agent.id {
-            continue;
+    let index = match cache.iter().position(|t| t.blueprint == bp) {
+        Some(i) => i,
+        None => {
+            cache.push(Targets::new(world, bp));
+            cache.len() - 1
         }
-        if visible_only && !super::vision::sees(agent, other) {
-            continue;
-        }
-        let d = (other.x - agent.x).powi(2) + (other.y - agent.y).powi(2);
-        if best.is_none_or(|(b, _)| d < b) {
-            best = Some((d, other));
-        }
-    }
-    best.map(|(_, o)| {
-        let (hw, hh) = super::physics::half_size(o);
-        let inside = (agent.x - o.x).abs() <= hw && (agent.y - o.y).abs() <= hh;
-        (o.x, o.y, inside)
-    })
+    };
+    let o = cache.get(index)?.nearest(world, agent, visible_only)?;
+    let (hw, hh) = super::physics::half_size(o);
+    let inside = (agent.x - o.x).abs() <= hw && (agent.y - o.y).abs() <= hh;
+    Some((o.x, o.y, inside))
 }
 
 fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {

@@ -169,6 +169,14 @@ fn queue_birth(
     init: &[Stmt],
     mutation: Option<(String, String, f64, f64)>,
 ) {
+    let cap = r.world.agent_cap;
+    if r.world.agents.len() + r.world.births.len() >= cap {
+        let bp = r.world.program.name(blueprint);
+        let at = r.world.origin(&bp, 0, 0);
+        let message = format!("the model reached {cap} agents; no more {bp} were made");
+        r.world.log.warn_once(at, message);
+        return;
+    }
     let script = r.script.clone();
     r.world.births.push(Birth {
         blueprint,
@@ -219,7 +227,7 @@ fn populate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), Fa
     let pending = r.world.births.iter().filter(|b| b.blueprint == bp).count();
     let missing = (target - (parents.len() + pending) as f64).max(0.0) as usize;
     let mutation = mutation(r, caller);
-    for _ in 0..missing.min(crate::sim::world::MAX_AGENTS) {
+    for _ in 0..missing.min(r.world.agent_cap) {
         let parent = if parents.is_empty() {
             None
         } else {

@@ -15,6 +15,10 @@ use std::rc::Rc;
 /// A centre this close to another counts as on it (`isCenteredOn`).
 const CENTERED: f64 = 5.0;
 
+/// The most pairs one rule may match in one tick; beyond it the rest are skipped with a
+/// warning, so `when A isCloseTo B 100000` over thousands of agents cannot exhaust memory.
+pub const MAX_PAIRS_PER_RULE: usize = 100_000;
+
 /// An agent as a rule sees it.
 #[derive(Clone, Copy)]
 struct Body {
@@ -89,6 +93,9 @@ fn evaluate(world: &mut World, grid: &mut SpatialGrid, index: usize, rule: &Rule
     let mut passing = Vec::new();
     let mut now_touching = BTreeSet::new();
     for a in &a_side {
+        if passing.len() + now_touching.len() >= MAX_PAIRS_PER_RULE {
+            break;
+        }
         let Some(agent_a) = world.agents.get(a.id) else {
             continue;
         };
@@ -110,7 +117,7 @@ fn evaluate(world: &mut World, grid: &mut SpatialGrid, index: usize, rule: &Rule
                 Some(contact) => touches(contact, a, b),
                 None => pair_passes(world, test, agent_a, b),
             };
-            if hit {
+            if hit && passing.len() + now_touching.len() < MAX_PAIRS_PER_RULE {
                 if test.contact().is_some() {
                     now_touching.insert((a.id, b.id));
                 }
@@ -119,6 +126,13 @@ fn evaluate(world: &mut World, grid: &mut SpatialGrid, index: usize, rule: &Rule
                 }
             }
         });
+    }
+    if passing.len() + now_touching.len() >= MAX_PAIRS_PER_RULE {
+        let at = world.origin(&rule.script, rule.line, rule.col);
+        let message = format!(
+            "the rule matched more than {MAX_PAIRS_PER_RULE} pairs in one tick; the rest were skipped"
+        );
+        world.log.warn_once(at, message);
     }
     if let Some(before) = world.touching.get_mut(index) {
         match test {

@@ -211,7 +211,7 @@ impl Simulation {
             .ok_or_else(|| {
                 InputError::Rejected(format!(
                     "the model already has {} agents",
-                    super::MAX_AGENTS
+                    self.world.agent_cap
                 ))
             })?;
         if let Some(agent) = self.world.agents.get_mut(id) {

@@ -1,7 +1,7 @@
 //! Making and removing agents: at load (instances), and at the end of a phase for the
 //! creations and removals scripts asked for during it.
 
-use super::world::{Birth, World, MAX_AGENTS};
+use super::world::{Birth, World};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::event::EventLoop;
@@ -22,10 +22,10 @@ impl World {
         at: (f64, f64),
     ) -> Option<EntityId> {
         let bp_name = self.program.name(bp);
-        if self.agents.len() >= MAX_AGENTS {
+        let cap = self.agent_cap;
+        if self.agents.len() >= cap {
             let origin = self.origin(&bp_name, 0, 0);
-            let message =
-                format!("the model reached {MAX_AGENTS} agents; no more {bp_name} were made");
+            let message = format!("the model reached {cap} agents; no more {bp_name} were made");
             self.log.warn_once(origin, message);
             return None;
         }

@@ -66,6 +66,7 @@ pub struct Simulation {
     project: Project,
     seed: u64,
     timer: fn() -> u64,
+    agent_cap: usize,
 }
 
 fn no_timer() -> u64 {
@@ -78,7 +79,8 @@ impl Simulation {
     pub fn load(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
         let compiled = compile_project(project).map_err(LoadErrors::Compile)?;
         let program = Rc::new(Program::new(compiled));
-        let (lp, world) = build(project, &program, seed, no_timer).map_err(LoadErrors::Engine)?;
+        let (lp, world) =
+            build(project, &program, seed, no_timer, MAX_AGENTS).map_err(LoadErrors::Engine)?;
         Ok(Simulation {
             lp,
             world,
@@ -86,6 +88,7 @@ impl Simulation {
             project: project.clone(),
             seed,
             timer: no_timer,
+            agent_cap: MAX_AGENTS,
         })
     }
 
@@ -96,11 +99,24 @@ impl Simulation {
         self.world.timer = timer;
     }
 
+    /// Sets the most agents the model may have (at least 1; [`MAX_AGENTS`] by default). Kept
+    /// across [`Simulation::reset`], which applies it from the start.
+    pub fn set_agent_cap(&mut self, cap: usize) {
+        self.agent_cap = cap.max(1);
+        self.world.agent_cap = self.agent_cap;
+    }
+
     /// Goes back to the model's initial state with the same seed.
     pub fn reset(&mut self) {
         // The same steps succeeded in `load`, so they succeed again; if not, the current
         // state is kept and the reason logged.
-        match build(&self.project, &self.program, self.seed, self.timer) {
+        match build(
+            &self.project,
+            &self.program,
+            self.seed,
+            self.timer,
+            self.agent_cap,
+        ) {
             Ok((lp, world)) => {
                 self.lp = lp;
                 self.world = world;
@@ -236,6 +252,7 @@ fn build(
     program: &Rc<Program>,
     seed: u64,
     timer: fn() -> u64,
+    agent_cap: usize,
 ) -> Result<(EventLoop<World>, World), String> {
     let mut lp = EventLoop::new();
     let registry = EntityRegistry::new(&mut lp, SimTime::ZERO).map_err(|e| e.to_string())?;
@@ -258,6 +275,7 @@ fn build(
         timer,
         system: None,
         serial: 0,
+        agent_cap,
     };
     world.populate(&mut lp)?;
     let handler = Rc::new(tick::TickHandler {

@@ -13,8 +13,9 @@ use rand_pcg::Pcg32;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-/// The most agents a model may have; creations beyond it are refused with a warning, so a
-/// runaway `reproduce` cannot freeze the browser.
+/// The most agents a model may have unless [`crate::sim::Simulation::set_agent_cap`] says
+/// otherwise; creations beyond it are refused with a warning, so a runaway `reproduce`
+/// cannot freeze the browser.
 pub const MAX_AGENTS: usize = 20_000;
 
 /// An agent to make at the end of the current phase.
@@ -65,6 +66,8 @@ pub(crate) struct World {
     pub timer: fn() -> u64,
     pub system: Option<EntityId>,
     pub serial: u64,
+    /// The most agents (see [`MAX_AGENTS`]).
+    pub agent_cap: usize,
 }
 
 impl World {
