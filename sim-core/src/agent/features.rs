@@ -45,22 +45,34 @@ impl FeatureState {
 
     /// A property by name or catalog alias.
     pub fn prop(&self, name: &str) -> Option<&GVar> {
-        let name = self.canonical(name);
-        self.props.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+        let index = self.index_of(name)?;
+        self.props.get(index).map(|(_, v)| v)
     }
 
     /// A property by name or catalog alias, to change.
     pub fn prop_mut(&mut self, name: &str) -> Option<&mut GVar> {
-        let name = self.canonical(name);
-        self.props
-            .iter_mut()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| v)
+        let index = self.index_of(name)?;
+        self.props.get_mut(index).map(|(_, v)| v)
+    }
+
+    /// Where a property is: its own name first (the common case, no catalog search), then
+    /// an alias.
+    fn index_of(&self, name: &str) -> Option<usize> {
+        let by_name = |name: &str| self.props.iter().position(|(n, _)| *n == name);
+        by_name(name).or_else(|| by_name(self.canonical(name)))
     }
 
     /// A property's value as a number, if it is one.
     pub fn number(&self, name: &str) -> Option<f64> {
         self.prop(name)?.value().as_number()
+    }
+
+    /// A String property's text, borrowed (no copy, for the tick's hot paths).
+    pub fn str(&self, name: &str) -> Option<&str> {
+        match self.prop(name)? {
+            GVar::String(s) => Some(s.value()),
+            _ => None,
+        }
     }
 
     /// A property's value as text, if it has one.

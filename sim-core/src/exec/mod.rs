@@ -39,12 +39,13 @@ pub(crate) struct Runner<'w> {
 impl<'w> Runner<'w> {
     /// A runner for agent `me` with statements from `script`.
     pub fn new(world: &'w mut World, me: EntityId, script: Rc<str>) -> Runner<'w> {
+        let stack = std::mem::take(&mut world.spare_stack);
         Runner {
             world,
             me,
             bindings: None,
             script,
-            stack: Vec::new(),
+            stack,
         }
     }
 
@@ -372,6 +373,17 @@ impl<'w> Runner<'w> {
             agent.features.push(crate::agent::FeatureState::new(spec));
         }
         Ok(())
+    }
+}
+
+impl Drop for Runner<'_> {
+    /// Hands the (emptied) value stack back to the world, so the next runner reuses its
+    /// memory instead of allocating one per agent per tick.
+    fn drop(&mut self) {
+        self.stack.clear();
+        if self.world.spare_stack.capacity() < self.stack.capacity() {
+            self.world.spare_stack = std::mem::take(&mut self.stack);
+        }
     }
 }
 

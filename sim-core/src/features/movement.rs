@@ -143,17 +143,16 @@ pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
         let Some(m) = agent.feature("Movement") else {
             continue;
         };
-        let kind = m.text("movementType").unwrap_or_default();
+        let kind = m.str("movementType").unwrap_or_default();
         let distance = m.number("distance").unwrap_or(0.0);
         let direction = m.number("direction").unwrap_or(0.0);
         let r1 = world.rng.next_f64();
         let r2 = world.rng.next_f64();
-        let target = m.text("targetCharacterType").unwrap_or_default();
         let seek = Seek {
-            target: &target,
+            target: m.str("targetCharacterType").unwrap_or_default(),
             cache: &mut targets,
         };
-        let step = plan(world, agent, &kind, distance, direction, (r1, r2), seek);
+        let step = plan(world, agent, kind, distance, direction, (r1, r2), seek);
         steps.push(Step {
             id,
             dx: step.0,
@@ -161,10 +160,10 @@ pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
             direction: step.2,
         });
     }
-    let stage = world.stage.clone();
+    let stage = &world.stage;
     for step in steps {
         if let Some(agent) = world.agents.get_mut(step.id) {
-            apply(agent, &step, &stage);
+            apply(agent, &step, stage);
         }
     }
 }
@@ -387,10 +386,10 @@ fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
     }
     if let Some(m) = agent.feature_mut("Movement") {
         m.set("direction", Value::Number(direction));
-        m.set(
-            "compassDirection",
-            Value::String(compass(direction).to_string()),
-        );
+        let heading = compass(direction);
+        if m.str("compassDirection") != Some(heading) {
+            m.set("compassDirection", Value::String(heading.to_string()));
+        }
         m.set("isMoving", Value::Boolean(moving));
     }
 }
@@ -399,8 +398,8 @@ fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
 /// whether the heading must turn).
 pub(crate) fn keep_inside(v: f64, lo: f64, hi: f64, wrap: bool) -> (f64, bool) {
     let span = hi - lo;
-    if !(span > 0.0) || !v.is_finite() {
-        return (lo.max(0.0).min(hi), false);
+    if span.is_nan() || span <= 0.0 || !v.is_finite() {
+        return (if lo.is_finite() { lo } else { 0.0 }, false);
     }
     if wrap {
         return (lo + (v - lo).rem_euclid(span), false);

@@ -275,6 +275,7 @@ fn build(
         timer,
         system: None,
         serial: 0,
+        spare_stack: Vec::new(),
         agent_cap,
     };
     world.populate(&mut lp)?;

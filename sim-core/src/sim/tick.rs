@@ -159,16 +159,18 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
             continue;
         };
         let start = (world.timer)();
-        let mut runner = Runner::new(world, id, program.name(bp));
-        match which {
-            Program::Update => {
-                runner.run(&blueprint.update);
-                for every in &blueprint.timers {
-                    runner.top_level_every(every);
+        {
+            let mut runner = Runner::new(world, id, program.name(bp));
+            match which {
+                Program::Update => {
+                    runner.run(&blueprint.update);
+                    for every in &blueprint.timers {
+                        runner.top_level_every(every);
+                    }
                 }
+                Program::Think => runner.run(&blueprint.think),
+                Program::Exec => runner.run(&blueprint.exec),
             }
-            Program::Think => runner.run(&blueprint.think),
-            Program::Exec => runner.run(&blueprint.exec),
         }
         let spent = (world.timer)().saturating_sub(start);
         if let Some(total) = world.profile.blueprints.get_mut(bp) {

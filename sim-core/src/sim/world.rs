@@ -66,6 +66,8 @@ pub(crate) struct World {
     pub timer: fn() -> u64,
     pub system: Option<EntityId>,
     pub serial: u64,
+    /// A value stack kept between runners (see [`crate::exec::Runner`]).
+    pub spare_stack: Vec<crate::vars::Value>,
     /// The most agents (see [`MAX_AGENTS`]).
     pub agent_cap: usize,
 }
