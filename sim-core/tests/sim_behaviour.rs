@@ -1,9 +1,9 @@
 //! The runtime runs our own small models as their authors mean: energy, eating, predators,
 //! reproduction, bounds, timers and touches.
 
-mod common;
+mod sim_common;
 
-use common::{count, errors, load, num, project, run_seconds};
+use sim_common::{count, errors, load, num, project, run_seconds};
 use sim_core::sim::Simulation;
 use sim_core::vars::Value;
 

@@ -2,9 +2,9 @@
 //! divisions by zero, props of removed agents, empty stacks, runaway reproduction, nonsense
 //! values. Scripts are built from real statement shapes and garbage.
 
-mod common;
+mod sim_common;
 
-use common::project;
+use sim_common::project;
 use proptest::prelude::*;
 use sim_core::sim::Simulation;
 

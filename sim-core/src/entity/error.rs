@@ -82,3 +82,19 @@ impl From<EventError> for EntityError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_event_target_becomes_no_such_entity() {
+        let id = crate::entity::Entities::new().spawn().unwrap();
+        let e = EntityError::from(EventError::NoSuchEntity(id));
+        assert_eq!(e, EntityError::NoSuchEntity(id));
+        assert_eq!(
+            EntityError::BadPath("Nemo".into()).to_string(),
+            "'Nemo' is not an entity path; expected 'Blueprint/name'"
+        );
+    }
+}

@@ -161,3 +161,33 @@ fn answer<W: EntityWorld>(
     // events; the reply is then lost, as any message to a full loop would be.
     let _ = lp.create_event(reply, call.target, state, at, payload);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Silent;
+
+    impl EntityWorld for Silent {
+        type Update = ();
+        type Query = ();
+        type Answer = ();
+        type Callback = ();
+
+        fn apply_update(&mut self, _: EntityId, _: SimTime, _: ()) {}
+
+        fn answer_query(&self, _: EntityId, _: &()) {}
+
+        fn receive_answer(&mut self, _: EntityId, _: SimTime, _: (), _: QueryOutcome<()>) {}
+    }
+
+    #[test]
+    fn a_courier_delivers_once_at_the_message_time() {
+        let c = Courier::<Silent>::new(UPDATE_HANDLER, Role::Update);
+        let id = crate::entity::Entities::new().spawn().unwrap();
+        let at = SimTime::from_secs(3);
+        assert_eq!(c.trigger_type(), TriggerType::Once);
+        assert_eq!(c.predict_invoke_time(id, &Silent, at), at);
+        assert_eq!(c.id(), "entity/update");
+    }
+}

@@ -166,3 +166,62 @@ impl<W: EntityWorld> EntityRegistry<W> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::QueryOutcome;
+
+    /// A world whose entities answer every query with their own id.
+    struct Echo;
+
+    impl EntityWorld for Echo {
+        type Update = ();
+        type Query = ();
+        type Answer = EntityId;
+        type Callback = ();
+
+        fn apply_update(&mut self, _: EntityId, _: SimTime, _: ()) {}
+
+        fn answer_query(&self, target: EntityId, _: &()) -> EntityId {
+            target
+        }
+
+        fn receive_answer(&mut self, _: EntityId, _: SimTime, _: (), _: QueryOutcome<EntityId>) {}
+    }
+
+    #[test]
+    fn the_earliest_delivery_follows_the_loop_time() {
+        let mut lp = EventLoop::new();
+        let reg = EntityRegistry::<Echo>::new(&mut lp, SimTime::from_secs(2)).unwrap();
+        assert_eq!(reg.earliest_delivery(&lp), SimTime::from_secs(2));
+        lp.reach_time(SimTime::from_secs(3), &mut Echo).unwrap();
+        assert_eq!(reg.earliest_delivery(&lp), SimTime::from_secs(5));
+        assert_eq!(reg.min_output_delay(), SimTime::from_secs(2));
+    }
+
+    #[test]
+    fn a_second_registry_on_the_same_loop_is_refused() {
+        let mut lp = EventLoop::new();
+        EntityRegistry::<Echo>::new(&mut lp, SimTime::ZERO).unwrap();
+        let again = EntityRegistry::<Echo>::new(&mut lp, SimTime::ZERO).err();
+        let name = "entity/answer".to_owned();
+        assert_eq!(
+            again,
+            Some(EntityError::Event(
+                crate::event::EventError::DuplicateHandler(name)
+            ))
+        );
+    }
+
+    #[test]
+    fn a_removed_name_can_be_used_again() {
+        let mut lp = EventLoop::new();
+        let mut reg = EntityRegistry::<Echo>::new(&mut lp, SimTime::ZERO).unwrap();
+        let a = reg.spawn(&mut lp, "Fish", "Nemo").unwrap();
+        reg.remove(&mut lp, a).unwrap();
+        let b = reg.spawn(&mut lp, "Fish", "Nemo").unwrap();
+        assert_eq!(reg.lookup_entity("Fish/Nemo"), Ok(b));
+        assert_eq!(reg.query_now(&lp, &Echo, b, &()), Ok(b));
+    }
+}

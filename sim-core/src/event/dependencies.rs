@@ -65,3 +65,79 @@ impl<S> EventLoop<S> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{EventHandler, Invocation, Payload};
+    use std::rc::Rc;
+
+    /// A `Once` event at its reference time.
+    struct Once;
+
+    impl EventHandler<()> for Once {
+        fn id(&self) -> &str {
+            "once"
+        }
+
+        fn trigger_type(&self) -> TriggerType {
+            TriggerType::Once
+        }
+
+        fn invoke(&self, _: &mut EventLoop<()>, _: &mut (), _: Invocation<'_>) {}
+
+        fn predict_invoke_time(&self, _: EntityId, _: &(), at: SimTime) -> SimTime {
+            at
+        }
+    }
+
+    fn setup() -> (EventLoop<()>, EventRef, EntityId) {
+        let mut lp = EventLoop::new();
+        let h = lp.add_event_handler(Rc::new(Once)).unwrap();
+        let t = lp.spawn_entity().unwrap();
+        let x = lp.spawn_entity().unwrap();
+        let ev = lp
+            .create_event(h, t, &(), SimTime::from_secs(1), Payload::new())
+            .unwrap();
+        (lp, ev, x)
+    }
+
+    fn dependents(lp: &EventLoop<()>, x: EntityId) -> usize {
+        lp.dependents.get(x.index() as usize).map_or(0, Vec::len)
+    }
+
+    #[test]
+    fn a_dependent_added_twice_is_listed_once() {
+        let (mut lp, ev, x) = setup();
+        lp.add_dependent(x, ev).unwrap();
+        lp.add_dependent(x, ev).unwrap();
+        assert_eq!(dependents(&lp, x), 1);
+    }
+
+    #[test]
+    fn finished_dependents_are_forgotten_at_the_next_change() {
+        let (mut lp, ev, x) = setup();
+        lp.add_dependent(x, ev).unwrap();
+        lp.reach_time(SimTime::from_secs(1), &mut ()).unwrap();
+        lp.changes(x, SimTime::from_secs(2));
+        assert_eq!(dependents(&lp, x), 0);
+        assert_eq!(lp.queue().pending_changes(), 0);
+    }
+
+    #[test]
+    fn trigger_does_not_reach_once_events() {
+        let (mut lp, ev, x) = setup();
+        lp.add_dependent(x, ev).unwrap();
+        lp.trigger(x, SimTime::ZERO);
+        assert_eq!(lp.queue().pending_changes(), 0);
+        lp.changes(x, SimTime::ZERO);
+        assert_eq!(lp.queue().pending_changes(), 1);
+    }
+
+    #[test]
+    fn a_removed_entity_takes_no_dependents() {
+        let (mut lp, ev, x) = setup();
+        lp.despawn_entity(x).unwrap();
+        assert_eq!(lp.add_dependent(x, ev), Err(EventError::NoSuchEntity(x)));
+    }
+}

@@ -45,7 +45,7 @@ pub enum EventError {
         /// The limit.
         limit: u64,
     },
-    /// More than 2^32 events at once.
+    /// More than 16,777,216 events alive at once, or more than 2^40 created in all.
     Exhausted,
 }
 
@@ -82,9 +82,36 @@ impl fmt::Display for EventError {
                 "more than {limit} events ran on the way to {until}; \
                  is an event creating events at its own time?"
             ),
-            EventError::Exhausted => f.write_str("too many events at once"),
+            EventError::Exhausted => f.write_str(
+                "too many events: at most 16,777,216 alive at once and 2^40 created in all",
+            ),
         }
     }
 }
 
 impl std::error::Error for EventError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_lowercase_and_name_the_culprit() {
+        let e = EventError::RepeatDidNotAdvance {
+            handler: "tick".into(),
+            time: SimTime::from_secs(2),
+            next: SimTime::from_secs(2),
+        };
+        assert_eq!(
+            e.to_string(),
+            "repeating event 'tick' ran at 2s and asked to run again at 2s; the next run must be later"
+        );
+        let e = EventError::NotSettled {
+            until: SimTime::from_secs(1),
+            rounds: 64,
+        };
+        assert!(e
+            .to_string()
+            .starts_with("events did not settle on the way to 1s"));
+    }
+}

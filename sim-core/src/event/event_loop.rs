@@ -45,8 +45,8 @@ pub struct EventLoop<S> {
     pub(super) dependents: Vec<Vec<EventRef>>,
     /// The latest time reached or run at, seconds; never decreases.
     now: SimTime,
-    /// Counts `reach_time` calls; changes are deduplicated per frame.
-    pub(super) frame: u64,
+    /// Counts `reach_time` calls (wrapping); changes are deduplicated per frame.
+    pub(super) frame: u32,
     limits: Limits,
     /// Reused buffer for the changes of one settling round.
     change_buf: Vec<(EventRef, SimTime)>,
@@ -190,7 +190,7 @@ impl<S> EventLoop<S> {
         let trigger = h.trigger_type();
         let ev = self
             .queue
-            .insert(Event::new(target, handler, trigger, 0, payload))?;
+            .insert(Event::new(target, handler, trigger, payload))?;
         if let Err(e) = h.setup_event(self, ev, state) {
             self.queue.remove(ev);
             return Err(e);
@@ -199,6 +199,7 @@ impl<S> EventLoop<S> {
         Ok(ev)
     }
 
+    /// Gives a new event its first time, and queues it if its trigger type says so.
     fn place_new(
         &mut self,
         ev: EventRef,
@@ -207,7 +208,10 @@ impl<S> EventLoop<S> {
         state: &S,
         reference_time: SimTime,
     ) {
-        let trigger = h.trigger_type();
+        let Some(trigger) = self.queue.get(ev).map(Event::trigger_type) else {
+            // Its own setup cancelled it.
+            return;
+        };
         if matches!(
             trigger,
             TriggerType::DependencyImmediately | TriggerType::Trigger
@@ -251,7 +255,7 @@ impl<S> EventLoop<S> {
     /// events still due run on the next call.
     pub fn reach_time(&mut self, until: SimTime, state: &mut S) -> Result<usize, EventError> {
         let result = self.settle(until, state);
-        self.frame += 1;
+        self.frame = self.frame.wrapping_add(1);
         self.queue.start_frame(self.frame);
         if result.is_ok() {
             self.now = self.now.max(until);
@@ -403,5 +407,81 @@ impl<S> EventLoop<S> {
             }
             TriggerType::Repeat => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts its runs; repeats every second; cancels itself on its third run.
+    struct SelfCancelling;
+
+    impl EventHandler<u32> for SelfCancelling {
+        fn id(&self) -> &str {
+            "self-cancelling"
+        }
+
+        fn trigger_type(&self) -> TriggerType {
+            TriggerType::Repeat
+        }
+
+        fn invoke(&self, lp: &mut EventLoop<u32>, runs: &mut u32, call: Invocation<'_>) {
+            *runs += 1;
+            if *runs == 3 {
+                lp.cancel(call.event, call.time);
+            }
+        }
+
+        fn predict_invoke_time(&self, _: EntityId, _: &u32, at: SimTime) -> SimTime {
+            at.saturating_add(SimTime::from_secs(1))
+        }
+    }
+
+    fn setup() -> (EventLoop<u32>, HandlerId, EntityId) {
+        let mut lp = EventLoop::new();
+        let h = lp.add_event_handler(Rc::new(SelfCancelling)).unwrap();
+        let t = lp.spawn_entity().unwrap();
+        (lp, h, t)
+    }
+
+    #[test]
+    fn an_event_cancelled_by_its_own_handler_is_not_queued_again() {
+        let (mut lp, h, t) = setup();
+        let mut runs = 0;
+        let ev = lp
+            .create_event(h, t, &runs, SimTime::ZERO, Payload::new())
+            .unwrap();
+        lp.reach_time(SimTime::from_secs(10), &mut runs).unwrap();
+        assert_eq!(runs, 3);
+        assert!(lp.event(ev).is_none());
+        assert!(lp.queue().is_empty());
+    }
+
+    #[test]
+    fn the_loop_time_never_goes_back() {
+        let (mut lp, _, _) = setup();
+        let mut runs = 0;
+        lp.reach_time(SimTime::from_secs(5), &mut runs).unwrap();
+        lp.reach_time(SimTime::from_secs(2), &mut runs).unwrap();
+        assert_eq!(lp.now(), SimTime::from_secs(5));
+    }
+
+    #[test]
+    fn removing_an_entity_forgets_its_dependents() {
+        let (mut lp, h, t) = setup();
+        let runs = 0;
+        let ev = lp
+            .create_event(h, t, &runs, SimTime::ZERO, Payload::new())
+            .unwrap();
+        let x = lp.spawn_entity().unwrap();
+        assert!(
+            lp.add_dependent(x, ev).is_err(),
+            "repeat events cannot depend"
+        );
+        lp.despawn_entity(t).unwrap();
+        assert_eq!(lp.despawn_entity(t), Err(EntityError::NoSuchEntity(t)));
+        assert!(!lp.is_alive(t));
+        assert_eq!(lp.entities().len(), 1);
     }
 }

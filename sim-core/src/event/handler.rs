@@ -92,3 +92,18 @@ pub trait EventHandler<S> {
     /// `Trigger` events, which run at the change time.
     fn predict_invoke_time(&self, target: EntityId, state: &S, at: SimTime) -> SimTime;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_reach_dependency_and_once_events_only() {
+        use TriggerType::*;
+        let followers: Vec<_> = [Dependency, DependencyImmediately, Trigger, Repeat, Once]
+            .into_iter()
+            .filter(|t| t.follows_changes())
+            .collect();
+        assert_eq!(followers, vec![Dependency, DependencyImmediately, Once]);
+    }
+}

@@ -39,31 +39,31 @@ pub struct Event {
     /// The time of the latest change that reached it; [`SimTime::MIN`] if none has.
     pub(super) last_changed: SimTime,
     pub(super) queued: bool,
-    /// A change waiting for the next settling round, at this time.
-    pub(super) pending_change: Option<SimTime>,
-    /// The loop frame (`reach_time` call) of `last_changed`.
-    pub(super) change_frame: u64,
+    /// A change waits for the next settling round, at `last_changed`.
+    pub(super) change_pending: bool,
+    /// The loop frame (`reach_time` call, wrapping) of `last_changed`.
+    pub(super) change_frame: u32,
     pub(super) payload: Payload,
 }
 
 impl Event {
+    /// A new, unqueued event; the queue gives it its creation number when it stores it.
     pub(super) fn new(
         target: EntityId,
         handler: HandlerId,
         trigger: TriggerType,
-        seq: u64,
         payload: Payload,
     ) -> Self {
         Event {
             target,
             handler,
             trigger,
-            seq,
+            seq: 0,
             time: SimTime::MIN,
             last_changed: SimTime::MIN,
             queued: false,
-            pending_change: None,
-            change_frame: u64::MAX,
+            change_pending: false,
+            change_frame: u32::MAX,
             payload,
         }
     }

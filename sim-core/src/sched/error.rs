@@ -33,3 +33,20 @@ impl fmt::Display for SchedError {
 }
 
 impl std::error::Error for SchedError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_task() {
+        let e = SchedError::NegativeInterval {
+            task: "autosave".into(),
+            interval: SimTime::from_secs(-1),
+        };
+        assert_eq!(
+            e.to_string(),
+            "task 'autosave' has a negative interval (-1s)"
+        );
+    }
+}

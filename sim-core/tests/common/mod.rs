@@ -1,83 +1,123 @@
-//! Helpers shared by the simulation behaviour tests: small projects written in the test.
+//! A configurable event handler that logs its runs, shared by the behaviour tests.
 
-#![allow(dead_code)]
+#![allow(dead_code)] // each test file uses a different part
 
-use sim_core::project::Project;
-use sim_core::sim::{tick_time, Simulation, TICKS_PER_SECOND};
-use sim_core::vars::Value;
+use sim_core::entity::EntityId;
+use sim_core::event::{
+    EventError, EventHandler, EventLoop, EventRef, HandlerId, Invocation, Payload, TriggerType,
+};
+use sim_core::time::SimTime;
+use std::collections::HashMap;
+use std::rc::Rc;
 
-/// A project with these blueprints `(name, script)` and instances `(blueprint, label, init)`.
-pub fn project(
-    blueprints: &[(&str, &str)],
-    instances: &[(&str, &str, &str)],
-    wrap: bool,
-) -> Project {
-    let blueprints: Vec<_> = blueprints
-        .iter()
-        .map(
-            |(name, script)| serde_json::json!({"name": name, "label": name, "scriptText": script}),
-        )
-        .collect();
-    let instances: Vec<_> = instances
-        .iter()
-        .enumerate()
-        .map(|(i, (bp, label, init))| {
-            serde_json::json!({"id": i.to_string(), "label": label, "bpid": bp, "initScript": init})
-        })
-        .collect();
-    let json = serde_json::json!({
-        "id": "test", "label": "test", "description": "",
-        "metadata": {"top": -400, "right": 400, "bottom": 400, "left": -400,
-                     "wrap": [wrap, wrap], "bounce": !wrap, "bgcolor": 0, "roundsCanLoop": false},
-        "rounds": [], "blueprints": blueprints, "instances": instances
-    });
-    Project::from_json(&json.to_string()).expect("test project is valid")
+/// What the handlers write to: one `(probe name, time)` line per run.
+#[derive(Default)]
+pub struct World {
+    pub log: Vec<(&'static str, SimTime)>,
+    /// Per-target offset added by [`Predict::Offset`].
+    pub offsets: HashMap<EntityId, SimTime>,
 }
 
-/// Loads a project, panicking with every compile error if it does not compile.
-pub fn load(project: &Project, seed: u64) -> Simulation {
-    match Simulation::load(project, seed) {
-        Ok(sim) => sim,
-        Err(e) => panic!("test model does not load:\n{e}"),
+/// How a probe predicts its time from the reference time `at`.
+#[derive(Clone, Copy)]
+pub enum Predict {
+    /// At `at`.
+    At,
+    /// `at` plus a fixed span.
+    After(SimTime),
+    /// `at` plus the target's offset in [`World::offsets`].
+    Offset,
+    /// `at` plus a span, until `at` passes a limit; then never.
+    AfterUntil(SimTime, SimTime),
+    /// Never.
+    Never,
+}
+
+/// Something a probe does when it runs, besides logging.
+pub type Action = fn(&mut EventLoop<World>, &mut World, &mut Invocation<'_>);
+
+pub struct Probe {
+    pub name: &'static str,
+    pub trigger: TriggerType,
+    pub predict: Predict,
+    pub action: Option<Action>,
+}
+
+/// Payload key naming the entity a probe's event depends on.
+pub const DEPENDS_ON: &str = "depends_on";
+
+impl EventHandler<World> for Probe {
+    fn id(&self) -> &str {
+        self.name
+    }
+
+    fn trigger_type(&self) -> TriggerType {
+        self.trigger
+    }
+
+    fn setup_event(
+        &self,
+        lp: &mut EventLoop<World>,
+        event: EventRef,
+        _state: &World,
+    ) -> Result<(), EventError> {
+        let on = lp.event(event).and_then(|e| e.payload().entity(DEPENDS_ON));
+        match on {
+            Some(entity) => lp.add_dependent(entity, event),
+            None => Ok(()),
+        }
+    }
+
+    fn invoke(&self, lp: &mut EventLoop<World>, state: &mut World, mut call: Invocation<'_>) {
+        state.log.push((self.name, call.time));
+        if let Some(action) = self.action {
+            action(lp, state, &mut call);
+        }
+    }
+
+    fn predict_invoke_time(&self, target: EntityId, state: &World, at: SimTime) -> SimTime {
+        match self.predict {
+            Predict::At => at,
+            Predict::After(d) => at.saturating_add(d),
+            Predict::Offset => {
+                at.saturating_add(state.offsets.get(&target).copied().unwrap_or_default())
+            }
+            Predict::AfterUntil(d, limit) if at < limit => at.saturating_add(d),
+            Predict::AfterUntil(..) | Predict::Never => SimTime::MIN,
+        }
     }
 }
 
-/// Runs the simulation to `seconds` of simulation time.
-pub fn run_seconds(sim: &mut Simulation, seconds: u64) {
-    sim.advance_to(tick_time(seconds * u64::from(TICKS_PER_SECOND)));
+/// Registers a probe and returns its id.
+pub fn probe(
+    lp: &mut EventLoop<World>,
+    name: &'static str,
+    trigger: TriggerType,
+    predict: Predict,
+    action: Option<Action>,
+) -> HandlerId {
+    let p = Probe {
+        name,
+        trigger,
+        predict,
+        action,
+    };
+    lp.add_event_handler(Rc::new(p)).unwrap()
 }
 
-/// The value of prop `prop` of the agent `Blueprint/name`.
-pub fn prop(sim: &Simulation, path: &str, prop: &str) -> Value {
-    let id = sim
-        .lookup(path)
-        .unwrap_or_else(|| panic!("no agent {path}"));
-    sim.agent_props(id)
-        .expect("agent exists")
-        .into_iter()
-        .find(|row| row.name == prop)
-        .unwrap_or_else(|| panic!("{path} has no prop {prop}"))
-        .value
+pub fn secs(s: i32) -> SimTime {
+    SimTime::from_secs(s)
 }
 
-/// A number prop.
-pub fn num(sim: &Simulation, path: &str, name: &str) -> f64 {
-    prop(sim, path, name).as_number().expect("a number")
+/// A payload making the event depend on `entity`.
+pub fn on(entity: EntityId) -> Payload {
+    Payload::new().with(DEPENDS_ON, entity)
 }
 
-/// How many agents of `blueprint` exist.
-pub fn count(sim: &Simulation, blueprint: &str) -> usize {
-    sim.counts()
-        .into_iter()
-        .find(|(name, _)| name == blueprint)
-        .map_or(0, |(_, n)| n)
-}
-
-/// The runtime errors in the log, as text.
-pub fn errors(sim: &Simulation) -> Vec<String> {
-    sim.log()
+/// The log as `(name, whole seconds)`.
+pub fn log(w: &World) -> Vec<(&'static str, i64)> {
+    w.log
         .iter()
-        .filter(|e| e.kind == sim_core::exec::log::LogKind::Error)
-        .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
+        .map(|&(n, t)| (n, t.to_millis() / 1000))
         .collect()
 }
