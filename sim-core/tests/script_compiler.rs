@@ -283,3 +283,30 @@ fn tokenizer_errors_become_compile_errors_at_their_position() {
     assert_eq!(errors.len(), 1);
     assert_eq!((errors[0].pos.line, errors[0].pos.col), (1, 14));
 }
+
+#[test]
+fn authors_slips_are_reported_at_exactly_their_lines_and_nothing_else() {
+    let (_, mut project) = our_models().remove(0);
+    let bp = &mut project.blueprints[0];
+    let mut lines: Vec<String> = bp.script_text.lines().map(str::to_owned).collect();
+    lines.insert(2, "featPorp Costume glow setTo 1".to_owned());
+    lines.insert(4, "<<<<<<< HEAD".to_owned());
+    lines.insert(6, "=======".to_owned());
+    lines.insert(8, ">>>>>>> theirs".to_owned());
+    bp.script_text = lines.join("\n");
+    let name = bp.name.clone();
+    let errors = compile_project(&project).unwrap_err();
+    let found: Vec<(String, u32, u32)> = errors
+        .iter()
+        .map(|e| (e.script.clone(), e.pos.line, e.pos.col))
+        .collect();
+    let expected: Vec<(String, u32, u32)> = [3, 5, 7, 9]
+        .iter()
+        .map(|&line| (name.clone(), line, 1))
+        .collect();
+    assert_eq!(found, expected, "{errors:?}");
+    assert_eq!(
+        errors[0].kind.to_string(),
+        "unknown keyword 'featPorp' — did you mean 'featProp'?"
+    );
+}

@@ -172,11 +172,17 @@ proptest! {
     }
 
     #[test]
-    fn the_compiler_never_panics_on_script_like_text(text in scriptish()) {
-        let _ = compile_standalone(&text, "Fish");
-        let _ = compile_blueprint(&text, "Fish", &project_symbols(&text));
-        let _ = compile_statements(&text, "instance", Some("Fish"), &project_symbols(&text));
-        let _ = compile_statements(&text, "round", None, &project_symbols(&text));
+    fn the_compiler_never_panics_and_a_failure_always_says_why(text in scriptish()) {
+        let symbols = project_symbols(&text);
+        let results = [
+            compile_standalone(&text, "Fish").map(|_| ()),
+            compile_blueprint(&text, "Fish", &symbols).map(|_| ()),
+            compile_statements(&text, "instance", Some("Fish"), &symbols).map(|_| ()),
+            compile_statements(&text, "round", None, &symbols).map(|_| ()),
+        ];
+        for result in results {
+            prop_assert!(result.err().is_none_or(|errors| !errors.is_empty()));
+        }
     }
 
     #[test]

@@ -4,8 +4,8 @@
 
 mod sim_common;
 
-use sim_common::project;
 use proptest::prelude::*;
+use sim_common::project;
 use sim_core::sim::Simulation;
 
 const LINES: &[&str] = &[

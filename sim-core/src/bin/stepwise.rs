@@ -13,6 +13,7 @@
 //!
 //! Errors go to stderr, and the exit status is 1.
 
+use std::io::Write;
 #[path = "stepwise/run.rs"]
 mod run;
 
@@ -28,10 +29,11 @@ const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepw
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
-        Ok(output) => {
-            println!("{output}");
-            ExitCode::SUCCESS
-        }
+        // Writing can fail (a closed pipe, as in `stepwise tokenize F | head`): fail quietly.
+        Ok(output) => match writeln!(std::io::stdout().lock(), "{output}") {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        },
         Err(message) => {
             eprintln!("{message}");
             ExitCode::FAILURE

@@ -382,6 +382,19 @@ impl CompiledBlueprint {
         }
     }
 
+    /// The straight-line program of `slot` to add statements to (`None` for `Event` and
+    /// `Condition`, which hold handlers and rules).
+    pub fn program_mut(&mut self, slot: ProgramSlot) -> Option<&mut Vec<Stmt>> {
+        match slot {
+            ProgramSlot::Define => Some(&mut self.define),
+            ProgramSlot::Init => Some(&mut self.init),
+            ProgramSlot::Update => Some(&mut self.update),
+            ProgramSlot::Think => Some(&mut self.think),
+            ProgramSlot::Exec => Some(&mut self.exec),
+            ProgramSlot::Event | ProgramSlot::Condition => None,
+        }
+    }
+
     /// Whether the blueprint declares a prop with this name.
     pub fn declares_prop(&self, name: &str) -> bool {
         self.props.iter().any(|p| p.name == name)

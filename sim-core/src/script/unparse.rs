@@ -177,3 +177,51 @@ pub fn print_blueprint(bp: &CompiledBlueprint) -> String {
     }
     print_units(&units)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::keywords::testing::compile;
+
+    /// Compiles `lines` in Fish's UPDATE program and prints them back.
+    fn printed(lines: &str) -> String {
+        print_stmts(&compile(lines).unwrap().update)
+    }
+
+    #[test]
+    fn statements_print_in_current_spelling_with_their_meaning() {
+        assert_eq!(printed("call agent.energy add 1"), "prop energy add 1");
+        assert_eq!(
+            printed("featProp agent.Movement direction setTo 90"),
+            "featProp Movement direction setTo 90"
+        );
+        assert_eq!(
+            printed("featProp Costume.glow setTo 1"),
+            "featProp Costume glow setTo 1"
+        );
+        assert_eq!(
+            printed("prop label setTo Algae\nprop energy setTo Fish.energy"),
+            "prop label setTo 'Algae'\nprop energy setTo agent.energy"
+        );
+        assert_eq!(
+            printed("featCall Global globalProp darkMoths setMax Infinity"),
+            "featCall Global globalProp 'darkMoths' setMax Infinity"
+        );
+        assert_eq!(
+            printed("ifProp energy gt 1 [[\n prop x add 1\n]] [[\n]]"),
+            "ifProp energy greaterThan 1 [[\n  prop x add 1\n]]"
+        );
+    }
+
+    #[test]
+    fn rules_timers_and_handlers_print_under_their_programs() {
+        let bp =
+            compile("when Fish touches Algae [[\n]]\nevery 2 [[\n]]\nonEvent Tick [[\n]]").unwrap();
+        let text = print_blueprint(&bp);
+        let update = text.find("# PROGRAM UPDATE").unwrap();
+        let event = text.find("# PROGRAM EVENT").unwrap();
+        assert!(update < text.find("every 2 [[").unwrap());
+        assert!(update < text.find("when Fish touches Algae [[").unwrap());
+        assert!(event < text.find("onEvent Tick [[").unwrap());
+    }
+}

@@ -120,9 +120,7 @@ impl MethodSpec {
         }
         Ok(())
     }
-}
 
-impl MethodSpec {
     /// Argument `index` as a number.
     pub(crate) fn number(&self, args: &[Value], index: usize) -> Result<f64, VarError> {
         self.read(args, index, Value::as_number)

@@ -3,10 +3,12 @@
 //! where `X` is `agent` or a blueprint a surrounding `when` names. Anything else (other
 //! names, computed names) is left to run time, where the evaluator reports it.
 
+use super::error::CompileErrorKind;
 use super::scope::{Checked, Cx, Reported};
 use crate::features;
 use crate::script::expr::{Constant, Expr, ExprKind};
 use crate::script::{Pos, Token, TokenKind};
+use crate::suggest::closest;
 
 impl Cx<'_> {
     /// Checks every checkable reference in `expr`, which was parsed from the text starting at
@@ -44,6 +46,9 @@ impl Cx<'_> {
                     ("getFeatProp", [feature, prop], 2) => {
                         self.expr_prop(object, Some(feature), prop, start)
                     }
+                    ("callFeatMethod", [feature, name, ..], _) => {
+                        self.expr_feat_method(object, feature, name, start)
+                    }
                     _ => Ok(()),
                 }
             }
@@ -60,16 +65,11 @@ impl Cx<'_> {
         }
     }
 
-    /// Checks `root`'s prop (or feature prop) named in an expression.
-    fn expr_prop(
-        &mut self,
-        root: &Expr,
-        feature: Option<&str>,
-        prop: &str,
-        start: Pos,
-    ) -> Checked<()> {
+    /// The agent an expression names at its root (`agent`, or a blueprint in scope) and a
+    /// token to report at; `None` when the root is not a name the compiler can check.
+    fn expr_root(&mut self, root: &Expr, start: Pos) -> Checked<Option<(String, Token)>> {
         let ExprKind::Name(name) = &root.kind else {
-            return Ok(());
+            return Ok(None);
         };
         let at = Token::new(
             TokenKind::Identifier(name.clone()),
@@ -78,18 +78,57 @@ impl Cx<'_> {
         let in_scope = name == "agent"
             || self.frame.agent.as_deref() == Some(name.as_str())
             || self.frame.pair.iter().any(|p| p == name);
-        if !in_scope {
-            // Names that are not blueprints are the runtime's business.
-            let is_blueprint = self.symbols.blueprint(name).is_some();
-            return if is_blueprint {
-                Err(self.out_of_scope(name, &at))
-            } else {
-                Ok(())
-            };
+        if in_scope {
+            return Ok(Some((name.clone(), at)));
         }
+        // Names that are not blueprints are the runtime's business.
+        match self.symbols.blueprint(name) {
+            Some(_) => Err(self.out_of_scope(name, &at)),
+            None => Ok(None),
+        }
+    }
+
+    /// Checks `X.callFeatMethod('Feature', 'method', ...)`: the feature is added to X and
+    /// has the method.
+    fn expr_feat_method(
+        &mut self,
+        root: &Expr,
+        feature: &str,
+        method: &str,
+        start: Pos,
+    ) -> Checked<()> {
+        let Some((name, at)) = self.expr_root(root, start)? else {
+            return Ok(());
+        };
+        let (_, bp) = self.target(&name, &at)?;
+        let spec = self.feature_on(feature, bp.as_deref(), &at)?;
+        if spec.method(method).is_some() {
+            return Ok(());
+        }
+        let suggestion = closest(method, spec.method_names()).map(str::to_owned);
+        let owner = format!("feature {}", spec.name);
+        let kind = CompileErrorKind::UnknownMethod {
+            owner,
+            method: method.to_owned(),
+            suggestion,
+        };
+        Err(self.report(at.pos, method, kind))
+    }
+
+    /// Checks `root`'s prop (or feature prop) named in an expression.
+    fn expr_prop(
+        &mut self,
+        root: &Expr,
+        feature: Option<&str>,
+        prop: &str,
+        start: Pos,
+    ) -> Checked<()> {
+        let Some((name, at)) = self.expr_root(root, start)? else {
+            return Ok(());
+        };
         match feature {
             None => {
-                let (_, bp) = self.target(name, &at)?;
+                let (_, bp) = self.target(&name, &at)?;
                 self.prop_type(bp.as_deref(), prop, &at).map(|_| ())
             }
             Some(feature) => {
@@ -184,6 +223,11 @@ mod tests {
         assert_error(
             "when Fish touches Algae [[\n  exprPush {{ Algae.prop.energy.value }}\n]]",
             "prop 'energy' is not defined on Algae",
+        );
+        assert_ok("exprPush {{ agent.callFeatMethod('Costume', 'colorHSVWithinRange', 1, 2, 0.2, 1, 0.2) }}");
+        assert_error(
+            "exprPush {{ agent.callFeatMethod('Costume', 'colorWithin', 1) }}",
+            "feature Costume has no method 'colorWithin'",
         );
         // Names the compiler cannot know are left to run time.
         assert_ok("exprPush {{ something.getProp('x').value }}");

@@ -13,6 +13,7 @@
 pub(crate) mod error;
 mod expr_refs;
 mod project;
+mod reading;
 mod refs;
 pub(crate) mod scope;
 mod statements;
@@ -24,24 +25,11 @@ pub use project::{compile_project, CompiledInstance, CompiledProject, CompiledRo
 pub use symbols::{builtin_prop, BlueprintSymbols, Symbols, BUILTIN_PROPS};
 
 use crate::script::keywords::{pragma, Compiled};
-use crate::script::program::{CompiledBlueprint, ProgramSlot, Stmt, StmtKind};
-use crate::script::{tokenize, ScriptUnit, Token, TokenizeError};
+use crate::script::program::{CompiledBlueprint, DeclaredProp, ProgramSlot, Stmt, StmtKind};
+use crate::script::{Pos, ScriptUnit, Token};
+use reading::read_script;
 use scope::{Cx, Frame};
 use statements::{compile_unit, stmt_at};
-
-/// Reads `text` into units, or gives the tokenizer's error as a compile error of `script`.
-pub fn read_units(text: &str, script: &str) -> Result<Vec<ScriptUnit>, Vec<CompileError>> {
-    tokenize(text).map_err(|e| vec![tokenize_error(script, &e)])
-}
-
-fn tokenize_error(script: &str, e: &TokenizeError) -> CompileError {
-    CompileError {
-        script: script.to_owned(),
-        pos: e.pos,
-        text: String::new(),
-        kind: CompileErrorKind::Tokenize(e.kind.to_string()),
-    }
-}
 
 /// Compiles one blueprint's script. `name` is the blueprint's name in the project (the
 /// `# BLUEPRINT` line names it too); `symbols` says what the rest of the project declares —
@@ -51,12 +39,13 @@ pub fn compile_blueprint(
     name: &str,
     symbols: &Symbols,
 ) -> Result<CompiledBlueprint, Vec<CompileError>> {
-    let units = read_units(text, name)?;
+    let read = read_script(text, name);
     let mut own = symbols.clone();
     if own.blueprint(name).is_none() {
-        own.add_blueprint(name, &units);
+        own.add_blueprint(name, &read.units);
     }
-    compile_blueprint_units(&units, name, &own)
+    let compiled = compile_blueprint_units(&read.units, name, &own);
+    read.finish(compiled)
 }
 
 /// Compiles a blueprint script read on its own (a `.gemscript` file), named by its
@@ -66,11 +55,12 @@ pub fn compile_standalone(
     text: &str,
     fallback: &str,
 ) -> Result<CompiledBlueprint, Vec<CompileError>> {
-    let units = read_units(text, fallback)?;
-    let name = pragma::blueprint_name(&units).unwrap_or_else(|| fallback.to_owned());
+    let read = read_script(text, fallback);
+    let name = pragma::blueprint_name(&read.units).unwrap_or_else(|| fallback.to_owned());
     let mut symbols = Symbols::partial();
-    symbols.add_blueprint(&name, &units);
-    compile_blueprint_units(&units, &name, &symbols)
+    symbols.add_blueprint(&name, &read.units);
+    let compiled = compile_blueprint_units(&read.units, &name, &symbols);
+    read.finish(compiled)
 }
 
 /// Compiles a blueprint already read into units.
@@ -127,51 +117,46 @@ fn file_stmt(
     keyword: &str,
     stmt: Stmt,
 ) {
-    match &stmt.kind {
-        StmtKind::Every(every) => {
-            bp.timers.push(every.clone());
-            return;
-        }
-        StmtKind::AddProp { name, ty, initial } => {
-            bp.props.push(crate::script::program::DeclaredProp {
-                name: name.clone(),
-                ty: *ty,
-                initial: initial.clone(),
-            })
-        }
-        StmtKind::AddFeature(f) if !bp.features.contains(f) => bp.features.push(f.clone()),
+    match stmt.kind {
+        StmtKind::Every(every) => return bp.timers.push(every),
+        StmtKind::AddProp {
+            ref name,
+            ty,
+            ref initial,
+        } => bp.props.push(DeclaredProp {
+            name: name.clone(),
+            ty,
+            initial: initial.clone(),
+        }),
+        StmtKind::AddFeature(ref f) if !bp.features.contains(f) => bp.features.push(f.clone()),
         _ => {}
     }
-    let program = match slot {
-        ProgramSlot::Define => &mut bp.define,
-        ProgramSlot::Init => &mut bp.init,
-        ProgramSlot::Update => &mut bp.update,
-        ProgramSlot::Think => &mut bp.think,
-        ProgramSlot::Exec => &mut bp.exec,
-        ProgramSlot::Event | ProgramSlot::Condition => {
+    match bp.program_mut(slot) {
+        Some(program) => program.push(stmt),
+        None => {
             let only = if slot == ProgramSlot::Event {
                 "onEvent"
             } else {
                 "when"
             };
+            let reason = format!(
+                "cannot be in # PROGRAM {}; only '{only}' lines belong there",
+                slot.name()
+            );
+            let kind = CompileErrorKind::NotAllowedHere {
+                keyword: keyword.to_owned(),
+                reason,
+            };
             cx.report(
-                crate::script::Pos {
+                Pos {
                     line: stmt.line,
                     col: stmt.col,
                 },
                 keyword,
-                CompileErrorKind::NotAllowedHere {
-                    keyword: keyword.to_owned(),
-                    reason: format!(
-                        "cannot be in # PROGRAM {}; only '{only}' lines belong there",
-                        slot.name()
-                    ),
-                },
+                kind,
             );
-            return;
         }
-    };
-    program.push(stmt);
+    }
 }
 
 fn finish<T>(cx: Cx<'_>, value: T) -> Result<T, Vec<CompileError>> {
@@ -191,12 +176,12 @@ pub fn compile_statements(
     agent: Option<&str>,
     symbols: &Symbols,
 ) -> Result<Vec<Stmt>, Vec<CompileError>> {
-    let units = read_units(text, script)?;
+    let read = read_script(text, script);
     let frame = Frame {
         agent: agent.map(str::to_owned),
         pair: Vec::new(),
     };
     let mut cx = Cx::new(symbols, script, frame);
-    let stmts = cx.block(&units);
-    finish(cx, stmts)
+    let stmts = cx.block(&read.units);
+    read.finish(finish(cx, stmts))
 }

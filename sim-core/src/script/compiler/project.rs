@@ -3,9 +3,10 @@
 //! blueprint declares so scripts can be checked against each other.
 
 use super::error::{CompileError, CompileErrorKind};
+use super::reading::read_script;
 use super::symbols::Symbols;
-use super::{compile_blueprint_units, compile_statements, read_units};
-use crate::project::Project;
+use super::{compile_blueprint_units, compile_statements};
+use crate::project::{InstanceDef, Project, Round};
 use crate::script::program::{CompiledBlueprint, Stmt};
 use crate::script::Pos;
 use crate::suggest::closest;
@@ -52,11 +53,7 @@ fn keep<T>(result: Result<T, Vec<CompileError>>, errors: &mut Vec<CompileError>)
 fn gather(project: &Project) -> Symbols {
     let mut symbols = Symbols::complete();
     for bp in &project.blueprints {
-        if let Ok(units) = crate::script::tokenize(&bp.script_text) {
-            symbols.add_blueprint(&bp.name, &units);
-        } else {
-            symbols.add_blueprint(&bp.name, &[]);
-        }
+        symbols.add_blueprint(&bp.name, &read_script(&bp.script_text, &bp.name).units);
     }
     let others = project.instances.iter().map(|i| &i.init_script).chain(
         project
@@ -65,9 +62,7 @@ fn gather(project: &Project) -> Symbols {
             .flat_map(|r| [&r.init_script, &r.end_script]),
     );
     for text in others {
-        if let Ok(units) = crate::script::tokenize(text) {
-            symbols.add_globals_from(&units);
-        }
+        symbols.add_globals_from(&read_script(text, "").units);
     }
     symbols
 }
@@ -78,59 +73,73 @@ pub fn compile_project(project: &Project) -> Result<CompiledProject, Vec<Compile
     let mut errors = Vec::new();
     let mut out = CompiledProject::default();
     for bp in &project.blueprints {
-        let compiled = read_units(&bp.script_text, &bp.name)
-            .and_then(|units| compile_blueprint_units(&units, &bp.name, &symbols));
-        out.blueprints.extend(keep(compiled, &mut errors));
+        let read = read_script(&bp.script_text, &bp.name);
+        let compiled = compile_blueprint_units(&read.units, &bp.name, &symbols);
+        out.blueprints
+            .extend(keep(read.finish(compiled), &mut errors));
     }
     for instance in &project.instances {
-        let script = format!("instance {}", instance.label);
-        if symbols.blueprint(&instance.bpid).is_none() {
-            errors.push(unknown_instance_blueprint(
-                &script,
-                &instance.bpid,
-                &symbols,
-            ));
-            continue;
-        }
-        let init = compile_statements(
-            &instance.init_script,
-            &script,
-            Some(&instance.bpid),
-            &symbols,
-        );
         out.instances
-            .extend(keep(init, &mut errors).map(|init| CompiledInstance {
-                label: instance.label.clone(),
-                blueprint: instance.bpid.clone(),
-                init,
-            }));
+            .extend(keep(compile_instance(instance, &symbols), &mut errors));
     }
     for round in &project.rounds {
-        let init = compile_statements(
-            &round.init_script,
-            &format!("round {} init", round.id),
-            None,
-            &symbols,
-        );
-        let end = compile_statements(
-            &round.end_script,
-            &format!("round {} end", round.id),
-            None,
-            &symbols,
-        );
-        let (init, end) = (keep(init, &mut errors), keep(end, &mut errors));
-        if let (Some(init), Some(end)) = (init, end) {
-            out.rounds.push(CompiledRound {
-                id: round.id.clone(),
-                init,
-                end,
-            });
-        }
+        out.rounds
+            .extend(keep(compile_round(round, &symbols), &mut errors));
     }
     if errors.is_empty() {
         Ok(out)
     } else {
         Err(errors)
+    }
+}
+
+/// An instance's init script, compiled for an agent of its blueprint.
+fn compile_instance(
+    instance: &InstanceDef,
+    symbols: &Symbols,
+) -> Result<CompiledInstance, Vec<CompileError>> {
+    let script = format!("instance {}", instance.label);
+    if symbols.blueprint(&instance.bpid).is_none() {
+        return Err(vec![unknown_instance_blueprint(
+            &script,
+            &instance.bpid,
+            symbols,
+        )]);
+    }
+    let init = compile_statements(
+        &instance.init_script,
+        &script,
+        Some(&instance.bpid),
+        symbols,
+    )?;
+    Ok(CompiledInstance {
+        label: instance.label.clone(),
+        blueprint: instance.bpid.clone(),
+        init,
+    })
+}
+
+/// A round's scripts, which run outside any character; errors of both are kept.
+fn compile_round(round: &Round, symbols: &Symbols) -> Result<CompiledRound, Vec<CompileError>> {
+    let init = compile_statements(
+        &round.init_script,
+        &format!("round {} init", round.id),
+        None,
+        symbols,
+    );
+    let end = compile_statements(
+        &round.end_script,
+        &format!("round {} end", round.id),
+        None,
+        symbols,
+    );
+    match (init, end) {
+        (Ok(init), Ok(end)) => Ok(CompiledRound {
+            id: round.id.clone(),
+            init,
+            end,
+        }),
+        (init, end) => Err(init.err().into_iter().chain(end.err()).flatten().collect()),
     }
 }
 

@@ -31,22 +31,25 @@ impl Cx<'_> {
 
     /// `prop`, `agent.prop` or `Bp.prop`, and the prop's type when it is known.
     pub fn prop_ref(&mut self, at: &Token) -> Checked<(PropRef, Option<VarType>)> {
-        let (target, bp, prop) = match &at.kind {
-            TokenKind::Identifier(prop) => (Target::Agent, self.frame.agent.clone(), prop.clone()),
-            TokenKind::ObjRef(parts) if parts.len() == 2 => {
-                let (target, bp) = self.target(&parts[0], at)?;
-                (target, bp, parts[1].clone())
-            }
-            _ => {
-                return Err(self.expected(
-                    at,
-                    "prop",
-                    "a property (prop, agent.prop or Blueprint.prop)",
-                ))
-            }
+        let Some((owner, prop)) = owner_and_name(at) else {
+            return Err(self.expected(
+                at,
+                "prop",
+                "a property (prop, agent.prop or Blueprint.prop)",
+            ));
         };
-        let ty = self.prop_type(bp.as_deref(), &prop, at)?;
+        let (target, bp) = self.owner(owner, at)?;
+        let ty = self.prop_type(bp.as_deref(), prop, at)?;
+        let prop = prop.to_owned();
         Ok((PropRef { target, prop }, ty))
+    }
+
+    /// The target an optional owner names: the running agent when there is none.
+    fn owner(&mut self, owner: Option<&str>, at: &Token) -> Checked<Resolved> {
+        match owner {
+            Some(owner) => self.target(owner, at),
+            None => Ok((Target::Agent, self.frame.agent.clone())),
+        }
     }
 
     /// A feature property in any of its spellings, starting at `tokens[0]`: `Feature prop`,
@@ -60,58 +63,39 @@ impl Cx<'_> {
         let Some(first) = tokens.first() else {
             return Err(self.expected(at, "feature prop", "a feature property (Feature prop)"));
         };
-        let next_word = match tokens.get(1).map(|t| &t.kind) {
-            Some(TokenKind::Identifier(w)) => Some(w.clone()),
-            _ => None,
+        let frame = &self.frame;
+        let names_agent = |n: &str| {
+            n == "agent" || frame.agent.as_deref() == Some(n) || frame.pair.iter().any(|p| p == n)
         };
-        let (owner, feature, prop, used) = match &first.kind {
-            TokenKind::Identifier(f) => (None, f.clone(), next_word, 2),
-            TokenKind::ObjRef(p) if p.len() == 2 && features::feature(&p[0]).is_some() => {
-                (None, p[0].clone(), Some(p[1].clone()), 1)
-            }
-            TokenKind::ObjRef(p) if p.len() == 2 => {
-                (Some(p[0].clone()), p[1].clone(), next_word, 2)
-            }
-            TokenKind::ObjRef(p) if p.len() == 3 => {
-                (Some(p[0].clone()), p[1].clone(), Some(p[2].clone()), 1)
-            }
-            _ => {
-                return Err(self.expected(
-                    first,
-                    "feature prop",
-                    "a feature property (Feature prop)",
-                ))
-            }
+        let Some(spelled) = FeatPropSpelling::read(tokens, names_agent) else {
+            return Err(self.expected(first, "feature prop", "a feature property (Feature prop)"));
         };
-        let Some(prop) = prop else {
-            let at = tokens.get(1).unwrap_or(first);
-            return Err(self.expected(at, "feature prop", "the name of the feature's property"));
+        let prop_at = tokens.get(spelled.used - 1).unwrap_or(first);
+        let Some(prop) = spelled.prop else {
+            return Err(self.expected(
+                prop_at,
+                "feature prop",
+                "the name of the feature's property",
+            ));
         };
-        let (target, bp) = match owner {
-            Some(owner) => self.target(&owner, first)?,
-            None => (Target::Agent, self.frame.agent.clone()),
-        };
-        let spec = self.feature_on(&feature, bp.as_deref(), first)?;
+        let (target, bp) = self.owner(spelled.owner.as_deref(), first)?;
+        let spec = self.feature_on(&spelled.feature, bp.as_deref(), first)?;
         let Some(prop_spec) = spec.prop(&prop) else {
             let suggestion = closest(&prop, spec.prop_names()).map(str::to_owned);
-            let at = tokens.get(used - 1).unwrap_or(first);
-            let text = prop.clone();
-            return Err(self.report(
-                at.pos,
-                &text,
-                CompileErrorKind::UnknownFeatProp {
-                    feature: spec.name.to_owned(),
-                    prop,
-                    suggestion,
-                },
-            ));
+            let feature = spec.name.to_owned();
+            let kind = CompileErrorKind::UnknownFeatProp {
+                feature,
+                prop: prop.clone(),
+                suggestion,
+            };
+            return Err(self.report(prop_at.pos, &prop, kind));
         };
         let reference = FeatPropRef {
             target,
             feature: spec.name.to_owned(),
             prop: prop_spec.name.to_owned(),
         };
-        Ok((reference, prop_spec.ty, used))
+        Ok((reference, prop_spec.ty, spelled.used))
     }
 
     /// `Feature`, `agent.Feature` or `Bp.Feature` for `featCall`: the target, the feature,
@@ -120,21 +104,11 @@ impl Cx<'_> {
         &mut self,
         at: &Token,
     ) -> Checked<(Target, &'static FeatureSpec, Option<String>)> {
-        let (target, bp, name) = match &at.kind {
-            TokenKind::Identifier(f) => (Target::Agent, self.frame.agent.clone(), f.clone()),
-            TokenKind::ObjRef(p) if p.len() == 2 => {
-                let (target, bp) = self.target(&p[0], at)?;
-                (target, bp, p[1].clone())
-            }
-            _ => {
-                return Err(self.expected(
-                    at,
-                    "feature",
-                    "a feature (Feature or Blueprint.Feature)",
-                ))
-            }
+        let Some((owner, name)) = owner_and_name(at) else {
+            return Err(self.expected(at, "feature", "a feature (Feature or Blueprint.Feature)"));
         };
-        let spec = self.feature_on(&name, bp.as_deref(), at)?;
+        let (target, bp) = self.owner(owner, at)?;
+        let spec = self.feature_on(name, bp.as_deref(), at)?;
         Ok((target, spec, bp))
     }
 
@@ -183,5 +157,61 @@ impl Cx<'_> {
                 got,
             },
         )
+    }
+}
+
+/// `name` or `owner.name`: the optional owner and the name.
+fn owner_and_name(token: &Token) -> Option<(Option<&str>, &str)> {
+    match &token.kind {
+        TokenKind::Identifier(name) => Some((None, name)),
+        TokenKind::ObjRef(parts) => match parts.as_slice() {
+            [owner, name] => Some((Some(owner.as_str()), name.as_str())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The parts of a feature property reference as written, before they are checked.
+struct FeatPropSpelling {
+    /// `agent` or a blueprint, when written.
+    owner: Option<String>,
+    /// The feature's name as written.
+    feature: String,
+    /// The property's name, if written.
+    prop: Option<String>,
+    /// How many tokens the reference takes.
+    used: usize,
+}
+
+impl FeatPropSpelling {
+    /// Reads one of the four spellings; `None` when the first token fits none. In `X.Y`, `X`
+    /// is the owner when it names an agent here (a blueprint may share a feature's name,
+    /// like a `Timer` blueprint), and otherwise the feature when it is one.
+    fn read(tokens: &[Token], names_agent: impl Fn(&str) -> bool) -> Option<FeatPropSpelling> {
+        let next_word = match tokens.get(1).map(|t| &t.kind) {
+            Some(TokenKind::Identifier(w)) => Some(w.clone()),
+            _ => None,
+        };
+        let spelled = |owner: Option<&String>, feature: &String, prop: Option<String>, used| {
+            FeatPropSpelling {
+                owner: owner.cloned(),
+                feature: feature.clone(),
+                prop,
+                used,
+            }
+        };
+        match &tokens.first()?.kind {
+            TokenKind::Identifier(f) => Some(spelled(None, f, next_word, 2)),
+            TokenKind::ObjRef(p) => match p.as_slice() {
+                [f, prop] if !names_agent(f) && features::feature(f).is_some() => {
+                    Some(spelled(None, f, Some(prop.clone()), 1))
+                }
+                [owner, f] => Some(spelled(Some(owner), f, next_word, 2)),
+                [owner, f, prop] => Some(spelled(Some(owner), f, Some(prop.clone()), 1)),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 }

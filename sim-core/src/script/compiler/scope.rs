@@ -142,22 +142,22 @@ impl<'a> Cx<'a> {
         ))
     }
 
-    /// Reports `name` as a blueprint that names no agent here.
+    /// Reports `name`, used as `name.prop`, as naming no agent here: a blueprint that no
+    /// surrounding `when` names, or no blueprint at all.
     pub fn out_of_scope(&mut self, name: &str, at: &Token) -> Reported {
-        if self.symbols.blueprint(name).is_none() && self.symbols.complete {
-            // Not a blueprint at all: say so, with a suggestion.
-            return match self.blueprint(name, at) {
-                Err(reported) => reported,
-                Ok(_) => Reported,
-            };
-        }
-        self.report(
-            at.pos,
-            name,
+        let symbols = self.symbols;
+        let kind = if symbols.blueprint(name).is_some() || !symbols.complete {
             CompileErrorKind::BlueprintOutOfScope {
                 name: name.to_owned(),
-            },
-        )
+            }
+        } else {
+            let suggestion = closest(name, symbols.blueprint_names()).map(str::to_owned);
+            CompileErrorKind::UnknownBlueprint {
+                name: name.to_owned(),
+                suggestion,
+            }
+        };
+        self.report(at.pos, name, kind)
     }
 }
 

@@ -52,14 +52,7 @@ pub(crate) fn compile_unit(cx: &mut Cx<'_>, unit: &[Token]) -> Option<Line> {
         );
         return None;
     };
-    // A `// comment` after the arguments (`]] // if spawning`) is not an argument.
-    let args = match args
-        .iter()
-        .position(|t| matches!(t.kind, TokenKind::Comment(_)))
-    {
-        Some(end) => args.get(..end).unwrap_or_default(),
-        None => args,
-    };
+    let args = without_comment(args);
     let outer = std::mem::replace(&mut cx.current_keyword, kw.name.to_owned());
     let compiled = (kw.compile)(cx, head, args);
     cx.current_keyword = outer;
@@ -68,6 +61,17 @@ pub(crate) fn compile_unit(cx: &mut Cx<'_>, unit: &[Token]) -> Option<Line> {
         keyword: kw.name,
         compiled: compiled.ok()?,
     })
+}
+
+/// The arguments before a trailing `// comment` (`]] // if spawning`), which is not one.
+fn without_comment(args: &[Token]) -> &[Token] {
+    match args
+        .iter()
+        .position(|t| matches!(t.kind, TokenKind::Comment(_)))
+    {
+        Some(end) => args.get(..end).unwrap_or_default(),
+        None => args,
+    }
 }
 
 /// Makes a statement at `pos`.

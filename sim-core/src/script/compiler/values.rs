@@ -5,7 +5,6 @@
 use super::error::CompileErrorKind;
 use super::scope::{Checked, Cx, Frame, Reported};
 use crate::script::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec};
-use crate::script::expr::parse_expr;
 use crate::script::program::{Arg, MethodCall, ScriptExpr};
 use crate::script::{Literal, Token, TokenKind};
 use crate::vars::{Value, ValueKind, VarError, VarType};
@@ -45,6 +44,19 @@ impl Cx<'_> {
         block: &Frame,
     ) -> Checked<Vec<Arg>> {
         self.check_count(name, specs, head, tokens.len())?;
+        // Argument errors name the keyword or method the arguments belong to.
+        let outer = std::mem::replace(&mut self.current_keyword, name.to_owned());
+        let out = self.each_arg(specs, tokens, block);
+        self.current_keyword = outer;
+        out
+    }
+
+    fn each_arg(
+        &mut self,
+        specs: &[ArgSpec],
+        tokens: &[Token],
+        block: &Frame,
+    ) -> Checked<Vec<Arg>> {
         let mut out = Vec::with_capacity(tokens.len());
         let mut failed = false;
         for (i, token) in tokens.iter().enumerate() {
@@ -164,7 +176,7 @@ impl Cx<'_> {
         let TokenKind::Expr(source) = &token.kind else {
             return Err(self.expected(token, "expression", ArgKind::Expr.describe()));
         };
-        match parse_expr(&source.text, source.text_pos) {
+        match source.parse() {
             Ok(tree) => {
                 self.check_expr_refs(&tree, source.text_pos)?;
                 Ok(ScriptExpr {

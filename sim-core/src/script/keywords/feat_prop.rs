@@ -52,6 +52,16 @@ pub(crate) fn print(reference: &FeatPropRef, call: &MethodCall) -> ScriptUnit {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{assert_error, assert_ok};
+    use crate::script::compiler::{compile_blueprint, Symbols};
+    use crate::script::tokenize;
+
+    #[test]
+    fn a_blueprint_named_like_a_feature_is_read_as_the_owner() {
+        let text = "# BLUEPRINT Timer\naddFeature Costume\nfeatProp Timer.Costume glow setTo 1\nfeatProp Costume.glow setTo 1";
+        let mut symbols = Symbols::complete();
+        symbols.add_blueprint("Timer", &tokenize(text).unwrap());
+        assert!(compile_blueprint(text, "Timer", &symbols).is_ok());
+    }
 
     #[test]
     fn feat_prop_reads_every_spelling_and_checks_feature_prop_and_method() {
@@ -72,7 +82,7 @@ mod tests {
         );
         assert_error(
             "featProp Movement direction setTo 'up'",
-            "featProp: 'value' must be a number, not the text 'up'",
+            "setTo: 'value' must be a number, not the text 'up'",
         );
         assert_error(
             "featProp Movement direction invert",

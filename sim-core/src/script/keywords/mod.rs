@@ -36,6 +36,9 @@ pub(crate) mod stack_mul;
 pub(crate) mod stack_sub;
 pub(crate) mod when;
 
+pub use pragma::{Pragma, PRAGMAS};
+pub use when::{when_test, WhenTest, WHEN_TESTS};
+
 /// What compiling one line gives: a statement, or a rule or handler the compiler files
 /// separately.
 #[derive(Debug, Clone, PartialEq)]

@@ -76,11 +76,11 @@ mod tests {
         );
         assert_error(
             "prop energy setTo 'lots'",
-            "prop: 'value' must be a number, not the text 'lots'",
+            "setTo: 'value' must be a number, not the text 'lots'",
         );
         assert_error(
             "prop hungry setTo 3",
-            "prop: 'value' must be true or false, not the number 3",
+            "setTo: 'value' must be true or false, not the number 3",
         );
     }
 
