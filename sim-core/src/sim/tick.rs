@@ -17,7 +17,7 @@ use std::rc::Rc;
 pub(crate) enum Module {
     /// Makes and removes the agents scripts asked for.
     Lifecycle,
-    /// Round time limits and `stopRound`.
+    /// Round time limits (timers phase) and `stopRound` (evaluated at the end of the tick).
     Rounds,
     /// Blueprints' update programs and top-level `every` timers.
     AgentsUpdate,
@@ -47,6 +47,7 @@ pub(crate) fn phases() -> PhaseMachine<Module> {
     machine.opt_in(Phase::ConditionsUpdate, Module::Conditions);
     machine.opt_in(Phase::AgentsThink, Module::AgentsThink);
     machine.opt_in(Phase::AgentsExec, Module::AgentsExec);
+    machine.opt_in(Phase::SimEval, Module::Rounds);
     machine.opt_in(Phase::SimEval, Module::Lifecycle);
     machine
 }
@@ -204,7 +205,7 @@ fn exec_queues(world: &mut World, ids: &[EntityId]) {
 
 fn rounds(world: &mut World, ids: &[EntityId]) {
     let project_rounds = Rc::clone(&world.rounds);
-    if !world.round.is_over(&project_rounds, world.tick) {
+    if world.round.ended || !world.round.is_over(&project_rounds, world.tick) {
         return;
     }
     end_round(world, ids);
