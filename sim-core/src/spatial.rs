@@ -112,7 +112,7 @@ impl SpatialGrid {
     /// `radius` around `(x, y)`. Every point within `radius` (on each axis) is visited;
     /// some farther ones may be too.
     pub fn for_each_candidate(&self, x: f64, y: f64, radius: f64, mut visit: impl FnMut(u32)) {
-        if self.is_empty() || !(radius >= 0.0) {
+        if self.is_empty() || radius.is_nan() || radius < 0.0 {
             return;
         }
         let (c0, c1) = (self.col_of(x - radius), self.col_of(x + radius));

@@ -91,3 +91,30 @@ impl Agent {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::Entities;
+
+    fn agent() -> Agent {
+        Agent::new(Entities::new().spawn().unwrap(), 0, "Nemo".into(), 0)
+    }
+
+    #[test]
+    fn built_ins_are_set_by_name_with_their_types_checked() {
+        let mut a = agent();
+        a.set_builtin("x", &Value::Number(12.5)).unwrap();
+        a.set_builtin("alpha", &Value::Number(3.0)).unwrap();
+        a.set_builtin("isInert", &Value::String("true".into()))
+            .unwrap();
+        assert_eq!(a.builtin("x"), Some(Value::Number(12.5)));
+        assert_eq!(a.alpha, 1.0, "alpha stays within 0..1");
+        assert!(a.is_inert);
+        let err = a.set_builtin("y", &Value::String("up".into())).unwrap_err();
+        assert_eq!(err, "'y' needs a number, got the text 'up'");
+        assert!(a.set_builtin("id", &Value::Number(1.0)).is_err());
+        assert!(a.builtin("energy").is_none());
+        assert!(!Agent::is_writable_builtin("type"));
+    }
+}

@@ -113,3 +113,38 @@ impl FeatureState {
             .map_or(name, |p| p.name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_feature_starts_at_its_catalog_defaults_and_finds_props_by_alias() {
+        let spec = crate::features::feature("Population").unwrap();
+        let mut f = FeatureState::new(spec);
+        assert_eq!(f.number("count"), Some(0.0));
+        f.set("monitoredCharacter", Value::String("Moth".into()));
+        assert_eq!(
+            f.text("monitoredAgent").as_deref(),
+            Some("Moth"),
+            "old name"
+        );
+        assert_eq!(f.str("monitoredCharacter"), Some("Moth"));
+        assert!(f.prop("nothing").is_none());
+    }
+
+    #[test]
+    fn setting_a_number_keeps_its_limits_and_unknown_props_are_added() {
+        let spec = crate::features::feature("Movement").unwrap();
+        let mut f = FeatureState::new(spec);
+        let mut rng = <rand_pcg::Pcg32 as rand_core::SeedableRng>::seed_from_u64(1);
+        f.prop_mut("distance")
+            .unwrap()
+            .call("setMax", &[Value::Number(2.0)], &mut rng)
+            .unwrap();
+        f.set("distance", Value::Number(9.0));
+        assert_eq!(f.number("distance"), Some(2.0));
+        f.set("extra", Value::Boolean(true));
+        assert_eq!(f.flag("extra"), Some(true));
+    }
+}

@@ -256,3 +256,40 @@ impl Agents {
         self.count == 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::Entities;
+
+    #[test]
+    fn a_removed_agents_slot_is_reused_and_its_old_id_finds_nothing() {
+        let mut entities = Entities::new();
+        let mut agents = Agents::default();
+        let first = entities.spawn().unwrap();
+        agents.insert(Agent::new(first, 0, "a".into(), 0));
+        assert_eq!(agents.len(), 1);
+        assert!(agents.remove(first).is_some());
+        entities.despawn(first).unwrap();
+        let second = entities.spawn().unwrap();
+        assert_eq!(second.index(), first.index(), "the slot is reused");
+        agents.insert(Agent::new(second, 0, "b".into(), 0));
+        assert!(agents.get(first).is_none(), "the old generation is gone");
+        assert_eq!(agents.get(second).map(|a| a.name.as_str()), Some("b"));
+        assert!(agents.remove(first).is_none());
+        assert_eq!(agents.len(), 1);
+    }
+
+    #[test]
+    fn ids_come_out_in_slot_order() {
+        let mut entities = Entities::new();
+        let mut agents = Agents::default();
+        let ids: Vec<EntityId> = (0..3).map(|_| entities.spawn().unwrap()).collect();
+        for &id in ids.iter().rev() {
+            agents.insert(Agent::new(id, 0, String::new(), 0));
+        }
+        let mut out = Vec::new();
+        agents.ids_into(&mut out);
+        assert_eq!(out, ids);
+    }
+}

@@ -432,3 +432,30 @@ pub(crate) fn to_expr(value: Value) -> ExprValue<Obj> {
         Value::Null => ExprValue::Null,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn periods_round_to_whole_ticks_of_at_least_one() {
+        assert_eq!(ticks_in(2.0), 60);
+        assert_eq!(ticks_in(0.1), 3);
+        assert_eq!(ticks_in(0.0), 1);
+        assert_eq!(ticks_in(f64::NAN), 1);
+    }
+
+    #[test]
+    fn script_values_are_true_as_javascript_tests_them() {
+        assert!(truthy(&Value::Number(2.0)));
+        assert!(!truthy(&Value::Number(0.0)));
+        assert!(!truthy(&Value::String(String::new())));
+        assert!(!truthy(&Value::String("false".into())));
+        assert!(!truthy(&Value::Null));
+        assert_eq!(plain(ExprValue::Number(1.0)), Ok(Value::Number(1.0)));
+        assert!(plain(ExprValue::Object(Obj::Props(
+            crate::entity::Entities::new().spawn().unwrap()
+        )))
+        .is_err());
+    }
+}

@@ -53,3 +53,22 @@ pub fn half_size(agent: &Agent) -> (f64, f64) {
     let scale_y = p.number("scaleY").unwrap_or(1.0).abs();
     (width * scale / 2.0, height * scale * scale_y / 2.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::FeatureState;
+    use crate::entity::Entities;
+
+    #[test]
+    fn the_body_defaults_to_the_costume_size_and_scales() {
+        let mut a = Agent::new(Entities::new().spawn().unwrap(), 0, String::new(), 0);
+        assert_eq!(half_size(&a), (16.0, 16.0));
+        let mut physics = FeatureState::new(crate::features::feature("Physics").unwrap());
+        physics.set("scale", Value::Number(0.5));
+        physics.set("scaleY", Value::Number(2.0));
+        physics.set("bodyWidth", Value::Number(40.0));
+        a.features.push(physics);
+        assert_eq!(half_size(&a), (10.0, 16.0));
+    }
+}

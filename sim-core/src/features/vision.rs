@@ -88,3 +88,32 @@ pub(crate) fn query(
         _ => Err(not_available("Vision", method)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::FeatureState;
+    use crate::entity::Entities;
+    use crate::vars::Value;
+
+    #[test]
+    fn an_agent_sees_within_its_cone_and_distance_only() {
+        let mut entities = Entities::new();
+        let mut eye = Agent::new(entities.spawn().unwrap(), 0, String::new(), 0);
+        let mut movement = FeatureState::new(crate::features::feature("Movement").unwrap());
+        movement.set("direction", Value::Number(90.0));
+        eye.features.push(movement);
+        let mut dot = Agent::new(entities.spawn().unwrap(), 1, String::new(), 0);
+        dot.y = -100.0; // up, straight ahead of an eye facing 90°
+        assert!(sees(&eye, &dot));
+        dot.y = 100.0;
+        assert!(!sees(&eye, &dot), "behind");
+        dot.y = -300.0;
+        assert!(!sees(&eye, &dot), "beyond the default 250");
+        dot.y = -100.0;
+        let mut vision = FeatureState::new(crate::features::feature("Vision").unwrap());
+        vision.set("visionable", Value::Boolean(false));
+        dot.features.push(vision);
+        assert!(!sees(&eye, &dot), "not visionable");
+    }
+}

@@ -94,3 +94,18 @@ fn agent_into(h: &mut Fnv, a: &Agent) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv1a_matches_its_published_test_vectors() {
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        h.bytes(b"a");
+        assert_eq!(h.0, 0xaf63_dc4c_8601_ec8c);
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        h.bytes(b"foobar");
+        assert_eq!(h.0, 0x8594_4171_f739_67e8);
+    }
+}

@@ -172,3 +172,43 @@ impl Program {
         self.names.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_names_map_to_their_contacts() {
+        use Contact::*;
+        assert_eq!(
+            TestKind::parse("touches", &[]),
+            Some(TestKind::Touch(Bounds))
+        );
+        assert_eq!(
+            TestKind::parse("centerFirstTouches", &[]),
+            Some(TestKind::FirstTouch(CenterInBounds))
+        );
+        assert_eq!(
+            TestKind::parse("lastTouches", &[]),
+            Some(TestKind::LastTouch(Bounds))
+        );
+        assert_eq!(
+            TestKind::parse("isInside", &[]).and_then(TestKind::contact),
+            Some(Inside)
+        );
+        let near = [Arg::Literal(Value::Number(12.0))];
+        assert_eq!(
+            TestKind::parse("isCloseTo", &near),
+            Some(TestKind::CloseTo(12.0))
+        );
+        assert_eq!(
+            TestKind::parse("isCloseTo", &[]),
+            Some(TestKind::CloseTo(30.0))
+        );
+        assert_eq!(
+            TestKind::parse("sees", &[]).and_then(TestKind::contact),
+            None
+        );
+        assert_eq!(TestKind::parse("smells", &[]), None);
+    }
+}

@@ -78,3 +78,31 @@ impl RoundState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round(time: u32) -> Round {
+        serde_json::from_value(serde_json::json!({"id": "r", "time": time})).unwrap()
+    }
+
+    #[test]
+    fn a_round_is_over_at_its_limit_or_when_stopped_and_then_the_next_comes() {
+        let rounds = [round(2), round(0)];
+        let mut state = RoundState {
+            index: Some(0),
+            ..RoundState::default()
+        };
+        assert!(!state.is_over(&rounds, 59));
+        assert!(state.is_over(&rounds, 60));
+        assert_eq!(state.next(2, false), Some(1));
+        state.index = Some(1);
+        assert!(!state.is_over(&rounds, 10_000), "no limit");
+        state.stop_requested = true;
+        assert!(state.is_over(&rounds, 0));
+        assert_eq!(state.next(2, false), None);
+        assert_eq!(state.next(2, true), Some(0));
+        assert_eq!(state.info(&rounds, 0).number, 2);
+    }
+}
