@@ -243,3 +243,57 @@ fn the_profile_counts_time_with_the_injected_timer() {
     assert!(profile.rules[0] >= 30);
     assert_eq!(sim.rules(), vec!["P: P touches P".to_string()]);
 }
+
+#[test]
+fn loading_reports_every_compile_error_with_its_place() {
+    let bad =
+        "# BLUEPRINT Bad\n# PROGRAM DEFINE\nprop energy add 1\nfeatPorp Costume glow setTo 1\n";
+    let p = project(&[("Bad", bad)], &[("Bad", "b", "")], false);
+    match Simulation::load(&p, 1) {
+        Err(sim_core::sim::LoadErrors::Compile(errors)) => {
+            assert_eq!(errors.len(), 2, "{errors:?}");
+            assert_eq!((errors[0].script.as_str(), errors[0].pos.line), ("Bad", 3));
+            assert_eq!(errors[1].pos.line, 4);
+        }
+        Err(other) => panic!("not a compile error: {other}"),
+        Ok(_) => panic!("a broken model loaded"),
+    }
+}
+
+#[test]
+fn puppet_and_captive_agents_do_not_move_by_themselves() {
+    use sim_core::agent::InputMode;
+    let bp = "# BLUEPRINT M\n# PROGRAM DEFINE\naddFeature Movement\nfeatCall Movement setMovementType 'edgeToEdge' 3 0\n";
+    let mut sim = load(
+        &project(
+            &[("M", bp)],
+            &[("M", "free", ""), ("M", "puppet", ""), ("M", "held", "")],
+            false,
+        ),
+        1,
+    );
+    let id = |sim: &Simulation, name: &str| sim.lookup(&format!("M/{name}")).unwrap();
+    let (puppet, held) = (id(&sim, "puppet"), id(&sim, "held"));
+    sim.set_input_mode(puppet, InputMode::Puppet).unwrap();
+    sim.set_captive(held, true).unwrap();
+    run_seconds(&mut sim, 1);
+    assert_eq!(num(&sim, "M/free", "x"), 90.0);
+    assert_eq!(num(&sim, "M/puppet", "x"), 0.0);
+    assert_eq!(num(&sim, "M/held", "x"), 0.0);
+}
+
+#[test]
+fn debug_lines_name_their_agent_and_source_line() {
+    let bp = "# BLUEPRINT D\n# PROGRAM DEFINE\naddProp n Number 1\ndbgOut 'n is' {{ agent.getProp('n').value }}\n";
+    let sim = load(&project(&[("D", bp)], &[("D", "d", "")], false), 1);
+    let entry = sim
+        .log()
+        .iter()
+        .find(|e| e.message.contains("n is"))
+        .expect("a debug line");
+    assert_eq!(entry.message, "d: n is 1");
+    assert_eq!(
+        (entry.blueprint.as_str(), entry.line, entry.col),
+        ("D", 4, 1)
+    );
+}

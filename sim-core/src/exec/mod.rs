@@ -119,7 +119,7 @@ impl<'w> Runner<'w> {
                 self.nested_every(every);
                 Ok(())
             }
-            StmtKind::DbgOut(args) => self.dbg_out(args),
+            StmtKind::DbgOut(args) => self.dbg_out(stmt, args),
             StmtKind::DbgStack => {
                 let text = format!("stack: {:?}", self.stack);
                 self.debug(stmt, text);
@@ -270,17 +270,14 @@ impl<'w> Runner<'w> {
         }
     }
 
-    fn dbg_out(&mut self, args: &[Arg]) -> Result<(), Failure> {
+    fn dbg_out(&mut self, stmt: &Stmt, args: &[Arg]) -> Result<(), Failure> {
         let values = self.args(args)?;
         let text: Vec<String> = values
             .iter()
             .map(|v| v.as_text().unwrap_or_else(|| "null".to_string()))
             .collect();
-        let at = self.world.origin(&self.script, 0, 0);
-        let name = self.describe_me();
-        self.world
-            .log
-            .debug(at, format!("{name}: {}", text.join(" ")));
+        let line = format!("{}: {}", self.describe_me(), text.join(" "));
+        self.debug(stmt, line);
         Ok(())
     }
 

@@ -178,6 +178,23 @@ impl Simulation {
         self.selection_mut(id).map(|s| s.grouped = on)
     }
 
+    /// Sets who moves agent `id`: its own programs (auto), a student's device (puppet) or
+    /// nothing (static). Only auto agents move by themselves.
+    pub fn set_input_mode(
+        &mut self,
+        id: EntityId,
+        mode: crate::agent::InputMode,
+    ) -> Result<(), InputError> {
+        let agent = self
+            .world
+            .agents
+            .get_mut(id)
+            .filter(|a| !a.system)
+            .ok_or(InputError::NoSuchAgent)?;
+        agent.mode = mode;
+        Ok(())
+    }
+
     /// Marks agent `id` captive (being dragged: its movement pauses) or not.
     pub fn set_captive(&mut self, id: EntityId, on: bool) -> Result<(), InputError> {
         self.selection_mut(id).map(|s| s.captive = on)
