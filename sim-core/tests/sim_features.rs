@@ -297,3 +297,48 @@ fn debug_lines_name_their_agent_and_source_line() {
         ("D", 4, 1)
     );
 }
+
+#[test]
+fn a_seeker_heads_for_the_nearest_target_and_catches_it() {
+    let hunter = "# BLUEPRINT Hunter
+# PROGRAM DEFINE
+addFeature Movement
+addFeature Physics
+featCall Movement seekNearest Prey
+featProp Movement distance setTo 4
+addProp caught Number 0
+# PROGRAM UPDATE
+when Hunter centerTouchesCenter Prey [[
+  prop Hunter.caught add 1
+  featCall Prey.Population removeCharacter
+]]
+";
+    let prey = "# BLUEPRINT Prey\n# PROGRAM DEFINE\naddFeature Physics\naddFeature Population\n";
+    let p = project(
+        &[("Hunter", hunter), ("Prey", prey)],
+        &[
+            ("Hunter", "h", ""),
+            ("Prey", "near", "prop x setTo 100"),
+            ("Prey", "far", "prop x setTo -300"),
+        ],
+        false,
+    );
+    let mut sim = load(&p, 1);
+    for _ in 0..15 {
+        sim.step();
+    }
+    assert_eq!(
+        num(&sim, "Hunter/h", "x"),
+        60.0,
+        "4 units a tick east, to the nearer prey"
+    );
+    run_seconds(&mut sim, 1);
+    assert_eq!(num(&sim, "Hunter/h", "caught"), 1.0);
+    assert!(sim.lookup("Prey/near").is_none());
+    run_seconds(&mut sim, 5);
+    assert_eq!(
+        count(&sim, "Prey"),
+        0,
+        "then it went back west for the other"
+    );
+}

@@ -308,7 +308,8 @@ impl Targets {
             (s.right - s.left).abs() + (s.bottom - s.top).abs()
         };
         let mut radius = 32.0_f64;
-        loop {
+        // 64 doublings reach past any finite coordinate a model can have.
+        for _ in 0..64 {
             let radius_now = radius.min(limit.max(0.0));
             let mut best: Option<(f64, &Agent)> = None;
             self.grid
@@ -336,6 +337,7 @@ impl Targets {
                 _ => radius *= 2.0,
             }
         }
+        None
     }
 }
 
