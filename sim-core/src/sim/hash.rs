@@ -69,7 +69,13 @@ pub(super) fn state_hash(world: &World) -> u64 {
 
 fn agent_into(h: &mut Fnv, a: &Agent) {
     h.u64(u64::from(a.id.index()) << 32 | u64::from(a.id.generation()));
-    h.u64(a.blueprint as u64);
+    // The round agent's blueprint index is usize::MAX, which differs between 64-bit native
+    // and 32-bit WASM builds, so it is written as a fixed marker instead.
+    h.u64(if a.system {
+        u64::MAX
+    } else {
+        a.blueprint as u64
+    });
     h.text(&a.name);
     for v in [a.x, a.y, a.alpha, a.z_index, a.orientation] {
         h.f64(v);
