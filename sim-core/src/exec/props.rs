@@ -22,10 +22,14 @@ impl Runner<'_> {
         if let Some(value) = agent.builtin(name) {
             return Ok(value);
         }
-        agent
-            .prop(name)
-            .map(GVar::value)
-            .ok_or_else(|| format!("{} has no property '{name}'", agent.name))
+        if let Some(var) = agent.prop(name) {
+            return Ok(var.value());
+        }
+        // GEMSTEP scripts read a costume's tint as `agent.prop.color.value`.
+        match crate::features::costume::color_number(agent) {
+            Some(color) if name == "color" => Ok(Value::Number(color)),
+            _ => Err(format!("{} has no property '{name}'", agent.name)),
+        }
     }
 
     /// Calls `method` on a prop; answers what a test method answers.
