@@ -75,27 +75,71 @@ pub(crate) fn update(world: &mut World, grid: &mut SpatialGrid) {
 }
 
 fn evaluate(world: &mut World, grid: &mut SpatialGrid, index: usize, rule: &Rule, test: TestKind) {
-    let bodies = |bp: usize| -> Vec<Body> {
-        world
-            .agents
-            .iter()
-            .filter(|a| a.blueprint == bp && a.is_active())
-            .map(Body::of)
-            .collect()
-    };
-    let a_side = bodies(rule.a);
-    let b_side = bodies(rule.b);
+    let a_side = bodies(world, rule.a);
+    let b_side = bodies(world, rule.b);
+    let found = scan(world, grid, test, &a_side, &b_side);
+    let Found {
+        mut passing,
+        touching,
+        capped,
+    } = found;
+    if capped {
+        let at = world.origin(&rule.script, rule.line, rule.col);
+        let message = format!(
+            "the rule matched more than {MAX_PAIRS_PER_RULE} pairs in one tick; the rest were skipped"
+        );
+        world.log.warn_once(at, message);
+    }
+    if let Some(before) = world.touching.get_mut(index) {
+        match test {
+            TestKind::FirstTouch(_) => passing.extend(touching.difference(before).copied()),
+            TestKind::LastTouch(_) => passing.extend(before.difference(&touching).copied()),
+            _ => {}
+        }
+        *before = touching;
+    }
+    queue(world, rule, &passing);
+}
+
+/// The active agents of blueprint `bp` as bodies, in slot order.
+fn bodies(world: &World, bp: usize) -> Vec<Body> {
+    world
+        .agents
+        .iter()
+        .filter(|a| a.blueprint == bp && a.is_active())
+        .map(Body::of)
+        .collect()
+}
+
+/// What one rule's scan found.
+struct Found {
+    /// Pairs whose consequent runs (not yet the first/last-touch ones).
+    passing: Vec<(EntityId, EntityId)>,
+    /// Pairs in contact now, for first/last touches next tick.
+    touching: BTreeSet<(EntityId, EntityId)>,
+    /// Whether [`MAX_PAIRS_PER_RULE`] cut the scan short.
+    capped: bool,
+}
+
+/// Tests every A body against the B bodies in nearby grid cells.
+fn scan(
+    world: &World,
+    grid: &mut SpatialGrid,
+    test: TestKind,
+    a_side: &[Body],
+    b_side: &[Body],
+) -> Found {
     let xs: Vec<f64> = b_side.iter().map(|b| b.x).collect();
     let ys: Vec<f64> = b_side.iter().map(|b| b.y).collect();
     let reach_b = b_side.iter().map(|b| b.hw.max(b.hh)).fold(0.0, f64::max);
-    let cell = (reach_b * 2.0).clamp(16.0, 256.0);
-    grid.rebuild(&xs, &ys, cell);
-    let mut passing = Vec::new();
-    let mut now_touching = BTreeSet::new();
-    for a in &a_side {
-        if passing.len() + now_touching.len() >= MAX_PAIRS_PER_RULE {
-            break;
-        }
+    grid.rebuild(&xs, &ys, (reach_b * 2.0).clamp(16.0, 256.0));
+    let mut found = Found {
+        passing: Vec::new(),
+        touching: BTreeSet::new(),
+        capped: false,
+    };
+    let contact = test.contact();
+    for a in a_side {
         let Some(agent_a) = world.agents.get(a.id) else {
             continue;
         };
@@ -107,42 +151,32 @@ fn evaluate(world: &mut World, grid: &mut SpatialGrid, index: usize, rule: &Rule
             _ => a.hw.max(a.hh) + reach_b,
         };
         grid.for_each_candidate(a.x, a.y, radius, |i| {
-            let Some(b) = b_side.get(i as usize) else {
+            let Some(b) = b_side.get(i as usize).filter(|b| b.id != a.id) else {
                 return;
             };
-            if b.id == a.id {
-                return;
-            }
-            let hit = match test.contact() {
+            let hit = match contact {
                 Some(contact) => touches(contact, a, b),
                 None => pair_passes(world, test, agent_a, b),
             };
-            if hit && passing.len() + now_touching.len() < MAX_PAIRS_PER_RULE {
-                if test.contact().is_some() {
-                    now_touching.insert((a.id, b.id));
-                }
-                if !matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_)) {
-                    passing.push((a.id, b.id));
-                }
+            if !hit {
+                return;
+            }
+            if found.passing.len() + found.touching.len() >= MAX_PAIRS_PER_RULE {
+                found.capped = true;
+                return;
+            }
+            if contact.is_some() {
+                found.touching.insert((a.id, b.id));
+            }
+            if !matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_)) {
+                found.passing.push((a.id, b.id));
             }
         });
-    }
-    if passing.len() + now_touching.len() >= MAX_PAIRS_PER_RULE {
-        let at = world.origin(&rule.script, rule.line, rule.col);
-        let message = format!(
-            "the rule matched more than {MAX_PAIRS_PER_RULE} pairs in one tick; the rest were skipped"
-        );
-        world.log.warn_once(at, message);
-    }
-    if let Some(before) = world.touching.get_mut(index) {
-        match test {
-            TestKind::FirstTouch(_) => passing.extend(now_touching.difference(before).copied()),
-            TestKind::LastTouch(_) => passing.extend(before.difference(&now_touching).copied()),
-            _ => {}
+        if found.capped {
+            break;
         }
-        *before = now_touching;
     }
-    queue(world, rule, &passing);
+    found
 }
 
 /// `when A dies`: agents of A that turned inert since the last tick (remembered as pairs of
