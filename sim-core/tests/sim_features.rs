@@ -342,3 +342,28 @@ when Hunter centerTouchesCenter Prey [[
         "then it went back west for the other"
     );
 }
+
+#[test]
+fn start_and_costumes_events_fire_once_and_tick_every_tick() {
+    let bp = "# BLUEPRINT V
+# PROGRAM DEFINE
+addProp starts Number 0
+addProp costumes Number 0
+addProp ticks Number 0
+# PROGRAM EVENT
+onEvent Start [[
+  prop starts add 1
+]]
+onEvent Costumes [[
+  prop costumes add 1
+]]
+onEvent Tick [[
+  prop ticks add 1
+]]
+";
+    let mut sim = load(&project(&[("V", bp)], &[("V", "v", "")], false), 1);
+    run_seconds(&mut sim, 2);
+    assert_eq!(num(&sim, "V/v", "starts"), 1.0);
+    assert_eq!(num(&sim, "V/v", "costumes"), 1.0);
+    assert_eq!(num(&sim, "V/v", "ticks"), 60.0);
+}

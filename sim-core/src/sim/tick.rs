@@ -21,7 +21,7 @@ pub(crate) enum Module {
     Rounds,
     /// Blueprints' update programs and top-level `every` timers.
     AgentsUpdate,
-    /// `onEvent Tick` (and `Start` on the first tick).
+    /// `onEvent Tick` (and `Costumes`, then `Start`, on the first tick).
     AgentsEvent,
     /// Movement and costume glow.
     Features,
@@ -113,6 +113,8 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
         Module::AgentsUpdate => programs(world, ids, Program::Update),
         Module::AgentsEvent => {
             if world.tick == 1 {
+                // Costumes need no loading here, so they are ready as the run starts.
+                world.fire(SimEvent::Costumes, ids);
                 world.fire(SimEvent::Start, ids);
             }
             world.fire(SimEvent::Tick, ids);
