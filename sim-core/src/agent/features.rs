@@ -8,8 +8,11 @@ use crate::vars::{GVar, Value};
 pub struct FeatureState {
     /// The feature's canonical name.
     pub name: &'static str,
-    /// Its properties, in catalog order, plus any the runtime adds (`avg`, `count` ...).
-    pub props: Vec<(&'static str, GVar)>,
+    /// Its property names, in catalog order, plus any the runtime adds (`avg` ...). Kept
+    /// apart from the values so a lookup scans a few contiguous words.
+    names: Vec<&'static str>,
+    /// The properties' values, parallel to `names`.
+    vars: Vec<GVar>,
     /// Points a line graph has collected (Graphing), oldest first.
     pub series: Vec<f64>,
     /// Counts per value of a prop (Population's `_countsByProp`, drawn as a histogram), in
@@ -20,7 +23,7 @@ pub struct FeatureState {
 impl FeatureState {
     /// The feature as `addFeature` attaches it: every catalog prop at its default.
     pub fn new(spec: &'static FeatureSpec) -> FeatureState {
-        let props = spec
+        let vars = spec
             .props
             .iter()
             .map(|p| {
@@ -29,15 +32,15 @@ impl FeatureState {
                     DefaultValue::Text(t) => Value::String(t.to_string()),
                     DefaultValue::Boolean(b) => Value::Boolean(b),
                 };
-                let var = GVar::new(p.ty, Some(&value))
+                GVar::new(p.ty, Some(&value))
                     .or_else(|_| GVar::new(p.ty, None))
-                    .unwrap_or_else(|_| GVar::Number(crate::vars::NumberVar::new(0.0)));
-                (p.name, var)
+                    .unwrap_or_else(|_| GVar::Number(crate::vars::NumberVar::new(0.0)))
             })
             .collect();
         FeatureState {
             name: spec.name,
-            props,
+            names: spec.props.iter().map(|p| p.name).collect(),
+            vars,
             series: Vec::new(),
             buckets: Vec::new(),
         }
@@ -46,19 +49,19 @@ impl FeatureState {
     /// A property by name or catalog alias.
     pub fn prop(&self, name: &str) -> Option<&GVar> {
         let index = self.index_of(name)?;
-        self.props.get(index).map(|(_, v)| v)
+        self.vars.get(index)
     }
 
     /// A property by name or catalog alias, to change.
     pub fn prop_mut(&mut self, name: &str) -> Option<&mut GVar> {
         let index = self.index_of(name)?;
-        self.props.get_mut(index).map(|(_, v)| v)
+        self.vars.get_mut(index)
     }
 
     /// Where a property is: its own name first (the common case, no catalog search), then
     /// an alias.
     fn index_of(&self, name: &str) -> Option<usize> {
-        let by_name = |name: &str| self.props.iter().position(|(n, _)| *n == name);
+        let by_name = |name: &str| self.names.iter().position(|n| *n == name);
         by_name(name).or_else(|| by_name(self.canonical(name)))
     }
 
@@ -100,11 +103,19 @@ impl FeatureState {
             }
         }
         if let Some(new) = GVar::holding(&value) {
-            match self.props.iter_mut().find(|(n, _)| *n == name) {
-                Some(slot) => slot.1 = new,
-                None => self.props.push((name, new)),
+            match self.index_of(name).and_then(|i| self.vars.get_mut(i)) {
+                Some(slot) => *slot = new,
+                None => {
+                    self.names.push(name);
+                    self.vars.push(new);
+                }
             }
         }
+    }
+
+    /// Every property with its value, in order.
+    pub fn props(&self) -> impl Iterator<Item = (&'static str, &GVar)> {
+        self.names.iter().copied().zip(self.vars.iter())
     }
 
     fn canonical<'a>(&self, name: &'a str) -> &'a str {

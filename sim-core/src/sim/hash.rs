@@ -88,7 +88,7 @@ fn agent_into(h: &mut Fnv, a: &Agent) {
     }
     for feature in &a.features {
         h.text(feature.name);
-        for (name, var) in &feature.props {
+        for (name, var) in feature.props() {
             h.var(name, var);
         }
         for point in &feature.series {

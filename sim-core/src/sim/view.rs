@@ -214,7 +214,7 @@ impl<'a> AgentView<'a> {
             value: var.value(),
         }));
         for f in &a.features {
-            rows.extend(f.props.iter().map(|(name, var)| PropEntry {
+            rows.extend(f.props().map(|(name, var)| PropEntry {
                 group: PropGroup::Feature(f.name.to_string()),
                 name: (*name).to_string(),
                 value: var.value(),
