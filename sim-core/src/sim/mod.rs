@@ -2,9 +2,36 @@
 //!
 //! It owns the compiled project, the agents, the event loop whose `Repeat` event is the tick
 //! (30 per simulation second), the phase machine, one seeded PCG generator, the runtime log
-//! and the rounds. The web app and the `stepwise` command drive it with [`Simulation::step`]
-//! and [`Simulation::advance_to`], read it through [`Simulation::agents`] without copying,
-//! and change it through the entity update API ([`Simulation::set_prop`] ...).
+//! and the rounds. The web app and the `stepwise` command use it like this:
+//!
+//! - make and run: [`Simulation::load`] (every compile error at once), [`Simulation::reset`],
+//!   [`Simulation::step`] (one tick), [`Simulation::advance_to`] (every tick due by a time);
+//! - read: [`Simulation::time`], [`Simulation::tick_count`], [`Simulation::round`],
+//!   [`Simulation::agents`] / [`Simulation::agent`] (borrowed [`AgentView`]s with costume and
+//!   graph data), [`Simulation::agent_props`] (inspector rows), [`Simulation::counts`],
+//!   [`Simulation::globals`], [`Simulation::log`], [`Simulation::profile`],
+//!   [`Simulation::state_hash`];
+//! - change (between ticks, through the entity update messages): [`Simulation::set_prop`],
+//!   [`Simulation::set_feat_prop`], [`Simulation::move_agent`], selection flags
+//!   ([`Simulation::select`], [`Simulation::hover`], [`Simulation::group`],
+//!   [`Simulation::set_captive`]), [`Simulation::set_input_mode`],
+//!   [`Simulation::create_agent`], [`Simulation::remove_agent`].
+//!
+//! ```
+//! use sim_core::project::Project;
+//! use sim_core::sim::{tick_time, Simulation};
+//!
+//! let json = r##"{"id": "demo", "label": "demo", "blueprints": [{"name": "Bee",
+//!     "scriptText": "# BLUEPRINT Bee\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nevery 1 [[\n  prop n add 1\n]]\n"}],
+//!     "instances": [{"id": "1", "label": "Buzz", "bpid": "Bee", "initScript": ""}]}"##;
+//! let project = Project::from_json(json)?;
+//! let mut sim = Simulation::load(&project, 42).expect("the demo compiles");
+//! sim.advance_to(tick_time(90)); // three simulation seconds
+//! let bee = sim.lookup("Bee/Buzz").expect("made from the instance");
+//! let n = sim.agent_props(bee).unwrap().into_iter().find(|row| row.name == "n").unwrap();
+//! assert_eq!(n.value, sim_core::vars::Value::Number(3.0));
+//! # Ok::<(), sim_core::project::ProjectError>(())
+//! ```
 
 mod conditions;
 mod hash;
