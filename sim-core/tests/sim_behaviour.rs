@@ -134,7 +134,7 @@ every 1 [[
     assert_eq!(sevens, 8);
 }
 
-fn wanderers(wrap: bool) -> Simulation {
+fn wanderers(wrap: bool, bounce: bool) -> Simulation {
     let bp = "# BLUEPRINT W
 # PROGRAM DEFINE
 addFeature Movement
@@ -144,13 +144,15 @@ featCall Movement setRandomDirection
 featCall Movement setRandomPosition
 ";
     let instances: Vec<(&str, &str, &str)> = (0..20).map(|_| ("W", "", "")).collect();
-    load(&project(&[("W", bp)], &instances, wrap), 7)
+    let mut p = project(&[("W", bp)], &instances, wrap);
+    p.metadata.bounce = bounce;
+    load(&p, 7)
 }
 
 #[test]
 fn wrap_and_bounce_keep_agents_in_bounds() {
-    for wrap in [true, false] {
-        let mut sim = wanderers(wrap);
+    for (wrap, bounce) in [(true, false), (false, true), (false, false)] {
+        let mut sim = wanderers(wrap, bounce);
         let start: Vec<(f64, f64)> = sim.agents().map(|a| a.position()).collect();
         for _ in 0..900 {
             sim.step();
@@ -230,7 +232,7 @@ when Mover touches Block [[
 #[test]
 fn same_seed_gives_the_same_hash_and_another_seed_does_not() {
     let hash = |seed| {
-        let mut sim = wanderers(false);
+        let mut sim = wanderers(false, true);
         if seed != 7 {
             let bp = sim.blueprint_names();
             assert_eq!(bp, vec!["W".to_string()]);
@@ -253,8 +255,8 @@ fn same_seed_gives_the_same_hash_and_another_seed_does_not() {
 #[test]
 fn ticks_are_identical_whatever_speed_they_are_reached_at() {
     use sim_core::time::SimTime;
-    let mut slow = wanderers(false);
-    let mut fast = wanderers(false);
+    let mut slow = wanderers(false, true);
+    let mut fast = wanderers(false, true);
     // Slow: the clock advances 1/8 of a tick per frame (0.25x at 60 fps would be less).
     let mut t = SimTime::ZERO;
     let small = SimTime::from_bits(273);

@@ -189,25 +189,14 @@ fn plan(
         (libm::cos(rad) * distance, -libm::sin(rad) * distance, d)
     };
     match kind {
-        "wander" | "wanderUntilCharacter" => {
-            let turn = if r1 < 1.0 / 30.0 {
-                (r2 - 0.5) * 180.0
-            } else {
-                0.0
-            };
-            ahead(direction + turn)
+        "wander" => ahead(direction + wander_turn(r1, r2)),
+        // Wander until the agent's centre is on a character of the target kind, then rest.
+        "wanderUntilInside" | "wanderUntilCharacter" => {
+            match nearest(world, seek.cache, agent, seek.target, false) {
+                Some((_, _, inside)) if inside => (0.0, 0.0, direction),
+                _ => ahead(direction + wander_turn(r1, r2)),
+            }
         }
-        "wanderUntilInside" => match nearest(world, seek.cache, agent, seek.target, false) {
-            Some((_, _, inside)) if inside => (0.0, 0.0, direction),
-            _ => ahead(
-                direction
-                    + if r1 < 1.0 / 30.0 {
-                        (r2 - 0.5) * 180.0
-                    } else {
-                        0.0
-                    },
-            ),
-        },
         "edgeToEdge" => ahead(direction),
         "jitter" => {
             let size = agent
@@ -238,17 +227,19 @@ fn plan(
             let visible_only = kind != "seekNearest";
             match nearest(world, seek.cache, agent, seek.target, visible_only) {
                 Some((x, y, _)) => toward(agent, x, y, distance, direction),
-                None => ahead(
-                    direction
-                        + if r1 < 1.0 / 30.0 {
-                            (r2 - 0.5) * 180.0
-                        } else {
-                            0.0
-                        },
-                ),
+                None => ahead(direction + wander_turn(r1, r2)),
             }
         }
         _ => (0.0, 0.0, direction),
+    }
+}
+
+/// A wanderer turns about once a second, by up to 90° either way.
+fn wander_turn(r1: f64, r2: f64) -> f64 {
+    if r1 < 1.0 / 30.0 {
+        (r2 - 0.5) * 180.0
+    } else {
+        0.0
     }
 }
 
@@ -367,8 +358,13 @@ fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
     let mut direction = step.direction;
     agent.x += step.dx;
     agent.y += step.dy;
-    let (x, flip_x) = keep_inside(agent.x, stage.left, stage.right, stage.wrap[0]);
-    let (y, flip_y) = keep_inside(agent.y, stage.top, stage.bottom, stage.wrap[1]);
+    let edge = |wrap: bool| match (wrap, stage.bounce) {
+        (true, _) => Edge::Wrap,
+        (false, true) => Edge::Bounce,
+        (false, false) => Edge::Stop,
+    };
+    let (x, flip_x) = keep_inside(agent.x, stage.left, stage.right, edge(stage.wrap[0]));
+    let (y, flip_y) = keep_inside(agent.y, stage.top, stage.bottom, edge(stage.wrap[1]));
     agent.x = x;
     agent.y = y;
     if flip_x {
@@ -396,22 +392,30 @@ fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
     }
 }
 
-/// A coordinate kept within `lo..=hi`: wrapped around, or reflected back inside (and then
-/// whether the heading must turn).
-pub(crate) fn keep_inside(v: f64, lo: f64, hi: f64, wrap: bool) -> (f64, bool) {
+/// What the stage's edge does to an agent that crosses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Edge {
+    /// It comes back in on the other side.
+    Wrap,
+    /// It is reflected back inside.
+    Bounce,
+    /// It stops at the edge.
+    Stop,
+}
+
+/// A coordinate kept within `lo..=hi` by the edge's rule, and whether the heading must turn
+/// (after bouncing or stopping at an edge the agent heads back in).
+pub(crate) fn keep_inside(v: f64, lo: f64, hi: f64, edge: Edge) -> (f64, bool) {
     let span = hi - lo;
     if span.is_nan() || span <= 0.0 || !v.is_finite() {
         return (if lo.is_finite() { lo } else { 0.0 }, false);
     }
-    if wrap {
-        return (lo + (v - lo).rem_euclid(span), false);
-    }
-    if v < lo {
-        ((lo + (lo - v)).min(hi), true)
-    } else if v > hi {
-        ((hi - (v - hi)).max(lo), true)
-    } else {
-        (v, false)
+    match edge {
+        Edge::Wrap => (lo + (v - lo).rem_euclid(span), false),
+        _ if (lo..=hi).contains(&v) => (v, false),
+        Edge::Bounce if v < lo => ((lo + (lo - v)).min(hi), true),
+        Edge::Bounce => ((hi - (v - hi)).max(lo), true),
+        Edge::Stop => (v.clamp(lo, hi), true),
     }
 }
 
@@ -431,9 +435,23 @@ mod tests {
 
     #[test]
     fn wrapping_and_bouncing_keep_a_coordinate_in_range() {
-        assert_eq!(keep_inside(410.0, -400.0, 400.0, true), (-390.0, false));
-        assert_eq!(keep_inside(410.0, -400.0, 400.0, false), (390.0, true));
-        assert_eq!(keep_inside(-405.0, -400.0, 400.0, false), (-395.0, true));
+        assert_eq!(
+            keep_inside(410.0, -400.0, 400.0, Edge::Wrap),
+            (-390.0, false)
+        );
+        assert_eq!(
+            keep_inside(410.0, -400.0, 400.0, Edge::Bounce),
+            (390.0, true)
+        );
+        assert_eq!(
+            keep_inside(-405.0, -400.0, 400.0, Edge::Bounce),
+            (-395.0, true)
+        );
+        assert_eq!(
+            keep_inside(-405.0, -400.0, 400.0, Edge::Stop),
+            (-400.0, true)
+        );
+        assert_eq!(keep_inside(12.0, -400.0, 400.0, Edge::Stop), (12.0, false));
         assert_eq!(compass(0.0), "E");
         assert_eq!(compass(90.0), "N");
         assert_eq!(compass(180.0), "W");
