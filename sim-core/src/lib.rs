@@ -11,6 +11,10 @@
 //! - [`suggest`]: "did you mean …?" for misspelt names.
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
 //!   `{{ ... }}` expression language.
+//! - [`sim`]: the [`Simulation`](sim::Simulation) — the one entry point to a running model.
+//! - [`agent`]: agents, their props, features and selection state.
+//! - [`exec`]: the statement interpreter and the runtime log.
+//! - [`features`]: the feature catalog (Costume, Movement, Physics ...) the compiler checks against.
 //! - [`event`]: the [`EventLoop`](event::EventLoop) that runs every timed happening in exact,
 //!   deterministic order.
 //! - [`sched`]: the [`Scheduler`](sched::Scheduler) of periodic housekeeping tasks, one per
@@ -22,13 +26,16 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod agent;
 pub mod entity;
 pub mod event;
+pub mod exec;
 pub mod features;
 pub mod phase;
 pub mod project;
 pub mod sched;
 pub mod script;
+pub mod sim;
 pub mod spatial;
 pub mod suggest;
 pub mod time;

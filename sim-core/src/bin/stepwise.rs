@@ -4,6 +4,9 @@
 //! stepwise tokenize FILE    print FILE's ScriptUnits as JSON, in GEMSTEP's shape
 //! stepwise check FILE       compile every script of a .gemprj (or one .gemscript) and list
 //!                           each error as file:script:line:col: message
+//! stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv]
+//!                           run a model headless; print per-blueprint counts and the
+//!                           state hash; --csv writes per-second counts and Global props
 //! stepwise fmt FILE         print FILE's script in canonical layout (for a .gemprj, the
 //!                           project JSON with every script laid out canonically)
 //! ```
@@ -11,6 +14,9 @@
 //! Errors go to stderr, and the exit status is 1.
 
 use std::io::Write;
+#[path = "stepwise/run.rs"]
+mod run;
+
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -18,7 +24,7 @@ use sim_core::project::Project;
 use sim_core::script::compiler::{compile_project, compile_standalone, CompileError};
 use sim_core::script::{print_units, tokenize};
 
-const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE";
+const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,6 +47,7 @@ fn run(args: &[String]) -> Result<String, String> {
         [command, file] if command == "tokenize" => tokenize_file(file),
         [command, file] if command == "check" => check_file(file),
         [command, file] if command == "fmt" => fmt_file(file),
+        [command, rest @ ..] if command == "run" => run::run(rest),
         _ => Err(USAGE.to_owned()),
     }
 }

@@ -13,3 +13,16 @@ pub use catalog::{
     FEATURES,
 };
 pub use catalog_motion::{MOVEMENT_TYPES, TOUCH_TYPES};
+
+// The runtime side: one file per feature, and the routing of calls to them.
+pub(crate) mod costume;
+pub(crate) mod dispatch;
+pub(crate) mod global;
+pub(crate) mod graphing;
+pub(crate) mod histogram;
+pub(crate) mod movement;
+pub(crate) mod physics;
+pub(crate) mod population;
+pub(crate) mod vision;
+
+pub(crate) use dispatch::{call, query};

@@ -315,8 +315,8 @@ fn math<C: ExprContext>(
         MathFn::Round => round_half_up(first),
         MathFn::Sqrt => first.sqrt(),
         MathFn::Random => ctx.random(),
-        MathFn::Sin => first.sin(),
-        MathFn::Cos => first.cos(),
+        MathFn::Sin => libm::sin(first),
+        MathFn::Cos => libm::cos(first),
     };
     finite(&op, n)
 }

@@ -1,0 +1,295 @@
+//! Agents: the characters a model's blueprints make, stored densely for the tick.
+//!
+//! An [`Agent`] holds GEMSTEP's built-in properties as plain fields (they are read every tick
+//! by movement, conditions and the renderer), the properties its blueprint adds as GVars, the
+//! features attached by name with their properties, selection flags, an input mode and the
+//! exec queue that conditions fill. [`Agents`] is a slot arena indexed by the agent's
+//! [`EntityId`]: a removed agent's slot is reused, lookups check the generation, and
+//! iteration runs in slot order, which is the same on every platform.
+
+mod builtin;
+mod features;
+
+pub use builtin::BUILTIN_PROPS;
+pub use features::FeatureState;
+
+use crate::entity::EntityId;
+use crate::script::program::Stmt;
+use crate::vars::GVar;
+use std::rc::Rc;
+
+/// Who moves an agent (GEMSTEP's input modes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum InputMode {
+    /// Its own programs and features move it.
+    #[default]
+    Auto,
+    /// A student's device moves it.
+    Puppet,
+    /// Nothing moves it.
+    Static,
+}
+
+/// Visual states the UI sets, independent of each other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Selection {
+    /// The current selection.
+    pub selected: bool,
+    /// Under the pointer, not yet clicked.
+    pub hovered: bool,
+    /// Part of a group.
+    pub grouped: bool,
+    /// Being dragged.
+    pub captive: bool,
+}
+
+/// A consequent waiting in an agent's exec queue, with the agents its `when` rule bound.
+#[derive(Debug, Clone)]
+pub struct Queued {
+    /// What runs.
+    pub body: Rc<[Stmt]>,
+    /// Blueprint names bound to agents (`Fish` → this fish, `Algae` → the algae it touches).
+    pub bindings: Bindings,
+}
+
+/// Up to two agents a `when` rule names by blueprint.
+pub type Bindings = [(Rc<str>, EntityId); 2];
+
+/// The last tick an `every` timer of an agent fired, keyed by where the timer was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimerState {
+    /// Line, column and number of the `every` statement.
+    pub key: (u32, u32, usize),
+    /// The tick it last fired (or, before its first firing, the tick it started counting).
+    pub last_tick: u64,
+}
+
+/// One character in the simulation.
+#[derive(Debug, Clone)]
+pub struct Agent {
+    /// Its id, also its address in [`Agents`] and the entity registry.
+    pub id: EntityId,
+    /// The index of its blueprint in the compiled project.
+    pub blueprint: usize,
+    /// Its name (`Fish 1`).
+    pub name: String,
+    /// Position, in stage units, origin at the centre, y down.
+    pub x: f64,
+    /// Position, in stage units.
+    pub y: f64,
+    /// Whether it is drawn.
+    pub visible: bool,
+    /// Opacity from 0 to 1.
+    pub alpha: f64,
+    /// An inert agent takes part in no condition (it is "dead").
+    pub is_inert: bool,
+    /// Drawing order: higher is in front.
+    pub z_index: f64,
+    /// Rotation in radians.
+    pub orientation: f64,
+    /// The picture's name (a costume sets it too).
+    pub skin: String,
+    /// A line of text shown under it.
+    pub status_text: String,
+    /// Props added with `addProp`, in declaration order.
+    pub props: Vec<(String, GVar)>,
+    /// GVars shadowing built-in props that a script called methods on, so limits such as
+    /// `prop alpha setMin 0.1` last; their values are copied from and to the fields.
+    pub builtin_vars: Vec<(String, GVar)>,
+    /// Features attached, in the order they were added.
+    pub features: Vec<FeatureState>,
+    /// UI selection flags.
+    pub selection: Selection,
+    /// Who moves it.
+    pub mode: InputMode,
+    /// `every` timers' state.
+    pub timers: Vec<TimerState>,
+    /// Consequents queued by conditions, run in the exec phase.
+    pub exec_queue: Vec<Queued>,
+    /// The tick it was made at.
+    pub born_tick: u64,
+    /// A hidden agent that runs round scripts; never drawn, counted or tested.
+    pub system: bool,
+}
+
+impl Agent {
+    /// A fresh agent of `blueprint` with GEMSTEP's built-in defaults.
+    pub fn new(id: EntityId, blueprint: usize, name: String, born_tick: u64) -> Agent {
+        Agent {
+            id,
+            blueprint,
+            name,
+            x: 0.0,
+            y: 0.0,
+            visible: true,
+            alpha: 1.0,
+            is_inert: false,
+            z_index: 0.0,
+            orientation: 0.0,
+            skin: String::new(),
+            status_text: String::new(),
+            props: Vec::new(),
+            builtin_vars: Vec::new(),
+            features: Vec::new(),
+            selection: Selection::default(),
+            mode: InputMode::Auto,
+            timers: Vec::new(),
+            exec_queue: Vec::new(),
+            born_tick,
+            system: false,
+        }
+    }
+
+    /// An added prop by name.
+    pub fn prop(&self, name: &str) -> Option<&GVar> {
+        self.props.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// An added prop by name, to change.
+    pub fn prop_mut(&mut self, name: &str) -> Option<&mut GVar> {
+        self.props
+            .iter_mut()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// An attached feature by canonical name.
+    pub fn feature(&self, name: &str) -> Option<&FeatureState> {
+        self.features.iter().find(|f| f.name == name)
+    }
+
+    /// An attached feature by canonical name, to change.
+    pub fn feature_mut(&mut self, name: &str) -> Option<&mut FeatureState> {
+        self.features.iter_mut().find(|f| f.name == name)
+    }
+
+    /// Whether a feature is attached.
+    pub fn has(&self, feature: &str) -> bool {
+        self.feature(feature).is_some()
+    }
+
+    /// A feature prop's number, or `default` when the feature or prop is missing.
+    pub fn feat_num(&self, feature: &str, prop: &str, default: f64) -> f64 {
+        self.feature(feature)
+            .and_then(|f| f.number(prop))
+            .unwrap_or(default)
+    }
+
+    /// Whether conditions and population counts see this agent.
+    pub fn is_active(&self) -> bool {
+        !self.system && !self.is_inert
+    }
+}
+
+/// Every agent, in a slot arena indexed by [`EntityId::index`].
+#[derive(Debug, Clone, Default)]
+pub struct Agents {
+    slots: Vec<Option<Agent>>,
+    count: usize,
+}
+
+impl Agents {
+    /// Stores `agent` in the slot of its id.
+    pub fn insert(&mut self, agent: Agent) {
+        let index = agent.id.index() as usize;
+        if self.slots.len() <= index {
+            self.slots.resize_with(index + 1, || None);
+        }
+        if let Some(slot) = self.slots.get_mut(index) {
+            if slot.is_none() {
+                self.count += 1;
+            }
+            *slot = Some(agent);
+        }
+    }
+
+    /// Takes the agent `id` out, if it is here.
+    pub fn remove(&mut self, id: EntityId) -> Option<Agent> {
+        let slot = self.slots.get_mut(id.index() as usize)?;
+        if slot.as_ref().is_some_and(|a| a.id == id) {
+            self.count -= 1;
+            slot.take()
+        } else {
+            None
+        }
+    }
+
+    /// The agent `id`, if it still exists.
+    pub fn get(&self, id: EntityId) -> Option<&Agent> {
+        self.slots
+            .get(id.index() as usize)?
+            .as_ref()
+            .filter(|a| a.id == id)
+    }
+
+    /// The agent `id`, to change.
+    pub fn get_mut(&mut self, id: EntityId) -> Option<&mut Agent> {
+        self.slots
+            .get_mut(id.index() as usize)?
+            .as_mut()
+            .filter(|a| a.id == id)
+    }
+
+    /// Every agent in slot order (system agents included).
+    pub fn iter(&self) -> impl Iterator<Item = &Agent> {
+        self.slots.iter().flatten()
+    }
+
+    /// Every agent in slot order, to change.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Agent> {
+        self.slots.iter_mut().flatten()
+    }
+
+    /// The ids of every agent, in slot order, into `out` (cleared first; reuse it per tick).
+    pub fn ids_into(&self, out: &mut Vec<EntityId>) {
+        out.clear();
+        out.extend(self.iter().map(|a| a.id));
+    }
+
+    /// How many agents there are (system agents included).
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::Entities;
+
+    #[test]
+    fn a_removed_agents_slot_is_reused_and_its_old_id_finds_nothing() {
+        let mut entities = Entities::new();
+        let mut agents = Agents::default();
+        let first = entities.spawn().unwrap();
+        agents.insert(Agent::new(first, 0, "a".into(), 0));
+        assert_eq!(agents.len(), 1);
+        assert!(agents.remove(first).is_some());
+        entities.despawn(first).unwrap();
+        let second = entities.spawn().unwrap();
+        assert_eq!(second.index(), first.index(), "the slot is reused");
+        agents.insert(Agent::new(second, 0, "b".into(), 0));
+        assert!(agents.get(first).is_none(), "the old generation is gone");
+        assert_eq!(agents.get(second).map(|a| a.name.as_str()), Some("b"));
+        assert!(agents.remove(first).is_none());
+        assert_eq!(agents.len(), 1);
+    }
+
+    #[test]
+    fn ids_come_out_in_slot_order() {
+        let mut entities = Entities::new();
+        let mut agents = Agents::default();
+        let ids: Vec<EntityId> = (0..3).map(|_| entities.spawn().unwrap()).collect();
+        for &id in ids.iter().rev() {
+            agents.insert(Agent::new(id, 0, String::new(), 0));
+        }
+        let mut out = Vec::new();
+        agents.ids_into(&mut out);
+        assert_eq!(out, ids);
+    }
+}

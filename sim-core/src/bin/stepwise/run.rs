@@ -1,0 +1,130 @@
+//! `stepwise run`: a model run headless for a number of simulation seconds.
+
+use sim_core::project::Project;
+use sim_core::sim::{tick_time, Simulation, TICKS_PER_SECOND};
+use sim_core::vars::Value;
+use std::fmt::Write as _;
+
+/// The options of `stepwise run`.
+struct Options {
+    file: String,
+    seconds: u32,
+    seed: u64,
+    csv: Option<String>,
+}
+
+fn parse(args: &[String]) -> Result<Options, String> {
+    let mut options = Options {
+        file: String::new(),
+        seconds: 60,
+        seed: 1,
+        csv: None,
+    };
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        let mut value = |name: &str| {
+            rest.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match arg.as_str() {
+            "--seconds" => {
+                let v = value("--seconds")?;
+                options.seconds = v
+                    .parse()
+                    .map_err(|_| format!("--seconds: '{v}' is not a whole number"))?;
+            }
+            "--seed" => {
+                let v = value("--seed")?;
+                options.seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed: '{v}' is not a whole number"))?;
+            }
+            "--csv" => options.csv = Some(value("--csv")?),
+            file if options.file.is_empty() && !file.starts_with("--") => {
+                options.file = file.to_string()
+            }
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    if options.file.is_empty() {
+        return Err("stepwise run needs a .gemprj file".to_string());
+    }
+    Ok(options)
+}
+
+/// Runs the command; answers what to print.
+pub fn run(args: &[String]) -> Result<String, String> {
+    let options = parse(args)?;
+    let text =
+        std::fs::read_to_string(&options.file).map_err(|e| format!("{}: {e}", options.file))?;
+    let project = Project::from_json(&text).map_err(|e| format!("{}: {e}", options.file))?;
+    let mut sim =
+        Simulation::load(&project, options.seed).map_err(|e| format!("{}: {e}", options.file))?;
+    let mut csv = header(&sim);
+    for second in 1..=options.seconds {
+        sim.advance_to(tick_time(u64::from(second) * u64::from(TICKS_PER_SECOND)));
+        row(&mut csv, second, &sim);
+    }
+    if let Some(path) = &options.csv {
+        std::fs::write(path, &csv).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(summary(&sim))
+}
+
+fn header(sim: &Simulation) -> String {
+    let mut columns = vec!["second".to_string()];
+    columns.extend(sim.blueprint_names());
+    columns.extend(
+        sim.globals()
+            .into_iter()
+            .map(|(name, _)| format!("global:{name}")),
+    );
+    columns.join(",") + "\n"
+}
+
+fn row(csv: &mut String, second: u32, sim: &Simulation) {
+    let mut cells = vec![second.to_string()];
+    cells.extend(sim.counts().into_iter().map(|(_, n)| n.to_string()));
+    cells.extend(sim.globals().into_iter().map(|(_, v)| cell(&v)));
+    let _ = writeln!(csv, "{}", cells.join(","));
+}
+
+fn cell(value: &Value) -> String {
+    let text = value.as_text().unwrap_or_default();
+    if text.contains([',', '"', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+fn summary(sim: &Simulation) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "time {:.3} s, {} ticks",
+        sim.time().to_f64(),
+        sim.tick_count()
+    );
+    for (name, count) in sim.counts() {
+        let _ = writeln!(out, "{name}: {count}");
+    }
+    for (name, value) in sim.globals() {
+        let _ = writeln!(out, "global {name}: {}", cell(&value));
+    }
+    for entry in sim.log() {
+        let _ = writeln!(
+            out,
+            "log {:?} t={:.2} {}:{}:{}: {}",
+            entry.kind,
+            entry.time.to_f64(),
+            entry.blueprint,
+            entry.line,
+            entry.col,
+            entry.message
+        );
+    }
+    let _ = write!(out, "state hash {:016x}", sim.state_hash());
+    out
+}

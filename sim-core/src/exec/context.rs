@@ -1,0 +1,145 @@
+//! What expressions see: `agent`, the blueprint names a `when` binds, and the accessors
+//! GEMSTEP scripts use (`agent.x`, `agent.getProp('e').value`, `agent.prop.Movement.direction
+//! .value`, `agent.getFeatProp('Population', 'avg').value`, `A.callFeatMethod(...)`).
+
+use super::{to_expr, Runner};
+use crate::entity::EntityId;
+use crate::script::expr::{EvalErrorKind, ExprContext, Value as ExprValue};
+use crate::vars::RandomSource;
+
+/// The runtime objects an expression can hold.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Obj {
+    /// An agent.
+    Agent(EntityId),
+    /// `agent.prop`: the agent's props, features included.
+    Props(EntityId),
+    /// One prop of an agent (`getProp('x')`, `agent.prop.x`); read with `.value`.
+    Prop(EntityId, String),
+    /// `agent.prop.Movement`: the props of one feature.
+    FeatProps(EntityId, String),
+    /// One feature prop; read with `.value`.
+    FeatProp(EntityId, String, String),
+}
+
+type Answer = Result<ExprValue<Obj>, EvalErrorKind>;
+
+fn no_prop(object: &str, name: &str) -> EvalErrorKind {
+    EvalErrorKind::NoProperty {
+        object: object.to_string(),
+        name: name.to_string(),
+    }
+}
+
+impl Runner<'_> {
+    fn fail(message: String) -> EvalErrorKind {
+        EvalErrorKind::BadArguments {
+            method: "read".to_string(),
+            message,
+        }
+    }
+
+    fn agent_member(&self, id: EntityId, name: &str) -> Answer {
+        if name == "prop" {
+            return Ok(ExprValue::Object(Obj::Props(id)));
+        }
+        match self.prop_value(id, name) {
+            Ok(v) => Ok(to_expr(v)),
+            Err(_) => {
+                let agent = self.agent(id).map_err(Self::fail)?;
+                if agent.has(name) {
+                    Ok(ExprValue::Object(Obj::FeatProps(id, name.to_string())))
+                } else {
+                    Err(no_prop(&format!("agent {}", agent.name), name))
+                }
+            }
+        }
+    }
+
+    fn props_member(&self, id: EntityId, name: &str) -> Answer {
+        let agent = self.agent(id).map_err(Self::fail)?;
+        let feature = crate::features::feature(name).map(|f| f.name);
+        match feature {
+            Some(f) if agent.has(f) => Ok(ExprValue::Object(Obj::FeatProps(id, f.to_string()))),
+            _ => Ok(ExprValue::Object(Obj::Prop(id, name.to_string()))),
+        }
+    }
+}
+
+impl ExprContext for Runner<'_> {
+    type Object = Obj;
+
+    fn name(&self, name: &str) -> Answer {
+        if name == "agent" {
+            return Ok(ExprValue::Object(Obj::Agent(self.me)));
+        }
+        self.bound(name)
+            .map(|id| ExprValue::Object(Obj::Agent(id)))
+            .ok_or_else(|| EvalErrorKind::UnknownName(name.to_string()))
+    }
+
+    fn member(&self, object: &Obj, name: &str) -> Answer {
+        match object {
+            Obj::Agent(id) => self.agent_member(*id, name),
+            Obj::Props(id) => self.props_member(*id, name),
+            Obj::Prop(id, prop) if name == "value" => {
+                self.prop_value(*id, prop).map(to_expr).map_err(Self::fail)
+            }
+            Obj::FeatProps(id, feature) => Ok(ExprValue::Object(Obj::FeatProp(
+                *id,
+                feature.clone(),
+                name.to_string(),
+            ))),
+            Obj::FeatProp(id, feature, prop) if name == "value" => self
+                .feat_prop_value(*id, feature, prop)
+                .map(to_expr)
+                .map_err(Self::fail),
+            Obj::Prop(_, prop) | Obj::FeatProp(_, _, prop) => {
+                Err(no_prop(&format!("property '{prop}'"), name))
+            }
+        }
+    }
+
+    fn call(&mut self, object: &Obj, method: &str, args: &[ExprValue<Obj>]) -> Answer {
+        let Obj::Agent(id) = object else {
+            return Err(EvalErrorKind::NoMethod {
+                object: "a property".to_string(),
+                method: method.to_string(),
+            });
+        };
+        let text = |i: usize| match args.get(i) {
+            Some(ExprValue::String(s)) => Ok(s.clone()),
+            _ => Err(EvalErrorKind::BadArguments {
+                method: method.to_string(),
+                message: format!("argument {} must be a name in quotes", i + 1),
+            }),
+        };
+        match method {
+            "getProp" => Ok(ExprValue::Object(Obj::Prop(*id, text(0)?))),
+            "getFeatProp" => {
+                let feature = text(0)?;
+                let feature =
+                    crate::features::feature(&feature).map_or(feature, |f| f.name.to_string());
+                Ok(ExprValue::Object(Obj::FeatProp(*id, feature, text(1)?)))
+            }
+            "callFeatMethod" => {
+                let (feature, name) = (text(0)?, text(1)?);
+                let rest = args.get(2..).unwrap_or(&[]);
+                crate::features::query(self, *id, &feature, &name, rest).map_err(|message| {
+                    EvalErrorKind::BadArguments {
+                        method: name.clone(),
+                        message,
+                    }
+                })
+            }
+            _ => Err(EvalErrorKind::NoMethod {
+                object: "an agent".to_string(),
+                method: method.to_string(),
+            }),
+        }
+    }
+
+    fn random(&mut self) -> f64 {
+        self.world.rng.next_f64()
+    }
+}

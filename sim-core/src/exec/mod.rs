@@ -1,0 +1,458 @@
+//! The interpreter: runs compiled statements for one agent, with the value stack, `if`s,
+//! `every` timers, property and feature-property methods and feature calls.
+//!
+//! A failing statement never stops the simulation: its error goes to the [`log::Log`] (once
+//! per source line, with the script, line and column), the agent skips that statement and
+//! goes on with the next.
+
+mod context;
+pub mod log;
+mod props;
+
+pub(crate) use context::Obj;
+
+use crate::agent::{Bindings, TimerState};
+use crate::entity::EntityId;
+use crate::script::expr::{EvalError, Value as ExprValue};
+use crate::script::program::{Arg, Every, ScriptExpr, StackOp, Stmt, StmtKind, Target, Test};
+use crate::sim::world::World;
+use crate::vars::{GVar, RandomSource, Value};
+use std::rc::Rc;
+
+/// A statement's failure, as the log shows it.
+pub(crate) type Failure = String;
+
+/// Runs statements as one agent, in the context of up to two agents bound by blueprint name.
+pub(crate) struct Runner<'w> {
+    /// The world the statements change.
+    pub world: &'w mut World,
+    /// The agent running them (`agent`).
+    pub me: EntityId,
+    /// Blueprint names bound by a `when` rule.
+    pub bindings: Option<Bindings>,
+    /// The script the statements come from, for the log.
+    pub script: Rc<str>,
+    /// The value stack (`exprPush`, `propPop` ...).
+    pub stack: Vec<Value>,
+}
+
+impl<'w> Runner<'w> {
+    /// A runner for agent `me` with statements from `script`.
+    pub fn new(world: &'w mut World, me: EntityId, script: Rc<str>) -> Runner<'w> {
+        let stack = std::mem::take(&mut world.spare_stack);
+        Runner {
+            world,
+            me,
+            bindings: None,
+            script,
+            stack,
+        }
+    }
+
+    /// Runs `stmts` in order; a failing statement is logged and skipped.
+    pub fn run(&mut self, stmts: &[Stmt]) {
+        for stmt in stmts {
+            if self.world.agents.get(self.me).is_none() {
+                return;
+            }
+            if let Err(message) = self.step(stmt) {
+                let at = self.world.origin(&self.script, stmt.line, stmt.col);
+                self.world.log.error(at, message);
+            }
+        }
+    }
+
+    fn step(&mut self, stmt: &Stmt) -> Result<(), Failure> {
+        match &stmt.kind {
+            StmtKind::AddProp { name, ty, initial } => self.add_prop(name, *ty, initial.as_ref()),
+            StmtKind::AddFeature(name) => self.add_feature(self.me, name),
+            StmtKind::Prop(r, call) => {
+                let args = self.args(&call.args)?;
+                self.call_prop(r, &call.method, &args).map(drop)
+            }
+            StmtKind::FeatProp(r, call) => {
+                let args = self.args(&call.args)?;
+                self.call_feat_prop(r, &call.method, &args).map(drop)
+            }
+            StmtKind::FeatCall {
+                target,
+                feature,
+                method,
+                args,
+            } => {
+                let id = self.resolve(target)?;
+                crate::features::call(self, id, feature, method, args)
+            }
+            StmtKind::PropPush(r) => {
+                let value = self.read_prop(r)?;
+                self.stack.push(value);
+                Ok(())
+            }
+            StmtKind::PropPop(r) => {
+                let value = self.pop()?;
+                self.call_prop(r, "setTo", &[value]).map(drop)
+            }
+            StmtKind::FeatPropPush(r) => {
+                let value = self.read_feat_prop(r)?;
+                self.stack.push(value);
+                Ok(())
+            }
+            StmtKind::FeatPropPop(r) => {
+                let value = self.pop()?;
+                self.call_feat_prop(r, "setTo", &[value]).map(drop)
+            }
+            StmtKind::ExprPush(e) => {
+                let value = self.eval(e)?;
+                self.stack.push(value);
+                Ok(())
+            }
+            StmtKind::If {
+                test,
+                then,
+                otherwise,
+            } => {
+                let branch = if self.test(test)? { then } else { otherwise };
+                self.run(branch);
+                Ok(())
+            }
+            StmtKind::Every(every) => {
+                self.nested_every(every);
+                Ok(())
+            }
+            StmtKind::DbgOut(args) => self.dbg_out(stmt, args),
+            StmtKind::DbgStack => {
+                let text = format!("stack: {:?}", self.stack);
+                self.debug(stmt, text);
+                Ok(())
+            }
+            StmtKind::DbgContext => {
+                let text = self.describe_context();
+                self.debug(stmt, text);
+                Ok(())
+            }
+            StmtKind::DbgError(text) => Err(text.clone()),
+            StmtKind::RandomPos { min, max, whole } => self.random_pos(*min, *max, *whole),
+            StmtKind::Stack(op) => self.stack_op(*op),
+        }
+    }
+
+    /// The agent a statement addresses.
+    pub fn resolve(&self, target: &Target) -> Result<EntityId, Failure> {
+        match target {
+            Target::Agent => Ok(self.me),
+            Target::Blueprint(name) => self.bound(name).ok_or_else(|| {
+                format!("'{name}' does not name an agent here (only inside a `when` that names it)")
+            }),
+        }
+    }
+
+    /// The agent a blueprint name is bound to here: a `when` binding, or the running agent
+    /// when it is of that blueprint.
+    pub fn bound(&self, name: &str) -> Option<EntityId> {
+        if let Some(bindings) = &self.bindings {
+            if let Some((_, id)) = bindings.iter().find(|(n, _)| &**n == name) {
+                return Some(*id);
+            }
+        }
+        let me = self.world.agents.get(self.me)?;
+        (&*self.world.blueprint_name(me) == name).then_some(self.me)
+    }
+
+    /// Evaluates an expression as a plain value.
+    pub fn eval(&mut self, e: &ScriptExpr) -> Result<Value, Failure> {
+        let value = self.eval_raw(e)?;
+        plain(value)
+    }
+
+    /// Evaluates an expression, objects included.
+    pub fn eval_raw(&mut self, e: &ScriptExpr) -> Result<ExprValue<Obj>, Failure> {
+        e.tree
+            .eval(self)
+            .map_err(|err: EvalError| format!("in {{{{ {} }}}}: {err}", e.text))
+    }
+
+    /// Evaluates arguments to plain values (a block is not a value).
+    pub fn args(&mut self, args: &[Arg]) -> Result<Vec<Value>, Failure> {
+        args.iter().map(|a| self.arg(a)).collect()
+    }
+
+    /// Evaluates one argument.
+    pub fn arg(&mut self, arg: &Arg) -> Result<Value, Failure> {
+        match arg {
+            Arg::Literal(v) => Ok(v.clone()),
+            Arg::Expr(e) => self.eval(e),
+            Arg::Ref(r) => self.read_prop(r),
+            Arg::Block(_) => Err("a [[ ]] block cannot be used as a value here".to_string()),
+        }
+    }
+
+    fn pop(&mut self) -> Result<Value, Failure> {
+        self.stack
+            .pop()
+            .ok_or_else(|| "the value stack is empty (nothing was pushed)".to_string())
+    }
+
+    fn test(&mut self, test: &Test) -> Result<bool, Failure> {
+        Ok(match test {
+            Test::Expr(e) => self.eval_raw(e)?.is_truthy(),
+            Test::Block(block) => {
+                let depth = self.stack.len();
+                self.run(block);
+                let result = if self.stack.len() > depth {
+                    self.pop()?
+                } else {
+                    Value::Null
+                };
+                truthy(&result)
+            }
+            Test::Prop(r, call) => {
+                let args = self.args(&call.args)?;
+                truthy(
+                    &self
+                        .call_prop(r, &call.method, &args)?
+                        .unwrap_or(Value::Null),
+                )
+            }
+            Test::FeatProp(r, call) => {
+                let args = self.args(&call.args)?;
+                truthy(
+                    &self
+                        .call_feat_prop(r, &call.method, &args)?
+                        .unwrap_or(Value::Null),
+                )
+            }
+        })
+    }
+
+    /// Runs a top-level timer of the running agent if it is due this tick.
+    pub fn top_level_every(&mut self, every: &Every) {
+        if self.timer_due(every, true) {
+            self.run(&every.body);
+        }
+    }
+
+    fn nested_every(&mut self, every: &Every) {
+        if self.timer_due(every, false) {
+            self.run(&every.body);
+        }
+    }
+
+    /// Whether a timer fires now, updating its state. A top-level timer counts from when its
+    /// agent was made; a nested one from when its statement first runs. `runAtStart` also
+    /// fires on that first run.
+    fn timer_due(&mut self, every: &Every, top_level: bool) -> bool {
+        let tick = self.world.tick;
+        let period = ticks_in(every.period.to_f64());
+        let key = (0, 0, every.timer);
+        let key = every
+            .body
+            .first()
+            .map_or(key, |s| (s.line, s.col, every.timer));
+        let Some(agent) = self.world.agents.get_mut(self.me) else {
+            return false;
+        };
+        match agent.timers.iter_mut().find(|t| t.key == key) {
+            Some(t) if tick.saturating_sub(t.last_tick) >= period => {
+                t.last_tick = tick;
+                true
+            }
+            Some(_) => false,
+            None => {
+                let start = if top_level { agent.born_tick } else { tick };
+                let fire = every.run_at_start;
+                // A top-level timer keeps its period aligned with its agent's birth.
+                agent.timers.push(TimerState {
+                    key,
+                    last_tick: start,
+                });
+                fire || (top_level && tick.saturating_sub(start) >= period)
+            }
+        }
+    }
+
+    fn dbg_out(&mut self, stmt: &Stmt, args: &[Arg]) -> Result<(), Failure> {
+        let values = self.args(args)?;
+        let text: Vec<String> = values
+            .iter()
+            .map(|v| v.as_text().unwrap_or_else(|| "null".to_string()))
+            .collect();
+        let line = format!("{}: {}", self.describe_me(), text.join(" "));
+        self.debug(stmt, line);
+        Ok(())
+    }
+
+    fn debug(&mut self, stmt: &Stmt, text: String) {
+        let at = self.world.origin(&self.script, stmt.line, stmt.col);
+        self.world.log.debug(at, text);
+    }
+
+    fn describe_me(&self) -> String {
+        self.world
+            .agents
+            .get(self.me)
+            .map_or_else(String::new, |a| a.name.clone())
+    }
+
+    fn describe_context(&self) -> String {
+        let mut parts = vec![format!("agent = {}", self.describe_me())];
+        for (name, id) in self.bindings.iter().flatten() {
+            let agent = self
+                .world
+                .agents
+                .get(*id)
+                .map_or("(removed)", |a| a.name.as_str());
+            parts.push(format!("{name} = {agent}"));
+        }
+        parts.join(", ")
+    }
+
+    fn random_pos(&mut self, min: f64, max: f64, whole: bool) -> Result<(), Failure> {
+        let pick = |rng: &mut rand_pcg::Pcg32| {
+            let v = min + rng.next_f64() * (max - min);
+            if whole {
+                v.floor()
+            } else {
+                v
+            }
+        };
+        let (x, y) = (pick(&mut self.world.rng), pick(&mut self.world.rng));
+        let agent = self.world.agents.get_mut(self.me).ok_or("agent is gone")?;
+        agent.x = x;
+        agent.y = y;
+        Ok(())
+    }
+
+    fn stack_op(&mut self, op: StackOp) -> Result<(), Failure> {
+        let top = self.pop()?;
+        let second = self.pop()?;
+        let (a, b) = match (second.as_number(), top.as_number()) {
+            (Some(a), Some(b)) => (a, b),
+            _ => {
+                return Err(format!(
+                    "stack arithmetic needs two numbers, got {} and {}",
+                    second.describe(),
+                    top.describe()
+                ))
+            }
+        };
+        let result = match op {
+            StackOp::Add => a + b,
+            StackOp::Sub => a - b,
+            StackOp::Mul => a * b,
+            StackOp::Div if b == 0.0 => return Err("stackDiv by zero".to_string()),
+            StackOp::Div => a / b,
+        };
+        self.stack.push(Value::Number(result));
+        Ok(())
+    }
+
+    fn add_prop(
+        &mut self,
+        name: &str,
+        ty: crate::vars::VarType,
+        initial: Option<&Value>,
+    ) -> Result<(), Failure> {
+        let var = GVar::new(ty, initial).map_err(|e| e.to_string())?;
+        let agent = self.world.agents.get_mut(self.me).ok_or("agent is gone")?;
+        match agent.prop_mut(name) {
+            Some(existing) => *existing = var,
+            None => agent.props.push((name.to_string(), var)),
+        }
+        Ok(())
+    }
+
+    /// Attaches a feature with its catalog defaults (a second `addFeature` changes nothing).
+    pub fn add_feature(&mut self, id: EntityId, name: &str) -> Result<(), Failure> {
+        let spec =
+            crate::features::feature(name).ok_or_else(|| format!("unknown feature '{name}'"))?;
+        let agent = self.world.agents.get_mut(id).ok_or("agent is gone")?;
+        if !agent.has(spec.name) {
+            agent.features.push(crate::agent::FeatureState::new(spec));
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Runner<'_> {
+    /// Hands the (emptied) value stack back to the world, so the next runner reuses its
+    /// memory instead of allocating one per agent per tick.
+    fn drop(&mut self) {
+        self.stack.clear();
+        if self.world.spare_stack.capacity() < self.stack.capacity() {
+            self.world.spare_stack = std::mem::take(&mut self.stack);
+        }
+    }
+}
+
+/// The number of ticks in `seconds` (at least one).
+pub(crate) fn ticks_in(seconds: f64) -> u64 {
+    let ticks = (seconds * f64::from(crate::sim::TICKS_PER_SECOND)).round();
+    if ticks.is_finite() && ticks >= 1.0 {
+        ticks as u64
+    } else {
+        1
+    }
+}
+
+/// A script value's truth, as `if` tests it.
+pub(crate) fn truthy(value: &Value) -> bool {
+    match value {
+        Value::Boolean(b) => *b,
+        Value::Number(n) => *n != 0.0 && !n.is_nan(),
+        Value::String(s) => !s.is_empty() && s != "false",
+        Value::Null => false,
+    }
+}
+
+/// An expression's value as a plain script value; agents and props are not plain values.
+pub(crate) fn plain(value: ExprValue<Obj>) -> Result<Value, Failure> {
+    Ok(match value {
+        ExprValue::Number(n) => Value::Number(n),
+        ExprValue::String(s) => Value::String(s),
+        ExprValue::Boolean(b) => Value::Boolean(b),
+        ExprValue::Null => Value::Null,
+        ExprValue::Object(_) => {
+            return Err(
+                "an expression gave an agent or property where a value was needed (add .value?)"
+                    .to_string(),
+            )
+        }
+    })
+}
+
+/// A plain script value as an expression value.
+pub(crate) fn to_expr(value: Value) -> ExprValue<Obj> {
+    match value {
+        Value::Number(n) => ExprValue::Number(n),
+        Value::String(s) => ExprValue::String(s),
+        Value::Boolean(b) => ExprValue::Boolean(b),
+        Value::Null => ExprValue::Null,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn periods_round_to_whole_ticks_of_at_least_one() {
+        assert_eq!(ticks_in(2.0), 60);
+        assert_eq!(ticks_in(0.1), 3);
+        assert_eq!(ticks_in(0.0), 1);
+        assert_eq!(ticks_in(f64::NAN), 1);
+    }
+
+    #[test]
+    fn script_values_are_true_as_javascript_tests_them() {
+        assert!(truthy(&Value::Number(2.0)));
+        assert!(!truthy(&Value::Number(0.0)));
+        assert!(!truthy(&Value::String(String::new())));
+        assert!(!truthy(&Value::String("false".into())));
+        assert!(!truthy(&Value::Null));
+        assert_eq!(plain(ExprValue::Number(1.0)), Ok(Value::Number(1.0)));
+        assert!(plain(ExprValue::Object(Obj::Props(
+            crate::entity::Entities::new().spawn().unwrap()
+        )))
+        .is_err());
+    }
+}

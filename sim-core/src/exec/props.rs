@@ -1,0 +1,173 @@
+//! Reading and calling methods on properties: built-in, added (`addProp`) and feature props.
+
+use super::{Failure, Runner};
+use crate::agent::Agent;
+use crate::entity::EntityId;
+use crate::script::program::{FeatPropRef, PropRef};
+use crate::vars::{GVar, Value};
+
+impl Runner<'_> {
+    /// The value of `agent.prop` for the agent a ref names.
+    pub fn read_prop(&self, r: &PropRef) -> Result<Value, Failure> {
+        let id = self.resolve(&r.target)?;
+        self.prop_value(id, &r.prop)
+    }
+
+    /// The value of a built-in or added prop of agent `id`.
+    pub fn prop_value(&self, id: EntityId, name: &str) -> Result<Value, Failure> {
+        let agent = self.agent(id)?;
+        if name == "type" {
+            return Ok(Value::String(self.world.blueprint_name(agent).to_string()));
+        }
+        if let Some(value) = agent.builtin(name) {
+            return Ok(value);
+        }
+        if let Some(var) = agent.prop(name) {
+            return Ok(var.value());
+        }
+        // GEMSTEP scripts read a costume's tint as `agent.prop.color.value`.
+        match crate::features::costume::color_number(agent) {
+            Some(color) if name == "color" => Ok(Value::Number(color)),
+            _ => Err(format!("{} has no property '{name}'", agent.name)),
+        }
+    }
+
+    /// Calls `method` on a prop; answers what a test method answers.
+    pub fn call_prop(
+        &mut self,
+        r: &PropRef,
+        method: &str,
+        args: &[Value],
+    ) -> Result<Option<Value>, Failure> {
+        let id = self.resolve(&r.target)?;
+        self.call_prop_of(id, &r.prop, method, args)
+    }
+
+    /// Calls `method` on prop `name` of agent `id`.
+    pub fn call_prop_of(
+        &mut self,
+        id: EntityId,
+        name: &str,
+        method: &str,
+        args: &[Value],
+    ) -> Result<Option<Value>, Failure> {
+        let world = &mut *self.world;
+        let agent = world
+            .agents
+            .get_mut(id)
+            .ok_or_else(|| "the agent was removed".to_string())?;
+        if let Some(var) = agent.prop_mut(name) {
+            return var
+                .call(method, args, &mut world.rng)
+                .map_err(|e| e.to_string());
+        }
+        if agent.builtin(name).is_none() {
+            return Err(format!("{} has no property '{name}'", agent.name));
+        }
+        call_builtin(agent, name, method, args, &mut world.rng)
+    }
+
+    /// The value of a feature prop.
+    pub fn read_feat_prop(&self, r: &FeatPropRef) -> Result<Value, Failure> {
+        let id = self.resolve(&r.target)?;
+        self.feat_prop_value(id, &r.feature, &r.prop)
+    }
+
+    /// The value of feature prop `feature.prop` of agent `id`.
+    pub fn feat_prop_value(
+        &self,
+        id: EntityId,
+        feature: &str,
+        prop: &str,
+    ) -> Result<Value, Failure> {
+        let agent = self.agent(id)?;
+        let feat = feature_of(agent, feature)?;
+        feat.prop(prop)
+            .map(GVar::value)
+            .ok_or_else(|| format!("{feature} has no property '{prop}'"))
+    }
+
+    /// Calls `method` on a feature prop.
+    pub fn call_feat_prop(
+        &mut self,
+        r: &FeatPropRef,
+        method: &str,
+        args: &[Value],
+    ) -> Result<Option<Value>, Failure> {
+        let id = self.resolve(&r.target)?;
+        let world = &mut *self.world;
+        let agent = world
+            .agents
+            .get_mut(id)
+            .ok_or_else(|| "the agent was removed".to_string())?;
+        let name = agent.name.clone();
+        let feat = agent.feature_mut(&r.feature).ok_or_else(|| {
+            format!(
+                "{name} has no feature '{}' (add it with addFeature)",
+                r.feature
+            )
+        })?;
+        let var = feat
+            .prop_mut(&r.prop)
+            .ok_or_else(|| format!("{} has no property '{}'", r.feature, r.prop))?;
+        var.call(method, args, &mut world.rng)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The agent `id`, or the error a removed agent gives.
+    pub fn agent(&self, id: EntityId) -> Result<&Agent, Failure> {
+        self.world
+            .agents
+            .get(id)
+            .ok_or_else(|| "the agent was removed".to_string())
+    }
+}
+
+/// A feature of an agent, or an error naming what to add.
+fn feature_of<'a>(
+    agent: &'a Agent,
+    feature: &str,
+) -> Result<&'a crate::agent::FeatureState, Failure> {
+    let canonical = crate::features::feature(feature).map_or(feature, |f| f.name);
+    agent.feature(canonical).ok_or_else(|| {
+        format!(
+            "{} has no feature '{feature}' (add it with addFeature)",
+            agent.name
+        )
+    })
+}
+
+/// Runs a GVar method on a built-in prop through a shadow GVar that keeps limits between
+/// calls, then writes the value back to the field.
+fn call_builtin(
+    agent: &mut Agent,
+    name: &str,
+    method: &str,
+    args: &[Value],
+    rng: &mut rand_pcg::Pcg32,
+) -> Result<Option<Value>, Failure> {
+    let current = agent.builtin(name).unwrap_or(Value::Null);
+    let position = agent.builtin_vars.iter().position(|(n, _)| n == name);
+    let mut var = match position {
+        Some(i) => agent.builtin_vars.swap_remove(i).1,
+        None => agent
+            .builtin_var(name)
+            .ok_or_else(|| format!("'{name}' has no methods"))?,
+    };
+    if let (GVar::Number(n), Some(v)) = (&mut var, current.as_number()) {
+        n.set(v).map_err(|e| e.to_string())?;
+    } else if let Some(fresh) = GVar::holding(&current) {
+        if fresh.var_type() == var.var_type() {
+            var = fresh;
+        }
+    }
+    let result = var.call(method, args, rng).map_err(|e| e.to_string());
+    let write = match &result {
+        Ok(_) if Agent::is_writable_builtin(name) => agent.set_builtin(name, &var.value()),
+        Ok(_) if var.value() != current => Err(format!("'{name}' cannot be changed")),
+        _ => Ok(()),
+    };
+    agent.builtin_vars.push((name.to_string(), var));
+    write?;
+    result
+}

@@ -1,0 +1,41 @@
+//! Global at run time: props every character of the model shares.
+
+use super::dispatch::{not_available, text_arg};
+use crate::exec::{Failure, Runner};
+use crate::script::program::Arg;
+use crate::vars::{GVar, VarType};
+
+/// Runs a Global method (`addGlobalProp name Type initial`, `globalProp name method args`).
+pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(), Failure> {
+    match method {
+        "addGlobalProp" => {
+            let name = text_arg(r, args, 0)?;
+            let ty = VarType::parse(&text_arg(r, args, 1)?).map_err(|e| e.to_string())?;
+            let initial = match args.get(2) {
+                Some(arg) => Some(r.arg(arg)?),
+                None => None,
+            };
+            if r.world.global_mut(&name).is_none() {
+                let var = GVar::new(ty, initial.as_ref()).map_err(|e| e.to_string())?;
+                r.world.globals.push((name, var));
+            }
+            Ok(())
+        }
+        "globalProp" => {
+            let name = text_arg(r, args, 0)?;
+            let method = text_arg(r, args, 1)?;
+            let values = r.args(args.get(2..).unwrap_or(&[]))?;
+            let world = &mut *r.world;
+            let var = world
+                .globals
+                .iter_mut()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v)
+                .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
+            var.call(&method, &values, &mut world.rng)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        }
+        _ => Err(not_available("Global", method)),
+    }
+}

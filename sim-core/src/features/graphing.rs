@@ -1,0 +1,123 @@
+//! Graphing (GEMSTEP's AgentWidgets) at run time: a label, a meter and a line graph per
+//! character, kept as data the renderer draws, bound to props when asked.
+
+use super::dispatch::{feat, not_available, num_arg, text_arg};
+use crate::agent::Agent;
+use crate::entity::EntityId;
+use crate::exec::log::Origin;
+use crate::exec::{Failure, Runner};
+use crate::script::program::Arg;
+use crate::sim::world::World;
+use crate::vars::{GVar, Value};
+
+/// The most points a line graph keeps; older ones scroll off.
+pub const MAX_GRAPH_POINTS: usize = 300;
+
+/// Runs a Graphing method on agent `id`.
+pub(crate) fn call(
+    r: &mut Runner<'_>,
+    id: EntityId,
+    method: &str,
+    args: &[Arg],
+) -> Result<(), Failure> {
+    let bind = |r: &mut Runner<'_>, prop: &'static str| -> Result<(), Failure> {
+        let name = text_arg(r, args, 0)?;
+        feat(r, id, "Graphing")?.set(prop, Value::String(name));
+        Ok(())
+    };
+    match method {
+        "bindMeterTo" => bind(r, "meterProp"),
+        "bindTextTo" => bind(r, "textProp"),
+        "bindGraphTo" | "bindGraphToGlobalProp" => {
+            let which = if method == "bindGraphTo" {
+                "graphProp"
+            } else {
+                "graphGlobalProp"
+            };
+            bind(r, which)?;
+            let frequency = num_arg(r, args, 1, 1.0)?;
+            feat(r, id, "Graphing")?.set("graphFrequency", Value::Number(frequency));
+            Ok(())
+        }
+        "setMeterPosition" => bind(r, "meterPosition"),
+        "bindLineGraphHistogramToFeatProp" => {
+            let feature = text_arg(r, args, 0)?;
+            let prop = text_arg(r, args, 1)?;
+            let g = feat(r, id, "Graphing")?;
+            g.set("barGraphPropFeature", Value::String(feature));
+            g.set("barGraphProp", Value::String(prop));
+            Ok(())
+        }
+        "showMessage" => {
+            let text = text_arg(r, args, 0)?;
+            r.world.round.messages.push(text.clone());
+            let at: Origin<'_> = r.world.origin(&r.script, 0, 0);
+            r.world.log.debug(at, format!("message: {text}"));
+            Ok(())
+        }
+        _ => Err(not_available("Graphing", method)),
+    }
+}
+
+/// Refreshes bound meters, labels and graphs of one agent.
+pub(crate) fn update(world: &mut World, id: EntityId) {
+    let tick = world.tick;
+    let Some(agent) = world.agents.get(id) else {
+        return;
+    };
+    let Some(g) = agent.feature("Graphing") else {
+        return;
+    };
+    let meter = bound(agent, &g.text("meterProp").unwrap_or_default()).map(meter_level);
+    let text = bound(agent, &g.text("textProp").unwrap_or_default()).map(|v| v.value());
+    let frequency = g.number("graphFrequency").unwrap_or(0.0);
+    let sample = if frequency > 0.0 && tick % crate::exec::ticks_in(frequency) == 0 {
+        graph_value(world, agent, g)
+    } else {
+        None
+    };
+    let Some(g) = world
+        .agents
+        .get_mut(id)
+        .and_then(|a| a.feature_mut("Graphing"))
+    else {
+        return;
+    };
+    if let Some(level) = meter {
+        g.set("meter", Value::Number(level));
+    }
+    if let Some(text) = text.and_then(|t| t.as_text()) {
+        g.set("text", Value::String(text));
+    }
+    if let Some(point) = sample {
+        if g.series.len() >= MAX_GRAPH_POINTS {
+            g.series.remove(0);
+        }
+        g.series.push(point);
+    }
+}
+
+fn bound<'a>(agent: &'a Agent, prop: &str) -> Option<&'a GVar> {
+    (!prop.is_empty()).then(|| agent.prop(prop)).flatten()
+}
+
+/// A meter shows a prop's place between its limits, or its value out of 100.
+fn meter_level(var: &GVar) -> f64 {
+    match var {
+        GVar::Number(n) => n.fraction().unwrap_or(n.value() / 100.0).clamp(0.0, 1.0),
+        other => other.value().as_number().unwrap_or(0.0),
+    }
+}
+
+fn graph_value(world: &World, agent: &Agent, g: &crate::agent::FeatureState) -> Option<f64> {
+    let global = g.text("graphGlobalProp").unwrap_or_default();
+    if !global.is_empty() {
+        let var = world.globals.iter().find(|(n, _)| *n == global)?;
+        return var.1.value().as_number();
+    }
+    let prop = g.text("graphProp").unwrap_or_default();
+    match bound(agent, &prop) {
+        Some(var) => var.value().as_number(),
+        None => g.number("graphValue"),
+    }
+}

@@ -1,0 +1,100 @@
+//! Population's counts by property value (`countExistingCharactersByFeatPropType`), the data
+//! behind a histogram: how many characters of a kind have each value of a prop.
+
+use super::dispatch::feat;
+use crate::entity::EntityId;
+use crate::exec::{Failure, Runner};
+use crate::script::program::Arg;
+use crate::vars::Value;
+
+/// What to count: which kind, which feature (empty: an added prop) and which prop.
+struct Counted {
+    blueprint: String,
+    feature: String,
+    prop: String,
+    clear: bool,
+}
+
+/// Counts characters by a prop's value into the caller's Population buckets. Arguments left
+/// out come from the Population's `monitoredCharacter…` props.
+pub(crate) fn count(
+    r: &mut Runner<'_>,
+    id: EntityId,
+    method: &str,
+    args: &[Arg],
+) -> Result<(), Failure> {
+    let counted = counted(r, id, method, args)?;
+    let bp = r
+        .world
+        .program
+        .index(&counted.blueprint)
+        .ok_or_else(|| format!("no blueprint named '{}'", counted.blueprint))?;
+    let keys: Vec<String> = r
+        .world
+        .visible_agents()
+        .filter(|a| a.blueprint == bp && a.is_active())
+        .filter_map(|a| {
+            let value = if counted.feature.is_empty() {
+                a.prop(&counted.prop).map(|v| v.value())
+            } else {
+                a.feature(&counted.feature)
+                    .and_then(|f| f.prop(&counted.prop))
+                    .map(|v| v.value())
+            };
+            value.and_then(|v| v.as_text())
+        })
+        .collect();
+    let population = feat(r, id, "Population")?;
+    if counted.clear {
+        population.buckets.iter_mut().for_each(|(_, n)| *n = 0.0);
+    }
+    for key in keys {
+        match population.buckets.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1.0,
+            None => population.buckets.push((key, 1.0)),
+        }
+    }
+    Ok(())
+}
+
+fn counted(
+    r: &mut Runner<'_>,
+    id: EntityId,
+    method: &str,
+    args: &[Arg],
+) -> Result<Counted, Failure> {
+    let values = r.args(args)?;
+    let text = |i: usize| values.get(i).and_then(Value::as_text);
+    let monitored = |r: &Runner<'_>, prop: &str| {
+        r.world
+            .agents
+            .get(id)
+            .and_then(|a| a.feature("Population"))
+            .and_then(|p| p.text(prop))
+            .unwrap_or_default()
+    };
+    let by_feature = method == "countExistingCharactersByFeatPropType";
+    let blueprint = text(0).unwrap_or_else(|| monitored(r, "monitoredCharacter"));
+    let (feature, prop, clear_at) = if by_feature {
+        let feature = text(1).unwrap_or_else(|| monitored(r, "monitoredCharacterPropFeature"));
+        let prop = text(2).unwrap_or_else(|| monitored(r, "monitoredCharacterProp"));
+        (feature, prop, 3)
+    } else {
+        let prop = text(1).unwrap_or_else(|| monitored(r, "monitoredCharacterProp"));
+        (String::new(), prop, 2)
+    };
+    let feature = crate::features::feature(&feature).map_or(feature, |f| f.name.to_string());
+    let clear = values
+        .get(clear_at)
+        .and_then(Value::as_bool)
+        .unwrap_or(true);
+    if blueprint.is_empty() || prop.is_empty() {
+        return Err("say which characters and property to count (or set monitoredCharacter and monitoredCharacterProp)".to_string());
+    }
+    Ok(Counted {
+        blueprint,
+        feature,
+        prop,
+        clear,
+    })
+}

@@ -1,0 +1,460 @@
+//! Movement at run time: every movement type, seeking, and the stage's bounds (wrap per axis,
+//! otherwise bounce back inside).
+
+use super::dispatch::{feat, not_available, num_arg, text_arg};
+use crate::agent::{Agent, InputMode};
+use crate::entity::EntityId;
+use crate::exec::{Failure, Runner};
+use crate::project::StageMetadata;
+use crate::script::program::Arg;
+use crate::sim::world::World;
+use crate::spatial::SpatialGrid;
+use crate::vars::{RandomSource, Value};
+
+/// Runs a Movement method on agent `id`.
+pub(crate) fn call(
+    r: &mut Runner<'_>,
+    id: EntityId,
+    method: &str,
+    args: &[Arg],
+) -> Result<(), Failure> {
+    match method {
+        "setMovementType" => set_type(r, id, args),
+        "setController" => {
+            let who = text_arg(r, args, 0)?;
+            let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            agent.mode = if who == "user" {
+                InputMode::Puppet
+            } else {
+                InputMode::Auto
+            };
+            Ok(())
+        }
+        "queuePosition" => {
+            let (x, y) = (num_arg(r, args, 0, 0.0)?, num_arg(r, args, 1, 0.0)?);
+            let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            agent.x = x;
+            agent.y = y;
+            Ok(())
+        }
+        "setRandomDirection" => {
+            let d = r.world.rng.next_f64() * 360.0;
+            feat(r, id, "Movement")?.set("direction", Value::Number(d));
+            Ok(())
+        }
+        "setRandomPosition"
+        | "setRandomPositionX"
+        | "setRandomPositionY"
+        | "setRandomStart"
+        | "setRandomStartPosition" => random_position(r, id, method),
+        "jitterPos" => {
+            let size = num_arg(r, args, 0, 5.0)?;
+            let (dx, dy) = (jitter(r, size), jitter(r, size));
+            let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            agent.x += dx;
+            agent.y += dy;
+            Ok(())
+        }
+        "jitterRotate" => {
+            let turn = jitter(r, std::f64::consts::FRAC_PI_4);
+            let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            agent.orientation += turn;
+            Ok(())
+        }
+        "seekNearest"
+        | "seekNearestVisible"
+        | "seekNearestVisibleCone"
+        | "seekNearestVisibleColor"
+        | "wanderUntilCharacter"
+        | "wanderUntilInside" => {
+            let target = text_arg(r, args, 0)?;
+            let m = feat(r, id, "Movement")?;
+            m.set("movementType", Value::String(method.to_string()));
+            m.set("targetCharacterType", Value::String(target));
+            Ok(())
+        }
+        _ => Err(not_available("Movement", method)),
+    }
+}
+
+fn jitter(r: &mut Runner<'_>, size: f64) -> f64 {
+    (r.world.rng.next_f64() * 2.0 - 1.0) * size
+}
+
+fn set_type(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
+    let kind = text_arg(r, args, 0)?;
+    let speed = match args.get(1) {
+        Some(_) => Some(num_arg(r, args, 1, 0.5)?),
+        None => None,
+    };
+    let direction = match (args.get(2), args.get(3)) {
+        (Some(_), Some(_)) => {
+            let (lo, hi) = (num_arg(r, args, 2, 0.0)?, num_arg(r, args, 3, 0.0)?);
+            let pick = r.world.rng.next_f64();
+            Some(if pick < 0.5 { lo } else { hi })
+        }
+        (Some(_), None) => Some(num_arg(r, args, 2, 0.0)?),
+        _ => None,
+    };
+    let m = feat(r, id, "Movement")?;
+    m.set("movementType", Value::String(kind));
+    if let Some(speed) = speed {
+        m.set("distance", Value::Number(speed));
+    }
+    if let Some(d) = direction {
+        m.set("direction", Value::Number(d));
+    }
+    Ok(())
+}
+
+fn random_position(r: &mut Runner<'_>, id: EntityId, method: &str) -> Result<(), Failure> {
+    let s = r.world.stage.clone();
+    let x = s.left + r.world.rng.next_f64() * (s.right - s.left);
+    let y = s.top + r.world.rng.next_f64() * (s.bottom - s.top);
+    let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+    if method != "setRandomPositionY" {
+        agent.x = x;
+    }
+    if method != "setRandomPositionX" {
+        agent.y = y;
+    }
+    Ok(())
+}
+
+/// A step an agent takes this tick, worked out before any agent moves.
+struct Step {
+    id: EntityId,
+    dx: f64,
+    dy: f64,
+    direction: f64,
+}
+
+/// Moves every agent with Movement that its own programs steer, then keeps it on the stage.
+pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
+    let mut steps = Vec::new();
+    let mut targets = Vec::new();
+    for &id in ids {
+        let Some(agent) = world.agents.get(id) else {
+            continue;
+        };
+        if agent.mode != InputMode::Auto || agent.selection.captive || agent.system {
+            continue;
+        }
+        let Some(m) = agent.feature("Movement") else {
+            continue;
+        };
+        let kind = m.str("movementType").unwrap_or_default();
+        let distance = m.number("distance").unwrap_or(0.0);
+        let direction = m.number("direction").unwrap_or(0.0);
+        let r1 = world.rng.next_f64();
+        let r2 = world.rng.next_f64();
+        let seek = Seek {
+            target: m.str("targetCharacterType").unwrap_or_default(),
+            cache: &mut targets,
+        };
+        let step = plan(world, agent, kind, distance, direction, (r1, r2), seek);
+        steps.push(Step {
+            id,
+            dx: step.0,
+            dy: step.1,
+            direction: step.2,
+        });
+    }
+    let stage = &world.stage;
+    for step in steps {
+        if let Some(agent) = world.agents.get_mut(step.id) {
+            apply(agent, &step, stage);
+        }
+    }
+}
+
+/// What a seeking agent looks for, and the per-tick index of targets.
+struct Seek<'a> {
+    target: &'a str,
+    cache: &'a mut Vec<Targets>,
+}
+
+/// `(dx, dy, new direction)` for one agent.
+fn plan(
+    world: &World,
+    agent: &Agent,
+    kind: &str,
+    distance: f64,
+    direction: f64,
+    (r1, r2): (f64, f64),
+    seek: Seek<'_>,
+) -> (f64, f64, f64) {
+    let ahead = |d: f64| {
+        let rad = d.to_radians();
+        (libm::cos(rad) * distance, -libm::sin(rad) * distance, d)
+    };
+    match kind {
+        "wander" => ahead(direction + wander_turn(r1, r2)),
+        // Wander until the agent's centre is on a character of the target kind, then rest.
+        "wanderUntilInside" | "wanderUntilCharacter" => {
+            match nearest(world, seek.cache, agent, seek.target, false) {
+                Some((_, _, inside)) if inside => (0.0, 0.0, direction),
+                _ => ahead(direction + wander_turn(r1, r2)),
+            }
+        }
+        "edgeToEdge" => ahead(direction),
+        "jitter" => {
+            let size = agent
+                .feat_num("Movement", "jitterDistance", 0.0)
+                .max(distance);
+            ((r1 * 2.0 - 1.0) * size, (r2 * 2.0 - 1.0) * size, direction)
+        }
+        "float" => (0.0, -distance, direction),
+        "goLocation" | "setLocation" => {
+            let tx = agent.feat_num("Movement", "targetX", agent.x);
+            let ty = agent.feat_num("Movement", "targetY", agent.y);
+            toward(
+                agent,
+                tx,
+                ty,
+                if kind == "setLocation" {
+                    f64::INFINITY
+                } else {
+                    distance
+                },
+                direction,
+            )
+        }
+        "seekNearest"
+        | "seekNearestVisible"
+        | "seekNearestVisibleCone"
+        | "seekNearestVisibleColor" => {
+            let visible_only = kind != "seekNearest";
+            match nearest(world, seek.cache, agent, seek.target, visible_only) {
+                Some((x, y, _)) => toward(agent, x, y, distance, direction),
+                None => ahead(direction + wander_turn(r1, r2)),
+            }
+        }
+        _ => (0.0, 0.0, direction),
+    }
+}
+
+/// A wanderer turns about once a second, by up to 90° either way.
+fn wander_turn(r1: f64, r2: f64) -> f64 {
+    if r1 < 1.0 / 30.0 {
+        (r2 - 0.5) * 180.0
+    } else {
+        0.0
+    }
+}
+
+fn toward(agent: &Agent, tx: f64, ty: f64, distance: f64, direction: f64) -> (f64, f64, f64) {
+    let (dx, dy) = (tx - agent.x, ty - agent.y);
+    let gap = (dx * dx + dy * dy).sqrt();
+    if gap < 1e-9 {
+        return (0.0, 0.0, direction);
+    }
+    let heading = libm::atan2(-dy, dx).to_degrees();
+    let step = distance.min(gap);
+    (dx / gap * step, dy / gap * step, heading)
+}
+
+/// The active agents of one blueprint in a grid, built once per tick when a seeker needs it.
+struct Targets {
+    blueprint: usize,
+    ids: Vec<EntityId>,
+    grid: SpatialGrid,
+}
+
+impl Targets {
+    fn new(world: &World, blueprint: usize) -> Targets {
+        let mut ids = Vec::new();
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for a in world
+            .agents
+            .iter()
+            .filter(|a| a.blueprint == blueprint && a.is_active())
+        {
+            ids.push(a.id);
+            xs.push(a.x);
+            ys.push(a.y);
+        }
+        let mut grid = SpatialGrid::new();
+        grid.rebuild(&xs, &ys, 64.0);
+        Targets {
+            blueprint,
+            ids,
+            grid,
+        }
+    }
+
+    /// The nearest target to `agent` (within its vision cone when asked), searching boxes
+    /// that double in size: a target found at distance `d <= r` in the box of half-size `r`
+    /// is the nearest, since every closer point lies in the same box.
+    fn nearest<'w>(
+        &self,
+        world: &'w World,
+        agent: &Agent,
+        visible_only: bool,
+    ) -> Option<&'w Agent> {
+        let limit = if visible_only {
+            agent.feat_num("Vision", "viewDistance", 250.0)
+        } else {
+            let s = &world.stage;
+            (s.right - s.left).abs() + (s.bottom - s.top).abs()
+        };
+        let mut radius = 32.0_f64;
+        // 64 doublings reach past any finite coordinate a model can have.
+        for _ in 0..64 {
+            let radius_now = radius.min(limit.max(0.0));
+            let mut best: Option<(f64, &Agent)> = None;
+            self.grid
+                .for_each_candidate(agent.x, agent.y, radius_now, |i| {
+                    let Some(other) = self
+                        .ids
+                        .get(i as usize)
+                        .and_then(|id| world.agents.get(*id))
+                    else {
+                        return;
+                    };
+                    if other.id == agent.id || (visible_only && !super::vision::sees(agent, other))
+                    {
+                        return;
+                    }
+                    let (dx, dy) = (other.x - agent.x, other.y - agent.y);
+                    let d = (dx * dx + dy * dy).sqrt();
+                    if best.is_none_or(|(b, _)| d < b) {
+                        best = Some((d, other));
+                    }
+                });
+            match best {
+                Some((d, other)) if d <= radius_now => return Some(other),
+                found if radius_now >= limit || !limit.is_finite() => return found.map(|(_, o)| o),
+                _ => radius *= 2.0,
+            }
+        }
+        None
+    }
+}
+
+/// The nearest target of blueprint `target` and whether `agent`'s centre is inside its body.
+fn nearest(
+    world: &World,
+    cache: &mut Vec<Targets>,
+    agent: &Agent,
+    target: &str,
+    visible_only: bool,
+) -> Option<(f64, f64, bool)> {
+    let bp = world.program.index(target)?;
+    let index = match cache.iter().position(|t| t.blueprint == bp) {
+        Some(i) => i,
+        None => {
+            cache.push(Targets::new(world, bp));
+            cache.len() - 1
+        }
+    };
+    let o = cache.get(index)?.nearest(world, agent, visible_only)?;
+    let (hw, hh) = super::physics::half_size(o);
+    let inside = (agent.x - o.x).abs() <= hw && (agent.y - o.y).abs() <= hh;
+    Some((o.x, o.y, inside))
+}
+
+fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
+    let mut direction = step.direction;
+    agent.x += step.dx;
+    agent.y += step.dy;
+    let edge = |wrap: bool| match (wrap, stage.bounce) {
+        (true, _) => Edge::Wrap,
+        (false, true) => Edge::Bounce,
+        (false, false) => Edge::Stop,
+    };
+    let (x, flip_x) = keep_inside(agent.x, stage.left, stage.right, edge(stage.wrap[0]));
+    let (y, flip_y) = keep_inside(agent.y, stage.top, stage.bottom, edge(stage.wrap[1]));
+    agent.x = x;
+    agent.y = y;
+    if flip_x {
+        direction = 180.0 - direction;
+    }
+    if flip_y {
+        direction = -direction;
+    }
+    let direction = direction.rem_euclid(360.0);
+    let moving = step.dx != 0.0 || step.dy != 0.0;
+    let auto_orient = agent
+        .feature("Movement")
+        .and_then(|m| m.flag("useAutoOrientation"))
+        .unwrap_or(false);
+    if auto_orient && moving {
+        agent.orientation = -direction.to_radians();
+    }
+    if let Some(m) = agent.feature_mut("Movement") {
+        m.set("direction", Value::Number(direction));
+        let heading = compass(direction);
+        if m.str("compassDirection") != Some(heading) {
+            m.set("compassDirection", Value::String(heading.to_string()));
+        }
+        m.set("isMoving", Value::Boolean(moving));
+    }
+}
+
+/// What the stage's edge does to an agent that crosses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Edge {
+    /// It comes back in on the other side.
+    Wrap,
+    /// It is reflected back inside.
+    Bounce,
+    /// It stops at the edge.
+    Stop,
+}
+
+/// A coordinate kept within `lo..=hi` by the edge's rule, and whether the heading must turn
+/// (after bouncing or stopping at an edge the agent heads back in).
+pub(crate) fn keep_inside(v: f64, lo: f64, hi: f64, edge: Edge) -> (f64, bool) {
+    let span = hi - lo;
+    if span.is_nan() || span <= 0.0 || !v.is_finite() {
+        return (if lo.is_finite() { lo } else { 0.0 }, false);
+    }
+    match edge {
+        Edge::Wrap => (lo + (v - lo).rem_euclid(span), false),
+        _ if (lo..=hi).contains(&v) => (v, false),
+        Edge::Bounce if v < lo => ((lo + (lo - v)).min(hi), true),
+        Edge::Bounce => ((hi - (v - hi)).max(lo), true),
+        Edge::Stop => (v.clamp(lo, hi), true),
+    }
+}
+
+/// N, E, S or W for a heading in degrees (0 is east, 90 north).
+pub fn compass(direction: f64) -> &'static str {
+    match direction.rem_euclid(360.0) {
+        d if !(45.0..315.0).contains(&d) => "E",
+        d if d < 135.0 => "N",
+        d if d < 225.0 => "W",
+        _ => "S",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapping_and_bouncing_keep_a_coordinate_in_range() {
+        assert_eq!(
+            keep_inside(410.0, -400.0, 400.0, Edge::Wrap),
+            (-390.0, false)
+        );
+        assert_eq!(
+            keep_inside(410.0, -400.0, 400.0, Edge::Bounce),
+            (390.0, true)
+        );
+        assert_eq!(
+            keep_inside(-405.0, -400.0, 400.0, Edge::Bounce),
+            (-395.0, true)
+        );
+        assert_eq!(
+            keep_inside(-405.0, -400.0, 400.0, Edge::Stop),
+            (-400.0, true)
+        );
+        assert_eq!(keep_inside(12.0, -400.0, 400.0, Edge::Stop), (12.0, false));
+        assert_eq!(compass(0.0), "E");
+        assert_eq!(compass(90.0), "N");
+        assert_eq!(compass(180.0), "W");
+        assert_eq!(compass(270.0), "S");
+    }
+}

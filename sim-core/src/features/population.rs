@@ -1,0 +1,278 @@
+//! Population at run time: making, copying and removing characters, acting on every
+//! character of a kind, and counts and aggregates of a prop.
+
+use super::dispatch::{block_arg, feat, not_available, text_arg};
+use crate::entity::EntityId;
+use crate::exec::{Failure, Obj, Runner};
+use crate::script::expr::Value as ExprValue;
+use crate::script::program::{Arg, Stmt};
+use crate::sim::world::Birth;
+use crate::vars::{RandomSource, Value};
+use std::rc::Rc;
+
+/// Runs a Population method on agent `id`.
+pub(crate) fn call(
+    r: &mut Runner<'_>,
+    id: EntityId,
+    method: &str,
+    args: &[Arg],
+) -> Result<(), Failure> {
+    match method {
+        "createCharacter" => {
+            let bp = blueprint_arg(r, args)?;
+            let at = position(r, id);
+            queue_birth(r, bp, at, None, block_arg(args), None);
+            Ok(())
+        }
+        "spawnChild" => {
+            let bp = r.agent(id)?.blueprint;
+            let at = position(r, id);
+            let mutation = mutation(r, id);
+            queue_birth(r, bp, at, Some(id), block_arg(args), mutation);
+            Ok(())
+        }
+        "removeCharacter" => {
+            r.world.remove_later(id);
+            Ok(())
+        }
+        "releaseAllCharacters" | "releaseInertCharacters" => {
+            let inert_only = method == "releaseInertCharacters";
+            for agent in r
+                .world
+                .agents
+                .iter_mut()
+                .filter(|a| a.is_inert || !inert_only)
+            {
+                agent.selection.captive = false;
+            }
+            Ok(())
+        }
+        "hideInertCharacters" => {
+            for agent in r
+                .world
+                .agents
+                .iter_mut()
+                .filter(|a| a.is_inert && !a.system)
+            {
+                agent.visible = false;
+            }
+            Ok(())
+        }
+        "removeInertCharacters" => {
+            let inert: Vec<EntityId> = r
+                .world
+                .visible_agents()
+                .filter(|a| a.is_inert)
+                .map(|a| a.id)
+                .collect();
+            inert.into_iter().for_each(|i| r.world.remove_later(i));
+            Ok(())
+        }
+        "charactersReproduce" | "oneCharacterReproduce" => reproduce(r, id, method, args),
+        "populateBySpawning" => populate(r, id, args),
+        "charactersForEachActive" | "charactersForEach" => {
+            let bp = blueprint_arg(r, args)?;
+            let only_active = method == "charactersForEachActive";
+            let ids = members(r, bp, only_active);
+            for_each(r, &ids, block_arg(args));
+            Ok(())
+        }
+        "tellAllCharacters" => {
+            let ids: Vec<EntityId> = r.world.visible_agents().map(|a| a.id).collect();
+            for_each(r, &ids, block_arg(args));
+            Ok(())
+        }
+        "countCharacters" => {
+            let bp = blueprint_arg(r, args)?;
+            let count = members(r, bp, false).len() as f64;
+            feat(r, id, "Population")?.set("count", Value::Number(count));
+            Ok(())
+        }
+        "countCharacterProp" | "minCharacterProp" | "maxCharacterProp" => aggregate(r, id, args),
+        "setCharactersByFeatPropTypeKeys" => {
+            let keys = r.args(args)?;
+            let buckets = keys
+                .iter()
+                .filter_map(Value::as_text)
+                .map(|k| (k, 0.0))
+                .collect();
+            feat(r, id, "Population")?.buckets = buckets;
+            Ok(())
+        }
+        "countExistingCharactersByFeatPropType" | "countCharactersByPropType" => {
+            super::histogram::count(r, id, method, args)
+        }
+        "tellCharacterByName" => {
+            let name = text_arg(r, args, 0)?;
+            let ids: Vec<EntityId> = r
+                .world
+                .visible_agents()
+                .filter(|a| a.name == name)
+                .map(|a| a.id)
+                .collect();
+            for_each(r, &ids, block_arg(args));
+            Ok(())
+        }
+        _ => Err(not_available("Population", method)),
+    }
+}
+
+/// Answers Population queries: `getActiveCharactersCount('Moth')`.
+pub(crate) fn query(
+    r: &mut Runner<'_>,
+    method: &str,
+    args: &[ExprValue<Obj>],
+) -> Result<ExprValue<Obj>, Failure> {
+    match (method, args.first()) {
+        ("getActiveCharactersCount" | "countCharacters", Some(ExprValue::String(name))) => {
+            let bp = r
+                .world
+                .program
+                .index(name)
+                .ok_or_else(|| format!("no blueprint named '{name}'"))?;
+            let active = method == "getActiveCharactersCount";
+            Ok(ExprValue::Number(members(r, bp, active).len() as f64))
+        }
+        ("getActiveCharactersCount" | "countCharacters", _) => {
+            Err("needs a blueprint name in quotes".to_string())
+        }
+        _ => Err(not_available("Population", method)),
+    }
+}
+
+fn blueprint_arg(r: &mut Runner<'_>, args: &[Arg]) -> Result<usize, Failure> {
+    let name = text_arg(r, args, 0)?;
+    r.world
+        .program
+        .index(&name)
+        .ok_or_else(|| format!("no blueprint named '{name}'"))
+}
+
+fn position(r: &Runner<'_>, id: EntityId) -> (f64, f64) {
+    r.world.agents.get(id).map_or((0.0, 0.0), |a| (a.x, a.y))
+}
+
+/// The agents of blueprint `bp` (active ones only, or all but system agents), in slot order.
+pub(crate) fn members(r: &Runner<'_>, bp: usize, only_active: bool) -> Vec<EntityId> {
+    r.world
+        .visible_agents()
+        .filter(|a| a.blueprint == bp && (a.is_active() || !only_active))
+        .map(|a| a.id)
+        .collect()
+}
+
+fn queue_birth(
+    r: &mut Runner<'_>,
+    blueprint: usize,
+    at: (f64, f64),
+    parent: Option<EntityId>,
+    init: &[Stmt],
+    mutation: Option<(String, String, f64, f64)>,
+) {
+    let cap = r.world.agent_cap;
+    if r.world.agents.len() + r.world.births.len() >= cap {
+        let bp = r.world.program.name(blueprint);
+        let at = r.world.origin(&bp, 0, 0);
+        let message = format!("the model reached {cap} agents; no more {bp} were made");
+        r.world.log.warn_once(at, message);
+        return;
+    }
+    let script = r.script.clone();
+    r.world.births.push(Birth {
+        blueprint,
+        at,
+        parent,
+        init: Rc::from(init),
+        script,
+        mutation,
+    });
+}
+
+/// The mutation the caller's Population props describe, if any.
+fn mutation(r: &Runner<'_>, caller: EntityId) -> Option<(String, String, f64, f64)> {
+    let pop = r.world.agents.get(caller)?.feature("Population")?;
+    let prop = pop.text("spawnMutationProp").filter(|p| !p.is_empty())?;
+    let feature = pop.text("spawnMutationPropFeature").unwrap_or_default();
+    let add = pop.number("spawnMutationMaxAdd").unwrap_or(0.0);
+    let sub = pop.number("spawnMutationMaxSubtract").unwrap_or(0.0);
+    Some((feature, prop, add, sub))
+}
+
+fn reproduce(
+    r: &mut Runner<'_>,
+    caller: EntityId,
+    method: &str,
+    args: &[Arg],
+) -> Result<(), Failure> {
+    let bp = blueprint_arg(r, args)?;
+    let mut parents = members(r, bp, true);
+    if method == "oneCharacterReproduce" && !parents.is_empty() {
+        let pick = (r.world.rng.next_f64() * parents.len() as f64) as usize;
+        parents = parents.get(pick).copied().into_iter().collect();
+    }
+    let mutation = mutation(r, caller);
+    for parent in parents {
+        let at = position(r, parent);
+        queue_birth(r, bp, at, Some(parent), block_arg(args), mutation.clone());
+    }
+    Ok(())
+}
+
+fn populate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), Failure> {
+    let bp = blueprint_arg(r, args)?;
+    let target = r.world.agents.get(caller).map_or(0.0, |a| {
+        a.feat_num("Population", "targetPopulationSize", 0.0)
+    });
+    let parents = members(r, bp, true);
+    let pending = r.world.births.iter().filter(|b| b.blueprint == bp).count();
+    let missing = (target - (parents.len() + pending) as f64).max(0.0) as usize;
+    let mutation = mutation(r, caller);
+    for _ in 0..missing.min(r.world.agent_cap) {
+        let parent = if parents.is_empty() {
+            None
+        } else {
+            let pick = (r.world.rng.next_f64() * parents.len() as f64) as usize;
+            parents.get(pick).copied()
+        };
+        let at = parent.map_or((0.0, 0.0), |p| position(r, p));
+        queue_birth(r, bp, at, parent, block_arg(args), mutation.clone());
+    }
+    Ok(())
+}
+
+fn for_each(r: &mut Runner<'_>, ids: &[EntityId], block: &[Stmt]) {
+    let script = r.script.clone();
+    for &other in ids {
+        let mut inner = Runner::new(&mut *r.world, other, script.clone());
+        inner.run(block);
+    }
+}
+
+fn aggregate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), Failure> {
+    let bp = blueprint_arg(r, args)?;
+    let prop = text_arg(r, args, 1)?;
+    let values: Vec<f64> = r
+        .world
+        .visible_agents()
+        .filter(|a| a.blueprint == bp && a.is_active())
+        .filter_map(|a| {
+            a.prop(&prop)
+                .map(|v| v.value())
+                .or_else(|| a.builtin(&prop))
+        })
+        .filter_map(|v| v.as_number())
+        .collect();
+    let count = values.len() as f64;
+    let sum: f64 = values.iter().sum();
+    let avg = if values.is_empty() { 0.0 } else { sum / count };
+    let min = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+    let p = feat(r, caller, "Population")?;
+    p.set("count", Value::Number(count));
+    p.set("sum", Value::Number(sum));
+    p.set("avg", Value::Number(avg));
+    p.set("min", Value::Number(finite(min)));
+    p.set("max", Value::Number(finite(max)));
+    Ok(())
+}

@@ -1,0 +1,240 @@
+//! Changes from the UI: props, selection, dragging, adding and removing agents. Prop and
+//! position changes travel as entity update messages through the event loop, delivered at
+//! once (the loop is between ticks), so the UI and scripts change agents the same way.
+
+use super::world::World;
+use super::{PropEntry, Simulation};
+use crate::entity::{EntityId, EntityWorld, QueryOutcome};
+use crate::time::SimTime;
+use crate::vars::Value;
+
+/// A change the UI sends to an agent.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AgentUpdate {
+    /// Set a built-in or added prop.
+    Prop(String, Value),
+    /// Set a feature prop.
+    FeatProp(String, String, Value),
+    /// Move the agent.
+    MoveTo(f64, f64),
+}
+
+/// Why a UI change was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputError {
+    /// The agent does not exist (any more).
+    NoSuchAgent,
+    /// The blueprint does not exist.
+    NoSuchBlueprint(String),
+    /// The change could not be applied (the message says why).
+    Rejected(String),
+}
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputError::NoSuchAgent => write!(f, "no such agent"),
+            InputError::NoSuchBlueprint(name) => write!(f, "no blueprint named '{name}'"),
+            InputError::Rejected(message) => write!(f, "{message}"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+impl EntityWorld for World {
+    type Update = AgentUpdate;
+    type Query = ();
+    type Answer = Vec<PropEntry>;
+    type Callback = ();
+
+    fn apply_update(&mut self, target: EntityId, _at: SimTime, update: AgentUpdate) {
+        let result = apply(self, target, update);
+        if let Err(message) = result {
+            let at = self.origin("inspector", 0, 0);
+            self.log.warn_once(at, message);
+        }
+    }
+
+    fn answer_query(&self, target: EntityId, _query: &()) -> Vec<PropEntry> {
+        self.agents
+            .get(target)
+            .map(|a| super::AgentView::new(a, self).props())
+            .unwrap_or_default()
+    }
+
+    fn receive_answer(
+        &mut self,
+        _asker: EntityId,
+        _at: SimTime,
+        _callback: (),
+        _outcome: QueryOutcome<Vec<PropEntry>>,
+    ) {
+    }
+}
+
+fn apply(world: &mut World, id: EntityId, update: AgentUpdate) -> Result<(), String> {
+    let agent = world.agents.get_mut(id).ok_or("the agent was removed")?;
+    match update {
+        AgentUpdate::Prop(name, value) => match agent.prop_mut(&name) {
+            Some(var) => var
+                .call("setTo", &[value], &mut world.rng)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            None => agent.set_builtin(&name, &value),
+        },
+        AgentUpdate::FeatProp(feature, prop, value) => {
+            let f = agent
+                .feature_mut(&feature)
+                .ok_or_else(|| format!("no feature '{feature}'"))?;
+            let var = f
+                .prop_mut(&prop)
+                .ok_or_else(|| format!("no property '{prop}'"))?;
+            var.call("setTo", &[value], &mut world.rng)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        }
+        AgentUpdate::MoveTo(x, y) => {
+            if !(x.is_finite() && y.is_finite()) {
+                return Err("positions must be finite numbers".to_string());
+            }
+            agent.x = x;
+            agent.y = y;
+            Ok(())
+        }
+    }
+}
+
+impl Simulation {
+    fn send(&mut self, id: EntityId, update: AgentUpdate) -> Result<(), InputError> {
+        if self.world.agents.get(id).is_none_or(|a| a.system) {
+            return Err(InputError::NoSuchAgent);
+        }
+        let now = self.lp.now();
+        self.world
+            .registry
+            .update_entity(&mut self.lp, &self.world, id, now, update)
+            .map_err(|e| InputError::Rejected(e.to_string()))?;
+        // Deliver it now: the update is due at the loop's current time, ticks are later.
+        self.lp
+            .reach_time(now, &mut self.world)
+            .map(drop)
+            .map_err(|e| InputError::Rejected(e.to_string()))
+    }
+
+    /// Sets a built-in or added prop of agent `id`.
+    pub fn set_prop(&mut self, id: EntityId, prop: &str, value: Value) -> Result<(), InputError> {
+        self.send(id, AgentUpdate::Prop(prop.to_string(), value))
+    }
+
+    /// Sets a feature prop of agent `id`.
+    pub fn set_feat_prop(
+        &mut self,
+        id: EntityId,
+        feature: &str,
+        prop: &str,
+        value: Value,
+    ) -> Result<(), InputError> {
+        self.send(
+            id,
+            AgentUpdate::FeatProp(feature.to_string(), prop.to_string(), value),
+        )
+    }
+
+    /// Moves agent `id` (a drag).
+    pub fn move_agent(&mut self, id: EntityId, x: f64, y: f64) -> Result<(), InputError> {
+        self.send(id, AgentUpdate::MoveTo(x, y))
+    }
+
+    /// The inspector's rows for agent `id`.
+    pub fn agent_props(&self, id: EntityId) -> Result<Vec<PropEntry>, InputError> {
+        self.world
+            .registry
+            .query_now(&self.lp, &self.world, id, &())
+            .map_err(|_| InputError::NoSuchAgent)
+    }
+
+    fn selection_mut(&mut self, id: EntityId) -> Result<&mut crate::agent::Selection, InputError> {
+        self.world
+            .agents
+            .get_mut(id)
+            .filter(|a| !a.system)
+            .map(|a| &mut a.selection)
+            .ok_or(InputError::NoSuchAgent)
+    }
+
+    /// Marks agent `id` selected or not.
+    pub fn select(&mut self, id: EntityId, on: bool) -> Result<(), InputError> {
+        self.selection_mut(id).map(|s| s.selected = on)
+    }
+
+    /// Marks agent `id` hovered or not.
+    pub fn hover(&mut self, id: EntityId, on: bool) -> Result<(), InputError> {
+        self.selection_mut(id).map(|s| s.hovered = on)
+    }
+
+    /// Marks agent `id` grouped or not.
+    pub fn group(&mut self, id: EntityId, on: bool) -> Result<(), InputError> {
+        self.selection_mut(id).map(|s| s.grouped = on)
+    }
+
+    /// Sets who moves agent `id`: its own programs (auto), a student's device (puppet) or
+    /// nothing (static). Only auto agents move by themselves.
+    pub fn set_input_mode(
+        &mut self,
+        id: EntityId,
+        mode: crate::agent::InputMode,
+    ) -> Result<(), InputError> {
+        let agent = self
+            .world
+            .agents
+            .get_mut(id)
+            .filter(|a| !a.system)
+            .ok_or(InputError::NoSuchAgent)?;
+        agent.mode = mode;
+        Ok(())
+    }
+
+    /// Marks agent `id` captive (being dragged: its movement pauses) or not.
+    pub fn set_captive(&mut self, id: EntityId, on: bool) -> Result<(), InputError> {
+        self.selection_mut(id).map(|s| s.captive = on)
+    }
+
+    /// Removes agent `id`.
+    pub fn remove_agent(&mut self, id: EntityId) -> Result<(), InputError> {
+        if self.world.agents.get(id).is_none_or(|a| a.system) {
+            return Err(InputError::NoSuchAgent);
+        }
+        self.world.remove_later(id);
+        self.world.flush(&mut self.lp);
+        Ok(())
+    }
+
+    /// Makes an agent of `blueprint` at `(x, y)` (its define and init programs run).
+    pub fn create_agent(
+        &mut self,
+        blueprint: &str,
+        x: f64,
+        y: f64,
+    ) -> Result<EntityId, InputError> {
+        let bp = self
+            .program
+            .index(blueprint)
+            .ok_or_else(|| InputError::NoSuchBlueprint(blueprint.to_string()))?;
+        let name = format!("{blueprint} {}", self.world.serial);
+        let id = self
+            .world
+            .make_agent(&mut self.lp, bp, &name, (0.0, 0.0))
+            .ok_or_else(|| {
+                InputError::Rejected(format!(
+                    "the model already has {} agents",
+                    self.world.agent_cap
+                ))
+            })?;
+        if let Some(agent) = self.world.agents.get_mut(id) {
+            agent.x = x;
+            agent.y = y;
+        }
+        Ok(id)
+    }
+}

@@ -1,0 +1,181 @@
+//! Making and removing agents: at load (instances), and at the end of a phase for the
+//! creations and removals scripts asked for during it.
+
+use super::world::{Birth, World};
+use crate::agent::Agent;
+use crate::entity::EntityId;
+use crate::event::EventLoop;
+use crate::exec::Runner;
+use crate::script::program::{SimEvent, Stmt};
+use crate::vars::{RandomSource, Value};
+use std::rc::Rc;
+
+impl World {
+    /// Makes an agent of blueprint `bp` named `name` (made unique if taken), runs its
+    /// blueprint's define and init programs, and returns its id; `None` when the agent cap is
+    /// reached (with a warning in the log).
+    pub(crate) fn make_agent(
+        &mut self,
+        lp: &mut EventLoop<World>,
+        bp: usize,
+        name: &str,
+        at: (f64, f64),
+    ) -> Option<EntityId> {
+        let bp_name = self.program.name(bp);
+        let cap = self.agent_cap;
+        if self.agents.len() >= cap {
+            let origin = self.origin(&bp_name, 0, 0);
+            let message = format!("the model reached {cap} agents; no more {bp_name} were made");
+            self.log.warn_once(origin, message);
+            return None;
+        }
+        let id = self.register(lp, &bp_name, name)?;
+        let path = self.registry.path_of(id).unwrap_or_default();
+        let label = path.split_once('/').map_or(name, |(_, n)| n).to_string();
+        let mut agent = Agent::new(id, bp, label, self.tick);
+        agent.x = at.0;
+        agent.y = at.1;
+        self.agents.insert(agent);
+        let program = Rc::clone(&self.program);
+        if let Some(blueprint) = program.project.blueprints.get(bp) {
+            let mut runner = Runner::new(self, id, Rc::clone(&bp_name));
+            runner.run(&blueprint.define);
+            runner.run(&blueprint.init);
+        }
+        Some(id)
+    }
+
+    fn register(&mut self, lp: &mut EventLoop<World>, bp: &str, name: &str) -> Option<EntityId> {
+        let base = if name.is_empty() || name.contains('/') {
+            format!("{bp} {}", self.serial)
+        } else {
+            name.to_string()
+        };
+        let mut candidate = base.clone();
+        loop {
+            self.serial += 1;
+            match self.registry.spawn(lp, bp, &candidate) {
+                Ok(id) => return Some(id),
+                Err(crate::entity::EntityError::DuplicateName(_)) => {
+                    candidate = format!("{base} #{}", self.serial);
+                }
+                Err(e) => {
+                    let origin = self.origin(bp, 0, 0);
+                    self.log
+                        .warn_once(origin, format!("could not make an agent: {e}"));
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// Makes the agents scripts asked for and removes the ones they removed.
+    pub(crate) fn flush(&mut self, lp: &mut EventLoop<World>) {
+        // A birth's script may ask for more births; those wait for the next flush.
+        let births = std::mem::take(&mut self.births);
+        for birth in births {
+            self.give_birth(lp, birth);
+        }
+        let deaths = std::mem::take(&mut self.deaths);
+        for id in deaths {
+            if self.agents.remove(id).is_some() {
+                // The id was alive in the registry, so removing it cannot fail.
+                let _ = self.registry.remove(lp, id);
+            }
+        }
+    }
+
+    fn give_birth(&mut self, lp: &mut EventLoop<World>, birth: Birth) {
+        let bp_name = self.program.name(birth.blueprint);
+        let name = format!("{bp_name} {}", self.serial);
+        let Some(id) = self.make_agent(lp, birth.blueprint, &name, birth.at) else {
+            return;
+        };
+        if let Some(parent) = birth.parent.and_then(|p| self.agents.get(p)).cloned() {
+            if let Some(child) = self.agents.get_mut(id) {
+                child.props = parent.props;
+                child.features = parent.features;
+                child.skin = parent.skin;
+                child.alpha = parent.alpha;
+                child.z_index = parent.z_index;
+            }
+        }
+        if let Some((feature, prop, add, sub)) = birth.mutation {
+            self.mutate(id, &feature, &prop, add, sub);
+        }
+        let mut runner = Runner::new(self, id, birth.script);
+        runner.run(&birth.init);
+    }
+
+    fn mutate(&mut self, id: EntityId, feature: &str, prop: &str, add: f64, sub: f64) {
+        let shift = -sub + self.rng.next_f64() * (add + sub);
+        let Some(agent) = self.agents.get_mut(id) else {
+            return;
+        };
+        let var = if feature.is_empty() {
+            agent.prop_mut(prop)
+        } else {
+            agent.feature_mut(feature).and_then(|f| f.prop_mut(prop))
+        };
+        if let Some(var) = var {
+            let _ = var.call("add", &[Value::Number(shift.round())], &mut self.rng);
+        }
+    }
+
+    /// Runs every agent's handlers for `event` (in slot order).
+    pub(crate) fn fire(&mut self, event: SimEvent, ids: &[EntityId]) {
+        let program = Rc::clone(&self.program);
+        for &id in ids {
+            let Some(bp) = self.agents.get(id).map(|a| a.blueprint) else {
+                continue;
+            };
+            let Some(blueprint) = program.project.blueprints.get(bp) else {
+                continue;
+            };
+            for handler in blueprint.events.iter().filter(|h| h.event == event) {
+                let mut runner = Runner::new(self, id, program.name(bp));
+                runner.run(&handler.body);
+            }
+        }
+    }
+
+    /// Runs round or instance statements as agent `id`.
+    pub(crate) fn run_as(&mut self, id: EntityId, script: Rc<str>, stmts: &[Stmt]) {
+        let mut runner = Runner::new(self, id, script);
+        runner.run(stmts);
+    }
+}
+
+impl World {
+    /// Makes the hidden round agent and every instance of the project, then starts the
+    /// first round.
+    pub(crate) fn populate(&mut self, lp: &mut EventLoop<World>) -> Result<(), String> {
+        let id = lp.spawn_entity().map_err(|e| e.to_string())?;
+        let mut system = Agent::new(id, usize::MAX, "rounds".to_string(), 0);
+        system.system = true;
+        system.visible = false;
+        system.features = crate::features::FEATURES
+            .iter()
+            .map(crate::agent::FeatureState::new)
+            .collect();
+        self.agents.insert(system);
+        self.system = Some(id);
+        let program = Rc::clone(&self.program);
+        for instance in &program.project.instances {
+            let Some(bp) = program.index(&instance.blueprint) else {
+                continue;
+            };
+            if let Some(id) = self.make_agent(lp, bp, &instance.label, (0.0, 0.0)) {
+                let script = Rc::from(format!("instance {}", instance.label));
+                self.run_as(id, script, &instance.init);
+            }
+        }
+        self.flush(lp);
+        if !self.rounds.is_empty() {
+            let mut ids = Vec::new();
+            self.agents.ids_into(&mut ids);
+            super::tick::start_round(self, &ids, 0);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,318 @@
+//! [`Simulation`]: the one entry point to a running model.
+//!
+//! It owns the compiled project, the agents, the event loop whose `Repeat` event is the tick
+//! (30 per simulation second), the phase machine, one seeded PCG generator, the runtime log
+//! and the rounds. The web app and the `stepwise` command use it like this:
+//!
+//! - make and run: [`Simulation::load`] (every compile error at once), [`Simulation::reset`],
+//!   [`Simulation::step`] (one tick), [`Simulation::advance_to`] (every tick due by a time);
+//! - read: [`Simulation::time`], [`Simulation::tick_count`], [`Simulation::round`],
+//!   [`Simulation::agents`] / [`Simulation::agent`] (borrowed [`AgentView`]s with costume and
+//!   graph data), [`Simulation::agent_props`] (inspector rows), [`Simulation::counts`],
+//!   [`Simulation::globals`], [`Simulation::log`], [`Simulation::profile`],
+//!   [`Simulation::state_hash`];
+//! - change (between ticks, through the entity update messages): [`Simulation::set_prop`],
+//!   [`Simulation::set_feat_prop`], [`Simulation::move_agent`], selection flags
+//!   ([`Simulation::select`], [`Simulation::hover`], [`Simulation::group`],
+//!   [`Simulation::set_captive`]), [`Simulation::set_input_mode`],
+//!   [`Simulation::create_agent`], [`Simulation::remove_agent`].
+//!
+//! ```
+//! use sim_core::project::Project;
+//! use sim_core::sim::{tick_time, Simulation};
+//!
+//! let json = r##"{"id": "demo", "label": "demo", "blueprints": [{"name": "Bee",
+//!     "scriptText": "# BLUEPRINT Bee\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nevery 1 [[\n  prop n add 1\n]]\n"}],
+//!     "instances": [{"id": "1", "label": "Buzz", "bpid": "Bee", "initScript": ""}]}"##;
+//! let project = Project::from_json(json)?;
+//! let mut sim = Simulation::load(&project, 42).expect("the demo compiles");
+//! sim.advance_to(tick_time(90)); // three simulation seconds
+//! let bee = sim.lookup("Bee/Buzz").expect("made from the instance");
+//! let n = sim.agent_props(bee).unwrap().into_iter().find(|row| row.name == "n").unwrap();
+//! assert_eq!(n.value, sim_core::vars::Value::Number(3.0));
+//! # Ok::<(), sim_core::project::ProjectError>(())
+//! ```
+
+mod conditions;
+mod hash;
+mod input;
+mod lifecycle;
+pub(crate) mod program;
+mod rounds;
+mod tick;
+mod view;
+pub(crate) mod world;
+
+pub use rounds::RoundInfo;
+pub use tick::tick_time;
+pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup};
+pub use world::{Profile, MAX_AGENTS};
+
+use crate::entity::{EntityId, EntityRegistry};
+use crate::event::{EventLoop, Payload};
+use crate::exec::log::{Log, LogEntry};
+use crate::project::Project;
+use crate::script::compiler::{compile_project, CompileError};
+use crate::time::SimTime;
+use program::Program;
+use rand_core::SeedableRng;
+use std::rc::Rc;
+use world::World;
+
+/// Ticks per simulation second.
+pub const TICKS_PER_SECOND: u32 = 30;
+
+/// Why a project could not be loaded.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LoadErrors {
+    /// Every compile error of every script, with script, line and column.
+    Compile(Vec<CompileError>),
+    /// The engine could not be set up (the event loop refused its handlers).
+    Engine(String),
+}
+
+impl std::fmt::Display for LoadErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadErrors::Compile(errors) => {
+                let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                write!(f, "{}", lines.join("\n"))
+            }
+            LoadErrors::Engine(message) => write!(f, "the simulation could not start: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadErrors {}
+
+/// A running model.
+pub struct Simulation {
+    lp: EventLoop<World>,
+    world: World,
+    program: Rc<Program>,
+    project: Project,
+    seed: u64,
+    timer: fn() -> u64,
+    agent_cap: usize,
+}
+
+fn no_timer() -> u64 {
+    0
+}
+
+impl Simulation {
+    /// Compiles `project` and makes its agents, ready for the first tick. Every compile error
+    /// of every script is returned, with its script, line and column.
+    pub fn load(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
+        let compiled = compile_project(project).map_err(LoadErrors::Compile)?;
+        let program = Rc::new(Program::new(compiled));
+        let (lp, world) =
+            build(project, &program, seed, no_timer, MAX_AGENTS).map_err(LoadErrors::Engine)?;
+        Ok(Simulation {
+            lp,
+            world,
+            program,
+            project: project.clone(),
+            seed,
+            timer: no_timer,
+            agent_cap: MAX_AGENTS,
+        })
+    }
+
+    /// Sets the timer the profiler reads (any monotonic counter; the web app passes
+    /// `performance.now` in microseconds, tests a counter). Sim-core never reads a clock.
+    pub fn set_timer(&mut self, timer: fn() -> u64) {
+        self.timer = timer;
+        self.world.timer = timer;
+    }
+
+    /// Sets the most agents the model may have (at least 1; [`MAX_AGENTS`] by default). Kept
+    /// across [`Simulation::reset`], which applies it from the start.
+    pub fn set_agent_cap(&mut self, cap: usize) {
+        self.agent_cap = cap.max(1);
+        self.world.agent_cap = self.agent_cap;
+    }
+
+    /// Goes back to the model's initial state with the same seed.
+    pub fn reset(&mut self) {
+        // The same steps succeeded in `load`, so they succeed again; if not, the current
+        // state is kept and the reason logged.
+        match build(
+            &self.project,
+            &self.program,
+            self.seed,
+            self.timer,
+            self.agent_cap,
+        ) {
+            Ok((lp, world)) => {
+                self.lp = lp;
+                self.world = world;
+            }
+            Err(e) => {
+                let at = self.world.origin("simulation", 0, 0);
+                self.world.log.warn_once(at, format!("reset failed: {e}"));
+            }
+        }
+    }
+
+    /// Runs exactly one tick (if the model has not ended).
+    pub fn step(&mut self) {
+        let next = tick_time(self.world.tick + 1);
+        self.advance_to(next);
+    }
+
+    /// Runs every tick due up to `t`, through the event loop.
+    pub fn advance_to(&mut self, t: SimTime) {
+        if let Err(e) = self.lp.reach_time(t, &mut self.world) {
+            let at = self.world.origin("simulation", 0, 0);
+            self.world
+                .log
+                .warn_once(at, format!("the event loop stopped: {e}"));
+        }
+    }
+
+    /// Simulation time of the last tick run.
+    pub fn time(&self) -> SimTime {
+        self.world.time
+    }
+
+    /// How many ticks have run.
+    pub fn tick_count(&self) -> u64 {
+        self.world.tick
+    }
+
+    /// The current round, its time left and texts, and whether ticks still run.
+    pub fn round(&self) -> RoundInfo {
+        self.world.round.info(&self.world.rounds, self.world.tick)
+    }
+
+    /// The runtime log: script errors (once per source line) and debug lines.
+    pub fn log(&self) -> &[LogEntry] {
+        self.world.log.entries()
+    }
+
+    /// Time spent per blueprint and per `when` rule, in the injected timer's units.
+    pub fn profile(&self) -> &Profile {
+        &self.world.profile
+    }
+
+    /// The blueprint names, in project order (the order of [`Profile::blueprints`]).
+    pub fn blueprint_names(&self) -> Vec<String> {
+        (0..self.program.blueprint_count())
+            .map(|i| self.program.name(i).to_string())
+            .collect()
+    }
+
+    /// Each `when` rule as `Blueprint: A test B` (the order of [`Profile::rules`]).
+    pub fn rules(&self) -> Vec<String> {
+        self.program
+            .rules
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}: {} {} {}",
+                    r.script,
+                    self.program.name(r.a),
+                    r.test_name,
+                    self.program.name(r.b)
+                )
+            })
+            .collect()
+    }
+
+    /// Every visible agent in a stable order, as views for the renderer and inspector.
+    pub fn agents(&self) -> impl Iterator<Item = AgentView<'_>> {
+        self.world
+            .visible_agents()
+            .map(move |agent| AgentView::new(agent, &self.world))
+    }
+
+    /// One agent's view.
+    pub fn agent(&self, id: EntityId) -> Option<AgentView<'_>> {
+        self.world
+            .agents
+            .get(id)
+            .filter(|a| !a.system)
+            .map(|a| AgentView::new(a, &self.world))
+    }
+
+    /// How many agents of each blueprint exist (project order).
+    pub fn counts(&self) -> Vec<(String, usize)> {
+        let mut counts = vec![0usize; self.program.blueprint_count()];
+        for agent in self.world.visible_agents() {
+            if let Some(c) = counts.get_mut(agent.blueprint) {
+                *c += 1;
+            }
+        }
+        counts
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| (self.program.name(i).to_string(), c))
+            .collect()
+    }
+
+    /// The Global props and their values, in the order they were added.
+    pub fn globals(&self) -> Vec<(String, crate::vars::Value)> {
+        self.world
+            .globals
+            .iter()
+            .map(|(n, v)| (n.clone(), v.value()))
+            .collect()
+    }
+
+    /// The agent named `Blueprint/name`.
+    pub fn lookup(&self, path: &str) -> Option<EntityId> {
+        self.world.registry.lookup_entity(path).ok()
+    }
+
+    /// A stable hash of the whole simulation state: time, tick, every agent's props and the
+    /// generator's state. Equal on every platform for equal runs.
+    pub fn state_hash(&self) -> u64 {
+        hash::state_hash(&self.world)
+    }
+}
+
+/// A fresh event loop and world for `project`: agents made, first round started, the tick
+/// scheduled.
+fn build(
+    project: &Project,
+    program: &Rc<Program>,
+    seed: u64,
+    timer: fn() -> u64,
+    agent_cap: usize,
+) -> Result<(EventLoop<World>, World), String> {
+    let mut lp = EventLoop::new();
+    let registry = EntityRegistry::new(&mut lp, SimTime::ZERO).map_err(|e| e.to_string())?;
+    let mut world = World {
+        program: Rc::clone(program),
+        agents: Default::default(),
+        rng: rand_pcg::Pcg32::seed_from_u64(seed),
+        log: Log::default(),
+        globals: Vec::new(),
+        tick: 0,
+        time: SimTime::ZERO,
+        stage: project.metadata.clone(),
+        rounds: Rc::new(project.rounds.clone()),
+        registry,
+        touching: Vec::new(),
+        births: Vec::new(),
+        deaths: Vec::new(),
+        round: Default::default(),
+        profile: Profile::default(),
+        timer,
+        system: None,
+        serial: 0,
+        spare_stack: Vec::new(),
+        agent_cap,
+    };
+    world.populate(&mut lp)?;
+    let handler = Rc::new(tick::TickHandler {
+        machine: tick::phases(),
+        scratch: Default::default(),
+    });
+    let handler = lp.add_event_handler(handler).map_err(|e| e.to_string())?;
+    let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
+    lp.create_event(handler, clock, &world, SimTime::ZERO, Payload::new())
+        .map_err(|e| e.to_string())?;
+    Ok((lp, world))
+}

@@ -1,0 +1,214 @@
+//! The compiled project as the runtime uses it: blueprint names shared as `Rc<str>`, and every
+//! `when` rule resolved to blueprint indices and a test kind once, at load.
+
+use crate::script::compiler::CompiledProject;
+use crate::script::program::{Arg, Stmt, WhenRule};
+use crate::vars::Value;
+use std::rc::Rc;
+
+/// How two agents' shapes are compared by a touch test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Contact {
+    /// Body bounds overlap body bounds (`touches`).
+    Bounds,
+    /// A's centre is inside B's bounds (`centerTouches`).
+    CenterInBounds,
+    /// The centres are within a few units (`centerTouchesCenter`).
+    Centers,
+    /// A's bounds lie inside B's bounds (`isInside`).
+    Inside,
+}
+
+/// What a `when` rule tests.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum TestKind {
+    /// The pair is in contact this tick.
+    Touch(Contact),
+    /// The pair came into contact this tick.
+    FirstTouch(Contact),
+    /// The pair left contact this tick.
+    LastTouch(Contact),
+    /// A's centre is within 5 units of B's.
+    CenteredOn,
+    /// The centres are within a distance (default 30).
+    CloseTo(f64),
+    /// B is within A's vision cone.
+    Sees,
+    /// B is near A (within its view distance) but outside its vision cone.
+    DoesNotSee,
+    /// B is in A's cone and A can tell B's colour from its background.
+    SeesCamouflaged,
+    /// (Single-blueprint form.) The agent became inert this tick.
+    Dies,
+}
+
+impl TestKind {
+    /// Reads a test's canonical name; `None` for tests the runtime does not know.
+    fn parse(name: &str, args: &[Arg]) -> Option<TestKind> {
+        use Contact::*;
+        Some(match name {
+            "touches" => TestKind::Touch(Bounds),
+            "centerTouches" => TestKind::Touch(CenterInBounds),
+            "centerTouchesCenter" => TestKind::Touch(Centers),
+            "isInside" => TestKind::Touch(Inside),
+            "firstTouches" => TestKind::FirstTouch(Bounds),
+            "centerFirstTouches" => TestKind::FirstTouch(CenterInBounds),
+            "centerFirstTouchesCenter" => TestKind::FirstTouch(Centers),
+            "lastTouches" => TestKind::LastTouch(Bounds),
+            "centerLastTouches" => TestKind::LastTouch(CenterInBounds),
+            "centerLastTouchesCenter" => TestKind::LastTouch(Centers),
+            "isCenteredOn" => TestKind::CenteredOn,
+            "isCloseTo" => {
+                let distance = match args.first() {
+                    Some(Arg::Literal(Value::Number(d))) if d.is_finite() => *d,
+                    _ => 30.0,
+                };
+                TestKind::CloseTo(distance)
+            }
+            "sees" => TestKind::Sees,
+            "doesNotSee" => TestKind::DoesNotSee,
+            "seesCamouflaged" => TestKind::SeesCamouflaged,
+            "dies" => TestKind::Dies,
+            _ => return None,
+        })
+    }
+
+    /// The contact a touch-like test compares, if it is one.
+    pub fn contact(self) -> Option<Contact> {
+        match self {
+            TestKind::Touch(c) | TestKind::FirstTouch(c) | TestKind::LastTouch(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// A `when` rule ready to evaluate.
+#[derive(Debug, Clone)]
+pub(crate) struct Rule {
+    /// The first blueprint's index.
+    pub a: usize,
+    /// The second blueprint's index.
+    pub b: usize,
+    /// The test, or `None` when the runtime does not know it (reported once).
+    pub test: Option<TestKind>,
+    /// The test's name as written.
+    pub test_name: String,
+    /// What runs on A's exec queue for each passing pair.
+    pub body: Rc<[Stmt]>,
+    /// The blueprint whose script holds the rule.
+    pub script: Rc<str>,
+    /// Where the rule was written.
+    pub line: u32,
+    /// Where the rule was written.
+    pub col: u32,
+}
+
+/// The compiled project plus what the runtime derives from it once.
+#[derive(Debug)]
+pub(crate) struct Program {
+    pub project: CompiledProject,
+    names: Vec<Rc<str>>,
+    pub rules: Vec<Rule>,
+}
+
+impl Program {
+    /// Prepares `project` for running.
+    pub fn new(project: CompiledProject) -> Program {
+        let names: Vec<Rc<str>> = project
+            .blueprints
+            .iter()
+            .map(|b| Rc::from(b.name.as_str()))
+            .collect();
+        let mut program = Program {
+            project,
+            names,
+            rules: Vec::new(),
+        };
+        let mut rules = Vec::new();
+        for (i, bp) in program.project.blueprints.iter().enumerate() {
+            for rule in &bp.conditions {
+                if let Some(r) = program.rule(i, rule) {
+                    rules.push(r);
+                }
+            }
+        }
+        program.rules = rules;
+        program
+    }
+
+    fn rule(&self, owner: usize, rule: &WhenRule) -> Option<Rule> {
+        let a = self.index(&rule.a)?;
+        let b = match &rule.b {
+            Some(name) => self.index(name)?,
+            None => a,
+        };
+        Some(Rule {
+            a,
+            b,
+            test: TestKind::parse(&rule.test, &rule.args),
+            test_name: rule.test.clone(),
+            body: Rc::from(rule.consequent.as_slice()),
+            script: self.name(owner),
+            line: rule.line,
+            col: rule.col,
+        })
+    }
+
+    /// The index of the blueprint called `name`.
+    pub fn index(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| &**n == name)
+    }
+
+    /// The name of blueprint `index` (empty if out of range).
+    pub fn name(&self, index: usize) -> Rc<str> {
+        self.names
+            .get(index)
+            .cloned()
+            .unwrap_or_else(|| Rc::from(""))
+    }
+
+    /// How many blueprints there are.
+    pub fn blueprint_count(&self) -> usize {
+        self.names.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_names_map_to_their_contacts() {
+        use Contact::*;
+        assert_eq!(
+            TestKind::parse("touches", &[]),
+            Some(TestKind::Touch(Bounds))
+        );
+        assert_eq!(
+            TestKind::parse("centerFirstTouches", &[]),
+            Some(TestKind::FirstTouch(CenterInBounds))
+        );
+        assert_eq!(
+            TestKind::parse("lastTouches", &[]),
+            Some(TestKind::LastTouch(Bounds))
+        );
+        assert_eq!(
+            TestKind::parse("isInside", &[]).and_then(TestKind::contact),
+            Some(Inside)
+        );
+        let near = [Arg::Literal(Value::Number(12.0))];
+        assert_eq!(
+            TestKind::parse("isCloseTo", &near),
+            Some(TestKind::CloseTo(12.0))
+        );
+        assert_eq!(
+            TestKind::parse("isCloseTo", &[]),
+            Some(TestKind::CloseTo(30.0))
+        );
+        assert_eq!(
+            TestKind::parse("sees", &[]).and_then(TestKind::contact),
+            None
+        );
+        assert_eq!(TestKind::parse("smells", &[]), None);
+    }
+}

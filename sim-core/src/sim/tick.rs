@@ -1,0 +1,267 @@
+//! One tick: GEMSTEP's tick phases in order, each running the modules that opted in.
+
+use super::world::World;
+use super::{conditions, rounds::RoundState};
+use crate::entity::EntityId;
+use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
+use crate::exec::Runner;
+use crate::features::{costume, graphing, movement};
+use crate::phase::{Phase, PhaseMachine};
+use crate::script::program::SimEvent;
+use crate::spatial::SpatialGrid;
+use crate::time::SimTime;
+use std::rc::Rc;
+
+/// The modules that opt in to tick phases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Module {
+    /// Makes and removes the agents scripts asked for.
+    Lifecycle,
+    /// Round time limits (timers phase) and `stopRound` (evaluated at the end of the tick).
+    Rounds,
+    /// Blueprints' update programs and top-level `every` timers.
+    AgentsUpdate,
+    /// `onEvent Tick` (and `Costumes`, then `Start`, on the first tick).
+    AgentsEvent,
+    /// Movement and costume glow.
+    Features,
+    /// Meters, labels and graphs bound to props.
+    Graphs,
+    /// `when` rules.
+    Conditions,
+    /// Blueprints' think programs.
+    AgentsThink,
+    /// Blueprints' exec programs and queued consequents.
+    AgentsExec,
+}
+
+/// The phase machine with every module in GEMSTEP's phase for it.
+pub(crate) fn phases() -> PhaseMachine<Module> {
+    let mut machine = PhaseMachine::new();
+    machine.opt_in(Phase::Create, Module::Lifecycle);
+    machine.opt_in(Phase::Timers, Module::Rounds);
+    machine.opt_in(Phase::AgentsUpdate, Module::AgentsUpdate);
+    machine.opt_in(Phase::AgentsEvent, Module::AgentsEvent);
+    machine.opt_in(Phase::FeaturesUpdate, Module::Features);
+    machine.opt_in(Phase::GraphsUpdate, Module::Graphs);
+    machine.opt_in(Phase::ConditionsUpdate, Module::Conditions);
+    machine.opt_in(Phase::AgentsThink, Module::AgentsThink);
+    machine.opt_in(Phase::AgentsExec, Module::AgentsExec);
+    machine.opt_in(Phase::SimEval, Module::Rounds);
+    machine.opt_in(Phase::SimEval, Module::Lifecycle);
+    machine
+}
+
+/// Scratch space reused by every tick, so the tick does not allocate once warmed up.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    ids: Vec<EntityId>,
+    grid: SpatialGrid,
+}
+
+/// The `Repeat` event that runs the tick, 30 times per simulation second.
+pub(crate) struct TickHandler {
+    pub machine: PhaseMachine<Module>,
+    pub scratch: std::cell::RefCell<Scratch>,
+}
+
+/// The name the tick handler is registered under.
+pub(crate) const TICK_HANDLER: &str = "sim/tick";
+
+/// The time of tick `n`: `n / 30` seconds, rounded up to the clock's resolution, so tick 30
+/// is exactly one second.
+pub fn tick_time(n: u64) -> SimTime {
+    let per = i128::from(super::TICKS_PER_SECOND);
+    let bits = (i128::from(n) * 65_536 + per - 1) / per;
+    SimTime::from_bits(i64::try_from(bits).unwrap_or(i64::MAX))
+}
+
+impl EventHandler<World> for TickHandler {
+    fn id(&self) -> &str {
+        TICK_HANDLER
+    }
+
+    fn trigger_type(&self) -> TriggerType {
+        TriggerType::Repeat
+    }
+
+    fn invoke(&self, lp: &mut EventLoop<World>, world: &mut World, call: Invocation<'_>) {
+        world.tick += 1;
+        world.time = call.time;
+        let mut scratch = self.scratch.borrow_mut();
+        let scratch = &mut *scratch;
+        for (_, module) in self.machine.tick_order() {
+            world.agents.ids_into(&mut scratch.ids);
+            run_module(module, lp, world, scratch);
+        }
+    }
+
+    fn predict_invoke_time(&self, _target: EntityId, world: &World, _at: SimTime) -> SimTime {
+        if world.round.ended {
+            SimTime::MIN
+        } else {
+            tick_time(world.tick + 1)
+        }
+    }
+}
+
+fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scratch: &mut Scratch) {
+    let ids = &scratch.ids;
+    match module {
+        Module::Lifecycle => world.flush(lp),
+        Module::Rounds => rounds(world, ids),
+        Module::AgentsUpdate => programs(world, ids, Program::Update),
+        Module::AgentsEvent => {
+            if world.tick == 1 {
+                // Costumes need no loading here, so they are ready as the run starts.
+                world.fire(SimEvent::Costumes, ids);
+                world.fire(SimEvent::Start, ids);
+            }
+            world.fire(SimEvent::Tick, ids);
+        }
+        Module::Features => {
+            movement::update(world, ids);
+            let dt = 1.0 / f64::from(super::TICKS_PER_SECOND);
+            for &id in ids {
+                if let Some(agent) = world.agents.get_mut(id) {
+                    costume::update(agent, dt);
+                }
+            }
+        }
+        Module::Graphs => ids.iter().for_each(|&id| graphing::update(world, id)),
+        Module::Conditions => conditions::update(world, &mut scratch.grid),
+        Module::AgentsThink => programs(world, ids, Program::Think),
+        Module::AgentsExec => {
+            programs(world, ids, Program::Exec);
+            exec_queues(world, ids);
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Program {
+    Update,
+    Think,
+    Exec,
+}
+
+fn programs(world: &mut World, ids: &[EntityId], which: Program) {
+    let program = Rc::clone(&world.program);
+    if world.profile.blueprints.len() < program.blueprint_count() {
+        world
+            .profile
+            .blueprints
+            .resize(program.blueprint_count(), 0);
+    }
+    for &id in ids {
+        let Some(agent) = world.agents.get(id) else {
+            continue;
+        };
+        let bp = agent.blueprint;
+        let Some(blueprint) = program.project.blueprints.get(bp) else {
+            continue;
+        };
+        let start = (world.timer)();
+        {
+            let mut runner = Runner::new(world, id, program.name(bp));
+            match which {
+                Program::Update => {
+                    runner.run(&blueprint.update);
+                    for every in &blueprint.timers {
+                        runner.top_level_every(every);
+                    }
+                }
+                Program::Think => runner.run(&blueprint.think),
+                Program::Exec => runner.run(&blueprint.exec),
+            }
+        }
+        let spent = (world.timer)().saturating_sub(start);
+        if let Some(total) = world.profile.blueprints.get_mut(bp) {
+            *total = total.saturating_add(spent);
+        }
+    }
+}
+
+fn exec_queues(world: &mut World, ids: &[EntityId]) {
+    for &id in ids {
+        let Some(agent) = world.agents.get_mut(id) else {
+            continue;
+        };
+        let queue = std::mem::take(&mut agent.exec_queue);
+        let script = world.program.name(agent.blueprint);
+        for queued in &queue {
+            let mut runner = Runner::new(world, id, Rc::clone(&script));
+            runner.bindings = Some(queued.bindings.clone());
+            runner.run(&queued.body);
+        }
+        // Hand the emptied buffer back so the next tick reuses its capacity.
+        if let Some(agent) = world.agents.get_mut(id) {
+            let mut queue = queue;
+            queue.clear();
+            if agent.exec_queue.is_empty() {
+                agent.exec_queue = queue;
+            }
+        }
+    }
+}
+
+fn rounds(world: &mut World, ids: &[EntityId]) {
+    let project_rounds = Rc::clone(&world.rounds);
+    if world.round.ended || !world.round.is_over(&project_rounds, world.tick) {
+        return;
+    }
+    end_round(world, ids);
+    let loops = world.stage.rounds_can_loop;
+    match world.round.next(project_rounds.len(), loops) {
+        Some(next) => start_round(world, ids, next),
+        None => {
+            world.round.ended = true;
+            world.round.stop_requested = false;
+        }
+    }
+}
+
+/// Ends the current round: its end script, then every `onEvent RoundStop`.
+fn end_round(world: &mut World, ids: &[EntityId]) {
+    let program = Rc::clone(&world.program);
+    if let (Some(i), Some(system)) = (world.round.index, world.system) {
+        if let Some(round) = program.project.rounds.get(i) {
+            world.run_as(
+                system,
+                Rc::from(format!("round {} end", round.id)),
+                &round.end,
+            );
+        }
+    }
+    world.fire(SimEvent::RoundStop, ids);
+}
+
+/// Starts round `index`: its init script, then every `onEvent RoundInit`.
+pub(crate) fn start_round(world: &mut World, ids: &[EntityId], index: usize) {
+    world.round = RoundState {
+        index: Some(index),
+        started_tick: world.tick,
+        ..RoundState::default()
+    };
+    let program = Rc::clone(&world.program);
+    if let (Some(round), Some(system)) = (program.project.rounds.get(index), world.system) {
+        world.run_as(
+            system,
+            Rc::from(format!("round {} init", round.id)),
+            &round.init,
+        );
+    }
+    world.fire(SimEvent::RoundInit, ids);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thirty_ticks_make_exactly_one_second() {
+        assert_eq!(tick_time(30), SimTime::from_secs(1));
+        assert_eq!(tick_time(0), SimTime::ZERO);
+        assert!(tick_time(1) > SimTime::ZERO && tick_time(1) < tick_time(2));
+    }
+}

@@ -1,0 +1,225 @@
+//! Read-only views of agents for the renderer and the inspector: borrowed, never copied per
+//! frame.
+
+use super::world::World;
+use crate::agent::{Agent, Selection, BUILTIN_PROPS};
+use crate::entity::EntityId;
+use crate::features::costume;
+use crate::vars::Value;
+
+/// One agent as the renderer and inspector read it.
+#[derive(Clone, Copy)]
+pub struct AgentView<'a> {
+    agent: &'a Agent,
+    world: &'a World,
+}
+
+/// How an agent's costume is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostumeView {
+    /// The costume's file name (`fish.json`), or the skin without a Costume.
+    pub name: String,
+    /// Which frame.
+    pub frame: f64,
+    /// Horizontal scale (Physics scale wins over Costume scale when both are set).
+    pub scale: f64,
+    /// Vertical stretch on top of `scale`.
+    pub scale_y: f64,
+    /// Mirrored left to right.
+    pub flip_x: bool,
+    /// Mirrored top to bottom.
+    pub flip_y: bool,
+    /// Seconds of glow left (0: none).
+    pub glow: f64,
+    /// The tint as `0xRRGGBB`, if one is set.
+    pub color: Option<u32>,
+}
+
+/// What an agent's Graphing feature shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GraphView<'a> {
+    /// The label.
+    pub text: String,
+    /// The meter's fill, 0 to 1 (`None`: no meter).
+    pub meter: Option<f64>,
+    /// The meter's colour as `0xRRGGBB`.
+    pub meter_color: u32,
+    /// Whether to draw the meter or graph large.
+    pub large: bool,
+    /// The line graph's points, oldest first.
+    pub series: &'a [f64],
+    /// The histogram's bars, `(value, count)`, from the feature `barGraphPropFeature` names.
+    pub histogram: &'a [(String, f64)],
+}
+
+/// Which group an inspector row belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PropGroup {
+    /// A built-in prop (x, y, alpha ...).
+    Builtin,
+    /// A prop the blueprint added.
+    Added,
+    /// A prop of the named feature.
+    Feature(String),
+}
+
+/// One row of the inspector.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PropEntry {
+    /// Its group.
+    pub group: PropGroup,
+    /// Its name.
+    pub name: String,
+    /// Its value.
+    pub value: Value,
+}
+
+impl<'a> AgentView<'a> {
+    pub(super) fn new(agent: &'a Agent, world: &'a World) -> AgentView<'a> {
+        AgentView { agent, world }
+    }
+
+    /// Its id (stable for the agent's life).
+    pub fn id(&self) -> EntityId {
+        self.agent.id
+    }
+
+    /// Its blueprint's name.
+    pub fn blueprint(&self) -> &'a str {
+        self.world
+            .program
+            .project
+            .blueprints
+            .get(self.agent.blueprint)
+            .map_or("", |b| b.name.as_str())
+    }
+
+    /// Its name.
+    pub fn name(&self) -> &'a str {
+        &self.agent.name
+    }
+
+    /// Its position.
+    pub fn position(&self) -> (f64, f64) {
+        (self.agent.x, self.agent.y)
+    }
+
+    /// Whether it is drawn.
+    pub fn visible(&self) -> bool {
+        self.agent.visible
+    }
+
+    /// Its opacity.
+    pub fn alpha(&self) -> f64 {
+        self.agent.alpha
+    }
+
+    /// Its drawing order.
+    pub fn z_index(&self) -> f64 {
+        self.agent.z_index
+    }
+
+    /// Its rotation in radians.
+    pub fn orientation(&self) -> f64 {
+        self.agent.orientation
+    }
+
+    /// Whether it is inert.
+    pub fn is_inert(&self) -> bool {
+        self.agent.is_inert
+    }
+
+    /// Its status text.
+    pub fn status_text(&self) -> &'a str {
+        &self.agent.status_text
+    }
+
+    /// Its selection flags.
+    pub fn selection(&self) -> Selection {
+        self.agent.selection
+    }
+
+    /// How to draw it.
+    pub fn costume(&self) -> CostumeView {
+        let a = self.agent;
+        let c = a.feature("Costume");
+        let num = |name: &str, default: f64| c.and_then(|c| c.number(name)).unwrap_or(default);
+        let flag = |name: &str| c.and_then(|c| c.flag(name)).unwrap_or(false);
+        let scale = a
+            .feature("Physics")
+            .and_then(|p| p.number("scale"))
+            .unwrap_or(num("scale", 1.0));
+        let scale_y = a
+            .feature("Physics")
+            .and_then(|p| p.number("scaleY"))
+            .unwrap_or(num("scaleY", 1.0));
+        let tinted = c.is_some_and(|c| c.number("colorValue").unwrap_or(0.0) > 0.0);
+        CostumeView {
+            name: c
+                .and_then(|c| c.text("costumeName"))
+                .filter(|n| !n.is_empty())
+                .unwrap_or_else(|| a.skin.clone()),
+            frame: num("currentFrame", 0.0),
+            scale,
+            scale_y,
+            flip_x: flag("flipX"),
+            flip_y: flag("flipY"),
+            glow: num("glow", 0.0),
+            color: costume::color_number(a)
+                .filter(|_| tinted)
+                .map(|n| n as u32),
+        }
+    }
+
+    /// What its Graphing feature shows, if it has one.
+    pub fn graph(&self) -> Option<GraphView<'a>> {
+        let g = self.agent.feature("Graphing")?;
+        let bound = !g.text("meterProp").unwrap_or_default().is_empty();
+        let meter = g.number("meter").unwrap_or(0.0);
+        let bars = g.text("barGraphPropFeature").unwrap_or_default();
+        let histogram = crate::features::feature(&bars)
+            .and_then(|spec| self.agent.feature(spec.name))
+            .map_or(&[][..], |f| f.buckets.as_slice());
+        Some(GraphView {
+            text: g.text("text").unwrap_or_default(),
+            meter: (bound || meter != 0.0).then_some(meter),
+            meter_color: g
+                .number("meterColor")
+                .unwrap_or(0.0)
+                .clamp(0.0, 16_777_215.0) as u32,
+            large: g.flag("isLargeGraphic").unwrap_or(false),
+            series: &g.series,
+            histogram,
+        })
+    }
+
+    /// Every prop with its value: built-in, added, then each feature's.
+    pub fn props(&self) -> Vec<PropEntry> {
+        let a = self.agent;
+        let mut rows: Vec<PropEntry> = BUILTIN_PROPS
+            .iter()
+            .map(|&name| PropEntry {
+                group: PropGroup::Builtin,
+                name: name.to_string(),
+                value: if name == "type" {
+                    Value::String(self.blueprint().to_string())
+                } else {
+                    a.builtin(name).unwrap_or(Value::Null)
+                },
+            })
+            .collect();
+        rows.extend(a.props.iter().map(|(name, var)| PropEntry {
+            group: PropGroup::Added,
+            name: name.clone(),
+            value: var.value(),
+        }));
+        for f in &a.features {
+            rows.extend(f.props().map(|(name, var)| PropEntry {
+                group: PropGroup::Feature(f.name.to_string()),
+                name: (*name).to_string(),
+                value: var.value(),
+            }));
+        }
+        rows
+    }
+}

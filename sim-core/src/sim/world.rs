@@ -1,0 +1,111 @@
+//! The world: everything the tick changes, handed to the event loop as its state.
+
+use super::program::Program;
+use super::rounds::RoundState;
+use crate::agent::{Agent, Agents};
+use crate::entity::{EntityId, EntityRegistry};
+use crate::exec::log::{Log, Origin};
+use crate::project::StageMetadata;
+use crate::script::program::Stmt;
+use crate::time::SimTime;
+use crate::vars::GVar;
+use rand_pcg::Pcg32;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+/// The most agents a model may have unless [`crate::sim::Simulation::set_agent_cap`] says
+/// otherwise; creations beyond it are refused with a warning, so a runaway `reproduce`
+/// cannot freeze the browser.
+pub const MAX_AGENTS: usize = 20_000;
+
+/// An agent to make at the end of the current phase.
+#[derive(Debug, Clone)]
+pub(crate) struct Birth {
+    /// Its blueprint.
+    pub blueprint: usize,
+    /// Where it starts.
+    pub at: (f64, f64),
+    /// A parent whose props and features it copies (`spawnChild`, `reproduce`).
+    pub parent: Option<EntityId>,
+    /// Statements it runs after its blueprint's define and init.
+    pub init: Rc<[Stmt]>,
+    /// Which script the init statements come from, for the log.
+    pub script: Rc<str>,
+    /// A feature prop to change a little in the child: (feature, prop, most added, most
+    /// subtracted).
+    pub mutation: Option<(String, String, f64, f64)>,
+}
+
+/// Time spent per blueprint program and per `when` rule, measured with the injected timer.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Profile {
+    /// Per blueprint (project order): total timer units spent in its programs.
+    pub blueprints: Vec<u64>,
+    /// Per `when` rule (in [`crate::sim::Simulation::rules`] order): timer units spent testing.
+    pub rules: Vec<u64>,
+}
+
+/// Everything the tick reads and changes.
+pub(crate) struct World {
+    pub program: Rc<Program>,
+    pub agents: Agents,
+    pub rng: Pcg32,
+    pub log: Log,
+    pub globals: Vec<(String, GVar)>,
+    pub tick: u64,
+    pub time: SimTime,
+    pub stage: StageMetadata,
+    pub rounds: Rc<Vec<crate::project::Round>>,
+    pub registry: EntityRegistry<World>,
+    /// Per `when` rule: the pairs that passed its test last tick (for first/last touches).
+    pub touching: Vec<BTreeSet<(EntityId, EntityId)>>,
+    pub births: Vec<Birth>,
+    pub deaths: Vec<EntityId>,
+    pub round: RoundState,
+    pub profile: Profile,
+    pub timer: fn() -> u64,
+    pub system: Option<EntityId>,
+    pub serial: u64,
+    /// A value stack kept between runners (see [`crate::exec::Runner`]).
+    pub spare_stack: Vec<crate::vars::Value>,
+    /// The most agents (see [`MAX_AGENTS`]).
+    pub agent_cap: usize,
+}
+
+impl World {
+    /// Where a log entry about `script` at `line:col` happened.
+    pub fn origin<'a>(&self, script: &'a str, line: u32, col: u32) -> Origin<'a> {
+        Origin {
+            script,
+            line,
+            col,
+            time: self.time,
+            tick: self.tick,
+        }
+    }
+
+    /// The blueprint name of an agent.
+    pub fn blueprint_name(&self, agent: &Agent) -> Rc<str> {
+        self.program.name(agent.blueprint)
+    }
+
+    /// Agents a script or the UI may see (not the hidden round agent), in slot order.
+    pub fn visible_agents(&self) -> impl Iterator<Item = &Agent> {
+        self.agents.iter().filter(|a| !a.system)
+    }
+
+    /// A global prop by name.
+    pub fn global_mut(&mut self, name: &str) -> Option<&mut GVar> {
+        self.globals
+            .iter_mut()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// Queues the removal of an agent at the end of the phase.
+    pub fn remove_later(&mut self, id: EntityId) {
+        if !self.deaths.contains(&id) {
+            self.deaths.push(id);
+        }
+    }
+}

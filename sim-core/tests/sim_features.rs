@@ -1,0 +1,369 @@
+//! Rounds, graphing, vision, costume and global props behave as the model says.
+
+mod sim_common;
+
+use sim_common::{count, errors, load, num, project, prop, run_seconds};
+use sim_core::project::Project;
+use sim_core::sim::Simulation;
+use sim_core::vars::Value;
+
+fn with_rounds(mut p: Project, rounds: serde_json::Value, loops: bool) -> Project {
+    p.rounds = serde_json::from_value(rounds).unwrap();
+    p.metadata.rounds_can_loop = loops;
+    p
+}
+
+const COUNTER: &str = "# BLUEPRINT C
+# PROGRAM DEFINE
+addProp starts Number 0
+addProp stops Number 0
+# PROGRAM EVENT
+onEvent RoundInit [[
+  prop starts add 1
+]]
+onEvent RoundStop [[
+  prop stops add 1
+]]
+";
+
+#[test]
+fn rounds_end_at_their_time_limit_run_their_scripts_and_stop_after_the_last() {
+    let rounds = serde_json::json!([
+        {"id": "r1", "label": "One", "time": 2, "intro": "Go!", "outtro": "Done", "initScript": "dbgOut 'start one'", "endScript": "dbgOut 'end one'"},
+        {"id": "r2", "label": "Two", "time": 3, "intro": "Again", "outtro": "Bye", "initScript": "", "endScript": ""}
+    ]);
+    let p = with_rounds(
+        project(&[("C", COUNTER)], &[("C", "c", "")], false),
+        rounds,
+        false,
+    );
+    let mut sim = load(&p, 1);
+    let info = sim.round();
+    assert_eq!(
+        (info.number, info.count, info.intro.as_str()),
+        (1, 2, "Go!")
+    );
+    assert_eq!(info.time_left, Some(2.0));
+    run_seconds(&mut sim, 1);
+    assert_eq!(sim.round().time_left, Some(1.0));
+    run_seconds(&mut sim, 3);
+    assert_eq!(sim.round().number, 2);
+    assert_eq!(num(&sim, "C/c", "stops"), 1.0);
+    run_seconds(&mut sim, 10);
+    let info = sim.round();
+    assert!(!info.running, "no more rounds and no loop: ticks stop");
+    assert_eq!(sim.tick_count(), 150, "2 s + 3 s of rounds");
+    assert_eq!(num(&sim, "C/c", "stops"), 2.0);
+    assert_eq!(
+        num(&sim, "C/c", "starts"),
+        2.0,
+        "round 1 at load, round 2 at 2 s"
+    );
+    let lines: Vec<&str> = sim.log().iter().map(|e| e.message.as_str()).collect();
+    assert!(lines.iter().any(|l| l.ends_with("start one")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.ends_with("end one")), "{lines:?}");
+}
+
+#[test]
+fn looping_rounds_start_again_and_stop_round_ends_one_early() {
+    let rounds = serde_json::json!([
+        {"id": "r1", "label": "One", "time": 100, "intro": "", "outtro": "", "initScript": "", "endScript": ""}
+    ]);
+    let stopper = "# BLUEPRINT S
+# PROGRAM DEFINE
+addFeature Timer
+# PROGRAM UPDATE
+every 1 [[
+  featCall Timer stopRound
+]]
+";
+    let p = with_rounds(
+        project(
+            &[("S", stopper), ("C", COUNTER)],
+            &[("S", "s", ""), ("C", "c", "")],
+            false,
+        ),
+        rounds,
+        true,
+    );
+    let mut sim = load(&p, 1);
+    run_seconds(&mut sim, 5);
+    assert!(sim.round().running);
+    assert_eq!(
+        num(&sim, "C/c", "stops"),
+        5.0,
+        "stopped every second, then looped"
+    );
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+}
+
+#[test]
+fn a_meter_follows_its_prop_and_a_graph_samples_it() {
+    let bp = "# BLUEPRINT G
+# PROGRAM DEFINE
+addProp energy Number 80
+prop energy setMin 0
+prop energy setMax 100
+addFeature Graphing
+featCall Graphing bindMeterTo energy
+featCall Graphing bindGraphTo energy 1
+# PROGRAM UPDATE
+every 1 [[
+  prop energy sub 10
+]]
+";
+    let mut sim = load(&project(&[("G", bp)], &[("G", "g", "")], false), 1);
+    run_seconds(&mut sim, 3);
+    let id = sim.lookup("G/g").unwrap();
+    let view = sim.agent(id).unwrap();
+    let graph = view.graph().expect("has Graphing");
+    assert_eq!(graph.meter, Some(0.5), "50 of 0..100");
+    assert_eq!(graph.series, &[70.0, 60.0, 50.0]);
+}
+
+#[test]
+fn population_counts_and_averages_a_prop() {
+    let fish = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 10\n";
+    let report = "# BLUEPRINT R
+# PROGRAM DEFINE
+addFeature Population
+addProp avg Number 0
+# PROGRAM EVENT
+onEvent Tick [[
+  featCall Population countCharacterProp 'Fish' 'energy'
+  exprPush {{ agent.getFeatProp('Population', 'avg').value }}
+  propPop avg
+]]
+";
+    let p = project(
+        &[("Fish", fish), ("R", report)],
+        &[
+            ("Fish", "a", "prop energy setTo 20"),
+            ("Fish", "b", "prop energy setTo 40"),
+            ("R", "r", ""),
+        ],
+        false,
+    );
+    let mut sim = load(&p, 1);
+    sim.step();
+    assert_eq!(num(&sim, "R/r", "avg"), 30.0);
+    assert_eq!(prop(&sim, "R/r", "max"), Value::Number(40.0));
+}
+
+#[test]
+fn sees_fires_only_for_agents_inside_the_vision_cone() {
+    let seer = "# BLUEPRINT Eye
+# PROGRAM DEFINE
+addFeature Vision
+addFeature Movement
+featProp Vision viewDistance setTo 100
+featProp Vision viewAngle setTo 90
+addProp seen Number 0
+# PROGRAM UPDATE
+when Eye sees Dot [[
+  prop Eye.seen add 1
+]]
+";
+    let dot = "# BLUEPRINT Dot\n# PROGRAM DEFINE\naddFeature Physics\n";
+    // The eye looks east (direction 0): one dot ahead, one behind, one too far.
+    let p = project(
+        &[("Eye", seer), ("Dot", dot)],
+        &[
+            ("Eye", "e", ""),
+            ("Dot", "ahead", "prop x setTo 50"),
+            ("Dot", "behind", "prop x setTo -50"),
+            ("Dot", "far", "prop x setTo 300"),
+        ],
+        false,
+    );
+    let mut sim = load(&p, 1);
+    run_seconds(&mut sim, 1);
+    assert_eq!(num(&sim, "Eye/e", "seen"), 30.0, "one dot, every tick");
+}
+
+#[test]
+fn costumes_glow_fades_and_global_props_are_shared() {
+    let bp = "# BLUEPRINT K
+# PROGRAM DEFINE
+addFeature Costume
+addFeature Global
+featCall Costume setCostume 'fish.json' 2
+featCall Costume setGlow 1
+featCall Global addGlobalProp total Number 0
+# PROGRAM UPDATE
+every 1 [[
+  featCall Global globalProp total add 1
+]]
+";
+    let mut sim = load(
+        &project(&[("K", bp)], &[("K", "a", ""), ("K", "b", "")], false),
+        1,
+    );
+    let id = sim.lookup("K/a").unwrap();
+    let costume = sim.agent(id).unwrap().costume();
+    assert_eq!(
+        (costume.name.as_str(), costume.frame, costume.glow),
+        ("fish.json", 2.0, 1.0)
+    );
+    run_seconds(&mut sim, 2);
+    assert_eq!(
+        sim.agent(id).unwrap().costume().glow,
+        0.0,
+        "a 1 s glow is gone after 2 s"
+    );
+    assert_eq!(
+        sim.globals(),
+        vec![("total".to_string(), Value::Number(4.0))],
+        "two agents, twice"
+    );
+    assert_eq!(count(&sim, "K"), 2);
+}
+
+#[test]
+fn the_profile_counts_time_with_the_injected_timer() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static TICKS: AtomicU64 = AtomicU64::new(0);
+    fn counter() -> u64 {
+        TICKS.fetch_add(1, Ordering::Relaxed)
+    }
+    let bp = "# BLUEPRINT P\n# PROGRAM DEFINE\naddFeature Physics\n# PROGRAM UPDATE\nwhen P touches P [[\n  prop x add 0\n]]\n";
+    let mut sim: Simulation = load(
+        &project(&[("P", bp)], &[("P", "a", ""), ("P", "b", "")], false),
+        1,
+    );
+    sim.set_timer(counter);
+    run_seconds(&mut sim, 1);
+    let profile = sim.profile();
+    assert_eq!(profile.blueprints.len(), 1);
+    assert!(
+        profile.blueprints[0] >= 60,
+        "each of 2 agents × 30 ticks took a count"
+    );
+    assert_eq!(profile.rules.len(), 1);
+    assert!(profile.rules[0] >= 30);
+    assert_eq!(sim.rules(), vec!["P: P touches P".to_string()]);
+}
+
+#[test]
+fn loading_reports_every_compile_error_with_its_place() {
+    let bad =
+        "# BLUEPRINT Bad\n# PROGRAM DEFINE\nprop energy add 1\nfeatPorp Costume glow setTo 1\n";
+    let p = project(&[("Bad", bad)], &[("Bad", "b", "")], false);
+    match Simulation::load(&p, 1) {
+        Err(sim_core::sim::LoadErrors::Compile(errors)) => {
+            assert_eq!(errors.len(), 2, "{errors:?}");
+            assert_eq!((errors[0].script.as_str(), errors[0].pos.line), ("Bad", 3));
+            assert_eq!(errors[1].pos.line, 4);
+        }
+        Err(other) => panic!("not a compile error: {other}"),
+        Ok(_) => panic!("a broken model loaded"),
+    }
+}
+
+#[test]
+fn puppet_and_captive_agents_do_not_move_by_themselves() {
+    use sim_core::agent::InputMode;
+    let bp = "# BLUEPRINT M\n# PROGRAM DEFINE\naddFeature Movement\nfeatCall Movement setMovementType 'edgeToEdge' 3 0\n";
+    let mut sim = load(
+        &project(
+            &[("M", bp)],
+            &[("M", "free", ""), ("M", "puppet", ""), ("M", "held", "")],
+            false,
+        ),
+        1,
+    );
+    let id = |sim: &Simulation, name: &str| sim.lookup(&format!("M/{name}")).unwrap();
+    let (puppet, held) = (id(&sim, "puppet"), id(&sim, "held"));
+    sim.set_input_mode(puppet, InputMode::Puppet).unwrap();
+    sim.set_captive(held, true).unwrap();
+    run_seconds(&mut sim, 1);
+    assert_eq!(num(&sim, "M/free", "x"), 90.0);
+    assert_eq!(num(&sim, "M/puppet", "x"), 0.0);
+    assert_eq!(num(&sim, "M/held", "x"), 0.0);
+}
+
+#[test]
+fn debug_lines_name_their_agent_and_source_line() {
+    let bp = "# BLUEPRINT D\n# PROGRAM DEFINE\naddProp n Number 1\ndbgOut 'n is' {{ agent.getProp('n').value }}\n";
+    let sim = load(&project(&[("D", bp)], &[("D", "d", "")], false), 1);
+    let entry = sim
+        .log()
+        .iter()
+        .find(|e| e.message.contains("n is"))
+        .expect("a debug line");
+    assert_eq!(entry.message, "d: n is 1");
+    assert_eq!(
+        (entry.blueprint.as_str(), entry.line, entry.col),
+        ("D", 4, 1)
+    );
+}
+
+#[test]
+fn a_seeker_heads_for_the_nearest_target_and_catches_it() {
+    let hunter = "# BLUEPRINT Hunter
+# PROGRAM DEFINE
+addFeature Movement
+addFeature Physics
+featCall Movement seekNearest Prey
+featProp Movement distance setTo 4
+addProp caught Number 0
+# PROGRAM UPDATE
+when Hunter centerTouchesCenter Prey [[
+  prop Hunter.caught add 1
+  featCall Prey.Population removeCharacter
+]]
+";
+    let prey = "# BLUEPRINT Prey\n# PROGRAM DEFINE\naddFeature Physics\naddFeature Population\n";
+    let p = project(
+        &[("Hunter", hunter), ("Prey", prey)],
+        &[
+            ("Hunter", "h", ""),
+            ("Prey", "near", "prop x setTo 100"),
+            ("Prey", "far", "prop x setTo -300"),
+        ],
+        false,
+    );
+    let mut sim = load(&p, 1);
+    for _ in 0..15 {
+        sim.step();
+    }
+    assert_eq!(
+        num(&sim, "Hunter/h", "x"),
+        60.0,
+        "4 units a tick east, to the nearer prey"
+    );
+    run_seconds(&mut sim, 1);
+    assert_eq!(num(&sim, "Hunter/h", "caught"), 1.0);
+    assert!(sim.lookup("Prey/near").is_none());
+    run_seconds(&mut sim, 5);
+    assert_eq!(
+        count(&sim, "Prey"),
+        0,
+        "then it went back west for the other"
+    );
+}
+
+#[test]
+fn start_and_costumes_events_fire_once_and_tick_every_tick() {
+    let bp = "# BLUEPRINT V
+# PROGRAM DEFINE
+addProp starts Number 0
+addProp costumes Number 0
+addProp ticks Number 0
+# PROGRAM EVENT
+onEvent Start [[
+  prop starts add 1
+]]
+onEvent Costumes [[
+  prop costumes add 1
+]]
+onEvent Tick [[
+  prop ticks add 1
+]]
+";
+    let mut sim = load(&project(&[("V", bp)], &[("V", "v", "")], false), 1);
+    run_seconds(&mut sim, 2);
+    assert_eq!(num(&sim, "V/v", "starts"), 1.0);
+    assert_eq!(num(&sim, "V/v", "costumes"), 1.0);
+    assert_eq!(num(&sim, "V/v", "ticks"), 60.0);
+}

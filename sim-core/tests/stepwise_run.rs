@@ -1,0 +1,85 @@
+//! `stepwise run` runs a model headless: counts per blueprint, the state hash (the same for
+//! the same seed), and a CSV of per-second counts and Global props.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn example(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../static/models")
+        .join(name)
+}
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_stepwise"))
+        .args(args)
+        .output()
+        .expect("stepwise runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn hash_line(stdout: &str) -> String {
+    stdout
+        .lines()
+        .find(|l| l.starts_with("state hash "))
+        .expect("a hash line")
+        .to_string()
+}
+
+#[test]
+fn run_prints_counts_and_a_hash_that_repeats_for_the_same_seed() {
+    let file = example("moths.gemprj");
+    let file = file.to_str().unwrap();
+    let (ok, first, err) = run(&["run", file, "--seconds", "5", "--seed", "9"]);
+    assert!(ok, "{err}");
+    assert!(first.contains("time 5.000 s, 150 ticks"), "{first}");
+    assert!(first.lines().any(|l| l.starts_with("Moth: ")), "{first}");
+    let (_, second, _) = run(&["run", file, "--seconds", "5", "--seed", "9"]);
+    assert_eq!(hash_line(&first), hash_line(&second));
+    let (_, other, _) = run(&["run", file, "--seconds", "5", "--seed", "10"]);
+    assert_ne!(hash_line(&first), hash_line(&other));
+}
+
+#[test]
+fn run_writes_per_second_counts_and_global_props_as_csv() {
+    let csv = std::env::temp_dir().join(format!("stepwise-run-{}.csv", std::process::id()));
+    let file = example("moths.gemprj");
+    let (ok, _, err) = run(&[
+        "run",
+        file.to_str().unwrap(),
+        "--seconds",
+        "3",
+        "--seed",
+        "1",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let _ = std::fs::remove_file(&csv);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "a header and one row per second: {text}");
+    assert!(lines[0].starts_with("second,Moth,"), "{text}");
+    assert!(
+        lines[0].contains("global:"),
+        "the model's Global props are columns: {text}"
+    );
+    assert!(lines[3].starts_with("3,"));
+}
+
+#[test]
+fn run_explains_bad_options() {
+    let (ok, _, err) = run(&["run", "x.gemprj", "--seconds", "many"]);
+    assert!(!ok);
+    assert!(
+        err.contains("--seconds: 'many' is not a whole number"),
+        "{err}"
+    );
+    let (ok, _, err) = run(&["run", "/no/such/file.gemprj"]);
+    assert!(!ok);
+    assert!(err.contains("/no/such/file.gemprj"), "{err}");
+}
