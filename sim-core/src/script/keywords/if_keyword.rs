@@ -1,11 +1,11 @@
 //! `if {{ test }} [[ then ]] [[ otherwise ]]`, or `if [[ test ]] [[ then ]] ...` where the
 //! test block leaves its answer on the stack. Printed back by `ifExpr`'s printer.
 
-use super::if_expr::branches;
+use super::shared::if_stmt;
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
-use crate::script::program::{StmtKind, Test};
+use crate::script::program::Test;
 use crate::script::{Token, TokenKind};
 
 const ARGS: &[ArgSpec] = &[
@@ -45,12 +45,7 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
         TokenKind::Expr(_) => cx.expr(test).map(Test::Expr),
         _ => Err(cx.expected(test, "test", "an expression in {{ }} or a block in [[ ]]")),
     };
-    let (then, otherwise) = branches(cx, blocks, head)?;
-    Ok(Compiled::Stmt(StmtKind::If {
-        test: test?,
-        then,
-        otherwise,
-    }))
+    if_stmt(cx, test, blocks, head)
 }
 
 #[cfg(test)]

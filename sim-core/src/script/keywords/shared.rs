@@ -1,0 +1,153 @@
+//! Compile and print steps that several keywords share: the lone property of `propPush` and
+//! `propPop`, the lone feature property of `featPropPush` and `featPropPop`, the `[[ then ]]`
+//! and `[[ otherwise ]]` blocks of every `if`, the method call after a property, and the
+//! keywords that take no arguments. Each keyword keeps its own file and table entry; only the
+//! steps that are the same live here, so a fix to one reaches all its users.
+
+use super::{Compiled, Keyword};
+use crate::script::args::ArgKind;
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::CompileErrorKind;
+use crate::script::program::{FeatPropRef, MethodCall, PropRef, Stmt, StmtKind, Test};
+use crate::script::unparse::{arg_token, feat_prop_tokens, prop_subject_token, word};
+use crate::script::{ScriptUnit, Token, TokenKind};
+
+/// A keyword that takes no arguments and always compiles to `stmt`.
+pub(crate) fn no_args(
+    cx: &mut Cx<'_>,
+    keyword: &Keyword,
+    head: &Token,
+    args: &[Token],
+    stmt: StmtKind,
+) -> Checked<Compiled> {
+    cx.check_count(keyword.name, keyword.args, head, args.len())?;
+    Ok(Compiled::Stmt(stmt))
+}
+
+/// The one property reference that is a keyword's only argument (`propPush`, `propPop`).
+pub(crate) fn only_prop_ref(
+    cx: &mut Cx<'_>,
+    keyword: &Keyword,
+    head: &Token,
+    args: &[Token],
+) -> Checked<PropRef> {
+    cx.check_count(keyword.name, keyword.args, head, args.len())?;
+    let token = args
+        .first()
+        .ok_or_else(|| cx.expected(head, "prop", "a property"))?;
+    let (reference, _) = cx.prop_ref(token)?;
+    Ok(reference)
+}
+
+/// A feature property reference that must be all of `args` (`featPropPush`, `featPropPop`).
+/// It can span one or two tokens, so the count is checked here rather than from the table.
+pub(crate) fn only_feat_prop_ref(
+    cx: &mut Cx<'_>,
+    name: &str,
+    head: &Token,
+    args: &[Token],
+) -> Checked<FeatPropRef> {
+    if args.is_empty() {
+        return Err(cx.report_at(
+            head,
+            CompileErrorKind::ArgCount {
+                name: name.to_owned(),
+                expected: "a feature property".to_owned(),
+                got: 0,
+            },
+        ));
+    }
+    let (reference, _, used) = cx.feat_prop_ref(args, head)?;
+    if used == args.len() {
+        return Ok(reference);
+    }
+    Err(cx.report_at(
+        head,
+        CompileErrorKind::ArgCount {
+            name: name.to_owned(),
+            expected: "a feature property only".to_owned(),
+            got: args.len(),
+        },
+    ))
+}
+
+/// An `if` statement from its test and the blocks that end the line. The blocks are compiled
+/// (and their errors reported) before a failed test is returned, so one pass shows both.
+pub(crate) fn if_stmt(
+    cx: &mut Cx<'_>,
+    test: Checked<Test>,
+    blocks: &[Token],
+    head: &Token,
+) -> Checked<Compiled> {
+    let (then, otherwise) = branches(cx, blocks, head)?;
+    Ok(Compiled::Stmt(StmtKind::If {
+        test: test?,
+        then,
+        otherwise,
+    }))
+}
+
+/// The `[[ then ]]` and optional `[[ otherwise ]]` blocks that end every `if` keyword.
+fn branches(cx: &mut Cx<'_>, blocks: &[Token], head: &Token) -> Checked<(Vec<Stmt>, Vec<Stmt>)> {
+    let mut compiled = Vec::new();
+    for (i, token) in blocks.iter().enumerate() {
+        let TokenKind::Block(units) = &token.kind else {
+            let name = if i == 0 { "then" } else { "otherwise" };
+            return Err(cx.expected(token, name, ArgKind::Block.describe()));
+        };
+        compiled.push(cx.block(units));
+    }
+    let mut compiled = compiled.into_iter();
+    match (compiled.next(), compiled.next(), compiled.next()) {
+        (Some(then), otherwise, None) => Ok((then, otherwise.unwrap_or_default())),
+        (None, ..) => Err(cx.report_at(
+            head,
+            CompileErrorKind::ArgType {
+                name: cx.current_keyword.clone(),
+                arg: "then".to_owned(),
+                expected: "a block in [[ ]] of lines to run".to_owned(),
+                got: "nothing".to_owned(),
+            },
+        )),
+        _ => Err(cx.expected(
+            blocks.get(2).unwrap_or(head),
+            "otherwise",
+            "the last block; there can be only two",
+        )),
+    }
+}
+
+/// `name ref` (`propPush energy`).
+pub(crate) fn prop_unit(name: &str, reference: &PropRef) -> ScriptUnit {
+    vec![word(name), prop_subject_token(reference)]
+}
+
+/// `name Feature prop` (`featPropPush Costume glow`).
+pub(crate) fn feat_prop_unit(name: &str, reference: &FeatPropRef) -> ScriptUnit {
+    let mut unit = vec![word(name)];
+    unit.extend(feat_prop_tokens(reference));
+    unit
+}
+
+/// `name ref method args` (`prop`, `ifProp`; an `if`'s blocks are added by its caller).
+pub(crate) fn prop_call_unit(name: &str, reference: &PropRef, call: &MethodCall) -> ScriptUnit {
+    let mut unit = prop_unit(name, reference);
+    unit.extend(call_tokens(call));
+    unit
+}
+
+/// `name Feature prop method args` (`featProp`, `ifFeatProp`).
+pub(crate) fn feat_prop_call_unit(
+    name: &str,
+    reference: &FeatPropRef,
+    call: &MethodCall,
+) -> ScriptUnit {
+    let mut unit = feat_prop_unit(name, reference);
+    unit.extend(call_tokens(call));
+    unit
+}
+
+/// The method and its arguments as tokens.
+fn call_tokens(call: &MethodCall) -> impl Iterator<Item = Token> + '_ {
+    std::iter::once(word(&call.method)).chain(call.args.iter().map(arg_token))
+}
