@@ -1,7 +1,7 @@
 //! `ifExpr {{ test }} [[ then ]] [[ otherwise ]]`: runs a block when a formula is true, and
 //! optionally another when it is false. Also prints every kind of `if` statement back.
 
-use super::shared::if_stmt;
+use super::shared::{if_stmt, OTHERWISE, THEN};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
@@ -15,16 +15,8 @@ const ARGS: &[ArgSpec] = &[
         ArgKind::Expr,
         "A formula that is true or false, like {{ agent.x > 0 }}.",
     ),
-    ArgSpec::one(
-        "then",
-        ArgKind::Block,
-        "Lines that run when the test is true.",
-    ),
-    ArgSpec::optional(
-        "otherwise",
-        ArgKind::Block,
-        "Lines that run when the test is false.",
-    ),
+    THEN,
+    OTHERWISE,
 ];
 
 /// The keyword.

@@ -2,7 +2,7 @@
 //! comparison on a feature property is true.
 
 use super::if_prop::{comparison, split_blocks};
-use super::shared::{feat_prop_call_unit, if_stmt};
+use super::shared::{feat_prop_call_unit, if_stmt, COMPARED_WITH, COMPARISON};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
@@ -15,16 +15,8 @@ const ARGS: &[ArgSpec] = &[
         ArgKind::FeatPropRef,
         "The feature property to check.",
     ),
-    ArgSpec::one(
-        "test",
-        ArgKind::Method,
-        "A comparison: equal, greaterThan, lessThan ...",
-    ),
-    ArgSpec::rest(
-        "values",
-        ArgKind::Any,
-        "What to compare with, then the lines in [[ ]] to run.",
-    ),
+    COMPARISON,
+    COMPARED_WITH,
 ];
 
 /// The keyword.

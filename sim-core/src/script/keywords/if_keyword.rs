@@ -1,7 +1,7 @@
 //! `if {{ test }} [[ then ]] [[ otherwise ]]`, or `if [[ test ]] [[ then ]] ...` where the
 //! test block leaves its answer on the stack. Printed back by `ifExpr`'s printer.
 
-use super::shared::if_stmt;
+use super::shared::{if_stmt, OTHERWISE, THEN};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
@@ -14,16 +14,8 @@ const ARGS: &[ArgSpec] = &[
         ArgKind::Any,
         "A formula in {{ }}, or lines in [[ ]] that leave true or false on the stack.",
     ),
-    ArgSpec::one(
-        "then",
-        ArgKind::Block,
-        "Lines that run when the test is true.",
-    ),
-    ArgSpec::optional(
-        "otherwise",
-        ArgKind::Block,
-        "Lines that run when the test is false.",
-    ),
+    THEN,
+    OTHERWISE,
 ];
 
 /// The keyword.

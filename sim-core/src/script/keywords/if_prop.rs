@@ -1,7 +1,7 @@
 //! `ifProp ref test value [[ then ]] [[ otherwise ]]`: runs a block when a comparison on a
 //! property is true, like `ifProp energy greaterThan 50 [[ ... ]]`.
 
-use super::shared::{if_stmt, prop_call_unit};
+use super::shared::{if_stmt, prop_call_unit, COMPARED_WITH, COMPARISON};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
@@ -12,16 +12,8 @@ use crate::vars::VarType;
 
 const ARGS: &[ArgSpec] = &[
     ArgSpec::one("prop", ArgKind::PropRef, "The property to check."),
-    ArgSpec::one(
-        "test",
-        ArgKind::Method,
-        "A comparison: equal, greaterThan, lessThan ...",
-    ),
-    ArgSpec::rest(
-        "values",
-        ArgKind::Any,
-        "What to compare with, then the lines in [[ ]] to run.",
-    ),
+    COMPARISON,
+    COMPARED_WITH,
 ];
 
 /// The keyword.

@@ -5,12 +5,40 @@
 //! steps that are the same live here, so a fix to one reaches all its users.
 
 use super::{Compiled, Keyword};
-use crate::script::args::ArgKind;
+use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{FeatPropRef, MethodCall, PropRef, Stmt, StmtKind, Test};
 use crate::script::unparse::{arg_token, feat_prop_tokens, prop_subject_token, word};
 use crate::script::{ScriptUnit, Token, TokenKind};
+
+/// The `[[ then ]]` block of every `if` keyword.
+pub(crate) const THEN: ArgSpec = ArgSpec::one(
+    "then",
+    ArgKind::Block,
+    "Lines that run when the test is true.",
+);
+
+/// The optional `[[ otherwise ]]` block of every `if` keyword.
+pub(crate) const OTHERWISE: ArgSpec = ArgSpec::optional(
+    "otherwise",
+    ArgKind::Block,
+    "Lines that run when the test is false.",
+);
+
+/// The comparison method of `ifProp` and `ifFeatProp`.
+pub(crate) const COMPARISON: ArgSpec = ArgSpec::one(
+    "test",
+    ArgKind::Method,
+    "A comparison: equal, greaterThan, lessThan ...",
+);
+
+/// What `ifProp` and `ifFeatProp` compare with, followed by their blocks.
+pub(crate) const COMPARED_WITH: ArgSpec = ArgSpec::rest(
+    "values",
+    ArgKind::Any,
+    "What to compare with, then the lines in [[ ]] to run.",
+);
 
 /// A keyword that takes no arguments and always compiles to `stmt`.
 pub(crate) fn no_args(
