@@ -1,7 +1,7 @@
 //! `ifExpr {{ test }} [[ then ]] [[ otherwise ]]`: runs a block when a formula is true, and
 //! optionally another when it is false. Also prints every kind of `if` statement back.
 
-use super::shared::{if_stmt, OTHERWISE, THEN};
+use super::shared::{if_stmt, split_test, OTHERWISE, THEN};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
@@ -29,10 +29,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
-    let (test, blocks) = args
-        .split_first()
-        .ok_or_else(|| cx.expected(head, "test", "an expression"))?;
+    let (test, blocks) = split_test(cx, &KEYWORD, head, args, "an expression")?;
     let test = cx.expr(test).map(Test::Expr);
     if_stmt(cx, test, blocks, head)
 }

@@ -1,7 +1,7 @@
 //! `if {{ test }} [[ then ]] [[ otherwise ]]`, or `if [[ test ]] [[ then ]] ...` where the
 //! test block leaves its answer on the stack. Printed back by `ifExpr`'s printer.
 
-use super::shared::{if_stmt, OTHERWISE, THEN};
+use super::shared::{if_stmt, split_test, OTHERWISE, THEN};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
@@ -28,10 +28,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
-    let (test, blocks) = args
-        .split_first()
-        .ok_or_else(|| cx.expected(head, "test", "a test"))?;
+    let (test, blocks) = split_test(cx, &KEYWORD, head, args, "a test")?;
     let test = match &test.kind {
         TokenKind::Block(units) => Ok(Test::Block(cx.block(units))),
         TokenKind::Expr(_) => cx.expr(test).map(Test::Expr),

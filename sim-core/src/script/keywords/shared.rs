@@ -99,6 +99,20 @@ pub(crate) fn only_feat_prop_ref(
     ))
 }
 
+/// The test of an `if` line, after checking the count, and the blocks that follow it.
+/// `expected` says what the test should be, for the error when it is missing.
+pub(crate) fn split_test<'t>(
+    cx: &mut Cx<'_>,
+    keyword: &Keyword,
+    head: &Token,
+    args: &'t [Token],
+    expected: &str,
+) -> Checked<(&'t Token, &'t [Token])> {
+    cx.check_count(keyword.name, keyword.args, head, args.len())?;
+    args.split_first()
+        .ok_or_else(|| cx.expected(head, "test", expected))
+}
+
 /// An `if` statement from its test and the blocks that end the line. The blocks are compiled
 /// (and their errors reported) before a failed test is returned, so one pass shows both.
 pub(crate) fn if_stmt(
