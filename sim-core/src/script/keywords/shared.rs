@@ -8,7 +8,7 @@ use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
 use crate::script::compiler::CompileErrorKind;
-use crate::script::program::{FeatPropRef, MethodCall, PropRef, Stmt, StmtKind, Test};
+use crate::script::program::{Arg, FeatPropRef, MethodCall, PropRef, Stmt, StmtKind, Test};
 use crate::script::unparse::{arg_token, feat_prop_tokens, prop_subject_token, word};
 use crate::script::{ScriptUnit, Token, TokenKind};
 
@@ -50,6 +50,17 @@ pub(crate) fn no_args(
 ) -> Checked<Compiled> {
     cx.check_count(keyword.name, keyword.args, head, args.len())?;
     Ok(Compiled::Stmt(stmt))
+}
+
+/// The arguments of a keyword whose table describes them all, read in the line's own frame.
+pub(crate) fn line_args(
+    cx: &mut Cx<'_>,
+    keyword: &Keyword,
+    head: &Token,
+    args: &[Token],
+) -> Checked<Vec<Arg>> {
+    let frame = cx.frame.clone();
+    cx.args(keyword.name, keyword.args, head, args, &frame)
 }
 
 /// The one property reference that is a keyword's only argument (`propPush`, `propPop`).
