@@ -1,8 +1,9 @@
-//! Compile and print steps that several keywords share: the lone property of `propPush` and
-//! `propPop`, the lone feature property of `featPropPush` and `featPropPop`, the `[[ then ]]`
-//! and `[[ otherwise ]]` blocks of every `if`, the method call after a property, and the
-//! keywords that take no arguments. Each keyword keeps its own file and table entry; only the
-//! steps that are the same live here, so a fix to one reaches all its users.
+//! Compile and print steps that several keywords share: the `if` keywords' argument entries,
+//! test split and `[[ then ]]` / `[[ otherwise ]]` blocks; the lone property of `propPush` and
+//! `propPop`; the lone feature property of `featPropPush` and `featPropPop`; reading a whole
+//! line's arguments from the table; keywords with no arguments; and printing a (feature)
+//! property with its method call. Each keyword keeps its own file, table entry and tests; only
+//! the steps that are the same live here, so a fix to one reaches all its users.
 
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
