@@ -1,6 +1,9 @@
 //! Property tests for the compiler: no text makes it panic, and whatever compiles prints back
 //! to text that compiles to the same program.
 
+mod common;
+
+use common::fuzz::cases;
 use proptest::prelude::*;
 use sim_core::script::compiler::{
     compile_blueprint, compile_standalone, compile_statements, Symbols,
@@ -152,14 +155,6 @@ fn project_symbols(text: &str) -> Symbols {
     symbols.add_blueprint("Fish", &tokenize(text).unwrap_or_default());
     symbols.add_blueprint("Algae", &tokenize("addProp energy Number 1").unwrap());
     symbols
-}
-
-/// Cases per property: 2000, or `STEPWISE_FUZZ_CASES` for a long fuzzing run.
-fn cases() -> u32 {
-    std::env::var("STEPWISE_FUZZ_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(2000)
 }
 
 proptest! {

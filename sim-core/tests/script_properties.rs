@@ -1,6 +1,9 @@
 //! Property tests for the script tokenizer, printer and expression parser: no input makes them
 //! panic, and any well-formed script survives text → units → text → units unchanged.
 
+mod common;
+
+use common::fuzz::cases;
 use proptest::prelude::*;
 use sim_core::script::expr::parse_expr;
 use sim_core::script::{print_units, tokenize, Literal, Pos, ScriptUnit, Token, TokenKind};
@@ -14,14 +17,6 @@ fn scriptish() -> impl Strategy<Value = String> {
         "\r", "==", "=", "&&", "|", "!", "?", ":", ",", ";", "Math", "Math.abs", "%",
     ]);
     prop::collection::vec(pieces, 0..60).prop_map(|p| p.concat())
-}
-
-/// Cases per property: 2000, or `STEPWISE_FUZZ_CASES` for a long fuzzing run.
-fn cases() -> u32 {
-    std::env::var("STEPWISE_FUZZ_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(2000)
 }
 
 proptest! {

@@ -1,24 +1,9 @@
 //! Behaviour of `stepwise check` and `stepwise fmt` as a user runs them.
 
+mod common;
+
+use common::cli::{stepwise, temp_file, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn temp_file(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("stepwise-check-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn stepwise(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stepwise"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
 
 #[test]
 fn check_lists_every_error_as_file_blueprint_line_col_and_exits_1() {

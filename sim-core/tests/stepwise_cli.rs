@@ -1,25 +1,12 @@
 //! Behaviour of the `stepwise` command as a user runs it.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-/// Writes `text` to a file of its own in the temp directory and returns its path.
-fn script_file(name: &str, text: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("stepwise-cli-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn stepwise(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stepwise"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::cli::{stepwise, temp_file};
 
 #[test]
 fn tokenize_prints_gemstep_json() {
-    let path = script_file("ok.gemscript", "when Bee touches Bee [[\n  dbgOut 'hi'\n]]");
+    let path = temp_file("ok.gemscript", "when Bee touches Bee [[\n  dbgOut 'hi'\n]]");
     let out = stepwise(&["tokenize", path.to_str().unwrap()]);
     assert!(out.status.success());
     let expected = r#"[[{"identifier":"when"},{"identifier":"Bee"},{"identifier":"touches"},{"identifier":"Bee"},{"block":[[{"identifier":"dbgOut"},{"string":"hi"}]]}]]"#;
@@ -28,7 +15,7 @@ fn tokenize_prints_gemstep_json() {
 
 #[test]
 fn tokenize_reports_errors_as_file_line_col_and_exits_1() {
-    let path = script_file("bad.gemscript", "prop x setTo 1\n  dbgOut 'oops");
+    let path = temp_file("bad.gemscript", "prop x setTo 1\n  dbgOut 'oops");
     let file = path.to_str().unwrap();
     let out = stepwise(&["tokenize", file]);
     assert_eq!(out.status.code(), Some(1));

@@ -1,6 +1,7 @@
 //! Consistency checks on a project that parsed: names that must be unique and
 //! references that must resolve.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use super::error::Problem;
@@ -31,20 +32,33 @@ fn stage_problems(project: &Project) -> Vec<Problem> {
     .collect()
 }
 
+/// Where `name` was seen before, if it was; otherwise notes it as first seen at `index`.
+fn first_seen<'a>(
+    seen: &mut HashMap<&'a str, usize>,
+    name: &'a str,
+    index: usize,
+) -> Option<usize> {
+    match seen.entry(name) {
+        Entry::Occupied(entry) => Some(*entry.get()),
+        Entry::Vacant(entry) => {
+            entry.insert(index);
+            None
+        }
+    }
+}
+
 fn blueprint_problems(project: &Project) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for (index, blueprint) in project.blueprints.iter().enumerate() {
         if blueprint.name.trim().is_empty() {
             problems.push(Problem::UnnamedBlueprint { index });
-        } else if let Some(&first) = seen.get(blueprint.name.as_str()) {
+        } else if let Some(first) = first_seen(&mut seen, &blueprint.name, index) {
             problems.push(Problem::DuplicateBlueprint {
                 name: blueprint.name.clone(),
                 first,
                 second: index,
             });
-        } else {
-            seen.insert(&blueprint.name, index);
         }
     }
     problems
@@ -54,14 +68,12 @@ fn instance_problems(project: &Project) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for (index, instance) in project.instances.iter().enumerate() {
-        if let Some(&first) = seen.get(instance.id.as_str()) {
+        if let Some(first) = first_seen(&mut seen, &instance.id, index) {
             problems.push(Problem::DuplicateInstance {
                 id: instance.id.clone(),
                 first,
                 second: index,
             });
-        } else {
-            seen.insert(&instance.id, index);
         }
         if project.blueprint(&instance.bpid).is_none() {
             let names = project.blueprints.iter().map(|b| b.name.as_str());

@@ -5,6 +5,15 @@
 //! remembering the number behind the name.
 
 use super::error::VarError;
+use super::spec::{arg, ArgSpec};
+use super::value::ValueKind;
+
+/// The one argument of `setToOption` and `equalToOption`, the same for Number and String.
+pub(crate) const OPTION_ARG: &[ArgSpec] = &[arg(
+    "option",
+    ValueKind::String,
+    "the name of an option added with addOption",
+)];
 
 /// Named values, in the order they were added (the wizard lists them in that order).
 #[derive(Debug, Clone, PartialEq)]

@@ -56,10 +56,8 @@ pub(crate) const fn arg(name: &'static str, kind: ValueKind, help: &'static str)
 /// An argument that may be left out (shorthand for the tables).
 pub(crate) const fn optional(name: &'static str, kind: ValueKind, help: &'static str) -> ArgSpec {
     ArgSpec {
-        name,
-        kind,
         optional: true,
-        help,
+        ..arg(name, kind, help)
     }
 }
 
@@ -84,10 +82,8 @@ pub(crate) const fn test(
     help: &'static str,
 ) -> MethodSpec {
     MethodSpec {
-        name,
-        args,
         returns: Some(ValueKind::Boolean),
-        help,
+        ..action(name, args, help)
     }
 }
 

@@ -1,17 +1,12 @@
 //! [`StringVar`]: a String (text) property with named options.
 
 use super::error::VarError;
-use super::options::Options;
+use super::options::{Options, OPTION_ARG};
 use super::spec::{action, arg, test, Alias, ArgSpec, MethodTable};
 use super::value::{Value, ValueKind};
 
 const TEXT: ValueKind = ValueKind::String;
 const COMPARE: &[ArgSpec] = &[arg("text", TEXT, "the text to compare with")];
-const OPTION: &[ArgSpec] = &[arg(
-    "option",
-    TEXT,
-    "the name of an option added with addOption",
-)];
 
 /// Every String method, in the order the wizard lists them.
 pub(crate) const TABLE: MethodTable = MethodTable {
@@ -39,12 +34,12 @@ pub(crate) const TABLE: MethodTable = MethodTable {
         ),
         action(
             "setToOption",
-            OPTION,
+            OPTION_ARG,
             "Set the text to the text of a named option.",
         ),
         test(
             "equalToOption",
-            OPTION,
+            OPTION_ARG,
             "Is the text the same as the text of this named option?",
         ),
     ],

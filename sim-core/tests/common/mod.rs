@@ -1,6 +1,11 @@
-//! A configurable event handler that logs its runs, shared by the behaviour tests.
+//! Helpers shared by the behaviour tests: a configurable event handler that logs its runs
+//! (here), running the `stepwise` command ([`cli`]) and the case count of property tests
+//! ([`fuzz`]).
 
 #![allow(dead_code)] // each test file uses a different part
+
+pub mod cli;
+pub mod fuzz;
 
 use sim_core::entity::EntityId;
 use sim_core::event::{

@@ -1,5 +1,6 @@
 //! `dbgContext`: Prints which characters this line can name to the debugging console.
 
+use super::shared::no_args;
 use super::{Compiled, Keyword};
 use crate::script::compiler::scope::{Checked, Cx};
 use crate::script::program::StmtKind;
@@ -16,8 +17,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, KEYWORD.args, head, args.len())?;
-    Ok(Compiled::Stmt(StmtKind::DbgContext))
+    no_args(cx, &KEYWORD, head, args, StmtKind::DbgContext)
 }
 
 /// `dbgContext`.

@@ -1,6 +1,7 @@
 //! `dbgError 'message'`: stops the line with an error message on purpose, to flag a
 //! situation that should never happen.
 
+use super::shared::line_args;
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
@@ -21,8 +22,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    let frame = cx.frame.clone();
-    let values = cx.args(KEYWORD.name, ARGS, head, args, &frame)?;
+    let values = line_args(cx, &KEYWORD, head, args)?;
     match values.first() {
         Some(Arg::Literal(Value::String(text))) => {
             Ok(Compiled::Stmt(StmtKind::DbgError(text.clone())))

@@ -1,5 +1,6 @@
 //! `dbgOut values`: prints values to the debugging console.
 
+use super::shared::line_args;
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
@@ -23,8 +24,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    let frame = cx.frame.clone();
-    let values = cx.args(KEYWORD.name, ARGS, head, args, &frame)?;
+    let values = line_args(cx, &KEYWORD, head, args)?;
     Ok(Compiled::Stmt(StmtKind::DbgOut(values)))
 }
 

@@ -1,11 +1,10 @@
 //! `featProp Feature prop method args`: changes a property that a feature gave this character.
 
-use super::prop::call_tokens;
+use super::shared::feat_prop_call_unit;
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
 use crate::script::program::{FeatPropRef, MethodCall, StmtKind};
-use crate::script::unparse::{feat_prop_tokens, word};
 use crate::script::{ScriptUnit, Token};
 
 const ARGS: &[ArgSpec] = &[
@@ -43,10 +42,7 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 
 /// `featProp Feature prop method args`.
 pub(crate) fn print(reference: &FeatPropRef, call: &MethodCall) -> ScriptUnit {
-    let mut unit = vec![word(KEYWORD.name)];
-    unit.extend(feat_prop_tokens(reference));
-    unit.extend(call_tokens(call));
-    unit
+    feat_prop_call_unit(KEYWORD.name, reference, call)
 }
 
 #[cfg(test)]

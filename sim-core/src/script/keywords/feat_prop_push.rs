@@ -1,10 +1,10 @@
 //! `featPropPush Feature prop`: puts a feature property's value on the stack.
 
+use super::shared::{feat_prop_unit, only_feat_prop_ref};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
 use crate::script::program::{FeatPropRef, StmtKind};
-use crate::script::unparse::{feat_prop_tokens, word};
 use crate::script::{ScriptUnit, Token};
 
 const ARGS: &[ArgSpec] = &[ArgSpec::one(
@@ -23,15 +23,13 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    let reference = super::feat_prop_pop::whole_feat_prop_ref(cx, KEYWORD.name, head, args)?;
+    let reference = only_feat_prop_ref(cx, KEYWORD.name, head, args)?;
     Ok(Compiled::Stmt(StmtKind::FeatPropPush(reference)))
 }
 
 /// `featPropPush Feature prop`.
 pub(crate) fn print(reference: &FeatPropRef) -> ScriptUnit {
-    let mut unit = vec![word(KEYWORD.name)];
-    unit.extend(feat_prop_tokens(reference));
-    unit
+    feat_prop_unit(KEYWORD.name, reference)
 }
 
 #[cfg(test)]

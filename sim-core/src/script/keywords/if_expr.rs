@@ -1,13 +1,13 @@
 //! `ifExpr {{ test }} [[ then ]] [[ otherwise ]]`: runs a block when a formula is true, and
 //! optionally another when it is false. Also prints every kind of `if` statement back.
 
+use super::shared::{if_stmt, split_test, OTHERWISE, THEN};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
-use crate::script::compiler::CompileErrorKind;
-use crate::script::program::{Stmt, StmtKind, Test};
+use crate::script::program::{Stmt, Test};
 use crate::script::unparse::{block_token, expr_token, word};
-use crate::script::{ScriptUnit, Token, TokenKind};
+use crate::script::{ScriptUnit, Token};
 
 const ARGS: &[ArgSpec] = &[
     ArgSpec::one(
@@ -15,16 +15,8 @@ const ARGS: &[ArgSpec] = &[
         ArgKind::Expr,
         "A formula that is true or false, like {{ agent.x > 0 }}.",
     ),
-    ArgSpec::one(
-        "then",
-        ArgKind::Block,
-        "Lines that run when the test is true.",
-    ),
-    ArgSpec::optional(
-        "otherwise",
-        ArgKind::Block,
-        "Lines that run when the test is false.",
-    ),
+    THEN,
+    OTHERWISE,
 ];
 
 /// The keyword.
@@ -37,52 +29,9 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
-    let (test, blocks) = args
-        .split_first()
-        .ok_or_else(|| cx.expected(head, "test", "an expression"))?;
+    let (test, blocks) = split_test(cx, &KEYWORD, head, args, "an expression")?;
     let test = cx.expr(test).map(Test::Expr);
-    let branches = branches(cx, blocks, head);
-    let (then, otherwise) = branches?;
-    Ok(Compiled::Stmt(StmtKind::If {
-        test: test?,
-        then,
-        otherwise,
-    }))
-}
-
-/// The `[[ then ]]` and optional `[[ otherwise ]]` blocks that end every `if` keyword.
-pub(crate) fn branches(
-    cx: &mut Cx<'_>,
-    blocks: &[Token],
-    head: &Token,
-) -> Checked<(Vec<Stmt>, Vec<Stmt>)> {
-    let mut compiled = Vec::new();
-    for (i, token) in blocks.iter().enumerate() {
-        let TokenKind::Block(units) = &token.kind else {
-            let name = if i == 0 { "then" } else { "otherwise" };
-            return Err(cx.expected(token, name, ArgKind::Block.describe()));
-        };
-        compiled.push(cx.block(units));
-    }
-    let mut compiled = compiled.into_iter();
-    match (compiled.next(), compiled.next(), compiled.next()) {
-        (Some(then), otherwise, None) => Ok((then, otherwise.unwrap_or_default())),
-        (None, ..) => Err(cx.report_at(
-            head,
-            CompileErrorKind::ArgType {
-                name: cx.current_keyword.clone(),
-                arg: "then".to_owned(),
-                expected: "a block in [[ ]] of lines to run".to_owned(),
-                got: "nothing".to_owned(),
-            },
-        )),
-        _ => Err(cx.expected(
-            blocks.get(2).unwrap_or(head),
-            "otherwise",
-            "the last block; there can be only two",
-        )),
-    }
+    if_stmt(cx, test, blocks, head)
 }
 
 /// Any `if` statement: `ifExpr`, `if`, `ifProp` or `ifFeatProp`, depending on its test.

@@ -1,14 +1,12 @@
 //! `ifFeatProp Feature prop test value [[ then ]] [[ otherwise ]]`: runs a block when a
 //! comparison on a feature property is true.
 
-use super::if_expr::branches;
 use super::if_prop::{comparison, split_blocks};
-use super::prop::call_tokens;
+use super::shared::{feat_prop_call_unit, if_stmt, COMPARED_WITH, COMPARISON};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
-use crate::script::program::{FeatPropRef, MethodCall, StmtKind, Test};
-use crate::script::unparse::{feat_prop_tokens, word};
+use crate::script::program::{FeatPropRef, MethodCall, Test};
 use crate::script::{ScriptUnit, Token};
 
 const ARGS: &[ArgSpec] = &[
@@ -17,16 +15,8 @@ const ARGS: &[ArgSpec] = &[
         ArgKind::FeatPropRef,
         "The feature property to check.",
     ),
-    ArgSpec::one(
-        "test",
-        ArgKind::Method,
-        "A comparison: equal, greaterThan, lessThan ...",
-    ),
-    ArgSpec::rest(
-        "values",
-        ArgKind::Any,
-        "What to compare with, then the lines in [[ ]] to run.",
-    ),
+    COMPARISON,
+    COMPARED_WITH,
 ];
 
 /// The keyword.
@@ -46,21 +36,12 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
         return Err(cx.expected(head, "test", ArgKind::Method.describe()));
     };
     let call = comparison(cx, Some(ty), method, values)?;
-    let (then, otherwise) = branches(cx, blocks, head)?;
-    let test = Test::FeatProp(reference, call);
-    Ok(Compiled::Stmt(StmtKind::If {
-        test,
-        then,
-        otherwise,
-    }))
+    if_stmt(cx, Ok(Test::FeatProp(reference, call)), blocks, head)
 }
 
 /// `ifFeatProp Feature prop test values` (the blocks are added by the caller).
 pub(crate) fn print_test(reference: &FeatPropRef, call: &MethodCall) -> ScriptUnit {
-    let mut unit = vec![word(KEYWORD.name)];
-    unit.extend(feat_prop_tokens(reference));
-    unit.extend(call_tokens(call));
-    unit
+    feat_prop_call_unit(KEYWORD.name, reference, call)
 }
 
 #[cfg(test)]

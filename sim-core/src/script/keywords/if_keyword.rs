@@ -1,11 +1,11 @@
 //! `if {{ test }} [[ then ]] [[ otherwise ]]`, or `if [[ test ]] [[ then ]] ...` where the
 //! test block leaves its answer on the stack. Printed back by `ifExpr`'s printer.
 
-use super::if_expr::branches;
+use super::shared::{if_stmt, split_test, OTHERWISE, THEN};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
-use crate::script::program::{StmtKind, Test};
+use crate::script::program::Test;
 use crate::script::{Token, TokenKind};
 
 const ARGS: &[ArgSpec] = &[
@@ -14,16 +14,8 @@ const ARGS: &[ArgSpec] = &[
         ArgKind::Any,
         "A formula in {{ }}, or lines in [[ ]] that leave true or false on the stack.",
     ),
-    ArgSpec::one(
-        "then",
-        ArgKind::Block,
-        "Lines that run when the test is true.",
-    ),
-    ArgSpec::optional(
-        "otherwise",
-        ArgKind::Block,
-        "Lines that run when the test is false.",
-    ),
+    THEN,
+    OTHERWISE,
 ];
 
 /// The keyword.
@@ -36,21 +28,13 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
-    let (test, blocks) = args
-        .split_first()
-        .ok_or_else(|| cx.expected(head, "test", "a test"))?;
+    let (test, blocks) = split_test(cx, &KEYWORD, head, args, "a test")?;
     let test = match &test.kind {
         TokenKind::Block(units) => Ok(Test::Block(cx.block(units))),
         TokenKind::Expr(_) => cx.expr(test).map(Test::Expr),
         _ => Err(cx.expected(test, "test", "an expression in {{ }} or a block in [[ ]]")),
     };
-    let (then, otherwise) = branches(cx, blocks, head)?;
-    Ok(Compiled::Stmt(StmtKind::If {
-        test: test?,
-        then,
-        otherwise,
-    }))
+    if_stmt(cx, test, blocks, head)
 }
 
 #[cfg(test)]

@@ -1,29 +1,19 @@
 //! `ifProp ref test value [[ then ]] [[ otherwise ]]`: runs a block when a comparison on a
 //! property is true, like `ifProp energy greaterThan 50 [[ ... ]]`.
 
-use super::if_expr::branches;
-use super::prop::call_tokens;
+use super::shared::{if_stmt, prop_call_unit, COMPARED_WITH, COMPARISON};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
 use crate::script::compiler::CompileErrorKind;
-use crate::script::program::{MethodCall, PropRef, StmtKind, Test};
-use crate::script::unparse::{prop_subject_token, word};
+use crate::script::program::{MethodCall, PropRef, Test};
 use crate::script::{ScriptUnit, Token, TokenKind};
 use crate::vars::VarType;
 
 const ARGS: &[ArgSpec] = &[
     ArgSpec::one("prop", ArgKind::PropRef, "The property to check."),
-    ArgSpec::one(
-        "test",
-        ArgKind::Method,
-        "A comparison: equal, greaterThan, lessThan ...",
-    ),
-    ArgSpec::rest(
-        "values",
-        ArgKind::Any,
-        "What to compare with, then the lines in [[ ]] to run.",
-    ),
+    COMPARISON,
+    COMPARED_WITH,
 ];
 
 /// The keyword.
@@ -56,13 +46,7 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     };
     let (reference, ty) = cx.prop_ref(reference)?;
     let call = comparison(cx, ty, method, values)?;
-    let (then, otherwise) = branches(cx, blocks, head)?;
-    let test = Test::Prop(reference, call);
-    Ok(Compiled::Stmt(StmtKind::If {
-        test,
-        then,
-        otherwise,
-    }))
+    if_stmt(cx, Ok(Test::Prop(reference, call)), blocks, head)
 }
 
 /// A method call that must answer true or false.
@@ -91,9 +75,7 @@ pub(crate) fn comparison(
 
 /// `ifProp ref test values` (the blocks are added by the caller).
 pub(crate) fn print_test(reference: &PropRef, call: &MethodCall) -> ScriptUnit {
-    let mut unit = vec![word(KEYWORD.name), prop_subject_token(reference)];
-    unit.extend(call_tokens(call));
-    unit
+    prop_call_unit(KEYWORD.name, reference, call)
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ pub(crate) mod prop;
 pub(crate) mod prop_pop;
 pub(crate) mod prop_push;
 pub(crate) mod random_pos;
+pub(crate) mod shared;
 pub(crate) mod stack_add;
 pub(crate) mod stack_div;
 pub(crate) mod stack_mul;

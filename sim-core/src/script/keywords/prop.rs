@@ -1,11 +1,11 @@
 //! `prop ref method args` (older: `call`): changes one of this character's properties, or
 //! another character's inside a `when`.
 
+use super::shared::prop_call_unit;
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
 use crate::script::program::{MethodCall, PropRef, StmtKind};
-use crate::script::unparse::{arg_token, prop_subject_token, word};
 use crate::script::{ScriptUnit, Token};
 
 const ARGS: &[ArgSpec] = &[
@@ -45,16 +45,9 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     Ok(Compiled::Stmt(StmtKind::Prop(reference, call)))
 }
 
-/// The method and its arguments as tokens.
-pub(crate) fn call_tokens(call: &MethodCall) -> impl Iterator<Item = Token> + '_ {
-    std::iter::once(word(&call.method)).chain(call.args.iter().map(arg_token))
-}
-
 /// `prop ref method args`.
 pub(crate) fn print(reference: &PropRef, call: &MethodCall) -> ScriptUnit {
-    let mut unit = vec![word(KEYWORD.name), prop_subject_token(reference)];
-    unit.extend(call_tokens(call));
-    unit
+    prop_call_unit(KEYWORD.name, reference, call)
 }
 
 #[cfg(test)]

@@ -1,11 +1,11 @@
 //! `propPop ref`: takes the value on top of the stack and puts it in a property (after
 //! `exprPush`, `propPush` or `featPropPush`).
 
+use super::shared::{only_prop_ref, prop_unit};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
 use crate::script::program::{PropRef, StmtKind};
-use crate::script::unparse::{prop_subject_token, word};
 use crate::script::{ScriptUnit, Token};
 
 const ARGS: &[ArgSpec] = &[ArgSpec::one(
@@ -24,17 +24,13 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
-    let token = args
-        .first()
-        .ok_or_else(|| cx.expected(head, "prop", "a property"))?;
-    let (reference, _) = cx.prop_ref(token)?;
+    let reference = only_prop_ref(cx, &KEYWORD, head, args)?;
     Ok(Compiled::Stmt(StmtKind::PropPop(reference)))
 }
 
 /// `propPop ref`.
 pub(crate) fn print(reference: &PropRef) -> ScriptUnit {
-    vec![word(KEYWORD.name), prop_subject_token(reference)]
+    prop_unit(KEYWORD.name, reference)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! `randomPos min max [whole]`: moves the character to a random spot.
 
+use super::shared::line_args;
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
@@ -28,8 +29,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    let frame = cx.frame.clone();
-    let values = cx.args(KEYWORD.name, ARGS, head, args, &frame)?;
+    let values = line_args(cx, &KEYWORD, head, args)?;
     let literal = |i: usize| match values.get(i) {
         Some(Arg::Literal(v)) => Some(v.clone()),
         _ => None,

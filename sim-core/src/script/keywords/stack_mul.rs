@@ -1,5 +1,6 @@
 //! `stackMul`: takes the last two saved values off the stack, multiplies them, and saves the answer.
 
+use super::shared::no_args;
 use super::{Compiled, Keyword};
 use crate::script::compiler::scope::{Checked, Cx};
 use crate::script::program::{StackOp, StmtKind};
@@ -16,8 +17,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, KEYWORD.args, head, args.len())?;
-    Ok(Compiled::Stmt(StmtKind::Stack(StackOp::Mul)))
+    no_args(cx, &KEYWORD, head, args, StmtKind::Stack(StackOp::Mul))
 }
 
 /// `stackMul`.

@@ -1,5 +1,6 @@
 //! The Number method table: names, arguments and help for the compiler and wizard.
 
+use crate::vars::options::OPTION_ARG;
 use crate::vars::spec::{action, arg, optional, test, Alias, ArgSpec, MethodTable};
 use crate::vars::value::ValueKind;
 
@@ -22,11 +23,6 @@ const WHOLE_RANGE: &[ArgSpec] = &[
     arg("max value", NUM, "the largest whole number it may pick"),
 ];
 const COMPARE: &[ArgSpec] = &[arg("number", NUM, "the number to compare with")];
-const OPTION: &[ArgSpec] = &[arg(
-    "option",
-    TEXT,
-    "the name of an option added with addOption",
-)];
 
 /// Every Number method, in the order the wizard lists them.
 pub(crate) const TABLE: MethodTable = MethodTable {
@@ -126,12 +122,12 @@ pub(crate) const TABLE: MethodTable = MethodTable {
         ),
         action(
             "setToOption",
-            OPTION,
+            OPTION_ARG,
             "Set the value to the number of a named option.",
         ),
         test(
             "equalToOption",
-            OPTION,
+            OPTION_ARG,
             "Is the value equal to the number of this named option?",
         ),
     ],

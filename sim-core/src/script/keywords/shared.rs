@@ -1,0 +1,207 @@
+//! Compile and print steps that several keywords share: the `if` keywords' argument entries,
+//! test split and `[[ then ]]` / `[[ otherwise ]]` blocks; the lone property of `propPush` and
+//! `propPop`; the lone feature property of `featPropPush` and `featPropPop`; reading a whole
+//! line's arguments from the table; keywords with no arguments; and printing a (feature)
+//! property with its method call. Each keyword keeps its own file, table entry and tests; only
+//! the steps that are the same live here, so a fix to one reaches all its users.
+
+use super::{Compiled, Keyword};
+use crate::script::args::{ArgKind, ArgSpec};
+use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::CompileErrorKind;
+use crate::script::program::{Arg, FeatPropRef, MethodCall, PropRef, Stmt, StmtKind, Test};
+use crate::script::unparse::{arg_token, feat_prop_tokens, prop_subject_token, word};
+use crate::script::{ScriptUnit, Token, TokenKind};
+
+/// The `[[ then ]]` block of every `if` keyword.
+pub(crate) const THEN: ArgSpec = ArgSpec::one(
+    "then",
+    ArgKind::Block,
+    "Lines that run when the test is true.",
+);
+
+/// The optional `[[ otherwise ]]` block of every `if` keyword.
+pub(crate) const OTHERWISE: ArgSpec = ArgSpec::optional(
+    "otherwise",
+    ArgKind::Block,
+    "Lines that run when the test is false.",
+);
+
+/// The comparison method of `ifProp` and `ifFeatProp`.
+pub(crate) const COMPARISON: ArgSpec = ArgSpec::one(
+    "test",
+    ArgKind::Method,
+    "A comparison: equal, greaterThan, lessThan ...",
+);
+
+/// What `ifProp` and `ifFeatProp` compare with, followed by their blocks.
+pub(crate) const COMPARED_WITH: ArgSpec = ArgSpec::rest(
+    "values",
+    ArgKind::Any,
+    "What to compare with, then the lines in [[ ]] to run.",
+);
+
+/// A keyword that takes no arguments and always compiles to `stmt`.
+pub(crate) fn no_args(
+    cx: &mut Cx<'_>,
+    keyword: &Keyword,
+    head: &Token,
+    args: &[Token],
+    stmt: StmtKind,
+) -> Checked<Compiled> {
+    cx.check_count(keyword.name, keyword.args, head, args.len())?;
+    Ok(Compiled::Stmt(stmt))
+}
+
+/// The arguments of a keyword whose table describes them all, read in the line's own frame.
+pub(crate) fn line_args(
+    cx: &mut Cx<'_>,
+    keyword: &Keyword,
+    head: &Token,
+    args: &[Token],
+) -> Checked<Vec<Arg>> {
+    let frame = cx.frame.clone();
+    cx.args(keyword.name, keyword.args, head, args, &frame)
+}
+
+/// The one property reference that is a keyword's only argument (`propPush`, `propPop`).
+pub(crate) fn only_prop_ref(
+    cx: &mut Cx<'_>,
+    keyword: &Keyword,
+    head: &Token,
+    args: &[Token],
+) -> Checked<PropRef> {
+    cx.check_count(keyword.name, keyword.args, head, args.len())?;
+    let token = args
+        .first()
+        .ok_or_else(|| cx.expected(head, "prop", "a property"))?;
+    let (reference, _) = cx.prop_ref(token)?;
+    Ok(reference)
+}
+
+/// A feature property reference that must be all of `args` (`featPropPush`, `featPropPop`).
+/// It can span one or two tokens, so the count is checked here rather than from the table.
+pub(crate) fn only_feat_prop_ref(
+    cx: &mut Cx<'_>,
+    name: &str,
+    head: &Token,
+    args: &[Token],
+) -> Checked<FeatPropRef> {
+    if args.is_empty() {
+        return Err(cx.report_at(
+            head,
+            CompileErrorKind::ArgCount {
+                name: name.to_owned(),
+                expected: "a feature property".to_owned(),
+                got: 0,
+            },
+        ));
+    }
+    let (reference, _, used) = cx.feat_prop_ref(args, head)?;
+    if used == args.len() {
+        return Ok(reference);
+    }
+    Err(cx.report_at(
+        head,
+        CompileErrorKind::ArgCount {
+            name: name.to_owned(),
+            expected: "a feature property only".to_owned(),
+            got: args.len(),
+        },
+    ))
+}
+
+/// The test of an `if` line, after checking the count, and the blocks that follow it.
+/// `expected` says what the test should be, for the error when it is missing.
+pub(crate) fn split_test<'t>(
+    cx: &mut Cx<'_>,
+    keyword: &Keyword,
+    head: &Token,
+    args: &'t [Token],
+    expected: &str,
+) -> Checked<(&'t Token, &'t [Token])> {
+    cx.check_count(keyword.name, keyword.args, head, args.len())?;
+    args.split_first()
+        .ok_or_else(|| cx.expected(head, "test", expected))
+}
+
+/// An `if` statement from its test and the blocks that end the line. The blocks are compiled
+/// (and their errors reported) before a failed test is returned, so one pass shows both.
+pub(crate) fn if_stmt(
+    cx: &mut Cx<'_>,
+    test: Checked<Test>,
+    blocks: &[Token],
+    head: &Token,
+) -> Checked<Compiled> {
+    let (then, otherwise) = branches(cx, blocks, head)?;
+    Ok(Compiled::Stmt(StmtKind::If {
+        test: test?,
+        then,
+        otherwise,
+    }))
+}
+
+/// The `[[ then ]]` and optional `[[ otherwise ]]` blocks that end every `if` keyword.
+fn branches(cx: &mut Cx<'_>, blocks: &[Token], head: &Token) -> Checked<(Vec<Stmt>, Vec<Stmt>)> {
+    let mut compiled = Vec::new();
+    for (i, token) in blocks.iter().enumerate() {
+        let TokenKind::Block(units) = &token.kind else {
+            let name = if i == 0 { "then" } else { "otherwise" };
+            return Err(cx.expected(token, name, ArgKind::Block.describe()));
+        };
+        compiled.push(cx.block(units));
+    }
+    let mut compiled = compiled.into_iter();
+    match (compiled.next(), compiled.next(), compiled.next()) {
+        (Some(then), otherwise, None) => Ok((then, otherwise.unwrap_or_default())),
+        (None, ..) => Err(cx.report_at(
+            head,
+            CompileErrorKind::ArgType {
+                name: cx.current_keyword.clone(),
+                arg: "then".to_owned(),
+                expected: "a block in [[ ]] of lines to run".to_owned(),
+                got: "nothing".to_owned(),
+            },
+        )),
+        _ => Err(cx.expected(
+            blocks.get(2).unwrap_or(head),
+            "otherwise",
+            "the last block; there can be only two",
+        )),
+    }
+}
+
+/// `name ref` (`propPush energy`).
+pub(crate) fn prop_unit(name: &str, reference: &PropRef) -> ScriptUnit {
+    vec![word(name), prop_subject_token(reference)]
+}
+
+/// `name Feature prop` (`featPropPush Costume glow`).
+pub(crate) fn feat_prop_unit(name: &str, reference: &FeatPropRef) -> ScriptUnit {
+    let mut unit = vec![word(name)];
+    unit.extend(feat_prop_tokens(reference));
+    unit
+}
+
+/// `name ref method args` (`prop`, `ifProp`; an `if`'s blocks are added by its caller).
+pub(crate) fn prop_call_unit(name: &str, reference: &PropRef, call: &MethodCall) -> ScriptUnit {
+    let mut unit = prop_unit(name, reference);
+    unit.extend(call_tokens(call));
+    unit
+}
+
+/// `name Feature prop method args` (`featProp`, `ifFeatProp`).
+pub(crate) fn feat_prop_call_unit(
+    name: &str,
+    reference: &FeatPropRef,
+    call: &MethodCall,
+) -> ScriptUnit {
+    let mut unit = feat_prop_unit(name, reference);
+    unit.extend(call_tokens(call));
+    unit
+}
+
+/// The method and its arguments as tokens.
+fn call_tokens(call: &MethodCall) -> impl Iterator<Item = Token> + '_ {
+    std::iter::once(word(&call.method)).chain(call.args.iter().map(arg_token))
+}
