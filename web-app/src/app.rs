@@ -1,15 +1,16 @@
 //! The top-level component: title bar, stage canvas and run controls.
 //!
-//! The simulation clock lives in the component, outside the rendered view; every animation
-//! frame advances it and redraws the canvas directly through the [`Renderer`]. The view itself
+//! The clock and the current project's simulation (the [`Runner`]) live in the component,
+//! outside the rendered view; every animation frame advances the clock, runs the ticks due,
+//! and redraws the canvas directly through the [`Renderer`]. The view itself
 //! re-renders only on a user action or when the displayed time changes. The wheel zooms the
 //! stage about the pointer, a drag on empty stage pans it, two fingers pinch-zoom it, a double
 //! click fits it again.
 
 use crate::demo::Demo;
-use crate::orbits;
 use crate::projects::{ProjectHandle, ProjectsPanel};
 use crate::render::{agent_at, Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
+use crate::runner::Runner;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
 use wasm_bindgen::JsCast;
@@ -18,9 +19,6 @@ use web_sys::{
     WheelEvent,
 };
 use yew::prelude::*;
-
-/// Simulation ticks per sim-second; a single step advances one tick.
-const TICKS_PER_SECOND: i32 = 30;
 
 /// The speeds offered in the speed control, as sim-seconds per real second.
 const SPEEDS: [&str; 6] = ["0.25", "0.5", "1", "2", "4", "8"];
@@ -66,8 +64,8 @@ pub struct App {
     /// `None` only when the page has no document to make sprites in.
     renderer: Option<Renderer>,
     view: StageView,
-    /// The skeleton model's agents, refilled every frame.
-    agents: Vec<RenderAgent>,
+    /// The current project's simulation.
+    runner: Runner,
     /// A developer demo from the URL, drawn instead of the skeleton model.
     demo: Option<Demo>,
     /// The page's query string, to rebuild the demo on reset.
@@ -125,9 +123,18 @@ impl App {
     }
 
     fn tick(&self) -> i64 {
-        // SimTime holds 1/65536 s, so a step's time n/30 s may round to just below it; the
-        // tolerance (a thousandth of a tick) is larger than that rounding.
-        (self.clock.time().to_f64() * f64::from(TICKS_PER_SECOND) + 1e-3).floor() as i64
+        i64::try_from(self.runner.tick()).unwrap_or(i64::MAX)
+    }
+
+    /// Picks up a newly loaded or edited project: a fresh simulation from tick zero, and the
+    /// stage fitted to the model's bounds.
+    fn sync_project(&mut self) {
+        if !self.runner.sync(&self.project) {
+            return;
+        }
+        self.clock.set_time(SimTime::ZERO);
+        self.view.bounds = Runner::bounds(&self.project);
+        self.view.fit();
     }
 
     fn draw(&mut self) {
@@ -142,28 +149,26 @@ impl App {
         let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
             return;
         };
+        let Some(renderer) = &mut self.renderer else {
+            return;
+        };
         let secs = self.clock.time().to_f64();
         let agents: &[RenderAgent] = match &mut self.demo {
             Some(demo) => {
                 demo.advance(secs - self.drawn_secs);
                 demo.agents()
             }
-            None => {
-                orbits::agents_at(self.clock.time(), &mut self.agents);
-                &self.agents
-            }
+            None => self.runner.agents(renderer.costumes_mut()),
         };
         self.drawn_secs = secs;
-        if let Some(renderer) = &mut self.renderer {
-            renderer.draw(&ctx, &self.view, agents);
-        }
+        renderer.draw(&ctx, &self.view, agents);
     }
 
     /// The agents drawn last.
     fn drawn_agents(&self) -> &[RenderAgent] {
         self.demo
             .as_ref()
-            .map_or(&self.agents, |demo| demo.agents())
+            .map_or(self.runner.drawn(), |demo| demo.agents())
     }
 
     /// A press on empty stage starts a pan (or, with a second pointer, a pinch).
@@ -214,9 +219,8 @@ impl App {
 
     fn step_once(&mut self) {
         self.clock.pause(self.now_ms);
-        let next = (self.tick() + 1) as f64 / f64::from(TICKS_PER_SECOND);
-        self.clock
-            .set_time(SimTime::from_f64(next).unwrap_or(self.clock.time()));
+        self.runner.step();
+        self.clock.set_time(self.runner.time());
     }
 }
 
@@ -243,7 +247,7 @@ impl Component for App {
             shown_tick: 0,
             renderer,
             view: StageView::new(Bounds::default(), STAGE_BACKGROUND, 800.0, 800.0),
-            agents: Vec::new(),
+            runner: Runner::default(),
             demo,
             query,
             drawn_secs: 0.0,
@@ -260,7 +264,9 @@ impl Component for App {
                 if self.clock.state() == ClockState::Init {
                     self.clock.start(ts);
                 }
+                self.sync_project();
                 self.clock.update_time(ts);
+                self.runner.advance_to(self.clock.time());
                 let started = now_ms();
                 self.draw();
                 let work_ms = now_ms() - started;
@@ -301,6 +307,7 @@ impl Component for App {
             Msg::Reset => {
                 self.clock.pause(self.now_ms);
                 self.clock.set_time(SimTime::ZERO);
+                self.runner.reset();
                 if let Some(renderer) = &mut self.renderer {
                     self.demo = Demo::from_query(&self.query, renderer.costumes_mut());
                 }

@@ -3,9 +3,9 @@
 mod app;
 mod demo;
 mod editor;
-mod orbits;
 mod projects;
 mod render;
+mod runner;
 mod share;
 
 fn main() {

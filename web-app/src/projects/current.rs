@@ -100,24 +100,31 @@ impl CurrentProject {
 }
 
 /// The shared home of the current project: the app owns it, panels and the simulation read
-/// it, and the projects panel replaces what is inside.
+/// it, and the projects panel replaces what is inside. Each replacement bumps a revision
+/// number, so a reader (the simulation runner) notices a new project by comparing numbers.
 #[derive(Debug, Clone)]
-pub struct ProjectHandle(Rc<RefCell<Option<CurrentProject>>>);
+pub struct ProjectHandle(Rc<RefCell<(u64, Option<CurrentProject>)>>);
 
 impl ProjectHandle {
-    /// A handle with no project loaded yet.
+    /// A handle with no project loaded yet (revision 0).
     pub fn empty() -> ProjectHandle {
-        ProjectHandle(Rc::new(RefCell::new(None)))
+        ProjectHandle(Rc::new(RefCell::new((0, None))))
+    }
+
+    /// How many times the project has been replaced.
+    pub fn revision(&self) -> u64 {
+        self.0.borrow().0
     }
 
     /// Runs `read` on the current project without copying it.
     pub fn with<T>(&self, read: impl FnOnce(Option<&CurrentProject>) -> T) -> T {
-        read(self.0.borrow().as_ref())
+        read(self.0.borrow().1.as_ref())
     }
 
     /// Makes `current` the current project.
     pub fn replace(&self, current: CurrentProject) {
-        *self.0.borrow_mut() = Some(current);
+        let mut cell = self.0.borrow_mut();
+        *cell = (cell.0.wrapping_add(1), Some(current));
     }
 }
 
