@@ -127,7 +127,7 @@ fn render_agent(id: u32, agent: &AgentView<'_>, costumes: &mut Costumes) -> Rend
             value,
             color: Rgb::from_packed(graph.meter_color),
         });
-        drawn.graph = chart(&graph.series, &graph.histogram);
+        drawn.graph = chart(graph.series, graph.histogram);
     }
     drawn
 }
