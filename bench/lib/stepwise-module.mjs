@@ -3,7 +3,7 @@
 // functions over one simulation per instance. This wraps those exports for the determinism
 // test and the benchmark runner.
 
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /** Where `cargo build --release -p stepwise-runner --target wasm32-unknown-unknown` puts it. */
@@ -16,6 +16,10 @@ const WORKLOADS = { wander: 0, touch: 1 }
 
 /** Instantiates the module at `path` and returns its simulation's controls. */
 export async function instantiate(path = process.env.STEPWISE_WASM ?? DEFAULT_WASM) {
+    if (!existsSync(path)) {
+        throw new Error(`${path} is missing: build it with ` +
+            '`cargo build --release -p stepwise-runner --lib --target wasm32-unknown-unknown`')
+    }
     const { instance } = await WebAssembly.instantiate(readFileSync(path), {})
     const x = instance.exports
     const message = () => {

@@ -23,6 +23,8 @@ const models = [join(root, 'static/models'), join(root, '../shared/gemstep-model
     .flatMap(dir => readdirSync(dir).filter(f => f.endsWith('.gemprj')).sort().map(f => join(dir, f)))
 
 function nativeHash(file, seed) {
+    assert.ok(existsSync(stepwise), `${stepwise} is missing: build it with ` +
+        '`cargo build --release -p sim-core --bin stepwise`')
     const out = execFileSync(stepwise, ['run', file, '--seconds', String(SECONDS), '--seed', String(seed)], {
         encoding: 'utf8',
     })
