@@ -22,6 +22,8 @@ const node = process.execPath
 
 /** Every system, in table order, and the command that runs it. */
 const SYSTEMS = [
+    { name: 'stepwise-native', command: [join(root, 'target/release/stepwise-bench')] },
+    { name: 'stepwise-wasm', command: [node, join(root, 'bench/stepwise-wasm.mjs')] },
     { name: 'handwritten-native', command: [join(root, 'target/release/handwritten-bench')] },
     { name: 'handwritten-wasm', command: [node, join(root, 'bench/handwritten-wasm.mjs')] },
     { name: 'agentscript', command: [node, join(root, 'bench/agentscript.mjs')] },

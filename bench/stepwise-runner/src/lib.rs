@@ -1,0 +1,84 @@
+//! # Stepwise run headless, for the determinism test and the benchmark
+//!
+//! [`Runner`] loads a project and steps it, reporting what both the determinism test and
+//! `scripts/bench` read: the state hash, the agent count and the contacts a touch rule has
+//! counted. The crate builds twice from the same code:
+//!
+//! - natively, as the `stepwise-bench` runner of `scripts/bench` (the `stepwise-native` row);
+//! - as a bare wasm32 module (`wasm` below, plain `extern "C"` exports, no wasm-bindgen) that
+//!   `bench/stepwise-wasm.mjs` and `bench/tests/determinism.test.mjs` drive from Node, so the
+//!   engine compiled to WASM is checked against `stepwise run` hash for hash.
+//!
+//! [`workload`] writes issue 8's two workloads as the ScriptText a student would write.
+
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+pub mod workload;
+
+use sim_core::project::Project;
+use sim_core::sim::Simulation;
+use sim_core::vars::Value;
+
+/// The Global prop a touch rule counts its contacts in.
+pub const CONTACTS: &str = "contacts";
+
+/// A loaded simulation and what the callers read from it.
+pub struct Runner {
+    sim: Simulation,
+}
+
+impl Runner {
+    /// Loads `project` with `seed`; the error names every script problem.
+    pub fn new(project: &Project, seed: u64) -> Result<Runner, String> {
+        let sim = Simulation::load(project, seed).map_err(|e| e.to_string())?;
+        Ok(Runner { sim })
+    }
+
+    /// Loads a `.gemprj` project's JSON text with `seed`.
+    pub fn from_json(text: &str, seed: u64) -> Result<Runner, String> {
+        let project = Project::from_json(text).map_err(|e| e.to_string())?;
+        Runner::new(&project, seed)
+    }
+
+    /// Runs `ticks` ticks, one at a time.
+    pub fn step(&mut self, ticks: u32) {
+        for _ in 0..ticks {
+            self.sim.step();
+        }
+    }
+
+    /// Runs one tick and returns the contacts the touch rule counted in it.
+    pub fn tick_contacts(&mut self) -> u64 {
+        let before = self.contacts();
+        self.sim.step();
+        let counted = self.contacts() - before;
+        // Whole, non-negative counts well below 2^53: the conversion is exact.
+        counted.max(0.0) as u64
+    }
+
+    /// The simulation's state hash, as `stepwise run` prints it.
+    pub fn state_hash(&self) -> u64 {
+        self.sim.state_hash()
+    }
+
+    /// How many agents the simulation holds.
+    pub fn agent_count(&self) -> usize {
+        self.sim.agents().count()
+    }
+
+    /// The running total of the [`CONTACTS`] Global prop (0 when the project has none).
+    pub fn contacts(&self) -> f64 {
+        self.sim
+            .globals()
+            .into_iter()
+            .find(|(name, _)| name == CONTACTS)
+            .and_then(|(_, value)| match value {
+                Value::Number(n) => Some(n),
+                _ => None,
+            })
+            .unwrap_or(0.0)
+    }
+}
