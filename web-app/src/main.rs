@@ -7,6 +7,7 @@ mod orbits;
 mod projects;
 mod render;
 mod share;
+mod wizard;
 
 fn main() {
     yew::Renderer::<app::App>::new().render();
