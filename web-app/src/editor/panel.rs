@@ -79,9 +79,9 @@ fn editor_for(
         {symbols} {on_apply} /> }
     };
     let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
+        let active = **wizard == is_wizard;
         let wizard = wizard.clone();
         let onclick = Callback::from(move |_: MouseEvent| wizard.set(is_wizard));
-        let active = **wizard == is_wizard;
         html! {
             <button class={classes!("script-tab", active.then_some("active"))} data-testid={testid}
                 aria-pressed={active.to_string()} {onclick}>{ label }</button>
