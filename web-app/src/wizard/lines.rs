@@ -309,7 +309,7 @@ fn push_slots(
                         "The feature the property belongs to.",
                     ));
                     let p = SlotKind::FeatureProp(name.clone());
-                    slots.push(slot(p, next, at + 1, spec.name, spec.help));
+                    slots.push(slot(p, next, at + 1, "property", spec.help));
                     return 2;
                 }
             }

@@ -184,7 +184,11 @@ fn line_buttons(line: &Line, env: &Env) -> Html {
     let button = |label: &'static str, title: &'static str, testid: &'static str, edit: Edit| {
         let sink = env.edit.clone();
         let onclick = Callback::from(move |_: MouseEvent| sink.emit(edit.clone()));
-        html! { <button class="wizard-button" data-testid={testid} {title} aria-label={title} {onclick}>{ label }</button> }
+        let class = classes!(
+            "wizard-button",
+            (testid == "wizard-add").then_some("wizard-add-after")
+        );
+        html! { <button {class} data-testid={testid} {title} aria-label={title} {onclick}>{ label }</button> }
     };
     let path = line.path.clone();
     html! {
@@ -252,7 +256,7 @@ fn slot_view(line: &Line, slot: &Slot, slots: &[Slot], keyword: &str, env: &Env)
         }
     };
     let help = {
-        let (sink, text) = (env.help.clone(), format!("{}: {}", slot.name, slot.help));
+        let (sink, text) = (env.help.clone(), slot_help(slot, &control));
         Callback::from(move |e: FocusEvent| {
             e.stop_propagation();
             sink.emit(text.clone());
@@ -282,6 +286,20 @@ fn slot_view(line: &Line, slot: &Slot, slots: &[Slot], keyword: &str, env: &Env)
             <span class="wizard-slot-name">{ slot.name }</span>
             { input }
         </label>
+    }
+}
+
+/// The help for a slot: what it is for, and what its current choice means.
+fn slot_help(slot: &Slot, control: &Control) -> String {
+    let chosen = match control {
+        Control::Pick(choices) => choices
+            .iter()
+            .find(|c| c.name == slot.value && !c.help.is_empty()),
+        _ => None,
+    };
+    match chosen {
+        Some(c) => format!("{}: {} — {}: {}", slot.name, slot.help, c.name, c.help),
+        None => format!("{}: {}", slot.name, slot.help),
     }
 }
 
