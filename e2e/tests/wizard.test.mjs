@@ -50,8 +50,10 @@ test('the wizard shows each line of the script with its keyword and arguments', 
   assert.equal(await row(line).locator('[data-testid="wizard-keyword"]').inputValue(), 'featProp');
   assert.equal(await row(line).locator('select[data-slot="feature"]').inputValue(), 'Movement');
   assert.equal(await row(line).locator('select[data-slot="property"]').inputValue(), 'movementType');
+  assert.equal(await row(line).locator('input[data-slot="value"]').inputValue(), 'wander',
+    'text shows without its quotes');
   await row(line).locator('select[data-slot="property"]').focus();
-  assert.match(await page.textContent('[data-testid="wizard-help"]'), /prop/);
+  assert.match(await page.textContent('[data-testid="wizard-help"]'), /movementType: How the character moves/);
   await screenshot(page, 'wizard-open');
 });
 
@@ -77,7 +79,7 @@ test('a feature property value set in the wizard shows in the text', async () =>
   const lines = (await textTab()).split('\n');
   const line = lines.indexOf('featProp Movement distance setTo 3') + 1;
   assert.ok(line > 0);
-  await typeInto(line, 'values', '5');
+  await typeInto(line, 'value', '5');
   const text = await textTab();
   assert.equal(text.split('\n')[line - 1], 'featProp Movement distance setTo 5');
 });

@@ -6,7 +6,7 @@ use crate::editor::vocab::Vocabulary;
 use sim_core::features::catalog::{feature, FEATURES};
 use sim_core::script::args::ArgKind;
 use sim_core::script::keywords::{KEYWORDS, WHEN_TESTS};
-use sim_core::vars::VarType;
+use sim_core::vars::{ValueKind, VarType};
 
 /// One entry of a drop-down.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +24,9 @@ pub enum Control {
     Pick(Vec<Choice>),
     /// A number box.
     Number,
-    /// A box for text (a name or words).
+    /// A box for a name (written as a bare word).
+    Name,
+    /// A box for text (written as a quoted string).
     Text,
     /// A box for any value or a `{{ }}` expression.
     Expression,
@@ -45,6 +47,9 @@ pub fn keyword_choices() -> Vec<Choice> {
 /// The control for `slot` of a line whose slots are `slots`, in a blueprint knowing `vocab`.
 /// `keyword` is the line's keyword (`addFeature` offers every feature).
 pub fn control(slot: &Slot, slots: &[Slot], keyword: &str, vocab: &Vocabulary) -> Control {
+    if let Some(arg) = method_arg(slot, slots, vocab) {
+        return arg.control;
+    }
     match &slot.kind {
         SlotKind::Arg(kind) => arg_control(*kind, keyword, vocab),
         SlotKind::Choice(allowed) => Control::Pick(allowed.iter().map(|a| choice(a, "")).collect()),
@@ -92,8 +97,57 @@ fn arg_control(kind: ArgKind, keyword: &str, vocab: &Vocabulary) -> Control {
         ArgKind::VarType => names(vec!["Number", "String", "Boolean"]),
         ArgKind::Boolean => names(vec!["true", "false"]),
         ArgKind::Number => Control::Number,
-        ArgKind::NewName | ArgKind::Text => Control::Text,
+        ArgKind::NewName => Control::Name,
+        ArgKind::Text => Control::Text,
         _ => Control::Expression,
+    }
+}
+
+/// An argument of the method a line calls: its name, help and control.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodArg {
+    /// The argument's name ("value", "costume" ...).
+    pub name: &'static str,
+    /// What it is for.
+    pub help: &'static str,
+    /// Its control.
+    pub control: Control,
+}
+
+/// For a slot after a method (`setTo 5`, `setCostume 'fish.png'`), that method's argument.
+pub fn method_arg(slot: &Slot, slots: &[Slot], vocab: &Vocabulary) -> Option<MethodArg> {
+    let at = slots.iter().position(|s| s == slot)?;
+    let (m, method) = slots
+        .iter()
+        .enumerate()
+        .take(at)
+        .rfind(|(_, s)| matches!(s.kind, SlotKind::PropMethod | SlotKind::FeatureMethod(_)))?;
+    let index = at - m - 1;
+    match &method.kind {
+        SlotKind::FeatureMethod(f) => {
+            let spec = feature(f)?.method(&method.value)?.args.get(index)?;
+            let control = arg_control(spec.kind, "", vocab);
+            Some(MethodArg {
+                name: spec.name,
+                help: spec.help,
+                control,
+            })
+        }
+        _ => {
+            let ty = prop_type_before(method, slots, vocab).unwrap_or(VarType::Number);
+            let spec = ty.method(&method.value).ok()?.args.get(index)?;
+            let control = match spec.kind {
+                ValueKind::Number => Control::Number,
+                ValueKind::String => Control::Text,
+                ValueKind::Boolean => arg_control(ArgKind::Boolean, "", vocab),
+                ValueKind::Any => Control::Expression,
+            };
+            Some(MethodArg {
+                name: spec.name,
+                help: spec.help,
+                control,
+            })
+        }
     }
 }
 
@@ -118,10 +172,10 @@ pub fn shown_value(slot: &Slot, control: &Control) -> String {
     }
 }
 
-/// The text to write for a value typed into a control: text boxes of a Text slot keep what
-/// was typed as one quoted string.
-pub fn typed_value(typed: &str, slot: &Slot) -> String {
-    if slot.kind == SlotKind::Arg(ArgKind::Text) && !typed.trim_start().starts_with("{{") {
+/// The text to write for a value typed into a control: a text box keeps what was typed as
+/// one quoted string (unless it is a `{{ }}` expression).
+pub fn typed_value(typed: &str, control: &Control) -> String {
+    if *control == Control::Text && !typed.trim_start().starts_with("{{") {
         format!("'{}'", typed.replace('\\', "\\\\").replace('\'', "\\'"))
     } else {
         typed.to_owned()
@@ -167,14 +221,43 @@ mod tests {
         assert_eq!(names(&prop[0])[0], "energy");
         assert!(names(&prop[0]).contains(&"x".to_owned()));
         assert_eq!(names(&prop[1])[0], VarType::Number.methods()[0].name);
-        assert_eq!(prop[2], Control::Expression);
+        assert_eq!(prop[2], Control::Number, "Number add takes a number");
+    }
+
+    #[test]
+    fn values_after_a_method_are_named_and_typed_by_its_arguments() {
+        let text = "addFeature Costume\naddFeature Movement\nfeatCall Costume setCostume 'fish.png' 0\nfeatProp Movement movementType setTo 'wander'";
+        let vocab = Vocabulary::new(text, "Fish", &Symbols::complete());
+        let lines = lines_of(&tokenize(text).unwrap());
+        let LineKind::Statement { slots, .. } = &lines[2].kind else {
+            panic!()
+        };
+        let costume = method_arg(&slots[2], slots, &vocab).unwrap();
+        assert_eq!(
+            costume.name,
+            feature("Costume")
+                .unwrap()
+                .method("setCostume")
+                .unwrap()
+                .args[0]
+                .name
+        );
+        assert_eq!(method_arg(&slots[0], slots, &vocab), None);
+        let LineKind::Statement { slots, .. } = &lines[3].kind else {
+            panic!()
+        };
+        assert_eq!(
+            method_arg(&slots[3], slots, &vocab).unwrap().control,
+            Control::Text
+        );
+        assert_eq!(shown_value(&slots[3], &Control::Text), "wander");
     }
 
     #[test]
     fn each_argument_kind_gets_its_control() {
         let text = "addProp label String 'a'\nwhen Fish touches Fish [[\n]]\nrandomPos 0 10 true\ndbgError 'oops'";
         let add = controls(text, 0);
-        assert_eq!(add[0], Control::Text);
+        assert_eq!(add[0], Control::Name);
         assert_eq!(names(&add[1]), ["Number", "String", "Boolean"]);
         let when = controls(text, 1);
         assert_eq!(names(&when[0]), ["Fish"]);
@@ -192,6 +275,8 @@ mod tests {
             panic!()
         };
         assert_eq!(shown_value(&slots[0], &Control::Text), "it's");
-        assert_eq!(typed_value("it's", &slots[0]), "'it\\'s'");
+        assert_eq!(typed_value("it's", &Control::Text), "'it\\'s'");
+        assert_eq!(typed_value("{{ x }}", &Control::Text), "{{ x }}");
+        assert_eq!(typed_value("energy", &Control::Name), "energy");
     }
 }

@@ -2,7 +2,9 @@
 //! lines of the text it is given and hands every accepted edit's new text to `on_apply`, the
 //! same callback the text editor uses, so the project recompiles and autosaves it.
 
-use super::choices::{control, keyword_choices, shown_value, typed_value, Choice, Control};
+use super::choices::{
+    control, keyword_choices, method_arg, shown_value, typed_value, Choice, Control,
+};
 use super::edit::{Edit, Script};
 use super::lines::{Block, Line, LineKind, Slot};
 use crate::editor::vocab::Vocabulary;
@@ -240,30 +242,34 @@ fn keyword_select(line: &Line, current: &str, env: &Env) -> Html {
 /// One argument: its name above a drop-down or a box.
 fn slot_view(line: &Line, slot: &Slot, slots: &[Slot], keyword: &str, env: &Env) -> Html {
     let control = control(slot, slots, keyword, &env.vocab);
+    let (name, about) = match method_arg(slot, slots, &env.vocab) {
+        Some(arg) => (arg.name, arg.help),
+        None => (slot.name, slot.help),
+    };
     let set = {
-        let (edit, path, tokens, slot) = (
+        let (edit, path, tokens, typed) = (
             env.edit.clone(),
             line.path.clone(),
             slot.tokens.clone(),
-            slot.clone(),
+            control.clone(),
         );
         move |value: String| {
             edit.emit(Edit::SetSlot {
                 path: path.clone(),
                 tokens: tokens.clone(),
-                value: typed_value(&value, &slot),
+                value: typed_value(&value, &typed),
             })
         }
     };
     let help = {
-        let (sink, text) = (env.help.clone(), slot_help(slot, &control));
+        let (sink, text) = (env.help.clone(), slot_help(slot, name, about, &control));
         Callback::from(move |e: FocusEvent| {
             e.stop_propagation();
             sink.emit(text.clone());
         })
     };
     let input = match &control {
-        Control::Pick(choices) => pick_view(slot, choices, set),
+        Control::Pick(choices) => pick_view(slot, name, choices, set),
         other => {
             let onchange = Callback::from(move |e: Event| {
                 if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
@@ -276,21 +282,21 @@ fn slot_view(line: &Line, slot: &Slot, slots: &[Slot], keyword: &str, env: &Env)
                 "text"
             };
             html! {
-                <input type="text" {class} data-testid="wizard-slot" data-slot={slot.name}
+                <input type="text" {class} data-testid="wizard-slot" data-slot={name}
                     value={shown_value(slot, other)} {onchange} spellcheck="false" />
             }
         }
     };
     html! {
         <label class="wizard-slot" onfocusin={help}>
-            <span class="wizard-slot-name">{ slot.name }</span>
+            <span class="wizard-slot-name">{ name }</span>
             { input }
         </label>
     }
 }
 
 /// The help for a slot: what it is for, and what its current choice means.
-fn slot_help(slot: &Slot, control: &Control) -> String {
+fn slot_help(slot: &Slot, name: &str, about: &str, control: &Control) -> String {
     let chosen = match control {
         Control::Pick(choices) => choices
             .iter()
@@ -298,13 +304,18 @@ fn slot_help(slot: &Slot, control: &Control) -> String {
         _ => None,
     };
     match chosen {
-        Some(c) => format!("{}: {} — {}: {}", slot.name, slot.help, c.name, c.help),
-        None => format!("{}: {}", slot.name, slot.help),
+        Some(c) => format!("{name}: {about} — {}: {}", c.name, c.help),
+        None => format!("{name}: {about}"),
     }
 }
 
 /// A drop-down of `choices`, with the slot's current value kept even if it is not one of them.
-fn pick_view(slot: &Slot, choices: &[Choice], set: impl Fn(String) + 'static) -> Html {
+fn pick_view(
+    slot: &Slot,
+    name: &'static str,
+    choices: &[Choice],
+    set: impl Fn(String) + 'static,
+) -> Html {
     let onchange = Callback::from(move |e: Event| {
         if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
             set(select.value());
@@ -312,7 +323,7 @@ fn pick_view(slot: &Slot, choices: &[Choice], set: impl Fn(String) + 'static) ->
     });
     let known = choices.iter().any(|c| c.name == slot.value);
     html! {
-        <select data-testid="wizard-slot" data-slot={slot.name} {onchange}>
+        <select data-testid="wizard-slot" data-slot={name} {onchange}>
             if !known {
                 <option value={slot.value.clone()} selected=true>{ &slot.value }</option>
             }
