@@ -207,19 +207,17 @@ fn statement_line(unit: &[Token], path: &[usize]) -> (LineKind, &'static str) {
     (kind, kw.help)
 }
 
-/// A line's argument tokens cut into slots and blocks, and its end comment; `None` when the
-/// tokens do not fit the specs well enough to show as controls. `offset` is the index of the
-/// first argument token in the unit.
-#[allow(clippy::type_complexity)]
-fn cut_slots<'u>(
-    specs: &'static [ArgSpec],
-    args: &'u [Token],
-    offset: usize,
-) -> Option<(
+/// A line's slots, its blocks (each with its spec's name) and its end comment.
+type Cut<'u> = (
     Vec<Slot>,
     Vec<(&'static str, &'u [ScriptUnit])>,
     Option<String>,
-)> {
+);
+
+/// A line's argument tokens cut into slots and blocks, and its end comment; `None` when the
+/// tokens do not fit the specs well enough to show as controls. `offset` is the index of the
+/// first argument token in the unit.
+fn cut_slots<'u>(specs: &'static [ArgSpec], args: &'u [Token], offset: usize) -> Option<Cut<'u>> {
     let (args, comment) = match args.split_last() {
         Some((
             Token {

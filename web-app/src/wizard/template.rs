@@ -235,7 +235,12 @@ fn default_token(spec: &ArgSpec, kind: ArgKind, vocab: &Vocabulary, keyword: &st
         ArgKind::Number | ArgKind::Any => number(if keyword == "every" { 1.0 } else { 0.0 }),
         ArgKind::Text => tok(TokenKind::String("hello".to_owned())),
         ArgKind::Boolean => tok(TokenKind::Value(Literal::Boolean(false))),
-        ArgKind::Choice => word(spec.allowed.first().copied().unwrap_or(WHEN_TESTS[0].name)),
+        ArgKind::Choice => word(
+            spec.allowed
+                .first()
+                .or(WHEN_TESTS.first().map(|t| &t.name))
+                .map_or("touches", |n| n),
+        ),
         ArgKind::NewName => word(&fresh_name(vocab)),
         ArgKind::Blueprint => word(vocab.blueprints.first().map_or("Agent", |b| b)),
         ArgKind::VarType => word("Number"),
