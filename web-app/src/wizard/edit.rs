@@ -440,4 +440,101 @@ mod tests {
             Err(WizardError::NoSuchLine)
         );
     }
+
+    /// Every edit the wizard could offer on the lines of `lines`.
+    fn every_edit(lines: &[Line], out: &mut Vec<Edit>) {
+        use super::super::lines::LineKind;
+        for line in lines {
+            let path = line.path.clone();
+            out.push(Edit::Delete(path.clone()));
+            out.push(Edit::AddAfter(path.clone()));
+            out.push(Edit::Move {
+                path: path.clone(),
+                up: true,
+            });
+            out.push(Edit::Move {
+                path: path.clone(),
+                up: false,
+            });
+            for keyword in ["", "addProp", "featProp", "when", "ifExpr"] {
+                out.push(Edit::SetKeyword {
+                    path: path.clone(),
+                    keyword: keyword.into(),
+                });
+            }
+            let (slots, blocks) = match &line.kind {
+                LineKind::Statement { slots, blocks, .. } => (slots.as_slice(), blocks.as_slice()),
+                LineKind::Pragma { slots, .. } => (slots.as_slice(), &[][..]),
+                _ => (&[][..], &[][..]),
+            };
+            for slot in slots {
+                for value in ["1", "x", "Movement", "two words"] {
+                    out.push(set(path.clone(), slot.tokens.clone(), value));
+                }
+            }
+            for (i, block) in blocks.iter().enumerate() {
+                out.push(Edit::AddInside {
+                    path: path.clone(),
+                    block: i,
+                });
+                every_edit(&block.lines, out);
+            }
+        }
+    }
+
+    const WORDS: &[&str] = &[
+        "addProp",
+        "energy",
+        "Number",
+        "String",
+        "10",
+        "'hi'",
+        "addFeature",
+        "Movement",
+        "featProp",
+        "distance",
+        "setTo",
+        "prop",
+        "x",
+        "add",
+        "when",
+        "Wanderer",
+        "touches",
+        "[[\n  prop x add 1\n]]",
+        "[[\n]] [[\n  dbgOut 1\n]]",
+        "{{ x + 1 }}",
+        "ifExpr",
+        "# PROGRAM",
+        "UPDATE",
+        "// note",
+        "\n",
+        "\n",
+        "\n",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+        /// Whatever the script, no wizard edit panics, and an accepted one gives text that
+        /// reads back and brings no new compile error.
+        #[test]
+        fn no_edit_panics_and_accepted_edits_compile(
+            words in proptest::collection::vec(proptest::sample::select(WORDS), 0..24)
+        ) {
+            let text = words.join(" ").replace(" \n ", "\n");
+            let s = script(&text);
+            let lines = s.lines();
+            proptest::prop_assume!(lines.is_ok());
+            let lines = lines.unwrap_or_default();
+            let mut edits = Vec::new();
+            every_edit(&lines, &mut edits);
+            let before = s.errors_of(&text).len();
+            for edit in edits {
+                if let Ok(new) = s.apply(&edit) {
+                    proptest::prop_assert!(tokenize(&new).is_ok());
+                    proptest::prop_assert!(s.errors_of(&new).len() <= before, "{edit:?} gave {new}");
+                }
+            }
+        }
+    }
 }
