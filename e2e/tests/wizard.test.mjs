@@ -7,6 +7,7 @@ import { openApp, screenshot } from '../harness.mjs';
 
 const LINE = '[data-testid="wizard-line"]';
 const TEXT = '[data-testid="script-text"]';
+const PROGRAM = '# PROGRAM';
 
 let app;
 before(async () => {
@@ -127,4 +128,22 @@ test('an edit that would break the script is refused with a message', async () =
   await row(line).locator('[data-testid="wizard-delete"]').click();
   await message.waitFor();
   await screenshot(page, 'wizard-refused');
+});
+
+test('blocks show nested, and a line can be added inside one', async () => {
+  const { page } = app;
+  const lines = (await textTab()).split('\n');
+  const last = lines.length;
+  await row(last).locator('[data-testid="wizard-add"]').click();
+  await row(last + 1).locator('[data-testid="wizard-keyword"]').selectOption(PROGRAM);
+  await page.waitForSelector(`${LINE}[data-line="${last + 1}"] select[data-slot="program"]`);
+  await row(last + 1).locator('[data-testid="wizard-add"]').click();
+  await row(last + 2).locator('[data-testid="wizard-keyword"]').selectOption('every');
+  await page.locator('[data-testid="wizard-add-inside"]').last().click();
+  await page.locator('.wizard-block [data-testid="wizard-keyword"]').last().selectOption('prop');
+  await page.waitForSelector('.wizard-block select[data-slot="prop"]');
+  const text = await textTab();
+  assert.deepEqual(text.split('\n').slice(last), ['# PROGRAM UPDATE', 'every 1 [[', '  prop energy setTo 0', ']]']);
+  await page.locator('.wizard-block select[data-slot="prop"]').focus();
+  await screenshot(page, 'wizard-nested');
 });

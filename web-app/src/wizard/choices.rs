@@ -2,10 +2,11 @@
 //! names to pick from (with a short help for each) or a box to type in.
 
 use super::lines::{Slot, SlotKind};
+use super::template::PROGRAM_CHOICE;
 use crate::editor::vocab::Vocabulary;
 use sim_core::features::catalog::{feature, FEATURES};
 use sim_core::script::args::ArgKind;
-use sim_core::script::keywords::{KEYWORDS, WHEN_TESTS};
+use sim_core::script::keywords::{KEYWORDS, PRAGMAS, WHEN_TESTS};
 use sim_core::vars::{ValueKind, VarType};
 
 /// One entry of a drop-down.
@@ -39,9 +40,17 @@ fn choice(name: &str, help: &'static str) -> Choice {
     }
 }
 
-/// Every keyword a line may start with, with its help.
+/// Every keyword a line may start with, with its help, and `# PROGRAM` to start a program.
 pub fn keyword_choices() -> Vec<Choice> {
-    KEYWORDS.iter().map(|k| choice(k.name, k.help)).collect()
+    let program = PRAGMAS
+        .iter()
+        .find(|p| p.name == "PROGRAM")
+        .map_or("", |p| p.help);
+    KEYWORDS
+        .iter()
+        .map(|k| choice(k.name, k.help))
+        .chain(std::iter::once(choice(PROGRAM_CHOICE, program)))
+        .collect()
 }
 
 /// The control for `slot` of a line whose slots are `slots`, in a blueprint knowing `vocab`.

@@ -3,7 +3,7 @@
 //! the one source of truth; the wizard re-reads it after every accepted edit.
 
 use super::lines::{lines_of, Line, LinePath};
-use super::template::complete_line;
+use super::template::{complete_line, program_line, PROGRAM_CHOICE};
 use crate::editor::vocab::Vocabulary;
 use sim_core::script::compiler::{compile_blueprint, CompileError, Symbols};
 use sim_core::script::{print_units, tokenize, ScriptUnit, Token, TokenKind};
@@ -181,7 +181,9 @@ fn apply_to(
         Edit::SetKeyword { path, keyword } => {
             let line = unit_at(units, path).ok_or(WizardError::NoSuchLine)?;
             *line = if keyword.is_empty() {
-                vec![Token::new(TokenKind::Line, sim_core::script::Pos::START)]
+                blank()
+            } else if keyword == PROGRAM_CHOICE {
+                program_line()
             } else {
                 complete_line(keyword, &[], vocab).ok_or(WizardError::NoSuchLine)?
             };
@@ -373,6 +375,14 @@ mod tests {
         assert_eq!(
             inside,
             "addProp a Number 1\naddProp b Number 2\nevery 1 [[\n\n]]"
+        );
+        let program = s.apply(&Edit::SetKeyword {
+            path: vec![1],
+            keyword: PROGRAM_CHOICE.into(),
+        });
+        assert_eq!(
+            program.unwrap(),
+            "addProp a Number 1\n# PROGRAM UPDATE\nevery 1 [[\n]]"
         );
         let filled = script(&inside)
             .apply(&Edit::SetKeyword {

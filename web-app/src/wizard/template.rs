@@ -20,6 +20,14 @@ pub fn word(text: &str) -> Token {
     tok(TokenKind::Identifier(text.to_owned()))
 }
 
+/// What the keyword drop-down calls a `# PROGRAM` line.
+pub const PROGRAM_CHOICE: &str = "# PROGRAM";
+
+/// A `# PROGRAM UPDATE` line: the lines after it run every tick.
+pub fn program_line() -> ScriptUnit {
+    vec![tok(TokenKind::Directive), word("PROGRAM"), word("UPDATE")]
+}
+
 /// The line `keyword` with the argument tokens of `prefix` kept and every later required
 /// argument filled in; `None` for a name that is no keyword.
 pub fn complete_line(name: &str, prefix: &[Token], vocab: &Vocabulary) -> Option<ScriptUnit> {
