@@ -3,10 +3,11 @@
 //! the one source of truth; the wizard re-reads it after every accepted edit.
 
 use super::lines::{lines_of, Line, LinePath};
-use super::template::{complete_line, program_line, PROGRAM_CHOICE};
+use super::rewrite::{apply_to, keyword_of, unit_at};
+use super::template::complete_line;
 use crate::editor::vocab::Vocabulary;
 use sim_core::script::compiler::{compile_blueprint, CompileError, Symbols};
-use sim_core::script::{print_units, tokenize, ScriptUnit, Token, TokenKind};
+use sim_core::script::{print_units, tokenize, ScriptUnit, Token};
 use std::fmt;
 use std::ops::Range;
 
@@ -151,145 +152,10 @@ impl Script {
     }
 }
 
-/// Applies `edit` to `units`. For a slot whose change may not suit the words after it,
-/// returns the line and how many argument tokens to keep, should the plain change not compile.
-fn apply_to(
-    units: &mut Vec<ScriptUnit>,
-    edit: &Edit,
-    vocab: &Vocabulary,
-) -> Result<Option<(LinePath, usize)>, WizardError> {
-    match edit {
-        Edit::SetSlot {
-            path,
-            tokens,
-            value,
-        } => {
-            let line = unit_at(units, path).ok_or(WizardError::NoSuchLine)?;
-            let new = value_token(value)?;
-            let slot = line
-                .get_mut(tokens.clone())
-                .ok_or(WizardError::NoSuchLine)?;
-            let [first, rest @ ..] = slot else {
-                return Err(WizardError::NoSuchLine);
-            };
-            if !rest.is_empty() {
-                return Err(WizardError::NoSuchLine);
-            }
-            *first = new;
-            return Ok(Some((path.clone(), tokens.end.saturating_sub(1))));
-        }
-        Edit::SetKeyword { path, keyword } => {
-            let line = unit_at(units, path).ok_or(WizardError::NoSuchLine)?;
-            *line = if keyword.is_empty() {
-                blank()
-            } else if keyword == PROGRAM_CHOICE {
-                program_line()
-            } else {
-                complete_line(keyword, &[], vocab).ok_or(WizardError::NoSuchLine)?
-            };
-        }
-        Edit::AddAfter(path) => {
-            let (list, i) = siblings(units, path).ok_or(WizardError::NoSuchLine)?;
-            list.insert(i + 1, blank());
-        }
-        Edit::AddInside { path, block } => {
-            let line = unit_at(units, path).ok_or(WizardError::NoSuchLine)?;
-            block_of(line, *block)
-                .ok_or(WizardError::NoSuchLine)?
-                .push(blank());
-        }
-        Edit::Delete(path) => {
-            let (list, i) = siblings(units, path).ok_or(WizardError::NoSuchLine)?;
-            list.remove(i);
-        }
-        Edit::Move { path, up } => {
-            let (list, i) = siblings(units, path).ok_or(WizardError::NoSuchLine)?;
-            let other = if *up { i.checked_sub(1) } else { Some(i + 1) };
-            match other.filter(|j| *j < list.len()) {
-                Some(j) => list.swap(i, j),
-                None => return Err(WizardError::NoSuchLine),
-            }
-        }
-    }
-    Ok(None)
-}
-
-/// An empty line.
-fn blank() -> ScriptUnit {
-    vec![Token::new(TokenKind::Line, sim_core::script::Pos::START)]
-}
-
-/// The keyword a line starts with.
-fn keyword_of(unit: &[Token]) -> Option<String> {
-    match unit.first().map(|t| &t.kind) {
-        Some(TokenKind::Identifier(name)) => Some(name.clone()),
-        _ => None,
-    }
-}
-
-/// The one token a typed value stands for: a word, number, string, expression or dotted
-/// name; text of several words becomes one string.
-fn value_token(value: &str) -> Result<Token, WizardError> {
-    let bad = || WizardError::BadValue(value.to_owned());
-    if value.trim().is_empty() {
-        return Err(bad());
-    }
-    let units = tokenize(value.trim()).map_err(|_| bad())?;
-    match units.as_slice() {
-        [unit] => match unit.as_slice() {
-            [token]
-                if !matches!(
-                    token.kind,
-                    TokenKind::Block(_) | TokenKind::Comment(_) | TokenKind::Directive
-                ) =>
-            {
-                Ok(token.clone())
-            }
-            _ if !value.contains(['\n', '[', ']']) => Ok(Token::new(
-                TokenKind::String(value.trim().to_owned()),
-                sim_core::script::Pos::START,
-            )),
-            _ => Err(bad()),
-        },
-        _ => Err(bad()),
-    }
-}
-
-/// The units of block number `block` of a line.
-fn block_of(unit: &mut [Token], block: usize) -> Option<&mut Vec<ScriptUnit>> {
-    unit.iter_mut()
-        .filter_map(|t| match &mut t.kind {
-            TokenKind::Block(units) => Some(units),
-            _ => None,
-        })
-        .nth(block)
-}
-
-/// The list holding the line at `path`, and its index there.
-fn siblings<'u>(
-    units: &'u mut Vec<ScriptUnit>,
-    path: &[usize],
-) -> Option<(&'u mut Vec<ScriptUnit>, usize)> {
-    let (last, parents) = path.split_last()?;
-    let mut list = units;
-    for pair in parents.chunks(2) {
-        let [unit, block] = pair else {
-            return None;
-        };
-        list = block_of(list.get_mut(*unit)?, *block)?;
-    }
-    (*last < list.len()).then_some((list, *last))
-}
-
-/// The line at `path`.
-fn unit_at<'u>(units: &'u mut Vec<ScriptUnit>, path: &[usize]) -> Option<&'u mut ScriptUnit> {
-    let (list, i) = siblings(units, path)?;
-    list.get_mut(i)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wizard::template::PROGRAM_CHOICE;
 
     const WANDER: &str = "# BLUEPRINT Wanderer\n# PROGRAM DEFINE\naddFeature Costume\nfeatCall Costume setCostume 'circle.json' 0\n\n// TRY THIS\naddFeature Movement\nfeatProp Movement movementType setTo 'wander'\nfeatProp Movement distance setTo 3";
 

@@ -3,13 +3,14 @@
 //! without facing a blank page of syntax.
 //!
 //! The text stays the one source of truth. [`lines`] reads it into wizard lines after every
-//! change; [`edit`] turns a change made with the controls into new canonical text, refusing
-//! any that would not compile; [`template`] fills a new line's arguments with first choices;
+//! change; [`edit`] turns a change made with the controls into new canonical text (`rewrite`
+//! changes the units), refusing any that would not compile; [`template`] fills a new line's arguments with first choices;
 //! [`choices`] lists what each drop-down offers; [`view`] is the thin Yew view on top.
 
 pub mod choices;
 pub mod edit;
 pub mod lines;
+mod rewrite;
 pub mod template;
 pub mod view;
 
