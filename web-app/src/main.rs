@@ -7,6 +7,7 @@ mod projects;
 mod render;
 mod runner;
 mod share;
+mod wizard;
 
 fn main() {
     yew::Renderer::<app::App>::new().render();

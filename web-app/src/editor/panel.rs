@@ -1,9 +1,11 @@
 //! [`ScriptPanel`]: the "Script" button and the drawer that shows the [`ScriptEditor`] for one
-//! blueprint of the current project. It edits nothing itself: applying hands the new text to
+//! blueprint of the current project, as text or in the [`Wizard`] (a Text / Wizard switch over
+//! the same script). It edits nothing itself: applying hands the new text to
 //! its owner (the projects panel), which recompiles and autosaves the project.
 
 use super::component::ScriptEditor;
 use super::vocab::project_symbols;
+use crate::wizard::Wizard;
 use sim_core::project::Project;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -23,6 +25,7 @@ pub struct ScriptPanelProps {
 pub fn script_panel(props: &ScriptPanelProps) -> Html {
     let open = use_state(|| false);
     let chosen = use_state(String::new);
+    let wizard = use_state(|| false);
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
@@ -30,7 +33,7 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
     let body = match (*open, props.project.as_deref()) {
         (false, _) => html! {},
         (true, None) => html! { <p class="editor-missing">{ "No model is loaded." }</p> },
-        (true, Some(project)) => editor_for(project, &chosen, &props.on_apply),
+        (true, Some(project)) => editor_for(project, &chosen, &wizard, &props.on_apply),
     };
     html! {
         <aside class={classes!("script-panel", (*open).then_some("open"))}>
@@ -41,11 +44,12 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
     }
 }
 
-/// The chooser and the editor of the chosen blueprint (the first one until one is chosen,
-/// or when the chosen one is gone).
+/// The chooser, the Text / Wizard switch and the editor of the chosen blueprint (the first
+/// one until one is chosen, or when the chosen one is gone).
 fn editor_for(
     project: &Project,
     chosen: &UseStateHandle<String>,
+    wizard: &UseStateHandle<bool>,
     on_apply: &Callback<(String, String)>,
 ) -> Html {
     let bp = project
@@ -66,15 +70,35 @@ fn editor_for(
         let name = bp.name.clone();
         on_apply.reform(move |text: String| (name.clone(), text))
     };
+    let symbols = Rc::new(project_symbols(project));
+    let view = if **wizard {
+        html! { <Wizard key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
+        {symbols} {on_apply} /> }
+    } else {
+        html! { <ScriptEditor key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
+        {symbols} {on_apply} /> }
+    };
+    let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
+        let active = **wizard == is_wizard;
+        let wizard = wizard.clone();
+        let onclick = Callback::from(move |_: MouseEvent| wizard.set(is_wizard));
+        html! {
+            <button class={classes!("script-tab", active.then_some("active"))} data-testid={testid}
+                aria-pressed={active.to_string()} {onclick}>{ label }</button>
+        }
+    };
     html! {
         <>
+            <div class="script-bar">
+                { tab("Text", "text-tab", false) }
+                { tab("Wizard", "wizard-tab", true) }
             <select class="script-blueprint" data-testid="script-blueprint" onchange={on_choose}>
                 { for project.blueprints.iter().map(|b| html! {
                     <option value={b.name.clone()} selected={b.name == bp.name}>{ &b.name }</option>
                 }) }
             </select>
-            <ScriptEditor key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
-                symbols={Rc::new(project_symbols(project))} {on_apply} />
+            </div>
+            { view }
         </>
     }
 }
