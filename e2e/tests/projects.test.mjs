@@ -140,7 +140,10 @@ test('a reload restores the autosaved project, and a picked model replaces it', 
   await waitForLabel(page, 'Peppered Moths');
   await page.reload();
   await waitForLabel(page, 'Peppered Moths');
-  assert.equal(await page.inputValue('[data-testid="model-picker"]'), 'moths');
+  // The picker fills in when the model list arrives, which may be after the project shows.
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="model-picker"]')?.value === 'moths',
+    null, { timeout: 5_000 });
 });
 
 test('a corrupt autosave is reported and the first model opens instead', async () => {
