@@ -8,9 +8,11 @@
 //! GEMSTEP's stage has y growing downwards; the renderer's world has y growing upwards, so y
 //! is negated here, at the one seam between them.
 
+use crate::inspector::{parse_value, Edit, Inspection};
 use crate::projects::ProjectHandle;
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb};
-use sim_core::sim::{AgentView, Simulation};
+use sim_core::entity::EntityId;
+use sim_core::sim::{AgentView, PropGroup, Simulation};
 use sim_core::time::SimTime;
 
 /// The seed every run starts from, so a model behaves the same on every open and reset.
@@ -24,6 +26,10 @@ pub struct Runner {
     revision: u64,
     /// What the renderer draws, refilled every frame.
     agents: Vec<RenderAgent>,
+    /// The entity of each drawn agent, parallel to `agents`: a hit-test's drawn id indexes it.
+    ids: Vec<EntityId>,
+    /// The agent marked hovered.
+    hovered: Option<EntityId>,
 }
 
 impl Runner {
@@ -34,6 +40,7 @@ impl Runner {
             return false;
         }
         self.revision = revision;
+        self.hovered = None;
         self.sim = project.with(|c| Simulation::load(&c?.project, SEED).ok());
         true
     }
@@ -54,6 +61,7 @@ impl Runner {
 
     /// Back to the model's initial state.
     pub fn reset(&mut self) {
+        self.hovered = None;
         if let Some(sim) = &mut self.sim {
             sim.reset();
         }
@@ -87,19 +95,121 @@ impl Runner {
     /// Refills and returns the drawn agents from the simulation's current state.
     pub fn agents(&mut self, costumes: &mut Costumes) -> &[RenderAgent] {
         self.agents.clear();
+        self.ids.clear();
         if let Some(sim) = &self.sim {
-            let drawn = sim
-                .agents()
-                .enumerate()
-                .map(|(i, a)| render_agent(i as u32, &a, costumes));
-            self.agents.extend(drawn);
+            for (i, a) in sim.agents().enumerate() {
+                self.agents.push(render_agent(i as u32, &a, costumes));
+                self.ids.push(a.id());
+            }
         }
         &self.agents
+    }
+
+    /// The entity drawn as `drawn` (a hit-test's answer) in the last frame.
+    pub fn entity(&self, drawn: u32) -> Option<EntityId> {
+        self.ids.get(drawn as usize).copied()
     }
 
     /// The agents drawn last.
     pub fn drawn(&self) -> &[RenderAgent] {
         &self.agents
+    }
+}
+
+/// Selection, dragging and editing: the stage's pointer and the inspector act on agents
+/// through these. An agent that disappeared meanwhile is ignored: it is simply gone.
+impl Runner {
+    /// Marks `id` as the hovered agent (none: nothing under the pointer); true if it changed.
+    pub fn hover(&mut self, id: Option<EntityId>) -> bool {
+        if id == self.hovered {
+            return false;
+        }
+        if let Some(sim) = &mut self.sim {
+            if let Some(old) = self.hovered {
+                let _ = sim.hover(old, false);
+            }
+            if let Some(new) = id {
+                let _ = sim.hover(new, true);
+            }
+        }
+        self.hovered = id;
+        true
+    }
+
+    /// Selects `id`: alone, or with `add` added to the selection as part of a group.
+    pub fn select(&mut self, id: EntityId, add: bool) {
+        if !add {
+            self.clear_selection();
+        }
+        if let Some(sim) = &mut self.sim {
+            let _ = sim.select(id, true);
+            if add {
+                let _ = sim.group(id, true);
+            }
+        }
+    }
+
+    /// Deselects and ungroups every agent.
+    pub fn clear_selection(&mut self) {
+        let Some(sim) = &mut self.sim else {
+            return;
+        };
+        for id in Self::marked(sim) {
+            let _ = sim.select(id, false);
+            let _ = sim.group(id, false);
+        }
+    }
+
+    /// Removes every selected or grouped agent.
+    pub fn remove_selected(&mut self) {
+        let Some(sim) = &mut self.sim else {
+            return;
+        };
+        for id in Self::marked(sim) {
+            let _ = sim.remove_agent(id);
+        }
+    }
+
+    /// The agents selected or grouped.
+    fn marked(sim: &Simulation) -> Vec<EntityId> {
+        sim.agents()
+            .filter(|a| a.selection().selected || a.selection().grouped)
+            .map(|a| a.id())
+            .collect()
+    }
+
+    /// Marks `id` held by the pointer (its own movement pauses) or let go.
+    pub fn hold(&mut self, id: EntityId, on: bool) {
+        if let Some(sim) = &mut self.sim {
+            let _ = sim.set_captive(id, on);
+        }
+    }
+
+    /// Moves `id` to the renderer's world point `(x, y)` (y up; the simulation's y is down).
+    pub fn drag_to(&mut self, id: EntityId, x: f64, y: f64) {
+        if let Some(sim) = &mut self.sim {
+            let _ = sim.move_agent(id, x, -y);
+        }
+    }
+
+    /// Applies a prop edit from the inspector; the error says why it was refused.
+    pub fn edit(&mut self, edit: &Edit) -> Result<(), String> {
+        let sim = self.sim.as_mut().ok_or("the model is not running")?;
+        let value = parse_value(&edit.text, &edit.was)?;
+        let result = match &edit.group {
+            PropGroup::Feature(feature) => {
+                sim.set_feat_prop(edit.agent, feature, &edit.name, value)
+            }
+            _ => sim.set_prop(edit.agent, &edit.name, value),
+        };
+        result.map_err(|e| format!("{}: {e}", edit.name))
+    }
+
+    /// A snapshot for the inspector, with `error` the last refused edit's message.
+    pub fn inspection(&self, error: Option<String>) -> Inspection {
+        self.sim
+            .as_ref()
+            .map_or_else(Inspection::default, |sim| Inspection::of(sim, error))
     }
 }
 
