@@ -267,8 +267,7 @@ impl App {
             self.draw();
             return true;
         }
-        if e.buttons() != 0 {
-            self.drag(e);
+        if self.drag(e) || e.buttons() != 0 {
             return false;
         }
         self.hover_at(wx, wy)
@@ -313,14 +312,17 @@ impl App {
         }
     }
 
-    fn drag(&mut self, e: &PointerEvent) {
+    /// Pans or pinches the view when the pointer belongs to a gesture; true when it did.
+    fn drag(&mut self, e: &PointerEvent) -> bool {
         let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
-            return;
+            return false;
         };
         let at = canvas_point(&canvas, e);
-        if self.gestures.moved(e.pointer_id(), at, &mut self.view) {
+        let moved = self.gestures.moved(e.pointer_id(), at, &mut self.view);
+        if moved {
             self.draw();
         }
+        moved
     }
 
     fn wheel(&mut self, e: &WheelEvent) {
