@@ -62,6 +62,9 @@ test('the agent list selects on click and the inspector edits a prop', async () 
   await setProp(page, 'x', 'abc');
   assert.match(await page.textContent('[data-testid="inspector-error"]'), /not a number/);
   assert.equal(await propValue(page, 'x'), '0', 'a refused edit changed the prop');
+  await setProp(page, 'id', '99');
+  assert.match(await page.textContent('[data-testid="inspector-error"]'), /id: 'id' cannot be changed/);
+  assert.equal(await propValue(page, 'id'), '1');
   await screenshot(page, 'interact-inspector');
 });
 

@@ -446,7 +446,10 @@ impl Component for App {
                 self.runner.remove_selected();
             }
             Msg::ClearSelection => self.runner.clear_selection(),
-            Msg::Select(agent) => self.runner.select(agent, false),
+            Msg::Select(agent) => {
+                self.edit_error = None;
+                self.runner.select(agent, false);
+            }
             Msg::Edit(edit) => self.edit_error = self.runner.edit(&edit).err(),
             Msg::Fit => {
                 self.view.fit();
