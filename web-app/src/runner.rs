@@ -267,3 +267,105 @@ fn chart(series: &[f64], histogram: &[(String, f64)]) -> Option<Graph> {
         color,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sim_core::project::Project;
+    use sim_core::vars::Value;
+
+    /// A runner over the bundled wander model, with its agents drawn once.
+    fn wander() -> Runner {
+        let text = include_str!("../../static/models/wander.gemprj");
+        let project = Project::from_json(text).unwrap();
+        let mut runner = Runner {
+            sim: Some(Simulation::load(&project, SEED).unwrap()),
+            ..Runner::default()
+        };
+        runner.agents(&mut Costumes::new());
+        runner
+    }
+
+    fn sim(runner: &Runner) -> &Simulation {
+        runner.sim.as_ref().unwrap()
+    }
+
+    fn selection(runner: &Runner, id: EntityId) -> sim_core::agent::Selection {
+        sim(runner).agent(id).unwrap().selection()
+    }
+
+    #[test]
+    fn a_drawn_id_maps_back_to_the_entity_drawn() {
+        let runner = wander();
+        let ids: Vec<EntityId> = sim(&runner).agents().map(|a| a.id()).collect();
+        assert_eq!(runner.entity(3), ids.get(3).copied());
+        assert_eq!(runner.entity(ids.len() as u32), None);
+    }
+
+    #[test]
+    fn a_click_selects_alone_and_a_shift_click_groups() {
+        let mut runner = wander();
+        let (a, b, c) = (
+            runner.entity(0).unwrap(),
+            runner.entity(1).unwrap(),
+            runner.entity(2).unwrap(),
+        );
+        runner.select(a, false);
+        runner.select(b, false);
+        runner.select(c, true);
+        assert!(!selection(&runner, a).selected);
+        assert!(selection(&runner, b).selected && !selection(&runner, b).grouped);
+        assert!(selection(&runner, c).selected && selection(&runner, c).grouped);
+        runner.clear_selection();
+        assert!(!selection(&runner, b).selected && !selection(&runner, c).grouped);
+    }
+
+    #[test]
+    fn hovering_moves_the_mark_from_agent_to_agent() {
+        let mut runner = wander();
+        let (a, b) = (runner.entity(0).unwrap(), runner.entity(1).unwrap());
+        assert!(runner.hover(Some(a)));
+        assert!(!runner.hover(Some(a)));
+        assert!(runner.hover(Some(b)));
+        assert!(!selection(&runner, a).hovered && selection(&runner, b).hovered);
+        assert!(runner.hover(None));
+        assert!(!selection(&runner, b).hovered);
+    }
+
+    #[test]
+    fn delete_removes_only_the_selected_and_grouped_agents() {
+        let mut runner = wander();
+        let (a, b) = (runner.entity(0).unwrap(), runner.entity(1).unwrap());
+        runner.select(a, false);
+        runner.select(b, true);
+        runner.remove_selected();
+        assert_eq!(sim(&runner).agents().count(), 10);
+        assert!(sim(&runner).agent(a).is_none() && sim(&runner).agent(b).is_none());
+    }
+
+    #[test]
+    fn a_drag_in_the_y_up_world_lands_at_the_y_down_sim_position() {
+        let mut runner = wander();
+        let a = runner.entity(0).unwrap();
+        runner.drag_to(a, 30.0, 40.0);
+        assert_eq!(sim(&runner).agent(a).unwrap().position(), (30.0, -40.0));
+    }
+
+    #[test]
+    fn edits_apply_or_say_why_not() {
+        let mut runner = wander();
+        let a = runner.entity(0).unwrap();
+        let edit = |name: &str, text: &str, was: Value| Edit {
+            agent: a,
+            group: PropGroup::Builtin,
+            name: name.to_string(),
+            text: text.to_string(),
+            was,
+        };
+        assert_eq!(runner.edit(&edit("x", "12", Value::Number(0.0))), Ok(()));
+        assert_eq!(sim(&runner).agent(a).unwrap().position().0, 12.0);
+        let refused = runner.edit(&edit("id", "5", Value::Number(1.0)));
+        assert_eq!(refused, Err("id: 'id' cannot be changed".to_string()));
+        assert!(runner.edit(&edit("x", "far", Value::Number(0.0))).is_err());
+    }
+}
