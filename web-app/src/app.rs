@@ -9,20 +9,23 @@
 //! it; the pointer hovering over an agent marks it hovered. Delete, Escape and Space on the
 //! window remove the selection, clear it and toggle play, unless the user is typing.
 
+mod keys;
+mod pointer;
+
 use crate::demo::Demo;
 use crate::inspector::{Edit, Inspection, Inspector};
 use crate::projects::{ProjectHandle, ProjectsPanel};
-use crate::render::{agent_at, Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
+use crate::render::{Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use crate::runner::Runner;
-use gloo_events::{EventListener, EventListenerOptions};
+use gloo_events::EventListener;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::entity::EntityId;
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlSelectElement, KeyboardEvent,
-    MouseEvent, PointerEvent, WheelEvent,
+    CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, MouseEvent, PointerEvent,
+    WheelEvent,
 };
 use yew::prelude::*;
 
@@ -211,93 +214,6 @@ impl App {
             .map_or(self.runner.drawn(), |demo| demo.agents())
     }
 
-    /// A press on empty stage starts a pan (or, with a second pointer, a pinch); a press on an
-    /// agent selects it (shift: adds it to the group) and holds it for dragging. True when
-    /// the selection changed.
-    fn press(&mut self, e: &PointerEvent) -> bool {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
-            return false;
-        };
-        let at = canvas_point(&canvas, e);
-        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
-        let on_agent = self
-            .renderer
-            .as_ref()
-            .and_then(|r| agent_at(self.drawn_agents(), r.costumes(), wx, wy));
-        let primary = e.button() == 0;
-        if primary && self.gestures.press(e.pointer_id(), at, on_agent.is_none()) {
-            // Capture keeps the drag going when the pointer leaves the canvas; failing only
-            // means it stops there.
-            let _ = canvas.set_pointer_capture(e.pointer_id());
-            return false;
-        }
-        let Some(drawn) = on_agent.filter(|_| primary && self.demo.is_none()) else {
-            return false;
-        };
-        let (Some(agent), Some(at_agent)) = (
-            self.runner.entity(drawn),
-            self.runner.drawn().get(drawn as usize),
-        ) else {
-            return false;
-        };
-        let offset = (at_agent.x - wx, at_agent.y - wy);
-        self.runner.select(agent, e.shift_key());
-        self.runner.hold(agent, true);
-        self.held = Some(Held {
-            pointer: e.pointer_id(),
-            agent,
-            offset,
-        });
-        let _ = canvas.set_pointer_capture(e.pointer_id());
-        self.draw();
-        true
-    }
-
-    /// The held agent follows its pointer; otherwise the view pans or the agent under a free
-    /// pointer is hovered. True when the inspector should refresh.
-    fn pointer_moved(&mut self, e: &PointerEvent) -> bool {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
-            return false;
-        };
-        let at = canvas_point(&canvas, e);
-        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
-        if let Some(held) = self.held.as_ref().filter(|h| h.pointer == e.pointer_id()) {
-            let (agent, (dx, dy)) = (held.agent, held.offset);
-            self.runner.drag_to(agent, wx + dx, wy + dy);
-            self.draw();
-            return true;
-        }
-        if self.drag(e) || e.buttons() != 0 {
-            return false;
-        }
-        self.hover_at(wx, wy)
-    }
-
-    /// Marks the agent at world point `(wx, wy)` hovered; true when that changed.
-    fn hover_at(&mut self, wx: f64, wy: f64) -> bool {
-        if self.demo.is_some() {
-            return false;
-        }
-        let under = self
-            .renderer
-            .as_ref()
-            .and_then(|r| agent_at(self.runner.drawn(), r.costumes(), wx, wy))
-            .and_then(|drawn| self.runner.entity(drawn));
-        let changed = self.runner.hover(under);
-        if changed {
-            self.draw();
-        }
-        changed
-    }
-
-    /// A pointer let go: a held agent is released, a pan or pinch ends.
-    fn release(&mut self, pointer: i32) {
-        if let Some(held) = self.held.take_if(|h| h.pointer == pointer) {
-            self.runner.hold(held.agent, false);
-        }
-        self.gestures.release(pointer);
-    }
-
     /// Takes a fresh snapshot for the inspector.
     fn inspect(&mut self) {
         self.inspection = Rc::new(self.runner.inspection(self.edit_error.clone()));
@@ -310,19 +226,6 @@ impl App {
             ClockState::Paused => self.clock.resume(self.now_ms),
             _ => self.clock.start(self.now_ms),
         }
-    }
-
-    /// Pans or pinches the view when the pointer belongs to a gesture; true when it did.
-    fn drag(&mut self, e: &PointerEvent) -> bool {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
-            return false;
-        };
-        let at = canvas_point(&canvas, e);
-        let moved = self.gestures.moved(e.pointer_id(), at, &mut self.view);
-        if moved {
-            self.draw();
-        }
-        moved
     }
 
     fn wheel(&mut self, e: &WheelEvent) {
@@ -542,48 +445,9 @@ impl Component for App {
         if first_render {
             self.draw();
             self.request_frame(ctx);
-            self.keys = listen_for_keys(ctx);
+            self.keys = keys::listen_for_keys(ctx);
         }
     }
-}
-
-/// Listens on the window for the stage's keys: Delete, Escape and Space. Keys typed into a
-/// field (the script editor, the inspector, a picker) are left alone.
-fn listen_for_keys(ctx: &Context<App>) -> Option<EventListener> {
-    let window = web_sys::window()?;
-    let link = ctx.link().clone();
-    let options = EventListenerOptions::enable_prevent_default();
-    Some(EventListener::new_with_options(
-        &window,
-        "keydown",
-        options,
-        move |e| {
-            let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                return;
-            };
-            if typing(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
-                return;
-            }
-            let msg = match e.key().as_str() {
-                "Delete" => Msg::DeleteSelected,
-                "Escape" => Msg::ClearSelection,
-                " " => Msg::TogglePlay,
-                _ => return,
-            };
-            // Space would also scroll the page or press the focused button.
-            e.prevent_default();
-            link.send_message(msg);
-        },
-    ))
-}
-
-/// Whether the key went to a field the user types into.
-fn typing(e: &KeyboardEvent) -> bool {
-    let Some(target) = e.target().and_then(|t| t.dyn_into::<HtmlElement>().ok()) else {
-        return false;
-    };
-    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        || target.is_content_editable()
 }
 
 /// Sizes the canvas's pixel buffer to its displayed size in device pixels, so the stage is
