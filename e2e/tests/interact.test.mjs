@@ -150,3 +150,13 @@ test('Space toggles play', async () => {
   await page.keyboard.press(' ');
   await page.waitForSelector('[data-testid="play"]:not([disabled])');
 });
+
+test('the inspector follows the selected agent while the model runs', async () => {
+  const { page } = app;
+  await page.locator('[data-testid="agent-row"]').nth(0).click();
+  await page.click('[data-testid="play"]');
+  const x = await propValue(page, 'x');
+  await page.waitForTimeout(800);
+  assert.notEqual(await propValue(page, 'x'), x, 'the inspected x did not change while running');
+  await page.click('[data-testid="pause"]');
+});
