@@ -5,14 +5,23 @@
 //! and redraws the canvas directly through the [`Renderer`]. The view itself
 //! re-renders only on a user action or when the displayed time changes. The wheel zooms the
 //! stage about the pointer, a drag on empty stage pans it, two fingers pinch-zoom it, a double
-//! click fits it again.
+//! click fits it again. A press on an agent selects it (shift adds it to the group) and drags
+//! it; the pointer hovering over an agent marks it hovered. Delete, Escape and Space on the
+//! window remove the selection, clear it and toggle play, unless the user is typing.
+
+mod keys;
+mod pointer;
 
 use crate::demo::Demo;
+use crate::inspector::{Edit, Inspection, Inspector};
 use crate::projects::{ProjectHandle, ProjectsPanel};
-use crate::render::{agent_at, Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
+use crate::render::{Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use crate::runner::Runner;
+use gloo_events::EventListener;
 use gloo_render::{request_animation_frame, AnimationFrame};
+use sim_core::entity::EntityId;
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{
     CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, MouseEvent, PointerEvent,
@@ -28,6 +37,10 @@ const STAGE_BACKGROUND: Rgb = Rgb::from_packed(0x24506b);
 
 /// How much one pixel of wheel scrolling zooms: the zoom factor is `exp(-delta × this)`.
 const WHEEL_ZOOM_RATE: f64 = 0.0015;
+
+/// How often the inspector refreshes while the model runs, milliseconds: live enough to
+/// follow, rare enough not to rebuild its view every frame.
+const INSPECT_EVERY_MS: f64 = 250.0;
 
 /// What the user or the browser asks of the app.
 pub enum Msg {
@@ -46,8 +59,28 @@ pub enum Msg {
     PointerMove(PointerEvent),
     /// A pointer was released or lost.
     PointerUp(PointerEvent),
+    /// The pointer left the stage.
+    PointerLeave,
     /// A double click on the stage.
     Fit,
+    /// Play when paused, pause when playing (the Space key).
+    TogglePlay,
+    /// Remove the selected agents (the Delete key).
+    DeleteSelected,
+    /// Clear the selection (the Escape key).
+    ClearSelection,
+    /// Select this agent alone (a click in the agent list).
+    Select(EntityId),
+    /// Apply a prop edit from the inspector.
+    Edit(Edit),
+}
+
+/// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
+/// pointer in world units, so it does not jump to centre on the pointer.
+struct Held {
+    pointer: i32,
+    agent: EntityId,
+    offset: (f64, f64),
 }
 
 /// The app shell.
@@ -77,6 +110,15 @@ pub struct App {
     fps: FpsMeter,
     /// The open project, shared with the projects panel (and later the simulation).
     project: ProjectHandle,
+    /// The agent being dragged.
+    held: Option<Held>,
+    /// What the inspector shows, and when (real milliseconds) it was taken.
+    inspection: Rc<Inspection>,
+    inspected_ms: f64,
+    /// Why the last inspector edit was refused.
+    edit_error: Option<String>,
+    /// The window's keyboard shortcuts; dropping it removes them.
+    keys: Option<EventListener>,
 }
 
 /// Counts animation frames to show frames per second in demo mode, with the mean time the
@@ -127,14 +169,15 @@ impl App {
     }
 
     /// Picks up a newly loaded or edited project: a fresh simulation from tick zero, and the
-    /// stage fitted to the model's bounds.
-    fn sync_project(&mut self) {
+    /// stage fitted to the model's bounds. True when the project changed.
+    fn sync_project(&mut self) -> bool {
         if !self.runner.sync(&self.project) {
-            return;
+            return false;
         }
         self.clock.set_time(SimTime::ZERO);
         self.view.bounds = Runner::bounds(&self.project);
         self.view.fit();
+        true
     }
 
     fn draw(&mut self) {
@@ -171,32 +214,17 @@ impl App {
             .map_or(self.runner.drawn(), |demo| demo.agents())
     }
 
-    /// A press on empty stage starts a pan (or, with a second pointer, a pinch).
-    fn press(&mut self, e: &PointerEvent) {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
-            return;
-        };
-        let at = canvas_point(&canvas, e);
-        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
-        let on_agent = self
-            .renderer
-            .as_ref()
-            .and_then(|r| agent_at(self.drawn_agents(), r.costumes(), wx, wy));
-        let primary = e.button() == 0;
-        if primary && self.gestures.press(e.pointer_id(), at, on_agent.is_none()) {
-            // Capture keeps the drag going when the pointer leaves the canvas; failing only
-            // means it stops there.
-            let _ = canvas.set_pointer_capture(e.pointer_id());
-        }
+    /// Takes a fresh snapshot for the inspector.
+    fn inspect(&mut self) {
+        self.inspection = Rc::new(self.runner.inspection(self.edit_error.clone()));
+        self.inspected_ms = self.now_ms;
     }
 
-    fn drag(&mut self, e: &PointerEvent) {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
-            return;
-        };
-        let at = canvas_point(&canvas, e);
-        if self.gestures.moved(e.pointer_id(), at, &mut self.view) {
-            self.draw();
+    fn toggle_play(&mut self) {
+        match self.clock.state() {
+            ClockState::Running => self.clock.pause(self.now_ms),
+            ClockState::Paused => self.clock.resume(self.now_ms),
+            _ => self.clock.start(self.now_ms),
         }
     }
 
@@ -254,6 +282,11 @@ impl Component for App {
             gestures: Gestures::default(),
             fps: FpsMeter::default(),
             project: ProjectHandle::empty(),
+            held: None,
+            inspection: Rc::default(),
+            inspected_ms: 0.0,
+            edit_error: None,
+            keys: None,
         }
     }
 
@@ -264,7 +297,12 @@ impl Component for App {
                 if self.clock.state() == ClockState::Init {
                     self.clock.start(ts);
                 }
-                self.sync_project();
+                let synced = self.sync_project();
+                if synced {
+                    self.held = None;
+                    self.edit_error = None;
+                    self.inspect();
+                }
                 self.clock.update_time(ts);
                 self.runner.advance_to(self.clock.time());
                 let started = now_ms();
@@ -275,24 +313,47 @@ impl Component for App {
                 let changed = tick != self.shown_tick;
                 self.shown_tick = tick;
                 let fps_changed = self.fps.frame(ts, work_ms) && self.demo.is_some();
-                return changed || fps_changed;
+                let running = self.clock.state() == ClockState::Running;
+                let stale = running && ts - self.inspected_ms >= INSPECT_EVERY_MS;
+                if stale {
+                    self.inspect();
+                }
+                return synced || changed || fps_changed || stale;
             }
             Msg::Wheel(e) => {
                 self.wheel(&e);
                 return false;
             }
             Msg::PointerDown(e) => {
-                self.press(&e);
-                return false;
+                if !self.press(&e) {
+                    return false;
+                }
             }
             Msg::PointerMove(e) => {
-                self.drag(&e);
-                return false;
+                if !self.pointer_moved(&e) {
+                    return false;
+                }
             }
             Msg::PointerUp(e) => {
-                self.gestures.release(e.pointer_id());
+                self.release(e.pointer_id());
                 return false;
             }
+            Msg::PointerLeave => {
+                if self.held.is_some() || !self.runner.hover(None) {
+                    return false;
+                }
+            }
+            Msg::TogglePlay => self.toggle_play(),
+            Msg::DeleteSelected => {
+                self.held = None;
+                self.runner.remove_selected();
+            }
+            Msg::ClearSelection => self.runner.clear_selection(),
+            Msg::Select(agent) => {
+                self.edit_error = None;
+                self.runner.select(agent, false);
+            }
+            Msg::Edit(edit) => self.edit_error = self.runner.edit(&edit).err(),
             Msg::Fit => {
                 self.view.fit();
                 self.draw();
@@ -322,6 +383,7 @@ impl Component for App {
         }
         self.shown_tick = self.tick();
         self.draw();
+        self.inspect();
         true
     }
 
@@ -345,9 +407,13 @@ impl Component for App {
                         onpointermove={link.callback(Msg::PointerMove)}
                         onpointerup={link.callback(Msg::PointerUp)}
                         onpointercancel={link.callback(Msg::PointerUp)}
+                        onpointerleave={link.callback(|_| Msg::PointerLeave)}
                         ondblclick={link.callback(|_| Msg::Fit)} />
                 </main>
                 <ProjectsPanel current={self.project.clone()} />
+                <Inspector data={self.inspection.clone()}
+                    on_select={link.callback(Msg::Select)}
+                    on_edit={link.callback(Msg::Edit)} />
                 <footer class="controls">
                     <button data-testid="play" disabled={running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>
@@ -379,6 +445,7 @@ impl Component for App {
         if first_render {
             self.draw();
             self.request_frame(ctx);
+            self.keys = keys::listen_for_keys(ctx);
         }
     }
 }

@@ -3,6 +3,7 @@
 mod app;
 mod demo;
 mod editor;
+mod inspector;
 mod projects;
 mod render;
 mod runner;

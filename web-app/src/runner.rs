@@ -8,9 +8,11 @@
 //! GEMSTEP's stage has y growing downwards; the renderer's world has y growing upwards, so y
 //! is negated here, at the one seam between them.
 
+use crate::inspector::{parse_value, Edit, Inspection};
 use crate::projects::ProjectHandle;
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb};
-use sim_core::sim::{AgentView, Simulation};
+use sim_core::entity::EntityId;
+use sim_core::sim::{AgentView, PropGroup, Simulation};
 use sim_core::time::SimTime;
 
 /// The seed every run starts from, so a model behaves the same on every open and reset.
@@ -24,6 +26,10 @@ pub struct Runner {
     revision: u64,
     /// What the renderer draws, refilled every frame.
     agents: Vec<RenderAgent>,
+    /// The entity of each drawn agent, parallel to `agents`: a hit-test's drawn id indexes it.
+    ids: Vec<EntityId>,
+    /// The agent marked hovered.
+    hovered: Option<EntityId>,
 }
 
 impl Runner {
@@ -34,6 +40,7 @@ impl Runner {
             return false;
         }
         self.revision = revision;
+        self.hovered = None;
         self.sim = project.with(|c| Simulation::load(&c?.project, SEED).ok());
         true
     }
@@ -54,6 +61,7 @@ impl Runner {
 
     /// Back to the model's initial state.
     pub fn reset(&mut self) {
+        self.hovered = None;
         if let Some(sim) = &mut self.sim {
             sim.reset();
         }
@@ -87,19 +95,130 @@ impl Runner {
     /// Refills and returns the drawn agents from the simulation's current state.
     pub fn agents(&mut self, costumes: &mut Costumes) -> &[RenderAgent] {
         self.agents.clear();
+        self.ids.clear();
         if let Some(sim) = &self.sim {
-            let drawn = sim
-                .agents()
-                .enumerate()
-                .map(|(i, a)| render_agent(i as u32, &a, costumes));
-            self.agents.extend(drawn);
+            for (i, a) in sim.agents().enumerate() {
+                self.agents.push(render_agent(i as u32, &a, costumes));
+                self.ids.push(a.id());
+            }
         }
         &self.agents
+    }
+
+    /// The entity drawn as `drawn` (a hit-test's answer) in the last frame.
+    pub fn entity(&self, drawn: u32) -> Option<EntityId> {
+        self.ids.get(drawn as usize).copied()
     }
 
     /// The agents drawn last.
     pub fn drawn(&self) -> &[RenderAgent] {
         &self.agents
+    }
+}
+
+/// Selection, dragging and editing: the stage's pointer and the inspector act on agents
+/// through these. An agent that disappeared meanwhile is ignored: it is simply gone.
+impl Runner {
+    /// Marks `id` as the hovered agent (none: nothing under the pointer); true if it changed.
+    pub fn hover(&mut self, id: Option<EntityId>) -> bool {
+        if id == self.hovered {
+            return false;
+        }
+        if let Some(sim) = &mut self.sim {
+            if let Some(old) = self.hovered {
+                let _ = sim.hover(old, false);
+            }
+            if let Some(new) = id {
+                let _ = sim.hover(new, true);
+            }
+        }
+        self.hovered = id;
+        true
+    }
+
+    /// Selects `id`: alone, or with `add` added to the selection as part of a group.
+    pub fn select(&mut self, id: EntityId, add: bool) {
+        if !add {
+            self.clear_selection();
+        }
+        if let Some(sim) = &mut self.sim {
+            let _ = sim.select(id, true);
+            if add {
+                let _ = sim.group(id, true);
+            }
+        }
+    }
+
+    /// Deselects and ungroups every agent.
+    pub fn clear_selection(&mut self) {
+        let Some(sim) = &mut self.sim else {
+            return;
+        };
+        for id in Self::marked(sim) {
+            let _ = sim.select(id, false);
+            let _ = sim.group(id, false);
+        }
+    }
+
+    /// Removes every selected or grouped agent.
+    pub fn remove_selected(&mut self) {
+        let Some(sim) = &mut self.sim else {
+            return;
+        };
+        for id in Self::marked(sim) {
+            let _ = sim.remove_agent(id);
+        }
+    }
+
+    /// The agents selected or grouped.
+    fn marked(sim: &Simulation) -> Vec<EntityId> {
+        sim.agents()
+            .filter(|a| a.selection().selected || a.selection().grouped)
+            .map(|a| a.id())
+            .collect()
+    }
+
+    /// Marks `id` held by the pointer (its own movement pauses) or let go.
+    pub fn hold(&mut self, id: EntityId, on: bool) {
+        if let Some(sim) = &mut self.sim {
+            let _ = sim.set_captive(id, on);
+        }
+    }
+
+    /// Moves `id` to the renderer's world point `(x, y)` (y up; the simulation's y is down).
+    pub fn drag_to(&mut self, id: EntityId, x: f64, y: f64) {
+        if let Some(sim) = &mut self.sim {
+            let _ = sim.move_agent(id, x, -y);
+        }
+    }
+
+    /// Applies a prop edit from the inspector; the error says why it was refused.
+    pub fn edit(&mut self, edit: &Edit) -> Result<(), String> {
+        let sim = self.sim.as_mut().ok_or("the model is not running")?;
+        let value = parse_value(&edit.text, &edit.was)?;
+        let last_logged = sim.log().last().cloned();
+        let result = match &edit.group {
+            PropGroup::Feature(feature) => {
+                sim.set_feat_prop(edit.agent, feature, &edit.name, value)
+            }
+            _ => sim.set_prop(edit.agent, &edit.name, value),
+        };
+        result.map_err(|e| format!("{}: {e}", edit.name))?;
+        // The agent refuses a value (a read-only prop, say) by logging why; comparing the last
+        // entry, not the count, still works once the log is full and drops its oldest.
+        match sim.log().last() {
+            Some(entry) if Some(entry) != last_logged.as_ref() => {
+                Err(format!("{}: {}", edit.name, entry.message))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A snapshot for the inspector, with `error` the last refused edit's message.
+    pub fn inspection(&self, error: Option<String>) -> Inspection {
+        self.sim
+            .as_ref()
+            .map_or_else(Inspection::default, |sim| Inspection::of(sim, error))
     }
 }
 
@@ -147,4 +266,106 @@ fn chart(series: &[f64], histogram: &[(String, f64)]) -> Option<Graph> {
         series: histogram.iter().map(|(_, v)| *v).collect(),
         color,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sim_core::project::Project;
+    use sim_core::vars::Value;
+
+    /// A runner over the bundled wander model, with its agents drawn once.
+    fn wander() -> Runner {
+        let text = include_str!("../../static/models/wander.gemprj");
+        let project = Project::from_json(text).unwrap();
+        let mut runner = Runner {
+            sim: Some(Simulation::load(&project, SEED).unwrap()),
+            ..Runner::default()
+        };
+        runner.agents(&mut Costumes::new());
+        runner
+    }
+
+    fn sim(runner: &Runner) -> &Simulation {
+        runner.sim.as_ref().unwrap()
+    }
+
+    fn selection(runner: &Runner, id: EntityId) -> sim_core::agent::Selection {
+        sim(runner).agent(id).unwrap().selection()
+    }
+
+    #[test]
+    fn a_drawn_id_maps_back_to_the_entity_drawn() {
+        let runner = wander();
+        let ids: Vec<EntityId> = sim(&runner).agents().map(|a| a.id()).collect();
+        assert_eq!(runner.entity(3), ids.get(3).copied());
+        assert_eq!(runner.entity(ids.len() as u32), None);
+    }
+
+    #[test]
+    fn a_click_selects_alone_and_a_shift_click_groups() {
+        let mut runner = wander();
+        let (a, b, c) = (
+            runner.entity(0).unwrap(),
+            runner.entity(1).unwrap(),
+            runner.entity(2).unwrap(),
+        );
+        runner.select(a, false);
+        runner.select(b, false);
+        runner.select(c, true);
+        assert!(!selection(&runner, a).selected);
+        assert!(selection(&runner, b).selected && !selection(&runner, b).grouped);
+        assert!(selection(&runner, c).selected && selection(&runner, c).grouped);
+        runner.clear_selection();
+        assert!(!selection(&runner, b).selected && !selection(&runner, c).grouped);
+    }
+
+    #[test]
+    fn hovering_moves_the_mark_from_agent_to_agent() {
+        let mut runner = wander();
+        let (a, b) = (runner.entity(0).unwrap(), runner.entity(1).unwrap());
+        assert!(runner.hover(Some(a)));
+        assert!(!runner.hover(Some(a)));
+        assert!(runner.hover(Some(b)));
+        assert!(!selection(&runner, a).hovered && selection(&runner, b).hovered);
+        assert!(runner.hover(None));
+        assert!(!selection(&runner, b).hovered);
+    }
+
+    #[test]
+    fn delete_removes_only_the_selected_and_grouped_agents() {
+        let mut runner = wander();
+        let (a, b) = (runner.entity(0).unwrap(), runner.entity(1).unwrap());
+        runner.select(a, false);
+        runner.select(b, true);
+        runner.remove_selected();
+        assert_eq!(sim(&runner).agents().count(), 10);
+        assert!(sim(&runner).agent(a).is_none() && sim(&runner).agent(b).is_none());
+    }
+
+    #[test]
+    fn a_drag_in_the_y_up_world_lands_at_the_y_down_sim_position() {
+        let mut runner = wander();
+        let a = runner.entity(0).unwrap();
+        runner.drag_to(a, 30.0, 40.0);
+        assert_eq!(sim(&runner).agent(a).unwrap().position(), (30.0, -40.0));
+    }
+
+    #[test]
+    fn edits_apply_or_say_why_not() {
+        let mut runner = wander();
+        let a = runner.entity(0).unwrap();
+        let edit = |name: &str, text: &str, was: Value| Edit {
+            agent: a,
+            group: PropGroup::Builtin,
+            name: name.to_string(),
+            text: text.to_string(),
+            was,
+        };
+        assert_eq!(runner.edit(&edit("x", "12", Value::Number(0.0))), Ok(()));
+        assert_eq!(sim(&runner).agent(a).unwrap().position().0, 12.0);
+        let refused = runner.edit(&edit("id", "5", Value::Number(1.0)));
+        assert_eq!(refused, Err("id: 'id' cannot be changed".to_string()));
+        assert!(runner.edit(&edit("x", "far", Value::Number(0.0))).is_err());
+    }
 }

@@ -1,0 +1,108 @@
+//! The stage's pointer: pressing, dragging and hovering agents, and handing presses on empty
+//! stage to the pan and pinch gestures.
+
+use super::{canvas_point, App, Held};
+use crate::render::agent_at;
+use web_sys::{HtmlCanvasElement, PointerEvent};
+
+impl App {
+    /// A press on empty stage starts a pan (or, with a second pointer, a pinch); a press on an
+    /// agent selects it (shift: adds it to the group) and holds it for dragging. True when
+    /// the selection changed.
+    pub(super) fn press(&mut self, e: &PointerEvent) -> bool {
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+            return false;
+        };
+        let at = canvas_point(&canvas, e);
+        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
+        let on_agent = self
+            .renderer
+            .as_ref()
+            .and_then(|r| agent_at(self.drawn_agents(), r.costumes(), wx, wy));
+        let primary = e.button() == 0;
+        if primary && self.gestures.press(e.pointer_id(), at, on_agent.is_none()) {
+            // Capture keeps the drag going when the pointer leaves the canvas; failing only
+            // means it stops there.
+            let _ = canvas.set_pointer_capture(e.pointer_id());
+            return false;
+        }
+        let Some(drawn) = on_agent.filter(|_| primary && self.demo.is_none()) else {
+            return false;
+        };
+        let (Some(agent), Some(at_agent)) = (
+            self.runner.entity(drawn),
+            self.runner.drawn().get(drawn as usize),
+        ) else {
+            return false;
+        };
+        let offset = (at_agent.x - wx, at_agent.y - wy);
+        self.runner.select(agent, e.shift_key());
+        self.runner.hold(agent, true);
+        self.held = Some(Held {
+            pointer: e.pointer_id(),
+            agent,
+            offset,
+        });
+        let _ = canvas.set_pointer_capture(e.pointer_id());
+        self.draw();
+        true
+    }
+
+    /// The held agent follows its pointer; otherwise the view pans or the agent under a free
+    /// pointer is hovered. True when the inspector should refresh.
+    pub(super) fn pointer_moved(&mut self, e: &PointerEvent) -> bool {
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+            return false;
+        };
+        let at = canvas_point(&canvas, e);
+        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
+        if let Some(held) = self.held.as_ref().filter(|h| h.pointer == e.pointer_id()) {
+            let (agent, (dx, dy)) = (held.agent, held.offset);
+            self.runner.drag_to(agent, wx + dx, wy + dy);
+            self.draw();
+            return true;
+        }
+        if self.drag(e) || e.buttons() != 0 {
+            return false;
+        }
+        self.hover_at(wx, wy)
+    }
+
+    /// Marks the agent at world point `(wx, wy)` hovered; true when that changed.
+    pub(super) fn hover_at(&mut self, wx: f64, wy: f64) -> bool {
+        if self.demo.is_some() {
+            return false;
+        }
+        let under = self
+            .renderer
+            .as_ref()
+            .and_then(|r| agent_at(self.runner.drawn(), r.costumes(), wx, wy))
+            .and_then(|drawn| self.runner.entity(drawn));
+        let changed = self.runner.hover(under);
+        if changed {
+            self.draw();
+        }
+        changed
+    }
+
+    /// A pointer let go: a held agent is released, a pan or pinch ends.
+    pub(super) fn release(&mut self, pointer: i32) {
+        if let Some(held) = self.held.take_if(|h| h.pointer == pointer) {
+            self.runner.hold(held.agent, false);
+        }
+        self.gestures.release(pointer);
+    }
+
+    /// Pans or pinches the view when the pointer belongs to a gesture; true when it did.
+    pub(super) fn drag(&mut self, e: &PointerEvent) -> bool {
+        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+            return false;
+        };
+        let at = canvas_point(&canvas, e);
+        let moved = self.gestures.moved(e.pointer_id(), at, &mut self.view);
+        if moved {
+            self.draw();
+        }
+        moved
+    }
+}
