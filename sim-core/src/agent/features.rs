@@ -67,11 +67,13 @@ impl FeatureState {
     }
 
     /// Where a catalog prop is: straight at its slot when this state is of the slot's feature
-    /// (the catalog order is kept), otherwise by name.
+    /// ([`FeatureState::new`] lays the catalog props out in catalog order and nothing
+    /// reorders them), otherwise by name.
     fn slot_index(&self, slot: PropSlot) -> Option<usize> {
-        match self.names.get(slot.index) {
-            Some(n) if std::ptr::eq(*n, slot.name) || *n == slot.name => Some(slot.index),
-            _ => self.index_of(slot.name),
+        if std::ptr::eq(self.name, slot.feature) || self.name == slot.feature {
+            Some(slot.index)
+        } else {
+            self.index_of(slot.name)
         }
     }
 

@@ -77,9 +77,11 @@ pub struct FeatureSpec {
 /// the tick's hot paths read a feature prop without searching for its name.
 ///
 /// An attached [`FeatureState`](crate::agent::FeatureState) keeps its catalog props in catalog
-/// order, so `index` is where the prop sits in it too; `name` lets the state check that.
+/// order, so `index` is where the prop sits in a state of feature `feature` too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct PropSlot {
+    /// The canonical name of the feature the prop belongs to.
+    pub feature: &'static str,
     /// The prop's position in [`FeatureSpec::props`].
     pub index: usize,
     /// The prop's canonical name.
@@ -93,7 +95,12 @@ impl PropSlot {
         let mut index = 0;
         while index < spec.props.len() {
             if same_text(spec.props[index].name, name) {
-                return PropSlot { index, name };
+                let feature = spec.name;
+                return PropSlot {
+                    feature,
+                    index,
+                    name,
+                };
             }
             index += 1;
         }
