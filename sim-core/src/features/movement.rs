@@ -386,20 +386,18 @@ fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
     }
     let direction = direction.rem_euclid(360.0);
     let moving = step.dx != 0.0 || step.dy != 0.0;
-    let auto_orient = agent
-        .feature("Movement")
-        .and_then(|m| m.flag_at(AUTO_ORIENT))
-        .unwrap_or(false);
+    let Some(m) = agent.feature_mut("Movement") else {
+        return;
+    };
+    let auto_orient = m.flag_at(AUTO_ORIENT).unwrap_or(false);
+    m.set_at(DIRECTION, Value::Number(direction));
+    let heading = compass(direction);
+    if m.str_at(COMPASS) != Some(heading) {
+        m.set_at(COMPASS, Value::String(heading.to_string()));
+    }
+    m.set_at(IS_MOVING, Value::Boolean(moving));
     if auto_orient && moving {
         agent.orientation = -direction.to_radians();
-    }
-    if let Some(m) = agent.feature_mut("Movement") {
-        m.set_at(DIRECTION, Value::Number(direction));
-        let heading = compass(direction);
-        if m.str_at(COMPASS) != Some(heading) {
-            m.set_at(COMPASS, Value::String(heading.to_string()));
-        }
-        m.set_at(IS_MOVING, Value::Boolean(moving));
     }
 }
 
