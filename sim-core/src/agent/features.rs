@@ -1,5 +1,6 @@
 //! A feature attached to an agent: its name and its properties as GVars.
 
+use crate::features::catalog::PropSlot;
 use crate::features::{DefaultValue, FeatureSpec};
 use crate::vars::{GVar, Value};
 
@@ -65,6 +66,43 @@ impl FeatureState {
         by_name(name).or_else(|| by_name(self.canonical(name)))
     }
 
+    /// Where a catalog prop is: straight at its slot when this state is of the slot's feature
+    /// ([`FeatureState::new`] lays the catalog props out in catalog order and nothing
+    /// reorders them), otherwise by name.
+    fn slot_index(&self, slot: PropSlot) -> Option<usize> {
+        if std::ptr::eq(self.name, slot.feature) || self.name == slot.feature {
+            Some(slot.index)
+        } else {
+            self.index_of(slot.name)
+        }
+    }
+
+    /// A catalog prop's value as a number, found by its slot (no name search).
+    pub(crate) fn number_at(&self, slot: PropSlot) -> Option<f64> {
+        let var = self.vars.get(self.slot_index(slot)?)?;
+        var.value().as_number()
+    }
+
+    /// A catalog String prop's text, found by its slot (no name search, no copy).
+    pub(crate) fn str_at(&self, slot: PropSlot) -> Option<&str> {
+        match self.vars.get(self.slot_index(slot)?)? {
+            GVar::String(s) => Some(s.value()),
+            _ => None,
+        }
+    }
+
+    /// A catalog prop's value as a truth value, found by its slot (no name search).
+    pub(crate) fn flag_at(&self, slot: PropSlot) -> Option<bool> {
+        let var = self.vars.get(self.slot_index(slot)?)?;
+        var.value().as_bool()
+    }
+
+    /// Sets a catalog prop found by its slot, as [`FeatureState::set`] does by name.
+    pub(crate) fn set_at(&mut self, slot: PropSlot, value: Value) {
+        let index = self.slot_index(slot);
+        self.set_index(index, slot.name, value);
+    }
+
     /// A property's value as a number, if it is one.
     pub fn number(&self, name: &str) -> Option<f64> {
         self.prop(name)?.value().as_number()
@@ -91,25 +129,27 @@ impl FeatureState {
     /// Sets a property to `value`, adding it with the value's type when the catalog does
     /// not list it (runtime results such as Population's `avg`).
     pub fn set(&mut self, name: &'static str, value: Value) {
-        if let Some(var) = self.prop_mut(name) {
-            if let (GVar::Number(n), Some(v)) = (&mut *var, value.as_number()) {
-                if n.set(v).is_ok() {
-                    return;
-                }
+        let index = self.index_of(name);
+        self.set_index(index, name, value);
+    }
+
+    /// Sets the prop at `index` (found once by the caller), or adds `name` when there is none.
+    fn set_index(&mut self, index: Option<usize>, name: &'static str, value: Value) {
+        let slot = index.and_then(|i| self.vars.get_mut(i));
+        let Some(var) = slot else {
+            if let Some(new) = GVar::holding(&value) {
+                self.names.push(name);
+                self.vars.push(new);
             }
-            if let Some(new) = GVar::holding(&value).filter(|n| n.var_type() == var.var_type()) {
-                *var = new;
+            return;
+        };
+        if let (GVar::Number(n), Some(v)) = (&mut *var, value.as_number()) {
+            if n.set(v).is_ok() {
                 return;
             }
         }
         if let Some(new) = GVar::holding(&value) {
-            match self.index_of(name).and_then(|i| self.vars.get_mut(i)) {
-                Some(slot) => *slot = new,
-                None => {
-                    self.names.push(name);
-                    self.vars.push(new);
-                }
-            }
+            *var = new;
         }
     }
 
@@ -157,5 +197,28 @@ mod tests {
         assert_eq!(f.number("distance"), Some(2.0));
         f.set("extra", Value::Boolean(true));
         assert_eq!(f.flag("extra"), Some(true));
+    }
+
+    #[test]
+    fn a_slot_reads_and_writes_the_same_prop_as_its_name() {
+        let spec = crate::features::feature("Movement").unwrap();
+        let distance = PropSlot::of(spec, "distance");
+        let mut f = FeatureState::new(spec);
+        f.set_at(distance, Value::Number(3.0));
+        assert_eq!(f.number("distance"), Some(3.0));
+        assert_eq!(f.number_at(distance), Some(3.0));
+        assert_eq!(f.str_at(PropSlot::of(spec, "movementType")), Some("stop"));
+        assert_eq!(f.flag_at(PropSlot::of(spec, "isMoving")), Some(false));
+    }
+
+    #[test]
+    fn a_slot_of_another_feature_falls_back_to_its_name() {
+        let costume = crate::features::feature("Costume").unwrap();
+        let glow = PropSlot::of(costume, "glow");
+        let mut f = FeatureState::new(crate::features::feature("Movement").unwrap());
+        assert_eq!(f.number_at(glow), None, "Movement has no glow");
+        f.set_at(glow, Value::Number(2.0));
+        assert_eq!(f.number("glow"), Some(2.0), "added as set() adds it");
+        assert_eq!(f.number_at(glow), Some(2.0));
     }
 }

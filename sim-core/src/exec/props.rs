@@ -100,13 +100,12 @@ impl Runner<'_> {
             .agents
             .get_mut(id)
             .ok_or_else(|| "the agent was removed".to_string())?;
-        let name = agent.name.clone();
-        let feat = agent.feature_mut(&r.feature).ok_or_else(|| {
-            format!(
-                "{name} has no feature '{}' (add it with addFeature)",
-                r.feature
-            )
-        })?;
+        let Some(feat) = agent.feature_mut(&r.feature) else {
+            let (name, feature) = (&agent.name, &r.feature);
+            return Err(format!(
+                "{name} has no feature '{feature}' (add it with addFeature)"
+            ));
+        };
         let var = feat
             .prop_mut(&r.prop)
             .ok_or_else(|| format!("{} has no property '{}'", r.feature, r.prop))?;

@@ -73,6 +73,57 @@ pub struct FeatureSpec {
     pub methods: &'static [FeatMethodSpec],
 }
 
+/// A catalog property's place among its feature's props, found when the engine is compiled so
+/// the tick's hot paths read a feature prop without searching for its name.
+///
+/// An attached [`FeatureState`](crate::agent::FeatureState) keeps its catalog props in catalog
+/// order, so `index` is where the prop sits in a state of feature `feature` too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PropSlot {
+    /// The canonical name of the feature the prop belongs to.
+    pub feature: &'static str,
+    /// The prop's position in [`FeatureSpec::props`].
+    pub index: usize,
+    /// The prop's canonical name.
+    pub name: &'static str,
+}
+
+impl PropSlot {
+    /// The slot of prop `name` of `spec`; meant for `const` items, where a name the catalog
+    /// does not list stops the build.
+    pub(crate) const fn of(spec: &FeatureSpec, name: &'static str) -> PropSlot {
+        let mut index = 0;
+        while index < spec.props.len() {
+            if same_text(spec.props[index].name, name) {
+                let feature = spec.name;
+                return PropSlot {
+                    feature,
+                    index,
+                    name,
+                };
+            }
+            index += 1;
+        }
+        panic!("the catalog has no such prop")
+    }
+}
+
+/// Whether two texts are equal, usable in `const` evaluation.
+const fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 impl FeatureSpec {
     /// The property with this name or alias.
     pub fn prop(&self, name: &str) -> Option<&'static FeatPropSpec> {

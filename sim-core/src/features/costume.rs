@@ -1,6 +1,8 @@
 //! Costume at run time: which picture and frame, glow that fades, and a tint in HSV that
 //! the renderer draws and Vision compares (camouflage).
 
+use super::catalog::PropSlot;
+use super::catalog_looks::COSTUME;
 use super::dispatch::{feat, not_available, num_arg, text_arg};
 use crate::agent::Agent;
 use crate::entity::EntityId;
@@ -105,12 +107,16 @@ pub(crate) fn query(
     Ok(ExprValue::Boolean(within))
 }
 
+/// The Costume props the tick reads for every agent that wears one.
+const GLOW: PropSlot = PropSlot::of(&COSTUME, "glow");
+const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
+
 /// Fades glows by one tick.
 pub(crate) fn update(agent: &mut Agent, seconds_per_tick: f64) {
     if let Some(c) = agent.feature_mut("Costume") {
-        let glow = c.number("glow").unwrap_or(0.0);
+        let glow = c.number_at(GLOW).unwrap_or(0.0);
         if glow > 0.0 {
-            c.set("glow", Value::Number((glow - seconds_per_tick).max(0.0)));
+            c.set_at(GLOW, Value::Number((glow - seconds_per_tick).max(0.0)));
         }
         apply_color_scale(c);
     }
@@ -156,7 +162,7 @@ fn set_hsv(c: &mut crate::agent::FeatureState, h: f64, s: f64, v: f64) {
 /// With a colour scale set up, the scale index picks the tint: step `i` of `steps` moves the
 /// scale's component (hue, saturation or value) from 0 to its set level.
 fn apply_color_scale(c: &mut crate::agent::FeatureState) {
-    let steps = c.number("colorScaleSteps").unwrap_or(0.0);
+    let steps = c.number_at(SCALE_STEPS).unwrap_or(0.0);
     if steps < 1.0 {
         return;
     }

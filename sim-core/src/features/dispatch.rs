@@ -6,6 +6,8 @@ use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
+use crate::vars::Value;
+use std::borrow::Cow;
 
 /// Runs `featCall [target.]Feature method args` on agent `id`.
 pub(crate) fn call(
@@ -111,10 +113,25 @@ pub(crate) fn text_arg(r: &mut Runner<'_>, args: &[Arg], i: usize) -> Result<Str
     let arg = args
         .get(i)
         .ok_or_else(|| format!("argument {} is missing", i + 1))?;
-    let value = r.arg(arg)?;
-    value
-        .as_text()
-        .ok_or_else(|| format!("argument {} must be text, got {}", i + 1, value.describe()))
+    match r.arg(arg)? {
+        Value::String(text) => Ok(text),
+        value => value
+            .as_text()
+            .ok_or_else(|| format!("argument {} must be text, got {}", i + 1, value.describe())),
+    }
+}
+
+/// The text argument at `i`, borrowed when it is written out in the script (no copy per
+/// call, for statements that run every tick).
+pub(crate) fn text_arg_ref<'a>(
+    r: &mut Runner<'_>,
+    args: &'a [Arg],
+    i: usize,
+) -> Result<Cow<'a, str>, Failure> {
+    match args.get(i) {
+        Some(Arg::Literal(Value::String(text))) => Ok(Cow::Borrowed(text)),
+        _ => text_arg(r, args, i).map(Cow::Owned),
+    }
 }
 
 /// The `[[ ]]` block argument, if any.

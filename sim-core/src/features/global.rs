@@ -1,6 +1,6 @@
 //! Global at run time: props every character of the model shares.
 
-use super::dispatch::{not_available, text_arg};
+use super::dispatch::{not_available, text_arg, text_arg_ref};
 use crate::exec::{Failure, Runner};
 use crate::script::program::Arg;
 use crate::vars::{GVar, VarType};
@@ -22,8 +22,8 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
             Ok(())
         }
         "globalProp" => {
-            let name = text_arg(r, args, 0)?;
-            let method = text_arg(r, args, 1)?;
+            let name = text_arg_ref(r, args, 0)?;
+            let method = text_arg_ref(r, args, 1)?;
             let values = r.args(args.get(2..).unwrap_or(&[]))?;
             let world = &mut *r.world;
             let var = world

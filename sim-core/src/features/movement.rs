@@ -1,6 +1,8 @@
 //! Movement at run time: every movement type, seeking, and the stage's bounds (wrap per axis,
 //! otherwise bounce back inside).
 
+use super::catalog::PropSlot;
+use super::catalog_motion::MOVEMENT;
 use super::dispatch::{feat, not_available, num_arg, text_arg};
 use crate::agent::{Agent, InputMode};
 use crate::entity::EntityId;
@@ -10,6 +12,15 @@ use crate::script::program::Arg;
 use crate::sim::world::World;
 use crate::spatial::SpatialGrid;
 use crate::vars::{RandomSource, Value};
+
+/// The Movement props the tick reads and writes for every moving agent.
+const MOVEMENT_TYPE: PropSlot = PropSlot::of(&MOVEMENT, "movementType");
+const DIRECTION: PropSlot = PropSlot::of(&MOVEMENT, "direction");
+const COMPASS: PropSlot = PropSlot::of(&MOVEMENT, "compassDirection");
+const DISTANCE: PropSlot = PropSlot::of(&MOVEMENT, "distance");
+const IS_MOVING: PropSlot = PropSlot::of(&MOVEMENT, "isMoving");
+const AUTO_ORIENT: PropSlot = PropSlot::of(&MOVEMENT, "useAutoOrientation");
+const TARGET: PropSlot = PropSlot::of(&MOVEMENT, "targetCharacterType");
 
 /// Runs a Movement method on agent `id`.
 pub(crate) fn call(
@@ -143,13 +154,13 @@ pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
         let Some(m) = agent.feature("Movement") else {
             continue;
         };
-        let kind = m.str("movementType").unwrap_or_default();
-        let distance = m.number("distance").unwrap_or(0.0);
-        let direction = m.number("direction").unwrap_or(0.0);
+        let kind = m.str_at(MOVEMENT_TYPE).unwrap_or_default();
+        let distance = m.number_at(DISTANCE).unwrap_or(0.0);
+        let direction = m.number_at(DIRECTION).unwrap_or(0.0);
         let r1 = world.rng.next_f64();
         let r2 = world.rng.next_f64();
         let seek = Seek {
-            target: m.str("targetCharacterType").unwrap_or_default(),
+            target: m.str_at(TARGET).unwrap_or_default(),
             cache: &mut targets,
         };
         let step = plan(world, agent, kind, distance, direction, (r1, r2), seek);
@@ -375,20 +386,18 @@ fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
     }
     let direction = direction.rem_euclid(360.0);
     let moving = step.dx != 0.0 || step.dy != 0.0;
-    let auto_orient = agent
-        .feature("Movement")
-        .and_then(|m| m.flag("useAutoOrientation"))
-        .unwrap_or(false);
+    let Some(m) = agent.feature_mut("Movement") else {
+        return;
+    };
+    let auto_orient = m.flag_at(AUTO_ORIENT).unwrap_or(false);
+    m.set_at(DIRECTION, Value::Number(direction));
+    let heading = compass(direction);
+    if m.str_at(COMPASS) != Some(heading) {
+        m.set_at(COMPASS, Value::String(heading.to_string()));
+    }
+    m.set_at(IS_MOVING, Value::Boolean(moving));
     if auto_orient && moving {
         agent.orientation = -direction.to_radians();
-    }
-    if let Some(m) = agent.feature_mut("Movement") {
-        m.set("direction", Value::Number(direction));
-        let heading = compass(direction);
-        if m.str("compassDirection") != Some(heading) {
-            m.set("compassDirection", Value::String(heading.to_string()));
-        }
-        m.set("isMoving", Value::Boolean(moving));
     }
 }
 

@@ -156,7 +156,7 @@ fn scan(
             };
             let hit = match contact {
                 Some(contact) => touches(contact, a, b),
-                None => pair_passes(world, test, agent_a, b),
+                None => pair_passes(world, test, (a, agent_a), b),
             };
             if !hit {
                 return;
@@ -196,18 +196,28 @@ fn deaths(world: &mut World, index: usize, rule: &Rule) {
     queue(world, rule, &passing);
 }
 
-fn pair_passes(world: &World, test: TestKind, a: &Agent, b: &Body) -> bool {
-    let Some(other) = world.agents.get(b.id) else {
-        return false;
+/// Whether a non-contact test passes for body `a` (agent `agent_a`) and body `b`. Distance
+/// tests read the bodies alone (they hold the agents' places this tick); only vision tests
+/// look the other agent up.
+fn pair_passes(world: &World, test: TestKind, (a, agent_a): (&Body, &Agent), b: &Body) -> bool {
+    let gap = || {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        (dx * dx + dy * dy).sqrt()
     };
-    let (dx, dy) = (other.x - a.x, other.y - a.y);
-    let gap = (dx * dx + dy * dy).sqrt();
+    let sees = |color: bool| {
+        world.agents.get(b.id).is_some_and(|other| {
+            vision::sees(agent_a, other) && (!color || vision::sees_color(world, agent_a, other))
+        })
+    };
     match test {
-        TestKind::CenteredOn => gap <= CENTERED,
-        TestKind::CloseTo(d) => gap <= d,
-        TestKind::Sees => vision::sees(a, other),
-        TestKind::DoesNotSee => !vision::sees(a, other),
-        TestKind::SeesCamouflaged => vision::sees(a, other) && vision::sees_color(world, a, other),
+        TestKind::CenteredOn => gap() <= CENTERED,
+        TestKind::CloseTo(d) => gap() <= d,
+        TestKind::Sees => sees(false),
+        TestKind::DoesNotSee => world
+            .agents
+            .get(b.id)
+            .is_some_and(|other| !vision::sees(agent_a, other)),
+        TestKind::SeesCamouflaged => sees(true),
         TestKind::Touch(_) | TestKind::FirstTouch(_) | TestKind::LastTouch(_) | TestKind::Dies => {
             false
         }

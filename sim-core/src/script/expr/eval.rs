@@ -300,10 +300,11 @@ fn math<C: ExprContext>(
     args: &[Value<C::Object>],
     ctx: &mut C,
 ) -> Result<f64, EvalErrorKind> {
-    let op = format!("Math.{}", function.name());
+    // The operator's name is only made for an error, not on every call.
+    let op = || format!("Math.{}", function.name());
     let numbers = args
         .iter()
-        .map(|a| number(&op, a))
+        .map(|a| a.as_number().map_or_else(|| number(&op(), a), Ok))
         .collect::<Result<Vec<f64>, _>>()?;
     let first = numbers.first().copied().unwrap_or(0.0);
     let n = match function {
@@ -318,7 +319,11 @@ fn math<C: ExprContext>(
         MathFn::Sin => libm::sin(first),
         MathFn::Cos => libm::cos(first),
     };
-    finite(&op, n)
+    if n.is_finite() {
+        Ok(n)
+    } else {
+        finite(&op(), n)
+    }
 }
 
 /// JavaScript's `Math.round`: to the nearest whole number, halves towards +∞ (`-2.5` → `-2`).
