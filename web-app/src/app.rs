@@ -14,6 +14,7 @@ mod pointer;
 
 use crate::demo::Demo;
 use crate::inspector::{Edit, Inspection, Inspector};
+use crate::panels::{Panels, PanelsSnapshot, Series};
 use crate::projects::{ProjectHandle, ProjectsPanel};
 use crate::render::{Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use crate::runner::Runner;
@@ -115,6 +116,10 @@ pub struct App {
     /// What the inspector shows, and when (real milliseconds) it was taken.
     inspection: Rc<Inspection>,
     inspected_ms: f64,
+    /// What the log and profiler panels show, taken with the inspection.
+    panels: Rc<PanelsSnapshot>,
+    /// Counts and Globals sampled once per sim-second, reset with the model.
+    series: Rc<Series>,
     /// Why the last inspector edit was refused.
     edit_error: Option<String>,
     /// The window's keyboard shortcuts; dropping it removes them.
@@ -214,10 +219,17 @@ impl App {
             .map_or(self.runner.drawn(), |demo| demo.agents())
     }
 
-    /// Takes a fresh snapshot for the inspector.
+    /// Takes fresh snapshots for the inspector and the panels.
     fn inspect(&mut self) {
         self.inspection = Rc::new(self.runner.inspection(self.edit_error.clone()));
+        self.panels = Rc::new(self.runner.panels());
         self.inspected_ms = self.now_ms;
+    }
+
+    /// Starts the graphs afresh (a new or reset model) with a sample of the initial state.
+    fn restart_series(&mut self) {
+        self.series = Rc::default();
+        self.runner.sample(&mut self.series);
     }
 
     fn toggle_play(&mut self) {
@@ -285,6 +297,8 @@ impl Component for App {
             held: None,
             inspection: Rc::default(),
             inspected_ms: 0.0,
+            panels: Rc::default(),
+            series: Rc::default(),
             edit_error: None,
             keys: None,
         }
@@ -301,10 +315,12 @@ impl Component for App {
                 if synced {
                     self.held = None;
                     self.edit_error = None;
+                    self.restart_series();
                     self.inspect();
                 }
                 self.clock.update_time(ts);
                 self.runner.advance_to(self.clock.time());
+                self.runner.sample(&mut self.series);
                 let started = now_ms();
                 self.draw();
                 let work_ms = now_ms() - started;
@@ -369,6 +385,7 @@ impl Component for App {
                 self.clock.pause(self.now_ms);
                 self.clock.set_time(SimTime::ZERO);
                 self.runner.reset();
+                self.restart_series();
                 if let Some(renderer) = &mut self.renderer {
                     self.demo = Demo::from_query(&self.query, renderer.costumes_mut());
                 }
@@ -414,6 +431,7 @@ impl Component for App {
                 <Inspector data={self.inspection.clone()}
                     on_select={link.callback(Msg::Select)}
                     on_edit={link.callback(Msg::Edit)} />
+                <Panels data={self.panels.clone()} series={self.series.clone()} />
                 <footer class="controls">
                     <button data-testid="play" disabled={running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>

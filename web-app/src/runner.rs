@@ -9,11 +9,13 @@
 //! is negated here, at the one seam between them.
 
 use crate::inspector::{parse_value, Edit, Inspection};
+use crate::panels::{performance_micros, PanelsSnapshot, Series};
 use crate::projects::ProjectHandle;
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb};
 use sim_core::entity::EntityId;
 use sim_core::sim::{AgentView, PropGroup, Simulation};
 use sim_core::time::SimTime;
+use std::rc::Rc;
 
 /// The seed every run starts from, so a model behaves the same on every open and reset.
 const SEED: u64 = 1;
@@ -42,6 +44,9 @@ impl Runner {
         self.revision = revision;
         self.hovered = None;
         self.sim = project.with(|c| Simulation::load(&c?.project, SEED).ok());
+        if let Some(sim) = &mut self.sim {
+            sim.set_timer(performance_micros);
+        }
         true
     }
 
@@ -212,6 +217,26 @@ impl Runner {
             }
             _ => Ok(()),
         }
+    }
+
+    /// A snapshot of the log and profile for the panels.
+    pub fn panels(&self) -> PanelsSnapshot {
+        self.sim
+            .as_ref()
+            .map_or_else(PanelsSnapshot::default, PanelsSnapshot::of)
+    }
+
+    /// Adds a sample of the counts and Globals to `series` when one is due; true when it did.
+    /// The series is copied only when a sample is due and the panel still shares it.
+    pub fn sample(&self, series: &mut Rc<Series>) -> bool {
+        let Some(sim) = &self.sim else {
+            return false;
+        };
+        let due = series.is_due(sim.time().to_f64());
+        if due {
+            Rc::make_mut(series).sample(sim);
+        }
+        due
     }
 
     /// A snapshot for the inspector, with `error` the last refused edit's message.
