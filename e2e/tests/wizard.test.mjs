@@ -106,12 +106,12 @@ test('lines can be deleted and moved', async () => {
     lines.length - 1);
   lines = (await textTab()).split('\n');
   assert.ok(!lines.includes('addProp speed Number 2'));
-  const scale = lines.indexOf('featProp Physics scale setTo 0.3') + 1;
+  const scale = lines.indexOf('featProp Physics scale setTo 1.5') + 1;
   await row(scale).locator('[data-testid="wizard-up"]').click();
   await page.waitForFunction((n) => document.querySelector(
     `[data-testid="wizard-line"][data-line="${n}"] select[data-slot="feature"]`)?.value === 'Physics', scale - 1);
   const moved = (await textTab()).split('\n');
-  assert.equal(moved[scale - 2], 'featProp Physics scale setTo 0.3');
+  assert.equal(moved[scale - 2], 'featProp Physics scale setTo 1.5');
   assert.deepEqual([...moved].sort(), [...lines].sort());
 });
 

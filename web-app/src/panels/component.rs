@@ -3,8 +3,6 @@
 use super::series::Series;
 use super::snapshot::{CostRow, PanelsSnapshot};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 use yew::prelude::*;
 
 /// The chart's size in SVG units.
@@ -164,31 +162,10 @@ fn colour(i: usize) -> &'static str {
     COLOURS.get(i % COLOURS.len()).copied().unwrap_or("#000")
 }
 
-/// Offers `csv` as a file download through a temporary object URL; does nothing where the
-/// page cannot make one.
+/// Offers `csv` as a file download; where the page cannot make one there is nothing to show
+/// the error in but the console, so it goes there.
 fn download_csv(csv: &str) {
-    let parts = js_sys::Array::of1(&csv.into());
-    let options = BlobPropertyBag::new();
-    options.set_type("text/csv");
-    let Ok(blob) = Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    let anchor = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.create_element("a").ok())
-        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok());
-    if let Some(anchor) = anchor {
-        anchor.set_href(&url);
-        anchor.set_download("stepwise-graphs.csv");
-        anchor.click();
+    if let Err(error) = crate::projects::browser::download("stepwise-graphs.csv", "text/csv", csv) {
+        web_sys::console::warn_1(&error.to_string().into());
     }
-    // The download reads the blob after this call returns; release it a little later.
-    gloo_timers::callback::Timeout::new(10_000, move || {
-        // Revoking fails only for an address that is already gone, which is fine.
-        let _ = Url::revoke_object_url(&url);
-    })
-    .forget();
 }

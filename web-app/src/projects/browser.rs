@@ -126,15 +126,15 @@ pub fn set_fragment(fragment: &str) -> Result<String, LoadError> {
     Ok(url)
 }
 
-/// Offers `text` to the user as a download called `file_name`.
-pub fn download(file_name: &str, text: &str) -> Result<(), LoadError> {
-    let action = "export";
+/// Offers `text` (of media type `mime`) to the user as a download called `file_name`.
+pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), LoadError> {
+    let action = "download";
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or_else(|| no_window(action))?;
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = BlobPropertyBag::new();
-    options.set_type("application/json");
+    options.set_type(mime);
     let blob =
         Blob::new_with_str_sequence_and_options(&parts, &options).map_err(browser_error(action))?;
     let url = Url::create_object_url_with_blob(&blob).map_err(browser_error(action))?;

@@ -7,7 +7,7 @@
 //! tested natively; `browser` and the component are the only glue to the page.
 
 mod autosave;
-mod browser;
+pub(crate) mod browser;
 mod current;
 mod error;
 mod load;

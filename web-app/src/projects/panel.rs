@@ -218,7 +218,7 @@ impl ProjectsPanel {
                         action: "export".into(),
                         message: error.to_string(),
                     })
-                    .and_then(|json| browser::download(&c.file_name(), &json)),
+                    .and_then(|json| browser::download(&c.file_name(), "application/json", &json)),
             )
         });
         if let Some(Err(error)) = result {
