@@ -85,7 +85,7 @@ impl Parser {
         self.error(ExprParseErrorKind::Expected { expected, found })
     }
 
-    fn expect(&mut self, op: Op, expected: &'static str) -> Result<(), ExprParseError> {
+    fn require(&mut self, op: Op, expected: &'static str) -> Result<(), ExprParseError> {
         if self.eat(op) {
             Ok(())
         } else {
@@ -117,7 +117,7 @@ impl Parser {
         let test = self.binary(1)?;
         let expr = if self.eat(Op::Question) {
             let then = self.expression()?;
-            self.expect(Op::Colon, "':' to finish 'test ? then : otherwise'")?;
+            self.require(Op::Colon, "':' to finish 'test ? then : otherwise'")?;
             let otherwise = self.expression()?;
             let kind = ExprKind::Conditional {
                 test: Box::new(test),
@@ -216,7 +216,7 @@ impl Parser {
 
     /// `( expr, expr, ... )`, the opening parenthesis next.
     fn arguments(&mut self) -> Result<Vec<Expr>, ExprParseError> {
-        self.expect(Op::LParen, "'('")?;
+        self.require(Op::LParen, "'('")?;
         let mut args = Vec::new();
         if self.eat(Op::RParen) {
             return Ok(args);
@@ -226,7 +226,7 @@ impl Parser {
             if self.eat(Op::RParen) {
                 return Ok(args);
             }
-            self.expect(Op::Comma, "',' or ')' in the argument list")?;
+            self.require(Op::Comma, "',' or ')' in the argument list")?;
         }
     }
 
@@ -281,7 +281,7 @@ impl Parser {
             Lexeme::Op(Op::LParen) => {
                 self.next += 1;
                 let inner = self.expression()?;
-                self.expect(Op::RParen, "')'")?;
+                self.require(Op::RParen, "')'")?;
                 return Ok(inner);
             }
             _ => return Err(self.expected("a value, a name or '('")),
