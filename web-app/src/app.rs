@@ -14,6 +14,7 @@ mod pointer;
 
 use crate::demo::Demo;
 use crate::inspector::{Edit, Inspection, Inspector};
+use crate::mapedit::{MapEditor, MapTool};
 use crate::panels::{Panels, PanelsSnapshot, Series};
 use crate::projects::{ProjectHandle, ProjectsPanel};
 use crate::render::{Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
@@ -74,6 +75,8 @@ pub enum Msg {
     Select(EntityId),
     /// Apply a prop edit from the inspector.
     Edit(Edit),
+    /// The map editor opened, closed or picked the blueprint to place.
+    MapTool(MapTool),
 }
 
 /// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
@@ -82,6 +85,8 @@ struct Held {
     pointer: i32,
     agent: EntityId,
     offset: (f64, f64),
+    /// Whether it moved since it was pressed.
+    moved: bool,
 }
 
 /// The app shell.
@@ -124,6 +129,10 @@ pub struct App {
     edit_error: Option<String>,
     /// The window's keyboard shortcuts; dropping it removes them.
     keys: Option<EventListener>,
+    /// The map editor's state: open, and the blueprint a click places.
+    map: MapTool,
+    /// Why the last place or move on the stage was refused.
+    map_error: Option<String>,
 }
 
 /// Counts animation frames to show frames per second in demo mode, with the mean time the
@@ -181,6 +190,7 @@ impl App {
         }
         self.clock.set_time(SimTime::ZERO);
         self.view.bounds = Runner::bounds(&self.project);
+        self.view.background = MapTool::background(&self.project).unwrap_or(STAGE_BACKGROUND);
         self.view.fit();
         true
     }
@@ -257,6 +267,30 @@ impl App {
         self.draw();
     }
 
+    /// Pauses and goes back to the model's starting state.
+    fn reset(&mut self) {
+        self.clock.pause(self.now_ms);
+        self.clock.set_time(SimTime::ZERO);
+        self.runner.reset();
+        self.restart_series();
+        if let Some(renderer) = &mut self.renderer {
+            self.demo = Demo::from_query(&self.query, renderer.costumes_mut());
+        }
+        self.drawn_secs = 0.0;
+    }
+
+    /// Opens, closes or retargets the map editor; opening it shows the starting state, the
+    /// state its edits change.
+    fn set_map_tool(&mut self, tool: MapTool) {
+        if tool.open && !self.map.open {
+            self.held = None;
+            self.reset();
+        }
+        self.map_error = None;
+        crate::projects::browser::set_root_class("map-editing", tool.open);
+        self.map = tool;
+    }
+
     fn step_once(&mut self) {
         self.clock.pause(self.now_ms);
         self.runner.step();
@@ -301,6 +335,8 @@ impl Component for App {
             series: Rc::default(),
             edit_error: None,
             keys: None,
+            map: MapTool::default(),
+            map_error: None,
         }
     }
 
@@ -351,8 +387,9 @@ impl Component for App {
                 }
             }
             Msg::PointerUp(e) => {
-                self.release(e.pointer_id());
-                return false;
+                if !self.release(e.pointer_id()) {
+                    return false;
+                }
             }
             Msg::PointerLeave => {
                 if self.held.is_some() || !self.runner.hover(None) {
@@ -370,6 +407,7 @@ impl Component for App {
                 self.runner.select(agent, false);
             }
             Msg::Edit(edit) => self.edit_error = self.runner.edit(&edit).err(),
+            Msg::MapTool(tool) => self.set_map_tool(tool),
             Msg::Fit => {
                 self.view.fit();
                 self.draw();
@@ -381,16 +419,7 @@ impl Component for App {
             },
             Msg::Pause => self.clock.pause(self.now_ms),
             Msg::Step => self.step_once(),
-            Msg::Reset => {
-                self.clock.pause(self.now_ms);
-                self.clock.set_time(SimTime::ZERO);
-                self.runner.reset();
-                self.restart_series();
-                if let Some(renderer) = &mut self.renderer {
-                    self.demo = Demo::from_query(&self.query, renderer.costumes_mut());
-                }
-                self.drawn_secs = 0.0;
-            }
+            Msg::Reset => self.reset(),
             Msg::SetSpeed(label) => {
                 if let Ok(speed) = label.parse::<f64>() {
                     self.clock.set_speed(Speed::from_num(speed), self.now_ms);
@@ -432,6 +461,9 @@ impl Component for App {
                     on_select={link.callback(Msg::Select)}
                     on_edit={link.callback(Msg::Edit)} />
                 <Panels data={self.panels.clone()} series={self.series.clone()} />
+                <MapEditor project={self.project.clone()} revision={self.project.revision()}
+                    tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
+                    stage_error={self.map_error.clone().map(AttrValue::from)} />
                 <footer class="controls">
                     <button data-testid="play" disabled={running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>

@@ -4,6 +4,7 @@ mod app;
 mod demo;
 mod editor;
 mod inspector;
+mod mapedit;
 mod panels;
 mod projects;
 mod render;

@@ -9,6 +9,7 @@
 //! is negated here, at the one seam between them.
 
 use crate::inspector::{parse_value, Edit, Inspection};
+use crate::mapedit::place::AgentOrigin;
 use crate::panels::{performance_micros, PanelsSnapshot, Series};
 use crate::projects::ProjectHandle;
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb};
@@ -118,6 +119,26 @@ impl Runner {
     /// The agents drawn last.
     pub fn drawn(&self) -> &[RenderAgent] {
         &self.agents
+    }
+
+    /// What ties agent `id` to the instance it was made from, and where it is in the model's
+    /// coordinates (y down), for the map editor.
+    pub fn origin_of(&self, id: EntityId) -> Option<(AgentOrigin, (f64, f64))> {
+        let sim = self.sim.as_ref()?;
+        let agent = sim.agent(id)?;
+        let same =
+            |a: &AgentView<'_>| a.name() == agent.name() && a.blueprint() == agent.blueprint();
+        let rank = sim
+            .agents()
+            .take_while(|a| a.id() != id)
+            .filter(same)
+            .count();
+        let origin = AgentOrigin {
+            name: agent.name().to_owned(),
+            blueprint: agent.blueprint().to_owned(),
+            rank,
+        };
+        Some((origin, agent.position()))
     }
 }
 

@@ -20,6 +20,11 @@ impl App {
             .as_ref()
             .and_then(|r| agent_at(self.drawn_agents(), r.costumes(), wx, wy));
         let primary = e.button() == 0;
+        if primary && on_agent.is_none() && self.map.placing().is_some() {
+            // The model's y grows downwards; the stage's world y grows upwards.
+            self.map_error = self.map.place_at(&self.project, wx, -wy).err();
+            return true;
+        }
         if primary && self.gestures.press(e.pointer_id(), at, on_agent.is_none()) {
             // Capture keeps the drag going when the pointer leaves the canvas; failing only
             // means it stops there.
@@ -42,6 +47,7 @@ impl App {
             pointer: e.pointer_id(),
             agent,
             offset,
+            moved: false,
         });
         let _ = canvas.set_pointer_capture(e.pointer_id());
         self.draw();
@@ -56,7 +62,8 @@ impl App {
         };
         let at = canvas_point(&canvas, e);
         let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
-        if let Some(held) = self.held.as_ref().filter(|h| h.pointer == e.pointer_id()) {
+        if let Some(held) = self.held.as_mut().filter(|h| h.pointer == e.pointer_id()) {
+            held.moved = true;
             let (agent, (dx, dy)) = (held.agent, held.offset);
             self.runner.drag_to(agent, wx + dx, wy + dy);
             self.draw();
@@ -85,12 +92,22 @@ impl App {
         changed
     }
 
-    /// A pointer let go: a held agent is released, a pan or pinch ends.
-    pub(super) fn release(&mut self, pointer: i32) {
-        if let Some(held) = self.held.take_if(|h| h.pointer == pointer) {
-            self.runner.hold(held.agent, false);
-        }
+    /// A pointer let go: a held agent is released (with the map editor open, a moved one's
+    /// instance takes its new place), a pan or pinch ends. True when the map editor has news.
+    pub(super) fn release(&mut self, pointer: i32) -> bool {
         self.gestures.release(pointer);
+        let Some(held) = self.held.take_if(|h| h.pointer == pointer) else {
+            return false;
+        };
+        self.runner.hold(held.agent, false);
+        if !self.map.open || !held.moved {
+            return false;
+        }
+        let Some((origin, (x, y))) = self.runner.origin_of(held.agent) else {
+            return false;
+        };
+        self.map_error = self.map.drop_at(&self.project, &origin, x, y).err();
+        true
     }
 
     /// Pans or pinches the view when the pointer belongs to a gesture; true when it did.

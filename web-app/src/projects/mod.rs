@@ -15,5 +15,7 @@ mod models;
 mod panel;
 mod view;
 
-pub use current::ProjectHandle;
+#[cfg(test)]
+pub(crate) use current::Origin;
+pub use current::{CurrentProject, ProjectHandle};
 pub use panel::ProjectsPanel;
