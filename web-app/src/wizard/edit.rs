@@ -41,6 +41,22 @@ pub enum Edit {
     },
     /// Deletes the line at `path`.
     Delete(LinePath),
+    /// Adds an optional argument to the line at `path`: `token`, before its token `at`.
+    AddArg {
+        /// The line.
+        path: LinePath,
+        /// Where in the line's tokens.
+        at: usize,
+        /// The argument's starting value.
+        token: Token,
+    },
+    /// Removes the argument (a word or a block) that is token `at` of the line at `path`.
+    RemoveArg {
+        /// The line.
+        path: LinePath,
+        /// Which of its tokens.
+        at: usize,
+    },
     /// Swaps the line at `path` with the one before (`up`) or after it in the same block.
     Move {
         /// The line.
@@ -317,9 +333,11 @@ mod tests {
         );
     }
 
-    /// Every edit the wizard could offer on the lines of `lines`.
-    fn every_edit(lines: &[Line], out: &mut Vec<Edit>) {
+    /// Every edit the wizard could offer on the lines of `lines`, optional arguments added
+    /// and removed among them.
+    fn every_edit(lines: &[Line], vocab: &Vocabulary, out: &mut Vec<Edit>) {
         use super::super::lines::LineKind;
+        use super::super::optional::starting_token;
         for line in lines {
             let path = line.path.clone();
             out.push(Edit::Delete(path.clone()));
@@ -347,13 +365,31 @@ mod tests {
                 for value in ["1", "x", "Movement", "two words"] {
                     out.push(set(path.clone(), slot.tokens.clone(), value));
                 }
+                out.push(Edit::RemoveArg {
+                    path: path.clone(),
+                    at: slot.tokens.start,
+                });
+            }
+            if let LineKind::Statement {
+                keyword, extras, ..
+            } = &line.kind
+            {
+                out.extend(extras.iter().map(|extra| Edit::AddArg {
+                    path: path.clone(),
+                    at: extra.at,
+                    token: starting_token(extra, slots, vocab, keyword),
+                }));
             }
             for (i, block) in blocks.iter().enumerate() {
                 out.push(Edit::AddInside {
                     path: path.clone(),
                     block: i,
                 });
-                every_edit(&block.lines, out);
+                out.push(Edit::RemoveArg {
+                    path: path.clone(),
+                    at: block.token,
+                });
+                every_edit(&block.lines, vocab, out);
             }
         }
     }
@@ -380,6 +416,11 @@ mod tests {
         "[[\n]] [[\n  dbgOut 1\n]]",
         "{{ x + 1 }}",
         "ifExpr",
+        "every",
+        "runAtStart",
+        "featCall",
+        "Costume",
+        "setCostume",
         "# PROGRAM",
         "UPDATE",
         "// note",
@@ -403,7 +444,7 @@ mod tests {
             proptest::prop_assume!(lines.is_ok());
             let lines = lines.unwrap_or_default();
             let mut edits = Vec::new();
-            every_edit(&lines, &mut edits);
+            every_edit(&lines, &s.vocab(), &mut edits);
             let before = s.errors_of(&text).len();
             for edit in edits {
                 if let Ok(new) = s.apply(&edit) {

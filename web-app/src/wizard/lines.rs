@@ -3,6 +3,7 @@
 //! from the text after every change and never edited itself: edits go through
 //! [`super::edit`], which rewrites the units and prints them as text.
 
+use super::optional::{method_extra, skipped, Extra};
 use sim_core::features::catalog::feature;
 use sim_core::script::args::{ArgKind, ArgSpec, Arity};
 use sim_core::script::keywords::{keyword, PRAGMAS};
@@ -43,6 +44,8 @@ pub struct Slot {
     pub value: String,
     /// The tokens of the line it stands for.
     pub tokens: Range<usize>,
+    /// Whether the line may leave it out (an optional argument).
+    pub optional: bool,
 }
 
 /// A `[[ ]]` block of a line.
@@ -52,6 +55,10 @@ pub struct Block {
     pub name: &'static str,
     /// Its lines.
     pub lines: Vec<Line>,
+    /// Whether the line may leave it out (an `otherwise` block).
+    pub optional: bool,
+    /// The index of its token in the line.
+    pub token: usize,
 }
 
 /// What a line is.
@@ -78,6 +85,8 @@ pub enum LineKind {
         blocks: Vec<Block>,
         /// A `//` comment at its end.
         comment: Option<String>,
+        /// The optional arguments it leaves out, which the student may add.
+        extras: Vec<Extra>,
     },
     /// A line the wizard cannot show as controls (an unknown keyword ...): read-only text.
     Raw(String),
@@ -157,10 +166,10 @@ fn pragma_line(unit: &[Token], rest: &[Token]) -> (LineKind, &'static str) {
         return (LineKind::Raw(print_units(&[unit.to_vec()])), "");
     };
     match cut_slots(pragma.args, args, 2) {
-        Some((slots, blocks, None)) if blocks.is_empty() => (
+        Some(cut) if cut.blocks.is_empty() && cut.comment.is_none() => (
             LineKind::Pragma {
                 name: name.clone(),
-                slots,
+                slots: cut.slots,
             },
             pragma.help,
         ),
@@ -183,40 +192,55 @@ fn statement_line(unit: &[Token], path: &[usize]) -> (LineKind, &'static str) {
     let Some(kw) = keyword(word) else {
         return (raw(), "");
     };
-    let Some((slots, block_specs, comment)) = cut_slots(kw.args, args, 1) else {
+    let Some(cut) = cut_slots(kw.args, args, 1) else {
         return (raw(), kw.help);
     };
-    let blocks = block_specs
+    let blocks = cut
+        .blocks
         .into_iter()
         .enumerate()
-        .map(|(b, (name, units))| {
+        .map(|(b, block)| {
             let mut parent = path.to_vec();
             parent.push(b);
             Block {
-                name,
-                lines: lines_at(units, &parent),
+                name: block.name,
+                lines: lines_at(block.units, &parent),
+                optional: block.optional,
+                token: block.token,
             }
         })
         .collect();
     let kind = LineKind::Statement {
         keyword: word.clone(),
-        slots,
+        slots: cut.slots,
         blocks,
-        comment,
+        comment: cut.comment,
+        extras: cut.extras,
     };
     (kind, kw.help)
 }
 
-/// A line's slots, its blocks (each with its spec's name) and its end comment.
-type Cut<'u> = (
-    Vec<Slot>,
-    Vec<(&'static str, &'u [ScriptUnit])>,
-    Option<String>,
-);
+/// A `[[ ]]` block as the line's tokens hold it.
+struct BlockCut<'u> {
+    /// Its spec's name.
+    name: &'static str,
+    units: &'u [ScriptUnit],
+    optional: bool,
+    /// The index of its token in the line.
+    token: usize,
+}
 
-/// A line's argument tokens cut into slots and blocks, and its end comment; `None` when the
-/// tokens do not fit the specs well enough to show as controls. `offset` is the index of the
-/// first argument token in the unit.
+/// A line's slots, its blocks, its end comment and the optional arguments it leaves out.
+struct Cut<'u> {
+    slots: Vec<Slot>,
+    blocks: Vec<BlockCut<'u>>,
+    comment: Option<String>,
+    extras: Vec<Extra>,
+}
+
+/// A line's argument tokens cut into slots and blocks, with its end comment and what it could
+/// add; `None` when the tokens do not fit the specs well enough to show as controls. `offset`
+/// is the index of the first argument token in the unit.
 fn cut_slots<'u>(specs: &'static [ArgSpec], args: &'u [Token], offset: usize) -> Option<Cut<'u>> {
     let (args, comment) = match args.split_last() {
         Some((
@@ -230,6 +254,7 @@ fn cut_slots<'u>(specs: &'static [ArgSpec], args: &'u [Token], offset: usize) ->
     };
     let mut slots = Vec::new();
     let mut blocks = Vec::new();
+    let mut extras = Vec::new();
     let mut at = 0;
     let mut next = 0;
     while let Some(token) = args.get(at) {
@@ -239,11 +264,19 @@ fn cut_slots<'u>(specs: &'static [ArgSpec], args: &'u [Token], offset: usize) ->
                 .enumerate()
                 .skip(next)
                 .find(|(_, s)| s.kind == ArgKind::Block);
-            let name = found.map_or("then", |(_, s)| s.name);
+            let (name, optional) = found.map_or(("then", false), |(_, s)| {
+                (s.name, s.arity == Arity::Optional)
+            });
             if let Some((i, spec)) = found {
+                skipped(specs, next, i, offset + at, &mut extras);
                 next = if spec.arity == Arity::Rest { i } else { i + 1 };
             }
-            blocks.push((name, units.as_slice()));
+            blocks.push(BlockCut {
+                name,
+                units: units.as_slice(),
+                optional,
+                token: offset + at,
+            });
             at += 1;
             continue;
         }
@@ -259,7 +292,15 @@ fn cut_slots<'u>(specs: &'static [ArgSpec], args: &'u [Token], offset: usize) ->
             next += 1;
         }
     }
-    Some((slots, blocks, comment))
+    let end = offset + args.len();
+    skipped(specs, next, specs.len(), end, &mut extras);
+    extras.extend(method_extra(&mut slots, end));
+    Some(Cut {
+        slots,
+        blocks,
+        comment,
+        extras,
+    })
 }
 
 /// Adds the slot (or the two slots of a `Feature prop` pair) starting at token `at`;
@@ -272,12 +313,14 @@ fn push_slots(
     slots: &mut Vec<Slot>,
     specs: &[ArgSpec],
 ) -> usize {
+    let optional = spec.arity != Arity::One;
     let slot = |kind: SlotKind, token: &Token, i: usize, name: &'static str, help| Slot {
         name,
         help,
         kind,
         value: print_units(&[vec![token.clone()]]),
         tokens: offset + i..offset + i + 1,
+        optional,
     };
     let Some(token) = args.get(at) else {
         return 1;

@@ -41,6 +41,20 @@ pub(super) fn apply_to(
                 .ok_or(WizardError::NoSuchLine)?
                 .push(blank());
         }
+        Edit::AddArg { path, at, token } => {
+            let line = unit_at(units, path).ok_or(WizardError::NoSuchLine)?;
+            if *at == 0 || *at > line.len() {
+                return Err(WizardError::NoSuchLine);
+            }
+            line.insert(*at, token.clone());
+        }
+        Edit::RemoveArg { path, at } => {
+            let line = unit_at(units, path).ok_or(WizardError::NoSuchLine)?;
+            if *at == 0 || *at >= line.len() {
+                return Err(WizardError::NoSuchLine);
+            }
+            line.remove(*at);
+        }
         Edit::Delete(path) => {
             let (list, i) = siblings(units, path).ok_or(WizardError::NoSuchLine)?;
             list.remove(i);

@@ -237,7 +237,12 @@ fn name_of(token: &Token) -> Option<String> {
 }
 
 /// The first choice for an argument of this kind.
-fn default_token(spec: &ArgSpec, kind: ArgKind, vocab: &Vocabulary, keyword: &str) -> Token {
+pub(super) fn default_token(
+    spec: &ArgSpec,
+    kind: ArgKind,
+    vocab: &Vocabulary,
+    keyword: &str,
+) -> Token {
     let number = |n: f64| tok(TokenKind::Value(Literal::Number(n)));
     match kind {
         ArgKind::Number | ArgKind::Any => number(if keyword == "every" { 1.0 } else { 0.0 }),

@@ -7,6 +7,7 @@ use super::choices::{
 };
 use super::edit::{Edit, Script};
 use super::lines::{Block, Line, LineKind, Slot};
+use super::optional::{starting_token, Extra};
 use crate::editor::vocab::Vocabulary;
 use sim_core::script::compiler::Symbols;
 use std::rc::Rc;
@@ -134,11 +135,13 @@ fn line_view(line: &Line, env: &Env) -> Html {
             slots,
             blocks,
             comment,
+            extras,
         } => (
             html! { <>
                 { keyword_select(line, keyword, env) }
                 { for slots.iter().map(|s| slot_view(line, s, slots, keyword, env)) }
                 if let Some(c) = comment { <span class="wizard-comment">{ format!("Note: {c}") }</span> }
+                { for extras.iter().map(|e| extra_button(line, e, slots, keyword, env)) }
             </> },
             blocks.as_slice(),
         ),
@@ -172,7 +175,11 @@ fn block_view(line: &Line, index: usize, block: &Block, env: &Env) -> Html {
     };
     html! {
         <div class="wizard-block">
-            <span class="wizard-block-name">{ block.name }</span>
+            <span class="wizard-block-name">{ block.name }
+                if block.optional {
+                    { remove_button(line, block.token, "Remove this block", env) }
+                }
+            </span>
             { for block.lines.iter().map(|l| line_view(l, env)) }
             <button class="wizard-add-inside" data-testid="wizard-add-inside" onclick={add}>
                 { "+ Add a line inside" }
@@ -289,9 +296,50 @@ fn slot_view(line: &Line, slot: &Slot, slots: &[Slot], keyword: &str, env: &Env)
     };
     html! {
         <label class="wizard-slot" onfocusin={help}>
-            <span class="wizard-slot-name">{ name }</span>
+            <span class="wizard-slot-name">{ name }
+                if slot.optional {
+                    { remove_button(line, slot.tokens.start, "Leave this out", env) }
+                }
+            </span>
             { input }
         </label>
+    }
+}
+
+/// A button that adds the optional argument `extra` to the line, starting at its first
+/// sensible value.
+fn extra_button(line: &Line, extra: &Extra, slots: &[Slot], keyword: &str, env: &Env) -> Html {
+    let edit = Edit::AddArg {
+        path: line.path.clone(),
+        at: extra.at,
+        token: starting_token(extra, slots, &env.vocab, keyword),
+    };
+    let (sink, help) = (env.edit.clone(), env.help.clone());
+    let about = format!("{} (optional): {}", extra.spec.name, extra.spec.help);
+    let onclick = Callback::from(move |_: MouseEvent| {
+        help.emit(about.clone());
+        sink.emit(edit.clone())
+    });
+    html! {
+        <button class="wizard-add-arg" data-testid="wizard-add-arg" data-arg={extra.spec.name}
+            title={extra.spec.help} {onclick}>{ format!("+ {}", extra.spec.name) }</button>
+    }
+}
+
+/// A small button that removes token `at` (an optional word or block) from the line.
+fn remove_button(line: &Line, at: usize, title: &'static str, env: &Env) -> Html {
+    let edit = Edit::RemoveArg {
+        path: line.path.clone(),
+        at,
+    };
+    let sink = env.edit.clone();
+    let onclick = Callback::from(move |e: MouseEvent| {
+        e.prevent_default();
+        sink.emit(edit.clone())
+    });
+    html! {
+        <button class="wizard-remove-arg" data-testid="wizard-remove-arg" {title} aria-label={title}
+            {onclick}>{ "×" }</button>
     }
 }
 

@@ -1,0 +1,78 @@
+// Optional arguments in the wizard: a line offers the arguments its keyword or method may
+// take but leaves out ("+ option" on `every`, "+ frame" on `setCostume`), marks the ones it
+// may lose with ×, and every addition or removal shows in the text, which still compiles.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openApp, screenshot } from '../harness.mjs';
+
+const LINE = '[data-testid="wizard-line"]';
+const TEXT = '[data-testid="script-text"]';
+
+let app;
+before(async () => {
+  app = await openApp();
+  await app.page.click('[data-testid="script-toggle"]');
+  await app.page.click('[data-testid="wizard-tab"]');
+  await app.page.waitForSelector('[data-testid="wizard"]');
+});
+after(async () => {
+  const errors = app?.errors ?? [];
+  await app?.close();
+  assert.deepEqual(errors, [], 'the page logged errors');
+});
+
+const row = (n) => app.page.locator(`${LINE}[data-line="${n}"]`);
+
+/** The script as the Text tab shows it; comes back to the Wizard tab after. */
+async function textTab() {
+  const { page } = app;
+  await page.click('[data-testid="text-tab"]');
+  const text = await page.inputValue(TEXT);
+  await page.click('[data-testid="wizard-tab"]');
+  await page.waitForSelector('[data-testid="wizard"]');
+  return text;
+}
+
+/** Checks that line `n` of the text (from 1) reads `expected`. */
+async function lineIs(n, expected) {
+  const lines = (await textTab()).split('\n');
+  assert.equal(lines[n - 1], expected);
+}
+
+test('every offers runAtStart, which is added and removed with the controls', async () => {
+  const { page } = app;
+  const lines = (await textTab()).split('\n');
+  const last = lines.length;
+  await row(last).locator('[data-testid="wizard-add"]').click();
+  await page.waitForSelector(`${LINE}[data-line="${last + 1}"]`);
+  await row(last + 1).locator('[data-testid="wizard-keyword"]').selectOption('every');
+  const add = row(last + 1).locator('[data-testid="wizard-add-arg"][data-arg="option"]');
+  await add.waitFor();
+  assert.equal(await row(last + 1).locator('[data-testid="wizard-remove-arg"]').count(), 0,
+    'no required argument can be removed');
+  await add.click();
+  await page.waitForSelector(`${LINE}[data-line="${last + 1}"] select[data-slot="option"]`);
+  await lineIs(last + 1, 'every 1 runAtStart [[');
+  assert.equal(await row(last + 1).locator('[data-testid="wizard-add-arg"]').count(), 0);
+  await screenshot(page, 'wizard-optional-added');
+  await row(last + 1).locator('[data-testid="wizard-remove-arg"]').click();
+  await row(last + 1).locator('[data-testid="wizard-add-arg"][data-arg="option"]').waitFor();
+  await lineIs(last + 1, 'every 1 [[');
+});
+
+test("a feature method's optional frame is removed and added back", async () => {
+  const { page } = app;
+  const lines = (await textTab()).split('\n');
+  const n = lines.indexOf("featCall Costume setCostume 'circle.json' 0") + 1;
+  assert.ok(n > 0, 'the wander script has its setCostume line');
+  const remove = row(n).locator('[data-testid="wizard-remove-arg"]');
+  assert.equal(await remove.count(), 1, 'only the frame may be left out');
+  await remove.click();
+  const add = row(n).locator('[data-testid="wizard-add-arg"][data-arg="frame"]');
+  await add.waitFor();
+  await lineIs(n, "featCall Costume setCostume 'circle.json'");
+  await add.click();
+  await row(n).locator('[data-testid="wizard-remove-arg"]').waitFor();
+  await lineIs(n, "featCall Costume setCostume 'circle.json' 0");
+  assert.equal(await page.locator('[data-testid="wizard-errors"]').count(), 0, 'the script compiles');
+});
