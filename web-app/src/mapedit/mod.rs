@@ -74,3 +74,72 @@ impl MapTool {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::projects::{CurrentProject, Origin};
+    use sim_core::project::Project;
+
+    fn handle() -> ProjectHandle {
+        let handle = ProjectHandle::empty();
+        let project = Project::from_json(
+            r##"{ "blueprints": [{ "name": "Fish", "scriptText": "# BLUEPRINT Fish" }] }"##,
+        )
+        .unwrap();
+        handle.replace(CurrentProject::new(project, Origin::Other));
+        handle
+    }
+
+    fn scripts(handle: &ProjectHandle) -> Vec<String> {
+        handle.with(|c| {
+            c.map(|c| {
+                c.project
+                    .instances
+                    .iter()
+                    .map(|i| i.init_script.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+        })
+    }
+
+    #[test]
+    fn clicks_place_only_while_open_with_a_blueprint_chosen() {
+        let handle = handle();
+        let mut tool = MapTool {
+            open: false,
+            blueprint: "Fish".into(),
+        };
+        tool.place_at(&handle, 1.0, 2.0).unwrap();
+        assert!(scripts(&handle).is_empty());
+        tool.open = true;
+        tool.place_at(&handle, 1.0, 2.0).unwrap();
+        assert_eq!(scripts(&handle), ["prop x setTo 1\nprop y setTo 2"]);
+        tool.blueprint.clear();
+        assert_eq!(tool.placing(), None);
+    }
+
+    #[test]
+    fn a_drop_moves_the_instance_the_agent_came_from() {
+        let handle = handle();
+        let tool = MapTool {
+            open: true,
+            blueprint: "Fish".into(),
+        };
+        tool.place_at(&handle, 0.0, 0.0).unwrap();
+        let agent = AgentOrigin {
+            name: "Fish 1".into(),
+            blueprint: "Fish".into(),
+            rank: 0,
+        };
+        tool.drop_at(&handle, &agent, 30.0, -40.0).unwrap();
+        assert_eq!(scripts(&handle), ["prop x setTo 30\nprop y setTo -40"]);
+        let spawned = AgentOrigin {
+            name: "Fish 9".into(),
+            ..agent
+        };
+        let refused = tool.drop_at(&handle, &spawned, 0.0, 0.0).unwrap_err();
+        assert!(refused.contains("made by a script"), "{refused}");
+    }
+}
