@@ -83,6 +83,7 @@ impl World {
                 let _ = self.registry.remove(lp, id);
             }
         }
+        crate::features::cursor::forget_removed(self);
     }
 
     fn give_birth(&mut self, lp: &mut EventLoop<World>, birth: Birth) {
