@@ -329,4 +329,18 @@ mod tests {
         assert!((r - 1.0).abs() < 1e-9 && (g - 0.5).abs() < 1e-9 && b.abs() < 1e-9);
         assert!(hue_distance(0.95, 0.05) < 0.11);
     }
+
+    #[test]
+    fn a_colour_scale_steps_its_part_from_0_to_1_and_keeps_the_other_two() {
+        let mut c = FeatureState::new(crate::features::feature("Costume").unwrap());
+        assert_eq!(scale_color(&c, 0.0), Ok((0.0, 0.0, 0.0)), "no scale: black");
+        c.set("colorScaleHue", Value::Number(0.3));
+        c.set("colorScaleSaturation", Value::Number(0.8));
+        c.set("colorScaleType", Value::String("value".into()));
+        c.set("colorScaleSteps", Value::Number(3.0));
+        assert_eq!(scale_color(&c, 1.0), Ok((0.3, 0.8, 0.5)));
+        assert_eq!(scale_color(&c, 2.0), Ok((0.3, 0.8, 1.0)));
+        assert!(scale_color(&c, 3.0).is_err() && scale_color(&c, 0.5).is_err());
+        assert_eq!(rgb_number((0.0, 1.0, 1.0)), f64::from(0xff_00_00));
+    }
 }

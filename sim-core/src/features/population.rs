@@ -118,38 +118,26 @@ pub(crate) fn call(
     }
 }
 
-/// Answers Population's questions: `getActiveCharactersCount('Moth')` (also
-/// `countCharacters`, which counts every Moth) and `getRandomActiveCharacter('Moth')` (one
-/// active Moth picked with the simulation's generator, or `null` when there is none).
+/// Answers Population's questions: `getActiveCharactersCount('Moth')` and
+/// `getRandomActiveCharacter('Moth')` (one active Moth picked with the simulation's
+/// generator, or `null` when there is none).
 pub(crate) fn query(
     r: &mut Runner<'_>,
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    match (method, args.first()) {
-        ("getActiveCharactersCount" | "countCharacters", Some(ExprValue::String(name))) => {
-            let bp = r
-                .world
-                .program
-                .index(name)
-                .ok_or_else(|| format!("no blueprint named '{name}'"))?;
-            let active = method == "getActiveCharactersCount";
-            Ok(ExprValue::Number(members(r, bp, active).len() as f64))
-        }
-        ("getRandomActiveCharacter", Some(ExprValue::String(name))) => {
-            let bp = r
-                .world
-                .program
-                .index(name)
-                .ok_or_else(|| format!("no blueprint named '{name}'"))?;
-            let active = members(r, bp, true);
+    let Some(ExprValue::String(name)) = args.first() else {
+        return Err("needs a blueprint name in quotes".to_string());
+    };
+    let bp = blueprint_named(r, name)?;
+    let active = members(r, bp, true);
+    match method {
+        "getActiveCharactersCount" => Ok(ExprValue::Number(active.len() as f64)),
+        "getRandomActiveCharacter" => {
             let pick = (r.world.rng.next_f64() * active.len() as f64) as usize;
             Ok(active
                 .get(pick)
                 .map_or(ExprValue::Null, |id| ExprValue::Object(Obj::Agent(*id))))
-        }
-        ("getActiveCharactersCount" | "countCharacters" | "getRandomActiveCharacter", _) => {
-            Err("needs a blueprint name in quotes".to_string())
         }
         _ => Err(no_method("Population", method)),
     }
@@ -157,9 +145,13 @@ pub(crate) fn query(
 
 fn blueprint_arg(r: &mut Runner<'_>, args: &[Arg]) -> Result<usize, Failure> {
     let name = text_arg(r, args, 0)?;
+    blueprint_named(r, &name)
+}
+
+fn blueprint_named(r: &Runner<'_>, name: &str) -> Result<usize, Failure> {
     r.world
         .program
-        .index(&name)
+        .index(name)
         .ok_or_else(|| format!("no blueprint named '{name}'"))
 }
 
