@@ -250,3 +250,48 @@ ifExpr {{ !agent.prop.Cursor.isHolding.value }} [[
     sim.step();
     assert_eq!(at(&sim, m).0, 120.0, "carried to the pointer");
 }
+
+#[test]
+fn a_copy_of_a_carrying_cursor_carries_nothing() {
+    let pointer = "# BLUEPRINT Pointer
+# PROGRAM DEFINE
+addFeature Cursor
+addFeature Population
+addProp spawned Number 0
+# PROGRAM UPDATE
+ifExpr {{ agent.getProp('spawned').value == 0 }} [[
+  prop spawned setTo 1
+  featCall Population spawnChild
+]]
+";
+    let p = project(
+        &[("Pointer", pointer), ("Moth", MOTH)],
+        &[("Pointer", "p", ""), ("Moth", "m", "")],
+        false,
+    );
+    let mut sim = load(&p, 1);
+    let (pointer, moth) = (
+        sim.lookup("Pointer/p").unwrap(),
+        sim.lookup("Moth/m").unwrap(),
+    );
+    assert_eq!(sim.pick_up(pointer, moth), Ok(true));
+    sim.step();
+    let copy = sim
+        .agents()
+        .find(|a| a.blueprint() == "Pointer" && a.id() != pointer)
+        .map(|a| a.id())
+        .expect("the pointer spawned a copy");
+    let holding = sim
+        .agent_props(copy)
+        .unwrap()
+        .into_iter()
+        .find(|row| row.name == "isHolding")
+        .unwrap();
+    assert_eq!(holding.value, Value::Boolean(false));
+    assert_eq!(sim.held_by(copy), None);
+    assert_eq!(
+        sim.held_by(pointer),
+        Some(moth),
+        "the original still carries the moth"
+    );
+}

@@ -131,7 +131,7 @@ pub(crate) fn release(world: &mut World, held: EntityId) {
     };
     let hold = world.holds.swap_remove(i);
     if let Some(c) = world.agents.get_mut(hold.cursor) {
-        mark(c, -1.0, false);
+        carries_nothing(c);
     }
 }
 
@@ -174,6 +174,11 @@ pub(crate) fn carry(world: &mut World) {
             held.y = y;
         }
     }
+}
+
+/// Records that `agent` carries nothing (a copy of a cursor does not carry what it does).
+pub(crate) fn carries_nothing(agent: &mut Agent) {
+    mark(agent, -1.0, false);
 }
 
 /// Records on a cursor's Cursor props what it carries (`id` -1 for nothing).

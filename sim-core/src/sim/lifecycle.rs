@@ -99,6 +99,7 @@ impl World {
                 child.skin = parent.skin;
                 child.alpha = parent.alpha;
                 child.z_index = parent.z_index;
+                crate::features::cursor::carries_nothing(child);
             }
         }
         if let Some((feature, prop, add, sub)) = birth.mutation {
