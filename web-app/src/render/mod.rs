@@ -182,7 +182,7 @@ impl Renderer {
         let (cx, cy) = view.world_to_canvas(agent.x, agent.y);
         let r = costume.size * agent.scale.abs() * scale / 2.0;
         if agent.selected || agent.hovered {
-            widgets::outline(ctx, cx, cy, r, agent.selected);
+            widgets::outline(ctx, cx, cy, r, agent.selected, agent.hovered);
         }
         let mut text_top = cy + r + 2.0;
         if fallback {
