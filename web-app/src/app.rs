@@ -9,6 +9,7 @@
 //! it; the pointer hovering over an agent marks it hovered. Delete, Escape and Space on the
 //! window remove the selection, clear it and toggle play, unless the user is typing.
 
+mod fps;
 mod keys;
 mod periodic;
 mod pointer;
@@ -20,6 +21,7 @@ use crate::panels::{Panels, PanelsSnapshot, Series};
 use crate::projects::{ProjectHandle, ProjectsPanel};
 use crate::render::{Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use crate::runner::Runner;
+use fps::FpsMeter;
 use gloo_events::EventListener;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::entity::EntityId;
@@ -137,41 +139,6 @@ pub struct App {
     script_place: Option<ScriptPlace>,
 }
 
-/// Counts animation frames to show frames per second in demo mode, with the mean time the
-/// frame's own work took (moving the demo and drawing), which tells a slow renderer from a
-/// busy machine.
-#[derive(Default)]
-struct FpsMeter {
-    frames: u32,
-    since_ms: f64,
-    work_ms: f64,
-    /// Frames per second and mean work per frame (ms) over the last full second.
-    shown: Option<(f64, f64)>,
-}
-
-impl FpsMeter {
-    /// Counts a frame at `ts` milliseconds whose work took `work_ms`; true when the shown
-    /// figures changed.
-    fn frame(&mut self, ts: f64, work_ms: f64) -> bool {
-        self.frames += 1;
-        self.work_ms += work_ms;
-        let elapsed = ts - self.since_ms;
-        if elapsed < 1000.0 {
-            return false;
-        }
-        let first = self.since_ms == 0.0;
-        self.since_ms = ts;
-        let rate = f64::from(self.frames) * 1000.0 / elapsed;
-        let work = self.work_ms / f64::from(self.frames);
-        (self.frames, self.work_ms) = (0, 0.0);
-        // The first window starts at page load, not at a frame: skip it.
-        if !first {
-            self.shown = Some((rate, work));
-        }
-        !first
-    }
-}
-
 impl App {
     fn request_frame(&mut self, ctx: &Context<Self>) {
         let link = ctx.link().clone();
@@ -234,31 +201,6 @@ impl App {
     fn inspect(&mut self) {
         self.refresh_inspection();
         self.refresh_panels();
-    }
-
-    fn refresh_inspection(&mut self) {
-        self.inspection = Rc::new(self.runner.inspection(self.edit_error.clone()));
-    }
-
-    fn refresh_panels(&mut self) {
-        let mut panels = self.runner.panels();
-        panels.tasks = self.task_stats.clone();
-        panels.autosave_error = self.autosave_error.clone();
-        self.panels = Rc::new(panels);
-    }
-
-    /// Runs the periodic task due at real time `ts` (milliseconds), if any.
-    fn run_periodic(&mut self, ts: f64) {
-        let Some(mut scheduler) = self.scheduler.take() else {
-            return;
-        };
-        let now = periodic::real_time(ts);
-        let running = self.clock.state() == ClockState::Running;
-        periodic::follow_running(&mut scheduler, running, now);
-        if scheduler.process(now, self).is_some() {
-            self.task_stats = scheduler.stats();
-        }
-        self.scheduler = Some(scheduler);
     }
 
     /// Asks the script panel to show `line` of `blueprint`'s script.

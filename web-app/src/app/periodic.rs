@@ -6,7 +6,8 @@
 use super::{now_ms, App};
 use crate::projects::save_if_changed;
 use sim_core::sched::{SchedError, Scheduler};
-use sim_core::time::SimTime;
+use sim_core::time::{ClockState, SimTime};
+use std::rc::Rc;
 
 /// Checks each frame whether a sim-second passed and samples the graphs if so.
 pub const GRAPHS: &str = "graph sampling";
@@ -66,5 +67,45 @@ pub fn follow_running(s: &mut Scheduler<App>, running: bool, now: SimTime) {
         } else {
             s.suspend(task)
         };
+    }
+}
+
+/// The work the tasks do, and running them from the frame loop.
+impl App {
+    pub(super) fn refresh_inspection(&mut self) {
+        self.inspection = Rc::new(self.runner.inspection(self.edit_error.clone()));
+    }
+
+    pub(super) fn refresh_panels(&mut self) {
+        let mut panels = self.runner.panels();
+        panels.tasks = self.task_stats.clone();
+        panels.autosave_error = self.autosave_error.clone();
+        self.panels = Rc::new(panels);
+    }
+
+    /// Runs the periodic task due at real time `ts` (milliseconds), if any.
+    pub(super) fn run_periodic(&mut self, ts: f64) {
+        let Some(mut scheduler) = self.scheduler.take() else {
+            return;
+        };
+        let now = real_time(ts);
+        let running = self.clock.state() == ClockState::Running;
+        follow_running(&mut scheduler, running, now);
+        if scheduler.process(now, self).is_some() {
+            self.task_stats = scheduler.stats();
+        }
+        self.scheduler = Some(scheduler);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_milliseconds_become_scheduler_seconds() {
+        assert_eq!(real_time(1500.0), SimTime::from_millis(1500).unwrap());
+        assert_eq!(real_time(f64::NAN), SimTime::ZERO);
+        assert_eq!(millis(AUTOSAVE_MS), SimTime::from_secs(5));
     }
 }

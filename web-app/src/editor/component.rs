@@ -114,6 +114,7 @@ impl ScriptEditor {
         self.text = ctx.props().text.to_string();
         self.applied = self.text.clone();
         self.completion = None;
+        self.marked_line = None;
         self.refresh(ctx);
         self.compile(ctx);
     }
