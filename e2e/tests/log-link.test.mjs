@@ -3,7 +3,15 @@
 // editor with the caret on that line, scrolled into view and marked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from '../harness.mjs';
+import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { openApp, screenshot, SCREENSHOTS } from '../harness.mjs';
+
+/** Saves a screenshot of the log panel alone. */
+async function logShot(page, name) {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.locator('[data-testid="log"]').screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
 
 let app;
 before(async () => { app = await openApp(); });
@@ -51,6 +59,7 @@ test('a runtime error links to its line, which opens the script there', async ()
   const entry = page.locator('[data-testid="log-entry"]').first();
   assert.match(await entry.textContent(), /cannot divide by zero/);
   assert.equal(await page.isVisible('[data-testid="script-editor"]'), false, 'the editor starts closed');
+  await logShot(page, 'log-link');
 
   await link.click();
   const editor = page.locator('[data-testid="script-editor"]');
@@ -75,11 +84,11 @@ test('a runtime error links to its line, which opens the script there', async ()
 
 test('a round script\'s log line is shown as text, not a link', async () => {
   const { page } = app;
+  await page.click('[data-testid="script-toggle"]');
   await page.selectOption('[data-testid="model-picker"]', 'moths');
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="log"]')?.textContent.includes('Round 1 starts'));
   const entry = page.locator('[data-testid="log-entry"]', { hasText: 'Round 1 starts' }).first();
   assert.equal(await entry.locator('[data-testid="log-link"]').count(), 0);
-  await page.locator('[data-testid="log"]').scrollIntoViewIfNeeded();
-  await screenshot(page, 'log-moths');
+  await logShot(page, 'log-moths');
 });
