@@ -9,7 +9,7 @@ const PARTS = [
   ['simulation ticks (Simulation::advance_to)', /advance_to/],
   ['agent list for the stage (Runner::agents)', /Runner.*agents|render_agent/],
   ['drawing (Renderer::draw)', /Renderer.*draw|draw_agent|draw_widgets/],
-  ['  of which blending sprites (Pixmap::blit)', /Pixmap.*blit/],
+  ['  of which blending sprites (Pixmap::blit, inlined in Renderer::blit)', /Pixmap.*blit|Renderer.*blit/],
   ['  of which putImageData', /putImageData/],
   ['inspector snapshot (Inspection::of)', /Inspection.*of\b|Inspection::of/],
   ['log/profiler snapshot (PanelsSnapshot::of)', /PanelsSnapshot.*of\b/],
