@@ -2,10 +2,11 @@
 //!
 //! The clock and the current project's simulation (the [`Runner`]) live in the component,
 //! outside the rendered view; every animation frame advances the clock, runs the ticks due,
-//! and redraws the canvas directly through the [`Renderer`]. The view itself
-//! re-renders only on a user action or when the displayed time changes. The wheel zooms the
-//! stage about the pointer, a drag on empty stage pans it, two fingers pinch-zoom it, a double
-//! click fits it again. A press on an agent selects it (shift adds it to the group) and drags
+//! redraws the canvas directly through the [`Renderer`], and runs the periodic task due (graph
+//! sampling, panel refreshes, the timed autosave: `periodic`). The view itself re-renders
+//! only on a user action, when the displayed time changes or when a task changed what it shows.
+//! The wheel zooms the stage about the pointer, a drag on empty stage pans it, two fingers
+//! pinch-zoom it, a double click fits it again. A press on an agent selects it (shift adds it to the group) and drags
 //! it; the pointer hovering over an agent marks it hovered. Delete, Escape and Space on the
 //! window remove the selection, clear it and toggle play, unless the user is typing.
 
