@@ -22,7 +22,7 @@ after(async () => {
 });
 
 /** Enough comment lines that the failing line is below the editor's first screen. */
-const PADDING = Array.from({ length: 30 }, (_, i) => `// note ${i + 1}`);
+const PADDING = Array.from({ length: 80 }, (_, i) => `// note ${i + 1}`);
 const SCRIPT = [
   '# BLUEPRINT Counter',
   '# PROGRAM DEFINE',
