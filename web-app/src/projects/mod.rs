@@ -13,7 +13,9 @@ mod error;
 mod load;
 mod models;
 mod panel;
+mod timed_save;
 mod view;
 
 pub use current::ProjectHandle;
 pub use panel::ProjectsPanel;
+pub use timed_save::save_if_changed;
