@@ -8,14 +8,15 @@
 //
 // Settings, from the environment: BENCH_ROUNDS (5), BENCH_WARMUP and BENCH_WINDOW (seconds per
 // run, 1 and 2), BENCH_SIZES ("1000 10000"), BENCH_WORKLOADS ("wander touch"), BENCH_SYSTEMS
-// (every system).
+// (every system), BENCH_APP (1: also measure the real app's frames per second in headless
+// Chromium with e2e/bench/app-fps.mjs at the same sizes, from the site built in dist/; 0: not).
 
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { summarise, table } from './lib/report.mjs'
+import { appTable, summarise, table } from './lib/report.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const node = process.execPath
@@ -38,6 +39,7 @@ const settings = {
     sizes: list(env.BENCH_SIZES, '1000 10000').map(Number),
     workloads: list(env.BENCH_WORKLOADS, 'wander touch'),
     systems: list(env.BENCH_SYSTEMS, SYSTEMS.map(s => s.name).join(' ')),
+    app: (env.BENCH_APP ?? '1') !== '0',
 }
 
 const systems = settings.systems.map(name => {
@@ -59,6 +61,22 @@ function runOnce(system, workload, n) {
         return JSON.parse(line)
     } catch {
         throw new Error(`${system.name} ${workload} ${n} printed no JSON line: ${out}`)
+    }
+}
+
+/** The real app's rows at every size: app-fps.mjs prints them as its last line. */
+function runApp() {
+    const script = join(root, 'e2e/bench/app-fps.mjs')
+    const out = execFileSync(node, [script, '--json', ...settings.sizes.map(String)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const lines = out.trim().split('\n')
+    for (const line of lines.slice(0, -1)) process.stderr.write(`${line}\n`)
+    try {
+        return JSON.parse(lines.at(-1))
+    } catch {
+        throw new Error(`app-fps.mjs printed no JSON line: ${out}`)
     }
 }
 
@@ -87,10 +105,12 @@ for (let round = 0; round < settings.rounds; round++) {
 
 const rows = cases.flatMap(({ workload, n }) =>
     systems.map(s => summarise(collected.get(`${s.name} ${workload} ${n}`))))
+const appRows = settings.app ? runApp() : []
 const out = join(root, 'target/bench/results.json')
 mkdirSync(dirname(out), { recursive: true })
-writeFileSync(out, `${JSON.stringify(rows, null, 2)}\n`)
+writeFileSync(out, `${JSON.stringify([...rows, ...appRows], null, 2)}\n`)
 console.log(table(rows))
+if (appRows.length) console.log(`\nThe app (bundled Wander model, N instances) in headless Chromium:\n${appTable(appRows)}`)
 console.log(`\n${settings.rounds} rounds of ${settings.warmup} s warm-up + ${settings.window} s ` +
     `measured per run; results in ${out}`)
 console.log(`${cpus().length} cores; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after`)

@@ -49,9 +49,10 @@ const CHROMIUM_ARGS = [
 
 /**
  * Starts the server and a fresh Chromium profile, opens the app, and waits for the stage.
+ * `init`, a function, runs in the page before any of its scripts (page.addInitScript).
  * Returns { page, errors, close }: `errors` collects console errors and page exceptions.
  */
-export async function openApp({ path = '' } = {}) {
+export async function openApp({ path = '', init } = {}) {
   const site = await serveDir();
   const profile = await mkdtemp(join(tmpdir(), 'stepwise-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -61,6 +62,7 @@ export async function openApp({ path = '' } = {}) {
     viewport: { width: 1280, height: 900 },
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  if (init) await page.addInitScript(init);
   const errors = [];
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console: ${msg.text()}`); });
   page.on('pageerror', (err) => errors.push(`exception: ${err.message}`));

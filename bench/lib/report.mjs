@@ -2,8 +2,11 @@
 // table: median and spread of ticks per second, ns per agent-tick, mean contacts, and the
 // ratios of each Stepwise row to AgentScript and to the hand-written baseline on the same
 // platform (stepwise-wasm against handwritten-wasm, stepwise-native against handwritten-native).
+// The real app's rows (e2e/bench/app-fps.mjs: frames per second and peak memory in headless
+// Chromium) have their own table.
 
-const median = values => {
+/** The median of `values`. */
+export const median = values => {
     const sorted = [...values].sort((a, b) => a - b)
     const mid = sorted.length >> 1
     return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
@@ -61,6 +64,29 @@ export function table(rows) {
             handwritten,
         ]
     })
+    const widths = header.map((h, i) => Math.max(h.length, ...lines.map(l => l[i].length)))
+    const format = cells => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+        .join('  ').trimEnd()
+    return [format(header), widths.map(w => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n')
+}
+
+const megabytes = bytes => (bytes === null || bytes === undefined ? 'n/a' : (bytes / 2 ** 20).toFixed(1))
+
+/**
+ * The table of the real app's rows, `{ system, workload, n, fps, fps_spread: [min, max],
+ * peak_wasm_bytes, peak_js_heap_bytes }`, one line per row, as text.
+ */
+export function appTable(rows) {
+    const header = ['workload', 'N', 'system', 'frames/s', 'min–max', 'peak WASM MB', 'peak JS heap MB']
+    const lines = rows.map(row => [
+        row.workload,
+        fixed(row.n, 0),
+        row.system,
+        significant(row.fps),
+        row.fps_spread.map(significant).join('–'),
+        megabytes(row.peak_wasm_bytes),
+        megabytes(row.peak_js_heap_bytes),
+    ])
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map(l => l[i].length)))
     const format = cells => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
         .join('  ').trimEnd()

@@ -1,9 +1,10 @@
-// The report's arithmetic: medians, spreads, mean contacts and the Stepwise ratios.
+// The report's arithmetic: medians, spreads, mean contacts and the Stepwise ratios, and the
+// app's frames-per-second table.
 // Run with `node --test bench/tests/` (no packages needed; no timing involved).
 
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { summarise, table } from '../lib/report.mjs'
+import { appTable, median, summarise, table } from '../lib/report.mjs'
 
 const row = (system, ticksPerS, workload = 'touch', contacts = [2.8, 3.0]) =>
     summarise({ system, workload, n: 1000, ticksPerS, contacts })
@@ -40,4 +41,15 @@ test('a Stepwise row is compared with AgentScript and the hand-written code of i
     assert.match(lines[2], /stepwise-wasm .* 50\.00× +0\.50×$/)
     assert.match(lines[3], /stepwise-native .* 90\.00× +0\.30×$/)
     assert.doesNotMatch(lines[4], /×/)
+})
+
+test('the app table shows frames per second and peak memory in megabytes', () => {
+    assert.equal(median([9, 1, 5, 7]), 6)
+    const lines = appTable([{
+        system: 'app-chromium', workload: 'wander', n: 10000, fps: 24.5, fps_spread: [20, 31],
+        peak_wasm_bytes: 64 * 2 ** 20, peak_js_heap_bytes: null,
+    }]).split('\n')
+    assert.equal(lines.length, 3)
+    assert.match(lines[0], /^workload\s+N\s+system\s+frames\/s/)
+    assert.match(lines[2], /^wander\s+10,000\s+app-chromium\s+24\.5\s+20\.0–31\.0\s+64\.0\s+n\/a$/)
 })

@@ -2,26 +2,33 @@
 //!
 //! The clock and the current project's simulation (the [`Runner`]) live in the component,
 //! outside the rendered view; every animation frame advances the clock, runs the ticks due,
-//! and redraws the canvas directly through the [`Renderer`]. The view itself
-//! re-renders only on a user action or when the displayed time changes. The wheel zooms the
-//! stage about the pointer, a drag on empty stage pans it, two fingers pinch-zoom it, a double
-//! click fits it again. A press on an agent selects it (shift adds it to the group) and drags
+//! redraws the canvas directly through the [`Renderer`], and runs the periodic task due (graph
+//! sampling, panel refreshes, the timed autosave: `periodic`). The view itself re-renders
+//! only on a user action, when the displayed time changes or when a task changed what it shows.
+//! The wheel zooms the stage about the pointer, a drag on empty stage pans it, two fingers
+//! pinch-zoom it, a double click fits it again. A press on an agent selects it (shift adds it to the group) and drags
 //! it; the pointer hovering over an agent marks it hovered. Delete, Escape and Space on the
 //! window remove the selection, clear it and toggle play, unless the user is typing.
 
+mod fps;
 mod keys;
+mod map;
+mod periodic;
 mod pointer;
 
 use crate::demo::Demo;
+use crate::editor::ScriptPlace;
 use crate::inspector::{Edit, Inspection, Inspector};
 use crate::mapedit::{MapEditor, MapTool};
 use crate::panels::{Panels, PanelsSnapshot, Series};
 use crate::projects::{ProjectHandle, ProjectsPanel};
 use crate::render::{Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use crate::runner::Runner;
+use fps::FpsMeter;
 use gloo_events::EventListener;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::entity::EntityId;
+use sim_core::sched::{Scheduler, SchedulerStats};
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -39,10 +46,6 @@ const STAGE_BACKGROUND: Rgb = Rgb::from_packed(0x24506b);
 
 /// How much one pixel of wheel scrolling zooms: the zoom factor is `exp(-delta × this)`.
 const WHEEL_ZOOM_RATE: f64 = 0.0015;
-
-/// How often the inspector refreshes while the model runs, milliseconds: live enough to
-/// follow, rare enough not to rebuild its view every frame.
-const INSPECT_EVERY_MS: f64 = 250.0;
 
 /// What the user or the browser asks of the app.
 pub enum Msg {
@@ -77,6 +80,8 @@ pub enum Msg {
     Edit(Edit),
     /// The map editor opened, closed or picked the blueprint to place.
     MapTool(MapTool),
+    /// Open a blueprint's script at a line (a log entry's link was clicked).
+    OpenScript((String, u32)),
 }
 
 /// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
@@ -118,9 +123,8 @@ pub struct App {
     project: ProjectHandle,
     /// The agent being dragged.
     held: Option<Held>,
-    /// What the inspector shows, and when (real milliseconds) it was taken.
+    /// What the inspector shows.
     inspection: Rc<Inspection>,
-    inspected_ms: f64,
     /// What the log and profiler panels show, taken with the inspection.
     panels: Rc<PanelsSnapshot>,
     /// Counts and Globals sampled once per sim-second, reset with the model.
@@ -129,45 +133,21 @@ pub struct App {
     edit_error: Option<String>,
     /// The window's keyboard shortcuts; dropping it removes them.
     keys: Option<EventListener>,
+    /// The periodic tasks; `None` only while it runs one (it is taken out to lend the app to
+    /// the task) or if it could not be set up.
+    scheduler: Option<Scheduler<App>>,
+    /// The tasks' statistics after the last one ran, for the profiler.
+    task_stats: SchedulerStats,
+    /// Set by a task that changed what the view shows.
+    view_stale: bool,
+    /// Why the last timed autosave failed.
+    autosave_error: Option<String>,
+    /// The script place last asked for, provided to the script panel as a context.
+    script_place: Option<ScriptPlace>,
     /// The map editor's state: open, and the blueprint a click places.
     map: MapTool,
     /// Why the last place or move on the stage was refused.
     map_error: Option<String>,
-}
-
-/// Counts animation frames to show frames per second in demo mode, with the mean time the
-/// frame's own work took (moving the demo and drawing), which tells a slow renderer from a
-/// busy machine.
-#[derive(Default)]
-struct FpsMeter {
-    frames: u32,
-    since_ms: f64,
-    work_ms: f64,
-    /// Frames per second and mean work per frame (ms) over the last full second.
-    shown: Option<(f64, f64)>,
-}
-
-impl FpsMeter {
-    /// Counts a frame at `ts` milliseconds whose work took `work_ms`; true when the shown
-    /// figures changed.
-    fn frame(&mut self, ts: f64, work_ms: f64) -> bool {
-        self.frames += 1;
-        self.work_ms += work_ms;
-        let elapsed = ts - self.since_ms;
-        if elapsed < 1000.0 {
-            return false;
-        }
-        let first = self.since_ms == 0.0;
-        self.since_ms = ts;
-        let rate = f64::from(self.frames) * 1000.0 / elapsed;
-        let work = self.work_ms / f64::from(self.frames);
-        (self.frames, self.work_ms) = (0, 0.0);
-        // The first window starts at page load, not at a frame: skip it.
-        if !first {
-            self.shown = Some((rate, work));
-        }
-        !first
-    }
 }
 
 impl App {
@@ -231,9 +211,18 @@ impl App {
 
     /// Takes fresh snapshots for the inspector and the panels.
     fn inspect(&mut self) {
-        self.inspection = Rc::new(self.runner.inspection(self.edit_error.clone()));
-        self.panels = Rc::new(self.runner.panels());
-        self.inspected_ms = self.now_ms;
+        self.refresh_inspection();
+        self.refresh_panels();
+    }
+
+    /// Asks the script panel to show `line` of `blueprint`'s script.
+    fn open_script(&mut self, blueprint: String, line: u32) {
+        let serial = self.script_place.as_ref().map_or(0, |p| p.serial) + 1;
+        self.script_place = Some(ScriptPlace {
+            blueprint,
+            line,
+            serial,
+        });
     }
 
     /// Starts the graphs afresh (a new or reset model) with a sample of the initial state.
@@ -279,18 +268,6 @@ impl App {
         self.drawn_secs = 0.0;
     }
 
-    /// Opens, closes or retargets the map editor; opening it shows the starting state, the
-    /// state its edits change.
-    fn set_map_tool(&mut self, tool: MapTool) {
-        if tool.open && !self.map.open {
-            self.held = None;
-            self.reset();
-        }
-        self.map_error = None;
-        crate::projects::browser::set_root_class("map-editing", tool.open);
-        self.map = tool;
-    }
-
     fn step_once(&mut self) {
         self.clock.pause(self.now_ms);
         self.runner.step();
@@ -330,13 +307,19 @@ impl Component for App {
             project: ProjectHandle::empty(),
             held: None,
             inspection: Rc::default(),
-            inspected_ms: 0.0,
             panels: Rc::default(),
             series: Rc::default(),
             edit_error: None,
             keys: None,
             map: MapTool::default(),
             map_error: None,
+            scheduler: periodic::scheduler(periodic::real_time(0.0))
+                .map_err(|e| web_sys::console::warn_1(&e.to_string().into()))
+                .ok(),
+            task_stats: SchedulerStats::default(),
+            view_stale: false,
+            autosave_error: None,
+            script_place: None,
         }
     }
 
@@ -356,7 +339,6 @@ impl Component for App {
                 }
                 self.clock.update_time(ts);
                 self.runner.advance_to(self.clock.time());
-                self.runner.sample(&mut self.series);
                 let started = now_ms();
                 self.draw();
                 let work_ms = now_ms() - started;
@@ -365,11 +347,8 @@ impl Component for App {
                 let changed = tick != self.shown_tick;
                 self.shown_tick = tick;
                 let fps_changed = self.fps.frame(ts, work_ms) && self.demo.is_some();
-                let running = self.clock.state() == ClockState::Running;
-                let stale = running && ts - self.inspected_ms >= INSPECT_EVERY_MS;
-                if stale {
-                    self.inspect();
-                }
+                self.run_periodic(ts);
+                let stale = std::mem::take(&mut self.view_stale);
                 return synced || changed || fps_changed || stale;
             }
             Msg::Wheel(e) => {
@@ -408,6 +387,7 @@ impl Component for App {
             }
             Msg::Edit(edit) => self.edit_error = self.runner.edit(&edit).err(),
             Msg::MapTool(tool) => self.set_map_tool(tool),
+            Msg::OpenScript((blueprint, line)) => self.open_script(blueprint, line),
             Msg::Fit => {
                 self.view.fit();
                 self.draw();
@@ -441,6 +421,7 @@ impl Component for App {
             Msg::SetSpeed(value.unwrap_or_default())
         });
         html! {
+            <ContextProvider<Option<ScriptPlace>> context={self.script_place.clone()}>
             <div class="app">
                 <header class="title-bar">
                     <h1>{ "Stepwise" }</h1>
@@ -460,7 +441,8 @@ impl Component for App {
                 <Inspector data={self.inspection.clone()}
                     on_select={link.callback(Msg::Select)}
                     on_edit={link.callback(Msg::Edit)} />
-                <Panels data={self.panels.clone()} series={self.series.clone()} />
+                <Panels data={self.panels.clone()} series={self.series.clone()}
+                    on_open={link.callback(Msg::OpenScript)} />
                 <MapEditor project={self.project.clone()} revision={self.project.revision()}
                     tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
                     stage_error={self.map_error.clone().map(AttrValue::from)} />
@@ -488,6 +470,7 @@ impl Component for App {
                     }
                 </footer>
             </div>
+            </ContextProvider<Option<ScriptPlace>>>
         }
     }
 

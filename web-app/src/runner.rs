@@ -414,4 +414,21 @@ mod tests {
         assert_eq!(refused, Err("id: 'id' cannot be changed".to_string()));
         assert!(runner.edit(&edit("x", "far", Value::Number(0.0))).is_err());
     }
+
+    #[test]
+    fn a_checkbox_edit_turns_a_boolean_prop_off_and_on() {
+        let mut runner = wander();
+        let a = runner.entity(0).unwrap();
+        let toggle = |text: &str| Edit {
+            agent: a,
+            group: PropGroup::Builtin,
+            name: "visible".to_string(),
+            text: text.to_string(),
+            was: Value::Boolean(true),
+        };
+        assert_eq!(runner.edit(&toggle("false")), Ok(()));
+        assert!(!sim(&runner).agent(a).unwrap().visible());
+        assert_eq!(runner.edit(&toggle("true")), Ok(()));
+        assert!(sim(&runner).agent(a).unwrap().visible());
+    }
 }

@@ -20,6 +20,9 @@ pub(crate) enum Obj {
     FeatProps(EntityId, String),
     /// One feature prop; read with `.value`.
     FeatProp(EntityId, String, String),
+    /// A colour as hue, saturation and value, each 0 to 1 (Costume's `getColorHSV`); read
+    /// with `.hue`, `.saturation` and `.value`.
+    Hsv([f64; 3]),
 }
 
 type Answer = Result<ExprValue<Obj>, EvalErrorKind>;
@@ -97,6 +100,12 @@ impl ExprContext for Runner<'_> {
             Obj::Prop(_, prop) | Obj::FeatProp(_, _, prop) => {
                 Err(no_prop(&format!("property '{prop}'"), name))
             }
+            Obj::Hsv([h, s, v]) => match name {
+                "hue" => Ok(ExprValue::Number(*h)),
+                "saturation" => Ok(ExprValue::Number(*s)),
+                "value" => Ok(ExprValue::Number(*v)),
+                _ => Err(no_prop("a colour", name)),
+            },
         }
     }
 

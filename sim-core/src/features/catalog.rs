@@ -54,6 +54,10 @@ pub struct FeatMethodSpec {
     pub args: &'static [A],
     /// Where a `[[ ]]` argument runs, if the method takes one.
     pub block: BlockScope,
+    /// What the method gives back, for a method that answers a question rather than changes
+    /// something: an expression's `callFeatMethod(...)` returns the answer, and a `featCall`
+    /// statement pushes it on the value stack (so `propPop` can keep it).
+    pub answer: Option<&'static str>,
     /// One plain sentence for the wizard.
     pub help: &'static str,
 }
@@ -218,7 +222,16 @@ pub(super) const fn method(
         aliases: &[],
         args,
         block: BlockScope::SameBlueprint,
+        answer: None,
         help,
+    }
+}
+
+/// A method that answers a question with `what` (see [`FeatMethodSpec::answer`]).
+pub(super) const fn answers(m: FeatMethodSpec, what: &'static str) -> FeatMethodSpec {
+    FeatMethodSpec {
+        answer: Some(what),
+        ..m
     }
 }
 
@@ -314,14 +327,37 @@ const TIMER: FeatureSpec = FeatureSpec {
 const CURSOR: FeatureSpec = FeatureSpec {
     name: "Cursor",
     aliases: &[],
-    help:
-        "Lets a tracked pointer (a student moving in the room) pick the character up and drop it.",
-    props: &[],
-    methods: &[method(
-        "releaseCursor",
-        &[],
-        "Lets go of the pointer holding this character.",
-    )],
+    help: "Lets a pointer (a student moving in the room, or the mouse) pick the character up, carry it and drop it.",
+    props: &[
+        num(
+            "cursorTargetId",
+            -1.0,
+            "The id of the character this cursor carries (-1 for none); set it, then bindCursor.",
+        ),
+        flag("isHolding", false, "Whether this cursor carries a character."),
+    ],
+    methods: &[
+        method(
+            "pickUp",
+            &[BP],
+            "This cursor picks up a character of the kind (the one a `when` names) and carries it.",
+        ),
+        method(
+            "bindCursor",
+            &[],
+            "This cursor picks up the character whose id is in cursorTargetId.",
+        ),
+        method(
+            "drop",
+            &[],
+            "This cursor puts down the character it carries, where the cursor is.",
+        ),
+        method(
+            "releaseCursor",
+            &[],
+            "Lets go of the cursor carrying this character; it stays where it is.",
+        ),
+    ],
 };
 
 #[cfg(test)]

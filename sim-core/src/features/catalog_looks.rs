@@ -1,7 +1,9 @@
 //! Catalog entries for how a character looks: Costume, and Graphing (labels, meters, graphs;
 //! older models call it AgentWidgets).
 
-use super::catalog::{aka, flag, method, num, text, FeatureSpec, FREQ, H, PROP_NAME, S, SECS, V};
+use super::catalog::{
+    aka, answers, flag, method, num, text, FeatureSpec, FREQ, H, PROP_NAME, S, SECS, V,
+};
 use crate::script::args::{ArgKind as K, ArgSpec as A};
 
 const FRAME: A = A::optional(
@@ -9,6 +11,11 @@ const FRAME: A = A::optional(
     K::Number,
     "Which picture in the costume, counting from 0.",
 );
+const RGB_SHIFT: [A; 3] = [
+    A::one("red", K::Number, "The most red changes, from 0 to 1."),
+    A::one("green", K::Number, "The most green changes, from 0 to 1."),
+    A::one("blue", K::Number, "The most blue changes, from 0 to 1."),
+];
 const RGB: [A; 3] = [
     A::one("red", K::Number, "Red, from 0 to 1 (or 0 to 255)."),
     A::one("green", K::Number, "Green, from 0 to 1 (or 0 to 255)."),
@@ -117,24 +124,27 @@ pub(super) const COSTUME: FeatureSpec = FeatureSpec {
         ),
         method(
             "randomizeColor",
-            &[H, S, V],
-            "Shifts the tint by a random amount up to these.",
+            &RGB_SHIFT,
+            "Shifts the tint's red, green and blue by a random amount up to these.",
         ),
         method(
             "randomizeColorHSV",
             &[H, S, V],
-            "Shifts hue, saturation and brightness at random.",
+            "Shifts hue, saturation and brightness by a random amount up to these.",
         ),
-        method(
-            "colorHSVWithinRange",
-            &[
-                A::one("colour", K::Any, "One colour."),
-                A::one("other", K::Any, "The colour to compare with."),
-                H,
-                S,
-                V,
-            ],
-            "Tells whether two colours are close.",
+        answers(
+            method(
+                "colorHSVWithinRange",
+                &[
+                    A::one("colour", K::Any, "One colour."),
+                    A::one("other", K::Any, "The colour to compare with."),
+                    H,
+                    S,
+                    V,
+                ],
+                "Tells whether two colours are close.",
+            ),
+            "true or false",
         ),
         method("resetColorize", &[], "Takes the tint away."),
         method(
@@ -152,12 +162,22 @@ pub(super) const COSTUME: FeatureSpec = FeatureSpec {
             ],
             "Sets up a scale of colours the character can move along.",
         ),
-        method(
-            "getHSVColorScaleColor",
-            &[A::one("step", K::Number, "Which step of the scale.")],
-            "Gives the colour at one step of the scale.",
+        answers(
+            method(
+                "getHSVColorScaleColor",
+                &[A::one(
+                    "step",
+                    K::Number,
+                    "Which step of the scale, counting from 0.",
+                )],
+                "Gives the colour at one step of the scale set up by initHSVColorScale.",
+            ),
+            "a colour number",
         ),
-        method("getColorHSV", &[], "Gives the character's tint."),
+        answers(
+            method("getColorHSV", &[], "Gives the character's tint."),
+            "its hue, saturation and value",
+        ),
     ],
 };
 

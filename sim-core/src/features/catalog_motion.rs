@@ -1,7 +1,7 @@
 //! Catalog entries for where a character is and what it notices: Movement, Physics, Touches
 //! and Vision.
 
-use super::catalog::{flag, method, num, old, text, FeatureSpec, BP};
+use super::catalog::{answers, flag, method, num, old, text, FeatureSpec, BP};
 use crate::script::args::{ArgKind as K, ArgSpec as A};
 
 /// The ways a character can move on its own.
@@ -172,18 +172,24 @@ pub(super) const VISION: FeatureSpec = FeatureSpec {
     ],
     methods: &[
         method("monitor", &[BP], "Starts watching for a kind of character."),
-        method(
-            "isCamouflaged",
-            &[BP],
-            "Tells whether the character blends into what it sits on.",
-        ),
-        old(
+        answers(
             method(
-                "canSeeColorOfCharacter",
+                "isCamouflaged",
                 &[BP],
-                "Tells whether the character can make out another's colour.",
+                "Tells whether the character blends into a character of this kind it sits on.",
             ),
-            &["canSeeColorOfAgent"],
+            "true or false",
+        ),
+        answers(
+            old(
+                method(
+                    "canSeeColorOfCharacter",
+                    &[BP],
+                    "Tells whether the character can make out another's colour.",
+                ),
+                &["canSeeColorOfAgent"],
+            ),
+            "true or false",
         ),
     ],
 };

@@ -2,7 +2,8 @@
 //! "Agent" where newer ones say "Character" (`createAgent`, `countAgentProp`); both are kept.
 
 use super::catalog::{
-    aka, flag, method, num, old, on_any, on_blueprint, text, FeatureSpec, BLOCK, BP, OPT_BP,
+    aka, answers, flag, method, num, old, on_any, on_blueprint, text, FeatureSpec, BLOCK, BP,
+    OPT_BP,
 };
 use crate::script::args::{ArgKind as K, ArgSpec as A};
 
@@ -36,7 +37,7 @@ pub(super) const POPULATION: FeatureSpec = FeatureSpec {
         old(on_blueprint(method("createCharacter", &[BP, BLOCK], "Makes a new character; the lines run on it.")), &["createAgent"]),
         method("spawnChild", &[BLOCK], "Makes a copy of this character; the lines run on the copy."),
         old(method("removeCharacter", &[], "Removes this character from the model."), &["removeAgent"]),
-        method("getRandomActiveCharacter", &[BP], "Picks one active character of a kind."),
+        answers(method("getRandomActiveCharacter", &[BP], "Picks one active character of a kind at random."), "a character"),
         old(method("releaseAllCharacters", &[], "Lets go of every character held by a pointer."), &["releaseAllAgents"]),
         old(method("releaseInertCharacters", &[], "Lets go of every inert character held by a pointer."), &["releaseInertAgents"]),
         old(method("hideInertCharacters", &[], "Hides every inert character."), &["hideInertAgents"]),
@@ -46,7 +47,7 @@ pub(super) const POPULATION: FeatureSpec = FeatureSpec {
         on_blueprint(method("populateBySpawning", &[BP, BLOCK], "Fills the kind up to the target size; the lines run on each new one.")),
         old(on_blueprint(method("charactersForEachActive", &[BP, BLOCK], "Runs the lines on every active character of a kind.")), &["agentsForEachActive"]),
         old(on_blueprint(method("charactersForEach", &[BP, BLOCK], "Runs the lines on every character of a kind.")), &["agentsForEach"]),
-        old(method("getActiveCharactersCount", &[BP], "Counts the active characters of a kind."), &["getActiveAgentsCount"]),
+        answers(old(method("getActiveCharactersCount", &[BP], "Counts the active characters of a kind."), &["getActiveAgentsCount"]), "a count"),
         method("countCharacters", &[BP], "Counts the characters of a kind into count."),
         old(method("countCharacterProp", &[BP, PROP_TEXT], "Adds up a property over a kind into sum and avg."), &["countAgentProp"]),
         old(method("minCharacterProp", &[BP, PROP_TEXT], "Finds the smallest value of a property into min."), &["minAgentProp"]),

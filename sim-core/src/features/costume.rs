@@ -3,8 +3,8 @@
 
 use super::catalog::PropSlot;
 use super::catalog_looks::COSTUME;
-use super::dispatch::{feat, not_available, num_arg, text_arg};
-use crate::agent::Agent;
+use super::dispatch::{feat, no_method, num_arg, text_arg};
+use crate::agent::{Agent, FeatureState};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::script::expr::Value as ExprValue;
@@ -41,70 +41,71 @@ pub(crate) fn call(
             Ok(())
         }
         "setColorize" => {
-            let rgb = [
-                num_arg(r, args, 0, 0.0)?,
-                num_arg(r, args, 1, 0.0)?,
-                num_arg(r, args, 2, 0.0)?,
-            ];
-            let (h, s, v) = rgb_to_hsv(rgb);
-            set_hsv(feat(r, id, "Costume")?, h, s, v);
+            let rgb = three_numbers(r, args, 0.0)?;
+            set_hsv(feat(r, id, "Costume")?, rgb_to_hsv(rgb));
             Ok(())
         }
         "setColorizeHSV" => {
-            let hsv = [
-                num_arg(r, args, 0, 0.0)?,
-                num_arg(r, args, 1, 0.0)?,
-                num_arg(r, args, 2, 0.0)?,
-            ];
-            set_hsv(feat(r, id, "Costume")?, hsv[0], hsv[1], hsv[2]);
+            let [h, s, v] = three_numbers(r, args, 0.0)?;
+            set_hsv(feat(r, id, "Costume")?, (h, s, v));
             Ok(())
         }
-        "randomizeColor" | "randomizeColorHSV" => randomize(r, id, args),
+        "randomizeColor" => randomize_rgb(r, id, args),
+        "randomizeColorHSV" => randomize_hsv(r, id, args),
         "resetColorize" => {
-            set_hsv(feat(r, id, "Costume")?, 0.0, 0.0, 0.0);
-            Ok(())
-        }
-        "initHSVColorScale" => {
-            let h = num_arg(r, args, 0, 0.0)?;
-            let s = num_arg(r, args, 1, 0.0)?;
-            let v = num_arg(r, args, 2, 1.0)?;
-            let kind = text_arg(r, args, 3).unwrap_or_else(|_| "value".to_string());
-            let steps = num_arg(r, args, 4, 5.0)?;
             let c = feat(r, id, "Costume")?;
-            c.set("colorScaleHue", Value::Number(h));
-            c.set("colorScaleSaturation", Value::Number(s));
-            c.set("colorScaleValue", Value::Number(v));
-            c.set("colorScaleType", Value::String(kind));
-            c.set("colorScaleSteps", Value::Number(steps));
+            c.set("colorScaleSteps", Value::Number(0.0));
+            set_hsv(c, (0.0, 0.0, 0.0));
             Ok(())
         }
-        _ => Err(not_available("Costume", method)),
+        "initHSVColorScale" => init_scale(r, id, args),
+        _ => Err(no_method("Costume", method)),
     }
 }
 
-/// Answers Costume queries: `colorHSVWithinRange(a, b, hTol, sTol, vTol)` compares two
-/// colours given as `0xRRGGBB` numbers.
+/// Answers Costume's questions about agent `id`: `getColorHSV()` (its tint),
+/// `getHSVColorScaleColor(step)` (a colour number) and `colorHSVWithinRange(a, b, hTol,
+/// sTol, vTol)` (whether two `0xRRGGBB` colours are close).
 pub(crate) fn query(
     r: &mut Runner<'_>,
+    id: EntityId,
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    let _ = r;
-    if method != "colorHSVWithinRange" {
-        return Err(not_available("Costume", method));
-    }
     let n = |i: usize| match args.get(i) {
         Some(ExprValue::Number(x)) => Ok(*x),
         other => Err(format!(
-            "argument {} must be a number, got {:?}",
-            i + 3,
-            other.map(ExprValue::type_name)
+            "argument {} must be a number, got {}",
+            i + 1,
+            other.map_or("nothing", ExprValue::type_name)
         )),
     };
-    let (a, b) = (hsv_of_rgb_number(n(0)?), hsv_of_rgb_number(n(1)?));
-    let within =
-        hue_distance(a.0, b.0) <= n(2)? && (a.1 - b.1).abs() <= n(3)? && (a.2 - b.2).abs() <= n(4)?;
-    Ok(ExprValue::Boolean(within))
+    match method {
+        "getColorHSV" => {
+            let (h, s, v) = r
+                .agent(id)?
+                .feature("Costume")
+                .map_or((0.0, 0.0, 0.0), hsv_of);
+            Ok(ExprValue::Object(Obj::Hsv([h, s, v])))
+        }
+        "getHSVColorScaleColor" => {
+            let step = n(0)?;
+            let hsv = match r.agent(id)?.feature("Costume") {
+                Some(c) => scale_color(c, step)?,
+                // No scale set up: black, as GEMSTEP answers.
+                None => (0.0, 0.0, 0.0),
+            };
+            Ok(ExprValue::Number(rgb_number(hsv)))
+        }
+        "colorHSVWithinRange" => {
+            let (a, b) = (hsv_of_rgb_number(n(0)?), hsv_of_rgb_number(n(1)?));
+            let within = hue_distance(a.0, b.0) <= n(2)?
+                && (a.1 - b.1).abs() <= n(3)?
+                && (a.2 - b.2).abs() <= n(4)?;
+            Ok(ExprValue::Boolean(within))
+        }
+        _ => Err(no_method("Costume", method)),
+    }
 }
 
 /// The Costume props the tick reads for every agent that wears one.
@@ -124,44 +125,139 @@ pub(crate) fn update(agent: &mut Agent, seconds_per_tick: f64) {
 
 /// The agent's tint as an `0xRRGGBB` number (what `agent.prop.color.value` reads).
 pub(crate) fn color_number(agent: &Agent) -> Option<f64> {
-    let c = agent.feature("Costume")?;
-    let hsv = (
+    agent.feature("Costume").map(|c| rgb_number(hsv_of(c)))
+}
+
+/// A costume's tint as (hue, saturation, value).
+pub(crate) fn hsv_of(c: &FeatureState) -> (f64, f64, f64) {
+    (
         c.number("colorHue").unwrap_or(0.0),
         c.number("colorSaturation").unwrap_or(0.0),
         c.number("colorValue").unwrap_or(0.0),
-    );
-    let [r, g, b] = hsv_to_rgb(hsv);
-    let byte = |x: f64| (x.clamp(0.0, 1.0) * 255.0).round();
-    Some(byte(r) * 65536.0 + byte(g) * 256.0 + byte(b))
+    )
 }
 
-fn randomize(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
-    let ranges = [
-        num_arg(r, args, 0, 0.0)?,
-        num_arg(r, args, 1, 0.0)?,
-        num_arg(r, args, 2, 0.0)?,
-    ];
-    let mut shifts = [0.0; 3];
-    for (shift, range) in shifts.iter_mut().zip(ranges) {
-        *shift = (r.world.rng.next_f64() * 2.0 - 1.0) * range;
-    }
+/// An HSV colour as an `0xRRGGBB` number.
+fn rgb_number(hsv: (f64, f64, f64)) -> f64 {
+    let [r, g, b] = hsv_to_rgb(hsv);
+    let byte = |x: f64| (x.clamp(0.0, 1.0) * 255.0).round();
+    byte(r) * 65536.0 + byte(g) * 256.0 + byte(b)
+}
+
+/// Three number arguments (missing ones are `default`).
+fn three_numbers(r: &mut Runner<'_>, args: &[Arg], default: f64) -> Result<[f64; 3], Failure> {
+    Ok([
+        num_arg(r, args, 0, default)?,
+        num_arg(r, args, 1, default)?,
+        num_arg(r, args, 2, default)?,
+    ])
+}
+
+/// A random shift of at most `range` either way.
+fn shift(r: &mut Runner<'_>, range: f64) -> f64 {
+    (r.world.rng.next_f64() * 2.0 - 1.0) * range
+}
+
+/// `randomizeColor dRed dGreen dBlue`: moves the tint's red, green and blue (0 to 1) each by
+/// up to its amount either way; an untinted character starts from white.
+fn randomize_rgb(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
+    let ranges = three_numbers(r, args, 0.0)?;
+    let shifts = ranges.map(|range| shift(r, range));
     let c = feat(r, id, "Costume")?;
-    let h = c.number("colorHue").unwrap_or(0.0) + shifts[0];
-    let s = c.number("colorSaturation").unwrap_or(0.0) + shifts[1];
-    let v = c.number("colorValue").unwrap_or(0.0) + shifts[2];
-    set_hsv(c, h.rem_euclid(1.0), s.clamp(0.0, 1.0), v.clamp(0.0, 1.0));
+    let start = tint(c).map_or([1.0; 3], hsv_to_rgb);
+    let mut rgb = [0.0; 3];
+    for ((out, from), by) in rgb.iter_mut().zip(start).zip(shifts) {
+        *out = (from + by).clamp(0.0, 1.0);
+    }
+    set_hsv(c, rgb_to_hsv(rgb));
     Ok(())
 }
 
-fn set_hsv(c: &mut crate::agent::FeatureState, h: f64, s: f64, v: f64) {
+/// `randomizeColorHSV dHue dSat dVal`: moves the tint's hue, saturation and value each by up
+/// to its amount either way; an untinted character starts from the middle (0.5 each).
+fn randomize_hsv(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
+    let ranges = three_numbers(r, args, 0.0)?;
+    let [dh, ds, dv] = ranges.map(|range| shift(r, range));
+    let c = feat(r, id, "Costume")?;
+    let (h, s, v) = tint(c).unwrap_or((0.5, 0.5, 0.5));
+    let unit = |x: f64| x.clamp(0.0, 1.0);
+    set_hsv(c, (unit(h + dh), unit(s + ds), unit(v + dv)));
+    Ok(())
+}
+
+/// The tint, if the character has one (a tint with no brightness is no tint).
+fn tint(c: &FeatureState) -> Option<(f64, f64, f64)> {
+    let hsv = hsv_of(c);
+    (hsv.2 > 0.0).then_some(hsv)
+}
+
+fn set_hsv(c: &mut FeatureState, (h, s, v): (f64, f64, f64)) {
     c.set("colorHue", Value::Number(h));
     c.set("colorSaturation", Value::Number(s));
     c.set("colorValue", Value::Number(v));
 }
 
-/// With a colour scale set up, the scale index picks the tint: step `i` of `steps` moves the
-/// scale's component (hue, saturation or value) from 0 to its set level.
-fn apply_color_scale(c: &mut crate::agent::FeatureState) {
+/// `initHSVColorScale hue sat val type steps`: sets up a scale of `steps` colours that
+/// share two of hue, saturation and value and step the third (`type`) from 0 to 1. Left-out
+/// arguments keep the scale props' values.
+fn init_scale(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
+    let now = hsv_scale_props(feat(r, id, "Costume")?);
+    let h = num_arg(r, args, 0, now.0)?;
+    let s = num_arg(r, args, 1, now.1)?;
+    let v = num_arg(r, args, 2, now.2)?;
+    let kind = match args.get(3) {
+        Some(_) => text_arg(r, args, 3)?,
+        None => now.3,
+    };
+    if !matches!(kind.as_str(), "hue" | "saturation" | "value") {
+        return Err(format!(
+            "the scale type must be 'hue', 'saturation' or 'value', not '{kind}'"
+        ));
+    }
+    let steps = num_arg(r, args, 4, 5.0)?.floor().max(1.0);
+    let c = feat(r, id, "Costume")?;
+    c.set("colorScaleHue", Value::Number(h));
+    c.set("colorScaleSaturation", Value::Number(s));
+    c.set("colorScaleValue", Value::Number(v));
+    c.set("colorScaleType", Value::String(kind));
+    c.set("colorScaleSteps", Value::Number(steps));
+    Ok(())
+}
+
+fn hsv_scale_props(c: &FeatureState) -> (f64, f64, f64, String) {
+    (
+        c.number("colorScaleHue").unwrap_or(0.0),
+        c.number("colorScaleSaturation").unwrap_or(0.0),
+        c.number("colorScaleValue").unwrap_or(1.0),
+        c.text("colorScaleType").unwrap_or_default(),
+    )
+}
+
+/// Step `step` of the costume's colour scale: the scale's type (hue, saturation or value)
+/// is `step / (steps - 1)`, the other two are the scale's. No scale set up gives black.
+fn scale_color(c: &FeatureState, step: f64) -> Result<(f64, f64, f64), Failure> {
+    let steps = c.number_at(SCALE_STEPS).unwrap_or(0.0);
+    if steps < 1.0 {
+        return Ok((0.0, 0.0, 0.0));
+    }
+    let last = steps - 1.0;
+    if step.fract() != 0.0 || !(0.0..=last).contains(&step) {
+        return Err(format!(
+            "step {step} is not on the colour scale (0 to {last})"
+        ));
+    }
+    let fraction = if last > 0.0 { step / last } else { 0.0 };
+    let (h, s, v, kind) = hsv_scale_props(c);
+    Ok(match kind.as_str() {
+        "hue" => (fraction, s, v),
+        "saturation" => (h, fraction, v),
+        _ => (h, s, fraction),
+    })
+}
+
+/// With a colour scale set up, the scale index picks the tint (GEMSTEP's costume shows the
+/// scale colour of `colorScaleIndex`, held to the scale's steps).
+fn apply_color_scale(c: &mut FeatureState) {
     let steps = c.number_at(SCALE_STEPS).unwrap_or(0.0);
     if steps < 1.0 {
         return;
@@ -169,26 +265,11 @@ fn apply_color_scale(c: &mut crate::agent::FeatureState) {
     let index = c
         .number("colorScaleIndex")
         .unwrap_or(0.0)
+        .round()
         .clamp(0.0, steps - 1.0);
-    let fraction = if steps > 1.0 {
-        index / (steps - 1.0)
-    } else {
-        0.0
-    };
-    let mut hsv = [
-        c.number("colorScaleHue").unwrap_or(0.0),
-        c.number("colorScaleSaturation").unwrap_or(0.0),
-        c.number("colorScaleValue").unwrap_or(1.0),
-    ];
-    let part = match c.text("colorScaleType").as_deref() {
-        Some("hue") => 0,
-        Some("saturation") => 1,
-        _ => 2,
-    };
-    if let Some(slot) = hsv.get_mut(part) {
-        *slot *= fraction;
+    if let Ok(hsv) = scale_color(c, index) {
+        set_hsv(c, hsv);
     }
-    set_hsv(c, hsv[0], hsv[1], hsv[2]);
 }
 
 fn hue_distance(a: f64, b: f64) -> f64 {
@@ -247,5 +328,19 @@ mod tests {
         let [r, g, b] = hsv_to_rgb((h, s, v));
         assert!((r - 1.0).abs() < 1e-9 && (g - 0.5).abs() < 1e-9 && b.abs() < 1e-9);
         assert!(hue_distance(0.95, 0.05) < 0.11);
+    }
+
+    #[test]
+    fn a_colour_scale_steps_its_part_from_0_to_1_and_keeps_the_other_two() {
+        let mut c = FeatureState::new(crate::features::feature("Costume").unwrap());
+        assert_eq!(scale_color(&c, 0.0), Ok((0.0, 0.0, 0.0)), "no scale: black");
+        c.set("colorScaleHue", Value::Number(0.3));
+        c.set("colorScaleSaturation", Value::Number(0.8));
+        c.set("colorScaleType", Value::String("value".into()));
+        c.set("colorScaleSteps", Value::Number(3.0));
+        assert_eq!(scale_color(&c, 1.0), Ok((0.3, 0.8, 0.5)));
+        assert_eq!(scale_color(&c, 2.0), Ok((0.3, 0.8, 1.0)));
+        assert!(scale_color(&c, 3.0).is_err() && scale_color(&c, 0.5).is_err());
+        assert_eq!(rgb_number((0.0, 1.0, 1.0)), f64::from(0xff_00_00));
     }
 }

@@ -1,15 +1,17 @@
 //! Routing `featCall` statements and `callFeatMethod(...)` expressions to the feature that
 //! runs them, by the catalog's canonical names (so old spellings work too).
 
+use super::FeatMethodSpec;
 use crate::agent::FeatureState;
 use crate::entity::EntityId;
-use crate::exec::{Failure, Obj, Runner};
+use crate::exec::{plain, to_expr, Failure, Obj, Runner};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::Value;
 use std::borrow::Cow;
 
-/// Runs `featCall [target.]Feature method args` on agent `id`.
+/// Runs `featCall [target.]Feature method args` on agent `id`. A method that answers a
+/// question ([`FeatMethodSpec::answer`]) pushes its answer on the value stack.
 pub(crate) fn call(
     r: &mut Runner<'_>,
     id: EntityId,
@@ -17,9 +19,57 @@ pub(crate) fn call(
     method: &str,
     args: &[Arg],
 ) -> Result<(), Failure> {
+    let (feature, spec) = method_spec(feature, method)?;
+    if spec.answer.is_none() {
+        return act(r, id, feature, spec.name, args);
+    }
+    let values: Vec<ExprValue<Obj>> = r.args(args)?.into_iter().map(to_expr).collect();
+    let answer = answer(r, id, feature, spec.name, &values)?;
+    push_answer(r, answer)
+}
+
+/// Answers `agent.callFeatMethod('Feature', 'method', args...)`. A method that changes
+/// something rather than answers runs as its `featCall` would and gives `null`.
+pub(crate) fn query(
+    r: &mut Runner<'_>,
+    id: EntityId,
+    feature: &str,
+    method: &str,
+    args: &[ExprValue<Obj>],
+) -> Result<ExprValue<Obj>, Failure> {
+    let (feature, spec) = method_spec(feature, method)?;
+    if spec.answer.is_some() {
+        return answer(r, id, feature, spec.name, args);
+    }
+    let literals = args
+        .iter()
+        .map(|value| plain(value.clone()).map(Arg::Literal))
+        .collect::<Result<Vec<Arg>, Failure>>()?;
+    act(r, id, feature, spec.name, &literals)?;
+    Ok(ExprValue::Null)
+}
+
+/// The canonical name of `feature` and its method `method` (found by name or older alias).
+fn method_spec(
+    feature: &str,
+    method: &str,
+) -> Result<(&'static str, &'static FeatMethodSpec), Failure> {
     let spec = super::feature(feature).ok_or_else(|| format!("unknown feature '{feature}'"))?;
-    let method = spec.method(method).map_or(method, |m| m.name);
-    match spec.name {
+    let method = spec
+        .method(method)
+        .ok_or_else(|| no_method(spec.name, method))?;
+    Ok((spec.name, method))
+}
+
+/// Runs a method that changes something.
+fn act(
+    r: &mut Runner<'_>,
+    id: EntityId,
+    feature: &str,
+    method: &str,
+    args: &[Arg],
+) -> Result<(), Failure> {
+    match feature {
         "Costume" => super::costume::call(r, id, method, args),
         "Movement" => super::movement::call(r, id, method, args),
         "Physics" => super::physics::call(r, id, method, args),
@@ -32,37 +82,45 @@ pub(crate) fn call(
             r.world.round.stop_requested = true;
             Ok(())
         }
-        "Cursor" if method == "releaseCursor" => {
-            if let Some(agent) = r.world.agents.get_mut(id) {
-                agent.selection.captive = false;
-            }
-            Ok(())
-        }
-        _ => Err(not_available(spec.name, method)),
+        "Cursor" => super::cursor::call(r, id, method, args),
+        _ => Err(no_method(feature, method)),
     }
 }
 
-/// Answers `agent.callFeatMethod('Feature', 'method', args...)`.
-pub(crate) fn query(
+/// Works out the answer of a method that answers a question.
+fn answer(
     r: &mut Runner<'_>,
     id: EntityId,
     feature: &str,
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    let spec = super::feature(feature).ok_or_else(|| format!("unknown feature '{feature}'"))?;
-    let method = spec.method(method).map_or(method, |m| m.name);
-    match spec.name {
-        "Costume" => super::costume::query(r, method, args),
+    match feature {
+        "Costume" => super::costume::query(r, id, method, args),
         "Population" => super::population::query(r, method, args),
         "Vision" => super::vision::query(r, id, method, args),
-        _ => Err(not_available(spec.name, method)),
+        _ => Err(no_method(feature, method)),
     }
 }
 
-/// The error for a catalog method the runtime does not run.
-pub(crate) fn not_available(feature: &str, method: &str) -> Failure {
-    format!("{feature} {method} is not available in Stepwise's runtime yet")
+/// Puts a `featCall`'s answer on the value stack: a character as its `id` (what
+/// `cursorTargetId` takes), a colour as its hue, saturation and value in that order.
+fn push_answer(r: &mut Runner<'_>, answer: ExprValue<Obj>) -> Result<(), Failure> {
+    match answer {
+        ExprValue::Object(Obj::Agent(agent)) => {
+            r.stack.push(Value::Number(f64::from(agent.index())));
+        }
+        ExprValue::Object(Obj::Hsv(hsv)) => {
+            r.stack.extend(hsv.into_iter().map(Value::Number));
+        }
+        other => r.stack.push(plain(other)?),
+    }
+    Ok(())
+}
+
+/// The error for a method `feature` does not have.
+pub(crate) fn no_method(feature: &str, method: &str) -> Failure {
+    format!("{feature} has no method '{method}'")
 }
 
 /// Agent `id`'s feature `name`, attached with its defaults first if the blueprint did not add

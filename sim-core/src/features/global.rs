@@ -1,6 +1,6 @@
 //! Global at run time: props every character of the model shares.
 
-use super::dispatch::{not_available, text_arg, text_arg_ref};
+use super::dispatch::{no_method, text_arg, text_arg_ref};
 use crate::exec::{Failure, Runner};
 use crate::script::program::Arg;
 use crate::vars::{GVar, VarType};
@@ -36,6 +36,6 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
                 .map(drop)
                 .map_err(|e| e.to_string())
         }
-        _ => Err(not_available("Global", method)),
+        _ => Err(no_method("Global", method)),
     }
 }

@@ -1,7 +1,7 @@
 //! Graphing (GEMSTEP's AgentWidgets) at run time: a label, a meter and a line graph per
 //! character, kept as data the renderer draws, bound to props when asked.
 
-use super::dispatch::{feat, not_available, num_arg, text_arg};
+use super::dispatch::{feat, no_method, num_arg, text_arg};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::log::Origin;
@@ -55,7 +55,7 @@ pub(crate) fn call(
             r.world.log.debug(at, format!("message: {text}"));
             Ok(())
         }
-        _ => Err(not_available("Graphing", method)),
+        _ => Err(no_method("Graphing", method)),
     }
 }
 

@@ -16,6 +16,7 @@ pub use catalog_motion::{MOVEMENT_TYPES, TOUCH_TYPES};
 
 // The runtime side: one file per feature, and the routing of calls to them.
 pub(crate) mod costume;
+pub(crate) mod cursor;
 pub(crate) mod dispatch;
 pub(crate) mod global;
 pub(crate) mod graphing;

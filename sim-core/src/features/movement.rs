@@ -3,7 +3,7 @@
 
 use super::catalog::PropSlot;
 use super::catalog_motion::MOVEMENT;
-use super::dispatch::{feat, not_available, num_arg, text_arg};
+use super::dispatch::{feat, no_method, num_arg, text_arg};
 use crate::agent::{Agent, InputMode};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
@@ -84,7 +84,7 @@ pub(crate) fn call(
             m.set("targetCharacterType", Value::String(target));
             Ok(())
         }
-        _ => Err(not_available("Movement", method)),
+        _ => Err(no_method("Movement", method)),
     }
 }
 
@@ -203,7 +203,7 @@ fn plan(
         "wander" => ahead(direction + wander_turn(r1, r2)),
         // Wander until the agent's centre is on a character of the target kind, then rest.
         "wanderUntilInside" | "wanderUntilCharacter" => {
-            match nearest(world, seek.cache, agent, seek.target, false) {
+            match nearest(world, seek.cache, agent, seek.target, Sight::Anywhere) {
                 Some((_, _, inside)) if inside => (0.0, 0.0, direction),
                 _ => ahead(direction + wander_turn(r1, r2)),
             }
@@ -235,8 +235,12 @@ fn plan(
         | "seekNearestVisible"
         | "seekNearestVisibleCone"
         | "seekNearestVisibleColor" => {
-            let visible_only = kind != "seekNearest";
-            match nearest(world, seek.cache, agent, seek.target, visible_only) {
+            let sight = match kind {
+                "seekNearest" => Sight::Anywhere,
+                "seekNearestVisibleColor" => Sight::ConeAndColour,
+                _ => Sight::Cone,
+            };
+            match nearest(world, seek.cache, agent, seek.target, sight) {
                 Some((x, y, _)) => toward(agent, x, y, distance, direction),
                 None => ahead(direction + wander_turn(r1, r2)),
             }
@@ -263,6 +267,31 @@ fn toward(agent: &Agent, tx: f64, ty: f64, distance: f64, direction: f64) -> (f6
     let heading = libm::atan2(-dy, dx).to_degrees();
     let step = distance.min(gap);
     (dx / gap * step, dy / gap * step, heading)
+}
+
+/// Which targets a seeker can find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sight {
+    /// Any, however far and wherever.
+    Anywhere,
+    /// Those in its vision cone (`seekNearestVisibleCone`).
+    Cone,
+    /// Those in its vision cone whose colour it can tell from what they sit on
+    /// (`seekNearestVisibleColor`: camouflaged targets are not found).
+    ConeAndColour,
+}
+
+impl Sight {
+    fn finds(self, world: &World, seeker: &Agent, target: &Agent) -> bool {
+        match self {
+            Sight::Anywhere => true,
+            Sight::Cone => super::vision::sees(seeker, target),
+            Sight::ConeAndColour => {
+                super::vision::sees(seeker, target)
+                    && super::vision::sees_color(world, seeker, target)
+            }
+        }
+    }
 }
 
 /// The active agents of one blueprint in a grid, built once per tick when a seeker needs it.
@@ -297,13 +326,8 @@ impl Targets {
     /// The nearest target to `agent` (within its vision cone when asked), searching boxes
     /// that double in size: a target found at distance `d <= r` in the box of half-size `r`
     /// is the nearest, since every closer point lies in the same box.
-    fn nearest<'w>(
-        &self,
-        world: &'w World,
-        agent: &Agent,
-        visible_only: bool,
-    ) -> Option<&'w Agent> {
-        let limit = if visible_only {
+    fn nearest<'w>(&self, world: &'w World, agent: &Agent, sight: Sight) -> Option<&'w Agent> {
+        let limit = if sight != Sight::Anywhere {
             agent.feat_num("Vision", "viewDistance", 250.0)
         } else {
             let s = &world.stage;
@@ -323,8 +347,7 @@ impl Targets {
                     else {
                         return;
                     };
-                    if other.id == agent.id || (visible_only && !super::vision::sees(agent, other))
-                    {
+                    if other.id == agent.id || !sight.finds(world, agent, other) {
                         return;
                     }
                     let (dx, dy) = (other.x - agent.x, other.y - agent.y);
@@ -349,7 +372,7 @@ fn nearest(
     cache: &mut Vec<Targets>,
     agent: &Agent,
     target: &str,
-    visible_only: bool,
+    sight: Sight,
 ) -> Option<(f64, f64, bool)> {
     let bp = world.program.index(target)?;
     let index = match cache.iter().position(|t| t.blueprint == bp) {
@@ -359,7 +382,7 @@ fn nearest(
             cache.len() - 1
         }
     };
-    let o = cache.get(index)?.nearest(world, agent, visible_only)?;
+    let o = cache.get(index)?.nearest(world, agent, sight)?;
     let (hw, hh) = super::physics::half_size(o);
     let inside = (agent.x - o.x).abs() <= hw && (agent.y - o.y).abs() <= hh;
     Some((o.x, o.y, inside))

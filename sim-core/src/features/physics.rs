@@ -1,6 +1,6 @@
 //! Physics at run time: each agent's body, the box touch tests compare.
 
-use super::dispatch::{feat, not_available, num_arg};
+use super::dispatch::{feat, no_method, num_arg};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
@@ -28,7 +28,7 @@ pub(crate) fn call(
             p.set("bodyHeight", Value::Number(height));
             Ok(())
         }
-        _ => Err(not_available("Physics", method)),
+        _ => Err(no_method("Physics", method)),
     }
 }
 

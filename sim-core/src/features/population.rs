@@ -1,7 +1,7 @@
 //! Population at run time: making, copying and removing characters, acting on every
 //! character of a kind, and counts and aggregates of a prop.
 
-use super::dispatch::{block_arg, feat, not_available, text_arg};
+use super::dispatch::{block_arg, feat, no_method, text_arg};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::script::expr::Value as ExprValue;
@@ -37,13 +37,14 @@ pub(crate) fn call(
         }
         "releaseAllCharacters" | "releaseInertCharacters" => {
             let inert_only = method == "releaseInertCharacters";
-            for agent in r
+            let held: Vec<EntityId> = r
                 .world
-                .agents
-                .iter_mut()
+                .visible_agents()
                 .filter(|a| a.is_inert || !inert_only)
-            {
-                agent.selection.captive = false;
+                .map(|a| a.id)
+                .collect();
+            for id in held {
+                super::cursor::release(r.world, id);
             }
             Ok(())
         }
@@ -113,38 +114,44 @@ pub(crate) fn call(
             for_each(r, &ids, block_arg(args));
             Ok(())
         }
-        _ => Err(not_available("Population", method)),
+        _ => Err(no_method("Population", method)),
     }
 }
 
-/// Answers Population queries: `getActiveCharactersCount('Moth')`.
+/// Answers Population's questions: `getActiveCharactersCount('Moth')` and
+/// `getRandomActiveCharacter('Moth')` (one active Moth picked with the simulation's
+/// generator, or `null` when there is none).
 pub(crate) fn query(
     r: &mut Runner<'_>,
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    match (method, args.first()) {
-        ("getActiveCharactersCount" | "countCharacters", Some(ExprValue::String(name))) => {
-            let bp = r
-                .world
-                .program
-                .index(name)
-                .ok_or_else(|| format!("no blueprint named '{name}'"))?;
-            let active = method == "getActiveCharactersCount";
-            Ok(ExprValue::Number(members(r, bp, active).len() as f64))
+    let Some(ExprValue::String(name)) = args.first() else {
+        return Err("needs a blueprint name in quotes".to_string());
+    };
+    let bp = blueprint_named(r, name)?;
+    let active = members(r, bp, true);
+    match method {
+        "getActiveCharactersCount" => Ok(ExprValue::Number(active.len() as f64)),
+        "getRandomActiveCharacter" => {
+            let pick = (r.world.rng.next_f64() * active.len() as f64) as usize;
+            Ok(active
+                .get(pick)
+                .map_or(ExprValue::Null, |id| ExprValue::Object(Obj::Agent(*id))))
         }
-        ("getActiveCharactersCount" | "countCharacters", _) => {
-            Err("needs a blueprint name in quotes".to_string())
-        }
-        _ => Err(not_available("Population", method)),
+        _ => Err(no_method("Population", method)),
     }
 }
 
 fn blueprint_arg(r: &mut Runner<'_>, args: &[Arg]) -> Result<usize, Failure> {
     let name = text_arg(r, args, 0)?;
+    blueprint_named(r, &name)
+}
+
+fn blueprint_named(r: &Runner<'_>, name: &str) -> Result<usize, Failure> {
     r.world
         .program
-        .index(&name)
+        .index(name)
         .ok_or_else(|| format!("no blueprint named '{name}'"))
 }
 

@@ -1,7 +1,7 @@
 //! Vision at run time: a cone in front of the agent, and whether a colour stands out from the
 //! agents behind it (camouflage).
 
-use super::dispatch::not_available;
+use super::dispatch::no_method;
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
@@ -37,55 +37,95 @@ pub fn sees(seer: &Agent, other: &Agent) -> bool {
 /// Whether `seer` can tell `other`'s colour from every agent `other` sits on, using the
 /// seer's detection thresholds. With nothing behind it, `other` stands out.
 pub(crate) fn sees_color(world: &World, seer: &Agent, other: &Agent) -> bool {
-    let Some(c) = other.feature("Costume") else {
-        return true;
+    !blends_in(world, other, thresholds(seer), |back| back.id != seer.id)
+}
+
+/// Whether `agent` is camouflaged on a character of blueprint `background`: its centre is
+/// on one whose tint is within the agent's own colour detection thresholds of its tint.
+pub(crate) fn is_camouflaged(world: &World, agent: &Agent, background: usize) -> bool {
+    blends_in(world, agent, thresholds(agent), |back| {
+        back.blueprint == background
+    })
+}
+
+/// An agent's Vision colour detection thresholds: hue, saturation, value.
+fn thresholds(agent: &Agent) -> [f64; 3] {
+    [
+        agent.feat_num("Vision", "colorHueDetectionThreshold", 0.0),
+        agent.feat_num("Vision", "colorSaturationDetectionThreshold", 0.0),
+        agent.feat_num("Vision", "colorValueDetectionThreshold", 0.0),
+    ]
+}
+
+/// Whether `agent`'s centre is on an agent that `behind` accepts and whose tint
+/// differs from the agent's by no more than `limits` (hue, saturation, value).
+fn blends_in(
+    world: &World,
+    agent: &Agent,
+    limits: [f64; 3],
+    behind: impl Fn(&Agent) -> bool,
+) -> bool {
+    let Some(c) = agent.feature("Costume") else {
+        return false;
     };
-    let hsv = |f: &crate::agent::FeatureState| {
-        [
-            f.number("colorHue").unwrap_or(0.0),
-            f.number("colorSaturation").unwrap_or(0.0),
-            f.number("colorValue").unwrap_or(0.0),
-        ]
-    };
-    let mine = hsv(c);
-    let limits = [
-        seer.feat_num("Vision", "colorHueDetectionThreshold", 0.0),
-        seer.feat_num("Vision", "colorSaturationDetectionThreshold", 0.0),
-        seer.feat_num("Vision", "colorValueDetectionThreshold", 0.0),
-    ];
+    let mine = hsv_array(c);
     let blends = |back: &Agent| {
-        let Some(bc) = back.feature("Costume") else {
-            return false;
-        };
-        let theirs = hsv(bc);
-        mine.iter()
-            .zip(theirs)
-            .zip(limits)
-            .all(|((a, b), limit)| (a - b).abs() <= limit)
+        back.feature("Costume").is_some_and(|bc| {
+            mine.iter()
+                .zip(hsv_array(bc))
+                .zip(limits)
+                .all(|((a, b), limit)| (a - b).abs() <= limit)
+        })
     };
-    !world.agents.iter().any(|back| {
-        back.id != other.id && back.id != seer.id && !back.system && {
+    world.agents.iter().any(|back| {
+        back.id != agent.id && !back.system && behind(back) && {
             let (hw, hh) = super::physics::half_size(back);
-            (other.x - back.x).abs() <= hw && (other.y - back.y).abs() <= hh && blends(back)
+            (agent.x - back.x).abs() <= hw && (agent.y - back.y).abs() <= hh && blends(back)
         }
     })
 }
 
-/// Answers Vision queries: `canSeeColorOfCharacter(other)`.
+fn hsv_array(c: &crate::agent::FeatureState) -> [f64; 3] {
+    let (h, s, v) = super::costume::hsv_of(c);
+    [h, s, v]
+}
+
+/// Answers Vision's questions about agent `id`: `canSeeColorOfCharacter(other)` and
+/// `isCamouflaged('Blueprint')`. A character is an agent value or, in a `featCall`, the
+/// blueprint name a `when` binds.
 pub(crate) fn query(
     r: &mut Runner<'_>,
     id: EntityId,
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    match (method, args.first()) {
-        ("canSeeColorOfCharacter", Some(ExprValue::Object(Obj::Agent(other)))) => {
+    match method {
+        "canSeeColorOfCharacter" => {
+            let other = match args.first() {
+                Some(ExprValue::Object(Obj::Agent(other))) => Some(*other),
+                Some(ExprValue::String(name)) => r.bound(name),
+                _ => None,
+            }
+            .ok_or("needs a character, such as Moth inside a `when` that names it")?;
             let seer = r.agent(id)?;
-            let other = r.agent(*other)?;
+            let other = r.agent(other)?;
             Ok(ExprValue::Boolean(sees_color(r.world, seer, other)))
         }
-        ("canSeeColorOfCharacter", _) => Err("needs an agent, such as Moth".to_string()),
-        _ => Err(not_available("Vision", method)),
+        "isCamouflaged" => {
+            let Some(ExprValue::String(name)) = args.first() else {
+                return Err("needs a blueprint name, such as 'TreeTrunk'".to_string());
+            };
+            let background = r
+                .world
+                .program
+                .index(name)
+                .ok_or_else(|| format!("no blueprint named '{name}'"))?;
+            let agent = r.agent(id)?;
+            Ok(ExprValue::Boolean(is_camouflaged(
+                r.world, agent, background,
+            )))
+        }
+        _ => Err(no_method("Vision", method)),
     }
 }
 

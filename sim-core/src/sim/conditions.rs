@@ -56,16 +56,8 @@ pub(crate) fn update(world: &mut World, grid: &mut SpatialGrid) {
     for (index, rule) in program.rules.iter().enumerate() {
         let start = (world.timer)();
         match rule.test {
-            Some(TestKind::Dies) => deaths(world, index, rule),
-            Some(test) => evaluate(world, grid, index, rule, test),
-            None => {
-                let at = world.origin(&rule.script, rule.line, rule.col);
-                let message = format!(
-                    "the test '{}' is not available in Stepwise's runtime yet",
-                    rule.test_name
-                );
-                world.log.error(at, message);
-            }
+            TestKind::Dies => deaths(world, index, rule),
+            test => evaluate(world, grid, index, rule, test),
         }
         let spent = (world.timer)().saturating_sub(start);
         if let Some(total) = world.profile.rules.get_mut(index) {

@@ -200,6 +200,35 @@ impl Simulation {
         self.selection_mut(id).map(|s| s.captive = on)
     }
 
+    /// Makes agent `cursor` (the agent a pointer moves: the mouse, or a student tracked in
+    /// the room) pick up agent `target`, as `featCall Cursor pickUp` does in a script. The
+    /// target jumps to the cursor, then follows it every tick and is captive (its own
+    /// movement pauses) until [`Simulation::drop_held`], `releaseCursor`, or the cursor's
+    /// removal. Returns `false` when the cursor already carries an agent or the target is
+    /// already carried; refused when the target's blueprint did not add Cursor.
+    pub fn pick_up(&mut self, cursor: EntityId, target: EntityId) -> Result<bool, InputError> {
+        let exists = |id| self.world.agents.get(id).is_some_and(|a| !a.system);
+        if !exists(cursor) || !exists(target) {
+            return Err(InputError::NoSuchAgent);
+        }
+        crate::features::cursor::pick_up(&mut self.world, cursor, target)
+            .map_err(InputError::Rejected)
+    }
+
+    /// Makes agent `cursor` put down the agent it carries, at the cursor's position; returns
+    /// the agent dropped (`None` when it carried nothing).
+    pub fn drop_held(&mut self, cursor: EntityId) -> Result<Option<EntityId>, InputError> {
+        if self.world.agents.get(cursor).is_none_or(|a| a.system) {
+            return Err(InputError::NoSuchAgent);
+        }
+        Ok(crate::features::cursor::put_down(&mut self.world, cursor))
+    }
+
+    /// The agent `cursor` carries, if any (for drawing the pointer as holding something).
+    pub fn held_by(&self, cursor: EntityId) -> Option<EntityId> {
+        crate::features::cursor::carried_by(&self.world, cursor)
+    }
+
     /// Removes agent `id`.
     pub fn remove_agent(&mut self, id: EntityId) -> Result<(), InputError> {
         if self.world.agents.get(id).is_none_or(|a| a.system) {

@@ -83,6 +83,7 @@ impl World {
                 let _ = self.registry.remove(lp, id);
             }
         }
+        crate::features::cursor::forget_removed(self);
     }
 
     fn give_birth(&mut self, lp: &mut EventLoop<World>, birth: Birth) {
@@ -98,6 +99,7 @@ impl World {
                 child.skin = parent.skin;
                 child.alpha = parent.alpha;
                 child.z_index = parent.z_index;
+                crate::features::cursor::carries_nothing(child);
             }
         }
         if let Some((feature, prop, add, sub)) = birth.mutation {

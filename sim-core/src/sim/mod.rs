@@ -15,7 +15,8 @@
 //!   [`Simulation::set_feat_prop`], [`Simulation::move_agent`], selection flags
 //!   ([`Simulation::select`], [`Simulation::hover`], [`Simulation::group`],
 //!   [`Simulation::set_captive`]), [`Simulation::set_input_mode`],
-//!   [`Simulation::create_agent`], [`Simulation::remove_agent`].
+//!   [`Simulation::create_agent`], [`Simulation::remove_agent`], and a cursor carrying an
+//!   agent ([`Simulation::pick_up`], [`Simulation::drop_held`], [`Simulation::held_by`]).
 //!
 //! ```
 //! use sim_core::project::Project;
@@ -43,6 +44,7 @@ mod tick;
 mod view;
 pub(crate) mod world;
 
+pub use input::InputError;
 pub use rounds::RoundInfo;
 pub use tick::tick_time;
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup};
@@ -304,6 +306,7 @@ fn build(
         serial: 0,
         spare_stack: Vec::new(),
         agent_cap,
+        holds: Vec::new(),
     };
     world.populate(&mut lp)?;
     let handler = Rc::new(tick::TickHandler {

@@ -43,7 +43,8 @@ pub(crate) enum TestKind {
 }
 
 impl TestKind {
-    /// Reads a test's canonical name; `None` for tests the runtime does not know.
+    /// Reads a test's canonical name (every name in [`WHEN_TESTS`] has a kind; `None` only
+    /// for a name the compiler would have refused).
     fn parse(name: &str, args: &[Arg]) -> Option<TestKind> {
         use Contact::*;
         Some(match name {
@@ -89,8 +90,8 @@ pub(crate) struct Rule {
     pub a: usize,
     /// The second blueprint's index.
     pub b: usize,
-    /// The test, or `None` when the runtime does not know it (reported once).
-    pub test: Option<TestKind>,
+    /// The test.
+    pub test: TestKind,
     /// The test's name as written.
     pub test_name: String,
     /// What runs on A's exec queue for each passing pair.
@@ -136,6 +137,8 @@ impl Program {
         program
     }
 
+    /// The rule ready to run; `None` if it names a blueprint or test that does not exist
+    /// (the compiler refuses both, so a compiled project has none).
     fn rule(&self, owner: usize, rule: &WhenRule) -> Option<Rule> {
         let a = self.index(&rule.a)?;
         let b = match &rule.b {
@@ -145,7 +148,7 @@ impl Program {
         Some(Rule {
             a,
             b,
-            test: TestKind::parse(&rule.test, &rule.args),
+            test: TestKind::parse(&rule.test, &rule.args)?,
             test_name: rule.test.clone(),
             body: Rc::from(rule.consequent.as_slice()),
             script: self.name(owner),
@@ -210,5 +213,12 @@ mod tests {
             None
         );
         assert_eq!(TestKind::parse("smells", &[]), None);
+    }
+
+    #[test]
+    fn every_when_test_the_compiler_accepts_has_a_kind() {
+        for test in crate::script::keywords::WHEN_TESTS {
+            assert!(TestKind::parse(test.name, &[]).is_some(), "{}", test.name);
+        }
     }
 }

@@ -5,7 +5,7 @@ use super::{conditions, rounds::RoundState};
 use crate::entity::EntityId;
 use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
 use crate::exec::Runner;
-use crate::features::{costume, graphing, movement};
+use crate::features::{costume, cursor, graphing, movement};
 use crate::phase::{Phase, PhaseMachine};
 use crate::script::program::SimEvent;
 use crate::spatial::SpatialGrid;
@@ -23,7 +23,7 @@ pub(crate) enum Module {
     AgentsUpdate,
     /// `onEvent Tick` (and `Costumes`, then `Start`, on the first tick).
     AgentsEvent,
-    /// Movement and costume glow.
+    /// Movement, carried characters following their cursors, and costume glow.
     Features,
     /// Meters, labels and graphs bound to props.
     Graphs,
@@ -121,6 +121,7 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
         }
         Module::Features => {
             movement::update(world, ids);
+            cursor::carry(world);
             let dt = 1.0 / f64::from(super::TICKS_PER_SECOND);
             for &id in ids {
                 if let Some(agent) = world.agents.get_mut(id) {

@@ -70,6 +70,8 @@ pub(crate) struct World {
     pub spare_stack: Vec<crate::vars::Value>,
     /// The most agents (see [`MAX_AGENTS`]).
     pub agent_cap: usize,
+    /// Which cursor carries which character (see [`crate::features::cursor`]).
+    pub holds: Vec<crate::features::cursor::Hold>,
 }
 
 impl World {

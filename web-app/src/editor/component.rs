@@ -6,12 +6,13 @@
 
 use super::caret::{char_index, index_of, line_col, utf16_offset, visual_col};
 use super::complete::{apply, complete, insertion, Completion};
-use super::dom::{hover_title, html_document, show_chosen_item, sync_scroll};
+use super::dom::{hover_title, html_document, scroll_to_line, show_chosen_item, sync_scroll};
 use super::highlight::{highlight, Span};
 use super::layers::{segments, Segment};
 use super::marks::{
     bracket_pairs, compile_errors, error_marks, pair_at_caret, BracketPair, ErrorMark,
 };
+use super::place::ScriptPlace;
 use super::vocab::Vocabulary;
 use gloo_timers::callback::Timeout;
 use sim_core::script::compiler::Symbols;
@@ -37,6 +38,10 @@ pub struct ScriptEditorProps {
     /// Called with the edited text when the student applies it (Apply or Ctrl+Enter), errors
     /// or not: the app keeps running the last version that compiled.
     pub on_apply: Callback<String>,
+    /// A line to show: the caret goes there, the text scrolls to it and the line is marked
+    /// until the student types.
+    #[prop_or_default]
+    pub reveal: Option<ScriptPlace>,
 }
 
 /// What the textarea and the controls report.
@@ -73,6 +78,10 @@ pub struct ScriptEditor {
     completion: Option<Completion>,
     selected: usize,
     compile_timer: Option<Timeout>,
+    /// The revealed line (0-based), marked in the view.
+    marked_line: Option<usize>,
+    /// A revealed line (1-based) whose caret and scroll are still to be set once rendered.
+    pending_reveal: Option<u32>,
     input: NodeRef,
     layer: NodeRef,
     gutter: NodeRef,
@@ -105,6 +114,7 @@ impl ScriptEditor {
         self.text = ctx.props().text.to_string();
         self.applied = self.text.clone();
         self.completion = None;
+        self.marked_line = None;
         self.refresh(ctx);
         self.compile(ctx);
     }
@@ -174,6 +184,25 @@ impl ScriptEditor {
         true
     }
 
+    /// Moves the caret to a 1-based line and column.
+    fn goto(&mut self, line: u32, col: u32) {
+        let index = index_of(
+            &self.text,
+            (line as usize).saturating_sub(1),
+            (col as usize).saturating_sub(1),
+        );
+        self.completion = None;
+        self.place_caret(index);
+    }
+
+    /// Marks the line `place` asks for and has it shown after the next render.
+    fn ask_reveal(&mut self, place: Option<&ScriptPlace>) {
+        if let Some(place) = place {
+            self.marked_line = Some((place.line as usize).saturating_sub(1));
+            self.pending_reveal = Some(place.line);
+        }
+    }
+
     /// Hands the text to the app and notes it as applied.
     fn apply(&mut self, ctx: &Context<Self>) {
         ctx.props().on_apply.emit(self.text.clone());
@@ -208,16 +237,23 @@ impl Component for ScriptEditor {
             completion: None,
             selected: 0,
             compile_timer: None,
+            marked_line: None,
+            pending_reveal: None,
             input: NodeRef::default(),
             layer: NodeRef::default(),
             gutter: NodeRef::default(),
         };
         editor.reset_to_props(ctx);
+        editor.ask_reveal(ctx.props().reveal.as_ref());
         editor
     }
 
     fn rendered(&mut self, _ctx: &Context<Self>, _first_render: bool) {
         show_chosen_item(&self.input);
+        if let Some(line) = self.pending_reveal.take() {
+            self.goto(line, 1);
+            scroll_to_line(&self.input, &self.layer, &self.gutter, line);
+        }
     }
 
     fn changed(&mut self, ctx: &Context<Self>, old: &Self::Properties) -> bool {
@@ -231,6 +267,9 @@ impl Component for ScriptEditor {
         } else {
             self.refresh(ctx);
             self.compile(ctx);
+        }
+        if props.reveal != old.reveal {
+            self.ask_reveal(props.reveal.as_ref());
         }
         true
     }
@@ -247,6 +286,7 @@ impl Component for ScriptEditor {
                     None
                 };
                 self.selected = 0;
+                self.marked_line = None;
                 self.schedule_compile(ctx);
             }
             Msg::Caret(caret) => {
@@ -265,15 +305,7 @@ impl Component for ScriptEditor {
             Msg::Close => self.completion = None,
             Msg::Pick(index) => self.pick(ctx, index),
             Msg::Apply => self.apply(ctx),
-            Msg::Goto(line, col) => {
-                let index = index_of(
-                    &self.text,
-                    (line as usize).saturating_sub(1),
-                    (col as usize).saturating_sub(1),
-                );
-                self.completion = None;
-                self.place_caret(index);
-            }
+            Msg::Goto(line, col) => self.goto(line, col),
         }
         true
     }
@@ -358,9 +390,11 @@ impl ScriptEditor {
     fn view_line(&self, i: usize, chars: &[char], pair: Option<BracketPair>) -> Html {
         let spans = self.spans.get(i).map(Vec::as_slice).unwrap_or_default();
         let segs = segments(i, chars, spans, &self.errors, pair);
+        let marked = self.marked_line == Some(i);
         html! {
             <>
-                <span class="editor-line" data-line={(i + 1).to_string()}>
+                <span class={classes!("editor-line", marked.then_some("revealed"))} data-line={(i + 1).to_string()}
+                    data-testid={marked.then_some("revealed-line")}>
                     { for segs.iter().map(view_segment) }
                 </span>
                 { "\n" }

@@ -1,6 +1,6 @@
 //! DOM work the editor does outside Yew's re-rendering: keeping the coloured layer and the line
-//! numbers scrolled with the textarea, the error tooltip, the completion list's scrolling, and
-//! the document's editing command.
+//! numbers scrolled with the textarea, scrolling to a line, the error tooltip, the completion
+//! list's scrolling, and the document's editing command.
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlDocument, HtmlElement, HtmlTextAreaElement};
@@ -26,6 +26,30 @@ pub fn sync_scroll(layer: NodeRef, gutter: NodeRef) -> Callback<Event> {
             numbers.set_scroll_top(area.scroll_top());
         }
     })
+}
+
+/// Scrolls the textarea `input`, with the coloured `layer` and the line numbers in `gutter`,
+/// so 1-based `line` sits a third of the way down the visible text.
+pub fn scroll_to_line(input: &NodeRef, layer: &NodeRef, gutter: &NodeRef, line: u32) {
+    let (Some(area), Some(pre)) = (input.cast::<HtmlTextAreaElement>(), layer.cast::<Element>())
+    else {
+        return;
+    };
+    let selector = format!(".editor-line[data-line=\"{line}\"]");
+    let Some(row) = pre
+        .query_selector(&selector)
+        .ok()
+        .flatten()
+        .and_then(|row| row.dyn_into::<HtmlElement>().ok())
+    else {
+        return;
+    };
+    let top = (row.offset_top() - area.client_height() / 3).max(0);
+    area.set_scroll_top(top);
+    pre.set_scroll_top(area.scroll_top());
+    if let Some(numbers) = gutter.cast::<Element>() {
+        numbers.set_scroll_top(area.scroll_top());
+    }
 }
 
 /// Shows an error's message as the textarea's tooltip while the pointer is over its underline.

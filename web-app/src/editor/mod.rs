@@ -9,7 +9,8 @@
 //! and [`vocab`] gathers the names a blueprint may use. [`component`] is the thin Yew view on
 //! top ([`ScriptEditor`](component::ScriptEditor), its props in
 //! [`ScriptEditorProps`](component::ScriptEditorProps)), with the DOM work it does outside
-//! Yew's rendering in `dom`; [`panel`] shows it in the app.
+//! Yew's rendering in `dom`; [`panel`] shows it in the app, opening it at a [`ScriptPlace`] when
+//! one is asked for.
 
 pub mod caret;
 pub mod complete;
@@ -19,7 +20,9 @@ pub mod highlight;
 pub mod layers;
 pub mod marks;
 pub mod panel;
+mod place;
 pub mod scan;
 pub mod vocab;
 
 pub use panel::ScriptPanel;
+pub use place::ScriptPlace;

@@ -4,6 +4,7 @@
 //! its owner (the projects panel), which recompiles and autosaves the project.
 
 use super::component::ScriptEditor;
+use super::place::ScriptPlace;
 use super::vocab::project_symbols;
 use crate::wizard::Wizard;
 use sim_core::project::Project;
@@ -20,12 +21,28 @@ pub struct ScriptPanelProps {
     pub on_apply: Callback<(String, String)>,
 }
 
-/// The Script toggle and, when open, a blueprint chooser and that blueprint's editor.
+/// The Script toggle and, when open, a blueprint chooser and that blueprint's editor. A
+/// [`ScriptPlace`] asked for through the app's context opens the panel on that blueprint's
+/// text at that line.
 #[function_component(ScriptPanel)]
 pub fn script_panel(props: &ScriptPanelProps) -> Html {
     let open = use_state(|| false);
     let chosen = use_state(String::new);
     let wizard = use_state(|| false);
+    let reveal = use_state(|| None::<ScriptPlace>);
+    let asked = use_context::<Option<ScriptPlace>>().flatten();
+    {
+        let (open, chosen, wizard, reveal) =
+            (open.clone(), chosen.clone(), wizard.clone(), reveal.clone());
+        use_effect_with(asked, move |asked| {
+            if let Some(place) = asked {
+                open.set(true);
+                wizard.set(false);
+                chosen.set(place.blueprint.clone());
+                reveal.set(Some(place.clone()));
+            }
+        });
+    }
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
@@ -33,7 +50,7 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
     let body = match (*open, props.project.as_deref()) {
         (false, _) => html! {},
         (true, None) => html! { <p class="editor-missing">{ "No model is loaded." }</p> },
-        (true, Some(project)) => editor_for(project, &chosen, &wizard, &props.on_apply),
+        (true, Some(project)) => editor_for(project, (&chosen, &reveal), &wizard, &props.on_apply),
     };
     html! {
         <aside class={classes!("script-panel", (*open).then_some("open"))}>
@@ -45,10 +62,14 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
 }
 
 /// The chooser, the Text / Wizard switch and the editor of the chosen blueprint (the first
-/// one until one is chosen, or when the chosen one is gone).
+/// one until one is chosen, or when the chosen one is gone), shown at the place to reveal
+/// when it is in that blueprint; choosing another blueprint forgets the place.
 fn editor_for(
     project: &Project,
-    chosen: &UseStateHandle<String>,
+    (chosen, reveal): (
+        &UseStateHandle<String>,
+        &UseStateHandle<Option<ScriptPlace>>,
+    ),
     wizard: &UseStateHandle<bool>,
     on_apply: &Callback<(String, String)>,
 ) -> Html {
@@ -59,9 +80,10 @@ fn editor_for(
         return html! { <p class="editor-missing">{ "This model has no blueprints yet." }</p> };
     };
     let on_choose = {
-        let chosen = chosen.clone();
+        let (chosen, reveal) = (chosen.clone(), reveal.clone());
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                reveal.set(None);
                 chosen.set(select.value());
             }
         })
@@ -75,8 +97,11 @@ fn editor_for(
         html! { <Wizard key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
         {symbols} {on_apply} /> }
     } else {
+        let reveal = (**reveal)
+            .clone()
+            .filter(|place| place.blueprint == bp.name);
         html! { <ScriptEditor key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
-        {symbols} {on_apply} /> }
+        {symbols} {on_apply} {reveal} /> }
     };
     let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
         let active = **wizard == is_wizard;

@@ -115,9 +115,9 @@ struct PropRowProps {
     on_edit: Callback<Edit>,
 }
 
-/// One prop: numbers and text in an input applied with Enter, other values as text. While
-/// the input has focus it keeps the value it had when focused, so a running model does not
-/// overwrite what the user is typing.
+/// One prop: numbers and text in an input applied with Enter, Booleans as a checkbox, other
+/// values as text. While the input has focus it keeps the value it had when focused, so a
+/// running model does not overwrite what the user is typing.
 #[function_component(PropRow)]
 fn prop_row(props: &PropRowProps) -> Html {
     let frozen = use_state(|| None::<String>);
@@ -128,7 +128,9 @@ fn prop_row(props: &PropRowProps) -> Html {
     };
     let shown = format_value(&entry.value);
     let editable = matches!(entry.value, Value::Number(_) | Value::String(_));
-    let cell = if editable {
+    let cell = if let Value::Boolean(on) = entry.value {
+        checkbox(props, testid, on)
+    } else if editable {
         let value = (*frozen).clone().unwrap_or_else(|| shown.clone());
         let onfocus = {
             let (frozen, shown) = (frozen.clone(), shown.clone());
@@ -162,6 +164,27 @@ fn prop_row(props: &PropRowProps) -> Html {
         html! { <span data-testid={testid}>{ shown }</span> }
     };
     html! { <tr><th>{ &entry.name }</th><td>{ cell }</td></tr> }
+}
+
+/// A Boolean prop as a checkbox; a click sends `true` or `false` as an edit. The box is put
+/// back as it was at once: the next snapshot shows what the simulation accepted.
+fn checkbox(props: &PropRowProps, testid: String, on: bool) -> Html {
+    let onchange = {
+        let (on_edit, agent, entry) = (props.on_edit.clone(), props.agent, props.entry.clone());
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                on_edit.emit(Edit {
+                    agent,
+                    group: entry.group.clone(),
+                    name: entry.name.clone(),
+                    text: input.checked().to_string(),
+                    was: entry.value.clone(),
+                });
+                input.set_checked(on);
+            }
+        })
+    };
+    html! { <input type="checkbox" data-testid={testid} checked={on} {onchange} /> }
 }
 
 /// A value as the inspector shows it: numbers to at most three decimals.

@@ -82,7 +82,8 @@ pub struct Edit {
     pub was: Value,
 }
 
-/// Reads `text` as a value of the same kind as `was`: a number for a number, text for text.
+/// Reads `text` as a value of the same kind as `was`: a number for a number, text for text,
+/// `true` or `false` (what the checkbox sends, any case) for a Boolean.
 pub fn parse_value(text: &str, was: &Value) -> Result<Value, String> {
     match was {
         Value::Number(_) => {
@@ -97,7 +98,12 @@ pub fn parse_value(text: &str, was: &Value) -> Result<Value, String> {
             }
         }
         Value::String(_) => Ok(Value::String(text.to_string())),
-        Value::Boolean(_) | Value::Null => Err("only numbers and text can be edited".to_string()),
+        Value::Boolean(_) => match text.trim().to_ascii_lowercase().as_str() {
+            "true" => Ok(Value::Boolean(true)),
+            "false" => Ok(Value::Boolean(false)),
+            _ => Err(format!("'{text}' is neither true nor false")),
+        },
+        Value::Null => Err("a prop with no value cannot be edited".to_string()),
     }
 }
 
@@ -118,9 +124,20 @@ mod tests {
     }
 
     #[test]
-    fn text_stays_text_and_booleans_are_not_editable() {
+    fn text_stays_text_and_null_is_not_editable() {
         let was = Value::String("a".into());
         assert_eq!(parse_value("12", &was), Ok(Value::String("12".into())));
-        assert!(parse_value("true", &Value::Boolean(false)).is_err());
+        assert!(parse_value("", &Value::Null).is_err());
+    }
+
+    #[test]
+    fn booleans_read_true_or_false_and_nothing_else() {
+        let was = Value::Boolean(false);
+        assert_eq!(parse_value("true", &was), Ok(Value::Boolean(true)));
+        assert_eq!(parse_value(" FALSE ", &was), Ok(Value::Boolean(false)));
+        assert_eq!(
+            parse_value("yes", &was),
+            Err("'yes' is neither true nor false".to_string())
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! The log, profiler and graphs panels, drawn from their snapshots.
 
 use super::series::Series;
-use super::snapshot::{CostRow, PanelsSnapshot};
+use super::snapshot::{CostRow, LogRow, PanelsSnapshot};
+use sim_core::sched::{SchedulerStats, TaskStatus};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -21,6 +22,8 @@ pub struct PanelsProps {
     pub data: Rc<PanelsSnapshot>,
     /// The sampled counts and Globals.
     pub series: Rc<Series>,
+    /// A log entry's `Blueprint:line` link was clicked: (blueprint, line).
+    pub on_open: Callback<(String, u32)>,
 }
 
 /// The log, profiler and graphs panels side by side.
@@ -29,16 +32,19 @@ pub fn panels(props: &PanelsProps) -> Html {
     html! {
         <section class="panels">
             { graphs(&props.series) }
-            { log(&props.data) }
+            { log(&props.data, &props.on_open) }
             { profiler(&props.data) }
         </section>
     }
 }
 
-fn log(data: &PanelsSnapshot) -> Html {
+fn log(data: &PanelsSnapshot, on_open: &Callback<(String, u32)>) -> Html {
     html! {
         <div class="panel log" data-testid="log">
             <h2>{ "Log" }</h2>
+            if let Some(error) = &data.autosave_error {
+                <p class="log-line error" data-testid="autosave-error">{ format!("autosave failed: {error}") }</p>
+            }
             if data.log.is_empty() {
                 <p class="hint">{ "No errors or dbgOut lines yet." }</p>
             } else {
@@ -49,13 +55,27 @@ fn log(data: &PanelsSnapshot) -> Html {
                     { for data.log.iter().map(|row| html! {
                         <li class={classes!("log-line", row.error.then_some("error"))} data-testid="log-entry">
                             <span class="log-time">{ format!("{:.2} s", row.time) }</span>
-                            <span class="log-at">{ &row.at }</span>
+                            { log_place(row, on_open) }
                             <span class="log-message">{ &row.message }</span>
                         </li>
                     }) }
                 </ol>
             }
         </div>
+    }
+}
+
+/// Where an entry came from: a `Blueprint:line` link that opens the script there, or the
+/// script's name as text when it is not a blueprint's line.
+fn log_place(row: &LogRow, on_open: &Callback<(String, u32)>) -> Html {
+    let Some((blueprint, line)) = row.place.clone() else {
+        return html! { <span class="log-at">{ &row.at }</span> };
+    };
+    let text = format!("{blueprint}:{line}");
+    let title = format!("open the script of {blueprint} at line {line} ({})", row.at);
+    let onclick = on_open.reform(move |_: MouseEvent| (blueprint.clone(), line));
+    html! {
+        <button class="log-at log-link" data-testid="log-link" {title} {onclick}>{ text }</button>
     }
 }
 
@@ -68,7 +88,57 @@ fn profiler(data: &PanelsSnapshot) -> Html {
             if !data.rules.is_empty() {
                 { cost_table("when", &data.rules) }
             }
+            { task_table(&data.tasks) }
         </div>
+    }
+}
+
+/// The app's periodic tasks as the scheduler counts them: how often each runs, how many runs
+/// and how long they took.
+fn task_table(stats: &SchedulerStats) -> Html {
+    if stats.tasks.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <table class="costs tasks" data-testid="task-table">
+            <caption>{ "Periodic tasks (real time)" }</caption>
+            <thead><tr>
+                <th>{ "Task" }</th><th>{ "Every" }</th><th>{ "Runs" }</th>
+                <th>{ "Total ms" }</th><th>{ "Min ms" }</th><th>{ "Max ms" }</th><th>{ "Status" }</th>
+            </tr></thead>
+            <tbody>
+                { for stats.tasks.iter().map(|t| html! {
+                    <tr data-testid="task-row" data-task={t.name.clone()}>
+                        <td>{ &t.name }</td>
+                        <td class="num">{ interval(t.interval.to_f64()) }</td>
+                        <td class="num" data-testid="task-runs">{ t.runs }</td>
+                        <td class="num">{ format!("{:.1}", t.total_ms) }</td>
+                        <td class="num">{ format!("{:.2}", t.min_ms) }</td>
+                        <td class="num">{ format!("{:.2}", t.max_ms) }</td>
+                        <td>{ status(t.status) }</td>
+                    </tr>
+                }) }
+            </tbody>
+        </table>
+    }
+}
+
+/// A task's interval: "every frame" for zero, else milliseconds or seconds.
+fn interval(secs: f64) -> String {
+    if secs <= 0.0 {
+        "frame".to_string()
+    } else if secs < 1.0 {
+        format!("{:.0} ms", secs * 1000.0)
+    } else {
+        format!("{secs:.0} s")
+    }
+}
+
+fn status(status: TaskStatus) -> &'static str {
+    match status {
+        TaskStatus::Suspended => "paused",
+        TaskStatus::Ready => "waiting",
+        TaskStatus::Queued => "queued",
     }
 }
 

@@ -13,9 +13,11 @@ mod error;
 mod load;
 mod models;
 mod panel;
+mod timed_save;
 mod view;
 
 #[cfg(test)]
 pub(crate) use current::Origin;
 pub use current::{CurrentProject, ProjectHandle};
 pub use panel::ProjectsPanel;
+pub use timed_save::save_if_changed;

@@ -15,16 +15,12 @@ use super::view;
 use crate::editor::ScriptPanel;
 use crate::share;
 use gloo_events::EventListener;
-use gloo_timers::callback::Interval;
 use sim_core::project::Project;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{File, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
-/// How often the project is autosaved besides after each change, in milliseconds; edits made
-/// elsewhere (an editor, the inspector) are caught by this.
-const AUTOSAVE_INTERVAL_MS: u32 = 5_000;
 /// The longest share link offered; browsers truncate longer addresses.
 const MAX_LINK_CHARS: usize = 1_500_000;
 /// At most this many messages are kept; older ones drop off.
@@ -69,8 +65,6 @@ pub enum Msg {
     ToggleProjector,
     /// Escape was pressed.
     ExitProjector,
-    /// The autosave timer fired.
-    Autosave,
     /// The user cleared the messages.
     DismissNotices,
     /// The address bar's fragment changed (someone pasted a share link into this tab).
@@ -90,7 +84,6 @@ pub struct ProjectsPanel {
     /// The last autosave entry written, so an unchanged project is not written again.
     last_saved: Option<String>,
     picker: NodeRef,
-    _autosave: Interval,
     /// Escape (leaves the projector view) and a share link pasted into the address bar.
     _listeners: Vec<EventListener>,
 }
@@ -349,7 +342,6 @@ impl Component for ProjectsPanel {
     type Properties = Props;
 
     fn create(ctx: &Context<Self>) -> Self {
-        let link = ctx.link().clone();
         ctx.link().send_future(async {
             let text = browser::fetch_text(models::INDEX_URL).await;
             Msg::Models(text.and_then(|text| models::parse_index(&text)))
@@ -362,9 +354,6 @@ impl Component for ProjectsPanel {
             projector: false,
             last_saved: None,
             picker: NodeRef::default(),
-            _autosave: Interval::new(AUTOSAVE_INTERVAL_MS, move || {
-                link.send_message(Msg::Autosave)
-            }),
             _listeners: page_listeners(ctx.link()),
         };
         if let Some(project) = panel.read_share_link() {
@@ -397,11 +386,6 @@ impl Component for ProjectsPanel {
             Msg::ToggleProjector => self.set_projector(!self.projector),
             Msg::ExitProjector if self.projector => self.set_projector(false),
             Msg::ExitProjector => return false,
-            Msg::Autosave => {
-                let before = self.notices.last().cloned();
-                self.autosave(ctx);
-                return self.notices.last() != before.as_ref();
-            }
             Msg::DismissNotices => self.notices.clear(),
             Msg::FragmentChanged => match self.read_share_link() {
                 Some(project) => self.adopt(ctx, project, Origin::Other),

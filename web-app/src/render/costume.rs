@@ -203,7 +203,13 @@ pub struct CostumeId(u16);
 pub struct Costumes {
     list: Vec<Costume>,
     by_name: HashMap<String, CostumeId>,
+    /// Names exactly as models spell them, so the stage's per-agent, per-frame lookup of an
+    /// already seen name allocates nothing (normalising does).
+    by_spelling: HashMap<String, CostumeId>,
 }
+
+/// The most spellings remembered; past it, new spellings are normalised on every lookup.
+const MAX_SPELLINGS: usize = 4096;
 
 impl Default for Costumes {
     fn default() -> Self {
@@ -217,6 +223,7 @@ impl Costumes {
         let mut costumes = Costumes {
             list: Vec::new(),
             by_name: HashMap::new(),
+            by_spelling: HashMap::new(),
         };
         for (_, spec) in ARTS {
             costumes.resolve(spec.name);
@@ -229,7 +236,18 @@ impl Costumes {
     /// art becomes a labelled fallback shape. Once `u16::MAX` names exist, further new names
     /// share the plain circle.
     pub fn resolve(&mut self, name: &str) -> CostumeId {
-        let key = normalise(name);
+        if let Some(id) = self.by_spelling.get(name) {
+            return *id;
+        }
+        let id = self.resolve_key(normalise(name));
+        if self.by_spelling.len() < MAX_SPELLINGS {
+            self.by_spelling.insert(name.to_string(), id);
+        }
+        id
+    }
+
+    /// The id of a normalised name, adding its costume when it is new.
+    fn resolve_key(&mut self, key: String) -> CostumeId {
         if let Some(id) = self.by_name.get(&key) {
             return *id;
         }
@@ -391,6 +409,29 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(costumes.resolve("fish.json"), Costumes::of_art(Art::Fish));
         assert_ne!(costumes.resolve("wolf"), a);
+    }
+
+    #[test]
+    fn a_remembered_spelling_gives_the_id_its_normal_form_gives() {
+        let mut costumes = Costumes::new();
+        let first = costumes.resolve(" Moth.PNG ");
+        assert_eq!(costumes.resolve(" Moth.PNG "), first);
+        assert_eq!(costumes.resolve("moth"), first);
+        assert_eq!(costumes.by_spelling.get(" Moth.PNG "), Some(&first));
+    }
+
+    #[test]
+    fn past_the_spelling_limit_names_still_resolve() {
+        let mut costumes = Costumes::new();
+        for i in 0..MAX_SPELLINGS + 10 {
+            costumes.resolve(&format!("FISH.json{}", " ".repeat(i % 3)));
+            costumes.resolve(&format!("thing{i}"));
+        }
+        assert!(costumes.by_spelling.len() <= MAX_SPELLINGS);
+        assert_eq!(
+            costumes.resolve("thing9999"),
+            costumes.resolve("THING9999.json")
+        );
     }
 
     #[test]

@@ -5,12 +5,14 @@
 //! A frame paints the surround and the stage, then the agents in `z_index` order (stable), each
 //! a blend of a pre-rasterised sprite into a software frame buffer ([`raster`]) that reaches the
 //! canvas in one call, then the widgets (rings, labels, meters, charts) on top with canvas 2D.
+//! Agents wholly hidden behind opaque agents in front of them are not blended ([`occlusion`]).
 
 mod agent;
 mod color;
 mod costume;
 mod gesture;
 mod hit;
+mod occlusion;
 mod order;
 mod raster;
 mod sprites;
@@ -24,6 +26,7 @@ pub use gesture::Gestures;
 pub use hit::agent_at;
 pub use view::{Bounds, StageView};
 
+use occlusion::Coverage;
 use raster::Pixmap;
 use sprites::{angle_step, size_step, Look, SpriteKey, Sprites};
 use wasm_bindgen::Clamped;
@@ -34,12 +37,33 @@ const MIN_PIXELS: f64 = 0.5;
 /// A glow halo's size relative to its agent.
 const HALO_SCALE: f64 = 1.9;
 
+/// One sprite placed on the frame: which, its top-left corner in canvas pixels.
+#[derive(Debug, Clone, Copy)]
+struct Blit {
+    key: SpriteKey,
+    x: i64,
+    y: i64,
+}
+
+/// An agent's sprites as placed this frame: its glow halo (behind) and its costume.
+#[derive(Debug, Clone, Copy)]
+struct Placed {
+    halo: Option<Blit>,
+    body: Blit,
+    alpha: u8,
+    /// Wholly hidden by opaque agents drawn after it.
+    hidden: bool,
+}
+
 /// Draws frames; holds the costume table, the sprite cache and reusable buffers.
 pub struct Renderer {
     costumes: Costumes,
     sprites: Sprites,
     /// Indices of the agents to draw this frame, in drawing order.
     order: Vec<usize>,
+    /// The sprites of the agents in `order`.
+    placed: Vec<Placed>,
+    coverage: Coverage,
     /// The stage and costumes of the frame being drawn, before widgets.
     frame: Pixmap,
     css: String,
@@ -52,6 +76,8 @@ impl Renderer {
             costumes: Costumes::new(),
             sprites: Sprites::new(document),
             order: Vec::new(),
+            placed: Vec::new(),
+            coverage: Coverage::default(),
             frame: Pixmap::default(),
             css: String::new(),
         }
@@ -87,9 +113,21 @@ impl Renderer {
             .fill_rect(left, top, right, bottom, view.background);
         order::draw_order(view, agents, &self.costumes, &mut self.order);
         let scale = view.scale();
+        self.placed.clear();
         for i in 0..self.order.len() {
             if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
-                self.draw_agent(view, scale, agent);
+                if let Some(placed) = self.place(view, scale, agent) {
+                    self.placed.push(placed);
+                }
+            }
+        }
+        self.hide_covered(width, height);
+        for i in 0..self.placed.len() {
+            if let Some(placed) = self.placed.get(i).copied().filter(|p| !p.hidden) {
+                if let Some(halo) = placed.halo {
+                    self.blit(halo, placed.alpha);
+                }
+                self.blit(placed.body, placed.alpha);
             }
         }
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
@@ -118,11 +156,36 @@ impl Renderer {
         }
     }
 
-    fn draw_agent(&mut self, view: &StageView, scale: f64, agent: &RenderAgent) {
+    /// Walks the placed agents front to back and marks those wholly behind opaque ones.
+    fn hide_covered(&mut self, width: usize, height: usize) {
+        self.coverage.reset(width, height);
+        let (sprites, coverage) = (&mut self.sprites, &mut self.coverage);
+        for placed in self.placed.iter_mut().rev() {
+            let hidden = [placed.halo, Some(placed.body)]
+                .into_iter()
+                .flatten()
+                .all(|b| {
+                    sprites
+                        .get(b.key)
+                        .is_none_or(|s| coverage.hides_shape(s.shape(), b.x, b.y))
+                });
+            if hidden {
+                placed.hidden = true;
+            } else if placed.alpha == u8::MAX {
+                if let Some(sprite) = sprites.get(placed.body.key) {
+                    coverage.cover_shape(sprite.shape(), placed.body.x, placed.body.y);
+                }
+            }
+        }
+    }
+
+    /// Where an agent's sprites go this frame; `None` when it is too small to draw or its
+    /// sprite cannot be made.
+    fn place(&mut self, view: &StageView, scale: f64, agent: &RenderAgent) -> Option<Placed> {
         let costume = self.costumes.get(agent.costume);
         let pixels = costume.size * agent.scale.abs() * scale;
         if pixels < MIN_PIXELS {
-            return;
+            return None;
         }
         let look = match costume.art {
             Some(art) => Look::Art(art, agent.frame % art.spec().frames.len().max(1) as u16),
@@ -131,18 +194,17 @@ impl Renderer {
         let colour = agent.color.unwrap_or(costume.tint).bucket();
         let (cx, cy) = view.world_to_canvas(agent.x, agent.y);
         let alpha = (agent.alpha.clamp(0.0, 1.0) * 255.0).round() as u8;
-        if let Some(glow) = agent.glow {
-            let size = size_step(pixels * HALO_SCALE);
-            let halo = SpriteKey {
+        let halo = agent.glow.and_then(|glow| {
+            let key = SpriteKey {
                 look: Look::Halo,
                 colour: glow.bucket(),
-                size,
+                size: size_step(pixels * HALO_SCALE),
                 angle: 0,
                 flip_x: false,
                 flip_y: false,
             };
-            self.blit(halo, cx, cy, alpha);
-        }
+            self.centre(key, cx, cy)
+        });
         let key = SpriteKey {
             look,
             colour,
@@ -151,15 +213,26 @@ impl Renderer {
             flip_x: agent.flip_x,
             flip_y: agent.flip_y,
         };
-        self.blit(key, cx, cy, alpha);
+        Some(Placed {
+            halo,
+            body: self.centre(key, cx, cy)?,
+            alpha,
+            hidden: false,
+        })
     }
 
-    /// Blends the sprite for `key` into the frame, centred on canvas pixel `(cx, cy)`.
-    fn blit(&mut self, key: SpriteKey, cx: f64, cy: f64, alpha: u8) {
-        if let Some(sprite) = self.sprites.get(key) {
-            let x = (cx - sprite.width() as f64 / 2.0).round() as i64;
-            let y = (cy - sprite.height() as f64 / 2.0).round() as i64;
-            self.frame.blit(sprite, x, y, alpha);
+    /// The sprite for `key` centred on canvas pixel `(cx, cy)`.
+    fn centre(&mut self, key: SpriteKey, cx: f64, cy: f64) -> Option<Blit> {
+        let sprite = self.sprites.get(key)?;
+        let x = (cx - sprite.width() as f64 / 2.0).round() as i64;
+        let y = (cy - sprite.height() as f64 / 2.0).round() as i64;
+        Some(Blit { key, x, y })
+    }
+
+    /// Blends a placed sprite into the frame.
+    fn blit(&mut self, blit: Blit, alpha: u8) {
+        if let Some(sprite) = self.sprites.get(blit.key) {
+            self.frame.blit(sprite, blit.x, blit.y, alpha);
         }
     }
 
@@ -182,7 +255,7 @@ impl Renderer {
         let (cx, cy) = view.world_to_canvas(agent.x, agent.y);
         let r = costume.size * agent.scale.abs() * scale / 2.0;
         if agent.selected || agent.hovered {
-            widgets::outline(ctx, cx, cy, r, agent.selected);
+            widgets::outline(ctx, cx, cy, r, agent.selected, agent.hovered);
         }
         let mut text_top = cy + r + 2.0;
         if fallback {

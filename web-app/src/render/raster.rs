@@ -15,7 +15,26 @@ pub struct Pixmap {
     /// Runs of non-transparent pixels, row by row: blitting copies opaque runs whole, blends
     /// the rest pixel by pixel, and skips transparent pixels.
     runs: Vec<Run>,
+    /// Its outline as bands of rows, for telling when it is hidden or hides others.
+    shape: Shape,
 }
+
+/// A sprite's outline as a few horizontal bands, relative to its top-left corner: where it
+/// may draw (every non-transparent pixel lies in a `visible` band) and where it surely hides
+/// what is under it (every pixel of an `opaque` band is opaque).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Shape {
+    /// Bands holding every non-transparent pixel.
+    pub visible: Vec<PixelRect>,
+    /// Bands of opaque pixels only.
+    pub opaque: Vec<PixelRect>,
+}
+
+/// How many bands a shape is cut into: more follow a round outline more closely.
+const BANDS: usize = 8;
+
+/// A rectangle of pixels, `(left, top, right, bottom)`, right and bottom exclusive.
+pub type PixelRect = (i64, i64, i64, i64);
 
 /// A horizontal stretch of pixels that are all opaque or all partly transparent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,11 +59,13 @@ impl Pixmap {
             }
         }
         let runs = find_runs(&data, width);
+        let shape = shape_of(&runs, height);
         Some(Pixmap {
             width,
             height,
             data,
             runs,
+            shape,
         })
     }
 
@@ -63,6 +84,11 @@ impl Pixmap {
         &self.data
     }
 
+    /// Its outline, for occlusion.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
     /// Bytes held, for bounding caches.
     pub fn byte_len(&self) -> usize {
         self.data.len()
@@ -75,6 +101,7 @@ impl Pixmap {
         self.height = height;
         self.data.resize(width * height * 4, 0);
         self.runs.clear();
+        self.shape = Shape::default();
         self.fill_rect(0, 0, width as i64, height as i64, colour);
     }
 
@@ -161,6 +188,45 @@ fn find_runs(data: &[u8], width: usize) -> Vec<Run> {
     runs
 }
 
+/// The shape of an image `height` rows tall from its runs: its rows cut into [`BANDS`]
+/// bands; a band is visible from its leftmost to its rightmost run, and opaque over the
+/// columns every one of its rows has opaque (none when a row has no opaque run).
+fn shape_of(runs: &[Run], height: usize) -> Shape {
+    let band = height.div_ceil(BANDS).max(1);
+    let mut visible: Vec<Option<(usize, usize)>> = vec![None; height.div_ceil(band)];
+    let mut opaque_rows: Vec<Option<(usize, usize)>> = vec![None; height];
+    for run in runs {
+        if let Some(slot) = visible.get_mut(run.row / band) {
+            let (s, e) = slot.unwrap_or((run.start, run.end));
+            *slot = Some((s.min(run.start), e.max(run.end)));
+        }
+        if let Some(slot) = opaque_rows.get_mut(run.row).filter(|_| run.opaque) {
+            *slot = Some((run.start, run.end));
+        }
+    }
+    let rect = |b: usize, (s, e): (usize, usize)| {
+        let bottom = ((b + 1) * band).min(height);
+        (s as i64, (b * band) as i64, e as i64, bottom as i64)
+    };
+    let opaque = opaque_rows
+        .chunks(band)
+        .enumerate()
+        .filter_map(|(b, rows)| {
+            let span = rows.iter().try_fold((0, usize::MAX), |(s, e), row| {
+                let (rs, re) = (*row)?;
+                Some((s.max(rs), e.min(re)))
+            })?;
+            (span.0 < span.1).then(|| rect(b, span))
+        })
+        .collect();
+    let visible = visible
+        .into_iter()
+        .enumerate()
+        .filter_map(|(b, span)| Some(rect(b, span?)))
+        .collect();
+    Shape { visible, opaque }
+}
+
 /// Source-over blending of one row of premultiplied pixels, four channels at a time and
 /// without branches (a transparent source pixel scales the destination by exactly 1, an
 /// opaque one by exactly 0), since edge alphas vary too much for branches to predict.
@@ -198,7 +264,7 @@ fn clip(v: i64, limit: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     const RED: Rgb = Rgb::new(255, 0, 0);
@@ -214,6 +280,53 @@ mod tests {
             255, 255, 255, 255, 255, 255, 255, 128, 9, 9, 9, 0, 0, 0, 255, 255,
         ];
         Pixmap::from_straight_rgba(2, 2, data).unwrap()
+    }
+
+    /// A `side`-pixel square sprite holding an opaque disc with a soft edge.
+    pub(crate) fn disc(side: usize) -> Pixmap {
+        let r = side as f64 / 2.0;
+        let mut data = Vec::with_capacity(side * side * 4);
+        for y in 0..side {
+            for x in 0..side {
+                let d = ((x as f64 + 0.5 - r).powi(2) + (y as f64 + 0.5 - r).powi(2)).sqrt();
+                let a = ((r - d) * 255.0).clamp(0.0, 255.0) as u8;
+                data.extend_from_slice(&[200, 40, 90, a]);
+            }
+        }
+        Pixmap::from_straight_rgba(side, side, data).unwrap()
+    }
+
+    /// Whether pixel `(x, y)` lies in one of `rects`.
+    fn within(rects: &[PixelRect], x: usize, y: usize) -> bool {
+        let (x, y) = (x as i64, y as i64);
+        rects
+            .iter()
+            .any(|&(x0, y0, x1, y1)| x0 <= x && x < x1 && y0 <= y && y < y1)
+    }
+
+    #[test]
+    fn a_disc_shape_bounds_what_it_draws_and_its_opaque_bands_are_opaque() {
+        let s = disc(21);
+        let shape = s.shape();
+        let mut opaque_area = 0;
+        for y in 0..21 {
+            for x in 0..21 {
+                let a = pixel(&s, x, y)[3];
+                if a > 0 {
+                    assert!(within(&shape.visible, x, y), "({x}, {y}) drawn outside");
+                }
+                if within(&shape.opaque, x, y) {
+                    assert_eq!(a, 255, "({x}, {y}) in an opaque band");
+                    opaque_area += 1;
+                }
+            }
+        }
+        assert!(
+            opaque_area > 200,
+            "the opaque bands hold {opaque_area} of a disc's ~300"
+        );
+        let blank = Pixmap::from_straight_rgba(3, 3, vec![0; 36]).unwrap();
+        assert_eq!(blank.shape(), &Shape::default());
     }
 
     #[test]

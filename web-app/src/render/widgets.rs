@@ -23,15 +23,43 @@ pub fn begin(ctx: &CanvasRenderingContext2d) {
     ctx.set_line_join("round");
 }
 
-/// A ring around the agent: thick and bright when selected, thin when only hovered.
-pub fn outline(ctx: &CanvasRenderingContext2d, cx: f64, cy: f64, r: f64, selected: bool) {
-    let (width, colour) = if selected {
-        (3.0, "#ffd23f")
-    } else {
-        (1.5, "#ffffffcc")
-    };
+/// The selection ring: thick and warm yellow.
+const SELECTED_RING: (f64, &str) = (3.0, "#ffd23f");
+/// The hover ring: a cool cyan, so it reads apart from the selection ring.
+const HOVER_RING: (f64, &str) = (2.5, "#4fe3ff");
+/// How far outside the selection ring the hover ring of a selected agent sits, pixels.
+const HOVER_GAP: f64 = 4.5;
+
+/// Rings around the agent: yellow when selected, cyan when hovered. A hovered agent that is
+/// also selected gets both, the hover ring just outside the selection ring, so pointing at a
+/// selected agent still shows.
+pub fn outline(
+    ctx: &CanvasRenderingContext2d,
+    cx: f64,
+    cy: f64,
+    r: f64,
+    selected: bool,
+    hovered: bool,
+) {
+    let radius = r * 1.2 + 3.0;
+    if selected {
+        ring(ctx, cx, cy, radius, SELECTED_RING);
+    }
+    if hovered {
+        let gap = if selected { HOVER_GAP } else { 0.0 };
+        ring(ctx, cx, cy, radius + gap, HOVER_RING);
+    }
+}
+
+fn ring(
+    ctx: &CanvasRenderingContext2d,
+    cx: f64,
+    cy: f64,
+    radius: f64,
+    (width, colour): (f64, &str),
+) {
     ctx.begin_path();
-    let _ = ctx.arc(cx, cy, r * 1.2 + 3.0, 0.0, std::f64::consts::TAU);
+    let _ = ctx.arc(cx, cy, radius, 0.0, std::f64::consts::TAU);
     ctx.set_line_width(width);
     ctx.set_stroke_style_str(colour);
     ctx.stroke();

@@ -1,0 +1,132 @@
+// Measures the real app (not the ?demo page) in headless Chromium without a GPU: the bundled
+// Wander model scaled to N agents (its one blueprint, N instances spread over the stage) is
+// imported through the import control, played for a while, and the page counts animation
+// frames in 1-second windows. Prints, per N, the median frames per second over the windows
+// and the peak memory: the WASM linear memory's byteLength, and Chromium's
+// performance.memory.usedJSHeapSize where present.
+//
+// Run after a build (scripts/bench makes a release one):
+//   node e2e/bench/app-fps.mjs [N ...]            (default 1000 10000)
+//   node e2e/bench/app-fps.mjs --json [N ...]     (one JSON line of results.json rows, last)
+//   node e2e/bench/app-fps.mjs --profile [N ...]  (also where a frame's time goes)
+// Settings from the environment: APP_FPS_WARMUP and APP_FPS_SECONDS (2 and 10).
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { openApp } from '../harness.mjs';
+import { frameProfile } from './frame-profile.mjs';
+import { median } from '../../bench/lib/report.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const profile = args.includes('--profile');
+const sizes = args.filter((a) => !a.startsWith('--')).map(Number);
+const WARM_UP_S = Number(process.env.APP_FPS_WARMUP ?? 2);
+const MEASURE_S = Number(process.env.APP_FPS_SECONDS ?? 10);
+
+/** The bundled Wander model with `n` instances on a jittered grid over its stage. */
+async function wanderOf(n) {
+  const model = JSON.parse(await readFile(join(ROOT, 'static', 'models', 'wander.gemprj'), 'utf8'));
+  const { left, right, top, bottom } = model.metadata;
+  const side = Math.ceil(Math.sqrt(n));
+  const [w, h] = [(right - left) / side, (bottom - top) / side];
+  let seed = 12345;
+  const jitter = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed / 2 ** 32 - 0.5) * 0.8;
+  };
+  const template = model.instances[0];
+  model.instances = Array.from({ length: n }, (_, i) => {
+    const x = left + w * ((i % side) + 0.5 + jitter());
+    const y = top + h * (Math.floor(i / side) + 0.5 + jitter());
+    return {
+      ...template,
+      id: String(1000 + i),
+      label: `Wanderer ${i + 1}`,
+      initScript: `prop x setTo ${x.toFixed(1)}\nprop y setTo ${y.toFixed(1)}`,
+    };
+  });
+  model.id = `wander-${n}`;
+  model.label = `Wander × ${n}`;
+  return model;
+}
+
+/** Frames per 1-second window over `seconds`, and the peak memory seen at window ends. */
+function measureInPage(seconds) {
+  return new Promise((done) => {
+    const windows = [];
+    let [peakWasm, peakHeap] = [0, 0];
+    const sampleMemory = () => {
+      peakWasm = Math.max(peakWasm, window.__stepwiseWasm?.memory?.buffer?.byteLength ?? 0);
+      peakHeap = Math.max(peakHeap, performance.memory?.usedJSHeapSize ?? 0);
+    };
+    let [frames, start] = [0, performance.now()];
+    const frame = (now) => {
+      frames++;
+      if (now - start >= 1000) {
+        windows.push((frames * 1000) / (now - start));
+        sampleMemory();
+        [frames, start] = [0, now];
+      }
+      if (windows.length < seconds) requestAnimationFrame(frame);
+      else done({ windows, peakWasm, peakHeap: peakHeap || null });
+    };
+    sampleMemory();
+    requestAnimationFrame(frame);
+  });
+}
+
+/** Opens the app, imports Wander × n, plays it and measures; one results.json row. */
+async function measure(n) {
+  const app = await openApp({
+    // Trunk's loader announces the instantiated module; keep its exports to read the memory.
+    init: () => addEventListener('TrunkApplicationStarted', (e) => { window.__stepwiseWasm = e.detail.wasm; }),
+  });
+  try {
+    const { page } = app;
+    const model = await wanderOf(n);
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-label"]')?.textContent);
+    await page.setInputFiles('[data-testid="import"]', {
+      name: `${model.id}.gemprj`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(model)),
+    });
+    await page.waitForFunction((label) =>
+      document.querySelector('[data-testid="project-label"]')?.textContent === label, model.label, { timeout: 60_000 });
+    await page.waitForFunction((count) =>
+      Number(document.querySelector('[data-testid="agent-count"]')?.textContent) === count, n, { timeout: 60_000 });
+    if (await page.isEnabled('[data-testid="play"]')) await page.click('[data-testid="play"]');
+    await page.waitForTimeout(WARM_UP_S * 1000);
+    const tickBefore = Number(await page.textContent('[data-testid="tick"]'));
+    const { windows, peakWasm, peakHeap } = await page.evaluate(measureInPage, MEASURE_S);
+    const ticks = Number(await page.textContent('[data-testid="tick"]')) - tickBefore;
+    const breakdown = profile ? await frameProfile(page) : null;
+    if (app.errors.length) throw new Error(`the page logged errors: ${app.errors.join('; ')}`);
+    return {
+      row: {
+        system: 'app-chromium',
+        workload: 'wander',
+        n,
+        fps: median(windows),
+        fps_spread: [Math.min(...windows), Math.max(...windows)],
+        peak_wasm_bytes: peakWasm,
+        peak_js_heap_bytes: peakHeap,
+      },
+      ticks,
+      breakdown,
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+const mb = (bytes) => (bytes === null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(1)} MB`);
+const rows = [];
+for (const n of sizes.length ? sizes : [1000, 10000]) {
+  const { row, ticks, breakdown } = await measure(n);
+  rows.push(row);
+  const [lo, hi] = row.fps_spread;
+  console.log(`app wander ${n} agents: ${row.fps.toFixed(1)} fps median of ${MEASURE_S} 1-s windows ` +
+    `(${lo.toFixed(1)}–${hi.toFixed(1)}); ${ticks} sim ticks meanwhile; peak WASM memory ` +
+    `${mb(row.peak_wasm_bytes)}, peak JS heap ${mb(row.peak_js_heap_bytes)}`);
+  if (breakdown) console.log(breakdown);
+}
+if (json) console.log(JSON.stringify(rows));
