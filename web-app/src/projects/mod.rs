@@ -7,9 +7,12 @@
 //! tested natively; `browser` and the component are the only glue to the page.
 
 mod autosave;
+mod blueprints;
 pub(crate) mod browser;
 mod current;
 mod error;
+mod history;
+mod list;
 mod load;
 mod models;
 mod panel;
