@@ -15,7 +15,8 @@
 //!   [`Simulation::set_feat_prop`], [`Simulation::move_agent`], selection flags
 //!   ([`Simulation::select`], [`Simulation::hover`], [`Simulation::group`],
 //!   [`Simulation::set_captive`]), [`Simulation::set_input_mode`],
-//!   [`Simulation::create_agent`], [`Simulation::remove_agent`].
+//!   [`Simulation::create_agent`], [`Simulation::remove_agent`];
+//! - take edited scripts while running: [`Simulation::hot_swap`].
 //!
 //! ```
 //! use sim_core::project::Project;
@@ -35,6 +36,7 @@
 
 mod conditions;
 mod hash;
+mod hot_swap;
 mod input;
 mod lifecycle;
 pub(crate) mod program;
@@ -43,6 +45,7 @@ mod tick;
 mod view;
 pub(crate) mod world;
 
+pub use hot_swap::{SwapError, Swapped};
 pub use rounds::RoundInfo;
 pub use tick::tick_time;
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup};
