@@ -19,4 +19,6 @@ mod panel;
 mod view;
 
 pub use current::ProjectHandle;
+#[cfg(test)]
+pub use current::{CurrentProject, Origin};
 pub use panel::ProjectsPanel;
