@@ -194,10 +194,7 @@ fn changes_beyond_scripts_are_refused_with_what_changed() {
     let mut wider = pond(FISH, ALGAE);
     wider.metadata.right = 900.0;
     for (project, reason) in [
-        (
-            renamed,
-            "the blueprints were added, removed, renamed or reordered",
-        ),
+        (renamed, "a blueprint was removed or renamed"),
         (moved, "the starting agents changed"),
         (wider, "the stage settings changed"),
     ] {
@@ -218,4 +215,37 @@ fn reset_after_a_swap_starts_the_new_scripts_from_the_beginning() {
     assert_eq!(num(&sim, "Fish/Nemo", "energy"), 50.0);
     assert_eq!(count(&sim, "Fish"), 2);
     assert_eq!(prop(&sim, "Fish/Nemo", "x"), Value::Number(10.0));
+}
+
+#[test]
+fn a_blueprint_added_anywhere_leaves_the_running_agents_going() {
+    let mut sim = load(&pond(FISH, ALGAE), 1);
+    run_seconds(&mut sim, 1);
+    let nemo = position(&sim, "Fish/Nemo");
+    let wider = project(
+        &[
+            ("Shark", "# BLUEPRINT Shark"),
+            ("Fish", FISH),
+            ("Algae", ALGAE),
+        ],
+        &[
+            ("Fish", "Nemo", "prop x setTo 10"),
+            ("Fish", "Dory", "prop x setTo -10"),
+            ("Algae", "Green", "prop y setTo 50"),
+        ],
+        false,
+    );
+    let swapped = sim.hot_swap(&wider).expect("swaps");
+    assert!(swapped.blueprints.is_empty());
+    assert_eq!(count(&sim, "Fish"), 2);
+    assert_eq!(count(&sim, "Shark"), 0);
+    assert_eq!(sim.blueprint_names(), ["Shark", "Fish", "Algae"]);
+    assert_eq!(sim.profile().blueprints.len(), 3);
+    sim.step();
+    assert_eq!(
+        position(&sim, "Fish/Nemo").0,
+        nemo.0 + 1.0,
+        "Fish runs its own program"
+    );
+    assert_eq!(num(&sim, "Fish/Nemo", "energy"), 36.0);
 }

@@ -2,8 +2,9 @@
 //! sees an edit act on the agents already on stage.
 //!
 //! [`Simulation::hot_swap`] accepts a project that differs from the running one only in
-//! blueprint scripts (the same blueprints in the same order, the same starting agents,
-//! rounds and stage). Agents of unchanged blueprints are not touched. Each agent of a changed
+//! blueprint scripts and added blueprints (every running blueprint still there under its
+//! name, in any order; the same starting agents, rounds and stage). Agents of unchanged
+//! blueprints are not touched. Each agent of a changed
 //! blueprint keeps its state and takes only what the edit changed in its `# PROGRAM DEFINE`:
 //!
 //! - DEFINE runs again twice, on blank scratch agents, once as it was and once as it is, to
@@ -78,37 +79,43 @@ impl Simulation {
         }
         let compiled = compile_project(project).map_err(SwapError::Compile)?;
         let new = Rc::new(Program::new(compiled));
-        let changed: Vec<usize> = self
-            .project
-            .blueprints
-            .iter()
-            .zip(&project.blueprints)
-            .enumerate()
-            .filter(|(_, (old, new))| old.script_text != new.script_text)
-            .map(|(i, _)| i)
-            .collect();
+        let mut remap = Vec::new();
+        let mut changed = Vec::new();
+        for old in &self.project.blueprints {
+            let edited = project.blueprint(&old.name);
+            let (Some(index), Some(edited)) = (new.index(&old.name), edited) else {
+                return Err(SwapError::Structure(REMOVED));
+            };
+            remap.push(index);
+            changed.push(edited.script_text != old.script_text);
+        }
         let old = std::mem::replace(&mut self.program, Rc::clone(&new));
-        self.world.carry_rule_memory(&old.rules, &new.rules);
-        let agents = self.world.respec(&old, &new, &changed);
+        self.world.carry_rule_memory(&old, &new);
+        self.world.carry_profile(&remap, new.blueprint_count());
+        let agents = self.world.respec(&old, &new, &remap, &changed);
         self.project = project.clone();
-        Ok(Swapped {
-            blueprints: changed.iter().map(|&i| new.name(i).to_string()).collect(),
-            agents,
-        })
+        let blueprints = changed
+            .iter()
+            .zip(&remap)
+            .filter(|(changed, _)| **changed)
+            .map(|(_, &i)| new.name(i).to_string())
+            .collect();
+        Ok(Swapped { blueprints, agents })
     }
 }
 
-/// What besides blueprint scripts differs between the running and the new project, if
-/// anything.
+/// Why a swap refuses a project that lost a running blueprint (its agents would be orphans).
+const REMOVED: &str = "a blueprint was removed or renamed";
+
+/// What besides blueprint scripts and new blueprints differs between the running and the
+/// new project, if anything.
 fn structure_change(running: &Project, new: &Project) -> Option<&'static str> {
-    let names = |p: &Project| {
-        p.blueprints
-            .iter()
-            .map(|b| b.name.clone())
-            .collect::<Vec<_>>()
-    };
-    if names(running) != names(new) {
-        Some("the blueprints were added, removed, renamed or reordered")
+    if running
+        .blueprints
+        .iter()
+        .any(|b| new.blueprint(&b.name).is_none())
+    {
+        Some(REMOVED)
     } else if running.instances != new.instances {
         Some("the starting agents changed")
     } else if running.rounds != new.rounds {
@@ -121,24 +128,30 @@ fn structure_change(running: &Project, new: &Project) -> Option<&'static str> {
 }
 
 /// A rule's identity across an edit: who tests what, written in which blueprint.
-fn rule_key(rule: &Rule) -> (usize, usize, &str, &str) {
-    (rule.a, rule.b, rule.test_name.as_str(), &*rule.script)
+fn rule_key<'a>(program: &Program, rule: &'a Rule) -> (Rc<str>, Rc<str>, &'a str, &'a str) {
+    (
+        program.name(rule.a),
+        program.name(rule.b),
+        rule.test_name.as_str(),
+        &*rule.script,
+    )
 }
 
 impl World {
     /// Moves each surviving rule's touching memory and profile time to its new index; the
     /// n-th rule with a key in the old program matches the n-th with that key in the new.
-    fn carry_rule_memory(&mut self, old: &[Rule], new: &[Rule]) {
-        let mut touching: Vec<BTreeSet<(EntityId, EntityId)>> = vec![BTreeSet::new(); new.len()];
-        let mut profile = vec![0; new.len()];
-        let mut taken = vec![false; old.len()];
-        for (i, rule) in new.iter().enumerate() {
+    fn carry_rule_memory(&mut self, old: &Program, new: &Program) {
+        let count = new.rules.len();
+        let mut touching: Vec<BTreeSet<(EntityId, EntityId)>> = vec![BTreeSet::new(); count];
+        let mut profile = vec![0; count];
+        let mut taken = vec![false; old.rules.len()];
+        for (i, rule) in new.rules.iter().enumerate() {
+            let key = rule_key(new, rule);
             let found = old
+                .rules
                 .iter()
                 .enumerate()
-                .find(|(j, r)| {
-                    !taken.get(*j).copied().unwrap_or(true) && rule_key(r) == rule_key(rule)
-                })
+                .find(|(j, r)| !taken.get(*j).copied().unwrap_or(true) && rule_key(old, r) == key)
                 .map(|(j, _)| j);
             let Some(j) = found else { continue };
             if let Some(t) = taken.get_mut(j) {
@@ -155,28 +168,52 @@ impl World {
         self.profile.rules = profile;
     }
 
-    /// Gives every agent of a `changed` blueprint what the edit from `old` to `new` changed;
-    /// returns how many agents that was. Ends with `new` as the world's program.
-    fn respec(&mut self, old: &Rc<Program>, new: &Rc<Program>, changed: &[usize]) -> usize {
+    /// Moves each blueprint's profile time to its new index (`remap[old] = new`).
+    fn carry_profile(&mut self, remap: &[usize], count: usize) {
+        let mut times = vec![0; count];
+        for (old, &new) in remap.iter().enumerate() {
+            let time = self.profile.blueprints.get(old);
+            if let (Some(slot), Some(time)) = (times.get_mut(new), time) {
+                *slot = *time;
+            }
+        }
+        self.profile.blueprints = times;
+    }
+
+    /// Moves every agent to its blueprint's new index (`remap[old] = new`) and gives each
+    /// agent of a `changed` blueprint (by old index) what the edit from `old` to `new`
+    /// changed; returns how many agents that was. Ends with `new` as the world's program.
+    fn respec(
+        &mut self,
+        old: &Rc<Program>,
+        new: &Rc<Program>,
+        remap: &[usize],
+        changed: &[bool],
+    ) -> usize {
         let model_rng = self.rng.clone();
         let (births, deaths) = (self.births.len(), self.deaths.len());
         let mut ids = Vec::new();
         self.agents.ids_into(&mut ids);
         let mut count = 0;
         for id in ids {
-            let Some(current) = self.agents.get(id) else {
+            let Some(agent) = self.agents.get_mut(id).filter(|a| !a.system) else {
                 continue;
             };
-            if current.system || !changed.contains(&current.blueprint) {
+            let was = agent.blueprint;
+            let Some(&now) = remap.get(was) else {
+                continue;
+            };
+            agent.blueprint = now;
+            if !changed.get(was).copied().unwrap_or(false) {
                 continue;
             }
             let Some(current) = self.agents.remove(id) else {
                 continue;
             };
             let start = self.rng.clone();
-            let before = self.scratch(&current, old);
+            let before = self.scratch(&current, old, was);
             self.rng = start;
-            let after = self.scratch(&current, new);
+            let after = self.scratch(&current, new, now);
             self.agents.insert(merge(current, &before, &after));
             count += 1;
         }
@@ -187,13 +224,14 @@ impl World {
         count
     }
 
-    /// A blank agent like `like` (same id, blueprint, name) after `program`'s DEFINE.
-    fn scratch(&mut self, like: &Agent, program: &Rc<Program>) -> Agent {
-        let blank = || Agent::new(like.id, like.blueprint, like.name.clone(), like.born_tick);
+    /// A blank agent like `like` (same id and name) of `program`'s blueprint `bp`, after
+    /// that blueprint's DEFINE.
+    fn scratch(&mut self, like: &Agent, program: &Rc<Program>, bp: usize) -> Agent {
+        let blank = || Agent::new(like.id, bp, like.name.clone(), like.born_tick);
         self.program = Rc::clone(program);
         self.agents.insert(blank());
-        if let Some(blueprint) = program.project.blueprints.get(like.blueprint) {
-            let mut runner = Runner::new(self, like.id, program.name(like.blueprint));
+        if let Some(blueprint) = program.project.blueprints.get(bp) {
+            let mut runner = Runner::new(self, like.id, program.name(bp));
             runner.run(&blueprint.define);
         }
         self.agents.remove(like.id).unwrap_or_else(blank)
@@ -357,28 +395,30 @@ mod tests {
 
     #[test]
     fn surviving_rules_keep_their_touching_memory_at_their_new_index() {
-        let rule = |test: &str| Rule {
-            a: 0,
-            b: 1,
-            test: None,
-            test_name: test.to_string(),
-            body: Rc::from(Vec::new()),
-            script: Rc::from("Fish"),
-            line: 1,
-            col: 1,
+        let program = |fish: &str| {
+            let mut project = Project::from_json(
+                r##"{ "blueprints": [{ "name": "Fish" }, { "name": "Algae" }] }"##,
+            )
+            .unwrap();
+            project.blueprints[0].script_text = fish.to_string();
+            Program::new(compile_project(&project).unwrap())
         };
-        let mut sim_world = Simulation::load(&Project::default(), 1).unwrap().world;
+        let touch = "when Fish firstTouches Algae [[\n]]\n";
+        let old = program(&format!("# BLUEPRINT Fish\n{touch}"));
+        let new = program(&format!(
+            "# BLUEPRINT Fish\nwhen Fish sees Algae [[\n]]\n{touch}"
+        ));
+        assert_eq!(new.rules.len(), 2);
+        let mut world = Simulation::load(&Project::default(), 1).unwrap().world;
         let mut entities = crate::entity::Entities::new();
         let pair = (entities.spawn().unwrap(), entities.spawn().unwrap());
-        sim_world.touching = vec![BTreeSet::from([pair])];
-        sim_world.profile.rules = vec![40];
-        let old = [rule("firstTouches")];
-        let new = [rule("sees"), rule("firstTouches")];
-        sim_world.carry_rule_memory(&old, &new);
+        world.touching = vec![BTreeSet::from([pair])];
+        world.profile.rules = vec![40];
+        world.carry_rule_memory(&old, &new);
         assert_eq!(
-            sim_world.touching,
+            world.touching,
             vec![BTreeSet::new(), BTreeSet::from([pair])]
         );
-        assert_eq!(sim_world.profile.rules, vec![0, 40]);
+        assert_eq!(world.profile.rules, vec![0, 40]);
     }
 }

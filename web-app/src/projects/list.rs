@@ -181,7 +181,7 @@ fn row(
                 <button data-testid="blueprint-rename" onclick={start_rename} title={RENAME_HELP}
                     aria-label={format!("Rename {name}")}>{ "✎" }</button>
                 <button data-testid="blueprint-duplicate" onclick={duplicate}
-                    title={format!("Duplicate {name}")} aria-label={format!("Duplicate {name}")}>{ "⧉" }</button>
+                    title={format!("Duplicate {name}")} aria-label={format!("Duplicate {name}")}>{ "❐" }</button>
                 <button data-testid="blueprint-delete" onclick={delete} title={delete_help.clone()}
                     aria-label={delete_help}>{ "✕" }</button>
             </span>
