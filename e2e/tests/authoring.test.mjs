@@ -169,6 +169,7 @@ test('an applied script reaches its running agents; the other blueprint keeps it
   const edited = (await page.inputValue(TEXT)).replace('prop x add 1', 'prop y add 5');
   await page.fill(TEXT, edited);
   await page.click('[data-testid="script-apply"]');
+  await page.click('[data-testid="script-toggle"]');
   await page.click('[data-testid="step"]');
   await page.waitForFunction((t) => Number(document.querySelector('[data-testid="tick"]')?.textContent) === t + 1, tick);
 

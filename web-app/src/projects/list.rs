@@ -81,9 +81,10 @@ pub fn blueprint_list(props: &ListProps) -> Html {
             };
             let typed = typed.trim().to_string();
             let label = format!("rename {old} to {typed}");
+            // The script editor follows the blueprint under its new name.
             let renamed = run(
                 label,
-                Box::new(move |p| blueprints::rename(p, &old, &typed).map(|()| None)),
+                Box::new(move |p| blueprints::rename(p, &old, &typed).map(|()| Some(typed))),
             );
             if renamed {
                 renaming.set(None);
