@@ -115,8 +115,9 @@ struct Shared {
     note: Option<String>,
 }
 
-/// Someone told of every change; see [`ProjectHandle::subscribe`].
-type Listeners = Rc<RefCell<Vec<(u64, Callback<()>)>>>;
+/// Those told of every change, by subscription number; see [`ProjectHandle::subscribe`].
+type ListenerList = RefCell<Vec<(u64, Callback<()>)>>;
+type Listeners = Rc<ListenerList>;
 
 /// The shared home of the current project: the app owns it, panels and the simulation read
 /// it, and the projects panel and the editors change it.
@@ -138,7 +139,7 @@ pub struct ProjectHandle {
 
 /// Keeps a [`ProjectHandle::subscribe`] callback registered until it is dropped.
 pub struct Subscription {
-    listeners: std::rc::Weak<RefCell<Vec<(u64, Callback<()>)>>>,
+    listeners: std::rc::Weak<ListenerList>,
     id: u64,
 }
 
