@@ -39,6 +39,18 @@ struct Renaming {
 #[function_component(BlueprintList)]
 pub fn blueprint_list(props: &ListProps) -> Html {
     let renaming = use_state(|| None::<Renaming>);
+    let name_box = use_node_ref();
+    {
+        // A rename starts with its name selected in a focused box, ready to be typed over.
+        let name_box = name_box.clone();
+        let started = renaming.as_ref().map(|r| r.old.clone());
+        use_effect_with(started, move |_| {
+            if let Some(input) = name_box.cast::<HtmlInputElement>() {
+                let _ = input.focus();
+                input.select();
+            }
+        });
+    }
     let error = use_state(|| None::<String>);
     let run: Run = {
         let (current, error, on_open) =
@@ -98,7 +110,7 @@ pub fn blueprint_list(props: &ListProps) -> Html {
         .map(|(status, &agents)| {
             let editing = renaming.as_ref().filter(|r| r.old == status.name);
             match editing {
-                Some(r) => rename_row(status, &r.typed, &renaming, &commit),
+                Some(r) => rename_row(status, &r.typed, &renaming, &commit, &name_box),
                 None => row(status, agents, &renaming, &run, &props.on_open),
             }
         });
@@ -196,6 +208,7 @@ fn rename_row(
     typed: &str,
     renaming: &UseStateHandle<Option<Renaming>>,
     commit: &Callback<()>,
+    name_box: &NodeRef,
 ) -> Html {
     let old = status.name.clone();
     let on_input = {
@@ -219,7 +232,7 @@ fn rename_row(
     html! {
         <li class="renaming" data-testid="blueprint-row" data-blueprint={old.clone()}>
             <input data-testid="blueprint-name-input" value={typed.to_string()} oninput={on_input}
-                onkeydown={on_key} aria-label={format!("New name for {old}")} autofocus=true />
+                onkeydown={on_key} aria-label={format!("New name for {old}")} ref={name_box.clone()} />
             <button data-testid="blueprint-rename-ok" onclick={commit.reform(|_: MouseEvent| ())}>{ "OK" }</button>
         </li>
     }

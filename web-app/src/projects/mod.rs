@@ -12,6 +12,7 @@ pub(crate) mod browser;
 mod current;
 mod error;
 mod history;
+mod keys;
 mod list;
 mod load;
 mod models;
