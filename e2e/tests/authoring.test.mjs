@@ -132,7 +132,7 @@ const SWAP = JSON.stringify({
   id: 'swap-check', label: 'Swap check',
   blueprints: [
     { name: 'Walker', scriptText: '# BLUEPRINT Walker\n# PROGRAM DEFINE\naddProp steps Number 0\n# PROGRAM UPDATE\nprop x add 1\nprop steps add 1\n' },
-    { name: 'Post', scriptText: '# BLUEPRINT Post\n# PROGRAM UPDATE\nprop y add 1\n' },
+    { name: 'Post', scriptText: '# BLUEPRINT Post\n# PROGRAM DEFINE\naddProp age Number 0\n# PROGRAM UPDATE\nprop age add 1\n' },
   ],
   instances: [
     { id: '1', label: 'W1', bpid: 'Walker', initScript: 'prop x setTo -200\nprop y setTo 0' },
@@ -149,40 +149,44 @@ async function inspect(page, name, props) {
   return values;
 }
 
-test('an applied script reaches its running agents; the other blueprint keeps its state', async () => {
+test('a script applied while running reaches its agents; the other blueprint keeps its state', async () => {
   const { page } = app;
   await page.setInputFiles('[data-testid="import"]', {
     name: 'swap.gemprj', mimeType: 'application/json', buffer: Buffer.from(SWAP),
   });
   await waitForRows(page, ['Walker', 'Post']);
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]')?.textContent) > 20);
-  await page.click('[data-testid="pause"]');
-  const tick = await shownTick(page);
-  const walker = await inspect(page, 'W1', ['x', 'y', 'steps']);
-  const post = await inspect(page, 'P1', ['x', 'y']);
-  assert.equal(walker.steps, tick, 'one step per tick');
-  assert.equal(walker.x, -200 + tick);
-
   await rowAction(page, 'Walker', 'open');
   await page.click('[data-testid="text-tab"]');
   await page.waitForFunction((sel) => document.querySelector(sel)?.value.startsWith('# BLUEPRINT Walker'), TEXT);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]')?.textContent) > 20);
+  // Walker stops walking east and walks south instead, while the model runs.
   const edited = (await page.inputValue(TEXT)).replace('prop x add 1', 'prop y add 5');
   await page.fill(TEXT, edited);
+  const applied = await shownTick(page);
   await page.click('[data-testid="script-apply"]');
+  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="tick"]')?.textContent) > t + 10, applied);
   await page.click('[data-testid="script-toggle"]');
+  await page.click('[data-testid="pause"]');
+  const tick = await shownTick(page);
+  assert.ok(tick > applied, `the run went on from tick ${applied} (now ${tick}), it was not reset`);
+
+  const walker = await inspect(page, 'W1', ['x', 'y', 'steps']);
+  assert.equal(walker.steps, tick, 'Walker counted every tick: its props were kept');
+  assert.ok(walker.x > -200 + 20 && walker.x < -200 + tick, `Walker walked east, then stopped (x ${walker.x})`);
+  assert.equal(walker.y, 5 * (tick - (walker.x + 200)), 'and walked south for every tick since');
+  const post = await inspect(page, 'P1', ['x', 'y', 'age']);
+  assert.deepEqual(post, { x: 100, y: -100, age: tick }, 'Post kept its place and its props');
+
   await page.click('[data-testid="step"]');
   await page.waitForFunction((t) => Number(document.querySelector('[data-testid="tick"]')?.textContent) === t + 1, tick);
-
-  const walkerAfter = await inspect(page, 'W1', ['x', 'y', 'steps']);
-  assert.deepEqual(walkerAfter, { x: walker.x, y: walker.y + 5, steps: walker.steps + 1 },
-    'Walker kept its place and props and runs the new program');
-  const postAfter = await inspect(page, 'P1', ['x', 'y']);
-  assert.deepEqual(postAfter, { x: post.x, y: post.y + 1 }, 'Post went on as before');
+  assert.deepEqual(await inspect(page, 'W1', ['x', 'y', 'steps']),
+    { x: walker.x, y: walker.y + 5, steps: walker.steps + 1 });
   await screenshot(page, 'authoring-hot-swap');
 
   // A new blueprint changes nothing on stage; deleting one resets the model and says why.
   await page.click('[data-testid="blueprint-create"]');
   await waitForRows(page, ['Walker', 'Post', 'Blueprint1']);
+  await page.click('[data-testid="script-toggle"]');
   assert.equal(await shownTick(page), tick + 1, 'no reset for a new blueprint');
   await rowAction(page, 'Post', 'delete');
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="messages"] li')]
