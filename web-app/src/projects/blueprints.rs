@@ -2,14 +2,18 @@
 //! blueprints, with names checked first. Plain functions on a [`Project`], so they are tested
 //! natively; the panel runs them through [`super::ProjectHandle::try_edit`] for undo.
 //!
-//! A rename updates the places that name a blueprint *outside* script statements: the
-//! blueprint itself, its `# BLUEPRINT` line, the `# BLUEPRINT Other Base` lines of blueprints
-//! that extend it, and the starting agents made from it. Statements in other scripts that
-//! name it (`when Fish touches Algae`) are not rewritten: sim-core has no rename helper for
-//! statements, so they then show a compile error naming the old blueprint.
+//! A rename updates every place that names a blueprint as a script word: the blueprint
+//! itself, the starting agents made from it, and in every script (blueprints, instance init
+//! scripts, rounds) the words that are its name (`# BLUEPRINT Fish`, `when Fish touches
+//! Algae`, `prop Fish.energy`), found with our tokenizer and replaced where they stand, so
+//! the rest of the text, comments and layout stay as written. Not renamed: the name inside
+//! strings (`'Fish'`, as Population's `monitoredCharacter` takes it) and inside `{{ }}`
+//! expressions, which then show a compile error or count nothing until edited. In a script
+//! the tokenizer cannot read, and for a blueprint named like a feature (where a word could
+//! mean either), only `# BLUEPRINT` lines are renamed.
 
 use sim_core::project::{BlueprintDef, Project};
-use sim_core::script::{keywords, tokenize, TokenKind};
+use sim_core::script::{keywords, tokenize, Pos, ScriptUnit, TokenKind};
 
 /// The name a new blueprint gets, numbered when taken.
 const NEW_NAME: &str = "Blueprint";
@@ -108,8 +112,19 @@ pub fn rename(project: &mut Project, old: &str, new: &str) -> Result<(), Bluepri
     if bp.label == old {
         bp.label = new.to_string();
     }
-    for bp in &mut project.blueprints {
-        bp.script_text = rename_in_header(&bp.script_text, old, new);
+    let texts = project
+        .blueprints
+        .iter_mut()
+        .map(|b| &mut b.script_text)
+        .chain(project.instances.iter_mut().map(|i| &mut i.init_script))
+        .chain(
+            project
+                .rounds
+                .iter_mut()
+                .flat_map(|r| [&mut r.init_script, &mut r.end_script]),
+        );
+    for text in texts {
+        *text = rename_words(text, old, new);
     }
     for instance in project.instances.iter_mut().filter(|i| i.bpid == old) {
         instance.bpid = new.to_string();
@@ -145,6 +160,52 @@ pub fn delete(project: &mut Project, name: &str) -> Result<(), BlueprintError> {
     }
     project.instances.retain(|i| i.bpid != name);
     Ok(())
+}
+
+/// `text` with every script word that names blueprint `old` (`Fish`, or the first part of
+/// `Fish.energy`) made `new`, where it stands; see the module comment for what is left.
+fn rename_words(text: &str, old: &str, new: &str) -> String {
+    let units = match tokenize(text) {
+        Ok(units) if sim_core::features::feature(old).is_none() => units,
+        _ => return rename_in_header(text, old, new),
+    };
+    let mut spots = Vec::new();
+    find_words(&units, old, &mut spots);
+    if spots.is_empty() {
+        return text.to_string();
+    }
+    let old_chars: Vec<char> = old.chars().collect();
+    let lines: Vec<String> = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, line)| {
+            let mut chars: Vec<char> = line.chars().collect();
+            // Right to left, so a replacement does not move the spots still to come.
+            for spot in spots.iter().rev().filter(|p| p.line as usize == i + 1) {
+                let start = (spot.col as usize).saturating_sub(1);
+                let end = start + old_chars.len();
+                if chars.get(start..end) == Some(old_chars.as_slice()) {
+                    chars.splice(start..end, new.chars());
+                }
+            }
+            chars.into_iter().collect()
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// Where the words naming `old` start, in text order, looking inside blocks.
+fn find_words(units: &[ScriptUnit], old: &str, spots: &mut Vec<Pos>) {
+    for token in units.iter().flatten() {
+        match &token.kind {
+            TokenKind::Identifier(word) if word == old => spots.push(token.pos),
+            TokenKind::ObjRef(parts) if parts.first().is_some_and(|p| p == old) => {
+                spots.push(token.pos)
+            }
+            TokenKind::Block(inner) => find_words(inner, old, spots),
+            _ => {}
+        }
+    }
 }
 
 /// `text` with `old` replaced by `new` as the name or the base on its `# BLUEPRINT` lines.
@@ -267,6 +328,44 @@ mod tests {
         assert_eq!(project.instances[0].bpid, "Trout");
         assert_eq!(project.instances[1].bpid, "Algae");
         assert!(project.problems().is_empty());
+    }
+
+    #[test]
+    fn a_rename_reaches_script_words_but_not_strings_comments_or_expressions() {
+        let mut project = fish_and_algae();
+        project.blueprints[2].script_text = "# BLUEPRINT Algae\n\
+            when Algae touches Fish [[\n\
+            \tprop Fish.energy add 1 // Fish ate\n\
+            \tdbgOut 'Fish'\n\
+            ]]\n\
+            prop x setTo {{ Fish.x }}\n\
+            when Fishy touches Fish [[\n]]"
+            .into();
+        project.instances[0].init_script = "prop Fish.energy setTo 2".into();
+        rename(&mut project, "Fish", "Trout").unwrap();
+        assert_eq!(
+            project.blueprints[2].script_text,
+            "# BLUEPRINT Algae\n\
+             when Algae touches Trout [[\n\
+             \tprop Trout.energy add 1 // Fish ate\n\
+             \tdbgOut 'Fish'\n\
+             ]]\n\
+             prop x setTo {{ Fish.x }}\n\
+             when Fishy touches Trout [[\n]]"
+        );
+        assert_eq!(
+            project.instances[0].init_script,
+            "prop Trout.energy setTo 2"
+        );
+    }
+
+    #[test]
+    fn a_script_the_tokenizer_cannot_read_gets_only_its_header_renamed() {
+        let text = "# BLUEPRINT Shark Fish\nwhen Fish touches 'open";
+        assert_eq!(
+            rename_words(text, "Fish", "Trout"),
+            "# BLUEPRINT Shark Trout\nwhen Fish touches 'open"
+        );
     }
 
     #[test]

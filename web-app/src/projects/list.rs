@@ -11,9 +11,9 @@ use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
 /// What a rename does and does not reach, for its button's tooltip.
-const RENAME_HELP: &str = "Rename: also renames it in its own # BLUEPRINT line, in blueprints \
-    that extend it and in its starting agents. Lines in other scripts that name it (when … \
-    touches …) are not changed and will show an error until you edit them.";
+const RENAME_HELP: &str = "Rename: the new name also replaces the old one in its starting \
+    agents and as a word in every script (# BLUEPRINT lines, when … touches …, prop Name.x). \
+    Not inside quotes ('Name') or {{ }} expressions: edit those yourself.";
 
 /// Properties of [`BlueprintList`].
 #[derive(Properties, PartialEq)]
