@@ -7,9 +7,13 @@
 //! tested natively; `browser` and the component are the only glue to the page.
 
 mod autosave;
+mod blueprints;
 pub(crate) mod browser;
 mod current;
 mod error;
+mod history;
+mod keys;
+mod list;
 mod load;
 mod models;
 mod panel;
@@ -17,5 +21,7 @@ mod timed_save;
 mod view;
 
 pub use current::ProjectHandle;
+#[cfg(test)]
+pub use current::{CurrentProject, Origin};
 pub use panel::ProjectsPanel;
 pub use timed_save::save_if_changed;
