@@ -1,9 +1,11 @@
 //! The model runner: the simulation of the current project, kept in step with the clock and
 //! turned into what the stage draws.
 //!
-//! The runner rebuilds its [`Simulation`] whenever the project handle's revision changes (a
-//! load, an import, an applied script edit). A project that does not compile has no
-//! simulation: the stage stays empty and the projects panel lists the errors.
+//! The runner follows the project handle's revision: a newly opened project gets a fresh
+//! [`Simulation`]; an edit of the same project is hot-swapped into the running one, so
+//! agents keep running with the new scripts, or the model restarts with a note saying why
+//! when the edit changed more than scripts. A project that does not compile when opened has
+//! no simulation: the stage stays empty and the projects panel lists the errors.
 //!
 //! GEMSTEP's stage has y growing downwards; the renderer's world has y growing upwards, so y
 //! is negated here, at the one seam between them.
@@ -14,7 +16,7 @@ use crate::panels::{performance_micros, PanelsSnapshot, Series};
 use crate::projects::ProjectHandle;
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb};
 use sim_core::entity::EntityId;
-use sim_core::sim::{AgentView, PropGroup, Simulation};
+use sim_core::sim::{AgentView, PropGroup, Simulation, SwapError};
 use sim_core::time::SimTime;
 use std::rc::Rc;
 
@@ -25,8 +27,10 @@ const SEED: u64 = 1;
 #[derive(Default)]
 pub struct Runner {
     sim: Option<Simulation>,
-    /// The project revision the simulation was built from.
+    /// The project revision the simulation follows.
     revision: u64,
+    /// The project lineage it follows: edits keep it, opening another project changes it.
+    lineage: u64,
     /// What the renderer draws, refilled every frame.
     agents: Vec<RenderAgent>,
     /// The entity of each drawn agent, parallel to `agents`: a hit-test's drawn id indexes it.
@@ -36,19 +40,54 @@ pub struct Runner {
 }
 
 impl Runner {
-    /// Rebuilds the simulation when the project changed since the last call; true when it did.
+    /// Follows the project when it changed since the last call; true when the simulation
+    /// was rebuilt (started afresh), false when nothing changed or the change was applied to
+    /// the running model. An edit of the same project is hot-swapped in (see
+    /// [`Simulation::hot_swap`]); where it cannot be, the model starts afresh, or, when the
+    /// edit does not compile, keeps running the last version that did, and a note on the
+    /// handle says which and why.
     pub fn sync(&mut self, project: &ProjectHandle) -> bool {
         let revision = project.revision();
         if revision == self.revision {
             return false;
         }
         self.revision = revision;
+        let lineage = project.lineage();
+        let same_project = std::mem::replace(&mut self.lineage, lineage) == lineage;
+        if same_project && self.sim.is_some() {
+            match self.swap(project) {
+                Some(Ok(())) => return false,
+                Some(Err(SwapError::Compile(_))) => {
+                    project.post_note(
+                        "the stage keeps running the last version that compiled; fix the \
+                         errors to see your change"
+                            .into(),
+                    );
+                    return false;
+                }
+                Some(Err(SwapError::Structure(why))) => {
+                    project.post_note(format!("model reset because {why}"));
+                }
+                None => {}
+            }
+        }
+        self.rebuild(project);
+        true
+    }
+
+    /// Hot-swaps the current project into the running simulation; `None` without either.
+    fn swap(&mut self, project: &ProjectHandle) -> Option<Result<(), SwapError>> {
+        let sim = self.sim.as_mut()?;
+        project.with(|c| Some(sim.hot_swap(&c?.project).map(drop)))
+    }
+
+    /// A fresh simulation of the current project (none when it does not compile).
+    fn rebuild(&mut self, project: &ProjectHandle) {
         self.hovered = None;
         self.sim = project.with(|c| Simulation::load(&c?.project, SEED).ok());
         if let Some(sim) = &mut self.sim {
             sim.set_timer(performance_micros);
         }
-        true
     }
 
     /// Runs every tick due up to sim time `t`.
@@ -430,5 +469,68 @@ mod tests {
         assert!(!sim(&runner).agent(a).unwrap().visible());
         assert_eq!(runner.edit(&toggle("true")), Ok(()));
         assert!(sim(&runner).agent(a).unwrap().visible());
+    }
+
+    /// A handle holding the bundled wander model, and a runner following it.
+    fn following_wander() -> (ProjectHandle, Runner) {
+        use crate::projects::{CurrentProject, Origin};
+        let text = include_str!("../../static/models/wander.gemprj");
+        let handle = ProjectHandle::empty();
+        handle.replace(CurrentProject::new(
+            Project::from_json(text).unwrap(),
+            Origin::Other,
+        ));
+        let mut runner = Runner::default();
+        assert!(runner.sync(&handle), "a new project is built");
+        // The page's clock is not there natively.
+        runner.sim.as_mut().unwrap().set_timer(|| 0);
+        (handle, runner)
+    }
+
+    fn append_to_script(handle: &ProjectHandle, line: &str) {
+        handle.edit("edit", |p| {
+            let bp = p.blueprints.first_mut().unwrap();
+            bp.script_text.push_str(line);
+        });
+    }
+
+    #[test]
+    fn a_script_edit_is_swapped_into_the_running_model() {
+        let (handle, mut runner) = following_wander();
+        runner.step();
+        append_to_script(&handle, "\n# PROGRAM DEFINE\naddProp calm Number 1\n");
+        assert!(!runner.sync(&handle), "no restart");
+        assert_eq!(runner.tick(), 1, "the run goes on");
+        assert!(!runner.sync(&handle), "nothing new");
+        assert_eq!(handle.take_note(), None);
+    }
+
+    #[test]
+    fn an_edit_that_does_not_compile_keeps_the_last_model_running_with_a_note() {
+        let (handle, mut runner) = following_wander();
+        runner.step();
+        append_to_script(&handle, "\nnotAKeyword 3\n");
+        assert!(!runner.sync(&handle));
+        assert_eq!(runner.tick(), 1);
+        let note = handle.take_note().unwrap();
+        assert!(note.contains("last version that compiled"), "{note}");
+    }
+
+    #[test]
+    fn a_structural_edit_resets_with_a_note_and_a_new_project_without() {
+        use crate::projects::{CurrentProject, Origin};
+        let (handle, mut runner) = following_wander();
+        runner.step();
+        handle.edit("stage", |p| p.metadata.right += 10.0);
+        assert!(runner.sync(&handle), "restarted");
+        assert_eq!(runner.tick(), 0);
+        assert_eq!(
+            handle.take_note().as_deref(),
+            Some("model reset because the stage settings changed")
+        );
+        let other = handle.with(|c| c.unwrap().project.clone());
+        handle.replace(CurrentProject::new(other, Origin::Other));
+        assert!(runner.sync(&handle));
+        assert_eq!(handle.take_note(), None);
     }
 }

@@ -16,7 +16,8 @@
 //!   ([`Simulation::select`], [`Simulation::hover`], [`Simulation::group`],
 //!   [`Simulation::set_captive`]), [`Simulation::set_input_mode`],
 //!   [`Simulation::create_agent`], [`Simulation::remove_agent`], and a cursor carrying an
-//!   agent ([`Simulation::pick_up`], [`Simulation::drop_held`], [`Simulation::held_by`]).
+//!   agent ([`Simulation::pick_up`], [`Simulation::drop_held`], [`Simulation::held_by`]);
+//! - take edited scripts while running: [`Simulation::hot_swap`].
 //!
 //! ```
 //! use sim_core::project::Project;
@@ -36,6 +37,7 @@
 
 mod conditions;
 mod hash;
+mod hot_swap;
 mod input;
 mod lifecycle;
 pub(crate) mod program;
@@ -45,6 +47,7 @@ mod view;
 pub(crate) mod world;
 
 pub use input::InputError;
+pub use hot_swap::{SwapError, Swapped};
 pub use rounds::RoundInfo;
 pub use tick::tick_time;
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup};

@@ -1,9 +1,10 @@
 //! The stage's keyboard shortcuts, listened for on the whole window.
 
 use super::{App, Msg};
+use crate::projects::browser::typing_target;
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlElement, KeyboardEvent};
+use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 /// Listens on the window for the stage's keys: Delete, Escape and Space. Keys typed into a
@@ -20,7 +21,7 @@ pub(super) fn listen_for_keys(ctx: &Context<App>) -> Option<EventListener> {
             let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
                 return;
             };
-            if typing(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+            if typing_target(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
             let msg = match e.key().as_str() {
@@ -34,13 +35,4 @@ pub(super) fn listen_for_keys(ctx: &Context<App>) -> Option<EventListener> {
             link.send_message(msg);
         },
     ))
-}
-
-/// Whether the key went to a field the user types into.
-fn typing(e: &KeyboardEvent) -> bool {
-    let Some(target) = e.target().and_then(|t| t.dyn_into::<HtmlElement>().ok()) else {
-        return false;
-    };
-    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        || target.is_content_editable()
 }

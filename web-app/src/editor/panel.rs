@@ -19,6 +19,12 @@ pub struct ScriptPanelProps {
     pub project: Option<Rc<Project>>,
     /// Called with (blueprint name, new script text) when the student applies an edit.
     pub on_apply: Callback<(String, String)>,
+    /// A blueprint to show, asked for by the blueprint list: the drawer opens on it.
+    #[prop_or_default]
+    pub focus: Option<AttrValue>,
+    /// Counts the list's requests, so asking again for the same blueprint reopens the drawer.
+    #[prop_or_default]
+    pub focus_serial: u32,
 }
 
 /// The Script toggle and, when open, a blueprint chooser and that blueprint's editor. A
@@ -42,6 +48,18 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
                 reveal.set(Some(place.clone()));
             }
         });
+    }
+    {
+        let (open, chosen) = (open.clone(), chosen.clone());
+        use_effect_with(
+            (props.focus.clone(), props.focus_serial),
+            move |(focus, _)| {
+                if let Some(name) = focus {
+                    chosen.set(name.to_string());
+                    open.set(true);
+                }
+            },
+        );
     }
     let toggle = {
         let open = open.clone();

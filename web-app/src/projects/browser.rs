@@ -176,3 +176,16 @@ pub fn set_root_class(class: &str, on: bool) {
         let _ = root.class_list().toggle_with_force(class, on);
     }
 }
+
+/// Whether a key went to a field the user types into (an input, the script editor's text, a
+/// picker), whose own handling of the key (typing, native undo) comes first.
+pub fn typing_target(e: &web_sys::KeyboardEvent) -> bool {
+    let Some(target) = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return false;
+    };
+    matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+        || target.is_content_editable()
+}

@@ -1,13 +1,16 @@
 //! [`CurrentProject`]: the project the app is showing, with what its compilation found.
 //!
 //! The app keeps one in a [`ProjectHandle`] (`Rc<RefCell<…>>`) outside Yew's state, so the
-//! simulation and the panels all read the same project; replacing it is the only way to
-//! change it, and a failed load never gets that far.
+//! simulation and the panels all read the same project. It changes in two ways only: a load
+//! replaces it (a failed load never gets that far), and an authoring edit goes through
+//! [`ProjectHandle::edit`], which records the step for undo.
 
+use super::history::History;
 use sim_core::project::Project;
 use sim_core::script::compiler::{compile_project, CompileError};
 use std::cell::RefCell;
 use std::rc::Rc;
+use yew::Callback;
 
 /// Where the current project came from, so the model picker can show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,39 +102,217 @@ impl CurrentProject {
     }
 }
 
+/// What a [`ProjectHandle`] shares between its clones.
+#[derive(Debug, Default)]
+struct Shared {
+    /// Bumped by every change of the project (a load, an edit, an undo).
+    revision: u64,
+    /// Bumped only when a different project is opened.
+    lineage: u64,
+    current: Option<CurrentProject>,
+    history: History,
+    /// A message for the student from whoever runs the project (the simulation runner).
+    note: Option<String>,
+}
+
+/// Those told of every change, by subscription number; see [`ProjectHandle::subscribe`].
+type ListenerList = RefCell<Vec<(u64, Callback<()>)>>;
+type Listeners = Rc<ListenerList>;
+
 /// The shared home of the current project: the app owns it, panels and the simulation read
-/// it, and the projects panel replaces what is inside. Each replacement bumps a revision
-/// number, so a reader (the simulation runner) notices a new project by comparing numbers.
+/// it, and the projects panel and the editors change it.
+///
+/// There are two ways to change it. [`ProjectHandle::replace`] opens a *different* project
+/// (a bundled model, an import, a share link, the autosave): it starts a new lineage and a
+/// new, empty undo history, so undo never crosses from one project into another.
+/// [`ProjectHandle::edit`] (or [`ProjectHandle::try_edit`]) is the one path for authoring:
+/// it records the project as it was in the [`History`] (at most [`MAX_STEPS`](super::history::MAX_STEPS) steps), so
+/// [`ProjectHandle::undo`] and [`ProjectHandle::redo`] can walk back and forth. Every change
+/// bumps a revision number, so a reader (the simulation runner) notices it by comparing
+/// numbers, and tells the [subscribers](ProjectHandle::subscribe), so the projects panel can
+/// autosave and redraw whoever made the change.
 #[derive(Debug, Clone)]
-pub struct ProjectHandle(Rc<RefCell<(u64, Option<CurrentProject>)>>);
+pub struct ProjectHandle {
+    shared: Rc<RefCell<Shared>>,
+    listeners: Listeners,
+}
+
+/// Keeps a [`ProjectHandle::subscribe`] callback registered until it is dropped.
+pub struct Subscription {
+    listeners: std::rc::Weak<ListenerList>,
+    id: u64,
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        if let Some(listeners) = self.listeners.upgrade() {
+            listeners.borrow_mut().retain(|(id, _)| *id != self.id);
+        }
+    }
+}
 
 impl ProjectHandle {
     /// A handle with no project loaded yet (revision 0).
     pub fn empty() -> ProjectHandle {
-        ProjectHandle(Rc::new(RefCell::new((0, None))))
+        ProjectHandle {
+            shared: Rc::default(),
+            listeners: Rc::default(),
+        }
     }
 
-    /// How many times the project has been replaced.
+    /// How many times the project has changed.
     pub fn revision(&self) -> u64 {
-        self.0.borrow().0
+        self.shared.borrow().revision
+    }
+
+    /// How many different projects have been opened: edits, undo and redo keep it, so a
+    /// reader can tell an edit of the same project from a new one.
+    pub fn lineage(&self) -> u64 {
+        self.shared.borrow().lineage
     }
 
     /// Runs `read` on the current project without copying it.
     pub fn with<T>(&self, read: impl FnOnce(Option<&CurrentProject>) -> T) -> T {
-        read(self.0.borrow().1.as_ref())
+        read(self.shared.borrow().current.as_ref())
     }
 
-    /// Makes `current` the current project.
+    /// Opens `current` as a different project, with a fresh undo history.
     pub fn replace(&self, current: CurrentProject) {
-        let mut cell = self.0.borrow_mut();
-        *cell = (cell.0.wrapping_add(1), Some(current));
+        self.install(current, true);
+    }
+
+    /// The authoring path: applies `change` to a copy of the project and, when it changed
+    /// anything, records the step as `label` (shown as "Undo {label}") and makes the copy
+    /// current. True when the project changed. Call it once per user action (on a drop, not
+    /// on every pointer move), since each call is one undo step.
+    pub fn edit(&self, label: &str, change: impl FnOnce(&mut Project)) -> bool {
+        let result: Result<bool, std::convert::Infallible> = self.try_edit(label, |project| {
+            change(project);
+            Ok(())
+        });
+        result.unwrap_or_else(|never| match never {})
+    }
+
+    /// [`ProjectHandle::edit`] for a change that may refuse: its error is returned and the
+    /// project stays as it was. `Ok(false)` when no project is loaded or nothing changed.
+    pub fn try_edit<E>(
+        &self,
+        label: &str,
+        change: impl FnOnce(&mut Project) -> Result<(), E>,
+    ) -> Result<bool, E> {
+        let Some((mut project, origin)) =
+            self.with(|c| c.map(|c| (c.project.clone(), c.origin.clone())))
+        else {
+            return Ok(false);
+        };
+        let before = project.clone();
+        change(&mut project)?;
+        if project == before {
+            return Ok(false);
+        }
+        self.shared.borrow_mut().history.record(label, before);
+        self.install(CurrentProject::new(project, origin), false);
+        Ok(true)
+    }
+
+    /// Takes back the last authoring step; false when there is none.
+    pub fn undo(&self) -> bool {
+        self.walk(History::undo)
+    }
+
+    /// Makes the last undone step again; false when there is none.
+    pub fn redo(&self) -> bool {
+        self.walk(History::redo)
+    }
+
+    /// The label of the step [`ProjectHandle::undo`] would take back.
+    pub fn undo_label(&self) -> Option<String> {
+        self.shared
+            .borrow()
+            .history
+            .undo_label()
+            .map(str::to_string)
+    }
+
+    /// The label of the step [`ProjectHandle::redo`] would make again.
+    pub fn redo_label(&self) -> Option<String> {
+        self.shared
+            .borrow()
+            .history
+            .redo_label()
+            .map(str::to_string)
+    }
+
+    /// Leaves a message for the student about the running project (the runner's "model
+    /// reset because …"); the projects panel shows it.
+    pub fn post_note(&self, note: String) {
+        self.shared.borrow_mut().note = Some(note);
+        self.notify();
+    }
+
+    /// The message left by [`ProjectHandle::post_note`], once.
+    pub fn take_note(&self) -> Option<String> {
+        self.shared.borrow_mut().note.take()
+    }
+
+    /// Calls `listener` after every change and note, until the returned guard is dropped.
+    pub fn subscribe(&self, listener: Callback<()>) -> Subscription {
+        let mut listeners = self.listeners.borrow_mut();
+        let id = listeners.last().map_or(0, |(id, _)| id + 1);
+        listeners.push((id, listener));
+        Subscription {
+            listeners: Rc::downgrade(&self.listeners),
+            id,
+        }
+    }
+
+    fn walk(&self, step: fn(&mut History, Project) -> Option<Project>) -> bool {
+        let walked = {
+            let shared = &mut *self.shared.borrow_mut();
+            let Some(current) = &shared.current else {
+                return false;
+            };
+            let origin = current.origin.clone();
+            step(&mut shared.history, current.project.clone()).map(|p| (p, origin))
+        };
+        let Some((project, origin)) = walked else {
+            return false;
+        };
+        self.install(CurrentProject::new(project, origin), false);
+        true
+    }
+
+    fn install(&self, current: CurrentProject, new_project: bool) {
+        {
+            let mut shared = self.shared.borrow_mut();
+            shared.revision = shared.revision.wrapping_add(1);
+            if new_project {
+                shared.lineage = shared.lineage.wrapping_add(1);
+                shared.history = History::default();
+            }
+            shared.current = Some(current);
+        }
+        self.notify();
+    }
+
+    /// Tells every subscriber, with no borrow held, so a listener may read the handle.
+    fn notify(&self) {
+        let listeners: Vec<Callback<()>> = self
+            .listeners
+            .borrow()
+            .iter()
+            .map(|(_, l)| l.clone())
+            .collect();
+        for listener in listeners {
+            listener.emit(());
+        }
     }
 }
 
 impl PartialEq for ProjectHandle {
     /// Two handles are equal when they share the same project cell.
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
+        Rc::ptr_eq(&self.shared, &other.shared)
     }
 }
 
@@ -192,5 +373,86 @@ mod tests {
             other.with(|c| c.map(|c| c.project.id.clone())),
             Some("x".into())
         );
+    }
+
+    fn loaded(id: &str) -> ProjectHandle {
+        let handle = ProjectHandle::empty();
+        handle.replace(CurrentProject::new(
+            project(&format!(r#"{{ "id": "{id}" }}"#)),
+            Origin::Bundled(id.into()),
+        ));
+        handle
+    }
+
+    fn id(handle: &ProjectHandle) -> String {
+        handle.with(|c| c.map(|c| c.project.id.clone()).unwrap_or_default())
+    }
+
+    #[test]
+    fn an_edit_is_recorded_and_undo_and_redo_walk_it() {
+        let handle = loaded("a");
+        let (revision, lineage) = (handle.revision(), handle.lineage());
+        assert!(handle.edit("rename", |p| p.id = "b".into()));
+        assert_eq!(id(&handle), "b");
+        assert_eq!(handle.revision(), revision + 1);
+        assert_eq!(handle.undo_label().as_deref(), Some("rename"));
+        assert!(handle.undo());
+        assert_eq!(id(&handle), "a");
+        assert_eq!(handle.redo_label().as_deref(), Some("rename"));
+        assert!(handle.redo());
+        assert_eq!(id(&handle), "b");
+        assert!(!handle.redo());
+        assert_eq!(handle.lineage(), lineage, "edits keep the lineage");
+        assert_eq!(
+            handle.with(|c| c.map(|c| c.origin.clone())),
+            Some(Origin::Bundled("a".into()))
+        );
+    }
+
+    #[test]
+    fn an_edit_that_changes_nothing_or_refuses_is_not_recorded() {
+        let handle = loaded("a");
+        let revision = handle.revision();
+        assert!(!handle.edit("nothing", |_| {}));
+        let refused: Result<bool, &str> = handle.try_edit("bad", |p| {
+            p.id = "half done".into();
+            Err("no")
+        });
+        assert_eq!(refused, Err("no"));
+        assert_eq!(id(&handle), "a");
+        assert_eq!(handle.revision(), revision);
+        assert_eq!(handle.undo_label(), None);
+        assert!(!handle.undo());
+        assert!(!ProjectHandle::empty().edit("none", |p| p.id = "x".into()));
+    }
+
+    #[test]
+    fn opening_another_project_starts_a_new_history() {
+        let handle = loaded("a");
+        let lineage = handle.lineage();
+        handle.edit("rename", |p| p.id = "b".into());
+        handle.replace(CurrentProject::new(project("{}"), Origin::Other));
+        assert_eq!(handle.lineage(), lineage + 1);
+        assert_eq!(handle.undo_label(), None);
+        assert!(!handle.undo());
+    }
+
+    #[test]
+    fn subscribers_hear_of_changes_until_they_unsubscribe() {
+        let handle = loaded("a");
+        let heard = Rc::new(RefCell::new(Vec::new()));
+        let listener = {
+            let (heard, handle) = (Rc::clone(&heard), handle.clone());
+            Callback::from(move |()| heard.borrow_mut().push(id(&handle)))
+        };
+        let subscription = handle.subscribe(listener);
+        handle.edit("rename", |p| p.id = "b".into());
+        handle.post_note("reset".into());
+        assert_eq!(*heard.borrow(), ["b", "b"]);
+        assert_eq!(handle.take_note().as_deref(), Some("reset"));
+        assert_eq!(handle.take_note(), None);
+        drop(subscription);
+        handle.undo();
+        assert_eq!(heard.borrow().len(), 2);
     }
 }

@@ -7,17 +7,21 @@
 //! tested natively; `browser` and the component are the only glue to the page.
 
 mod autosave;
+mod blueprints;
 pub(crate) mod browser;
 mod current;
 mod error;
+mod history;
+mod keys;
+mod list;
 mod load;
 mod models;
 mod panel;
 mod timed_save;
 mod view;
 
+pub use current::ProjectHandle;
 #[cfg(test)]
-pub(crate) use current::Origin;
-pub use current::{CurrentProject, ProjectHandle};
+pub use current::{CurrentProject, Origin};
 pub use panel::ProjectsPanel;
 pub use timed_save::save_if_changed;

@@ -3,12 +3,17 @@
 //!
 //! On open the panel loads, in order of preference: a project carried by a share link, the
 //! autosave, the first bundled model. Every load goes through [`ProjectsPanel::adopt`], the
-//! only place the current project is replaced, so a failed load leaves it as it was.
+//! only place the current project is replaced, so a failed load leaves it as it was. Edits
+//! (the script editor, the blueprint list, any other editor) go through
+//! [`ProjectHandle::edit`]; the panel hears of every change, autosaves it and offers Undo
+//! and Redo.
 
 use super::autosave::{self, STORAGE_KEY};
 use super::browser;
-use super::current::{CurrentProject, Origin, ProjectHandle};
+use super::current::{CurrentProject, Origin, ProjectHandle, Subscription};
 use super::error::LoadError;
+use super::keys::page_listeners;
+use super::list::BlueprintList;
 use super::load::parse_project;
 use super::models::{self, ModelEntry};
 use super::view;
@@ -17,8 +22,7 @@ use crate::share;
 use gloo_events::EventListener;
 use sim_core::project::Project;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{File, HtmlInputElement, HtmlSelectElement, KeyboardEvent};
+use web_sys::{File, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// The longest share link offered; browsers truncate longer addresses.
@@ -71,6 +75,14 @@ pub enum Msg {
     FragmentChanged,
     /// The script editor applied new text to a blueprint: (blueprint name, text).
     ApplyScript((String, String)),
+    /// The project changed (here or anywhere else) or the runner left a note.
+    ProjectChanged,
+    /// Undo the last authoring step (button or Ctrl+Z).
+    Undo,
+    /// Redo the last undone step (button, Ctrl+Shift+Z or Ctrl+Y).
+    Redo,
+    /// Open a blueprint in the script editor.
+    Open(String),
 }
 
 /// The projects side panel.
@@ -84,6 +96,11 @@ pub struct ProjectsPanel {
     /// The last autosave entry written, so an unchanged project is not written again.
     last_saved: Option<String>,
     picker: NodeRef,
+    /// The blueprint the list last asked the script editor to show, and how many times it
+    /// asked (so asking again for the same one reopens the editor).
+    focus: Option<(String, u32)>,
+    /// Hears every change of the project, whoever made it.
+    _subscription: Subscription,
     /// Escape (leaves the projector view) and a share link pasted into the address bar.
     _listeners: Vec<EventListener>,
 }
@@ -114,26 +131,37 @@ impl ProjectsPanel {
         self.autosave(ctx);
     }
 
-    /// Puts `text` in as `blueprint`'s script, recompiles the project and autosaves it. The
-    /// project keeps its origin: an edited bundled model is still shown as that model.
+    /// Puts `text` in as `blueprint`'s script, as one undoable step; the handle recompiles
+    /// the project and the change notice autosaves it. The project keeps its origin: an
+    /// edited bundled model is still shown as that model.
     fn apply_script(&mut self, ctx: &Context<Self>, blueprint: &str, text: String) {
         let current = &ctx.props().current;
-        let edited = current.with(|c| {
-            let c = c?;
-            let mut project = c.project.clone();
-            project.blueprint_mut(blueprint)?.script_text = text;
-            Some(CurrentProject::new(project, c.origin.clone()))
-        });
-        match edited {
-            Some(edited) => {
-                current.replace(edited);
-                self.autosave(ctx);
-            }
-            None => self.notify(
+        let known = current.with(|c| c.is_some_and(|c| c.project.blueprint(blueprint).is_some()));
+        if !known {
+            return self.notify(
                 true,
                 format!("there is no blueprint named '{blueprint}' to apply the script to"),
-            ),
+            );
         }
+        current.edit(&format!("edit {blueprint}'s script"), |project| {
+            if let Some(bp) = project.blueprint_mut(blueprint) {
+                bp.script_text = text;
+            }
+        });
+    }
+
+    /// After any change: autosave, and show the runner's note if it left one.
+    fn project_changed(&mut self, ctx: &Context<Self>) {
+        self.autosave(ctx);
+        if let Some(note) = ctx.props().current.take_note() {
+            self.notify(false, note);
+        }
+    }
+
+    /// Asks the script editor to show `blueprint`.
+    fn open(&mut self, blueprint: String) {
+        let asked = self.focus.as_ref().map_or(0, |(_, n)| n.wrapping_add(1));
+        self.focus = Some((blueprint, asked));
     }
 
     /// Writes the autosave entry when the project changed since the last write.
@@ -312,31 +340,6 @@ fn import(ctx: &Context<ProjectsPanel>, file: File) {
     });
 }
 
-/// Listens for Escape, which leaves the projector view, and for a new fragment in the address
-/// bar (a share link pasted into an open tab), which loads the project it carries.
-fn page_listeners(link: &yew::html::Scope<ProjectsPanel>) -> Vec<EventListener> {
-    let Some(window) = web_sys::window() else {
-        return Vec::new();
-    };
-    let mut listeners = Vec::new();
-    if let Some(document) = window.document() {
-        let link = link.clone();
-        listeners.push(EventListener::new(&document, "keydown", move |event| {
-            let escape = event
-                .dyn_ref::<KeyboardEvent>()
-                .is_some_and(|k| k.key() == "Escape");
-            if escape {
-                link.send_message(Msg::ExitProjector);
-            }
-        }));
-    }
-    let link = link.clone();
-    listeners.push(EventListener::new(&window, "hashchange", move |_| {
-        link.send_message(Msg::FragmentChanged)
-    }));
-    listeners
-}
-
 impl Component for ProjectsPanel {
     type Message = Msg;
     type Properties = Props;
@@ -354,6 +357,11 @@ impl Component for ProjectsPanel {
             projector: false,
             last_saved: None,
             picker: NodeRef::default(),
+            focus: None,
+            _subscription: ctx
+                .props()
+                .current
+                .subscribe(ctx.link().callback(|()| Msg::ProjectChanged)),
             _listeners: page_listeners(ctx.link()),
         };
         if let Some(project) = panel.read_share_link() {
@@ -392,6 +400,10 @@ impl Component for ProjectsPanel {
                 None => return !self.notices.is_empty(),
             },
             Msg::ApplyScript((blueprint, text)) => self.apply_script(ctx, &blueprint, text),
+            Msg::ProjectChanged => self.project_changed(ctx),
+            Msg::Undo => return ctx.props().current.undo(),
+            Msg::Redo => return ctx.props().current.redo(),
+            Msg::Open(blueprint) => self.open(blueprint),
         }
         true
     }
@@ -419,6 +431,8 @@ impl Component for ProjectsPanel {
             on_share: link.callback(|_| Msg::Share),
             on_projector: link.callback(|_| Msg::ToggleProjector),
             on_dismiss: link.callback(|_| Msg::DismissNotices),
+            on_undo: link.callback(|_| Msg::Undo),
+            on_redo: link.callback(|_| Msg::Redo),
         };
         let state = view::State {
             models: &self.models,
@@ -426,6 +440,24 @@ impl Component for ProjectsPanel {
             share_link: self.share_link.as_deref(),
             projector: self.projector,
             notices: &self.notices,
+            undo: ctx.props().current.undo_label(),
+            redo: ctx.props().current.redo_label(),
+        };
+        let list = ctx.props().current.with(|c| {
+            let Some(c) = c else { return html! {} };
+            let statuses = c.blueprint_statuses();
+            let instances = statuses
+                .iter()
+                .map(|s| c.project.instances_of(&s.name).count())
+                .collect::<Vec<_>>();
+            html! {
+                <BlueprintList current={ctx.props().current.clone()} {statuses} {instances}
+                    on_open={link.callback(Msg::Open)} />
+            }
+        });
+        let (focus, focus_serial) = match &self.focus {
+            Some((name, n)) => (Some(AttrValue::from(name.clone())), *n),
+            None => (None, 0),
         };
         let project = ctx
             .props()
@@ -433,8 +465,8 @@ impl Component for ProjectsPanel {
             .with(|c| c.map(|c| Rc::new(c.project.clone())));
         html! {
             <>
-                { ctx.props().current.with(|current| view::panel(&state, current, actions)) }
-                <ScriptPanel {project} on_apply={link.callback(Msg::ApplyScript)} />
+                { ctx.props().current.with(|current| view::panel(&state, current, actions, list)) }
+                <ScriptPanel {project} {focus} {focus_serial} on_apply={link.callback(Msg::ApplyScript)} />
             </>
         }
     }

@@ -1,6 +1,6 @@
 //! The projects panel's markup, kept apart from its behaviour in [`super::panel`].
 
-use super::current::{BlueprintStatus, CurrentProject, Origin};
+use super::current::{CurrentProject, Origin};
 use super::models::ModelEntry;
 use super::panel::Notice;
 use yew::prelude::*;
@@ -17,6 +17,10 @@ pub struct State<'a> {
     pub projector: bool,
     /// Messages about loads and saves, oldest first.
     pub notices: &'a [Notice],
+    /// What Undo would take back, if anything.
+    pub undo: Option<String>,
+    /// What Redo would make again, if anything.
+    pub redo: Option<String>,
 }
 
 /// The callbacks the panel's controls fire.
@@ -27,10 +31,17 @@ pub struct Actions {
     pub on_share: Callback<MouseEvent>,
     pub on_projector: Callback<MouseEvent>,
     pub on_dismiss: Callback<MouseEvent>,
+    pub on_undo: Callback<MouseEvent>,
+    pub on_redo: Callback<MouseEvent>,
 }
 
-/// The whole panel.
-pub fn panel(state: &State, current: Option<&CurrentProject>, actions: Actions) -> Html {
+/// The whole panel; `list` is the blueprint list, a component of its own.
+pub fn panel(
+    state: &State,
+    current: Option<&CurrentProject>,
+    actions: Actions,
+    list: Html,
+) -> Html {
     let origin = current.map(|c| &c.origin);
     html! {
         <aside class="projects-panel" aria-label="Projects">
@@ -50,6 +61,8 @@ pub fn panel(state: &State, current: Option<&CurrentProject>, actions: Actions) 
                 { share_box(state.share_link) }
             </section>
             { summary(current) }
+            { history(state, actions.on_undo, actions.on_redo) }
+            { list }
             { messages(state.notices, current, actions.on_dismiss) }
             <button class="projector-toggle" data-testid="projector" aria-pressed={state.projector.to_string()}
                 onclick={actions.on_projector}>
@@ -98,25 +111,23 @@ fn summary(current: Option<&CurrentProject>) -> Html {
             if !current.project.description.trim().is_empty() {
                 <p class="description">{ &current.project.description }</p>
             }
-            <h3>{ "Blueprints" }</h3>
-            <ul class="blueprints" data-testid="blueprints">
-                { for current.blueprint_statuses().iter().map(blueprint_row) }
-            </ul>
         </section>
     }
 }
 
-fn blueprint_row(status: &BlueprintStatus) -> Html {
-    let (class, text) = match status.errors {
-        0 => ("ok", "ok".to_string()),
-        1 => ("has-errors", "1 error".to_string()),
-        n => ("has-errors", format!("{n} errors")),
+/// Undo and Redo, each titled with the step it would take back or make again.
+fn history(state: &State, on_undo: Callback<MouseEvent>, on_redo: Callback<MouseEvent>) -> Html {
+    let title = |verb: &str, step: &Option<String>| match step {
+        Some(step) => format!("{verb} {step}"),
+        None => format!("Nothing to {}", verb.to_lowercase()),
     };
     html! {
-        <li class={class} data-blueprint={status.name.clone()}>
-            <span class="name">{ &status.label }</span>
-            <span class="status">{ text }</span>
-        </li>
+        <div class="history-buttons">
+            <button data-testid="undo" disabled={state.undo.is_none()} onclick={on_undo}
+                title={format!("{} (Ctrl+Z)", title("Undo", &state.undo))}>{ "↶ Undo" }</button>
+            <button data-testid="redo" disabled={state.redo.is_none()} onclick={on_redo}
+                title={format!("{} (Ctrl+Shift+Z)", title("Redo", &state.redo))}>{ "↷ Redo" }</button>
+        </div>
     }
 }
 

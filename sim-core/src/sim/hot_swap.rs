@@ -1,0 +1,424 @@
+//! Hot swap: a running model takes edited blueprint scripts without a reset, so a student
+//! sees an edit act on the agents already on stage.
+//!
+//! [`Simulation::hot_swap`] accepts a project that differs from the running one only in
+//! blueprint scripts and added blueprints (every running blueprint still there under its
+//! name, in any order; the same starting agents, rounds and stage). Agents of unchanged
+//! blueprints are not touched. Each agent of a changed
+//! blueprint keeps its state and takes only what the edit changed in its `# PROGRAM DEFINE`:
+//!
+//! - DEFINE runs again twice, on blank scratch agents, once as it was and once as it is, to
+//!   learn what the edit changed; the real agent is never re-defined and INIT does not run.
+//! - A prop, feature prop or built-in prop (position, costume, alpha …) whose DEFINE result
+//!   is the same before and after keeps the agent's current value. One the edit changed
+//!   (another starting value, another type) takes the new starting value.
+//! - Props and features the edit added are added with their starting values; the ones it
+//!   removed from DEFINE are removed. Props and features an agent gained at run time are kept.
+//! - Every other program (UPDATE, THINK, EXEC, `when`, `every`, `onEvent`) is simply the new
+//!   one from the next tick. `when` rules that survive the edit keep their touching memory,
+//!   so a pair already touching does not count as a first touch again; an `every` timer
+//!   whose line moved starts counting afresh. Queued consequents of the old program are
+//!   dropped.
+//! - The scratch runs consume no random numbers of the model and make or remove no agents.
+
+use super::program::{Program, Rule};
+use super::world::World;
+use super::Simulation;
+use crate::agent::{Agent, FeatureState};
+use crate::entity::EntityId;
+use crate::exec::Runner;
+use crate::project::Project;
+use crate::script::compiler::{compile_project, CompileError};
+use crate::vars::GVar;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+/// Why a project could not be swapped in live. The running model is left exactly as it was;
+/// the caller decides whether to keep it or to start afresh.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SwapError {
+    /// The project does not compile (every error, with script, line and column).
+    Compile(Vec<CompileError>),
+    /// Something other than blueprint scripts changed, which only a fresh start can apply;
+    /// the text says what.
+    Structure(&'static str),
+}
+
+impl std::fmt::Display for SwapError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SwapError::Compile(errors) if errors.len() == 1 => {
+                write!(f, "the scripts have a compile error")
+            }
+            SwapError::Compile(errors) => {
+                write!(f, "the scripts have {} compile errors", errors.len())
+            }
+            SwapError::Structure(what) => write!(f, "{what}"),
+        }
+    }
+}
+
+impl std::error::Error for SwapError {}
+
+/// What a hot swap changed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Swapped {
+    /// The blueprints whose scripts changed, in project order.
+    pub blueprints: Vec<String>,
+    /// How many agents of those blueprints were updated.
+    pub agents: usize,
+}
+
+impl Simulation {
+    /// Puts `project`'s blueprint scripts into the running model without a reset (see the
+    /// [module documentation](self) for what each agent keeps). The new project is also what
+    /// [`Simulation::reset`] starts from afterwards.
+    pub fn hot_swap(&mut self, project: &Project) -> Result<Swapped, SwapError> {
+        if let Some(what) = structure_change(&self.project, project) {
+            return Err(SwapError::Structure(what));
+        }
+        let compiled = compile_project(project).map_err(SwapError::Compile)?;
+        let new = Rc::new(Program::new(compiled));
+        let mut remap = Vec::new();
+        let mut changed = Vec::new();
+        for old in &self.project.blueprints {
+            let edited = project.blueprint(&old.name);
+            let (Some(index), Some(edited)) = (new.index(&old.name), edited) else {
+                return Err(SwapError::Structure(REMOVED));
+            };
+            remap.push(index);
+            changed.push(edited.script_text != old.script_text);
+        }
+        let old = std::mem::replace(&mut self.program, Rc::clone(&new));
+        self.world.carry_rule_memory(&old, &new);
+        self.world.carry_profile(&remap, new.blueprint_count());
+        let agents = self.world.respec(&old, &new, &remap, &changed);
+        self.project = project.clone();
+        let blueprints = changed
+            .iter()
+            .zip(&remap)
+            .filter(|(changed, _)| **changed)
+            .map(|(_, &i)| new.name(i).to_string())
+            .collect();
+        Ok(Swapped { blueprints, agents })
+    }
+}
+
+/// Why a swap refuses a project that lost a running blueprint (its agents would be orphans).
+const REMOVED: &str = "a blueprint was removed or renamed";
+
+/// What besides blueprint scripts and new blueprints differs between the running and the
+/// new project, if anything.
+fn structure_change(running: &Project, new: &Project) -> Option<&'static str> {
+    if running
+        .blueprints
+        .iter()
+        .any(|b| new.blueprint(&b.name).is_none())
+    {
+        Some(REMOVED)
+    } else if running.instances != new.instances {
+        Some("the starting agents changed")
+    } else if running.rounds != new.rounds {
+        Some("the rounds changed")
+    } else if running.metadata != new.metadata {
+        Some("the stage settings changed")
+    } else {
+        None
+    }
+}
+
+/// A rule's identity across an edit: who tests what, written in which blueprint.
+fn rule_key<'a>(program: &Program, rule: &'a Rule) -> (Rc<str>, Rc<str>, &'a str, &'a str) {
+    (
+        program.name(rule.a),
+        program.name(rule.b),
+        rule.test_name.as_str(),
+        &*rule.script,
+    )
+}
+
+impl World {
+    /// Moves each surviving rule's touching memory and profile time to its new index; the
+    /// n-th rule with a key in the old program matches the n-th with that key in the new.
+    fn carry_rule_memory(&mut self, old: &Program, new: &Program) {
+        let count = new.rules.len();
+        let mut touching: Vec<BTreeSet<(EntityId, EntityId)>> = vec![BTreeSet::new(); count];
+        let mut profile = vec![0; count];
+        let mut taken = vec![false; old.rules.len()];
+        for (i, rule) in new.rules.iter().enumerate() {
+            let key = rule_key(new, rule);
+            let found = old
+                .rules
+                .iter()
+                .enumerate()
+                .find(|(j, r)| !taken.get(*j).copied().unwrap_or(true) && rule_key(old, r) == key)
+                .map(|(j, _)| j);
+            let Some(j) = found else { continue };
+            if let Some(t) = taken.get_mut(j) {
+                *t = true;
+            }
+            if let (Some(slot), Some(memory)) = (touching.get_mut(i), self.touching.get_mut(j)) {
+                *slot = std::mem::take(memory);
+            }
+            if let (Some(slot), Some(time)) = (profile.get_mut(i), self.profile.rules.get(j)) {
+                *slot = *time;
+            }
+        }
+        self.touching = touching;
+        self.profile.rules = profile;
+    }
+
+    /// Moves each blueprint's profile time to its new index (`remap[old] = new`).
+    fn carry_profile(&mut self, remap: &[usize], count: usize) {
+        let mut times = vec![0; count];
+        for (old, &new) in remap.iter().enumerate() {
+            let time = self.profile.blueprints.get(old);
+            if let (Some(slot), Some(time)) = (times.get_mut(new), time) {
+                *slot = *time;
+            }
+        }
+        self.profile.blueprints = times;
+    }
+
+    /// Moves every agent to its blueprint's new index (`remap[old] = new`) and gives each
+    /// agent of a `changed` blueprint (by old index) what the edit from `old` to `new`
+    /// changed; returns how many agents that was. Ends with `new` as the world's program.
+    fn respec(
+        &mut self,
+        old: &Rc<Program>,
+        new: &Rc<Program>,
+        remap: &[usize],
+        changed: &[bool],
+    ) -> usize {
+        let model_rng = self.rng.clone();
+        let (births, deaths) = (self.births.len(), self.deaths.len());
+        let mut ids = Vec::new();
+        self.agents.ids_into(&mut ids);
+        let mut count = 0;
+        for id in ids {
+            let Some(agent) = self.agents.get_mut(id).filter(|a| !a.system) else {
+                continue;
+            };
+            let was = agent.blueprint;
+            let Some(&now) = remap.get(was) else {
+                continue;
+            };
+            agent.blueprint = now;
+            if !changed.get(was).copied().unwrap_or(false) {
+                continue;
+            }
+            let Some(current) = self.agents.remove(id) else {
+                continue;
+            };
+            let start = self.rng.clone();
+            let before = self.scratch(&current, old, was);
+            self.rng = start;
+            let after = self.scratch(&current, new, now);
+            self.agents.insert(merge(current, &before, &after));
+            count += 1;
+        }
+        self.births.truncate(births);
+        self.deaths.truncate(deaths);
+        self.rng = model_rng;
+        self.program = Rc::clone(new);
+        count
+    }
+
+    /// A blank agent like `like` (same id and name) of `program`'s blueprint `bp`, after
+    /// that blueprint's DEFINE.
+    fn scratch(&mut self, like: &Agent, program: &Rc<Program>, bp: usize) -> Agent {
+        let blank = || Agent::new(like.id, bp, like.name.clone(), like.born_tick);
+        self.program = Rc::clone(program);
+        self.agents.insert(blank());
+        if let Some(blueprint) = program.project.blueprints.get(bp) {
+            let mut runner = Runner::new(self, like.id, program.name(bp));
+            runner.run(&blueprint.define);
+        }
+        self.agents.remove(like.id).unwrap_or_else(blank)
+    }
+}
+
+/// `current` with what DEFINE changed from `before` to `after` (see the module comment).
+fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
+    fn take_changed<T: PartialEq + Clone>(current: &mut T, before: &T, after: &T) {
+        if before != after {
+            current.clone_from(after);
+        }
+    }
+    take_changed(&mut current.x, &before.x, &after.x);
+    take_changed(&mut current.y, &before.y, &after.y);
+    take_changed(&mut current.visible, &before.visible, &after.visible);
+    take_changed(&mut current.alpha, &before.alpha, &after.alpha);
+    take_changed(&mut current.is_inert, &before.is_inert, &after.is_inert);
+    take_changed(&mut current.z_index, &before.z_index, &after.z_index);
+    take_changed(
+        &mut current.orientation,
+        &before.orientation,
+        &after.orientation,
+    );
+    take_changed(&mut current.skin, &before.skin, &after.skin);
+    take_changed(
+        &mut current.status_text,
+        &before.status_text,
+        &after.status_text,
+    );
+    take_changed(&mut current.mode, &before.mode, &after.mode);
+    merge_vars(&mut current.props, &before.props, &after.props);
+    merge_vars(
+        &mut current.builtin_vars,
+        &before.builtin_vars,
+        &after.builtin_vars,
+    );
+    merge_features(&mut current.features, &before.features, &after.features);
+    current.exec_queue.clear();
+    current
+}
+
+fn var<'a>(vars: &'a [(String, GVar)], name: &str) -> Option<&'a GVar> {
+    vars.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+}
+
+/// Named GVars merged three ways: `after`'s order of additions, `current`'s values where
+/// DEFINE gave the same before and after.
+fn merge_vars(
+    current: &mut Vec<(String, GVar)>,
+    before: &[(String, GVar)],
+    after: &[(String, GVar)],
+) {
+    current.retain(|(n, _)| var(before, n).is_none() || var(after, n).is_some());
+    for (name, new) in after {
+        let same = var(before, name) == Some(new);
+        match current.iter_mut().find(|(n, _)| n == name) {
+            Some((_, kept)) if same && kept.var_type() == new.var_type() => {}
+            Some((_, kept)) => *kept = new.clone(),
+            None => current.push((name.clone(), new.clone())),
+        }
+    }
+}
+
+fn feature<'a>(features: &'a [FeatureState], name: &str) -> Option<&'a FeatureState> {
+    features.iter().find(|f| f.name == name)
+}
+
+/// Features merged three ways, prop by prop, as [`merge_vars`] merges props.
+fn merge_features(
+    current: &mut Vec<FeatureState>,
+    before: &[FeatureState],
+    after: &[FeatureState],
+) {
+    current.retain(|f| feature(before, f.name).is_none() || feature(after, f.name).is_some());
+    for new in after {
+        let Some(kept) = current.iter_mut().find(|f| f.name == new.name) else {
+            current.push(new.clone());
+            continue;
+        };
+        let old = feature(before, new.name);
+        for (prop, value) in new.props() {
+            if old.and_then(|f| f.prop(prop)) == Some(value) {
+                continue;
+            }
+            match kept.prop_mut(prop) {
+                Some(slot) => *slot = value.clone(),
+                None => kept.set(prop, value.value()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vars::{NumberVar, Value};
+
+    fn number(n: f64) -> GVar {
+        GVar::Number(NumberVar::new(n))
+    }
+
+    fn vars(list: &[(&str, f64)]) -> Vec<(String, GVar)> {
+        list.iter()
+            .map(|(n, v)| (n.to_string(), number(*v)))
+            .collect()
+    }
+
+    #[test]
+    fn a_prop_keeps_its_value_unless_the_edit_changed_its_start() {
+        let mut current = vars(&[("energy", 17.0), ("size", 4.0), ("learned", 1.0)]);
+        let before = vars(&[("energy", 5.0), ("size", 1.0), ("gone", 0.0)]);
+        let after = vars(&[("energy", 5.0), ("size", 2.0), ("speed", 3.0)]);
+        current.push(("gone".into(), number(8.0)));
+        merge_vars(&mut current, &before, &after);
+        assert_eq!(
+            current,
+            vars(&[
+                ("energy", 17.0),
+                ("size", 2.0),
+                ("learned", 1.0),
+                ("speed", 3.0)
+            ])
+        );
+    }
+
+    #[test]
+    fn a_prop_whose_type_changed_takes_its_new_start() {
+        let mut current = vars(&[("mood", 3.0)]);
+        let before = vars(&[("mood", 0.0)]);
+        let text = GVar::holding(&Value::String("calm".into())).unwrap();
+        let after = vec![("mood".to_string(), text.clone())];
+        merge_vars(&mut current, &before, &after);
+        assert_eq!(current, after);
+    }
+
+    #[test]
+    fn features_merge_prop_by_prop() {
+        let spec = |name| crate::features::feature(name).unwrap();
+        let mut moving = FeatureState::new(spec("Movement"));
+        moving.set("distance", Value::Number(7.0));
+        moving.set("isMoving", Value::Boolean(true));
+        let mut current = vec![moving, FeatureState::new(spec("Costume"))];
+        let before = vec![
+            FeatureState::new(spec("Movement")),
+            FeatureState::new(spec("Costume")),
+        ];
+        let mut faster = FeatureState::new(spec("Movement"));
+        faster.set("distance", Value::Number(9.0));
+        let after = vec![faster, FeatureState::new(spec("Physics"))];
+        merge_features(&mut current, &before, &after);
+        let names: Vec<&str> = current.iter().map(|f| f.name).collect();
+        assert_eq!(names, ["Movement", "Physics"]);
+        assert_eq!(
+            current[0].number("distance"),
+            Some(9.0),
+            "the edit changed it"
+        );
+        assert_eq!(current[0].flag("isMoving"), Some(true), "the run set it");
+    }
+
+    #[test]
+    fn surviving_rules_keep_their_touching_memory_at_their_new_index() {
+        let program = |fish: &str| {
+            let mut project = Project::from_json(
+                r##"{ "blueprints": [{ "name": "Fish" }, { "name": "Algae" }] }"##,
+            )
+            .unwrap();
+            project.blueprints[0].script_text = fish.to_string();
+            Program::new(compile_project(&project).unwrap())
+        };
+        let touch = "when Fish firstTouches Algae [[\n]]\n";
+        let old = program(&format!("# BLUEPRINT Fish\n{touch}"));
+        let new = program(&format!(
+            "# BLUEPRINT Fish\nwhen Fish sees Algae [[\n]]\n{touch}"
+        ));
+        assert_eq!(new.rules.len(), 2);
+        let mut world = Simulation::load(&Project::default(), 1).unwrap().world;
+        let mut entities = crate::entity::Entities::new();
+        let pair = (entities.spawn().unwrap(), entities.spawn().unwrap());
+        world.touching = vec![BTreeSet::from([pair])];
+        world.profile.rules = vec![40];
+        world.carry_rule_memory(&old, &new);
+        assert_eq!(
+            world.touching,
+            vec![BTreeSet::new(), BTreeSet::from([pair])]
+        );
+        assert_eq!(world.profile.rules, vec![0, 40]);
+    }
+}
