@@ -1,10 +1,12 @@
 //! [`apply_edit`]: the one way the map editor changes the project, and [`MapError`], why it
-//! refused. Each edit works on a copy; the copy replaces the current project only when it is
-//! consistent and compiles no worse than before, so the project is valid after every change.
+//! refused. Each edit is one undoable step of the project's history
+//! ([`ProjectHandle::try_edit`]) and works on a copy; the copy becomes the current project only
+//! when it is consistent and compiles no worse than before, so the project is valid after
+//! every change.
 
-use crate::projects::{CurrentProject, ProjectHandle};
+use crate::projects::ProjectHandle;
 use sim_core::project::Project;
-use sim_core::script::compiler::CompileError;
+use sim_core::script::compiler::{compile_project, CompileError};
 use std::fmt;
 
 /// Why a map edit was refused. The project stays as it was.
@@ -68,34 +70,38 @@ impl fmt::Display for MapError {
 }
 
 /// Applies `change` (described by `label`, e.g. "move Fish 1") to a copy of the current
-/// project and makes the copy current, recompiled, when it is valid. Every map edit goes
-/// through here, so undo has one place to hook in. The error says which edit failed and why.
+/// project and makes the copy current, recompiled, when it is valid: one undoable step. Every
+/// map edit goes through here. The error says which edit failed and why.
 pub fn apply_edit(
     handle: &ProjectHandle,
     label: &str,
     change: impl FnOnce(&mut Project) -> Result<(), MapError>,
 ) -> Result<(), String> {
-    checked(handle, change)
-        .map(|next| handle.replace(next))
+    let before = handle
+        .with(|c| c.map(|c| c.errors.clone()))
+        .ok_or(MapError::NoProject)
+        .map_err(|error| format!("could not {label}: {error}"))?;
+    handle
+        .try_edit(label, |project| checked(project, &before, change))
+        .map(|_| ())
         .map_err(|error| format!("could not {label}: {error}"))
 }
 
-/// The current project after `change`, recompiled, or why it is refused.
+/// Applies `change` to `project` and checks the result: consistent, and compiling with no
+/// error that `before` (the errors of the project as it was) did not have.
 fn checked(
-    handle: &ProjectHandle,
+    project: &mut Project,
+    before: &[CompileError],
     change: impl FnOnce(&mut Project) -> Result<(), MapError>,
-) -> Result<CurrentProject, MapError> {
-    let (mut project, origin, before) = handle
-        .with(|c| c.map(|c| (c.project.clone(), c.origin.clone(), c.errors.clone())))
-        .ok_or(MapError::NoProject)?;
-    change(&mut project)?;
+) -> Result<(), MapError> {
+    change(project)?;
     if let Some(problem) = project.problems().first() {
         return Err(MapError::Invalid(problem.to_string()));
     }
-    let next = CurrentProject::new(project, origin);
-    match new_error(&before, &next.errors) {
+    let after = compile_project(project).err().unwrap_or_default();
+    match new_error(before, &after) {
         Some(error) => Err(MapError::Breaks(error.to_string())),
-        None => Ok(next),
+        None => Ok(()),
     }
 }
 
@@ -119,7 +125,7 @@ mod tests {
     use super::*;
     use crate::mapedit::place::{place, set_init_script};
     use crate::mapedit::settings::{set_bound, Bound};
-    use crate::projects::Origin;
+    use crate::projects::{CurrentProject, Origin};
 
     fn handle() -> ProjectHandle {
         let handle = ProjectHandle::empty();
@@ -145,6 +151,22 @@ mod tests {
         .unwrap();
         assert_eq!(instances(&handle), 1);
         assert_eq!(handle.revision(), revision + 1);
+    }
+
+    #[test]
+    fn each_edit_is_one_undo_step_and_a_refused_one_none() {
+        let handle = handle();
+        apply_edit(&handle, "place a Fish", |p| {
+            place(p, "Fish", 5.0, 5.0).map(|_| ())
+        })
+        .unwrap();
+        let refused = apply_edit(&handle, "set left", |p| set_bound(p, Bound::Left, "wide"));
+        assert!(refused.is_err());
+        assert_eq!(handle.undo_label().as_deref(), Some("place a Fish"));
+        assert!(handle.undo());
+        assert_eq!(instances(&handle), 0);
+        assert!(handle.redo());
+        assert_eq!(instances(&handle), 1);
     }
 
     #[test]
