@@ -7,6 +7,7 @@
 //! tested natively; `browser` and the component are the only glue to the page.
 
 mod autosave;
+mod blank;
 mod blueprints;
 pub(crate) mod browser;
 mod current;

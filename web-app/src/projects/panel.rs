@@ -9,6 +9,7 @@
 //! and Redo.
 
 use super::autosave::{self, STORAGE_KEY};
+use super::blank::blank_project;
 use super::browser;
 use super::current::{CurrentProject, Origin, ProjectHandle, Subscription};
 use super::error::LoadError;
@@ -59,6 +60,8 @@ pub enum Msg {
         result: Result<(Project, Origin), LoadError>,
         by_user: bool,
     },
+    /// The New button was clicked: an empty project replaces the current one.
+    New,
     /// The export button was clicked.
     Export,
     /// The share button was clicked.
@@ -385,6 +388,10 @@ impl Component for ProjectsPanel {
             },
             Msg::Import(file) => import(ctx, file),
             Msg::Loaded { result, by_user } => self.loaded(ctx, result, by_user),
+            Msg::New => {
+                self.notices.clear();
+                self.adopt(ctx, blank_project(), Origin::Other);
+            }
             Msg::Export => self.export(ctx),
             Msg::Share => self.share(ctx),
             Msg::Copied(Ok(())) => self.notify(false, "share link copied to the clipboard".into()),
@@ -427,6 +434,7 @@ impl Component for ProjectsPanel {
         let actions = view::Actions {
             on_pick,
             on_import,
+            on_new: link.callback(|_| Msg::New),
             on_export: link.callback(|_| Msg::Export),
             on_share: link.callback(|_| Msg::Share),
             on_projector: link.callback(|_| Msg::ToggleProjector),

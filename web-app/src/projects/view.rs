@@ -27,6 +27,7 @@ pub struct State<'a> {
 pub struct Actions {
     pub on_pick: Callback<Event>,
     pub on_import: Callback<Event>,
+    pub on_new: Callback<MouseEvent>,
     pub on_export: Callback<MouseEvent>,
     pub on_share: Callback<MouseEvent>,
     pub on_projector: Callback<MouseEvent>,
@@ -48,6 +49,8 @@ pub fn panel(
             <section class="project-files">
                 { picker(state, origin, actions.on_pick) }
                 <div class="file-buttons">
+                    <button data-testid="new-project" onclick={actions.on_new}
+                        title="Start an empty project: no blueprints, nothing on stage">{ "New" }</button>
                     <label class="button" title="Open a .gemprj file">
                         { "Import" }
                         <input type="file" data-testid="import" accept=".gemprj,.json,application/json"
