@@ -3,7 +3,7 @@
 //! from the text after every change and never edited itself: edits go through
 //! [`super::edit`], which rewrites the units and prints them as text.
 
-use super::optional::{method_extra, skipped, Extra};
+use super::optional::{method_extra, rest_extra, skipped, Extra};
 use sim_core::features::catalog::feature;
 use sim_core::script::args::{ArgKind, ArgSpec, Arity};
 use sim_core::script::keywords::{keyword, PRAGMAS};
@@ -294,6 +294,7 @@ fn cut_slots<'u>(specs: &'static [ArgSpec], args: &'u [Token], offset: usize) ->
     }
     let end = offset + args.len();
     skipped(specs, next, specs.len(), end, &mut extras);
+    extras.extend(rest_extra(specs, end));
     extras.extend(method_extra(&mut slots, end));
     Some(Cut {
         slots,

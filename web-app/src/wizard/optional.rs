@@ -37,6 +37,19 @@ pub(super) fn skipped(
     );
 }
 
+/// A keyword's repeating last argument (`dbgOut`'s values), which a line may always take one
+/// more of at token index `end`. The values of a method (`featCall`, `prop` ...) and repeated
+/// blocks are not offered here: a method's own specs say what it takes.
+pub(super) fn rest_extra(specs: &'static [ArgSpec], end: usize) -> Option<Extra> {
+    let last = specs.last()?;
+    let after_method = specs.iter().any(|s| s.kind == ArgKind::Method);
+    let offered = last.arity == Arity::Rest && last.kind != ArgKind::Block && !after_method;
+    offered.then_some(Extra {
+        spec: last,
+        at: end,
+    })
+}
+
 /// The argument specs of the feature method the slot at `method` names.
 fn method_specs(slots: &[Slot], method: usize) -> Option<&'static [ArgSpec]> {
     let slot = slots.get(method)?;
@@ -142,6 +155,12 @@ mod tests {
         assert_eq!(extras_of(&lines, 2), [("otherwise", 3)]);
         assert_eq!(extras_of(&lines, 3), [("second", 3)]);
         assert_eq!(extras_of(&lines, 4), []);
+        let lines = script("dbgOut\ndbgOut 'a' 1\nprop x setTo 1")
+            .lines()
+            .unwrap();
+        assert_eq!(extras_of(&lines, 0), [("values", 1)]);
+        assert_eq!(extras_of(&lines, 1), [("values", 3)]);
+        assert_eq!(extras_of(&lines, 2), []);
     }
 
     #[test]
@@ -158,6 +177,7 @@ mod tests {
             add_first("ifExpr {{ true }} [[\n]]", 0).unwrap(),
             "ifExpr {{ true }} [[\n]] [[\n]]"
         );
+        assert_eq!(add_first("dbgOut", 0).unwrap(), "dbgOut 0");
         assert_eq!(
             add_first(
                 "addFeature Costume\nfeatCall Costume setCostume 'fish.png'",
