@@ -131,7 +131,8 @@ async function pagePoint(x, y) {
 
 test('a Fish and Algae model built with the wizard and the map editor runs its touch rule', async (t) => {
   const { page } = app;
-  await page.waitForSelector('[data-testid="agent-count"]');
+  // The first bundled model loads on open; New comes after it, as it would for a student.
+  await page.waitForSelector('[data-testid="blueprint-row"][data-blueprint="Wanderer"]');
   await step('New (an empty project)', async () => {
     await page.click('[data-testid="new-project"]');
     await page.waitForSelector('[data-testid="blueprint-list"]');
