@@ -76,3 +76,18 @@ test("a feature method's optional frame is removed and added back", async () => 
   await lineIs(n, "featCall Costume setCostume 'circle.json' 0");
   assert.equal(await page.locator('[data-testid="wizard-errors"]').count(), 0, 'the script compiles');
 });
+
+test('an argument the line needs after all is not offered for removal', async () => {
+  const { page } = app;
+  const top = page.locator('.wizard-lines > .wizard-item > [data-testid="wizard-line"]');
+  const before = await top.count();
+  await top.last().locator('[data-testid="wizard-add"]').click();
+  await page.waitForFunction((n) => document.querySelectorAll(
+    '.wizard-lines > .wizard-item > [data-testid="wizard-line"]').length === n, before + 1);
+  const added = Number(await top.last().getAttribute('data-line'));
+  await row(added).locator('[data-testid="wizard-keyword"]').selectOption('when');
+  await row(added).locator('select[data-slot="second"]').waitFor();
+  // touches compares two kinds of character, so its optional second kind stays.
+  assert.equal(await row(added).locator('[data-testid="wizard-remove-arg"]').count(), 0);
+  await lineIs(added, 'when Wanderer touches Wanderer [[');
+});

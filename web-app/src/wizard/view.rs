@@ -31,6 +31,8 @@ pub struct WizardProps {
 #[derive(Clone)]
 struct Env {
     vocab: Rc<Vocabulary>,
+    /// The script, to try an optional argument's addition or removal before offering it.
+    script: Rc<Script>,
     edit: Callback<Edit>,
     help: Callback<String>,
 }
@@ -59,6 +61,7 @@ pub fn wizard(props: &WizardProps) -> Html {
     };
     let env = Env {
         vocab: Rc::new(script.vocab()),
+        script: Rc::new(script.clone()),
         edit,
         help: {
             let help = help.clone();
@@ -307,13 +310,16 @@ fn slot_view(line: &Line, slot: &Slot, slots: &[Slot], keyword: &str, env: &Env)
 }
 
 /// A button that adds the optional argument `extra` to the line, starting at its first
-/// sensible value.
+/// sensible value; none when adding it would not compile (`+ second` on `when Fish dies`).
 fn extra_button(line: &Line, extra: &Extra, slots: &[Slot], keyword: &str, env: &Env) -> Html {
     let edit = Edit::AddArg {
         path: line.path.clone(),
         at: extra.at,
         token: starting_token(extra, slots, &env.vocab, keyword),
     };
+    if env.script.apply(&edit).is_err() {
+        return html! {};
+    }
     let (sink, help) = (env.edit.clone(), env.help.clone());
     let about = format!("{} (optional): {}", extra.spec.name, extra.spec.help);
     let onclick = Callback::from(move |_: MouseEvent| {
@@ -326,12 +332,16 @@ fn extra_button(line: &Line, extra: &Extra, slots: &[Slot], keyword: &str, env: 
     }
 }
 
-/// A small button that removes token `at` (an optional word or block) from the line.
+/// A small button that removes token `at` (an optional word or block) from the line; none
+/// when the line needs it after all (the second kind of `when Fish touches Algae`).
 fn remove_button(line: &Line, at: usize, title: &'static str, env: &Env) -> Html {
     let edit = Edit::RemoveArg {
         path: line.path.clone(),
         at,
     };
+    if env.script.apply(&edit).is_err() {
+        return html! {};
+    }
     let sink = env.edit.clone();
     let onclick = Callback::from(move |e: MouseEvent| {
         e.prevent_default();
