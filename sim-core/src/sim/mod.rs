@@ -46,8 +46,8 @@ mod tick;
 mod view;
 pub(crate) mod world;
 
-pub use input::InputError;
 pub use hot_swap::{SwapError, Swapped};
+pub use input::InputError;
 pub use rounds::RoundInfo;
 pub use tick::tick_time;
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup};
