@@ -147,11 +147,17 @@ test('stage bounds, wrap and a round time are edited; impossible bounds are refu
   assert.equal(project.instances.length, 14);
 });
 
-test('deleting an instance removes its agent', async () => {
+test('deleting an instance removes its agent, and undo brings it back', async () => {
   const { page } = app;
   await instances(page).nth(13).locator('[data-testid="instance-delete"]').click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-instance"]').length === 13);
   assert.equal(await page.textContent('[data-testid="agent-count"]'), '13');
+  // Each map edit is one undo step: Undo brings the instance back, Redo deletes it again.
+  assert.equal(await page.getAttribute('[data-testid="undo"]', 'title'), 'Undo delete Wanderer 14 (Ctrl+Z)');
+  await page.click('[data-testid="undo"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-instance"]').length === 14);
+  await page.click('[data-testid="redo"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-instance"]').length === 13);
   await page.click('[data-testid="map-toggle"]');
   assert.equal(await page.locator('[data-testid="map-editor"]').count(), 0);
 });
