@@ -98,7 +98,7 @@ fn evaluate(world: &mut World, grid: &mut SpatialGrid, index: usize, rule: &Rule
         }
         *before = touching;
     }
-    queue(world, rule, &passing);
+    queue(world, index, rule, &passing);
 }
 
 /// The active agents of blueprint `bp` as bodies, in slot order.
@@ -193,7 +193,7 @@ fn deaths(world: &mut World, index: usize, rule: &Rule) {
         passing.extend(inert.difference(before).copied());
         *before = inert;
     }
-    queue(world, rule, &passing);
+    queue(world, index, rule, &passing);
 }
 
 /// Whether a non-contact test passes for body `a` (agent `agent_a`) and body `b`. Distance
@@ -235,16 +235,15 @@ fn touches(contact: Contact, a: &Body, b: &Body) -> bool {
     }
 }
 
-fn queue(world: &mut World, rule: &Rule, passing: &[(EntityId, EntityId)]) {
-    let (name_a, name_b) = (world.program.name(rule.a), world.program.name(rule.b));
+fn queue(world: &mut World, index: usize, rule: &Rule, passing: &[(EntityId, EntityId)]) {
     for &(a, b) in passing {
         if world.agents.get(b).is_none() {
             continue;
         }
         if let Some(agent) = world.agents.get_mut(a) {
             agent.exec_queue.push(Queued {
-                body: Rc::clone(&rule.body),
-                bindings: [(Rc::clone(&name_a), a), (Rc::clone(&name_b), b)],
+                rule: index,
+                bindings: [(rule.a, a), (rule.b, b)],
             });
         }
     }

@@ -56,6 +56,8 @@ pub(crate) fn phases() -> PhaseMachine<Module> {
 #[derive(Default)]
 pub(crate) struct Scratch {
     ids: Vec<EntityId>,
+    /// [`crate::agent::Agents::changes`] when `ids` was made (`None`: never made).
+    ids_made_at: Option<u64>,
     grid: SpatialGrid,
 }
 
@@ -91,7 +93,12 @@ impl EventHandler<World> for TickHandler {
         let mut scratch = self.scratch.borrow_mut();
         let scratch = &mut *scratch;
         for (_, module) in self.machine.tick_order() {
-            world.agents.ids_into(&mut scratch.ids);
+            // Modules that make or remove agents change the list; the others reuse it.
+            let changes = world.agents.changes();
+            if scratch.ids_made_at != Some(changes) {
+                world.agents.ids_into(&mut scratch.ids);
+                scratch.ids_made_at = Some(changes);
+            }
             run_module(module, lp, world, scratch);
         }
     }
@@ -161,6 +168,14 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
         let Some(blueprint) = program.project.blueprints.get(bp) else {
             continue;
         };
+        let idle = match which {
+            Program::Update => blueprint.update.is_empty() && blueprint.timers.is_empty(),
+            Program::Think => blueprint.think.is_empty(),
+            Program::Exec => blueprint.exec.is_empty(),
+        };
+        if idle {
+            continue;
+        }
         let start = (world.timer)();
         {
             let mut runner = Runner::new(world, id, program.name(bp));
@@ -182,17 +197,29 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
     }
 }
 
+/// Runs every agent's queued consequents, one runner per agent with work; the value stack
+/// starts empty for each consequent, as if each had a runner of its own.
 fn exec_queues(world: &mut World, ids: &[EntityId]) {
+    let program = Rc::clone(&world.program);
     for &id in ids {
         let Some(agent) = world.agents.get_mut(id) else {
             continue;
         };
+        if agent.exec_queue.is_empty() {
+            continue;
+        }
         let queue = std::mem::take(&mut agent.exec_queue);
-        let script = world.program.name(agent.blueprint);
-        for queued in &queue {
-            let mut runner = Runner::new(world, id, Rc::clone(&script));
-            runner.bindings = Some(queued.bindings.clone());
-            runner.run(&queued.body);
+        let script = program.name(agent.blueprint);
+        {
+            let mut runner = Runner::new(world, id, script);
+            for queued in &queue {
+                let Some(rule) = program.rules.get(queued.rule) else {
+                    continue;
+                };
+                runner.stack.clear();
+                runner.bindings = Some(queued.bindings);
+                runner.run(&rule.body);
+            }
         }
         // Hand the emptied buffer back so the next tick reuses its capacity.
         if let Some(agent) = world.agents.get_mut(id) {
