@@ -181,7 +181,11 @@ impl<'w> Runner<'w> {
 
     /// Evaluates arguments to plain values (a block is not a value).
     pub fn args(&mut self, args: &[Arg]) -> Result<Values, Failure> {
-        args.iter().map(|a| self.arg(a)).collect()
+        let mut values = Values::new();
+        for arg in args {
+            values.push(self.arg(arg)?);
+        }
+        Ok(values)
     }
 
     /// Evaluates one argument.

@@ -8,7 +8,6 @@ use crate::exec::Runner;
 use crate::features::{costume, graphing, movement};
 use crate::phase::{Phase, PhaseMachine};
 use crate::script::program::SimEvent;
-use crate::spatial::SpatialGrid;
 use crate::time::SimTime;
 use std::rc::Rc;
 
@@ -58,7 +57,8 @@ pub(crate) struct Scratch {
     ids: Vec<EntityId>,
     /// [`crate::agent::Agents::changes`] when `ids` was made (`None`: never made).
     ids_made_at: Option<u64>,
-    grid: SpatialGrid,
+    conditions: conditions::Scratch,
+    movement: movement::Scratch,
 }
 
 /// The `Repeat` event that runs the tick, 30 times per simulation second.
@@ -127,7 +127,7 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
             world.fire(SimEvent::Tick, ids);
         }
         Module::Features => {
-            movement::update(world, ids);
+            movement::update(world, ids, &mut scratch.movement);
             let dt = 1.0 / f64::from(super::TICKS_PER_SECOND);
             for &id in ids {
                 if let Some(agent) = world.agents.get_mut(id) {
@@ -136,7 +136,7 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
             }
         }
         Module::Graphs => ids.iter().for_each(|&id| graphing::update(world, id)),
-        Module::Conditions => conditions::update(world, &mut scratch.grid),
+        Module::Conditions => conditions::update(world, &mut scratch.conditions),
         Module::AgentsThink => programs(world, ids, Program::Think),
         Module::AgentsExec => {
             programs(world, ids, Program::Exec);

@@ -84,6 +84,18 @@ impl NumberVar {
         args: &[Value],
         rng: &mut (impl RandomSource + ?Sized),
     ) -> Result<Option<Value>, VarError> {
+        // The changes scripts make every tick (`add 1`, `setTo 0`) skip the table search.
+        if let [Value::Number(n)] = args {
+            let target = match method {
+                "setTo" => Some(*n),
+                "add" => Some(self.value + n),
+                "sub" => Some(self.value - n),
+                _ => None,
+            };
+            if let Some(target) = target {
+                return self.set_by(method, target).map(|()| None);
+            }
+        }
         let spec = TABLE.checked("Number", method, args)?;
         if spec.returns.is_some() {
             self.answer(spec, args).map(Some)
