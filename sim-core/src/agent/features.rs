@@ -103,6 +103,17 @@ impl FeatureState {
         self.set_index(index, slot.name, value);
     }
 
+    /// Sets a catalog String prop found by its slot to `text`, in place when it holds text
+    /// already (no allocation once its buffer is big enough).
+    pub(crate) fn set_text_at(&mut self, slot: PropSlot, text: &str) {
+        let var = self.slot_index(slot).and_then(|i| self.vars.get_mut(i));
+        if let Some(GVar::String(s)) = var {
+            s.set_text(text);
+        } else {
+            self.set_at(slot, Value::String(text.to_string()));
+        }
+    }
+
     /// A property's value as a number, if it is one.
     pub fn number(&self, name: &str) -> Option<f64> {
         self.prop(name)?.value().as_number()

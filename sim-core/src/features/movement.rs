@@ -403,7 +403,7 @@ fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
     m.set_at(DIRECTION, Value::Number(direction));
     let heading = compass(direction);
     if m.str_at(COMPASS) != Some(heading) {
-        m.set_at(COMPASS, Value::String(heading.to_string()));
+        m.set_text_at(COMPASS, heading);
     }
     m.set_at(IS_MOVING, Value::Boolean(moving));
     if auto_orient && moving {
