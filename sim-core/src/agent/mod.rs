@@ -154,12 +154,12 @@ impl Agent {
 
     /// An attached feature by canonical name.
     pub fn feature(&self, name: &str) -> Option<&FeatureState> {
-        self.features.iter().find(|f| f.name == name)
+        self.features.iter().find(|f| same_name(f.name, name))
     }
 
     /// An attached feature by canonical name, to change.
     pub fn feature_mut(&mut self, name: &str) -> Option<&mut FeatureState> {
-        self.features.iter_mut().find(|f| f.name == name)
+        self.features.iter_mut().find(|f| same_name(f.name, name))
     }
 
     /// Whether a feature is attached.
@@ -178,6 +178,12 @@ impl Agent {
     pub fn is_active(&self) -> bool {
         !self.system && !self.is_inert
     }
+}
+
+/// Whether two feature names are equal; the engine passes the catalog's own `&'static str`,
+/// so comparing the pointers first usually answers without reading the text.
+fn same_name(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
 }
 
 /// Every agent, in a slot arena indexed by [`EntityId::index`].

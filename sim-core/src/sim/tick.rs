@@ -7,7 +7,7 @@ use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
 use crate::exec::Runner;
 use crate::features::{costume, graphing, movement};
 use crate::phase::{Phase, PhaseMachine};
-use crate::script::program::SimEvent;
+use crate::script::program::{CompiledBlueprint, SimEvent};
 use crate::time::SimTime;
 use std::rc::Rc;
 
@@ -152,8 +152,22 @@ enum Program {
     Exec,
 }
 
+impl Program {
+    /// Whether a blueprint has nothing to run in this program.
+    fn idle(self, blueprint: &CompiledBlueprint) -> bool {
+        match self {
+            Program::Update => blueprint.update.is_empty() && blueprint.timers.is_empty(),
+            Program::Think => blueprint.think.is_empty(),
+            Program::Exec => blueprint.exec.is_empty(),
+        }
+    }
+}
+
 fn programs(world: &mut World, ids: &[EntityId], which: Program) {
     let program = Rc::clone(&world.program);
+    if program.project.blueprints.iter().all(|b| which.idle(b)) {
+        return;
+    }
     if world.profile.blueprints.len() < program.blueprint_count() {
         world
             .profile
@@ -168,12 +182,7 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
         let Some(blueprint) = program.project.blueprints.get(bp) else {
             continue;
         };
-        let idle = match which {
-            Program::Update => blueprint.update.is_empty() && blueprint.timers.is_empty(),
-            Program::Think => blueprint.think.is_empty(),
-            Program::Exec => blueprint.exec.is_empty(),
-        };
-        if idle {
+        if which.idle(blueprint) {
             continue;
         }
         let start = (world.timer)();
