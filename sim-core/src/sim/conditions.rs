@@ -29,8 +29,10 @@ struct Body {
 }
 
 impl Body {
-    fn of(agent: &Agent) -> Body {
-        let (hw, hh) = half_size(agent);
+    /// The agent's body; with `sized` unset its extent is left at zero (`isCloseTo` never
+    /// reads it, and finding it means looking through the agent's features).
+    fn of(agent: &Agent, sized: bool) -> Body {
+        let (hw, hh) = if sized { half_size(agent) } else { (0.0, 0.0) };
         Body {
             id: agent.id,
             x: agent.x,
@@ -86,9 +88,10 @@ pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
 }
 
 fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test: TestKind) {
-    bodies(world, rule.b, &mut s.b_side);
+    let sized = !matches!(test, TestKind::CloseTo(_));
+    bodies(world, rule.b, sized, &mut s.b_side);
     if rule.a != rule.b {
-        bodies(world, rule.a, &mut s.a_side);
+        bodies(world, rule.a, sized, &mut s.a_side);
     }
     s.passing.clear();
     s.touching.clear();
@@ -128,15 +131,16 @@ fn push_difference(
     }
 }
 
-/// The active agents of blueprint `bp` as bodies, in slot order, into `out`.
-fn bodies(world: &World, bp: usize, out: &mut Vec<Body>) {
+/// The active agents of blueprint `bp` as bodies (see [`Body::of`]), in slot order, into
+/// `out`.
+fn bodies(world: &World, bp: usize, sized: bool, out: &mut Vec<Body>) {
     out.clear();
     out.extend(
         world
             .agents
             .iter()
             .filter(|a| a.blueprint == bp && a.is_active())
-            .map(Body::of),
+            .map(|a| Body::of(a, sized)),
     );
 }
 
@@ -229,6 +233,7 @@ fn deaths(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule) {
 
 /// Whether a non-contact test passes for bodies `a` and `b`. Distance tests read the bodies
 /// alone (they hold the agents' places this tick); only vision tests look the agents up.
+#[inline]
 fn pair_passes(world: &World, test: TestKind, a: &Body, b: &Body) -> bool {
     let gap = || {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
