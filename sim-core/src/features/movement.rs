@@ -149,7 +149,14 @@ pub(crate) struct Scratch {
 }
 
 /// Moves every agent with Movement that its own programs steer, then keeps it on the stage.
-pub(crate) fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch) {
+/// `then` runs on every agent of `ids` (moved or not) right after its move, in the same pass,
+/// so a feature that updates every agent after movement does not walk them all again.
+pub(crate) fn update(
+    world: &mut World,
+    ids: &[EntityId],
+    scratch: &mut Scratch,
+    mut then: impl FnMut(&mut Agent),
+) {
     let Scratch { steps, targets } = scratch;
     steps.clear();
     // Seekers' target grids hold this tick's places only.
@@ -182,10 +189,16 @@ pub(crate) fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch)
         });
     }
     let stage = &world.stage;
-    for step in steps.iter() {
-        if let Some(agent) = world.agents.get_mut(step.id) {
+    // The steps are in the order of `ids`, one per moving agent.
+    let mut steps = steps.iter().peekable();
+    for &id in ids {
+        let Some(agent) = world.agents.get_mut(id) else {
+            continue;
+        };
+        if let Some(step) = steps.next_if(|s| s.id == id) {
             apply(agent, step, stage);
         }
+        then(agent);
     }
 }
 

@@ -127,13 +127,11 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
             world.fire(SimEvent::Tick, ids);
         }
         Module::Features => {
-            movement::update(world, ids, &mut scratch.movement);
             let dt = 1.0 / f64::from(super::TICKS_PER_SECOND);
-            for &id in ids {
-                if let Some(agent) = world.agents.get_mut(id) {
-                    costume::update(agent, dt);
-                }
-            }
+            // Glows fade in movement's pass over the agents (costume reads no position).
+            movement::update(world, ids, &mut scratch.movement, |agent| {
+                costume::update(agent, dt)
+            });
         }
         Module::Graphs => ids.iter().for_each(|&id| graphing::update(world, id)),
         Module::Conditions => conditions::update(world, &mut scratch.conditions),
