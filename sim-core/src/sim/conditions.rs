@@ -50,6 +50,8 @@ pub(crate) struct Scratch {
     grid: SpatialGrid,
     a_side: Vec<Body>,
     b_side: Vec<Body>,
+    /// B's bodies in the grid's cell order, so one search reads neighbouring memory.
+    b_by_cell: Vec<Body>,
     xs: Vec<f64>,
     ys: Vec<f64>,
     passing: Vec<(EntityId, EntityId)>,
@@ -152,12 +154,12 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
         grid,
         a_side,
         b_side,
+        b_by_cell,
         xs,
         ys,
         passing,
         touching,
     } = s;
-    let a_side: &[Body] = if same { b_side } else { a_side };
     xs.clear();
     xs.extend(b_side.iter().map(|b| b.x));
     ys.clear();
@@ -169,6 +171,12 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
         _ => (reach_b * 2.0).clamp(16.0, 256.0),
     };
     grid.rebuild(xs, ys, cell);
+    b_by_cell.clear();
+    b_by_cell.extend(grid.order().iter().filter_map(|&i| b_side.get(i as usize)));
+    // A rule of one blueprint with itself searches from its agents in cell order too, so
+    // consecutive searches read the same neighbourhood (each agent's own pairs keep their
+    // order, so its queue does too).
+    let a_side: &[Body] = if same { b_by_cell } else { a_side };
     let contact = test.contact();
     let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
     let mut capped = false;
@@ -182,26 +190,28 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
             TestKind::CloseTo(d) => d,
             _ => a.hw.max(a.hh) + reach_b,
         };
-        grid.for_each_candidate(a.x, a.y, radius, |i| {
-            let Some(b) = b_side.get(i as usize).filter(|b| b.id != a.id) else {
-                return;
-            };
-            let hit = match contact {
-                Some(contact) => touches(contact, a, b),
-                None => pair_passes(world, test, a, b),
-            };
-            if !hit {
-                return;
-            }
-            if passing.len() + touching.len() >= MAX_PAIRS_PER_RULE {
-                capped = true;
-                return;
-            }
-            if contact.is_some() {
-                touching.push((a.id, b.id));
-            }
-            if !first_or_last {
-                passing.push((a.id, b.id));
+        grid.for_each_run(a.x, a.y, radius, |run| {
+            for b in b_by_cell.get(run).unwrap_or_default() {
+                if b.id == a.id {
+                    continue;
+                }
+                let hit = match contact {
+                    Some(contact) => touches(contact, a, b),
+                    None => pair_passes(world, test, a, b),
+                };
+                if !hit {
+                    continue;
+                }
+                if passing.len() + touching.len() >= MAX_PAIRS_PER_RULE {
+                    capped = true;
+                    return;
+                }
+                if contact.is_some() {
+                    touching.push((a.id, b.id));
+                }
+                if !first_or_last {
+                    passing.push((a.id, b.id));
+                }
             }
         });
         if capped {
