@@ -208,7 +208,7 @@ mod tests {
         let mut grid = SpatialGrid::new();
         grid.rebuild(&xs, &ys, 7.0);
         for (qx, qy, r) in [(50.0, 50.0, 10.0), (0.0, 90.0, 3.0), (100.0, 0.0, 30.0)] {
-            let mut by_runs = vec![];
+            let mut by_runs: Vec<u32> = vec![];
             grid.for_each_run(qx, qy, r, |run| by_runs.extend(&grid.order()[run]));
             by_runs.sort();
             assert_eq!(by_runs, near(&grid, qx, qy, r));
