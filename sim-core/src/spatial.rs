@@ -108,10 +108,23 @@ impl SpatialGrid {
         self.cell_of.is_empty()
     }
 
-    /// Calls `visit(i)` for every point in the cells that overlap the box of half-size
-    /// `radius` around `(x, y)`. Every point within `radius` (on each axis) is visited;
-    /// some farther ones may be too.
-    pub fn for_each_candidate(&self, x: f64, y: f64, radius: f64, mut visit: impl FnMut(u32)) {
+    /// The point indices in cell order: the positions [`SpatialGrid::for_each_run`] reports
+    /// index this list. A copy of per-point data laid out in this order puts the candidates
+    /// of one search next to each other in memory.
+    pub fn order(&self) -> &[u32] {
+        &self.entries
+    }
+
+    /// Calls `visit(range)` with runs of positions in [`SpatialGrid::order`] covering every
+    /// point in the cells that overlap the box of half-size `radius` around `(x, y)` (the
+    /// same points [`SpatialGrid::for_each_candidate`] visits), one run per row of cells.
+    pub fn for_each_run(
+        &self,
+        x: f64,
+        y: f64,
+        radius: f64,
+        mut visit: impl FnMut(std::ops::Range<usize>),
+    ) {
         if self.is_empty() || radius.is_nan() || radius < 0.0 {
             return;
         }
@@ -120,11 +133,23 @@ impl SpatialGrid {
         for row in r0..=r1 {
             let first = self.cell_start[self.cell_index(c0, row)] as usize;
             let last = self.cell_start[self.cell_index(c1, row) + 1] as usize;
-            // Cells of one row are contiguous, so one slice covers c0..=c1.
-            for &i in &self.entries[first..last] {
+            // Cells of one row are contiguous, so one run covers c0..=c1.
+            visit(first..last);
+        }
+    }
+
+    /// Calls `visit(i)` for every point in the cells that overlap the box of half-size
+    /// `radius` around `(x, y)`. Every point within `radius` (on each axis) is visited;
+    /// some farther ones may be too.
+    pub fn for_each_candidate(&self, x: f64, y: f64, radius: f64, mut visit: impl FnMut(u32)) {
+        if self.is_empty() || radius.is_nan() || radius < 0.0 {
+            return;
+        }
+        self.for_each_run(x, y, radius, |run| {
+            for &i in &self.entries[run] {
                 visit(i);
             }
-        }
+        });
     }
 }
 
@@ -174,6 +199,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn runs_cover_the_same_points_as_candidates() {
+        let xs: Vec<f64> = (0..200).map(|i| f64::from(i * 37 % 101)).collect();
+        let ys: Vec<f64> = (0..200).map(|i| f64::from(i * 53 % 97)).collect();
+        let mut grid = SpatialGrid::new();
+        grid.rebuild(&xs, &ys, 7.0);
+        for (qx, qy, r) in [(50.0, 50.0, 10.0), (0.0, 90.0, 3.0), (100.0, 0.0, 30.0)] {
+            let mut by_runs: Vec<u32> = vec![];
+            grid.for_each_run(qx, qy, r, |run| by_runs.extend(&grid.order()[run]));
+            by_runs.sort();
+            assert_eq!(by_runs, near(&grid, qx, qy, r));
+        }
+        let mut order = grid.order().to_vec();
+        order.sort();
+        assert_eq!(order, (0..200).collect::<Vec<u32>>(), "every point once");
     }
 
     #[test]

@@ -226,7 +226,8 @@ fn the_profile_counts_time_with_the_injected_timer() {
     fn counter() -> u64 {
         TICKS.fetch_add(1, Ordering::Relaxed)
     }
-    let bp = "# BLUEPRINT P\n# PROGRAM DEFINE\naddFeature Physics\n# PROGRAM UPDATE\nwhen P touches P [[\n  prop x add 0\n]]\n";
+    // An update statement to time (a blueprint with nothing to run costs, and counts, nothing).
+    let bp = "# BLUEPRINT P\n# PROGRAM DEFINE\naddFeature Physics\n# PROGRAM UPDATE\nprop x add 0\nwhen P touches P [[\n  prop x add 0\n]]\n";
     let mut sim: Simulation = load(
         &project(&[("P", bp)], &[("P", "a", ""), ("P", "b", "")], false),
         1,

@@ -9,6 +9,8 @@ use crate::vars::{GVar, Value};
 pub struct FeatureState {
     /// The feature's canonical name.
     pub name: &'static str,
+    /// The feature's catalog entry: its props lead `names` and `vars` in catalog order.
+    spec: &'static FeatureSpec,
     /// Its property names, in catalog order, plus any the runtime adds (`avg` ...). Kept
     /// apart from the values so a lookup scans a few contiguous words.
     names: Vec<&'static str>,
@@ -40,6 +42,7 @@ impl FeatureState {
             .collect();
         FeatureState {
             name: spec.name,
+            spec,
             names: spec.props.iter().map(|p| p.name).collect(),
             vars,
             series: Vec::new(),
@@ -59,11 +62,19 @@ impl FeatureState {
         self.vars.get_mut(index)
     }
 
-    /// Where a property is: its own name first (the common case, no catalog search), then
-    /// an alias.
+    /// Where a property is: a catalog prop by its name (searched in the catalog's static
+    /// table, which stays in cache, rather than in this agent's own list), then a prop the
+    /// runtime added, then a catalog prop by an older name.
     fn index_of(&self, name: &str) -> Option<usize> {
-        let by_name = |name: &str| self.names.iter().position(|n| *n == name);
-        by_name(name).or_else(|| by_name(self.canonical(name)))
+        let catalog = self.spec.props;
+        if let Some(i) = catalog.iter().position(|p| p.name == name) {
+            return Some(i);
+        }
+        let added = self.names.get(catalog.len()..).unwrap_or_default();
+        if let Some(i) = added.iter().position(|n| *n == name) {
+            return Some(catalog.len() + i);
+        }
+        catalog.iter().position(|p| p.aliases.contains(&name))
     }
 
     /// Where a catalog prop is: straight at its slot when this state is of the slot's feature
@@ -101,6 +112,17 @@ impl FeatureState {
     pub(crate) fn set_at(&mut self, slot: PropSlot, value: Value) {
         let index = self.slot_index(slot);
         self.set_index(index, slot.name, value);
+    }
+
+    /// Sets a catalog String prop found by its slot to `text`, in place when it holds text
+    /// already (no allocation once its buffer is big enough).
+    pub(crate) fn set_text_at(&mut self, slot: PropSlot, text: &str) {
+        let var = self.slot_index(slot).and_then(|i| self.vars.get_mut(i));
+        if let Some(GVar::String(s)) = var {
+            s.set_text(text);
+        } else {
+            self.set_at(slot, Value::String(text.to_string()));
+        }
     }
 
     /// A property's value as a number, if it is one.
@@ -156,12 +178,6 @@ impl FeatureState {
     /// Every property with its value, in order.
     pub fn props(&self) -> impl Iterator<Item = (&'static str, &GVar)> {
         self.names.iter().copied().zip(self.vars.iter())
-    }
-
-    fn canonical<'a>(&self, name: &'a str) -> &'a str {
-        crate::features::feature(self.name)
-            .and_then(|spec| spec.prop(name))
-            .map_or(name, |p| p.name)
     }
 }
 

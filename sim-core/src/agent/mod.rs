@@ -14,9 +14,7 @@ pub use builtin::BUILTIN_PROPS;
 pub use features::FeatureState;
 
 use crate::entity::EntityId;
-use crate::script::program::Stmt;
 use crate::vars::GVar;
-use std::rc::Rc;
 
 /// Who moves an agent (GEMSTEP's input modes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -44,16 +42,17 @@ pub struct Selection {
 }
 
 /// A consequent waiting in an agent's exec queue, with the agents its `when` rule bound.
-#[derive(Debug, Clone)]
+/// Plain indices, so queueing one copies a few words and touches no reference count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Queued {
-    /// What runs.
-    pub body: Rc<[Stmt]>,
-    /// Blueprint names bound to agents (`Fish` → this fish, `Algae` → the algae it touches).
+    /// The rule whose consequent runs (its index in the compiled project's rules).
+    pub rule: usize,
+    /// Blueprints bound to agents (`Fish` → this fish, `Algae` → the algae it touches).
     pub bindings: Bindings,
 }
 
-/// Up to two agents a `when` rule names by blueprint.
-pub type Bindings = [(Rc<str>, EntityId); 2];
+/// Up to two agents a `when` rule names, each with its blueprint's index.
+pub type Bindings = [(usize, EntityId); 2];
 
 /// The last tick an `every` timer of an agent fired, keyed by where the timer was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,12 +154,12 @@ impl Agent {
 
     /// An attached feature by canonical name.
     pub fn feature(&self, name: &str) -> Option<&FeatureState> {
-        self.features.iter().find(|f| f.name == name)
+        self.features.iter().find(|f| same_name(f.name, name))
     }
 
     /// An attached feature by canonical name, to change.
     pub fn feature_mut(&mut self, name: &str) -> Option<&mut FeatureState> {
-        self.features.iter_mut().find(|f| f.name == name)
+        self.features.iter_mut().find(|f| same_name(f.name, name))
     }
 
     /// Whether a feature is attached.
@@ -181,17 +180,26 @@ impl Agent {
     }
 }
 
+/// Whether two feature names are equal; the engine passes the catalog's own `&'static str`,
+/// so comparing the pointers first usually answers without reading the text.
+fn same_name(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
+}
+
 /// Every agent, in a slot arena indexed by [`EntityId::index`].
 #[derive(Debug, Clone, Default)]
 pub struct Agents {
     slots: Vec<Option<Agent>>,
     count: usize,
+    /// Counts insertions and removals, so a cached id list knows when it is stale.
+    changes: u64,
 }
 
 impl Agents {
     /// Stores `agent` in the slot of its id.
     pub fn insert(&mut self, agent: Agent) {
         let index = agent.id.index() as usize;
+        self.changes += 1;
         if self.slots.len() <= index {
             self.slots.resize_with(index + 1, || None);
         }
@@ -208,6 +216,7 @@ impl Agents {
         let slot = self.slots.get_mut(id.index() as usize)?;
         if slot.as_ref().is_some_and(|a| a.id == id) {
             self.count -= 1;
+            self.changes += 1;
             slot.take()
         } else {
             None
@@ -244,6 +253,12 @@ impl Agents {
     pub fn ids_into(&self, out: &mut Vec<EntityId>) {
         out.clear();
         out.extend(self.iter().map(|a| a.id));
+    }
+
+    /// A number that changes whenever an agent is inserted or removed: an id list made by
+    /// [`Agents::ids_into`] is current while this stays the same.
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// How many agents there are (system agents included).

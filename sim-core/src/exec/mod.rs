@@ -22,6 +22,10 @@ use std::rc::Rc;
 /// A statement's failure, as the log shows it.
 pub(crate) type Failure = String;
 
+/// Evaluated method arguments: held on the stack for the few a statement takes, so running a
+/// statement every tick does not allocate.
+pub(crate) type Values = smallvec::SmallVec<[Value; 3]>;
+
 /// Runs statements as one agent, in the context of up to two agents bound by blueprint name.
 pub(crate) struct Runner<'w> {
     /// The world the statements change.
@@ -149,13 +153,17 @@ impl<'w> Runner<'w> {
     /// The agent a blueprint name is bound to here: a `when` binding, or the running agent
     /// when it is of that blueprint.
     pub fn bound(&self, name: &str) -> Option<EntityId> {
+        let program = &self.world.program;
         if let Some(bindings) = &self.bindings {
-            if let Some((_, id)) = bindings.iter().find(|(n, _)| &**n == name) {
+            if let Some((_, id)) = bindings
+                .iter()
+                .find(|(bp, _)| program.name_ref(*bp) == name)
+            {
                 return Some(*id);
             }
         }
         let me = self.world.agents.get(self.me)?;
-        (&*self.world.blueprint_name(me) == name).then_some(self.me)
+        (program.name_ref(me.blueprint) == name).then_some(self.me)
     }
 
     /// Evaluates an expression as a plain value.
@@ -172,8 +180,12 @@ impl<'w> Runner<'w> {
     }
 
     /// Evaluates arguments to plain values (a block is not a value).
-    pub fn args(&mut self, args: &[Arg]) -> Result<Vec<Value>, Failure> {
-        args.iter().map(|a| self.arg(a)).collect()
+    pub fn args(&mut self, args: &[Arg]) -> Result<Values, Failure> {
+        let mut values = Values::new();
+        for arg in args {
+            values.push(self.arg(arg)?);
+        }
+        Ok(values)
     }
 
     /// Evaluates one argument.
@@ -295,7 +307,8 @@ impl<'w> Runner<'w> {
 
     fn describe_context(&self) -> String {
         let mut parts = vec![format!("agent = {}", self.describe_me())];
-        for (name, id) in self.bindings.iter().flatten() {
+        for (bp, id) in self.bindings.iter().flatten() {
+            let name = self.world.program.name_ref(*bp);
             let agent = self
                 .world
                 .agents

@@ -138,9 +138,12 @@ impl FeatureSpec {
 
     /// The method with this name or alias.
     pub fn method(&self, name: &str) -> Option<&'static FeatMethodSpec> {
-        self.methods
-            .iter()
-            .find(|m| m.name == name || m.aliases.contains(&name))
+        // Canonical names first: the compiler hands the runtime those, every tick.
+        let methods = self.methods.iter();
+        methods
+            .clone()
+            .find(|m| m.name == name)
+            .or_else(|| methods.clone().find(|m| m.aliases.contains(&name)))
     }
 
     /// Every property name and alias, for "did you mean".
@@ -164,9 +167,11 @@ fn names_of(
 
 /// The feature with this name or alias (exact case, as GEMSTEP matches them).
 pub fn feature(name: &str) -> Option<&'static FeatureSpec> {
+    // Canonical names first: the compiler hands the runtime those, every tick.
     FEATURES
         .iter()
-        .find(|f| f.name == name || f.aliases.contains(&name))
+        .find(|f| f.name == name)
+        .or_else(|| FEATURES.iter().find(|f| f.aliases.contains(&name)))
 }
 
 /// Every feature name and alias, for "did you mean".

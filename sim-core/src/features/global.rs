@@ -1,7 +1,7 @@
 //! Global at run time: props every character of the model shares.
 
 use super::dispatch::{no_method, text_arg, text_arg_ref};
-use crate::exec::{Failure, Runner};
+use crate::exec::{Failure, Runner, Values};
 use crate::script::program::Arg;
 use crate::vars::{GVar, VarType};
 
@@ -24,7 +24,17 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
         "globalProp" => {
             let name = text_arg_ref(r, args, 0)?;
             let method = text_arg_ref(r, args, 1)?;
-            let values = r.args(args.get(2..).unwrap_or(&[]))?;
+            let rest = args.get(2..).unwrap_or_default();
+            // One value written out in the script (`add 1`, the common case) is passed as it
+            // is, without evaluating a copy.
+            let evaluated: Values;
+            let values = match rest {
+                [Arg::Literal(value)] => std::slice::from_ref(value),
+                _ => {
+                    evaluated = r.args(rest)?;
+                    evaluated.as_slice()
+                }
+            };
             let world = &mut *r.world;
             let var = world
                 .globals
@@ -32,7 +42,7 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
                 .find(|(n, _)| *n == name)
                 .map(|(_, v)| v)
                 .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
-            var.call(&method, &values, &mut world.rng)
+            var.call(&method, values, &mut world.rng)
                 .map(drop)
                 .map_err(|e| e.to_string())
         }

@@ -140,10 +140,27 @@ struct Step {
     direction: f64,
 }
 
+/// Buffers [`update`] reuses from tick to tick, so moving agents allocates nothing once
+/// warmed up.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    steps: Vec<Step>,
+    targets: Vec<Targets>,
+}
+
 /// Moves every agent with Movement that its own programs steer, then keeps it on the stage.
-pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
-    let mut steps = Vec::new();
-    let mut targets = Vec::new();
+/// `then` runs on every agent of `ids` (moved or not) right after its move, in the same pass,
+/// so a feature that updates every agent after movement does not walk them all again.
+pub(crate) fn update(
+    world: &mut World,
+    ids: &[EntityId],
+    scratch: &mut Scratch,
+    mut then: impl FnMut(&mut Agent),
+) {
+    let Scratch { steps, targets } = scratch;
+    steps.clear();
+    // Seekers' target grids hold this tick's places only.
+    targets.clear();
     for &id in ids {
         let Some(agent) = world.agents.get(id) else {
             continue;
@@ -161,7 +178,7 @@ pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
         let r2 = world.rng.next_f64();
         let seek = Seek {
             target: m.str_at(TARGET).unwrap_or_default(),
-            cache: &mut targets,
+            cache: targets,
         };
         let step = plan(world, agent, kind, distance, direction, (r1, r2), seek);
         steps.push(Step {
@@ -172,10 +189,16 @@ pub(crate) fn update(world: &mut World, ids: &[EntityId]) {
         });
     }
     let stage = &world.stage;
-    for step in steps {
-        if let Some(agent) = world.agents.get_mut(step.id) {
-            apply(agent, &step, stage);
+    // The steps are in the order of `ids`, one per moving agent.
+    let mut steps = steps.iter().peekable();
+    for &id in ids {
+        let Some(agent) = world.agents.get_mut(id) else {
+            continue;
+        };
+        if let Some(step) = steps.next_if(|s| s.id == id) {
+            apply(agent, step, stage);
         }
+        then(agent);
     }
 }
 
@@ -407,7 +430,7 @@ fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
     if flip_y {
         direction = -direction;
     }
-    let direction = direction.rem_euclid(360.0);
+    let direction = degrees(direction);
     let moving = step.dx != 0.0 || step.dy != 0.0;
     let Some(m) = agent.feature_mut("Movement") else {
         return;
@@ -416,11 +439,21 @@ fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
     m.set_at(DIRECTION, Value::Number(direction));
     let heading = compass(direction);
     if m.str_at(COMPASS) != Some(heading) {
-        m.set_at(COMPASS, Value::String(heading.to_string()));
+        m.set_text_at(COMPASS, heading);
     }
     m.set_at(IS_MOVING, Value::Boolean(moving));
     if auto_orient && moving {
         agent.orientation = -direction.to_radians();
+    }
+}
+
+/// A heading brought into `0..360` degrees; one already there is returned as it is, which is
+/// what the remainder would give, without its division.
+fn degrees(direction: f64) -> f64 {
+    if (0.0..360.0).contains(&direction) {
+        direction
+    } else {
+        direction.rem_euclid(360.0)
     }
 }
 
@@ -442,8 +475,11 @@ pub(crate) fn keep_inside(v: f64, lo: f64, hi: f64, edge: Edge) -> (f64, bool) {
     if span.is_nan() || span <= 0.0 || !v.is_finite() {
         return (if lo.is_finite() { lo } else { 0.0 }, false);
     }
+    let offset = v - lo;
     match edge {
-        Edge::Wrap => (lo + (v - lo).rem_euclid(span), false),
+        // Inside already, the remainder below is the offset itself: skip the division.
+        Edge::Wrap if (0.0..span).contains(&offset) => (lo + offset, false),
+        Edge::Wrap => (lo + offset.rem_euclid(span), false),
         _ if (lo..=hi).contains(&v) => (v, false),
         Edge::Bounce if v < lo => ((lo + (lo - v)).min(hi), true),
         Edge::Bounce => ((hi - (v - hi)).max(lo), true),
@@ -453,7 +489,7 @@ pub(crate) fn keep_inside(v: f64, lo: f64, hi: f64, edge: Edge) -> (f64, bool) {
 
 /// N, E, S or W for a heading in degrees (0 is east, 90 north).
 pub fn compass(direction: f64) -> &'static str {
-    match direction.rem_euclid(360.0) {
+    match degrees(direction) {
         d if !(45.0..315.0).contains(&d) => "E",
         d if d < 135.0 => "N",
         d if d < 225.0 => "W",

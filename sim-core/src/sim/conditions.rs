@@ -9,7 +9,6 @@ use crate::entity::EntityId;
 use crate::features::physics::half_size;
 use crate::features::vision;
 use crate::spatial::SpatialGrid;
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 /// A centre this close to another counts as on it (`isCenteredOn`).
@@ -30,8 +29,10 @@ struct Body {
 }
 
 impl Body {
-    fn of(agent: &Agent) -> Body {
-        let (hw, hh) = half_size(agent);
+    /// The agent's body; with `sized` unset its extent is left at zero (`isCloseTo` never
+    /// reads it, and finding it means looking through the agent's features).
+    fn of(agent: &Agent, sized: bool) -> Body {
+        let (hw, hh) = if sized { half_size(agent) } else { (0.0, 0.0) };
         Body {
             id: agent.id,
             x: agent.x,
@@ -42,13 +43,27 @@ impl Body {
     }
 }
 
+/// Buffers the rules reuse from tick to tick, so evaluating them allocates nothing once
+/// warmed up.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    grid: SpatialGrid,
+    a_side: Vec<Body>,
+    b_side: Vec<Body>,
+    /// B's bodies in the grid's cell order, so one search reads neighbouring memory.
+    b_by_cell: Vec<Body>,
+    xs: Vec<f64>,
+    ys: Vec<f64>,
+    passing: Vec<(EntityId, EntityId)>,
+    /// The pairs in contact this tick, sorted (becomes the rule's memory for next tick).
+    touching: Vec<(EntityId, EntityId)>,
+}
+
 /// Evaluates every rule and queues consequents.
-pub(crate) fn update(world: &mut World, grid: &mut SpatialGrid) {
+pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
     let program = Rc::clone(&world.program);
     if world.touching.len() < program.rules.len() {
-        world
-            .touching
-            .resize_with(program.rules.len(), BTreeSet::new);
+        world.touching.resize_with(program.rules.len(), Vec::new);
     }
     if world.profile.rules.len() < program.rules.len() {
         world.profile.rules.resize(program.rules.len(), 0);
@@ -56,8 +71,8 @@ pub(crate) fn update(world: &mut World, grid: &mut SpatialGrid) {
     for (index, rule) in program.rules.iter().enumerate() {
         let start = (world.timer)();
         match rule.test {
-            TestKind::Dies => deaths(world, index, rule),
-            test => evaluate(world, grid, index, rule, test),
+            TestKind::Dies => deaths(world, scratch, index, rule),
+            test => evaluate(world, scratch, index, rule, test),
         }
         let spent = (world.timer)().saturating_sub(start);
         if let Some(total) = world.profile.rules.get_mut(index) {
@@ -66,15 +81,15 @@ pub(crate) fn update(world: &mut World, grid: &mut SpatialGrid) {
     }
 }
 
-fn evaluate(world: &mut World, grid: &mut SpatialGrid, index: usize, rule: &Rule, test: TestKind) {
-    let a_side = bodies(world, rule.a);
-    let b_side = bodies(world, rule.b);
-    let found = scan(world, grid, test, &a_side, &b_side);
-    let Found {
-        mut passing,
-        touching,
-        capped,
-    } = found;
+fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test: TestKind) {
+    let sized = !matches!(test, TestKind::CloseTo(_));
+    bodies(world, rule.b, sized, &mut s.b_side);
+    if rule.a != rule.b {
+        bodies(world, rule.a, sized, &mut s.a_side);
+    }
+    s.passing.clear();
+    s.touching.clear();
+    let capped = scan(world, s, rule.a == rule.b, test);
     if capped {
         let at = world.origin(&rule.script, rule.line, rule.col);
         let message = format!(
@@ -83,133 +98,158 @@ fn evaluate(world: &mut World, grid: &mut SpatialGrid, index: usize, rule: &Rule
         world.log.warn_once(at, message);
     }
     if let Some(before) = world.touching.get_mut(index) {
+        s.touching.sort_unstable();
         match test {
-            TestKind::FirstTouch(_) => passing.extend(touching.difference(before).copied()),
-            TestKind::LastTouch(_) => passing.extend(before.difference(&touching).copied()),
+            TestKind::FirstTouch(_) => push_difference(&s.touching, before, &mut s.passing),
+            TestKind::LastTouch(_) => push_difference(before, &s.touching, &mut s.passing),
             _ => {}
         }
-        *before = touching;
+        // The old memory becomes next tick's buffer.
+        std::mem::swap(before, &mut s.touching);
     }
-    queue(world, rule, &passing);
+    queue(world, index, rule, &s.passing);
 }
 
-/// The active agents of blueprint `bp` as bodies, in slot order.
-fn bodies(world: &World, bp: usize) -> Vec<Body> {
-    world
-        .agents
-        .iter()
-        .filter(|a| a.blueprint == bp && a.is_active())
-        .map(Body::of)
-        .collect()
+/// Appends to `out` the pairs of sorted `now` that sorted `before` lacks, in order.
+fn push_difference(
+    now: &[(EntityId, EntityId)],
+    before: &[(EntityId, EntityId)],
+    out: &mut Vec<(EntityId, EntityId)>,
+) {
+    let mut rest = before.iter().peekable();
+    for pair in now {
+        while rest.next_if(|b| *b < pair).is_some() {}
+        if rest.peek() != Some(&pair) {
+            out.push(*pair);
+        }
+    }
 }
 
-/// What one rule's scan found.
-struct Found {
-    /// Pairs whose consequent runs (not yet the first/last-touch ones).
-    passing: Vec<(EntityId, EntityId)>,
-    /// Pairs in contact now, for first/last touches next tick.
-    touching: BTreeSet<(EntityId, EntityId)>,
-    /// Whether [`MAX_PAIRS_PER_RULE`] cut the scan short.
-    capped: bool,
+/// The active agents of blueprint `bp` as bodies (see [`Body::of`]), in slot order, into
+/// `out`.
+fn bodies(world: &World, bp: usize, sized: bool, out: &mut Vec<Body>) {
+    out.clear();
+    out.extend(
+        world
+            .agents
+            .iter()
+            .filter(|a| a.blueprint == bp && a.is_active())
+            .map(|a| Body::of(a, sized)),
+    );
 }
 
-/// Tests every A body against the B bodies in nearby grid cells.
-fn scan(
-    world: &World,
-    grid: &mut SpatialGrid,
-    test: TestKind,
-    a_side: &[Body],
-    b_side: &[Body],
-) -> Found {
-    let xs: Vec<f64> = b_side.iter().map(|b| b.x).collect();
-    let ys: Vec<f64> = b_side.iter().map(|b| b.y).collect();
+/// Tests every A body against the B bodies in nearby grid cells, filling the scratch's
+/// passing and touching pairs; answers whether [`MAX_PAIRS_PER_RULE`] cut the scan short.
+/// With `same` set, A's bodies are B's (`when Walker isCloseTo Walker`).
+fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
+    let Scratch {
+        grid,
+        a_side,
+        b_side,
+        b_by_cell,
+        xs,
+        ys,
+        passing,
+        touching,
+    } = s;
+    xs.clear();
+    xs.extend(b_side.iter().map(|b| b.x));
+    ys.clear();
+    ys.extend(b_side.iter().map(|b| b.y));
     let reach_b = b_side.iter().map(|b| b.hw.max(b.hh)).fold(0.0, f64::max);
-    grid.rebuild(&xs, &ys, (reach_b * 2.0).clamp(16.0, 256.0));
-    let mut found = Found {
-        passing: Vec::new(),
-        touching: BTreeSet::new(),
-        capped: false,
+    // Cells about as wide as the search, so a search looks at few cells and few agents.
+    let cell = match test {
+        TestKind::CloseTo(d) => d.clamp(1.0, 256.0),
+        _ => (reach_b * 2.0).clamp(16.0, 256.0),
     };
+    grid.rebuild(xs, ys, cell);
+    b_by_cell.clear();
+    b_by_cell.extend(grid.order().iter().filter_map(|&i| b_side.get(i as usize)));
+    // A rule of one blueprint with itself searches from its agents in cell order too, so
+    // consecutive searches read the same neighbourhood (each agent's own pairs keep their
+    // order, so its queue does too).
+    let a_side: &[Body] = if same { b_by_cell } else { a_side };
     let contact = test.contact();
+    let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
+    let mut capped = false;
     for a in a_side {
-        let Some(agent_a) = world.agents.get(a.id) else {
-            continue;
-        };
         let radius = match test {
             TestKind::Sees | TestKind::DoesNotSee | TestKind::SeesCamouflaged => {
-                agent_a.feat_num("Vision", "viewDistance", 250.0)
+                world.agents.get(a.id).map_or(250.0, |agent| {
+                    agent.feat_num("Vision", "viewDistance", 250.0)
+                })
             }
             TestKind::CloseTo(d) => d,
             _ => a.hw.max(a.hh) + reach_b,
         };
-        grid.for_each_candidate(a.x, a.y, radius, |i| {
-            let Some(b) = b_side.get(i as usize).filter(|b| b.id != a.id) else {
-                return;
-            };
-            let hit = match contact {
-                Some(contact) => touches(contact, a, b),
-                None => pair_passes(world, test, (a, agent_a), b),
-            };
-            if !hit {
-                return;
-            }
-            if found.passing.len() + found.touching.len() >= MAX_PAIRS_PER_RULE {
-                found.capped = true;
-                return;
-            }
-            if contact.is_some() {
-                found.touching.insert((a.id, b.id));
-            }
-            if !matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_)) {
-                found.passing.push((a.id, b.id));
+        grid.for_each_run(a.x, a.y, radius, |run| {
+            for b in b_by_cell.get(run).unwrap_or_default() {
+                if b.id == a.id {
+                    continue;
+                }
+                let hit = match contact {
+                    Some(contact) => touches(contact, a, b),
+                    None => pair_passes(world, test, a, b),
+                };
+                if !hit {
+                    continue;
+                }
+                if passing.len() + touching.len() >= MAX_PAIRS_PER_RULE {
+                    capped = true;
+                    return;
+                }
+                if contact.is_some() {
+                    touching.push((a.id, b.id));
+                }
+                if !first_or_last {
+                    passing.push((a.id, b.id));
+                }
             }
         });
-        if found.capped {
+        if capped {
             break;
         }
     }
-    found
+    capped
 }
 
 /// `when A dies`: agents of A that turned inert since the last tick (remembered as pairs of
 /// the agent with itself).
-fn deaths(world: &mut World, index: usize, rule: &Rule) {
-    let inert: BTreeSet<(EntityId, EntityId)> = world
-        .agents
-        .iter()
-        .filter(|a| a.blueprint == rule.a && !a.system && a.is_inert)
-        .map(|a| (a.id, a.id))
-        .collect();
-    let mut passing = Vec::new();
+fn deaths(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule) {
+    s.touching.clear();
+    s.touching.extend(
+        world
+            .agents
+            .iter()
+            .filter(|a| a.blueprint == rule.a && !a.system && a.is_inert)
+            .map(|a| (a.id, a.id)),
+    );
+    s.touching.sort_unstable();
+    s.passing.clear();
     if let Some(before) = world.touching.get_mut(index) {
-        passing.extend(inert.difference(before).copied());
-        *before = inert;
+        push_difference(&s.touching, before, &mut s.passing);
+        std::mem::swap(before, &mut s.touching);
     }
-    queue(world, rule, &passing);
+    queue(world, index, rule, &s.passing);
 }
 
-/// Whether a non-contact test passes for body `a` (agent `agent_a`) and body `b`. Distance
-/// tests read the bodies alone (they hold the agents' places this tick); only vision tests
-/// look the other agent up.
-fn pair_passes(world: &World, test: TestKind, (a, agent_a): (&Body, &Agent), b: &Body) -> bool {
+/// Whether a non-contact test passes for bodies `a` and `b`. Distance tests read the bodies
+/// alone (they hold the agents' places this tick); only vision tests look the agents up.
+#[inline]
+fn pair_passes(world: &World, test: TestKind, a: &Body, b: &Body) -> bool {
     let gap = || {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         (dx * dx + dy * dy).sqrt()
     };
-    let sees = |color: bool| {
-        world.agents.get(b.id).is_some_and(|other| {
-            vision::sees(agent_a, other) && (!color || vision::sees_color(world, agent_a, other))
-        })
-    };
+    let agents = || world.agents.get(a.id).zip(world.agents.get(b.id));
     match test {
         TestKind::CenteredOn => gap() <= CENTERED,
         TestKind::CloseTo(d) => gap() <= d,
-        TestKind::Sees => sees(false),
-        TestKind::DoesNotSee => world
-            .agents
-            .get(b.id)
-            .is_some_and(|other| !vision::sees(agent_a, other)),
-        TestKind::SeesCamouflaged => sees(true),
+        TestKind::Sees => agents().is_some_and(|(me, other)| vision::sees(me, other)),
+        TestKind::DoesNotSee => agents().is_some_and(|(me, other)| !vision::sees(me, other)),
+        TestKind::SeesCamouflaged => agents().is_some_and(|(me, other)| {
+            vision::sees(me, other) && vision::sees_color(world, me, other)
+        }),
         TestKind::Touch(_) | TestKind::FirstTouch(_) | TestKind::LastTouch(_) | TestKind::Dies => {
             false
         }
@@ -227,16 +267,15 @@ fn touches(contact: Contact, a: &Body, b: &Body) -> bool {
     }
 }
 
-fn queue(world: &mut World, rule: &Rule, passing: &[(EntityId, EntityId)]) {
-    let (name_a, name_b) = (world.program.name(rule.a), world.program.name(rule.b));
+fn queue(world: &mut World, index: usize, rule: &Rule, passing: &[(EntityId, EntityId)]) {
     for &(a, b) in passing {
         if world.agents.get(b).is_none() {
             continue;
         }
         if let Some(agent) = world.agents.get_mut(a) {
             agent.exec_queue.push(Queued {
-                body: Rc::clone(&rule.body),
-                bindings: [(Rc::clone(&name_a), a), (Rc::clone(&name_b), b)],
+                rule: index,
+                bindings: [(rule.a, a), (rule.b, b)],
             });
         }
     }

@@ -30,7 +30,6 @@ use crate::exec::Runner;
 use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::vars::GVar;
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 /// Why a project could not be swapped in live. The running model is left exactly as it was;
@@ -142,7 +141,7 @@ impl World {
     /// n-th rule with a key in the old program matches the n-th with that key in the new.
     fn carry_rule_memory(&mut self, old: &Program, new: &Program) {
         let count = new.rules.len();
-        let mut touching: Vec<BTreeSet<(EntityId, EntityId)>> = vec![BTreeSet::new(); count];
+        let mut touching: Vec<Vec<(EntityId, EntityId)>> = vec![Vec::new(); count];
         let mut profile = vec![0; count];
         let mut taken = vec![false; old.rules.len()];
         for (i, rule) in new.rules.iter().enumerate() {
@@ -412,13 +411,10 @@ mod tests {
         let mut world = Simulation::load(&Project::default(), 1).unwrap().world;
         let mut entities = crate::entity::Entities::new();
         let pair = (entities.spawn().unwrap(), entities.spawn().unwrap());
-        world.touching = vec![BTreeSet::from([pair])];
+        world.touching = vec![vec![pair]];
         world.profile.rules = vec![40];
         world.carry_rule_memory(&old, &new);
-        assert_eq!(
-            world.touching,
-            vec![BTreeSet::new(), BTreeSet::from([pair])]
-        );
+        assert_eq!(world.touching, vec![Vec::new(), vec![pair]]);
         assert_eq!(world.profile.rules, vec![0, 40]);
     }
 }

@@ -6,7 +6,7 @@ use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::event::EventLoop;
 use crate::exec::Runner;
-use crate::script::program::{SimEvent, Stmt};
+use crate::script::program::{CompiledBlueprint, SimEvent, Stmt};
 use crate::vars::{RandomSource, Value};
 use std::rc::Rc;
 
@@ -127,6 +127,10 @@ impl World {
     /// Runs every agent's handlers for `event` (in slot order).
     pub(crate) fn fire(&mut self, event: SimEvent, ids: &[EntityId]) {
         let program = Rc::clone(&self.program);
+        let handles = |b: &CompiledBlueprint| b.events.iter().any(|h| h.event == event);
+        if !program.project.blueprints.iter().any(handles) {
+            return;
+        }
         for &id in ids {
             let Some(bp) = self.agents.get(id).map(|a| a.blueprint) else {
                 continue;

@@ -170,6 +170,12 @@ impl Program {
             .unwrap_or_else(|| Rc::from(""))
     }
 
+    /// The name of blueprint `index`, borrowed (empty if out of range): for comparisons on
+    /// the tick's path, where a shared copy would cost a reference count.
+    pub fn name_ref(&self, index: usize) -> &str {
+        self.names.get(index).map_or("", |n| n)
+    }
+
     /// How many blueprints there are.
     pub fn blueprint_count(&self) -> usize {
         self.names.len()

@@ -7,8 +7,7 @@ use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
 use crate::exec::Runner;
 use crate::features::{costume, cursor, graphing, movement};
 use crate::phase::{Phase, PhaseMachine};
-use crate::script::program::SimEvent;
-use crate::spatial::SpatialGrid;
+use crate::script::program::{CompiledBlueprint, SimEvent};
 use crate::time::SimTime;
 use std::rc::Rc;
 
@@ -56,7 +55,10 @@ pub(crate) fn phases() -> PhaseMachine<Module> {
 #[derive(Default)]
 pub(crate) struct Scratch {
     ids: Vec<EntityId>,
-    grid: SpatialGrid,
+    /// [`crate::agent::Agents::changes`] when `ids` was made (`None`: never made).
+    ids_made_at: Option<u64>,
+    conditions: conditions::Scratch,
+    movement: movement::Scratch,
 }
 
 /// The `Repeat` event that runs the tick, 30 times per simulation second.
@@ -91,7 +93,12 @@ impl EventHandler<World> for TickHandler {
         let mut scratch = self.scratch.borrow_mut();
         let scratch = &mut *scratch;
         for (_, module) in self.machine.tick_order() {
-            world.agents.ids_into(&mut scratch.ids);
+            // Modules that make or remove agents change the list; the others reuse it.
+            let changes = world.agents.changes();
+            if scratch.ids_made_at != Some(changes) {
+                world.agents.ids_into(&mut scratch.ids);
+                scratch.ids_made_at = Some(changes);
+            }
             run_module(module, lp, world, scratch);
         }
     }
@@ -120,17 +127,15 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
             world.fire(SimEvent::Tick, ids);
         }
         Module::Features => {
-            movement::update(world, ids);
-            cursor::carry(world);
             let dt = 1.0 / f64::from(super::TICKS_PER_SECOND);
-            for &id in ids {
-                if let Some(agent) = world.agents.get_mut(id) {
-                    costume::update(agent, dt);
-                }
-            }
+            // Glows fade in movement's pass over the agents (costume reads no position).
+            movement::update(world, ids, &mut scratch.movement, |agent| {
+                costume::update(agent, dt)
+            });
+            cursor::carry(world);
         }
         Module::Graphs => ids.iter().for_each(|&id| graphing::update(world, id)),
-        Module::Conditions => conditions::update(world, &mut scratch.grid),
+        Module::Conditions => conditions::update(world, &mut scratch.conditions),
         Module::AgentsThink => programs(world, ids, Program::Think),
         Module::AgentsExec => {
             programs(world, ids, Program::Exec);
@@ -146,8 +151,22 @@ enum Program {
     Exec,
 }
 
+impl Program {
+    /// Whether a blueprint has nothing to run in this program.
+    fn idle(self, blueprint: &CompiledBlueprint) -> bool {
+        match self {
+            Program::Update => blueprint.update.is_empty() && blueprint.timers.is_empty(),
+            Program::Think => blueprint.think.is_empty(),
+            Program::Exec => blueprint.exec.is_empty(),
+        }
+    }
+}
+
 fn programs(world: &mut World, ids: &[EntityId], which: Program) {
     let program = Rc::clone(&world.program);
+    if program.project.blueprints.iter().all(|b| which.idle(b)) {
+        return;
+    }
     if world.profile.blueprints.len() < program.blueprint_count() {
         world
             .profile
@@ -162,6 +181,9 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
         let Some(blueprint) = program.project.blueprints.get(bp) else {
             continue;
         };
+        if which.idle(blueprint) {
+            continue;
+        }
         let start = (world.timer)();
         {
             let mut runner = Runner::new(world, id, program.name(bp));
@@ -183,17 +205,29 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
     }
 }
 
+/// Runs every agent's queued consequents, one runner per agent with work; the value stack
+/// starts empty for each consequent, as if each had a runner of its own.
 fn exec_queues(world: &mut World, ids: &[EntityId]) {
+    let program = Rc::clone(&world.program);
     for &id in ids {
         let Some(agent) = world.agents.get_mut(id) else {
             continue;
         };
+        if agent.exec_queue.is_empty() {
+            continue;
+        }
         let queue = std::mem::take(&mut agent.exec_queue);
-        let script = world.program.name(agent.blueprint);
-        for queued in &queue {
-            let mut runner = Runner::new(world, id, Rc::clone(&script));
-            runner.bindings = Some(queued.bindings.clone());
-            runner.run(&queued.body);
+        let script = program.name(agent.blueprint);
+        {
+            let mut runner = Runner::new(world, id, script);
+            for queued in &queue {
+                let Some(rule) = program.rules.get(queued.rule) else {
+                    continue;
+                };
+                runner.stack.clear();
+                runner.bindings = Some(queued.bindings);
+                runner.run(&rule.body);
+            }
         }
         // Hand the emptied buffer back so the next tick reuses its capacity.
         if let Some(agent) = world.agents.get_mut(id) {

@@ -10,7 +10,6 @@ use crate::script::program::Stmt;
 use crate::time::SimTime;
 use crate::vars::GVar;
 use rand_pcg::Pcg32;
-use std::collections::BTreeSet;
 use std::rc::Rc;
 
 /// The most agents a model may have unless [`crate::sim::Simulation::set_agent_cap`] says
@@ -57,8 +56,9 @@ pub(crate) struct World {
     pub stage: StageMetadata,
     pub rounds: Rc<Vec<crate::project::Round>>,
     pub registry: EntityRegistry<World>,
-    /// Per `when` rule: the pairs that passed its test last tick (for first/last touches).
-    pub touching: Vec<BTreeSet<(EntityId, EntityId)>>,
+    /// Per `when` rule: the pairs that passed its test last tick, sorted (for first/last
+    /// touches).
+    pub touching: Vec<Vec<(EntityId, EntityId)>>,
     pub births: Vec<Birth>,
     pub deaths: Vec<EntityId>,
     pub round: RoundState,

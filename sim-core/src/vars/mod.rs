@@ -294,6 +294,14 @@ mod tests {
             let before = names.len();
             names.dedup();
             assert_eq!(before, names.len(), "{} lists a method twice", t.name());
+            for a in t.aliases() {
+                assert!(
+                    names.binary_search(&a.spelling).is_err(),
+                    "{} alias {} hides a current method",
+                    t.name(),
+                    a.spelling
+                );
+            }
         }
     }
 

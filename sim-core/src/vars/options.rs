@@ -16,31 +16,38 @@ pub(crate) const OPTION_ARG: &[ArgSpec] = &[arg(
 )];
 
 /// Named values, in the order they were added (the wizard lists them in that order).
+/// Few properties have options, so the list lives behind one pointer, absent until the first
+/// option: a property without options stays small (agents hold many).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options<T> {
-    entries: Vec<(String, T)>,
+    entries: Option<Box<[(String, T)]>>,
 }
 
 impl<T> Default for Options<T> {
     fn default() -> Self {
-        Self {
-            entries: Vec::new(),
-        }
+        Self { entries: None }
     }
 }
 
 impl<T> Options<T> {
     /// Adds an option, or gives an existing option of that name a new value.
     pub fn add(&mut self, name: String, value: T) {
-        match self.entries.iter_mut().find(|(n, _)| *n == name) {
+        let mut entries = self.entries.take().map_or_else(Vec::new, <[_]>::into_vec);
+        match entries.iter_mut().find(|(n, _)| *n == name) {
             Some(entry) => entry.1 = value,
-            None => self.entries.push((name, value)),
+            None => entries.push((name, value)),
         }
+        self.entries = Some(entries.into_boxed_slice());
+    }
+
+    /// The options in order (none before the first is added).
+    fn entries(&self) -> &[(String, T)] {
+        self.entries.as_deref().unwrap_or(&[])
     }
 
     /// The value of the option `name`; an unknown name is an error with a suggestion.
     pub fn get(&self, name: &str) -> Result<&T, VarError> {
-        self.entries
+        self.entries()
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, value)| value)
@@ -52,7 +59,7 @@ impl<T> Options<T> {
 
     /// The option names, in the order they were added.
     pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.entries.iter().map(|(n, _)| n.as_str())
+        self.entries().iter().map(|(n, _)| n.as_str())
     }
 }
 

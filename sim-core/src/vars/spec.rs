@@ -184,12 +184,12 @@ pub(crate) struct MethodTable {
 impl MethodTable {
     /// The method `name` stands for, following older spellings.
     pub fn find(&self, name: &str) -> Option<&'static MethodSpec> {
-        let name = self
-            .aliases
-            .iter()
-            .find(|a| a.spelling == name)
-            .map_or(name, |a| a.method);
-        self.methods.iter().find(|m| m.name == name)
+        // Current names first (what scripts mostly say); no alias spells a current name.
+        let by_name = |name: &str| self.methods.iter().find(|m| m.name == name);
+        by_name(name).or_else(|| {
+            let alias = self.aliases.iter().find(|a| a.spelling == name)?;
+            by_name(alias.method)
+        })
     }
 
     /// Like [`find`](Self::find), but an unknown name is an error with a suggestion.

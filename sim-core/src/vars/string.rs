@@ -70,6 +70,13 @@ impl StringVar {
         &self.value
     }
 
+    /// Sets the text in place, reusing the buffer (for the tick, which sets texts such as a
+    /// compass heading every time without allocating once the buffer is big enough).
+    pub fn set_text(&mut self, text: &str) {
+        self.value.clear();
+        self.value.push_str(text);
+    }
+
     /// The option names, for the wizard.
     pub fn option_names(&self) -> impl Iterator<Item = &str> {
         self.options.names()

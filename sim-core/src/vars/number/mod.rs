@@ -18,13 +18,26 @@ use arith::{random_between, round_to_thousandths, wrap_between};
 /// both set and [wrap](Self::wraps) on, the value goes around like a clock instead:
 /// with min 0 and max 360, 370 becomes 10 and -10 becomes 350 (a value exactly at a
 /// limit stays there). Every method leaves the value unchanged when it fails.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Kept small (agents hold many): a limit that is not set is stored as not-a-number, which no
+/// limit can be, instead of in an `Option` twice the size.
+#[derive(Debug, Clone)]
 pub struct NumberVar {
     value: f64,
-    min: Option<f64>,
-    max: Option<f64>,
+    min: f64,
+    max: f64,
     wrap: bool,
     options: Options<f64>,
+}
+
+impl PartialEq for NumberVar {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+            && self.min() == other.min()
+            && self.max() == other.max()
+            && self.wrap == other.wrap
+            && self.options == other.options
+    }
 }
 
 impl NumberVar {
@@ -32,8 +45,8 @@ impl NumberVar {
     pub fn new(value: f64) -> Self {
         Self {
             value: if value.is_nan() { 0.0 } else { value },
-            min: None,
-            max: None,
+            min: f64::NAN,
+            max: f64::NAN,
             wrap: false,
             options: Options::default(),
         }
@@ -46,12 +59,12 @@ impl NumberVar {
 
     /// The minimum, if one is set.
     pub fn min(&self) -> Option<f64> {
-        self.min
+        (!self.min.is_nan()).then_some(self.min)
     }
 
     /// The maximum, if one is set.
     pub fn max(&self) -> Option<f64> {
-        self.max
+        (!self.max.is_nan()).then_some(self.max)
     }
 
     /// Whether the value wraps around between min and max instead of stopping.
@@ -62,7 +75,7 @@ impl NumberVar {
     /// Where the value sits between min and max, from 0 to 1 (meters show this);
     /// `None` without both limits or with infinite ones.
     pub fn fraction(&self) -> Option<f64> {
-        let (lo, hi) = (self.min?, self.max?);
+        let (lo, hi) = (self.min()?, self.max()?);
         let span = hi - lo;
         (span.is_finite() && span > 0.0).then(|| (self.value - lo) / span)
     }
@@ -84,6 +97,18 @@ impl NumberVar {
         args: &[Value],
         rng: &mut (impl RandomSource + ?Sized),
     ) -> Result<Option<Value>, VarError> {
+        // The changes scripts make every tick (`add 1`, `setTo 0`) skip the table search.
+        if let [Value::Number(n)] = args {
+            let target = match method {
+                "setTo" => Some(*n),
+                "add" => Some(self.value + n),
+                "sub" => Some(self.value - n),
+                _ => None,
+            };
+            if let Some(target) = target {
+                return self.set_by(method, target).map(|()| None);
+            }
+        }
         let spec = TABLE.checked("Number", method, args)?;
         if spec.returns.is_some() {
             self.answer(spec, args).map(Some)
@@ -116,8 +141,8 @@ impl NumberVar {
                 let pick = random_between(number(0)?, other, whole, rng)?;
                 self.apply_random(name, pick)
             }
-            "setMin" => self.set_limits(Some(number(0)?), self.max),
-            "setMax" => self.set_limits(self.min, Some(number(0)?)),
+            "setMin" => self.set_limits(Some(number(0)?), self.max()),
+            "setMax" => self.set_limits(self.min(), Some(number(0)?)),
             "setWrap" => {
                 self.wrap = spec.boolean_or(args, 0, true)?;
                 self.set_by(name, self.value)
@@ -183,8 +208,9 @@ impl NumberVar {
                 return Err(VarError::MinAboveMax { min, max });
             }
         }
-        self.min = min;
-        self.max = max;
+        // Limits come from numbers, never not-a-number, so the sentinel stays unambiguous.
+        self.min = min.filter(|m| !m.is_nan()).unwrap_or(f64::NAN);
+        self.max = max.filter(|m| !m.is_nan()).unwrap_or(f64::NAN);
         self.value = self.settle(self.value);
         Ok(())
     }
@@ -192,7 +218,7 @@ impl NumberVar {
     /// Brings `value` within the limits: wrapping when both limits are set, finite
     /// and wrap is on; otherwise stopping at each limit that is set.
     fn settle(&self, value: f64) -> f64 {
-        match (self.min, self.max) {
+        match (self.min(), self.max()) {
             (Some(lo), Some(hi))
                 if self.wrap && lo.is_finite() && hi.is_finite() && value.is_finite() =>
             {
