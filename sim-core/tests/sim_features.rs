@@ -236,9 +236,11 @@ fn the_profile_counts_time_with_the_injected_timer() {
     run_seconds(&mut sim, 1);
     let profile = sim.profile();
     assert_eq!(profile.blueprints.len(), 1);
+    // The timer is read once as the run of P's agents starts and once as it ends, so each
+    // of the 30 update passes spans at least one count.
     assert!(
-        profile.blueprints[0] >= 60,
-        "each of 2 agents × 30 ticks took a count"
+        profile.blueprints[0] >= 30,
+        "each of 30 update passes took a count"
     );
     assert_eq!(profile.rules.len(), 1);
     assert!(profile.rules[0] >= 30);

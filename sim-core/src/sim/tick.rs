@@ -173,6 +173,7 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
             .blueprints
             .resize(program.blueprint_count(), 0);
     }
+    let mut clock = RunClock::default();
     for &id in ids {
         let Some(agent) = world.agents.get(id) else {
             continue;
@@ -184,23 +185,56 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
         if which.idle(blueprint) {
             continue;
         }
-        let start = (world.timer)();
-        {
-            let mut runner = Runner::new(world, id, program.name(bp));
-            match which {
-                Program::Update => {
-                    runner.run(&blueprint.update);
-                    for every in &blueprint.timers {
-                        runner.top_level_every(every);
-                    }
+        clock.enter(world, bp);
+        let mut runner = Runner::new(world, id, program.name(bp));
+        match which {
+            Program::Update => {
+                runner.run(&blueprint.update);
+                for every in &blueprint.timers {
+                    runner.top_level_every(every);
                 }
-                Program::Think => runner.run(&blueprint.think),
-                Program::Exec => runner.run(&blueprint.exec),
             }
+            Program::Think => runner.run(&blueprint.think),
+            Program::Exec => runner.run(&blueprint.exec),
         }
-        let spent = (world.timer)().saturating_sub(start);
-        if let Some(total) = world.profile.blueprints.get_mut(bp) {
-            *total = total.saturating_add(spent);
+    }
+    clock.finish(world);
+}
+
+/// Charges the time of a pass over the agents to their blueprints, reading the injected
+/// timer once per run of consecutive agents of one blueprint rather than twice per agent: in
+/// the browser each reading is a call into JavaScript, and agents, iterated in slot order, sit
+/// mostly in long runs of one blueprint.
+#[derive(Default)]
+struct RunClock {
+    /// The blueprint of the current run and the timer's reading when it began.
+    run: Option<(usize, u64)>,
+}
+
+impl RunClock {
+    /// Called before running an agent of blueprint `bp`: a new blueprint ends the run so far.
+    fn enter(&mut self, world: &mut World, bp: usize) {
+        if self.run.is_some_and(|(current, _)| current == bp) {
+            return;
+        }
+        let now = (world.timer)();
+        self.charge(world, now);
+        self.run = Some((bp, now));
+    }
+
+    /// Called after the pass: charges the last run.
+    fn finish(mut self, world: &mut World) {
+        if self.run.is_some() {
+            let now = (world.timer)();
+            self.charge(world, now);
+        }
+    }
+
+    fn charge(&mut self, world: &mut World, now: u64) {
+        if let Some((bp, start)) = self.run.take() {
+            if let Some(total) = world.profile.blueprints.get_mut(bp) {
+                *total = total.saturating_add(now.saturating_sub(start));
+            }
         }
     }
 }
@@ -298,5 +332,46 @@ mod tests {
         assert_eq!(tick_time(30), SimTime::from_secs(1));
         assert_eq!(tick_time(0), SimTime::ZERO);
         assert!(tick_time(1) > SimTime::ZERO && tick_time(1) < tick_time(2));
+    }
+
+    thread_local! {
+        static READS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    /// A timer that counts its own readings (per test thread, so parallel tests keep apart).
+    fn counting_timer() -> u64 {
+        READS.with(|n| {
+            n.set(n.get() + 1);
+            n.get()
+        })
+    }
+
+    #[test]
+    fn a_pass_reads_the_timer_once_per_run_of_one_blueprint_not_per_agent() {
+        let script = |name: &str| {
+            format!("# BLUEPRINT {name}\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nprop n add 1\n")
+        };
+        let blueprints: Vec<_> = ["A", "B"]
+            .iter()
+            .map(|n| serde_json::json!({"name": n, "label": n, "scriptText": script(n)}))
+            .collect();
+        let instances: Vec<_> = (0..200)
+            .map(|i| {
+                let bp = if i < 100 { "A" } else { "B" };
+                serde_json::json!({"id": i.to_string(), "label": format!("{bp}{i}"), "bpid": bp, "initScript": ""})
+            })
+            .collect();
+        let json = serde_json::json!({"id": "t", "label": "t", "blueprints": blueprints, "instances": instances});
+        let project = crate::project::Project::from_json(&json.to_string()).unwrap();
+        let mut sim = super::super::Simulation::load(&project, 1).unwrap();
+        sim.set_timer(counting_timer);
+        let before = READS.with(std::cell::Cell::get);
+        sim.step();
+        let reads = READS.with(std::cell::Cell::get) - before;
+        // One update pass over 2 runs of 100 agents: a reading at each run's start and one at
+        // the end (the other programs are empty and there are no rules).
+        assert_eq!(reads, 3, "2 blueprints × 100 agents took {reads} readings");
+        let profile = sim.profile();
+        assert_eq!(profile.blueprints, vec![1, 1], "each run spans one reading");
     }
 }
