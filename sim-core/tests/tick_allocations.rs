@@ -5,7 +5,9 @@
 mod sim_common;
 
 use sim_common::{load, project};
+use sim_core::agent::QueuePhase;
 use sim_core::sim::Simulation;
+use sim_core::vars::Value;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -121,5 +123,38 @@ fn warmed_up_ticks_allocate_nothing_and_touch_rules_allocate_only_to_grow() {
     assert!(
         matches!(contacts, Some(sim_core::vars::Value::Number(c)) if c > 0.0),
         "the rule ran: {contacts:?}"
+    );
+}
+
+#[test]
+fn warmed_up_message_queues_run_their_messages_without_allocating() {
+    const COUNTING: &str =
+        "# BLUEPRINT Bee\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nprop n add 1\n";
+    let labels: Vec<String> = (0..100).map(|i| format!("b{i}")).collect();
+    let instances: Vec<(&str, &str, &str)> =
+        labels.iter().map(|l| ("Bee", l.as_str(), "")).collect();
+    let mut sim = load(&project(&[("Bee", COUNTING)], &instances, true), 7);
+    let ids: Vec<_> = labels
+        .iter()
+        .map(|l| sim.lookup(&format!("Bee/{l}")).unwrap())
+        .collect();
+    let mut during_ticks = 0;
+    for round in 0..60 {
+        // Compiling and queueing allocate, outside the ticks counted.
+        for &id in &ids {
+            for phase in [QueuePhase::Update, QueuePhase::Think, QueuePhase::Exec] {
+                sim.queue_message(id, phase, "prop n add 1").unwrap();
+            }
+        }
+        let spent = allocations_during(&mut sim, 1);
+        if round >= 30 {
+            during_ticks += spent;
+        }
+    }
+    assert_eq!(during_ticks, 0, "30 warm ticks running 300 messages each");
+    assert_eq!(
+        sim_common::prop(&sim, "Bee/b0", "n"),
+        Value::Number(60.0 * 4.0),
+        "the update program and three messages a tick ran"
     );
 }

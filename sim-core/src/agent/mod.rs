@@ -2,8 +2,9 @@
 //!
 //! An [`Agent`] holds GEMSTEP's built-in properties as plain fields (they are read every tick
 //! by movement, conditions and the renderer), the properties its blueprint adds as GVars, the
-//! features attached by name with their properties, selection flags, an input mode and the
-//! exec queue that conditions fill. [`Agents`] is a slot arena indexed by the agent's
+//! features attached by name with their properties, selection flags, an input mode and
+//! GEMSTEP's three message queues (update, think, exec) that conditions and
+//! [`crate::sim::Simulation::queue_message`] fill. [`Agents`] is a slot arena indexed by the agent's
 //! [`EntityId`]: a removed agent's slot is reused, lookups check the generation, and
 //! iteration runs in slot order, which is the same on every platform.
 
@@ -14,7 +15,9 @@ pub use builtin::BUILTIN_PROPS;
 pub use features::FeatureState;
 
 use crate::entity::EntityId;
+use crate::script::program::Stmt;
 use crate::vars::GVar;
+use std::rc::Rc;
 
 /// Who moves an agent (GEMSTEP's input modes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -49,6 +52,46 @@ pub struct Queued {
     pub rule: usize,
     /// Blueprints bound to agents (`Fish` → this fish, `Algae` → the algae it touches).
     pub bindings: Bindings,
+}
+
+/// The tick phase whose queue a message waits in (GEMSTEP's `queueUpdateMessage`,
+/// `queueThinkMessage` and `queueExecMessage`): it runs after the blueprint's program of that
+/// phase, so a message can act before or after the rest of the tick's work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum QueuePhase {
+    /// `AGENTS_UPDATE`: after the update program and `every` timers, before features move.
+    Update,
+    /// `AGENTS_THINK`: after conditions were tested, before the exec phase.
+    Think,
+    /// `AGENTS_EXEC`: after the exec program, alongside the consequents of `when` rules.
+    Exec,
+}
+
+impl QueuePhase {
+    /// The phase's name as messages and the log show it.
+    pub fn name(self) -> &'static str {
+        match self {
+            QueuePhase::Update => "update",
+            QueuePhase::Think => "think",
+            QueuePhase::Exec => "exec",
+        }
+    }
+}
+
+/// Work waiting in one of an agent's queues. Consequents stay plain rule indices (conditions
+/// queue thousands a tick); a script message carries its own compiled body because it belongs
+/// to no rule or program of the blueprint.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// A `when` rule's consequent, queued by conditions for the exec phase.
+    Consequent(Queued),
+    /// Statements sent to the agent, compiled for its blueprint.
+    Script {
+        /// Where the statements come from, for the log (`think message to Fish/Nemo`).
+        script: Rc<str>,
+        /// The compiled statements.
+        body: Rc<[Stmt]>,
+    },
 }
 
 /// Up to two agents a `when` rule names, each with its blueprint's index.
@@ -103,8 +146,12 @@ pub struct Agent {
     pub mode: InputMode,
     /// `every` timers' state.
     pub timers: Vec<TimerState>,
-    /// Consequents queued by conditions, run in the exec phase.
-    pub exec_queue: Vec<Queued>,
+    /// Messages to run in the update phase, in the order they were queued.
+    pub update_queue: Vec<Message>,
+    /// Messages to run in the think phase, in the order they were queued.
+    pub think_queue: Vec<Message>,
+    /// Consequents queued by conditions and messages, run in the exec phase in queue order.
+    pub exec_queue: Vec<Message>,
     /// The tick it was made at.
     pub born_tick: u64,
     /// A hidden agent that runs round scripts; never drawn, counted or tested.
@@ -133,6 +180,8 @@ impl Agent {
             selection: Selection::default(),
             mode: InputMode::Auto,
             timers: Vec::new(),
+            update_queue: Vec::new(),
+            think_queue: Vec::new(),
             exec_queue: Vec::new(),
             born_tick,
             system: false,
@@ -172,6 +221,15 @@ impl Agent {
         self.feature(feature)
             .and_then(|f| f.number(prop))
             .unwrap_or(default)
+    }
+
+    /// The queue of `phase`.
+    pub fn queue_mut(&mut self, phase: QueuePhase) -> &mut Vec<Message> {
+        match phase {
+            QueuePhase::Update => &mut self.update_queue,
+            QueuePhase::Think => &mut self.think_queue,
+            QueuePhase::Exec => &mut self.exec_queue,
+        }
     }
 
     /// Whether conditions and population counts see this agent.

@@ -4,7 +4,7 @@
 
 use super::program::{Contact, Rule, TestKind};
 use super::world::World;
-use crate::agent::{Agent, Queued};
+use crate::agent::{Agent, Message, Queued};
 use crate::entity::EntityId;
 use crate::features::physics::half_size;
 use crate::features::vision;
@@ -273,10 +273,10 @@ fn queue(world: &mut World, index: usize, rule: &Rule, passing: &[(EntityId, Ent
             continue;
         }
         if let Some(agent) = world.agents.get_mut(a) {
-            agent.exec_queue.push(Queued {
+            agent.exec_queue.push(Message::Consequent(Queued {
                 rule: index,
                 bindings: [(rule.a, a), (rule.b, b)],
-            });
+            }));
         }
     }
 }

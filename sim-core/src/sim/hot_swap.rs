@@ -18,7 +18,8 @@
 //!   one from the next tick. `when` rules that survive the edit keep their touching memory,
 //!   so a pair already touching does not count as a first touch again; an `every` timer
 //!   whose line moved starts counting afresh. Queued consequents of the old program are
-//!   dropped.
+//!   dropped (they name its rules by index); queued script messages carry their own compiled
+//!   statements and are kept.
 //! - The scratch runs consume no random numbers of the model and make or remove no agents.
 
 use super::program::{Program, Rule};
@@ -269,7 +270,9 @@ fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
         &after.builtin_vars,
     );
     merge_features(&mut current.features, &before.features, &after.features);
-    current.exec_queue.clear();
+    current
+        .exec_queue
+        .retain(|m| matches!(m, crate::agent::Message::Script { .. }));
     current
 }
 

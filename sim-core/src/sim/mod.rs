@@ -17,6 +17,8 @@
 //!   [`Simulation::set_captive`]), [`Simulation::set_input_mode`],
 //!   [`Simulation::create_agent`], [`Simulation::remove_agent`], and a cursor carrying an
 //!   agent ([`Simulation::pick_up`], [`Simulation::drop_held`], [`Simulation::held_by`]);
+//! - send an agent statements to run in its update, think or exec phase:
+//!   [`Simulation::queue_message`];
 //! - take edited scripts while running: [`Simulation::hot_swap`].
 //!
 //! ```
@@ -40,6 +42,7 @@ mod hash;
 mod hot_swap;
 mod input;
 mod lifecycle;
+mod messages;
 pub(crate) mod program;
 mod rounds;
 mod tick;
@@ -48,6 +51,7 @@ pub(crate) mod world;
 
 pub use hot_swap::{SwapError, Swapped};
 pub use input::InputError;
+pub use messages::MessageError;
 pub use rounds::RoundInfo;
 pub use tick::tick_time;
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup};
@@ -310,6 +314,7 @@ fn build(
         spare_stack: Vec::new(),
         agent_cap,
         holds: Vec::new(),
+        messages_sent: [false; 3],
     };
     world.populate(&mut lp)?;
     let handler = Rc::new(tick::TickHandler {

@@ -2,6 +2,7 @@
 
 use super::world::World;
 use super::{conditions, rounds::RoundState};
+use crate::agent::{Message, QueuePhase};
 use crate::entity::EntityId;
 use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
 use crate::exec::Runner;
@@ -18,7 +19,7 @@ pub(crate) enum Module {
     Lifecycle,
     /// Round time limits (timers phase) and `stopRound` (evaluated at the end of the tick).
     Rounds,
-    /// Blueprints' update programs and top-level `every` timers.
+    /// Blueprints' update programs and top-level `every` timers, then update messages.
     AgentsUpdate,
     /// `onEvent Tick` (and `Costumes`, then `Start`, on the first tick).
     AgentsEvent,
@@ -28,9 +29,9 @@ pub(crate) enum Module {
     Graphs,
     /// `when` rules.
     Conditions,
-    /// Blueprints' think programs.
+    /// Blueprints' think programs, then think messages.
     AgentsThink,
-    /// Blueprints' exec programs and queued consequents.
+    /// Blueprints' exec programs, then queued consequents and exec messages.
     AgentsExec,
 }
 
@@ -117,7 +118,10 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
     match module {
         Module::Lifecycle => world.flush(lp),
         Module::Rounds => rounds(world, ids),
-        Module::AgentsUpdate => programs(world, ids, Program::Update),
+        Module::AgentsUpdate => {
+            programs(world, ids, Program::Update);
+            drain_queues(world, ids, QueuePhase::Update);
+        }
         Module::AgentsEvent => {
             if world.tick == 1 {
                 // Costumes need no loading here, so they are ready as the run starts.
@@ -136,10 +140,13 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
         }
         Module::Graphs => ids.iter().for_each(|&id| graphing::update(world, id)),
         Module::Conditions => conditions::update(world, &mut scratch.conditions),
-        Module::AgentsThink => programs(world, ids, Program::Think),
+        Module::AgentsThink => {
+            programs(world, ids, Program::Think);
+            drain_queues(world, ids, QueuePhase::Think);
+        }
         Module::AgentsExec => {
             programs(world, ids, Program::Exec);
-            exec_queues(world, ids);
+            drain_queues(world, ids, QueuePhase::Exec);
         }
     }
 }
@@ -239,36 +246,60 @@ impl RunClock {
     }
 }
 
-/// Runs every agent's queued consequents, one runner per agent with work; the value stack
-/// starts empty for each consequent, as if each had a runner of its own.
-fn exec_queues(world: &mut World, ids: &[EntityId]) {
-    let program = Rc::clone(&world.program);
+/// Runs and empties every agent's queue of `phase`, one runner per agent with work, in the
+/// order the messages were queued; the value stack starts empty for each message, as if each
+/// had a runner of its own. The update and think queues hold only messages sent through
+/// [`crate::sim::Simulation::queue_message`], so their pass is skipped when none was sent; the
+/// exec queue also takes consequents from conditions and is always drained.
+fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
+    let sent = std::mem::take(world.messages_sent_mut(phase));
+    if !sent && phase != QueuePhase::Exec {
+        return;
+    }
     for &id in ids {
         let Some(agent) = world.agents.get_mut(id) else {
             continue;
         };
-        if agent.exec_queue.is_empty() {
+        let waiting = agent.queue_mut(phase);
+        if waiting.is_empty() {
             continue;
         }
-        let queue = std::mem::take(&mut agent.exec_queue);
-        let script = program.name(agent.blueprint);
-        {
-            let mut runner = Runner::new(world, id, script);
-            for queued in &queue {
+        let mut queue = std::mem::take(waiting);
+        let blueprint = world.program.name(agent.blueprint);
+        run_messages(world, id, blueprint, &queue);
+        // Hand the emptied buffer back so the next tick reuses its capacity.
+        queue.clear();
+        if let Some(agent) = world.agents.get_mut(id) {
+            let slot = agent.queue_mut(phase);
+            if slot.is_empty() {
+                *slot = queue;
+            }
+        }
+    }
+}
+
+/// Runs `queue` as agent `id`: consequents as their rule's script with the rule's agents
+/// bound, script messages as themselves with nothing bound.
+fn run_messages(world: &mut World, id: EntityId, blueprint: Rc<str>, queue: &[Message]) {
+    let program = Rc::clone(&world.program);
+    let mut runner = Runner::new(world, id, Rc::clone(&blueprint));
+    for message in queue {
+        runner.stack.clear();
+        match message {
+            Message::Consequent(queued) => {
                 let Some(rule) = program.rules.get(queued.rule) else {
                     continue;
                 };
-                runner.stack.clear();
+                if !Rc::ptr_eq(&runner.script, &blueprint) {
+                    runner.script = Rc::clone(&blueprint);
+                }
                 runner.bindings = Some(queued.bindings);
                 runner.run(&rule.body);
             }
-        }
-        // Hand the emptied buffer back so the next tick reuses its capacity.
-        if let Some(agent) = world.agents.get_mut(id) {
-            let mut queue = queue;
-            queue.clear();
-            if agent.exec_queue.is_empty() {
-                agent.exec_queue = queue;
+            Message::Script { script, body } => {
+                runner.script = Rc::clone(script);
+                runner.bindings = None;
+                runner.run(body);
             }
         }
     }

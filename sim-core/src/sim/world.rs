@@ -72,6 +72,10 @@ pub(crate) struct World {
     pub agent_cap: usize,
     /// Which cursor carries which character (see [`crate::features::cursor`]).
     pub holds: Vec<crate::features::cursor::Hold>,
+    /// Per [`crate::agent::QueuePhase`] (update, think, exec): whether a message was sent to
+    /// that phase's queues since its last pass, so the tick skips a pass over every agent when
+    /// nobody sent anything.
+    pub messages_sent: [bool; 3],
 }
 
 impl World {
@@ -102,6 +106,17 @@ impl World {
             .iter_mut()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v)
+    }
+
+    /// The flag of [`World::messages_sent`] for `phase`.
+    pub fn messages_sent_mut(&mut self, phase: crate::agent::QueuePhase) -> &mut bool {
+        use crate::agent::QueuePhase;
+        let [update, think, exec] = &mut self.messages_sent;
+        match phase {
+            QueuePhase::Update => update,
+            QueuePhase::Think => think,
+            QueuePhase::Exec => exec,
+        }
     }
 
     /// Queues the removal of an agent at the end of the phase.

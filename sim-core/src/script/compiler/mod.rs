@@ -21,7 +21,9 @@ mod symbols;
 pub(crate) mod values;
 
 pub use error::{CompileError, CompileErrorKind};
-pub use project::{compile_project, CompiledInstance, CompiledProject, CompiledRound};
+pub use project::{
+    compile_agent_script, compile_project, CompiledInstance, CompiledProject, CompiledRound,
+};
 pub use symbols::{builtin_prop, BlueprintSymbols, Symbols, BUILTIN_PROPS};
 
 use crate::script::keywords::{pragma, Compiled};

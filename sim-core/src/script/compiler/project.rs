@@ -99,24 +99,37 @@ fn compile_instance(
     symbols: &Symbols,
 ) -> Result<CompiledInstance, Vec<CompileError>> {
     let script = format!("instance {}", instance.label);
-    if symbols.blueprint(&instance.bpid).is_none() {
-        return Err(vec![unknown_instance_blueprint(
-            &script,
-            &instance.bpid,
-            symbols,
-        )]);
-    }
-    let init = compile_statements(
-        &instance.init_script,
-        &script,
-        Some(&instance.bpid),
-        symbols,
-    )?;
+    let init = compile_for_agent(&instance.init_script, &script, &instance.bpid, symbols)?;
     Ok(CompiledInstance {
         label: instance.label.clone(),
         blueprint: instance.bpid.clone(),
         init,
     })
+}
+
+/// Compiles statements that run on one agent of `blueprint` in a running model (a message
+/// sent to it), checked against everything `project` declares, exactly as an instance's init
+/// script is. `script` names the text in errors and in the log.
+pub fn compile_agent_script(
+    project: &Project,
+    blueprint: &str,
+    text: &str,
+    script: &str,
+) -> Result<Vec<Stmt>, Vec<CompileError>> {
+    compile_for_agent(text, script, blueprint, &gather(project))
+}
+
+/// Plain statements for an agent of `blueprint`, refused whole when no such blueprint exists.
+fn compile_for_agent(
+    text: &str,
+    script: &str,
+    blueprint: &str,
+    symbols: &Symbols,
+) -> Result<Vec<Stmt>, Vec<CompileError>> {
+    if symbols.blueprint(blueprint).is_none() {
+        return Err(vec![unknown_instance_blueprint(script, blueprint, symbols)]);
+    }
+    compile_statements(text, script, Some(blueprint), symbols)
 }
 
 /// A round's scripts, which run outside any character; errors of both are kept.
