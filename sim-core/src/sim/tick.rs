@@ -256,6 +256,7 @@ fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
     if !sent && phase != QueuePhase::Exec {
         return;
     }
+    let program = Rc::clone(&world.program);
     for &id in ids {
         let Some(agent) = world.agents.get_mut(id) else {
             continue;
@@ -265,8 +266,8 @@ fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
             continue;
         }
         let mut queue = std::mem::take(waiting);
-        let blueprint = world.program.name(agent.blueprint);
-        run_messages(world, id, blueprint, &queue);
+        let blueprint = program.name(agent.blueprint);
+        run_messages(world, &program, id, blueprint, &queue);
         // Hand the emptied buffer back so the next tick reuses its capacity.
         queue.clear();
         if let Some(agent) = world.agents.get_mut(id) {
@@ -280,8 +281,13 @@ fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
 
 /// Runs `queue` as agent `id`: consequents as their rule's script with the rule's agents
 /// bound, script messages as themselves with nothing bound.
-fn run_messages(world: &mut World, id: EntityId, blueprint: Rc<str>, queue: &[Message]) {
-    let program = Rc::clone(&world.program);
+fn run_messages(
+    world: &mut World,
+    program: &super::program::Program,
+    id: EntityId,
+    blueprint: Rc<str>,
+    queue: &[Message],
+) {
     let mut runner = Runner::new(world, id, Rc::clone(&blueprint));
     for message in queue {
         runner.stack.clear();
