@@ -2,6 +2,7 @@
 // in Debian's headless Chromium through playwright-core. Any console error or uncaught
 // exception on the page (a WASM panic among them) is recorded and fails the test.
 
+import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -74,6 +75,16 @@ export async function openApp({ path = '', init } = {}) {
     await rm(profile, { recursive: true, force: true });
   };
   return { page, errors, close, url: site.url };
+}
+
+/**
+ * Closes an app opened by openApp (nothing when it never opened) and fails when the page
+ * logged a console error or threw: the shared end of every test file's `after` hook.
+ */
+export async function closeApp(app) {
+  const errors = app?.errors ?? [];
+  await app?.close();
+  assert.deepEqual(errors, [], 'the page logged errors');
 }
 
 /** Saves a screenshot of the page under e2e/screenshots/ (git-ignored). */

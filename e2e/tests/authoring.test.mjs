@@ -3,18 +3,14 @@
 // running agents of its blueprint while the others keep their places; edits are autosaved.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, shownTick } from '../harness.mjs';
+import { openApp, screenshot, shownTick, closeApp } from '../harness.mjs';
 
 const ROW = '[data-testid="blueprint-row"]';
 const TEXT = '[data-testid="script-text"]';
 
 let app;
 before(async () => { app = await openApp(); });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 /** The blueprint names in the list, in order. */
 async function rows(page) {

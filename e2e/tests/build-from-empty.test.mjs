@@ -9,17 +9,13 @@
 // printed, never asserted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from '../harness.mjs';
+import { openApp, screenshot, closeApp } from '../harness.mjs';
 
 const LINE = '[data-testid="wizard-line"]';
 
 let app;
 before(async () => { app = await openApp(); });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 /** The steps taken so far: what the student did, and how long the app took. */
 const steps = [];

@@ -2,7 +2,7 @@
 // matching, apply; and the transparent textarea lying pixel-exactly over the coloured text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from '../harness.mjs';
+import { openApp, screenshot, closeApp } from '../harness.mjs';
 
 const TEXT = '[data-testid="script-text"]';
 const MARK = '[data-testid="script-error-mark"]';
@@ -15,11 +15,7 @@ before(async () => {
   await app.page.click('[data-testid="script-toggle"]');
   await app.page.waitForSelector('[data-testid="script-editor"]');
 });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 /** Puts the caret at the end of the script and types `text` there. */
 async function typeAtEnd(page, text) {

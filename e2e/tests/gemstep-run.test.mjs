@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, access } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openApp, screenshot } from '../harness.mjs';
+import { openApp, screenshot, closeApp } from '../harness.mjs';
 
 const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
 const hasSharedModels = await access(MODELS).then(() => true, () => false);
@@ -16,11 +16,7 @@ const RUN_SECONDS = 10;
 
 let app;
 before(async () => { if (!SKIP) app = await openApp(); });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 /** The sim time the status bar shows, seconds. */
 async function simSeconds(page) {

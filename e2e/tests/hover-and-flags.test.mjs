@@ -5,15 +5,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { openApp, screenshot, stagePixels, SCREENSHOTS } from '../harness.mjs';
+import { openApp, screenshot, stagePixels, SCREENSHOTS, closeApp } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 /** The hover ring's colour (#4fe3ff) and the selection ring's (#ffd23f). */
 const HOVER = [0x4f, 0xe3, 0xff];

@@ -5,15 +5,11 @@
 // inspector is drawn at the canvas centre; that is how the tests find agents on the canvas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, stagePixels } from '../harness.mjs';
+import { openApp, screenshot, stagePixels, closeApp } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 const inspected = (page) => page.textContent('[data-testid="inspected-name"]');
 const propValue = (page, prop) => page.inputValue(`[data-testid="prop-${prop}"]`);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { openApp, screenshot, SCREENSHOTS } from '../harness.mjs';
+import { openApp, screenshot, SCREENSHOTS, closeApp } from '../harness.mjs';
 
 /** Saves a screenshot of the log panel alone. */
 async function logShot(page, name) {
@@ -15,11 +15,7 @@ async function logShot(page, name) {
 
 let app;
 before(async () => { app = await openApp(); });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 /** Enough comment lines that the failing line is below the editor's first screen. */
 const PADDING = Array.from({ length: 80 }, (_, i) => `// note ${i + 1}`);

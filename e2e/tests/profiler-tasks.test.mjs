@@ -4,15 +4,11 @@
 // plays, and the refreshes pause with the model.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from '../harness.mjs';
+import { openApp, screenshot, closeApp } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 /** The task table as { name: { every, runs, total, status } }. */
 async function tasks(page) {

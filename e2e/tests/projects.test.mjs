@@ -4,18 +4,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, access } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openApp, screenshot } from '../harness.mjs';
+import { openApp, screenshot, closeApp } from '../harness.mjs';
 
 const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
 const hasSharedModels = await access(MODELS).then(() => true, () => false);
 
 let app;
 before(async () => { app = await openApp(); });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 /** Waits until the panel shows a project labelled `label`. */
 async function waitForLabel(page, label) {

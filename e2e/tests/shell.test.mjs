@@ -1,15 +1,11 @@
 // The app shell: the stage draws agents, and Play / Pause / Step / Reset drive the clock.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, stagePixels, shownTick } from '../harness.mjs';
+import { openApp, screenshot, stagePixels, shownTick, closeApp } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 test('the stage shows drawn agents that move while playing', async () => {
   const { page } = app;

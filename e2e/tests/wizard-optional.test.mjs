@@ -3,7 +3,7 @@
 // may lose with ×, and every addition or removal shows in the text, which still compiles.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from '../harness.mjs';
+import { openApp, screenshot, closeApp } from '../harness.mjs';
 
 const LINE = '[data-testid="wizard-line"]';
 const TEXT = '[data-testid="script-text"]';
@@ -15,11 +15,7 @@ before(async () => {
   await app.page.click('[data-testid="wizard-tab"]');
   await app.page.waitForSelector('[data-testid="wizard"]');
 });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 const row = (n) => app.page.locator(`${LINE}[data-line="${n}"]`);
 

@@ -3,7 +3,7 @@
 // an edit that would break the script is refused with a message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot } from '../harness.mjs';
+import { openApp, screenshot, closeApp } from '../harness.mjs';
 
 const LINE = '[data-testid="wizard-line"]';
 const TEXT = '[data-testid="script-text"]';
@@ -16,11 +16,7 @@ before(async () => {
   await app.page.click('[data-testid="wizard-tab"]');
   await app.page.waitForSelector('[data-testid="wizard"]');
 });
-after(async () => {
-  const errors = app?.errors ?? [];
-  await app?.close();
-  assert.deepEqual(errors, [], 'the page logged errors');
-});
+after(() => closeApp(app));
 
 /** The wizard row of text line `n`. */
 const row = (n) => app.page.locator(`${LINE}[data-line="${n}"]`);
