@@ -316,3 +316,63 @@ fn an_error_points_at_the_failing_part() {
     assert_eq!(error.offset, 13);
     assert_eq!(error.to_string(), "'/' by zero (at character 14)");
 }
+
+#[test]
+fn only_number_arithmetic_takes_the_fast_path() {
+    let numeric = |text: &str| parse_expr(text, Pos::START).unwrap().is_numeric();
+    for text in ["Math.random() * 10 - 5", "-(2 % 3) / Math.max(1, 4)", "7"] {
+        assert!(numeric(text), "{text}");
+    }
+    for text in [
+        "agent.x + 1",
+        "'a' + 1",
+        "1 < 2",
+        "true ? 1 : 2",
+        "!1",
+        "1 && 2",
+    ] {
+        assert!(!numeric(text), "{text}");
+    }
+}
+
+#[test]
+fn the_fast_path_gives_the_numbers_draws_and_errors_of_full_evaluation() {
+    let texts = [
+        "Math.random() * 10 - 5",
+        "Math.random() - Math.random() * 2",
+        "-Math.floor(7 / 2) % 3 + Math.sqrt(16)",
+        "Math.min(3, Math.random(), -1) + Math.round(-2.5)",
+        "1 + (2 / 0)",
+        "Math.random() % 0",
+        "Math.sqrt(-1) * Math.random()",
+        "1e308 * 10",
+    ];
+    for text in texts {
+        let expr = parse_expr(text, Pos::START).unwrap();
+        let (mut full, mut fast) = (FakeSim::new(), FakeSim::new());
+        let expected = expr.eval(&mut full).map(|v| v.as_number());
+        let got = expr.eval_number(&mut fast).map(Some);
+        assert_eq!(got, expected, "{text}");
+        assert_eq!(
+            fast.rolls, full.rolls,
+            "{text}: the same numbers were drawn"
+        );
+    }
+}
+
+#[test]
+fn the_fast_path_evaluates_other_parts_in_full_and_needs_a_number() {
+    let number = |text: &str| {
+        let expr = parse_expr(text, Pos::START).unwrap();
+        expr.eval_number(&mut FakeSim::new()).map_err(|e| e.kind)
+    };
+    assert_eq!(number("agent.x * 2"), Ok(20.0));
+    assert_eq!(
+        number("'a' + 1"),
+        Err(EvalErrorKind::WrongOperand {
+            op: "expression".into(),
+            expected: "numbers",
+            found: "a string ('a')".into()
+        })
+    );
+}

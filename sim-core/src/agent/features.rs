@@ -90,8 +90,11 @@ impl FeatureState {
 
     /// A catalog prop's value as a number, found by its slot (no name search).
     pub(crate) fn number_at(&self, slot: PropSlot) -> Option<f64> {
-        let var = self.vars.get(self.slot_index(slot)?)?;
-        var.value().as_number()
+        match self.vars.get(self.slot_index(slot)?)? {
+            // Straight from a Number prop, without building a value to convert.
+            GVar::Number(n) => Some(n.value()).filter(|v| !v.is_nan()),
+            var => var.value().as_number(),
+        }
     }
 
     /// A catalog String prop's text, found by its slot (no name search, no copy).
@@ -104,8 +107,10 @@ impl FeatureState {
 
     /// A catalog prop's value as a truth value, found by its slot (no name search).
     pub(crate) fn flag_at(&self, slot: PropSlot) -> Option<bool> {
-        let var = self.vars.get(self.slot_index(slot)?)?;
-        var.value().as_bool()
+        match self.vars.get(self.slot_index(slot)?)? {
+            GVar::Boolean(b) => Some(b.value()),
+            var => var.value().as_bool(),
+        }
     }
 
     /// Sets a catalog prop found by its slot, as [`FeatureState::set`] does by name.

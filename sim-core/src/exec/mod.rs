@@ -168,15 +168,20 @@ impl<'w> Runner<'w> {
 
     /// Evaluates an expression as a plain value.
     pub fn eval(&mut self, e: &ScriptExpr) -> Result<Value, Failure> {
+        if e.numeric {
+            return e
+                .tree
+                .eval_number(self)
+                .map(Value::Number)
+                .map_err(|err| failure(e, &err));
+        }
         let value = self.eval_raw(e)?;
         plain(value)
     }
 
     /// Evaluates an expression, objects included.
     pub fn eval_raw(&mut self, e: &ScriptExpr) -> Result<ExprValue<Obj>, Failure> {
-        e.tree
-            .eval(self)
-            .map_err(|err: EvalError| format!("in {{{{ {} }}}}: {err}", e.text))
+        e.tree.eval(self).map_err(|err| failure(e, &err))
     }
 
     /// Evaluates arguments to plain values (a block is not a value).
@@ -431,6 +436,11 @@ pub(crate) fn plain(value: ExprValue<Obj>) -> Result<Value, Failure> {
             )
         }
     })
+}
+
+/// The log's message for expression `e` failing with `err`.
+fn failure(e: &ScriptExpr, err: &EvalError) -> Failure {
+    format!("in {{{{ {} }}}}: {err}", e.text)
 }
 
 /// A plain script value as an expression value.

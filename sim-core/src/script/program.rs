@@ -69,6 +69,9 @@ pub struct ScriptExpr {
     pub text: String,
     /// The parsed tree.
     pub tree: Expr,
+    /// Whether the tree computes a number from numbers only ([`Expr::is_numeric`]), so it
+    /// runs on the fast path.
+    pub numeric: bool,
 }
 
 /// One compiled argument of a method call.

@@ -203,7 +203,7 @@ fn eval_all<C: ExprContext>(
 }
 
 /// `value` as a number for `op`, or the error saying `op` needs numbers.
-fn number<O>(op: &str, value: &Value<O>) -> Result<f64, EvalErrorKind> {
+pub(super) fn number<O>(op: &str, value: &Value<O>) -> Result<f64, EvalErrorKind> {
     value
         .as_number()
         .ok_or_else(|| EvalErrorKind::WrongOperand {
@@ -230,29 +230,41 @@ fn unary<O>(op: UnaryOp, value: Value<O>) -> Result<Value<O>, EvalErrorKind> {
 }
 
 fn binary<O: PartialEq>(op: BinaryOp, l: Value<O>, r: Value<O>) -> Result<Value<O>, EvalErrorKind> {
-    let symbol = op.symbol();
+    match op {
+        BinaryOp::Add => add(l, r),
+        BinaryOp::LooseEq => Ok(Value::Boolean(l.loose_eq(&r))),
+        BinaryOp::LooseNe => Ok(Value::Boolean(!l.loose_eq(&r))),
+        BinaryOp::StrictEq => Ok(Value::Boolean(l.strict_eq(&r))),
+        BinaryOp::StrictNe => Ok(Value::Boolean(!l.strict_eq(&r))),
+        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => compare(op, &l, &r),
+        BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => {
+            let symbol = op.symbol();
+            arithmetic(op, number(symbol, &l)?, number(symbol, &r)?).map(Value::Number)
+        }
+    }
+}
+
+/// `a op b` for the arithmetic operators (`+ - * / %`) as a finite number, or the error (a
+/// comparison does not give a number).
+pub(super) fn arithmetic(op: BinaryOp, a: f64, b: f64) -> Result<f64, EvalErrorKind> {
     let n = match op {
-        BinaryOp::Add => return add(l, r),
-        BinaryOp::LooseEq => return Ok(Value::Boolean(l.loose_eq(&r))),
-        BinaryOp::LooseNe => return Ok(Value::Boolean(!l.loose_eq(&r))),
-        BinaryOp::StrictEq => return Ok(Value::Boolean(l.strict_eq(&r))),
-        BinaryOp::StrictNe => return Ok(Value::Boolean(!l.strict_eq(&r))),
-        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => return compare(op, &l, &r),
-        BinaryOp::Sub => number(symbol, &l)? - number(symbol, &r)?,
-        BinaryOp::Mul => number(symbol, &l)? * number(symbol, &r)?,
-        BinaryOp::Div | BinaryOp::Rem => {
-            let (a, b) = (number(symbol, &l)?, number(symbol, &r)?);
-            if b == 0.0 {
-                return Err(EvalErrorKind::DivisionByZero { op: symbol });
-            }
-            if op == BinaryOp::Div {
-                a / b
-            } else {
-                a % b
-            }
+        BinaryOp::Add => a + b,
+        BinaryOp::Sub => a - b,
+        BinaryOp::Mul => a * b,
+        BinaryOp::Div | BinaryOp::Rem if b == 0.0 => {
+            return Err(EvalErrorKind::DivisionByZero { op: op.symbol() })
+        }
+        BinaryOp::Div => a / b,
+        BinaryOp::Rem => a % b,
+        _ => {
+            return Err(EvalErrorKind::WrongOperand {
+                op: op.symbol().to_owned(),
+                expected: "an arithmetic operator",
+                found: "a comparison".to_owned(),
+            })
         }
     };
-    finite(symbol, n).map(Value::Number)
+    finite(op.symbol(), n)
 }
 
 /// `+`: concatenation when either side is a string, else numeric addition.
@@ -267,8 +279,7 @@ fn add<O>(l: Value<O>, r: Value<O>) -> Result<Value<O>, EvalErrorKind> {
         };
         return Ok(Value::String(text(&l)? + &text(&r)?));
     }
-    let sum = number("+", &l)? + number("+", &r)?;
-    finite("+", sum).map(Value::Number)
+    arithmetic(BinaryOp::Add, number("+", &l)?, number("+", &r)?).map(Value::Number)
 }
 
 fn compare<O>(op: BinaryOp, l: &Value<O>, r: &Value<O>) -> Result<Value<O>, EvalErrorKind> {
@@ -300,12 +311,20 @@ fn math<C: ExprContext>(
     args: &[Value<C::Object>],
     ctx: &mut C,
 ) -> Result<f64, EvalErrorKind> {
-    // The operator's name is only made for an error, not on every call.
     let op = || format!("Math.{}", function.name());
     let numbers = args
         .iter()
         .map(|a| a.as_number().map_or_else(|| number(&op(), a), Ok))
-        .collect::<Result<Vec<f64>, _>>()?;
+        .collect::<Result<smallvec::SmallVec<[f64; 4]>, _>>()?;
+    math_of(function, &numbers, ctx)
+}
+
+/// `Math.function(numbers)` as a finite number, or the error.
+pub(super) fn math_of<C: ExprContext>(
+    function: MathFn,
+    numbers: &[f64],
+    ctx: &mut C,
+) -> Result<f64, EvalErrorKind> {
     let first = numbers.first().copied().unwrap_or(0.0);
     let n = match function {
         MathFn::Abs => first.abs(),
@@ -322,7 +341,8 @@ fn math<C: ExprContext>(
     if n.is_finite() {
         Ok(n)
     } else {
-        finite(&op(), n)
+        // The operator's name is only made for an error, not on every call.
+        finite(&format!("Math.{}", function.name()), n)
     }
 }
 

@@ -40,6 +40,7 @@
 mod ast;
 mod eval;
 mod lexer;
+mod numeric;
 mod parse_error;
 mod parser;
 mod value;
