@@ -87,6 +87,24 @@ export async function closeApp(app) {
   assert.deepEqual(errors, [], 'the page logged errors');
 }
 
+/** Opens the app with the script drawer showing the first blueprint in the Wizard tab. */
+export async function openWizard() {
+  const app = await openApp();
+  await app.page.click('[data-testid="script-toggle"]');
+  await app.page.click('[data-testid="wizard-tab"]');
+  await app.page.waitForSelector('[data-testid="wizard"]');
+  return app;
+}
+
+/** The script as the Text tab shows it; comes back to the Wizard tab after. */
+export async function wizardScriptText(page) {
+  await page.click('[data-testid="text-tab"]');
+  const text = await page.inputValue('[data-testid="script-text"]');
+  await page.click('[data-testid="wizard-tab"]');
+  await page.waitForSelector('[data-testid="wizard"]');
+  return text;
+}
+
 /** Saves a screenshot of the page under e2e/screenshots/ (git-ignored). */
 export async function screenshot(page, name) {
   await mkdir(SCREENSHOTS, { recursive: true });

@@ -3,31 +3,18 @@
 // may lose with ×, and every addition or removal shows in the text, which still compiles.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, closeApp } from '../harness.mjs';
+import { screenshot, closeApp, openWizard, wizardScriptText } from '../harness.mjs';
 
 const LINE = '[data-testid="wizard-line"]';
-const TEXT = '[data-testid="script-text"]';
 
 let app;
-before(async () => {
-  app = await openApp();
-  await app.page.click('[data-testid="script-toggle"]');
-  await app.page.click('[data-testid="wizard-tab"]');
-  await app.page.waitForSelector('[data-testid="wizard"]');
-});
+before(async () => { app = await openWizard(); });
 after(() => closeApp(app));
 
 const row = (n) => app.page.locator(`${LINE}[data-line="${n}"]`);
 
-/** The script as the Text tab shows it; comes back to the Wizard tab after. */
-async function textTab() {
-  const { page } = app;
-  await page.click('[data-testid="text-tab"]');
-  const text = await page.inputValue(TEXT);
-  await page.click('[data-testid="wizard-tab"]');
-  await page.waitForSelector('[data-testid="wizard"]');
-  return text;
-}
+/** The script as the Text tab shows it. */
+const textTab = () => wizardScriptText(app.page);
 
 /** Checks that line `n` of the text (from 1) reads `expected`. */
 async function lineIs(n, expected) {

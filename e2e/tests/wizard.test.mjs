@@ -3,33 +3,21 @@
 // an edit that would break the script is refused with a message.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, closeApp } from '../harness.mjs';
+import { screenshot, closeApp, openWizard, wizardScriptText } from '../harness.mjs';
 
 const LINE = '[data-testid="wizard-line"]';
 const TEXT = '[data-testid="script-text"]';
 const PROGRAM = '# PROGRAM';
 
 let app;
-before(async () => {
-  app = await openApp();
-  await app.page.click('[data-testid="script-toggle"]');
-  await app.page.click('[data-testid="wizard-tab"]');
-  await app.page.waitForSelector('[data-testid="wizard"]');
-});
+before(async () => { app = await openWizard(); });
 after(() => closeApp(app));
 
 /** The wizard row of text line `n`. */
 const row = (n) => app.page.locator(`${LINE}[data-line="${n}"]`);
 
-/** The script as the Text tab shows it; comes back to the Wizard tab after. */
-async function textTab() {
-  const { page } = app;
-  await page.click('[data-testid="text-tab"]');
-  const text = await page.inputValue(TEXT);
-  await page.click('[data-testid="wizard-tab"]');
-  await page.waitForSelector('[data-testid="wizard"]');
-  return text;
-}
+/** The script as the Text tab shows it. */
+const textTab = () => wizardScriptText(app.page);
 
 /** Types `value` into the slot named `slot` of line `n` and leaves the box. */
 async function typeInto(n, slot, value) {
