@@ -319,7 +319,12 @@ fn an_error_points_at_the_failing_part() {
 
 #[test]
 fn only_number_arithmetic_takes_the_fast_path() {
-    let numeric = |text: &str| parse_expr(text, Pos::START).unwrap().is_numeric();
+    let numeric = |text: &str| {
+        parse_expr(text, Pos::START)
+            .unwrap()
+            .number_code()
+            .is_some()
+    };
     for text in ["Math.random() * 10 - 5", "-(2 % 3) / Math.max(1, 4)", "7"] {
         assert!(numeric(text), "{text}");
     }
@@ -330,6 +335,8 @@ fn only_number_arithmetic_takes_the_fast_path() {
         "true ? 1 : 2",
         "!1",
         "1 && 2",
+        "Math.max(1, agent.x)",
+        "-agent.x",
     ] {
         assert!(!numeric(text), "{text}");
     }
@@ -342,16 +349,21 @@ fn the_fast_path_gives_the_numbers_draws_and_errors_of_full_evaluation() {
         "Math.random() - Math.random() * 2",
         "-Math.floor(7 / 2) % 3 + Math.sqrt(16)",
         "Math.min(3, Math.random(), -1) + Math.round(-2.5)",
+        "Math.max(Math.random(), Math.min(2, 8 - 7), -(3 * 4)) / 2",
         "1 + (2 / 0)",
+        "(1 / 0) + Math.random()",
         "Math.random() % 0",
         "Math.sqrt(-1) * Math.random()",
         "1e308 * 10",
+        "2 - 3 - 4",
+        "2 / 4 / 8",
     ];
     for text in texts {
         let expr = parse_expr(text, Pos::START).unwrap();
+        let code = expr.number_code().unwrap();
         let (mut full, mut fast) = (FakeSim::new(), FakeSim::new());
         let expected = expr.eval(&mut full).map(|v| v.as_number());
-        let got = expr.eval_number(&mut fast).map(Some);
+        let got = code.run(&mut fast).map(Some);
         assert_eq!(got, expected, "{text}");
         assert_eq!(
             fast.rolls, full.rolls,
@@ -361,18 +373,17 @@ fn the_fast_path_gives_the_numbers_draws_and_errors_of_full_evaluation() {
 }
 
 #[test]
-fn the_fast_path_evaluates_other_parts_in_full_and_needs_a_number() {
-    let number = |text: &str| {
-        let expr = parse_expr(text, Pos::START).unwrap();
-        expr.eval_number(&mut FakeSim::new()).map_err(|e| e.kind)
-    };
-    assert_eq!(number("agent.x * 2"), Ok(20.0));
+fn an_expression_holding_more_than_sixteen_numbers_at_once_is_evaluated_in_full() {
+    let nested = |depth: usize| format!("{}1{}", "1 + (".repeat(depth), ")".repeat(depth));
+    let shallow = parse_expr(&nested(15), Pos::START).unwrap();
     assert_eq!(
-        number("'a' + 1"),
-        Err(EvalErrorKind::WrongOperand {
-            op: "expression".into(),
-            expected: "numbers",
-            found: "a string ('a')".into()
-        })
+        shallow.number_code().unwrap().run(&mut FakeSim::new()),
+        Ok(16.0)
+    );
+    let deep = parse_expr(&nested(16), Pos::START).unwrap();
+    assert_eq!(deep.number_code(), None);
+    assert_eq!(
+        deep.eval(&mut FakeSim::new()).map(|v| v.as_number()),
+        Ok(Some(17.0))
     );
 }

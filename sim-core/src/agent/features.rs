@@ -88,9 +88,20 @@ impl FeatureState {
         }
     }
 
+    /// A catalog prop found by its slot (no name search).
+    pub(crate) fn prop_at(&self, slot: PropSlot) -> Option<&GVar> {
+        self.vars.get(self.slot_index(slot)?)
+    }
+
+    /// A catalog prop found by its slot, to change.
+    pub(crate) fn prop_at_mut(&mut self, slot: PropSlot) -> Option<&mut GVar> {
+        let index = self.slot_index(slot)?;
+        self.vars.get_mut(index)
+    }
+
     /// A catalog prop's value as a number, found by its slot (no name search).
     pub(crate) fn number_at(&self, slot: PropSlot) -> Option<f64> {
-        match self.vars.get(self.slot_index(slot)?)? {
+        match self.prop_at(slot)? {
             // Straight from a Number prop, without building a value to convert.
             GVar::Number(n) => Some(n.value()).filter(|v| !v.is_nan()),
             var => var.value().as_number(),
@@ -99,7 +110,7 @@ impl FeatureState {
 
     /// A catalog String prop's text, found by its slot (no name search, no copy).
     pub(crate) fn str_at(&self, slot: PropSlot) -> Option<&str> {
-        match self.vars.get(self.slot_index(slot)?)? {
+        match self.prop_at(slot)? {
             GVar::String(s) => Some(s.value()),
             _ => None,
         }
@@ -107,7 +118,7 @@ impl FeatureState {
 
     /// A catalog prop's value as a truth value, found by its slot (no name search).
     pub(crate) fn flag_at(&self, slot: PropSlot) -> Option<bool> {
-        match self.vars.get(self.slot_index(slot)?)? {
+        match self.prop_at(slot)? {
             GVar::Boolean(b) => Some(b.value()),
             var => var.value().as_bool(),
         }
@@ -122,8 +133,7 @@ impl FeatureState {
     /// Sets a catalog String prop found by its slot to `text`, in place when it holds text
     /// already (no allocation once its buffer is big enough).
     pub(crate) fn set_text_at(&mut self, slot: PropSlot, text: &str) {
-        let var = self.slot_index(slot).and_then(|i| self.vars.get_mut(i));
-        if let Some(GVar::String(s)) = var {
+        if let Some(GVar::String(s)) = self.prop_at_mut(slot) {
             s.set_text(text);
         } else {
             self.set_at(slot, Value::String(text.to_string()));

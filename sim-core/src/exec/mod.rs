@@ -168,10 +168,9 @@ impl<'w> Runner<'w> {
 
     /// Evaluates an expression as a plain value.
     pub fn eval(&mut self, e: &ScriptExpr) -> Result<Value, Failure> {
-        if e.numeric {
-            return e
-                .tree
-                .eval_number(self)
+        if let Some(code) = &e.number {
+            return code
+                .run(self)
                 .map(Value::Number)
                 .map_err(|err| failure(e, &err));
         }

@@ -70,7 +70,10 @@ impl Runner<'_> {
     /// The value of a feature prop.
     pub fn read_feat_prop(&self, r: &FeatPropRef) -> Result<Value, Failure> {
         let id = self.resolve(&r.target)?;
-        self.feat_prop_value(id, &r.feature, &r.prop)
+        let feat = feature_of(self.agent(id)?, &r.feature)?;
+        feat.prop_at(r.slot)
+            .map(GVar::value)
+            .ok_or_else(|| format!("{} has no property '{}'", r.feature, r.prop))
     }
 
     /// The value of feature prop `feature.prop` of agent `id`.
@@ -107,7 +110,7 @@ impl Runner<'_> {
             ));
         };
         let var = feat
-            .prop_mut(&r.prop)
+            .prop_at_mut(r.slot)
             .ok_or_else(|| format!("{} has no property '{}'", r.feature, r.prop))?;
         var.call(method, args, &mut world.rng)
             .map_err(|e| e.to_string())

@@ -136,6 +136,22 @@ impl FeatureSpec {
             .find(|p| p.name == name || p.aliases.contains(&name))
     }
 
+    /// The property with this name or alias and where it sits, for a compiled reference to
+    /// read it without searching for its name at run time.
+    pub(crate) fn slot(&'static self, name: &str) -> Option<(PropSlot, &'static FeatPropSpec)> {
+        let index = self
+            .props
+            .iter()
+            .position(|p| p.name == name || p.aliases.contains(&name))?;
+        let prop = self.props.get(index)?;
+        let slot = PropSlot {
+            feature: self.name,
+            index,
+            name: prop.name,
+        };
+        Some((slot, prop))
+    }
+
     /// The method with this name or alias.
     pub fn method(&self, name: &str) -> Option<&'static FeatMethodSpec> {
         // Canonical names first: the compiler hands the runtime those, every tick.

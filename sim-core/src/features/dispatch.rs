@@ -1,7 +1,7 @@
 //! Routing `featCall` statements and `callFeatMethod(...)` expressions to the feature that
 //! runs them, by the catalog's canonical names (so old spellings work too).
 
-use super::FeatMethodSpec;
+use super::{FeatMethodSpec, FeatureSpec};
 use crate::agent::FeatureState;
 use crate::entity::EntityId;
 use crate::exec::{plain, to_expr, Failure, Obj, Runner};
@@ -15,16 +15,15 @@ use std::borrow::Cow;
 pub(crate) fn call(
     r: &mut Runner<'_>,
     id: EntityId,
-    feature: &str,
-    method: &str,
+    feature: &'static FeatureSpec,
+    method: &'static FeatMethodSpec,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    let (feature, spec) = method_spec(feature, method)?;
-    if spec.answer.is_none() {
-        return act(r, id, feature, spec.name, args);
+    if method.answer.is_none() {
+        return act(r, id, feature.name, method.name, args);
     }
     let values: Vec<ExprValue<Obj>> = r.args(args)?.into_iter().map(to_expr).collect();
-    let answer = answer(r, id, feature, spec.name, &values)?;
+    let answer = answer(r, id, feature.name, method.name, &values)?;
     push_answer(r, answer)
 }
 

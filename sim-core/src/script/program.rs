@@ -5,7 +5,9 @@
 //! statement keeps the line and column it came from, so a run-time script error can point at
 //! the student's text just as a compile error does.
 
-use super::expr::Expr;
+use super::expr::{Expr, NumberCode};
+use crate::features::catalog::PropSlot;
+use crate::features::{FeatMethodSpec, FeatureSpec};
 use crate::time::SimTime;
 use crate::vars::{Value, VarType};
 
@@ -69,9 +71,9 @@ pub struct ScriptExpr {
     pub text: String,
     /// The parsed tree.
     pub tree: Expr,
-    /// Whether the tree computes a number from numbers only ([`Expr::is_numeric`]), so it
-    /// runs on the fast path.
-    pub numeric: bool,
+    /// The tree compiled to number operations when it computes a number from numbers only
+    /// ([`Expr::number_code`]), so it runs on the fast path.
+    pub number: Option<NumberCode>,
 }
 
 /// One compiled argument of a method call.
@@ -116,6 +118,8 @@ pub struct FeatPropRef {
     pub feature: String,
     /// The feature property's name.
     pub prop: String,
+    /// Where the prop sits in the feature, found when the script was compiled.
+    pub(crate) slot: PropSlot,
 }
 
 /// A method call on a GVar: `setTo 5`, `add 1`, `greaterThan 50`.
@@ -271,10 +275,11 @@ pub enum StmtKind {
     FeatCall {
         /// Whose feature.
         target: Target,
-        /// The feature's canonical name.
-        feature: String,
-        /// The method's canonical name.
-        method: String,
+        /// The feature, found in the catalog when the script was compiled.
+        feature: &'static FeatureSpec,
+        /// The method, found when the script was compiled, so running the statement looks
+        /// nothing up by name.
+        method: &'static FeatMethodSpec,
         /// Its arguments (blocks included).
         args: Vec<Arg>,
     },

@@ -117,7 +117,7 @@ pub fn stmt_unit(stmt: &Stmt) -> ScriptUnit {
             feature,
             method,
             args,
-        } => feat_call::print(target, feature, method, args),
+        } => feat_call::print(target, feature.name, method.name, args),
         StmtKind::PropPush(r) => prop_push::print(r),
         StmtKind::PropPop(r) => prop_pop::print(r),
         StmtKind::FeatPropPush(r) => feat_prop_push::print(r),

@@ -80,7 +80,7 @@ impl Cx<'_> {
         };
         let (target, bp) = self.owner(spelled.owner.as_deref(), first)?;
         let spec = self.feature_on(&spelled.feature, bp.as_deref(), first)?;
-        let Some(prop_spec) = spec.prop(&prop) else {
+        let Some((slot, prop_spec)) = spec.slot(&prop) else {
             let suggestion = closest(&prop, spec.prop_names()).map(str::to_owned);
             let feature = spec.name.to_owned();
             let kind = CompileErrorKind::UnknownFeatProp {
@@ -94,6 +94,7 @@ impl Cx<'_> {
             target,
             feature: spec.name.to_owned(),
             prop: prop_spec.name.to_owned(),
+            slot,
         };
         Ok((reference, prop_spec.ty, spelled.used))
     }

@@ -181,7 +181,7 @@ impl Cx<'_> {
                 self.check_expr_refs(&tree, source.text_pos)?;
                 Ok(ScriptExpr {
                     text: source.text.clone(),
-                    numeric: tree.is_numeric(),
+                    number: tree.number_code(),
                     tree,
                 })
             }

@@ -47,6 +47,7 @@ mod value;
 
 pub use ast::{Arity, BinaryOp, Constant, Expr, ExprKind, LogicalOp, MathFn, UnaryOp};
 pub use eval::{EvalError, EvalErrorKind, ExprContext};
+pub use numeric::NumberCode;
 pub use parse_error::{ExprParseError, ExprParseErrorKind};
 pub use parser::{parse_expr, MAX_EXPR_LEXEMES, MAX_EXPR_NESTING};
 pub use value::Value;

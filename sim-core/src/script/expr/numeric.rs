@@ -1,12 +1,12 @@
-//! The fast path for number-only expressions such as `Math.random() * 10 - 5`: such a tree is
-//! evaluated straight to an `f64`, without building a [`Value`] at every node, so an update
-//! script that turns every agent every tick spends its time on the arithmetic. It gives the
-//! same numbers, draws the same random numbers in the same order and fails with the same errors
-//! as [`Expr::eval`].
+//! The fast path for number-only expressions such as `Math.random() * 10 - 5`: when a script
+//! is compiled, such a tree becomes a flat list of number operations ([`NumberCode`]) that
+//! runs on a small stack of `f64`s — no tree walk, no [`Value`](super::Value) built at every
+//! node — so an update script that turns every agent every tick spends its time on the
+//! arithmetic. It gives the same numbers, draws the same random numbers in the same order and
+//! fails with the same errors at the same offsets as [`Expr::eval`].
 
-use super::ast::{BinaryOp, Constant, Expr, ExprKind, UnaryOp};
-use super::eval::{arithmetic, math_of, number, EvalError, ExprContext};
-use super::value::Value;
+use super::ast::{BinaryOp, Constant, Expr, ExprKind, MathFn, UnaryOp};
+use super::eval::{arithmetic, math_of, EvalError, ExprContext};
 
 impl BinaryOp {
     /// Whether the operator computes a number from two numbers (`+ - * / %`).
@@ -18,60 +18,150 @@ impl BinaryOp {
     }
 }
 
+/// One step of [`NumberCode`], in evaluation order (operands before their operator).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum NumOp {
+    /// Push a number.
+    Const(f64),
+    /// Negate the top number.
+    Neg,
+    /// Replace the top two numbers by `left op right`; a failure points at `offset`.
+    Arith { op: BinaryOp, offset: usize },
+    /// Replace the top `args` numbers by the function's result; a failure points at `offset`.
+    Math {
+        function: MathFn,
+        args: usize,
+        offset: usize,
+    },
+}
+
+/// The most numbers [`NumberCode`] holds at once. A deeper expression (only very unusual
+/// nesting needs more) is evaluated in full instead, so the fast path's stack is a plain array.
+const STACK: usize = 16;
+
+/// A number-only expression compiled to stack operations (see the module docs). Made once per
+/// `{{ }}` by [`Expr::number_code`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct NumberCode {
+    ops: Vec<NumOp>,
+}
+
 impl Expr {
-    /// Whether the tree computes a number from numbers only: number constants, `Math`
-    /// functions, negation and arithmetic. Checked once when a script is compiled, so the
-    /// runtime knows it may use [`Expr::eval_number`].
-    pub fn is_numeric(&self) -> bool {
-        match &self.kind {
-            ExprKind::Constant(Constant::Number(_)) => true,
-            ExprKind::Math { args, .. } => args.iter().all(Expr::is_numeric),
-            ExprKind::Unary {
-                op: UnaryOp::Neg,
-                operand,
-            } => operand.is_numeric(),
-            ExprKind::Binary { op, left, right } => {
-                op.is_arithmetic() && left.is_numeric() && right.is_numeric()
-            }
-            _ => false,
+    /// The tree as [`NumberCode`] when it computes a number from numbers only: number
+    /// constants, `Math` functions, negation and arithmetic. `None` for anything else (names,
+    /// strings, comparisons ...) and for trees that would hold more than 16 numbers at once,
+    /// which the runtime evaluates in full.
+    pub fn number_code(&self) -> Option<NumberCode> {
+        let mut ops = Vec::new();
+        if !self.emit(&mut ops) {
+            return None;
         }
+        let mut depth = 0usize;
+        for op in &ops {
+            depth = match op {
+                NumOp::Const(_) => depth + 1,
+                NumOp::Neg => depth,
+                NumOp::Arith { .. } => depth.saturating_sub(1),
+                NumOp::Math { args, .. } => (depth + 1).saturating_sub(*args),
+            };
+            if depth > STACK {
+                return None;
+            }
+        }
+        Some(NumberCode { ops })
     }
 
-    /// Evaluates the expression to a number. A tree [`Expr::is_numeric`] accepts gives what
-    /// [`Expr::eval`] gives; any other part is evaluated in full and must give a number (so
-    /// `'a' + 1`, a concatenation in full evaluation, is an error here).
-    pub fn eval_number<C: ExprContext>(&self, ctx: &mut C) -> Result<f64, EvalError> {
-        let at = |kind| EvalError {
-            offset: self.offset,
-            kind,
-        };
+    /// Appends the operations of this tree to `ops`; false when a part is not number-only.
+    fn emit(&self, ops: &mut Vec<NumOp>) -> bool {
         match &self.kind {
-            ExprKind::Constant(Constant::Number(n)) => Ok(*n),
+            ExprKind::Constant(Constant::Number(n)) => ops.push(NumOp::Const(*n)),
             ExprKind::Math { function, args } => {
-                let mut numbers = smallvec::SmallVec::<[f64; 4]>::new();
-                for arg in args {
-                    numbers.push(arg.eval_number(ctx)?);
+                if !args.iter().all(|arg| arg.emit(ops)) {
+                    return false;
                 }
-                math_of(*function, &numbers, ctx).map_err(at)
+                ops.push(NumOp::Math {
+                    function: *function,
+                    args: args.len(),
+                    offset: self.offset,
+                });
             }
             ExprKind::Unary {
                 op: UnaryOp::Neg,
                 operand,
-            } => Ok(-operand.eval_number(ctx)?),
-            ExprKind::Binary { op, left, right } if op.is_arithmetic() => {
-                let (a, b) = (left.eval_number(ctx)?, right.eval_number(ctx)?);
-                arithmetic(*op, a, b).map_err(at)
+            } => {
+                if !operand.emit(ops) {
+                    return false;
+                }
+                ops.push(NumOp::Neg);
             }
-            _ => self.eval_as_number(ctx),
+            ExprKind::Binary { op, left, right } if op.is_arithmetic() => {
+                if !(left.emit(ops) && right.emit(ops)) {
+                    return false;
+                }
+                ops.push(NumOp::Arith {
+                    op: *op,
+                    offset: self.offset,
+                });
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+impl NumberCode {
+    /// Runs the operations; draws random numbers from `ctx` in the order the tree would.
+    pub fn run<C: ExprContext>(&self, ctx: &mut C) -> Result<f64, EvalError> {
+        let mut stack = Stack {
+            numbers: [0.0; STACK],
+            len: 0,
+        };
+        for op in &self.ops {
+            let n = match *op {
+                NumOp::Const(n) => n,
+                NumOp::Neg => -stack.pop(),
+                NumOp::Arith { op, offset } => {
+                    let right = stack.pop();
+                    let left = stack.pop();
+                    arithmetic(op, left, right).map_err(|kind| EvalError { offset, kind })?
+                }
+                NumOp::Math {
+                    function,
+                    args,
+                    offset,
+                } => {
+                    let first = stack.len.saturating_sub(args);
+                    let operands = stack.numbers.get(first..stack.len).unwrap_or_default();
+                    let n = math_of(function, operands, ctx)
+                        .map_err(|kind| EvalError { offset, kind })?;
+                    stack.len = first;
+                    n
+                }
+            };
+            stack.push(n);
+        }
+        Ok(stack.pop())
+    }
+}
+
+/// The numbers [`NumberCode::run`] works on. [`Expr::number_code`] emits every operator after
+/// its operands and checks the depth, so an operation always finds what it takes and a push
+/// always has room; the fallbacks below only keep a panic path out.
+struct Stack {
+    numbers: [f64; STACK],
+    len: usize,
+}
+
+impl Stack {
+    fn push(&mut self, n: f64) {
+        if let Some(slot) = self.numbers.get_mut(self.len) {
+            *slot = n;
+            self.len += 1;
         }
     }
 
-    /// Evaluates in full; the value must be a number.
-    fn eval_as_number<C: ExprContext>(&self, ctx: &mut C) -> Result<f64, EvalError> {
-        let value: Value<C::Object> = self.eval(ctx)?;
-        number("expression", &value).map_err(|kind| EvalError {
-            offset: self.offset,
-            kind,
-        })
+    fn pop(&mut self) -> f64 {
+        self.len = self.len.saturating_sub(1);
+        self.numbers.get(self.len).copied().unwrap_or(0.0)
     }
 }

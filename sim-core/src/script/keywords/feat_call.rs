@@ -52,8 +52,8 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     };
     Ok(Compiled::Stmt(StmtKind::FeatCall {
         target,
-        feature: feature.name.to_owned(),
-        method: method.name.to_owned(),
+        feature,
+        method,
         args,
     }))
 }
