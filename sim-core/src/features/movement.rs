@@ -132,12 +132,11 @@ fn random_position(r: &mut Runner<'_>, id: EntityId, method: &str) -> Result<(),
     Ok(())
 }
 
-/// A step an agent takes this tick, worked out before any agent moves.
+/// Where an agent ends up this tick, worked out before any agent moves.
 struct Step {
     id: EntityId,
-    dx: f64,
-    dy: f64,
-    direction: f64,
+    x: f64,
+    y: f64,
 }
 
 /// Buffers [`update`] reuses from tick to tick, so moving agents allocates nothing once
@@ -151,6 +150,11 @@ pub(crate) struct Scratch {
 /// Moves every agent with Movement that its own programs steer, then keeps it on the stage.
 /// `then` runs on every agent of `ids` (moved or not) right after its move, in the same pass,
 /// so a feature that updates every agent after movement does not walk them all again.
+///
+/// Plans read other agents' places (seekers), so every agent plans before any agent moves.
+/// Nothing a plan reads of another agent is its Movement props, so each agent's new heading
+/// is written right after its own plan, while its props are in cache; the second pass only
+/// sets the places.
 pub(crate) fn update(
     world: &mut World,
     ids: &[EntityId],
@@ -180,15 +184,17 @@ pub(crate) fn update(
             target: m.str_at(TARGET).unwrap_or_default(),
             cache: targets,
         };
-        let step = plan(world, agent, kind, distance, direction, (r1, r2), seek);
-        steps.push(Step {
-            id,
-            dx: step.0,
-            dy: step.1,
-            direction: step.2,
-        });
+        let planned = plan(world, agent, kind, distance, direction, (r1, r2), seek);
+        let landing = land(agent, planned, &world.stage);
+        if let Some(agent) = world.agents.get_mut(id) {
+            turn(agent, &landing);
+            steps.push(Step {
+                id,
+                x: landing.x,
+                y: landing.y,
+            });
+        }
     }
-    let stage = &world.stage;
     // The steps are in the order of `ids`, one per moving agent.
     let mut steps = steps.iter().peekable();
     for &id in ids {
@@ -196,7 +202,8 @@ pub(crate) fn update(
             continue;
         };
         if let Some(step) = steps.next_if(|s| s.id == id) {
-            apply(agent, step, stage);
+            agent.x = step.x;
+            agent.y = step.y;
         }
         then(agent);
     }
@@ -411,39 +418,53 @@ fn nearest(
     Some((o.x, o.y, inside))
 }
 
-fn apply(agent: &mut Agent, step: &Step, stage: &StageMetadata) {
-    let mut direction = step.direction;
-    agent.x += step.dx;
-    agent.y += step.dy;
+/// Where a planned step `(dx, dy, direction)` takes an agent once the stage's edges have had
+/// their say, and which way it then heads.
+struct Landing {
+    x: f64,
+    y: f64,
+    direction: f64,
+    moving: bool,
+}
+
+fn land(agent: &Agent, (dx, dy, direction): (f64, f64, f64), stage: &StageMetadata) -> Landing {
     let edge = |wrap: bool| match (wrap, stage.bounce) {
         (true, _) => Edge::Wrap,
         (false, true) => Edge::Bounce,
         (false, false) => Edge::Stop,
     };
-    let (x, flip_x) = keep_inside(agent.x, stage.left, stage.right, edge(stage.wrap[0]));
-    let (y, flip_y) = keep_inside(agent.y, stage.top, stage.bottom, edge(stage.wrap[1]));
-    agent.x = x;
-    agent.y = y;
+    let (x, flip_x) = keep_inside(agent.x + dx, stage.left, stage.right, edge(stage.wrap[0]));
+    let (y, flip_y) = keep_inside(agent.y + dy, stage.top, stage.bottom, edge(stage.wrap[1]));
+    let mut direction = direction;
     if flip_x {
         direction = 180.0 - direction;
     }
     if flip_y {
         direction = -direction;
     }
-    let direction = degrees(direction);
-    let moving = step.dx != 0.0 || step.dy != 0.0;
+    Landing {
+        x,
+        y,
+        direction: degrees(direction),
+        moving: dx != 0.0 || dy != 0.0,
+    }
+}
+
+/// Writes a landing's heading into the agent's Movement props (and its picture's angle when
+/// it orients itself); the place is set later, once every agent has planned.
+fn turn(agent: &mut Agent, landing: &Landing) {
     let Some(m) = agent.feature_mut("Movement") else {
         return;
     };
     let auto_orient = m.flag_at(AUTO_ORIENT).unwrap_or(false);
-    m.set_at(DIRECTION, Value::Number(direction));
-    let heading = compass(direction);
+    m.set_at(DIRECTION, Value::Number(landing.direction));
+    let heading = compass(landing.direction);
     if m.str_at(COMPASS) != Some(heading) {
         m.set_text_at(COMPASS, heading);
     }
-    m.set_at(IS_MOVING, Value::Boolean(moving));
-    if auto_orient && moving {
-        agent.orientation = -direction.to_radians();
+    m.set_at(IS_MOVING, Value::Boolean(landing.moving));
+    if auto_orient && landing.moving {
+        agent.orientation = -landing.direction.to_radians();
     }
 }
 
