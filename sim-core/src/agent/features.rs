@@ -9,12 +9,13 @@ use crate::vars::{GVar, Value};
 pub struct FeatureState {
     /// The feature's canonical name.
     pub name: &'static str,
-    /// The feature's catalog entry: its props lead `names` and `vars` in catalog order.
+    /// The feature's catalog entry: its props lead `vars` in catalog order.
     spec: &'static FeatureSpec,
-    /// Its property names, in catalog order, plus any the runtime adds (`avg` ...). Kept
-    /// apart from the values so a lookup scans a few contiguous words.
-    names: Vec<&'static str>,
-    /// The properties' values, parallel to `names`.
+    /// The names of props the runtime added (`avg` ...), which follow the catalog's props in
+    /// `vars`. The catalog's own names are read from `spec`, so an agent does not carry a copy
+    /// (a smaller agent is a faster tick with thousands of them).
+    added: Vec<&'static str>,
+    /// The properties' values: the catalog's props in catalog order, then the added ones.
     vars: Vec<GVar>,
     /// Points a line graph has collected (Graphing), oldest first.
     pub series: Vec<f64>,
@@ -43,7 +44,7 @@ impl FeatureState {
         FeatureState {
             name: spec.name,
             spec,
-            names: spec.props.iter().map(|p| p.name).collect(),
+            added: Vec::new(),
             vars,
             series: Vec::new(),
             buckets: Vec::new(),
@@ -70,8 +71,7 @@ impl FeatureState {
         if let Some(i) = catalog.iter().position(|p| p.name == name) {
             return Some(i);
         }
-        let added = self.names.get(catalog.len()..).unwrap_or_default();
-        if let Some(i) = added.iter().position(|n| *n == name) {
+        if let Some(i) = self.added.iter().position(|n| *n == name) {
             return Some(catalog.len() + i);
         }
         catalog.iter().position(|p| p.aliases.contains(&name))
@@ -130,6 +130,27 @@ impl FeatureState {
         self.set_index(index, slot.name, value);
     }
 
+    /// Sets a catalog Number prop found by its slot to `n` in place (its limits apply), as
+    /// [`FeatureState::set_at`] would, without building a value.
+    pub(crate) fn set_number_at(&mut self, slot: PropSlot, n: f64) {
+        if let Some(GVar::Number(var)) = self.prop_at_mut(slot) {
+            if var.set(n).is_ok() {
+                return;
+            }
+        }
+        self.set_at(slot, Value::Number(n));
+    }
+
+    /// Sets a catalog Boolean prop found by its slot, as [`FeatureState::set_at`] would,
+    /// without building a value.
+    pub(crate) fn set_flag_at(&mut self, slot: PropSlot, flag: bool) {
+        if let Some(var @ GVar::Boolean(_)) = self.prop_at_mut(slot) {
+            *var = GVar::Boolean(crate::vars::BooleanVar::new(flag));
+        } else {
+            self.set_at(slot, Value::Boolean(flag));
+        }
+    }
+
     /// Sets a catalog String prop found by its slot to `text`, in place when it holds text
     /// already (no allocation once its buffer is big enough).
     pub(crate) fn set_text_at(&mut self, slot: PropSlot, text: &str) {
@@ -175,7 +196,7 @@ impl FeatureState {
         let slot = index.and_then(|i| self.vars.get_mut(i));
         let Some(var) = slot else {
             if let Some(new) = GVar::holding(&value) {
-                self.names.push(name);
+                self.added.push(name);
                 self.vars.push(new);
             }
             return;
@@ -192,7 +213,10 @@ impl FeatureState {
 
     /// Every property with its value, in order.
     pub fn props(&self) -> impl Iterator<Item = (&'static str, &GVar)> {
-        self.names.iter().copied().zip(self.vars.iter())
+        let catalog = self.spec.props.iter().map(|p| p.name);
+        catalog
+            .chain(self.added.iter().copied())
+            .zip(self.vars.iter())
     }
 }
 

@@ -117,7 +117,7 @@ pub(crate) fn update(agent: &mut Agent, seconds_per_tick: f64) {
     if let Some(c) = agent.feature_mut("Costume") {
         let glow = c.number_at(GLOW).unwrap_or(0.0);
         if glow > 0.0 {
-            c.set_at(GLOW, Value::Number((glow - seconds_per_tick).max(0.0)));
+            c.set_number_at(GLOW, (glow - seconds_per_tick).max(0.0));
         }
         apply_color_scale(c);
     }

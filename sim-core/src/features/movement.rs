@@ -457,12 +457,12 @@ fn turn(agent: &mut Agent, landing: &Landing) {
         return;
     };
     let auto_orient = m.flag_at(AUTO_ORIENT).unwrap_or(false);
-    m.set_at(DIRECTION, Value::Number(landing.direction));
+    m.set_number_at(DIRECTION, landing.direction);
     let heading = compass(landing.direction);
     if m.str_at(COMPASS) != Some(heading) {
         m.set_text_at(COMPASS, heading);
     }
-    m.set_at(IS_MOVING, Value::Boolean(landing.moving));
+    m.set_flag_at(IS_MOVING, landing.moving);
     if auto_orient && landing.moving {
         agent.orientation = -landing.direction.to_radians();
     }
