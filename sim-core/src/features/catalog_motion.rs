@@ -26,18 +26,20 @@ pub(super) const MOVEMENT: FeatureSpec = FeatureSpec {
     aliases: &[],
     help: "Lets the character move by itself or be steered.",
     props: &[
+        // The props movement reads and writes every tick come first, next to each other,
+        // so with thousands of agents a tick touches fewer cache lines of each agent.
         text("movementType", "stop", "How the character moves: stop, wander, edgeToEdge, jitter, float, goLocation or setLocation."),
         num("direction", 0.0, "Which way the character points, in degrees: 0 is right, 90 is up."),
         text("compassDirection", "E", "Which way the character points as N, E, S or W."),
         num("distance", 0.5, "How far the character moves each tick; bigger is faster."),
+        flag("isMoving", false, "Whether the character moved this tick."),
+        flag("useAutoOrientation", false, "Turn the picture to face the way the character moves."),
+        text("targetCharacterType", "", "The kind of character to head for."),
         num("jitterDistance", 0.0, "How far a jittering character shakes."),
         num("bounceAngle", 180.0, "How far the character turns when it hits an edge."),
         flag("doRandomOnWander", true, "Whether wandering picks new directions at random."),
-        flag("isMoving", false, "Whether the character moved this tick."),
-        flag("useAutoOrientation", false, "Turn the picture to face the way the character moves."),
         num("targetX", 0.0, "The x position to head for."),
         num("targetY", 0.0, "The y position to head for."),
-        text("targetCharacterType", "", "The kind of character to head for."),
     ],
     methods: &[
         method(
