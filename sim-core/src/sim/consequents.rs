@@ -169,15 +169,36 @@ mod tests {
             rules_and_slots(&list),
             vec![(3, 0), (1, 1), (4, 1), (5, 2), (0, 3), (2, 3), (6, 3)]
         );
-        // The buffers are reused: sorting again after new pushes gives the same order.
-        list.clear();
-        list.extend(
-            [(7, c), (8, a), (9, c)]
-                .map(|(rule, a)| Consequent { rule, a, b: a })
-                .into_iter(),
-        );
-        list.sort_by_agent();
-        assert_eq!(rules_and_slots(&list), vec![(8, 0), (7, 2), (9, 2)]);
+    }
+
+    proptest::proptest! {
+        /// Whatever the slots, tick after tick on the same buffers, the sort orders the list
+        /// exactly as the standard library's stable sort does (the rule field numbers each
+        /// consequent by its place in the queue, so a reordering within a slot shows).
+        #[test]
+        fn sorting_matches_a_stable_sort_by_slot_tick_after_tick(
+            ticks in proptest::collection::vec(
+                proptest::collection::vec(0usize..40, 0..200),
+                1..4,
+            )
+        ) {
+            let mut entities = Entities::new();
+            let ids: Vec<EntityId> = (0..40).map(|_| entities.spawn().unwrap()).collect();
+            let mut list = Consequents::default();
+            for slots in ticks {
+                let queued: Vec<Consequent> = slots
+                    .iter()
+                    .enumerate()
+                    .map(|(rule, &slot)| Consequent { rule, a: ids[slot], b: ids[0] })
+                    .collect();
+                list.extend(queued.iter().copied());
+                list.sort_by_agent();
+                let mut expected = queued;
+                expected.sort_by_key(Consequent::slot);
+                proptest::prop_assert_eq!(list.as_slice(), &expected[..]);
+                list.clear();
+            }
+        }
     }
 
     #[test]
