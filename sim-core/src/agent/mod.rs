@@ -3,8 +3,8 @@
 //! An [`Agent`] holds GEMSTEP's built-in properties as plain fields (they are read every tick
 //! by movement, conditions and the renderer), the properties its blueprint adds as GVars, the
 //! features attached by name with their properties, selection flags, an input mode and
-//! GEMSTEP's three message queues (update, think, exec) that conditions and
-//! [`crate::sim::Simulation::queue_message`] fill. [`Agents`] is a slot arena indexed by the agent's
+//! GEMSTEP's three message queues (update, think, exec) that
+//! [`crate::sim::Simulation::queue_message`] fills. [`Agents`] is a slot arena indexed by the agent's
 //! [`EntityId`]: a removed agent's slot is reused, lookups check the generation, and
 //! iteration runs in slot order, which is the same on every platform.
 
@@ -44,16 +44,6 @@ pub struct Selection {
     pub captive: bool,
 }
 
-/// A consequent waiting in an agent's exec queue, with the agents its `when` rule bound.
-/// Plain indices, so queueing one copies a few words and touches no reference count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Queued {
-    /// The rule whose consequent runs (its index in the compiled project's rules).
-    pub rule: usize,
-    /// Blueprints bound to agents (`Fish` → this fish, `Algae` → the algae it touches).
-    pub bindings: Bindings,
-}
-
 /// The tick phase whose queue a message waits in (GEMSTEP's `queueUpdateMessage`,
 /// `queueThinkMessage` and `queueExecMessage`): it runs after the blueprint's program of that
 /// phase, so a message can act before or after the rest of the tick's work.
@@ -78,23 +68,19 @@ impl QueuePhase {
     }
 }
 
-/// Work waiting in one of an agent's queues. Consequents stay plain rule indices (conditions
-/// queue thousands a tick); a script message carries its own compiled body because it belongs
-/// to no rule or program of the blueprint.
+/// Statements sent to an agent, compiled for its blueprint, waiting in one of its queues. A
+/// message carries its own compiled body because it belongs to no rule or program of the
+/// blueprint.
 #[derive(Debug, Clone)]
-pub enum Message {
-    /// A `when` rule's consequent, queued by conditions for the exec phase.
-    Consequent(Queued),
-    /// Statements sent to the agent, compiled for its blueprint.
-    Script {
-        /// Where the statements come from, for the log (`think message to Fish/Nemo`).
-        script: Rc<str>,
-        /// The compiled statements.
-        body: Rc<[Stmt]>,
-    },
+pub struct Message {
+    /// Where the statements come from, for the log (`think message to Fish/Nemo`).
+    pub script: Rc<str>,
+    /// The compiled statements.
+    pub body: Rc<[Stmt]>,
 }
 
-/// Up to two agents a `when` rule names, each with its blueprint's index.
+/// Up to two agents a `when` rule names, each with its blueprint's index (`Fish` → this fish,
+/// `Algae` → the algae it touches).
 pub type Bindings = [(usize, EntityId); 2];
 
 /// The last tick an `every` timer of an agent fired, keyed by where the timer was written.
@@ -150,7 +136,8 @@ pub struct Agent {
     pub update_queue: Vec<Message>,
     /// Messages to run in the think phase, in the order they were queued.
     pub think_queue: Vec<Message>,
-    /// Consequents queued by conditions and messages, run in the exec phase in queue order.
+    /// Messages to run in the exec phase, in the order they were queued (before the
+    /// consequents of `when` rules, which wait in one list for all agents).
     pub exec_queue: Vec<Message>,
     /// The tick it was made at.
     pub born_tick: u64,

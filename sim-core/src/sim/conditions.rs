@@ -1,10 +1,13 @@
 //! `when` rules, evaluated once per tick: for each rule, B's agents go into a uniform grid
 //! and each A agent tests only the B agents in nearby cells, never all pairs. Passing pairs
-//! queue the rule's consequent on A's exec queue with both agents bound by blueprint name.
+//! join the world's list of consequents (see [`super::consequents`]), rule by rule in the
+//! order found; the list is then put in agent order for the exec phase, which runs each
+//! consequent as A with both agents bound by blueprint name.
 
+use super::consequents::Consequent;
 use super::program::{Contact, Rule, TestKind};
 use super::world::World;
-use crate::agent::{Agent, Message, Queued};
+use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::features::physics::half_size;
 use crate::features::vision;
@@ -59,7 +62,8 @@ pub(crate) struct Scratch {
     touching: Vec<(EntityId, EntityId)>,
 }
 
-/// Evaluates every rule and queues consequents.
+/// Evaluates every rule, queues the consequents of the pairs that passed and puts them in
+/// agent order.
 pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
     let program = Rc::clone(&world.program);
     if world.touching.len() < program.rules.len() {
@@ -79,6 +83,7 @@ pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
             *total = total.saturating_add(spent);
         }
     }
+    world.consequents.sort_by_agent();
 }
 
 fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test: TestKind) {
@@ -107,7 +112,7 @@ fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test:
         // The old memory becomes next tick's buffer.
         std::mem::swap(before, &mut s.touching);
     }
-    queue(world, index, rule, &s.passing);
+    queue(world, index, &s.passing);
 }
 
 /// Appends to `out` the pairs of sorted `now` that sorted `before` lacks, in order.
@@ -230,7 +235,7 @@ fn deaths(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule) {
         push_difference(&s.touching, before, &mut s.passing);
         std::mem::swap(before, &mut s.touching);
     }
-    queue(world, index, rule, &s.passing);
+    queue(world, index, &s.passing);
 }
 
 /// Whether a non-contact test passes for bodies `a` and `b`. Distance tests read the bodies
@@ -267,18 +272,15 @@ fn touches(contact: Contact, a: &Body, b: &Body) -> bool {
     }
 }
 
-fn queue(world: &mut World, index: usize, rule: &Rule, passing: &[(EntityId, EntityId)]) {
-    for &(a, b) in passing {
-        if world.agents.get(b).is_none() {
-            continue;
-        }
-        if let Some(agent) = world.agents.get_mut(a) {
-            agent.exec_queue.push(Message::Consequent(Queued {
-                rule: index,
-                bindings: [(rule.a, a), (rule.b, b)],
-            }));
-        }
-    }
+/// Queues rule `index`'s consequent for each passing pair. Both agents exist (they were read
+/// from the world in this phase, and agents are only removed at the end of the tick), so no
+/// agent is looked up here: a look-up per pair, in grid order, would be a cache miss each.
+fn queue(world: &mut World, index: usize, passing: &[(EntityId, EntityId)]) {
+    world.consequents.extend(
+        passing
+            .iter()
+            .map(|&(a, b)| Consequent { rule: index, a, b }),
+    );
 }
 
 #[cfg(test)]

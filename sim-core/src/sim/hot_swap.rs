@@ -17,9 +17,9 @@
 //! - Every other program (UPDATE, THINK, EXEC, `when`, `every`, `onEvent`) is simply the new
 //!   one from the next tick. `when` rules that survive the edit keep their touching memory,
 //!   so a pair already touching does not count as a first touch again; an `every` timer
-//!   whose line moved starts counting afresh. Queued consequents of the old program are
-//!   dropped (they name its rules by index); queued script messages carry their own compiled
-//!   statements and are kept.
+//!   whose line moved starts counting afresh. No consequent of the old program's rules is
+//!   waiting (a tick queues and runs its consequents itself); queued script messages carry
+//!   their own compiled statements and are kept.
 //! - The scratch runs consume no random numbers of the model and make or remove no agents.
 
 use super::program::{Program, Rule};
@@ -270,9 +270,6 @@ fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
         &after.builtin_vars,
     );
     merge_features(&mut current.features, &before.features, &after.features);
-    current
-        .exec_queue
-        .retain(|m| matches!(m, crate::agent::Message::Script { .. }));
     current
 }
 

@@ -58,7 +58,7 @@ impl Simulation {
         let script = format!("{} message to {blueprint}/{}", phase.name(), agent.name);
         let body = compile_agent_script(&self.project, &blueprint, text, &script)
             .map_err(MessageError::Compile)?;
-        let message = Message::Script {
+        let message = Message {
             script: Rc::from(script),
             body: Rc::from(body),
         };

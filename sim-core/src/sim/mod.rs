@@ -38,6 +38,7 @@
 //! ```
 
 mod conditions;
+mod consequents;
 mod hash;
 mod hot_swap;
 mod input;
@@ -315,6 +316,7 @@ fn build(
         agent_cap,
         holds: Vec::new(),
         messages_sent: [false; 3],
+        consequents: Default::default(),
     };
     world.populate(&mut lp)?;
     let handler = Rc::new(tick::TickHandler {

@@ -1,5 +1,6 @@
 //! One tick: GEMSTEP's tick phases in order, each running the modules that opted in.
 
+use super::consequents::{self, Consequent};
 use super::world::World;
 use super::{conditions, rounds::RoundState};
 use crate::agent::{Message, QueuePhase};
@@ -31,7 +32,7 @@ pub(crate) enum Module {
     Conditions,
     /// Blueprints' think programs, then think messages.
     AgentsThink,
-    /// Blueprints' exec programs, then queued consequents and exec messages.
+    /// Blueprints' exec programs, then exec messages and the consequents of `when` rules.
     AgentsExec,
 }
 
@@ -146,7 +147,7 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
         }
         Module::AgentsExec => {
             programs(world, ids, Program::Exec);
-            drain_queues(world, ids, QueuePhase::Exec);
+            drain_exec(world, ids);
         }
     }
 }
@@ -246,31 +247,69 @@ impl RunClock {
     }
 }
 
-/// Runs and empties every agent's queue of `phase`, one runner per agent with work, in the
-/// order the messages were queued; the value stack starts empty for each message, as if each
-/// had a runner of its own. The update and think queues hold only messages sent through
-/// [`crate::sim::Simulation::queue_message`], so their pass is skipped when none was sent; the
-/// exec queue also takes consequents from conditions and is always drained.
+/// Runs and empties every agent's queue of `phase` (update or think). These queues hold only
+/// messages sent through [`crate::sim::Simulation::queue_message`], so the pass is skipped
+/// when none was sent.
 fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
-    let sent = std::mem::take(world.messages_sent_mut(phase));
-    if !sent && phase != QueuePhase::Exec {
+    if !std::mem::take(world.messages_sent_mut(phase)) {
         return;
     }
     let program = Rc::clone(&world.program);
     for &id in ids {
-        let Some(agent) = world.agents.get_mut(id) else {
-            continue;
-        };
-        let waiting = agent.queue_mut(phase);
-        if waiting.is_empty() {
-            continue;
+        run_queued(world, &program, id, phase, &[]);
+    }
+}
+
+/// The exec phase's queued work, agent by agent in `ids` order: the messages sent to the
+/// agent, then the consequents conditions queued for it this tick, in the order queued.
+/// Messages are sent only between ticks, so each was queued before this tick's consequents
+/// and runs before them. When no exec message was sent, only the agents with consequents are
+/// visited, straight from the list (in slot order, the order of `ids`).
+fn drain_exec(world: &mut World, ids: &[EntityId]) {
+    let sent = std::mem::take(world.messages_sent_mut(QueuePhase::Exec));
+    let mut list = std::mem::take(&mut world.consequents);
+    let program = Rc::clone(&world.program);
+    let mut rest = list.as_slice();
+    if sent {
+        for &id in ids {
+            let mine = consequents::run_of(&mut rest, id);
+            run_queued(world, &program, id, QueuePhase::Exec, mine);
         }
-        let mut queue = std::mem::take(waiting);
-        let blueprint = program.name(agent.blueprint);
-        run_messages(world, &program, id, blueprint, &queue);
-        // Hand the emptied buffer back so the next tick reuses its capacity.
+    } else {
+        while let Some((id, mine)) = consequents::next_run(&mut rest) {
+            run_queued(world, &program, id, QueuePhase::Exec, mine);
+        }
+    }
+    // Hand the emptied list back so the next tick reuses its buffers.
+    list.clear();
+    world.consequents = list;
+}
+
+/// Runs agent `id`'s queue of `phase`, then `consequents`, with one runner, and empties the
+/// queue (keeping its buffer for the next tick). Costs one look-up when there is nothing to
+/// run, and nothing at all for an agent removed since.
+fn run_queued(
+    world: &mut World,
+    program: &super::program::Program,
+    id: EntityId,
+    phase: QueuePhase,
+    consequents: &[Consequent],
+) {
+    let Some(agent) = world.agents.get_mut(id) else {
+        return;
+    };
+    let waiting = agent.queue_mut(phase);
+    if waiting.is_empty() && consequents.is_empty() {
+        return;
+    }
+    let mut queue = std::mem::take(waiting);
+    let blueprint = program.name(agent.blueprint);
+    let mut runner = Runner::new(world, id, Rc::clone(&blueprint));
+    run_messages(&mut runner, &queue);
+    run_consequents(&mut runner, program, &blueprint, consequents);
+    if queue.capacity() > 0 {
         queue.clear();
-        if let Some(agent) = world.agents.get_mut(id) {
+        if let Some(agent) = runner.world.agents.get_mut(id) {
             let slot = agent.queue_mut(phase);
             if slot.is_empty() {
                 *slot = queue;
@@ -279,35 +318,35 @@ fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
     }
 }
 
-/// Runs `queue` as agent `id`: consequents as their rule's script with the rule's agents
-/// bound, script messages as themselves with nothing bound.
-fn run_messages(
-    world: &mut World,
-    program: &super::program::Program,
-    id: EntityId,
-    blueprint: Rc<str>,
-    queue: &[Message],
-) {
-    let mut runner = Runner::new(world, id, Rc::clone(&blueprint));
+/// Runs script messages, each as itself with nothing bound; the value stack starts empty for
+/// each, as if each had a runner of its own.
+fn run_messages(runner: &mut Runner<'_>, queue: &[Message]) {
     for message in queue {
         runner.stack.clear();
-        match message {
-            Message::Consequent(queued) => {
-                let Some(rule) = program.rules.get(queued.rule) else {
-                    continue;
-                };
-                if !Rc::ptr_eq(&runner.script, &blueprint) {
-                    runner.script = Rc::clone(&blueprint);
-                }
-                runner.bindings = Some(queued.bindings);
-                runner.run(&rule.body);
-            }
-            Message::Script { script, body } => {
-                runner.script = Rc::clone(script);
-                runner.bindings = None;
-                runner.run(body);
-            }
+        runner.script = Rc::clone(&message.script);
+        runner.bindings = None;
+        runner.run(&message.body);
+    }
+}
+
+/// Runs consequents as the runner's agent: each as its rule's script (written in the agent's
+/// `blueprint`) with the rule's two agents bound, on an empty value stack.
+fn run_consequents(
+    runner: &mut Runner<'_>,
+    program: &super::program::Program,
+    blueprint: &Rc<str>,
+    consequents: &[Consequent],
+) {
+    for consequent in consequents {
+        let Some(rule) = program.rules.get(consequent.rule) else {
+            continue;
+        };
+        runner.stack.clear();
+        if !Rc::ptr_eq(&runner.script, blueprint) {
+            runner.script = Rc::clone(blueprint);
         }
+        runner.bindings = Some([(rule.a, consequent.a), (rule.b, consequent.b)]);
+        runner.run(&rule.body);
     }
 }
 

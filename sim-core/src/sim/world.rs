@@ -76,6 +76,9 @@ pub(crate) struct World {
     /// that phase's queues since its last pass, so the tick skips a pass over every agent when
     /// nobody sent anything.
     pub messages_sent: [bool; 3],
+    /// The consequents of `when` rules that passed this tick, run in the exec phase (empty
+    /// between ticks).
+    pub consequents: super::consequents::Consequents,
 }
 
 impl World {

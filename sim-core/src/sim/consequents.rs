@@ -1,0 +1,240 @@
+//! The consequents of `when` rules that passed this tick, in one world-level list rather
+//! than in each agent's exec queue.
+//!
+//! Conditions append pairs rule by rule, in the order each rule's scan finds them, which
+//! visits agents in grid-cell order: pushing each onto its agent's own queue would touch
+//! agents in scattered memory order, and the exec phase would then have to walk every agent
+//! to find the few with work. Instead the list is put in agent order once, by a stable
+//! counting sort on the agent's slot (the order of [`crate::agent::Agents::ids_into`]), so
+//! each agent still runs its consequents in the order they were found, and the exec phase
+//! reads them as runs of one agent. Every buffer is kept from tick to tick, so a warm tick
+//! allocates nothing.
+
+use crate::entity::EntityId;
+
+/// One passing pair of a rule: agent `a` runs the rule's consequent with `a` and `b` bound
+/// to the rule's two blueprints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Consequent {
+    /// The rule's index in the compiled project's rules.
+    pub rule: usize,
+    /// The agent that runs the consequent (the rule's first blueprint).
+    pub a: EntityId,
+    /// The other agent (the rule's second blueprint).
+    pub b: EntityId,
+}
+
+impl Consequent {
+    /// The slot of the agent that runs it, the key of the sort.
+    fn slot(&self) -> usize {
+        self.a.index() as usize
+    }
+}
+
+/// This tick's consequents and the buffers that sort them.
+#[derive(Debug, Default)]
+pub(crate) struct Consequents {
+    /// In the order queued until [`Consequents::sort_by_agent`], in agent order after.
+    list: Vec<Consequent>,
+    /// The sort's output, swapped with `list` when done.
+    sorted: Vec<Consequent>,
+    /// Per slot, where its run starts in the sorted list.
+    starts: Vec<usize>,
+}
+
+impl Consequents {
+    /// Adds consequents after those already queued.
+    pub fn extend(&mut self, consequents: impl Iterator<Item = Consequent>) {
+        self.list.extend(consequents);
+    }
+
+    /// The consequents, in agent order once sorted.
+    pub fn as_slice(&self) -> &[Consequent] {
+        &self.list
+    }
+
+    /// Empties the list, keeping every buffer's capacity.
+    pub fn clear(&mut self) {
+        self.list.clear();
+    }
+
+    /// Puts the list in agent slot order, keeping the order queued among one agent's
+    /// consequents (a stable counting sort: linear, and unlike `sort_by_key` it allocates
+    /// nothing once its buffers have grown).
+    pub fn sort_by_agent(&mut self) {
+        if self.list.is_sorted_by_key(Consequent::slot) {
+            // One rule of two blueprints scans its agents in slot order already.
+            return;
+        }
+        self.count_slots();
+        // Every place below the list's length is written once; the buffer only needs that
+        // many entries, whatever they hold (the previous tick's, mostly).
+        let len = self.list.len();
+        self.sorted.truncate(len);
+        if let Some(&filler) = self.list.first() {
+            self.sorted.resize(len, filler);
+        }
+        for c in &self.list {
+            if let Some(next) = self.starts.get_mut(c.slot()) {
+                if let Some(place) = self.sorted.get_mut(*next) {
+                    *place = *c;
+                }
+                *next += 1;
+            }
+        }
+        std::mem::swap(&mut self.list, &mut self.sorted);
+    }
+
+    /// Sets `starts` to where each slot's run begins in agent order.
+    fn count_slots(&mut self) {
+        self.starts.clear();
+        for c in &self.list {
+            let slot = c.slot();
+            if slot >= self.starts.len() {
+                self.starts.resize(slot + 1, 0);
+            }
+            if let Some(count) = self.starts.get_mut(slot) {
+                *count += 1;
+            }
+        }
+        let mut start = 0;
+        for entry in &mut self.starts {
+            let count = *entry;
+            *entry = start;
+            start += count;
+        }
+    }
+}
+
+/// The next agent with consequents in `list` (sorted by agent) and its consequents, split
+/// off the front.
+pub(crate) fn next_run<'a>(list: &mut &'a [Consequent]) -> Option<(EntityId, &'a [Consequent])> {
+    let first = *list.first()?;
+    Some((first.a, split_slot(list, first.slot())))
+}
+
+/// `agent`'s consequents, split off the front of `list` (sorted by agent) after dropping those
+/// of earlier slots, whose agents the caller has passed. Empty when the agent has none, or when
+/// the ones in its slot were queued for an agent that has since left it.
+pub(crate) fn run_of<'a>(list: &mut &'a [Consequent], agent: EntityId) -> &'a [Consequent] {
+    let slot = agent.index() as usize;
+    let passed = list.iter().take_while(|c| c.slot() < slot).count();
+    *list = list.get(passed..).unwrap_or_default();
+    let run = split_slot(list, slot);
+    if run.first().is_some_and(|c| c.a != agent) {
+        &[]
+    } else {
+        run
+    }
+}
+
+/// The consequents of `slot` at the front of `list`, split off it.
+fn split_slot<'a>(list: &mut &'a [Consequent], slot: usize) -> &'a [Consequent] {
+    let count = list.iter().take_while(|c| c.slot() == slot).count();
+    let (run, rest) = list.split_at_checked(count).unwrap_or((*list, &[]));
+    *list = rest;
+    run
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::entity::Entities;
+
+    /// Four agents in slots 0..4.
+    fn agents() -> Vec<EntityId> {
+        let mut entities = Entities::new();
+        (0..4).map(|_| entities.spawn().unwrap()).collect()
+    }
+
+    fn queued(pairs: &[(usize, EntityId)]) -> Consequents {
+        let mut list = Consequents::default();
+        list.extend(pairs.iter().map(|&(rule, a)| Consequent { rule, a, b: a }));
+        list
+    }
+
+    fn rules_and_slots(list: &Consequents) -> Vec<(usize, u32)> {
+        list.as_slice()
+            .iter()
+            .map(|c| (c.rule, c.a.index()))
+            .collect()
+    }
+
+    #[test]
+    fn sorting_puts_agents_in_slot_order_and_keeps_each_agents_queue_order() {
+        let [a, b, c, d] = agents()[..] else { panic!() };
+        let mut list = queued(&[(0, d), (1, b), (2, d), (3, a), (4, b), (5, c), (6, d)]);
+        list.sort_by_agent();
+        assert_eq!(
+            rules_and_slots(&list),
+            vec![(3, 0), (1, 1), (4, 1), (5, 2), (0, 3), (2, 3), (6, 3)]
+        );
+    }
+
+    proptest::proptest! {
+        /// Whatever the slots, tick after tick on the same buffers, the sort orders the list
+        /// exactly as the standard library's stable sort does (the rule field numbers each
+        /// consequent by its place in the queue, so a reordering within a slot shows).
+        #[test]
+        fn sorting_matches_a_stable_sort_by_slot_tick_after_tick(
+            ticks in proptest::collection::vec(
+                proptest::collection::vec(0usize..40, 0..200),
+                1..4,
+            )
+        ) {
+            let mut entities = Entities::new();
+            let ids: Vec<EntityId> = (0..40).map(|_| entities.spawn().unwrap()).collect();
+            let mut list = Consequents::default();
+            for slots in ticks {
+                let queued: Vec<Consequent> = slots
+                    .iter()
+                    .enumerate()
+                    .map(|(rule, &slot)| Consequent { rule, a: ids[slot], b: ids[0] })
+                    .collect();
+                list.extend(queued.iter().copied());
+                list.sort_by_agent();
+                let mut expected = queued;
+                expected.sort_by_key(Consequent::slot);
+                proptest::prop_assert_eq!(list.as_slice(), &expected[..]);
+                list.clear();
+            }
+        }
+    }
+
+    #[test]
+    fn runs_split_the_sorted_list_agent_by_agent() {
+        let [a, b, c, d] = agents()[..] else { panic!() };
+        let mut list = queued(&[(0, c), (1, a), (2, c)]);
+        list.sort_by_agent();
+        let mut rest = list.as_slice();
+        let (first, run) = next_run(&mut rest).unwrap();
+        assert_eq!((first, run.len()), (a, 1));
+        let (second, run) = next_run(&mut rest).unwrap();
+        assert_eq!(
+            (second, run.iter().map(|c| c.rule).collect::<Vec<_>>()),
+            (c, vec![0, 2])
+        );
+        assert!(next_run(&mut rest).is_none());
+
+        let mut rest = list.as_slice();
+        assert!(
+            run_of(&mut rest, b).is_empty(),
+            "b has none; a's were passed"
+        );
+        assert_eq!(run_of(&mut rest, c).len(), 2);
+        assert!(run_of(&mut rest, d).is_empty() && rest.is_empty());
+    }
+
+    #[test]
+    fn an_agent_does_not_take_the_consequents_of_an_earlier_agent_in_its_slot() {
+        let mut entities = Entities::new();
+        let old = entities.spawn().unwrap();
+        entities.despawn(old).unwrap();
+        let new = entities.spawn().unwrap();
+        assert_eq!(old.index(), new.index());
+        let list = queued(&[(0, old)]);
+        let mut rest = list.as_slice();
+        assert!(run_of(&mut rest, new).is_empty());
+        assert!(rest.is_empty());
+    }
+}
