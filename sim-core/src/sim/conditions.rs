@@ -174,6 +174,20 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
     // consecutive searches read the same neighbourhood (each agent's own pairs keep their
     // order, so its queue does too).
     let a_side: &[Body] = if same { b_by_cell } else { a_side };
+    if let TestKind::CloseTo(d) = test {
+        // B's places again, now in cell order, for the distance-only loop.
+        xs.clear();
+        xs.extend(b_by_cell.iter().map(|b| b.x));
+        ys.clear();
+        ys.extend(b_by_cell.iter().map(|b| b.y));
+        let near = Near {
+            grid,
+            b_by_cell,
+            xs,
+            ys,
+        };
+        return near.pairs(a_side, d, passing);
+    }
     let contact = test.contact();
     let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
     let mut capped = false;
@@ -216,6 +230,59 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
         }
     }
     capped
+}
+
+/// B's side of an `isCloseTo` rule, ready for [`Near::pairs`]: the grid, B's bodies in cell
+/// order and their places in the same order.
+struct Near<'s> {
+    grid: &'s SpatialGrid,
+    b_by_cell: &'s [Body],
+    xs: &'s [f64],
+    ys: &'s [f64],
+}
+
+impl Near<'_> {
+    /// Appends to `passing` every pair of an A body and a different B body whose centres are
+    /// at most `distance` apart, in the order the general scan finds them; answers whether
+    /// [`MAX_PAIRS_PER_RULE`] cut the scan short. The test reads places only, so its loop
+    /// runs over two arrays of numbers and looks at an agent's id only on a hit.
+    fn pairs(
+        &self,
+        a_side: &[Body],
+        distance: f64,
+        passing: &mut Vec<(EntityId, EntityId)>,
+    ) -> bool {
+        let mut capped = false;
+        for a in a_side {
+            self.grid.for_each_run(a.x, a.y, distance, |run| {
+                let xs = self.xs.get(run.clone()).unwrap_or_default();
+                let ys = self.ys.get(run.clone()).unwrap_or_default();
+                for (j, (&x, &y)) in xs.iter().zip(ys).enumerate() {
+                    let (dx, dy) = (x - a.x, y - a.y);
+                    // Written as the general test is, so a place that is not a number fails.
+                    let near = (dx * dx + dy * dy).sqrt() <= distance;
+                    if !near {
+                        continue;
+                    }
+                    let Some(b) = self.b_by_cell.get(run.start + j) else {
+                        continue;
+                    };
+                    if b.id == a.id {
+                        continue;
+                    }
+                    if passing.len() >= MAX_PAIRS_PER_RULE {
+                        capped = true;
+                        return;
+                    }
+                    passing.push((a.id, b.id));
+                }
+            });
+            if capped {
+                break;
+            }
+        }
+        capped
+    }
 }
 
 /// `when A dies`: agents of A that turned inert since the last tick (remembered as pairs of
@@ -309,5 +376,74 @@ mod tests {
         let far = body(70.0, 0.0, 5.0);
         assert!(!touches(Contact::CenterInBounds, &far, &big));
         assert!(!touches(Contact::Bounds, &far, &body(0.0, 0.0, 10.0)));
+    }
+}
+
+#[cfg(test)]
+mod near_tests {
+    use super::*;
+
+    /// Bodies on a jittered lattice (some exactly `distance` apart, some on top of each
+    /// other) plus one with a place that is not a number.
+    fn bodies(n: usize) -> Vec<Body> {
+        let mut entities = crate::entity::Entities::new();
+        let mut seed = 7_u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) as f64 / f64::from(u32::MAX)
+        };
+        let mut out: Vec<Body> = (0..n)
+            .map(|i| {
+                let (col, row) = ((i % 20) as f64, (i / 20) as f64);
+                let snap = i % 2 == 0;
+                let (x, y) = if snap {
+                    (col * 10.0, row * 10.0)
+                } else {
+                    (col * 10.0 + next() * 25.0, row * 10.0 + next() * 25.0)
+                };
+                Body {
+                    id: entities.spawn().unwrap(),
+                    x,
+                    y,
+                    hw: 0.0,
+                    hh: 0.0,
+                }
+            })
+            .collect();
+        if let Some(b) = out.get_mut(5) {
+            b.x = f64::NAN;
+        }
+        out
+    }
+
+    #[test]
+    fn close_pairs_are_every_ordered_pair_within_the_distance() {
+        let b_side = bodies(400);
+        let (xs, ys): (Vec<f64>, Vec<f64>) = b_side.iter().map(|b| (b.x, b.y)).unzip();
+        let mut grid = SpatialGrid::new();
+        grid.rebuild(&xs, &ys, 10.0);
+        let b_by_cell: Vec<Body> = grid.order().iter().map(|&i| b_side[i as usize]).collect();
+        let (cx, cy): (Vec<f64>, Vec<f64>) = b_by_cell.iter().map(|b| (b.x, b.y)).unzip();
+        let near = Near {
+            grid: &grid,
+            b_by_cell: &b_by_cell,
+            xs: &cx,
+            ys: &cy,
+        };
+        let mut found = Vec::new();
+        assert!(!near.pairs(&b_by_cell, 10.0, &mut found));
+        let mut expected = Vec::new();
+        for a in &b_by_cell {
+            for b in &b_by_cell {
+                let gap = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+                if a.id != b.id && gap <= 10.0 {
+                    expected.push((a.id, b.id));
+                }
+            }
+        }
+        assert!(expected.len() > 400, "the layout has many close pairs");
+        found.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(found, expected);
     }
 }
