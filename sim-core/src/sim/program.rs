@@ -94,7 +94,7 @@ pub(crate) struct Rule {
     pub test: TestKind,
     /// The test's name as written.
     pub test_name: String,
-    /// What runs on A's exec queue for each passing pair.
+    /// What agent A runs in the exec phase for each passing pair.
     pub body: Rc<[Stmt]>,
     /// The blueprint whose script holds the rule.
     pub script: Rc<str>,
