@@ -123,8 +123,19 @@ impl NumberCode {
                 NumOp::Arith { op, offset } => {
                     let right = stack.pop();
                     let left = stack.pop();
-                    arithmetic(op, left, right).map_err(|kind| EvalError { offset, kind })?
+                    match quick_arithmetic(op, left, right) {
+                        Some(n) => n,
+                        // Only a failure takes the full path, which names what went wrong.
+                        None => arithmetic(op, left, right)
+                            .map_err(|kind| EvalError { offset, kind })?,
+                    }
                 }
+                // `Math.random()` draws a number in [0, 1): always finite, nothing to check.
+                NumOp::Math {
+                    function: MathFn::Random,
+                    args: 0,
+                    ..
+                } => ctx.random(),
                 NumOp::Math {
                     function,
                     args,
@@ -142,6 +153,22 @@ impl NumberCode {
         }
         Ok(stack.pop())
     }
+}
+
+/// What [`arithmetic`] gives when it succeeds, without building a `Result` (the fast path runs
+/// this for every operator); `None` where it would fail: a division by zero or a result that
+/// is not a finite number.
+#[inline]
+fn quick_arithmetic(op: BinaryOp, a: f64, b: f64) -> Option<f64> {
+    let n = match op {
+        BinaryOp::Add => a + b,
+        BinaryOp::Sub => a - b,
+        BinaryOp::Mul => a * b,
+        BinaryOp::Div if b != 0.0 => a / b,
+        BinaryOp::Rem if b != 0.0 => a % b,
+        _ => return None,
+    };
+    n.is_finite().then_some(n)
 }
 
 /// The numbers [`NumberCode::run`] works on. [`Expr::number_code`] emits every operator after
