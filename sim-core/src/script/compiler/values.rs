@@ -206,10 +206,7 @@ impl Cx<'_> {
         let Some(ty) = ty else {
             let any = ArgSpec::rest("value", ArgKind::Any, "");
             let args = self.args(name, &[any], method, args, &self.frame.clone())?;
-            return Ok(MethodCall {
-                method: name.clone(),
-                args,
-            });
+            return Ok(MethodCall::new(name.clone(), args));
         };
         let spec = match ty.method(name) {
             Ok(spec) => spec,
@@ -230,10 +227,7 @@ impl Cx<'_> {
         };
         let specs: Vec<ArgSpec> = spec.args.iter().map(gvar_arg).collect();
         let args = self.args(name, &specs, method, args, &self.frame.clone())?;
-        Ok(MethodCall {
-            method: spec.name.to_owned(),
-            args,
-        })
+        Ok(MethodCall::new(spec.name.to_owned(), args))
     }
 }
 
