@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
-use sim_core::vars::{GVar, NumberStep, Value, ValueKind, VarError, VarType};
+use sim_core::vars::{GVar, Value, ValueKind, VarError, VarType};
 
 fn sample(kind: ValueKind) -> Value {
     match kind {
@@ -187,47 +187,4 @@ proptest! {
             }
         }
     }
-}
-
-#[test]
-fn a_number_step_does_what_its_method_call_does_for_every_type_and_value() {
-    let mut rng = Pcg32::seed_from_u64(3);
-    let mut limited = GVar::new(VarType::Number, Some(&Value::Number(5.0))).unwrap();
-    limited
-        .call("setMax", &[Value::Number(6.0)], &mut rng)
-        .unwrap();
-    let vars = [
-        limited,
-        GVar::new(VarType::Number, Some(&Value::Number(2.5))).unwrap(),
-        GVar::new(VarType::String, Some(&Value::String("ab".into()))).unwrap(),
-        GVar::new(VarType::Boolean, Some(&Value::Boolean(true))).unwrap(),
-        GVar::new(VarType::Dictionary, None).unwrap(),
-    ];
-    let values = [
-        Value::Number(4.0),
-        Value::Number(-1.5),
-        Value::Number(f64::NAN),
-        Value::String("x".into()),
-        Value::Boolean(false),
-        Value::Null,
-    ];
-    for step in [NumberStep::SetTo, NumberStep::Add, NumberStep::Sub] {
-        assert_eq!(NumberStep::of(step.name()), Some(step));
-        for var in &vars {
-            for value in &values {
-                let (mut stepped, mut called) = (var.clone(), var.clone());
-                let got = stepped.step(step, value, &mut rng);
-                let expected = called
-                    .call(step.name(), std::slice::from_ref(value), &mut rng)
-                    .map(drop);
-                assert_eq!(got, expected, "{step:?} {value:?} on {var:?}");
-                assert_eq!(
-                    stepped.value(),
-                    called.value(),
-                    "{step:?} {value:?} on {var:?}"
-                );
-            }
-        }
-    }
-    assert_eq!(NumberStep::of("mul"), None);
 }

@@ -75,11 +75,6 @@ impl<'w> Runner<'w> {
                 self.call_prop(r, &call.method, &args).map(drop)
             }
             StmtKind::FeatProp(r, call) => {
-                if let (Some(step), [arg]) = (call.step, call.args.as_slice()) {
-                    // The every-tick change (`add {{ ... }}`): one value, no argument list.
-                    let value = self.arg(arg)?;
-                    return self.step_feat_prop(r, step, &value);
-                }
                 let args = self.args(&call.args)?;
                 self.call_feat_prop(r, &call.method, &args).map(drop)
             }

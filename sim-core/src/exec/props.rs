@@ -4,7 +4,7 @@ use super::{Failure, Runner};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::script::program::{FeatPropRef, PropRef};
-use crate::vars::{GVar, NumberStep, Value};
+use crate::vars::{GVar, Value};
 
 impl Runner<'_> {
     /// The value of `agent.prop` for the agent a ref names.
@@ -97,44 +97,23 @@ impl Runner<'_> {
         method: &str,
         args: &[Value],
     ) -> Result<Option<Value>, Failure> {
-        let (var, rng) = self.feat_prop_mut(r)?;
-        var.call(method, args, rng).map_err(|e| e.to_string())
-    }
-
-    /// Makes a Number step (`setTo`, `add`, `sub`) on a feature prop, as
-    /// [`Runner::call_feat_prop`] would with that method and `value`.
-    pub fn step_feat_prop(
-        &mut self,
-        r: &FeatPropRef,
-        step: NumberStep,
-        value: &Value,
-    ) -> Result<(), Failure> {
-        let (var, rng) = self.feat_prop_mut(r)?;
-        var.step(step, value, rng).map_err(|e| e.to_string())
-    }
-
-    /// The feature prop a ref names, to change, with the random source its methods draw from.
-    fn feat_prop_mut(
-        &mut self,
-        r: &FeatPropRef,
-    ) -> Result<(&mut GVar, &mut rand_pcg::Pcg32), Failure> {
         let id = self.resolve(&r.target)?;
         let world = &mut *self.world;
         let agent = world
             .agents
             .get_mut(id)
             .ok_or_else(|| "the agent was removed".to_string())?;
-        if !agent.has(&r.feature) {
+        let Some(feat) = agent.feature_mut(&r.feature) else {
             let (name, feature) = (&agent.name, &r.feature);
             return Err(format!(
                 "{name} has no feature '{feature}' (add it with addFeature)"
             ));
-        }
-        let var = agent
-            .feature_mut(&r.feature)
-            .and_then(|feat| feat.prop_at_mut(r.slot))
+        };
+        let var = feat
+            .prop_at_mut(r.slot)
             .ok_or_else(|| format!("{} has no property '{}'", r.feature, r.prop))?;
-        Ok((var, &mut world.rng))
+        var.call(method, args, &mut world.rng)
+            .map_err(|e| e.to_string())
     }
 
     /// The agent `id`, or the error a removed agent gives.

@@ -9,7 +9,7 @@ use super::expr::{Expr, NumberCode};
 use crate::features::catalog::PropSlot;
 use crate::features::{FeatMethodSpec, FeatureSpec};
 use crate::time::SimTime;
-use crate::vars::{NumberStep, Value, VarType};
+use crate::vars::{Value, VarType};
 
 /// Which program of a blueprint a statement belongs to (GEMSTEP's `# PROGRAM` names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -129,19 +129,6 @@ pub struct MethodCall {
     pub method: String,
     /// Its arguments.
     pub args: Vec<Arg>,
-    /// The Number change it makes, when it is `setTo`, `add` or `sub` with one argument.
-    pub(crate) step: Option<NumberStep>,
-}
-
-impl MethodCall {
-    /// A call of `method` with `args`, its Number step worked out once here.
-    pub fn new(method: String, args: Vec<Arg>) -> MethodCall {
-        let step = match args.as_slice() {
-            [_] => NumberStep::of(&method),
-            _ => None,
-        };
-        MethodCall { method, args, step }
-    }
 }
 
 /// What an `if`-like keyword tests.

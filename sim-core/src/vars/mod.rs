@@ -34,7 +34,7 @@ mod value;
 pub use boolean::BooleanVar;
 pub use dictionary::DictionaryVar;
 pub use error::VarError;
-pub use number::{NumberStep, NumberVar};
+pub use number::NumberVar;
 pub use random::RandomSource;
 pub use spec::{Alias, ArgSpec, MethodSpec};
 pub use string::StringVar;
@@ -191,22 +191,6 @@ impl GVar {
             GVar::String(var) => Value::String(var.value().to_string()),
             GVar::Boolean(var) => Value::Boolean(var.value()),
             GVar::Dictionary(_) => Value::Null,
-        }
-    }
-
-    /// Runs `step` with the value `arg`: straight on a Number given a number, otherwise as the
-    /// method call it stands for (so every type and every wrong value behaves as `call`).
-    pub fn step(
-        &mut self,
-        step: NumberStep,
-        arg: &Value,
-        rng: &mut (impl RandomSource + ?Sized),
-    ) -> Result<(), VarError> {
-        match (self, arg) {
-            (GVar::Number(var), Value::Number(n)) => var.step(step, *n),
-            (var, arg) => var
-                .call(step.name(), std::slice::from_ref(arg), rng)
-                .map(drop),
         }
     }
 

@@ -206,7 +206,10 @@ impl Cx<'_> {
         let Some(ty) = ty else {
             let any = ArgSpec::rest("value", ArgKind::Any, "");
             let args = self.args(name, &[any], method, args, &self.frame.clone())?;
-            return Ok(MethodCall::new(name.clone(), args));
+            return Ok(MethodCall {
+                method: name.clone(),
+                args,
+            });
         };
         let spec = match ty.method(name) {
             Ok(spec) => spec,
@@ -227,7 +230,10 @@ impl Cx<'_> {
         };
         let specs: Vec<ArgSpec> = spec.args.iter().map(gvar_arg).collect();
         let args = self.args(name, &specs, method, args, &self.frame.clone())?;
-        Ok(MethodCall::new(spec.name.to_owned(), args))
+        Ok(MethodCall {
+            method: spec.name.to_owned(),
+            args,
+        })
     }
 }
 

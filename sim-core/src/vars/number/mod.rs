@@ -12,40 +12,6 @@ use super::spec::MethodSpec;
 use super::value::Value;
 use arith::{random_between, round_to_thousandths, wrap_between};
 
-/// The changes scripts make to a Number most often, every tick (`setTo 0`, `add 1`,
-/// `sub {{ ... }}`): known from the method's name when a script is compiled, so running the
-/// statement matches no name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NumberStep {
-    /// `setTo n`.
-    SetTo,
-    /// `add n`.
-    Add,
-    /// `sub n`.
-    Sub,
-}
-
-impl NumberStep {
-    /// The step a method name stands for, if it is one of them.
-    pub fn of(method: &str) -> Option<NumberStep> {
-        match method {
-            "setTo" => Some(NumberStep::SetTo),
-            "add" => Some(NumberStep::Add),
-            "sub" => Some(NumberStep::Sub),
-            _ => None,
-        }
-    }
-
-    /// The method's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            NumberStep::SetTo => "setTo",
-            NumberStep::Add => "add",
-            NumberStep::Sub => "sub",
-        }
-    }
-}
-
 /// A Number property.
 ///
 /// Limits: a minimum or maximum set on its own stops the value at that limit. With
@@ -124,17 +90,6 @@ impl NumberVar {
         self.set_by("setTo", value)
     }
 
-    /// Applies `step` with the number `n`, as [`NumberVar::call`] does for that method (limits
-    /// and wrap-around apply; not-a-number is refused).
-    pub fn step(&mut self, step: NumberStep, n: f64) -> Result<(), VarError> {
-        let target = match step {
-            NumberStep::SetTo => n,
-            NumberStep::Add => self.value + n,
-            NumberStep::Sub => self.value - n,
-        };
-        self.set_by(step.name(), target)
-    }
-
     /// Runs the script method `method` with `args`; comparisons answer true/false.
     pub fn call(
         &mut self,
@@ -143,8 +98,16 @@ impl NumberVar {
         rng: &mut (impl RandomSource + ?Sized),
     ) -> Result<Option<Value>, VarError> {
         // The changes scripts make every tick (`add 1`, `setTo 0`) skip the table search.
-        if let ([Value::Number(n)], Some(step)) = (args, NumberStep::of(method)) {
-            return self.step(step, *n).map(|()| None);
+        if let [Value::Number(n)] = args {
+            let target = match method {
+                "setTo" => Some(*n),
+                "add" => Some(self.value + n),
+                "sub" => Some(self.value - n),
+                _ => None,
+            };
+            if let Some(target) = target {
+                return self.set_by(method, target).map(|()| None);
+            }
         }
         let spec = TABLE.checked("Number", method, args)?;
         if spec.returns.is_some() {
