@@ -157,9 +157,10 @@ impl SpatialGrid {
 fn finite_range(values: &[f64]) -> (f64, f64) {
     let mut range: Option<(f64, f64)> = None;
     for &v in values.iter().filter(|v| v.is_finite()) {
+        // Plain comparisons (no NaN reaches here): `f64::min` is a library call in WASM.
         range = Some(match range {
             None => (v, v),
-            Some((lo, hi)) => (lo.min(v), hi.max(v)),
+            Some((lo, hi)) => (if v < lo { v } else { lo }, if v > hi { v } else { hi }),
         });
     }
     range.unwrap_or((0.0, 0.0))

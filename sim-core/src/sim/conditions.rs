@@ -161,7 +161,11 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
     xs.extend(b_side.iter().map(|b| b.x));
     ys.clear();
     ys.extend(b_side.iter().map(|b| b.y));
-    let reach_b = b_side.iter().map(|b| b.hw.max(b.hh)).fold(0.0, f64::max);
+    // `isCloseTo` bodies have no extent (see `Body::of`), so there is nothing to measure.
+    let reach_b = match test {
+        TestKind::CloseTo(_) => 0.0,
+        _ => b_side.iter().map(|b| b.hw.max(b.hh)).fold(0.0, f64::max),
+    };
     // Cells about as wide as the search, so a search looks at few cells and few agents.
     let cell = match test {
         TestKind::CloseTo(d) => d.clamp(1.0, 256.0),
