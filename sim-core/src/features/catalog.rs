@@ -93,8 +93,10 @@ pub(crate) struct PropSlot {
 }
 
 impl PropSlot {
-    /// The slot of prop `name` of `spec`; meant for `const` items, where a name the catalog
-    /// does not list stops the build.
+    /// The slot of prop `name` of `spec`, for `const` items. A name the catalog does not list
+    /// gets a slot that finds no catalog prop (reads give `None`; a write adds a prop of that
+    /// name, as [`FeatureState::set`](crate::agent::FeatureState::set) does) rather than a
+    /// panic; each module's tests check that its slots resolve.
     pub(crate) const fn of(spec: &FeatureSpec, name: &'static str) -> PropSlot {
         let mut index = 0;
         while index < spec.props.len() {
@@ -108,7 +110,17 @@ impl PropSlot {
             }
             index += 1;
         }
-        panic!("the catalog has no such prop")
+        PropSlot {
+            feature: spec.name,
+            index: usize::MAX,
+            name,
+        }
+    }
+
+    /// Whether the slot names a prop its feature's catalog entry lists.
+    #[cfg(test)]
+    pub(crate) fn resolves(self) -> bool {
+        super::feature(self.feature).is_some_and(|f| self.index < f.props.len())
     }
 }
 

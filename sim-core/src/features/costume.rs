@@ -323,6 +323,11 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_costume_slot_names_a_catalog_prop() {
+        assert!(GLOW.resolves() && SCALE_STEPS.resolves());
+    }
+
+    #[test]
     fn hsv_round_trips_through_rgb() {
         let (h, s, v) = rgb_to_hsv([1.0, 0.5, 0.0]);
         let [r, g, b] = hsv_to_rgb((h, s, v));

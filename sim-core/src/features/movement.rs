@@ -525,6 +525,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_movement_slot_names_a_catalog_prop() {
+        let slots = [
+            MOVEMENT_TYPE,
+            DIRECTION,
+            COMPASS,
+            DISTANCE,
+            IS_MOVING,
+            AUTO_ORIENT,
+            TARGET,
+        ];
+        assert!(slots.iter().all(|s| s.resolves()));
+        assert!(!PropSlot::of(&MOVEMENT, "directoin").resolves());
+    }
+
+    #[test]
     fn sincos_gives_the_bits_of_sin_and_cos_so_runs_keep_their_results() {
         // Steps were once computed with separate `sin` and `cos`; saved hashes and the
         // native/WASM comparison rely on the same bits.
