@@ -70,10 +70,10 @@ impl Runner<'_> {
     /// The value of a feature prop.
     pub fn read_feat_prop(&self, r: &FeatPropRef) -> Result<Value, Failure> {
         let id = self.resolve(&r.target)?;
-        let feat = feature_of(self.agent(id)?, &r.feature)?;
+        let feat = feature_of(self.agent(id)?, r.feature())?;
         feat.prop_at(r.slot)
             .map(GVar::value)
-            .ok_or_else(|| format!("{} has no property '{}'", r.feature, r.prop))
+            .ok_or_else(|| format!("{} has no property '{}'", r.feature(), r.prop()))
     }
 
     /// The value of feature prop `feature.prop` of agent `id`.
@@ -103,15 +103,15 @@ impl Runner<'_> {
             .agents
             .get_mut(id)
             .ok_or_else(|| "the agent was removed".to_string())?;
-        let Some(feat) = agent.feature_mut(&r.feature) else {
-            let (name, feature) = (&agent.name, &r.feature);
+        let Some(feat) = agent.feature_mut(r.feature()) else {
+            let (name, feature) = (&agent.name, r.feature());
             return Err(format!(
                 "{name} has no feature '{feature}' (add it with addFeature)"
             ));
         };
         let var = feat
             .prop_at_mut(r.slot)
-            .ok_or_else(|| format!("{} has no property '{}'", r.feature, r.prop))?;
+            .ok_or_else(|| format!("{} has no property '{}'", r.feature(), r.prop()))?;
         var.call(method, args, &mut world.rng)
             .map_err(|e| e.to_string())
     }

@@ -114,12 +114,21 @@ pub struct PropRef {
 pub struct FeatPropRef {
     /// Whose feature.
     pub target: Target,
-    /// The feature's canonical name (`Graphing` for `AgentWidgets`).
-    pub feature: String,
-    /// The feature property's name.
-    pub prop: String,
-    /// Where the prop sits in the feature, found when the script was compiled.
+    /// Where the prop sits in its feature, found when the script was compiled; it also holds
+    /// both canonical names.
     pub(crate) slot: PropSlot,
+}
+
+impl FeatPropRef {
+    /// The feature's canonical name (`Graphing` for `AgentWidgets`).
+    pub fn feature(&self) -> &'static str {
+        self.slot.feature
+    }
+
+    /// The feature property's canonical name.
+    pub fn prop(&self) -> &'static str {
+        self.slot.name
+    }
 }
 
 /// A method call on a GVar: `setTo 5`, `add 1`, `greaterThan 50`.

@@ -86,12 +86,12 @@ pub(crate) fn prop_subject_token(r: &PropRef) -> Token {
 /// `Feature prop` for the running agent, `Bp.Feature.prop` for another.
 pub(crate) fn feat_prop_tokens(r: &FeatPropRef) -> Vec<Token> {
     match &r.target {
-        Target::Agent => vec![word(&r.feature), word(&r.prop)],
+        Target::Agent => vec![word(r.feature()), word(r.prop())],
         Target::Blueprint(bp) => {
             vec![token(TokenKind::ObjRef(vec![
                 bp.clone(),
-                r.feature.clone(),
-                r.prop.clone(),
+                r.feature().to_owned(),
+                r.prop().to_owned(),
             ]))]
         }
     }

@@ -90,12 +90,7 @@ impl Cx<'_> {
             };
             return Err(self.report(prop_at.pos, &prop, kind));
         };
-        let reference = FeatPropRef {
-            target,
-            feature: spec.name.to_owned(),
-            prop: prop_spec.name.to_owned(),
-            slot,
-        };
+        let reference = FeatPropRef { target, slot };
         Ok((reference, prop_spec.ty, spelled.used))
     }
 
