@@ -70,14 +70,12 @@ impl<'w> Runner<'w> {
         match &stmt.kind {
             StmtKind::AddProp { name, ty, initial } => self.add_prop(name, *ty, initial.as_ref()),
             StmtKind::AddFeature(name) => self.add_feature(self.me, name),
-            StmtKind::Prop(r, call) => {
-                let args = self.args(&call.args)?;
-                self.call_prop(r, &call.method, &args).map(drop)
-            }
-            StmtKind::FeatProp(r, call) => {
-                let args = self.args(&call.args)?;
-                self.call_feat_prop(r, &call.method, &args).map(drop)
-            }
+            StmtKind::Prop(r, call) => self.with_args(&call.args, |runner, values| {
+                runner.call_prop(r, &call.method, values).map(drop)
+            }),
+            StmtKind::FeatProp(r, call) => self.with_args(&call.args, |runner, values| {
+                runner.call_feat_prop(r, &call.method, values).map(drop)
+            }),
             StmtKind::FeatCall {
                 target,
                 feature,
@@ -87,6 +85,9 @@ impl<'w> Runner<'w> {
                 let id = self.resolve(target)?;
                 crate::features::call(self, id, feature, method, args)
             }
+            StmtKind::GlobalProp { name, call } => self.with_args(&call.args, |runner, values| {
+                crate::features::global::prop_call(runner.world, name, &call.method, values)
+            }),
             StmtKind::PropPush(r) => {
                 let value = self.read_prop(r)?;
                 self.stack.push(value);
@@ -190,6 +191,21 @@ impl<'w> Runner<'w> {
             values.push(self.arg(arg)?);
         }
         Ok(values)
+    }
+
+    /// Runs `then` with `args` evaluated. One argument, what most method calls take, is
+    /// evaluated on its own rather than into a list.
+    fn with_args<T>(
+        &mut self,
+        args: &[Arg],
+        then: impl FnOnce(&mut Self, &[Value]) -> Result<T, Failure>,
+    ) -> Result<T, Failure> {
+        if let [arg] = args {
+            let value = self.arg(arg)?;
+            return then(self, std::slice::from_ref(&value));
+        }
+        let values = self.args(args)?;
+        then(self, &values)
     }
 
     /// Evaluates one argument.

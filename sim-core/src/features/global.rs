@@ -3,7 +3,8 @@
 use super::dispatch::{no_method, text_arg, text_arg_ref};
 use crate::exec::{Failure, Runner, Values};
 use crate::script::program::Arg;
-use crate::vars::{GVar, VarType};
+use crate::sim::world::World;
+use crate::vars::{GVar, Value, VarType};
 
 /// Runs a Global method (`addGlobalProp name Type initial`, `globalProp name method args`).
 pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(), Failure> {
@@ -35,17 +36,26 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
                     evaluated.as_slice()
                 }
             };
-            let world = &mut *r.world;
-            let var = world
-                .globals
-                .iter_mut()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v)
-                .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
-            var.call(&method, values, &mut world.rng)
-                .map(drop)
-                .map_err(|e| e.to_string())
+            prop_call(r.world, &name, &method, values)
         }
         _ => Err(no_method("Global", method)),
     }
+}
+
+/// Runs `method` with `values` on the Global prop `name` (`globalProp name method values`).
+pub(crate) fn prop_call(
+    world: &mut World,
+    name: &str,
+    method: &str,
+    values: &[Value],
+) -> Result<(), Failure> {
+    let var = world
+        .globals
+        .iter_mut()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v)
+        .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
+    var.call(method, values, &mut world.rng)
+        .map(drop)
+        .map_err(|e| e.to_string())
 }

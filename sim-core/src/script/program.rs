@@ -292,6 +292,15 @@ pub enum StmtKind {
         /// Its arguments (blocks included).
         args: Vec<Arg>,
     },
+    /// `featCall Global globalProp name method args`: a method on a prop every character
+    /// shares. Its own statement because `when` consequents run it for every pair that
+    /// passes: running it looks up only the prop, not the feature, method or arguments.
+    GlobalProp {
+        /// The Global prop's name.
+        name: String,
+        /// The method on it and its arguments (checked against its type when known).
+        call: MethodCall,
+    },
     /// `propPush ref`: push a property's value.
     PropPush(PropRef),
     /// `propPop ref`: pop a value into a property.

@@ -118,6 +118,12 @@ pub fn stmt_unit(stmt: &Stmt) -> ScriptUnit {
             method,
             args,
         } => feat_call::print(target, feature.name, method.name, args),
+        StmtKind::GlobalProp { name, call } => feat_call::print(
+            &Target::Agent,
+            "Global",
+            "globalProp",
+            &feat_call::global_prop_literals(name.clone(), call.clone()),
+        ),
         StmtKind::PropPush(r) => prop_push::print(r),
         StmtKind::PropPop(r) => prop_pop::print(r),
         StmtKind::FeatPropPush(r) => feat_prop_push::print(r),

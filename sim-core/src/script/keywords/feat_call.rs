@@ -8,7 +8,7 @@ use crate::features::{BlockScope, FeatMethodSpec, FeatureSpec};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx, Frame};
 use crate::script::compiler::CompileErrorKind;
-use crate::script::program::{Arg, StmtKind, Target};
+use crate::script::program::{Arg, MethodCall, StmtKind, Target};
 use crate::script::unparse::{arg_token, feature_token, word};
 use crate::script::{ScriptUnit, Token, TokenKind};
 use crate::suggest::closest;
@@ -45,7 +45,13 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let (target, feature, bp) = cx.feature_ref(feature_tok)?;
     let method = find_method(cx, feature, method_tok)?;
     let args = if method.name == "globalProp" {
-        global_prop_args(cx, method_tok, rest)?
+        let (name, call) = global_prop_args(cx, method_tok, rest)?;
+        // Global props belong to the world, so whose Global is named makes no difference
+        // once the name is bound; an unbound `Bp.Global` stays a call that reports that.
+        if target == Target::Agent {
+            return Ok(Compiled::Stmt(StmtKind::GlobalProp { name, call }));
+        }
+        global_prop_literals(name, call)
     } else {
         let frame = block_frame(method, bp, rest);
         cx.args(method.name, method.args, method_tok, rest, &frame)?
@@ -97,7 +103,11 @@ fn block_frame(method: &FeatMethodSpec, caller: Option<String>, rest: &[Token]) 
 
 /// `globalProp name method args`: the name must be made by some `addGlobalProp`, and the
 /// method must suit its type.
-fn global_prop_args(cx: &mut Cx<'_>, head: &Token, rest: &[Token]) -> Checked<Vec<Arg>> {
+fn global_prop_args(
+    cx: &mut Cx<'_>,
+    head: &Token,
+    rest: &[Token],
+) -> Checked<(String, MethodCall)> {
     let [name_tok, method_tok, values @ ..] = rest else {
         return Err(cx.report_at(
             head,
@@ -124,13 +134,17 @@ fn global_prop_args(cx: &mut Cx<'_>, head: &Token, rest: &[Token]) -> Checked<Ve
         }
         None => None,
     };
-    let call = cx.method_call(ty, method_tok, values)?;
+    Ok((name, cx.method_call(ty, method_tok, values)?))
+}
+
+/// `globalProp`'s arguments as a `featCall` passes them: the name, the method, its values.
+pub(crate) fn global_prop_literals(name: String, call: MethodCall) -> Vec<Arg> {
     let mut args = vec![
         Arg::Literal(Value::String(name)),
         Arg::Literal(Value::String(call.method)),
     ];
     args.extend(call.args);
-    Ok(args)
+    args
 }
 
 /// `featCall [Bp.]Feature method args`.
@@ -191,6 +205,24 @@ mod tests {
         assert_error(
             "featCall Population createAgent Algea",
             "unknown blueprint 'Algea' — did you mean 'Algae'?",
+        );
+    }
+
+    #[test]
+    fn a_global_prop_call_compiles_to_its_own_statement_and_prints_back() {
+        use crate::script::program::StmtKind;
+        use crate::script::unparse::print_stmts;
+        let update = super::super::testing::compile("featCall Global globalProp darkMoths add 1")
+            .unwrap()
+            .update;
+        assert!(
+            matches!(&update[..], [s] if matches!(&s.kind, StmtKind::GlobalProp { name, call }
+                if name == "darkMoths" && call.method == "add")),
+            "{update:?}"
+        );
+        assert_eq!(
+            print_stmts(&update),
+            "featCall Global globalProp 'darkMoths' add 1"
         );
     }
 
