@@ -190,6 +190,9 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
             xs,
             ys,
         };
+        if same {
+            return near.pairs_among(d, passing);
+        }
         return near.pairs(a_side, d, passing);
     }
     let contact = test.contact();
@@ -286,6 +289,40 @@ impl Near<'_> {
             }
         }
         capped
+    }
+
+    /// [`Near::pairs`] for a rule of one blueprint with itself, whose A bodies are B's. Distance
+    /// is symmetric, so each pair of bodies is measured once, from the one earlier in cell
+    /// order (rows above it come before it in that order and are skipped), and both orders
+    /// are appended: half the measuring of scanning from every body. An agent's pairs then
+    /// come in a different order than the general scan finds them, which no rule depends on
+    /// (consequents run in agent order, each agent's in the order found).
+    fn pairs_among(&self, distance: f64, passing: &mut Vec<(EntityId, EntityId)>) -> bool {
+        for (k, a) in self.b_by_cell.iter().enumerate() {
+            self.grid.for_each_run(a.x, a.y, distance, |run| {
+                let start = run.start.max(k + 1);
+                let xs = self.xs.get(start..run.end).unwrap_or_default();
+                let ys = self.ys.get(start..run.end).unwrap_or_default();
+                for (j, (&x, &y)) in xs.iter().zip(ys).enumerate() {
+                    let (dx, dy) = (x - a.x, y - a.y);
+                    let near = (dx * dx + dy * dy).sqrt() <= distance;
+                    if !near {
+                        continue;
+                    }
+                    if let Some(b) = self.b_by_cell.get(start + j) {
+                        passing.push((a.id, b.id));
+                        passing.push((b.id, a.id));
+                    }
+                }
+            });
+            // Checked once per body: the pairs past the cap are dropped, as if the scan had
+            // stopped at the first of them.
+            if passing.len() > MAX_PAIRS_PER_RULE {
+                passing.truncate(MAX_PAIRS_PER_RULE);
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -449,5 +486,10 @@ mod near_tests {
         found.sort_unstable();
         expected.sort_unstable();
         assert_eq!(found, expected);
+        // A rule of one blueprint with itself measures each pair once and finds the same.
+        let mut among = Vec::new();
+        assert!(!near.pairs_among(10.0, &mut among));
+        among.sort_unstable();
+        assert_eq!(among, expected);
     }
 }
