@@ -195,14 +195,19 @@ impl<'w> Runner<'w> {
 
     /// Runs `then` with `args` evaluated. One argument, what most method calls take, is
     /// evaluated on its own rather than into a list.
-    fn with_args<T>(
+    pub fn with_args<T>(
         &mut self,
         args: &[Arg],
         then: impl FnOnce(&mut Self, &[Value]) -> Result<T, Failure>,
     ) -> Result<T, Failure> {
-        if let [arg] = args {
-            let value = self.arg(arg)?;
-            return then(self, std::slice::from_ref(&value));
+        match args {
+            // A value written out in the script (`add 1`) is passed as it is, not copied.
+            [Arg::Literal(value)] => return then(self, std::slice::from_ref(value)),
+            [arg] => {
+                let value = self.arg(arg)?;
+                return then(self, std::slice::from_ref(&value));
+            }
+            _ => {}
         }
         let values = self.args(args)?;
         then(self, &values)

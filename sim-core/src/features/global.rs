@@ -1,7 +1,7 @@
 //! Global at run time: props every character of the model shares.
 
 use super::dispatch::{no_method, text_arg, text_arg_ref};
-use crate::exec::{Failure, Runner, Values};
+use crate::exec::{Failure, Runner};
 use crate::script::program::Arg;
 use crate::sim::world::World;
 use crate::vars::{GVar, Value, VarType};
@@ -26,17 +26,7 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
             let name = text_arg_ref(r, args, 0)?;
             let method = text_arg_ref(r, args, 1)?;
             let rest = args.get(2..).unwrap_or_default();
-            // One value written out in the script (`add 1`, the common case) is passed as it
-            // is, without evaluating a copy.
-            let evaluated: Values;
-            let values = match rest {
-                [Arg::Literal(value)] => std::slice::from_ref(value),
-                _ => {
-                    evaluated = r.args(rest)?;
-                    evaluated.as_slice()
-                }
-            };
-            prop_call(r.world, &name, &method, values)
+            r.with_args(rest, |r, values| prop_call(r.world, &name, &method, values))
         }
         _ => Err(no_method("Global", method)),
     }
