@@ -198,7 +198,24 @@ impl GVar {
     /// lookups answer a value (`ifProp` uses a test's true/false). Randomness comes
     /// only from `rng`, the simulation's seeded generator. On error the property is
     /// unchanged.
+    #[inline]
     pub fn call(
+        &mut self,
+        method: &str,
+        args: &[Value],
+        rng: &mut (impl RandomSource + ?Sized),
+    ) -> Result<Option<Value>, VarError> {
+        if let (GVar::Number(var), [Value::Number(n)]) = (&mut *self, args) {
+            if var.quick_step(method, *n) {
+                return Ok(None);
+            }
+        }
+        self.call_by_table(method, args, rng)
+    }
+
+    /// [`GVar::call`] past the quick Number steps: every method of every type.
+    #[inline(never)]
+    fn call_by_table(
         &mut self,
         method: &str,
         args: &[Value],

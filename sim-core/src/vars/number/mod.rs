@@ -97,16 +97,9 @@ impl NumberVar {
         args: &[Value],
         rng: &mut (impl RandomSource + ?Sized),
     ) -> Result<Option<Value>, VarError> {
-        // The changes scripts make every tick (`add 1`, `setTo 0`) skip the table search.
         if let [Value::Number(n)] = args {
-            let target = match method {
-                "setTo" => Some(*n),
-                "add" => Some(self.value + n),
-                "sub" => Some(self.value - n),
-                _ => None,
-            };
-            if let Some(target) = target {
-                return self.set_by(method, target).map(|()| None);
+            if self.quick_step(method, *n) {
+                return Ok(None);
             }
         }
         let spec = TABLE.checked("Number", method, args)?;
@@ -115,6 +108,26 @@ impl NumberVar {
         } else {
             self.act(spec, args, rng).map(|()| None)
         }
+    }
+
+    /// The changes scripts make every tick (`add 1`, `setTo 0`, `sub 2`), done without the
+    /// table search: true when `method` is one of them and its result is a number. Otherwise
+    /// nothing changes and the caller takes the full path, which also words any error. Small
+    /// enough to inline into [`super::GVar::call`], so the common call skips the full path's
+    /// large frame.
+    #[inline]
+    pub(crate) fn quick_step(&mut self, method: &str, n: f64) -> bool {
+        let target = match method {
+            "setTo" => n,
+            "add" => self.value + n,
+            "sub" => self.value - n,
+            _ => return false,
+        };
+        if target.is_nan() {
+            return false;
+        }
+        self.value = self.settle(target);
+        true
     }
 
     /// The methods that change the value, its limits or its options.
