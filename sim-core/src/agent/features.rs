@@ -1,6 +1,6 @@
 //! A feature attached to an agent: its name and its properties as GVars.
 
-use crate::features::catalog::PropSlot;
+use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::{DefaultValue, FeatureSpec};
 use crate::vars::{GVar, Value};
 
@@ -9,6 +9,8 @@ use crate::vars::{GVar, Value};
 pub struct FeatureState {
     /// The feature's canonical name.
     pub name: &'static str,
+    /// The feature's kind, which the tick finds it by.
+    pub(crate) kind: FeatureKind,
     /// The feature's catalog entry: its props lead `vars` in catalog order.
     spec: &'static FeatureSpec,
     /// The names of props the runtime added (`avg` ...), which follow the catalog's props in
@@ -43,6 +45,7 @@ impl FeatureState {
             .collect();
         FeatureState {
             name: spec.name,
+            kind: FeatureKind::named(spec.name),
             spec,
             added: Vec::new(),
             vars,
@@ -81,7 +84,7 @@ impl FeatureState {
     /// ([`FeatureState::new`] lays the catalog props out in catalog order and nothing
     /// reorders them), otherwise by name.
     fn slot_index(&self, slot: PropSlot) -> Option<usize> {
-        if std::ptr::eq(self.name, slot.feature) || self.name == slot.feature {
+        if self.kind == slot.kind {
             Some(slot.index)
         } else {
             self.index_of(slot.name)

@@ -15,6 +15,7 @@ pub use builtin::BUILTIN_PROPS;
 pub use features::FeatureState;
 
 use crate::entity::EntityId;
+use crate::features::catalog::FeatureKind;
 use crate::script::program::Stmt;
 use crate::vars::GVar;
 use std::rc::Rc;
@@ -196,6 +197,16 @@ impl Agent {
     /// An attached feature by canonical name, to change.
     pub fn feature_mut(&mut self, name: &str) -> Option<&mut FeatureState> {
         self.features.iter_mut().find(|f| same_name(f.name, name))
+    }
+
+    /// An attached feature of `kind`: the tick's look-up, which compares no names.
+    pub(crate) fn feature_of(&self, kind: FeatureKind) -> Option<&FeatureState> {
+        self.features.iter().find(|f| f.kind == kind)
+    }
+
+    /// An attached feature of `kind`, to change.
+    pub(crate) fn feature_of_mut(&mut self, kind: FeatureKind) -> Option<&mut FeatureState> {
+        self.features.iter_mut().find(|f| f.kind == kind)
     }
 
     /// Whether a feature is attached.

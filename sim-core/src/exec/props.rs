@@ -70,7 +70,10 @@ impl Runner<'_> {
     /// The value of a feature prop.
     pub fn read_feat_prop(&self, r: &FeatPropRef) -> Result<Value, Failure> {
         let id = self.resolve(&r.target)?;
-        let feat = feature_of(self.agent(id)?, r.feature())?;
+        let agent = self.agent(id)?;
+        let feat = agent
+            .feature_of(r.slot.kind)
+            .ok_or_else(|| no_feature(agent, r.feature()))?;
         feat.prop_at(r.slot)
             .map(GVar::value)
             .ok_or_else(|| format!("{} has no property '{}'", r.feature(), r.prop()))
@@ -103,11 +106,8 @@ impl Runner<'_> {
             .agents
             .get_mut(id)
             .ok_or_else(|| "the agent was removed".to_string())?;
-        let Some(feat) = agent.feature_mut(r.feature()) else {
-            let (name, feature) = (&agent.name, r.feature());
-            return Err(format!(
-                "{name} has no feature '{feature}' (add it with addFeature)"
-            ));
+        let Some(feat) = agent.feature_of_mut(r.slot.kind) else {
+            return Err(no_feature(agent, r.feature()));
         };
         let var = feat
             .prop_at_mut(r.slot)
@@ -131,12 +131,17 @@ fn feature_of<'a>(
     feature: &str,
 ) -> Result<&'a crate::agent::FeatureState, Failure> {
     let canonical = crate::features::feature(feature).map_or(feature, |f| f.name);
-    agent.feature(canonical).ok_or_else(|| {
-        format!(
-            "{} has no feature '{feature}' (add it with addFeature)",
-            agent.name
-        )
-    })
+    agent
+        .feature(canonical)
+        .ok_or_else(|| no_feature(agent, feature))
+}
+
+/// The error of a feature the agent lacks, naming what to add.
+fn no_feature(agent: &Agent, feature: &str) -> Failure {
+    format!(
+        "{} has no feature '{feature}' (add it with addFeature)",
+        agent.name
+    )
 }
 
 /// Runs a GVar method on a built-in prop through a shadow GVar that keeps limits between

@@ -1,7 +1,7 @@
 //! Costume at run time: which picture and frame, glow that fades, and a tint in HSV that
 //! the renderer draws and Vision compares (camouflage).
 
-use super::catalog::PropSlot;
+use super::catalog::{FeatureKind, PropSlot};
 use super::catalog_looks::COSTUME;
 use super::dispatch::{feat, no_method, num_arg, text_arg};
 use crate::agent::{Agent, FeatureState};
@@ -108,13 +108,16 @@ pub(crate) fn query(
     }
 }
 
+/// Costume's kind, which the tick finds the feature by.
+const KIND: FeatureKind = FeatureKind::named(COSTUME.name);
+
 /// The Costume props the tick reads for every agent that wears one.
 const GLOW: PropSlot = PropSlot::of(&COSTUME, "glow");
 const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
 
 /// Fades glows by one tick.
 pub(crate) fn update(agent: &mut Agent, seconds_per_tick: f64) {
-    if let Some(c) = agent.feature_mut("Costume") {
+    if let Some(c) = agent.feature_of_mut(KIND) {
         let glow = c.number_at(GLOW).unwrap_or(0.0);
         if glow > 0.0 {
             c.set_number_at(GLOW, (glow - seconds_per_tick).max(0.0));

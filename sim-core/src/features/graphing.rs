@@ -1,6 +1,8 @@
 //! Graphing (GEMSTEP's AgentWidgets) at run time: a label, a meter and a line graph per
 //! character, kept as data the renderer draws, bound to props when asked.
 
+use super::catalog::FeatureKind;
+use super::catalog_looks::GRAPHING;
 use super::dispatch::{feat, no_method, num_arg, text_arg};
 use crate::agent::Agent;
 use crate::entity::EntityId;
@@ -59,13 +61,16 @@ pub(crate) fn call(
     }
 }
 
+/// Graphing's kind, which the tick finds the feature by.
+const KIND: FeatureKind = FeatureKind::named(GRAPHING.name);
+
 /// Refreshes bound meters, labels and graphs of one agent.
 pub(crate) fn update(world: &mut World, id: EntityId) {
     let tick = world.tick;
     let Some(agent) = world.agents.get(id) else {
         return;
     };
-    let Some(g) = agent.feature("Graphing") else {
+    let Some(g) = agent.feature_of(KIND) else {
         return;
     };
     let meter = bound(agent, &g.text("meterProp").unwrap_or_default()).map(meter_level);
@@ -79,7 +84,7 @@ pub(crate) fn update(world: &mut World, id: EntityId) {
     let Some(g) = world
         .agents
         .get_mut(id)
-        .and_then(|a| a.feature_mut("Graphing"))
+        .and_then(|a| a.feature_of_mut(KIND))
     else {
         return;
     };

@@ -1,7 +1,7 @@
 //! Movement at run time: every movement type, seeking, and the stage's bounds (wrap per axis,
 //! otherwise bounce back inside).
 
-use super::catalog::PropSlot;
+use super::catalog::{FeatureKind, PropSlot};
 use super::catalog_motion::MOVEMENT;
 use super::dispatch::{feat, no_method, num_arg, text_arg};
 use crate::agent::{Agent, InputMode};
@@ -12,6 +12,9 @@ use crate::script::program::Arg;
 use crate::sim::world::World;
 use crate::spatial::SpatialGrid;
 use crate::vars::{RandomSource, Value};
+
+/// Movement's kind, which the tick finds the feature by.
+const KIND: FeatureKind = FeatureKind::named(MOVEMENT.name);
 
 /// The Movement props the tick reads and writes for every moving agent.
 const MOVEMENT_TYPE: PropSlot = PropSlot::of(&MOVEMENT, "movementType");
@@ -172,7 +175,7 @@ pub(crate) fn update(
         if agent.mode != InputMode::Auto || agent.selection.captive || agent.system {
             continue;
         }
-        let Some(m) = agent.feature("Movement") else {
+        let Some(m) = agent.feature_of(KIND) else {
             continue;
         };
         let kind = m.str_at(MOVEMENT_TYPE).unwrap_or_default();
@@ -455,7 +458,7 @@ fn land(agent: &Agent, (dx, dy, direction): (f64, f64, f64), stage: &StageMetada
 /// Writes a landing's heading into the agent's Movement props (and its picture's angle when
 /// it orients itself); the place is set later, once every agent has planned.
 fn turn(agent: &mut Agent, landing: &Landing) {
-    let Some(m) = agent.feature_mut("Movement") else {
+    let Some(m) = agent.feature_of_mut(KIND) else {
         return;
     };
     let auto_orient = m.flag_at(AUTO_ORIENT).unwrap_or(false);
