@@ -357,6 +357,8 @@ fn the_fast_path_gives_the_numbers_draws_and_errors_of_full_evaluation() {
         "1e308 * 10",
         "2 - 3 - 4",
         "2 / 4 / 8",
+        "Math.random() / 0",
+        "5 - Math.random() * -2 % 0.5",
     ];
     for text in texts {
         let expr = parse_expr(text, Pos::START).unwrap();
@@ -374,16 +376,18 @@ fn the_fast_path_gives_the_numbers_draws_and_errors_of_full_evaluation() {
 
 #[test]
 fn an_expression_holding_more_than_sixteen_numbers_at_once_is_evaluated_in_full() {
+    // `1 + (1 + (... + (1 + 1)))`: each `1 +` holds a number until the innermost sum, whose
+    // constant right side is folded into its operator, so `depth` of them hold `depth`.
     let nested = |depth: usize| format!("{}1{}", "1 + (".repeat(depth), ")".repeat(depth));
-    let shallow = parse_expr(&nested(15), Pos::START).unwrap();
+    let shallow = parse_expr(&nested(16), Pos::START).unwrap();
     assert_eq!(
         shallow.number_code().unwrap().run(&mut FakeSim::new()),
-        Ok(16.0)
+        Ok(17.0)
     );
-    let deep = parse_expr(&nested(16), Pos::START).unwrap();
+    let deep = parse_expr(&nested(17), Pos::START).unwrap();
     assert_eq!(deep.number_code(), None);
     assert_eq!(
         deep.eval(&mut FakeSim::new()).map(|v| v.as_number()),
-        Ok(Some(17.0))
+        Ok(Some(18.0))
     );
 }

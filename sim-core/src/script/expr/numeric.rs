@@ -27,6 +27,13 @@ enum NumOp {
     Neg,
     /// Replace the top two numbers by `left op right`; a failure points at `offset`.
     Arith { op: BinaryOp, offset: usize },
+    /// Replace the top number by `top op right`, a constant written in the script
+    /// (`Math.random() * 10`): one step where pushing the constant would take two.
+    ArithConst {
+        op: BinaryOp,
+        right: f64,
+        offset: usize,
+    },
     /// Replace the top `args` numbers by the function's result; a failure points at `offset`.
     Math {
         function: MathFn,
@@ -60,7 +67,7 @@ impl Expr {
         for op in &ops {
             depth = match op {
                 NumOp::Const(_) => depth + 1,
-                NumOp::Neg => depth,
+                NumOp::Neg | NumOp::ArithConst { .. } => depth,
                 NumOp::Arith { .. } => depth.saturating_sub(1),
                 NumOp::Math { args, .. } => (depth + 1).saturating_sub(*args),
             };
@@ -95,7 +102,18 @@ impl Expr {
                 ops.push(NumOp::Neg);
             }
             ExprKind::Binary { op, left, right } if op.is_arithmetic() => {
-                if !(left.emit(ops) && right.emit(ops)) {
+                if !left.emit(ops) {
+                    return false;
+                }
+                if let ExprKind::Constant(Constant::Number(n)) = right.kind {
+                    ops.push(NumOp::ArithConst {
+                        op: *op,
+                        right: n,
+                        offset: self.offset,
+                    });
+                    return true;
+                }
+                if !right.emit(ops) {
                     return false;
                 }
                 ops.push(NumOp::Arith {
@@ -123,12 +141,11 @@ impl NumberCode {
                 NumOp::Arith { op, offset } => {
                     let right = stack.pop();
                     let left = stack.pop();
-                    match quick_arithmetic(op, left, right) {
-                        Some(n) => n,
-                        // Only a failure takes the full path, which names what went wrong.
-                        None => arithmetic(op, left, right)
-                            .map_err(|kind| EvalError { offset, kind })?,
-                    }
+                    arithmetic_at(op, left, right, offset)?
+                }
+                NumOp::ArithConst { op, right, offset } => {
+                    let left = stack.pop();
+                    arithmetic_at(op, left, right, offset)?
                 }
                 // `Math.random()` draws a number in [0, 1): always finite, nothing to check.
                 NumOp::Math {
@@ -152,6 +169,16 @@ impl NumberCode {
             stack.push(n);
         }
         Ok(stack.pop())
+    }
+}
+
+/// `left op right`, or the error that points at `offset`. Only a failure takes the full path,
+/// which names what went wrong.
+#[inline]
+fn arithmetic_at(op: BinaryOp, left: f64, right: f64, offset: usize) -> Result<f64, EvalError> {
+    match quick_arithmetic(op, left, right) {
+        Some(n) => Ok(n),
+        None => arithmetic(op, left, right).map_err(|kind| EvalError { offset, kind }),
     }
 }
 
