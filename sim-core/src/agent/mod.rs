@@ -246,6 +246,9 @@ fn same_name(a: &str, b: &str) -> bool {
 #[derive(Debug, Clone, Default)]
 pub struct Agents {
     slots: Vec<Option<Agent>>,
+    /// The id in each slot, kept beside the agents: [`Agents::contains`] reads this small
+    /// list, not the agent, whose memory the tick then need not fetch.
+    ids: Vec<Option<EntityId>>,
     count: usize,
     /// Counts insertions and removals, so a cached id list knows when it is stale.
     changes: u64,
@@ -258,6 +261,10 @@ impl Agents {
         self.changes += 1;
         if self.slots.len() <= index {
             self.slots.resize_with(index + 1, || None);
+            self.ids.resize(index + 1, None);
+        }
+        if let Some(id) = self.ids.get_mut(index) {
+            *id = Some(agent.id);
         }
         if let Some(slot) = self.slots.get_mut(index) {
             if slot.is_none() {
@@ -273,6 +280,9 @@ impl Agents {
         if slot.as_ref().is_some_and(|a| a.id == id) {
             self.count -= 1;
             self.changes += 1;
+            if let Some(kept) = self.ids.get_mut(id.index() as usize) {
+                *kept = None;
+            }
             slot.take()
         } else {
             None
@@ -285,6 +295,11 @@ impl Agents {
             .get(id.index() as usize)?
             .as_ref()
             .filter(|a| a.id == id)
+    }
+
+    /// Whether the agent `id` still exists.
+    pub fn contains(&self, id: EntityId) -> bool {
+        self.ids.get(id.index() as usize) == Some(&Some(id))
     }
 
     /// The agent `id`, to change.
@@ -340,12 +355,15 @@ mod tests {
         let first = entities.spawn().unwrap();
         agents.insert(Agent::new(first, 0, "a".into(), 0));
         assert_eq!(agents.len(), 1);
+        assert!(agents.contains(first));
         assert!(agents.remove(first).is_some());
+        assert!(!agents.contains(first));
         entities.despawn(first).unwrap();
         let second = entities.spawn().unwrap();
         assert_eq!(second.index(), first.index(), "the slot is reused");
         agents.insert(Agent::new(second, 0, "b".into(), 0));
         assert!(agents.get(first).is_none(), "the old generation is gone");
+        assert!(!agents.contains(first) && agents.contains(second));
         assert_eq!(agents.get(second).map(|a| a.name.as_str()), Some("b"));
         assert!(agents.remove(first).is_none());
         assert_eq!(agents.len(), 1);

@@ -56,7 +56,7 @@ impl<'w> Runner<'w> {
     /// Runs `stmts` in order; a failing statement is logged and skipped.
     pub fn run(&mut self, stmts: &[Stmt]) {
         for stmt in stmts {
-            if self.world.agents.get(self.me).is_none() {
+            if !self.world.agents.contains(self.me) {
                 return;
             }
             if let Err(message) = self.step(stmt) {

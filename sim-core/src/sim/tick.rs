@@ -277,7 +277,7 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
         }
     } else {
         while let Some((id, mine)) = consequents::next_run(&mut rest) {
-            run_queued(world, &program, id, QueuePhase::Exec, mine);
+            run_consequents_of(world, &program, id, mine);
         }
     }
     // Hand the emptied list back so the next tick reuses its buffers.
@@ -316,6 +316,27 @@ fn run_queued(
             }
         }
     }
+}
+
+/// Runs agent `id`'s `consequents` when no message waits for it. The agent's blueprint is
+/// the first blueprint of each rule it runs, so nothing of the agent is read but whether it
+/// still exists: with thousands of agents, most consequents change something else (a Global
+/// prop, the other agent), and the agent's own memory is not fetched for them.
+fn run_consequents_of(
+    world: &mut World,
+    program: &super::program::Program,
+    id: EntityId,
+    consequents: &[Consequent],
+) {
+    let Some(rule) = consequents.first().and_then(|c| program.rules.get(c.rule)) else {
+        return;
+    };
+    if !world.agents.contains(id) {
+        return;
+    }
+    let blueprint = program.name(rule.a);
+    let mut runner = Runner::new(world, id, Rc::clone(&blueprint));
+    run_consequents(&mut runner, program, &blueprint, consequents);
 }
 
 /// Runs script messages, each as itself with nothing bound; the value stack starts empty for
