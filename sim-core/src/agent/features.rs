@@ -223,6 +223,59 @@ impl FeatureState {
     }
 }
 
+/// An agent's attached features in the order they were added, with a mask of their kinds
+/// kept beside them: each tick asks thousands of agents whether they wear a Costume or show
+/// a Graphing widget, and the mask answers from the agent itself without reading the list.
+#[derive(Debug, Clone, Default)]
+pub struct Features {
+    list: Vec<FeatureState>,
+    /// The bit of each attached feature's kind.
+    kinds: u64,
+}
+
+impl Features {
+    /// Attaches a feature after the others.
+    pub fn push(&mut self, feature: FeatureState) {
+        self.kinds |= feature.kind.bit();
+        self.list.push(feature);
+    }
+
+    /// Keeps only the features `keep` answers true for, in order.
+    pub fn retain(&mut self, keep: impl FnMut(&FeatureState) -> bool) {
+        self.list.retain(keep);
+        self.kinds = self.list.iter().fold(0, |mask, f| mask | f.kind.bit());
+    }
+
+    /// Whether a feature of `kind` is attached, answered without reading the list.
+    pub(crate) fn has_kind(&self, kind: FeatureKind) -> bool {
+        self.kinds & kind.bit() != 0
+    }
+}
+
+impl std::ops::Deref for Features {
+    type Target = [FeatureState];
+
+    fn deref(&self) -> &[FeatureState] {
+        &self.list
+    }
+}
+
+impl std::ops::DerefMut for Features {
+    /// The features to change in place; attaching and removing go through [`Features::push`]
+    /// and [`Features::retain`], which keep the mask.
+    fn deref_mut(&mut self) -> &mut [FeatureState] {
+        &mut self.list
+    }
+}
+
+impl FromIterator<FeatureState> for Features {
+    fn from_iter<I: IntoIterator<Item = FeatureState>>(features: I) -> Features {
+        let mut all = Features::default();
+        features.into_iter().for_each(|f| all.push(f));
+        all
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@ mod builtin;
 mod features;
 
 pub use builtin::BUILTIN_PROPS;
-pub use features::FeatureState;
+pub use features::{FeatureState, Features};
 
 use crate::entity::EntityId;
 use crate::features::catalog::FeatureKind;
@@ -126,7 +126,7 @@ pub struct Agent {
     /// `prop alpha setMin 0.1` last; their values are copied from and to the fields.
     pub builtin_vars: Vec<(String, GVar)>,
     /// Features attached, in the order they were added.
-    pub features: Vec<FeatureState>,
+    pub features: Features,
     /// UI selection flags.
     pub selection: Selection,
     /// Who moves it.
@@ -164,7 +164,7 @@ impl Agent {
             status_text: String::new(),
             props: Vec::new(),
             builtin_vars: Vec::new(),
-            features: Vec::new(),
+            features: Features::default(),
             selection: Selection::default(),
             mode: InputMode::Auto,
             timers: Vec::new(),
@@ -201,11 +201,17 @@ impl Agent {
 
     /// An attached feature of `kind`: the tick's look-up, which compares no names.
     pub(crate) fn feature_of(&self, kind: FeatureKind) -> Option<&FeatureState> {
+        if !self.features.has_kind(kind) {
+            return None;
+        }
         self.features.iter().find(|f| f.kind == kind)
     }
 
     /// An attached feature of `kind`, to change.
     pub(crate) fn feature_of_mut(&mut self, kind: FeatureKind) -> Option<&mut FeatureState> {
+        if !self.features.has_kind(kind) {
+            return None;
+        }
         self.features.iter_mut().find(|f| f.kind == kind)
     }
 

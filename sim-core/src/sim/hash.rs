@@ -86,7 +86,7 @@ fn agent_into(h: &mut Fnv, a: &Agent) {
     for (name, var) in &a.props {
         h.var(name, var);
     }
-    for feature in &a.features {
+    for feature in a.features.iter() {
         h.text(feature.name);
         for (name, var) in feature.props() {
             h.var(name, var);

@@ -301,7 +301,7 @@ fn feature<'a>(features: &'a [FeatureState], name: &str) -> Option<&'a FeatureSt
 
 /// Features merged three ways, prop by prop, as [`merge_vars`] merges props.
 fn merge_features(
-    current: &mut Vec<FeatureState>,
+    current: &mut crate::agent::Features,
     before: &[FeatureState],
     after: &[FeatureState],
 ) {
@@ -373,7 +373,9 @@ mod tests {
         let mut moving = FeatureState::new(spec("Movement"));
         moving.set("distance", Value::Number(7.0));
         moving.set("isMoving", Value::Boolean(true));
-        let mut current = vec![moving, FeatureState::new(spec("Costume"))];
+        let mut current: crate::agent::Features = [moving, FeatureState::new(spec("Costume"))]
+            .into_iter()
+            .collect();
         let before = vec![
             FeatureState::new(spec("Movement")),
             FeatureState::new(spec("Costume")),
@@ -384,6 +386,8 @@ mod tests {
         merge_features(&mut current, &before, &after);
         let names: Vec<&str> = current.iter().map(|f| f.name).collect();
         assert_eq!(names, ["Movement", "Physics"]);
+        let kind = crate::features::catalog::FeatureKind::named;
+        assert!(current.has_kind(kind("Physics")) && !current.has_kind(kind("Costume")));
         assert_eq!(
             current[0].number("distance"),
             Some(9.0),

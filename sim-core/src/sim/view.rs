@@ -213,7 +213,7 @@ impl<'a> AgentView<'a> {
             name: name.clone(),
             value: var.value(),
         }));
-        for f in &a.features {
+        for f in a.features.iter() {
             rows.extend(f.props().map(|(name, var)| PropEntry {
                 group: PropGroup::Feature(f.name.to_string()),
                 name: (*name).to_string(),
