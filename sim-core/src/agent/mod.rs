@@ -249,15 +249,24 @@ fn same_name(a: &str, b: &str) -> bool {
 }
 
 /// Every agent, in a slot arena indexed by [`EntityId::index`].
+///
+/// Which slots hold an agent, and of which id, is kept in a small list of its own beside the
+/// agents, and an empty slot holds a blank agent rather than `None`: a look-up then reads
+/// only that list, and the agent's memory is fetched when a field of it is used. With
+/// thousands of agents, each pass of the tick saves a cache miss per agent that way.
 #[derive(Debug, Clone, Default)]
 pub struct Agents {
-    slots: Vec<Option<Agent>>,
-    /// The id in each slot, kept beside the agents: [`Agents::contains`] reads this small
-    /// list, not the agent, whose memory the tick then need not fetch.
+    slots: Vec<Agent>,
+    /// The id of the agent in each slot; `None` for an empty one.
     ids: Vec<Option<EntityId>>,
     count: usize,
     /// Counts insertions and removals, so a cached id list knows when it is stale.
     changes: u64,
+}
+
+/// What an empty slot holds: no blueprint, nothing allocated.
+fn blank(id: EntityId) -> Agent {
+    Agent::new(id, usize::MAX, String::new(), 0)
 }
 
 impl Agents {
@@ -266,41 +275,30 @@ impl Agents {
         let index = agent.id.index() as usize;
         self.changes += 1;
         if self.slots.len() <= index {
-            self.slots.resize_with(index + 1, || None);
+            let filler = agent.id;
+            self.slots.resize_with(index + 1, || blank(filler));
             self.ids.resize(index + 1, None);
         }
-        if let Some(id) = self.ids.get_mut(index) {
-            *id = Some(agent.id);
-        }
-        if let Some(slot) = self.slots.get_mut(index) {
-            if slot.is_none() {
+        if let (Some(id), Some(slot)) = (self.ids.get_mut(index), self.slots.get_mut(index)) {
+            if id.is_none() {
                 self.count += 1;
             }
-            *slot = Some(agent);
+            *id = Some(agent.id);
+            *slot = agent;
         }
     }
 
     /// Takes the agent `id` out, if it is here.
     pub fn remove(&mut self, id: EntityId) -> Option<Agent> {
-        let slot = self.slots.get_mut(id.index() as usize)?;
-        if slot.as_ref().is_some_and(|a| a.id == id) {
-            self.count -= 1;
-            self.changes += 1;
-            if let Some(kept) = self.ids.get_mut(id.index() as usize) {
-                *kept = None;
-            }
-            slot.take()
-        } else {
-            None
+        let index = id.index() as usize;
+        if !self.contains(id) {
+            return None;
         }
-    }
-
-    /// The agent `id`, if it still exists.
-    pub fn get(&self, id: EntityId) -> Option<&Agent> {
-        self.slots
-            .get(id.index() as usize)?
-            .as_ref()
-            .filter(|a| a.id == id)
+        let (kept, slot) = (self.ids.get_mut(index)?, self.slots.get_mut(index)?);
+        *kept = None;
+        self.count -= 1;
+        self.changes += 1;
+        Some(std::mem::replace(slot, blank(id)))
     }
 
     /// Whether the agent `id` still exists.
@@ -308,28 +306,42 @@ impl Agents {
         self.ids.get(id.index() as usize) == Some(&Some(id))
     }
 
+    /// The agent `id`, if it still exists.
+    pub fn get(&self, id: EntityId) -> Option<&Agent> {
+        if !self.contains(id) {
+            return None;
+        }
+        self.slots.get(id.index() as usize)
+    }
+
     /// The agent `id`, to change.
     pub fn get_mut(&mut self, id: EntityId) -> Option<&mut Agent> {
-        self.slots
-            .get_mut(id.index() as usize)?
-            .as_mut()
-            .filter(|a| a.id == id)
+        if !self.contains(id) {
+            return None;
+        }
+        self.slots.get_mut(id.index() as usize)
     }
 
     /// Every agent in slot order (system agents included).
     pub fn iter(&self) -> impl Iterator<Item = &Agent> {
-        self.slots.iter().flatten()
+        self.slots
+            .iter()
+            .zip(&self.ids)
+            .filter_map(|(agent, id)| id.is_some().then_some(agent))
     }
 
     /// Every agent in slot order, to change.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Agent> {
-        self.slots.iter_mut().flatten()
+        self.slots
+            .iter_mut()
+            .zip(&self.ids)
+            .filter_map(|(agent, id)| id.is_some().then_some(agent))
     }
 
     /// The ids of every agent, in slot order, into `out` (cleared first; reuse it per tick).
     pub fn ids_into(&self, out: &mut Vec<EntityId>) {
         out.clear();
-        out.extend(self.iter().map(|a| a.id));
+        out.extend(self.ids.iter().flatten());
     }
 
     /// A number that changes whenever an agent is inserted or removed: an id list made by
