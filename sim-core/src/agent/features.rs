@@ -230,7 +230,7 @@ impl FeatureState {
 pub struct Features {
     list: Vec<FeatureState>,
     /// The bit of each attached feature's kind.
-    kinds: u64,
+    kinds: u32,
 }
 
 impl Features {

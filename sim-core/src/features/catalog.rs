@@ -149,16 +149,16 @@ impl FeatureKind {
 
     /// The kind's bit in a mask of kinds ([`crate::agent::Features`]); none for a name the
     /// catalog does not list.
-    pub(crate) fn bit(self) -> u64 {
+    pub(crate) fn bit(self) -> u32 {
         u32::try_from(self.0)
             .ok()
-            .and_then(|shift| 1u64.checked_shl(shift))
+            .and_then(|shift| 1u32.checked_shl(shift))
             .unwrap_or(0)
     }
 }
 
-// Every kind has a bit of its own in a mask of 64.
-const _: () = assert!(FEATURES.len() <= 64);
+// Every kind has a bit of its own in a mask of 32.
+const _: () = assert!(FEATURES.len() <= 32);
 
 /// Whether two texts are equal, usable in `const` evaluation.
 const fn same_text(a: &str, b: &str) -> bool {
