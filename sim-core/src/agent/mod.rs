@@ -394,6 +394,23 @@ mod tests {
     }
 
     #[test]
+    fn the_fields_every_pass_reads_share_the_first_cache_line() {
+        use std::mem::{align_of, offset_of, size_of};
+        assert_eq!(align_of::<Agent>(), 64);
+        let ends = [
+            offset_of!(Agent, x) + size_of::<f64>(),
+            offset_of!(Agent, y) + size_of::<f64>(),
+            offset_of!(Agent, features) + size_of::<Features>(),
+            offset_of!(Agent, blueprint) + size_of::<usize>(),
+            offset_of!(Agent, selection) + size_of::<Selection>(),
+            offset_of!(Agent, mode) + size_of::<InputMode>(),
+            offset_of!(Agent, system) + 1,
+            offset_of!(Agent, is_inert) + 1,
+        ];
+        assert!(ends.iter().all(|&end| end <= 64), "{ends:?}");
+    }
+
+    #[test]
     fn ids_come_out_in_slot_order() {
         let mut entities = Entities::new();
         let mut agents = Agents::default();
