@@ -330,10 +330,16 @@ impl Agents {
 
     /// Every agent in slot order (system agents included).
     pub fn iter(&self) -> impl Iterator<Item = &Agent> {
+        self.iter_with_ids().map(|(_, agent)| agent)
+    }
+
+    /// Every agent in slot order with its id, read from the list of ids rather than from the
+    /// agent (for a pass that needs no other field of the agent's second cache line).
+    pub fn iter_with_ids(&self) -> impl Iterator<Item = (EntityId, &Agent)> {
         self.slots
             .iter()
             .zip(&self.ids)
-            .filter_map(|(agent, id)| id.is_some().then_some(agent))
+            .filter_map(|(agent, id)| Some(((*id)?, agent)))
     }
 
     /// Every agent in slot order, to change.

@@ -34,10 +34,10 @@ struct Body {
 impl Body {
     /// The agent's body; with `sized` unset its extent is left at zero (`isCloseTo` never
     /// reads it, and finding it means looking through the agent's features).
-    fn of(agent: &Agent, sized: bool) -> Body {
+    fn of(id: EntityId, agent: &Agent, sized: bool) -> Body {
         let (hw, hh) = if sized { half_size(agent) } else { (0.0, 0.0) };
         Body {
-            id: agent.id,
+            id,
             x: agent.x,
             y: agent.y,
             hw,
@@ -137,9 +137,9 @@ fn bodies(world: &World, bp: usize, sized: bool, out: &mut Vec<Body>) {
     out.extend(
         world
             .agents
-            .iter()
-            .filter(|a| a.blueprint == bp && a.is_active())
-            .map(|a| Body::of(a, sized)),
+            .iter_with_ids()
+            .filter(|(_, a)| a.blueprint == bp && a.is_active())
+            .map(|(id, a)| Body::of(id, a, sized)),
     );
 }
 
