@@ -5,20 +5,24 @@ use crate::features::{DefaultValue, FeatureSpec};
 use crate::vars::{GVar, Value};
 
 /// One attached feature's properties, made from the catalog's defaults.
+///
+/// The fields the tick reads to find a feature and its props (kind, then the props) come
+/// first, so with thousands of agents a look-up usually reads one cache line of it.
 #[derive(Debug, Clone)]
+#[repr(C)]
 pub struct FeatureState {
-    /// The feature's canonical name.
-    pub name: &'static str,
     /// The feature's kind, which the tick finds it by.
     pub(crate) kind: FeatureKind,
+    /// The properties' values: the catalog's props in catalog order, then the added ones.
+    vars: Vec<GVar>,
     /// The feature's catalog entry: its props lead `vars` in catalog order.
     spec: &'static FeatureSpec,
+    /// The feature's canonical name.
+    pub name: &'static str,
     /// The names of props the runtime added (`avg` ...), which follow the catalog's props in
     /// `vars`. The catalog's own names are read from `spec`, so an agent does not carry a copy
     /// (a smaller agent is a faster tick with thousands of them).
     added: Vec<&'static str>,
-    /// The properties' values: the catalog's props in catalog order, then the added ones.
-    vars: Vec<GVar>,
     /// Points a line graph has collected (Graphing), oldest first.
     pub series: Vec<f64>,
     /// Counts per value of a prop (Population's `_countsByProp`, drawn as a histogram), in
