@@ -16,11 +16,12 @@ pub(crate) const OPTION_ARG: &[ArgSpec] = &[arg(
 )];
 
 /// Named values, in the order they were added (the wizard lists them in that order).
-/// Few properties have options, so the list lives behind one pointer, absent until the first
-/// option: a property without options stays small (agents hold many).
+/// Few properties have options, so the list lives behind one thin pointer, absent until the
+/// first option: a property without options stays small (agents hold many).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options<T> {
-    entries: Option<Box<[(String, T)]>>,
+    #[allow(clippy::box_collection)] // a Box<Vec> is one word; a Vec or a boxed slice is more
+    entries: Option<Box<Vec<(String, T)>>>,
 }
 
 impl<T> Default for Options<T> {
@@ -32,17 +33,16 @@ impl<T> Default for Options<T> {
 impl<T> Options<T> {
     /// Adds an option, or gives an existing option of that name a new value.
     pub fn add(&mut self, name: String, value: T) {
-        let mut entries = self.entries.take().map_or_else(Vec::new, <[_]>::into_vec);
+        let entries = self.entries.get_or_insert_with(Box::default);
         match entries.iter_mut().find(|(n, _)| *n == name) {
             Some(entry) => entry.1 = value,
             None => entries.push((name, value)),
         }
-        self.entries = Some(entries.into_boxed_slice());
     }
 
     /// The options in order (none before the first is added).
     fn entries(&self) -> &[(String, T)] {
-        self.entries.as_deref().unwrap_or(&[])
+        self.entries.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// The value of the option `name`; an unknown name is an error with a suggestion.
