@@ -87,6 +87,7 @@ impl FeatureState {
     /// Where a catalog prop is: straight at its slot when this state is of the slot's feature
     /// ([`FeatureState::new`] lays the catalog props out in catalog order and nothing
     /// reorders them), otherwise by name.
+    #[inline]
     fn slot_index(&self, slot: PropSlot) -> Option<usize> {
         if self.kind == slot.kind {
             Some(slot.index)
@@ -96,17 +97,20 @@ impl FeatureState {
     }
 
     /// A catalog prop found by its slot (no name search).
+    #[inline]
     pub(crate) fn prop_at(&self, slot: PropSlot) -> Option<&GVar> {
         self.vars.get(self.slot_index(slot)?)
     }
 
     /// A catalog prop found by its slot, to change.
+    #[inline]
     pub(crate) fn prop_at_mut(&mut self, slot: PropSlot) -> Option<&mut GVar> {
         let index = self.slot_index(slot)?;
         self.vars.get_mut(index)
     }
 
     /// A catalog prop's value as a number, found by its slot (no name search).
+    #[inline]
     pub(crate) fn number_at(&self, slot: PropSlot) -> Option<f64> {
         match self.prop_at(slot)? {
             // Straight from a Number prop, without building a value to convert.
@@ -139,6 +143,7 @@ impl FeatureState {
 
     /// Sets a catalog Number prop found by its slot to `n` in place (its limits apply), as
     /// [`FeatureState::set_at`] would, without building a value.
+    #[inline]
     pub(crate) fn set_number_at(&mut self, slot: PropSlot, n: f64) {
         if let Some(GVar::Number(var)) = self.prop_at_mut(slot) {
             if var.set(n).is_ok() {
