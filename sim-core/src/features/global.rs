@@ -39,11 +39,7 @@ pub(crate) fn prop_call(
     method: &str,
     values: &[Value],
 ) -> Result<(), Failure> {
-    let var = world
-        .globals
-        .iter_mut()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v)
+    let var = crate::sim::world::global_in(&mut world.globals, name)
         .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
     var.call(method, values, &mut world.rng)
         .map(drop)

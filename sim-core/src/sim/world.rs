@@ -105,10 +105,7 @@ impl World {
 
     /// A global prop by name.
     pub fn global_mut(&mut self, name: &str) -> Option<&mut GVar> {
-        self.globals
-            .iter_mut()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v)
+        global_in(&mut self.globals, name)
     }
 
     /// The flag of [`World::messages_sent`] for `phase`.
@@ -126,6 +123,57 @@ impl World {
     pub fn remove_later(&mut self, id: EntityId) {
         if !self.deaths.contains(&id) {
             self.deaths.push(id);
+        }
+    }
+}
+
+/// The global prop `name` among `globals`, for a caller that holds other parts of the world
+/// at the same time (the generator a method call draws from).
+pub(crate) fn global_in<'g>(globals: &'g mut [(String, GVar)], name: &str) -> Option<&'g mut GVar> {
+    globals
+        .iter_mut()
+        .find(|(n, _)| same_text(n, name))
+        .map(|(_, v)| v)
+}
+
+/// Whether two names are the same text, compared eight bytes at a time. Names are short, and
+/// in a WASM build a call to the library's `memcmp`, which compares byte by byte, costs more
+/// than the comparison itself; a consequent looks up its Global prop by name every time.
+fn same_text(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let (mut left, mut right) = (a.chunks_exact(8), b.chunks_exact(8));
+    let word = |chunk: &[u8]| chunk.try_into().map(u64::from_ne_bytes).unwrap_or_default();
+    left.by_ref()
+        .zip(right.by_ref())
+        .all(|(x, y)| word(x) == word(y))
+        && left
+            .remainder()
+            .iter()
+            .zip(right.remainder())
+            .all(|(x, y)| x == y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_text;
+
+    #[test]
+    fn names_compare_equal_only_when_every_byte_is() {
+        for (a, b, same) in [
+            ("contacts", "contacts", true),
+            ("", "", true),
+            ("population size", "population size", true),
+            ("contacts", "contactz", false),
+            ("population size", "population sizf", false),
+            ("Apopulation size", "Bpopulation size", false),
+            ("abc", "abcd", false),
+            ("é", "e\u{301}", false),
+        ] {
+            assert_eq!(same_text(a, b), same, "{a} {b}");
+            assert_eq!(same_text(a, b), a == b, "{a} {b}");
         }
     }
 }
