@@ -237,9 +237,18 @@ impl NumberVar {
             {
                 wrap_between(value, lo, hi)
             }
+            // Plain comparisons (neither the value nor a limit is ever not-a-number here):
+            // `f64::max` may be computed before the limit is checked, and in a WASM build it
+            // is a library call, made on every change of every Number.
             (min, max) => {
-                let value = min.map_or(value, |lo| value.max(lo));
-                max.map_or(value, |hi| value.min(hi))
+                let value = match min {
+                    Some(lo) if value < lo => lo,
+                    _ => value,
+                };
+                match max {
+                    Some(hi) if value > hi => hi,
+                    _ => value,
+                }
             }
         }
     }
