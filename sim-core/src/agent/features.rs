@@ -87,7 +87,7 @@ impl FeatureState {
     /// Where a catalog prop is: straight at its slot when this state is of the slot's feature
     /// ([`FeatureState::new`] lays the catalog props out in catalog order and nothing
     /// reorders them), otherwise by name.
-    #[inline]
+    #[inline(always)]
     fn slot_index(&self, slot: PropSlot) -> Option<usize> {
         if self.kind == slot.kind {
             Some(slot.index)
@@ -97,7 +97,7 @@ impl FeatureState {
     }
 
     /// A catalog prop found by its slot (no name search).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn prop_at(&self, slot: PropSlot) -> Option<&GVar> {
         self.vars.get(self.slot_index(slot)?)
     }
@@ -110,7 +110,7 @@ impl FeatureState {
     }
 
     /// A catalog prop's value as a number, found by its slot (no name search).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn number_at(&self, slot: PropSlot) -> Option<f64> {
         match self.prop_at(slot)? {
             // Straight from a Number prop, without building a value to convert.

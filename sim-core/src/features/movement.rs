@@ -517,7 +517,8 @@ pub(crate) fn keep_inside(v: f64, lo: f64, hi: f64, edge: Edge) -> (f64, bool) {
 /// up does not drift sideways, and the library skips its own argument reduction, the
 /// slowest part of a sine.
 pub fn sin_cos_degrees(degrees: f64) -> (f64, f64) {
-    let quadrant = (degrees * (1.0 / 90.0)).round();
+    // Ties (an odd multiple of 45°) may go either way; this rounding is one WASM instruction.
+    let quadrant = (degrees * (1.0 / 90.0)).round_ties_even();
     let (sin, cos) = libm::sincos((degrees - 90.0 * quadrant).to_radians());
     // The quadrant as 0..4: a saturating cast keeps a huge or non-finite angle total (its
     // sine is then not-a-number or meaningless either way).

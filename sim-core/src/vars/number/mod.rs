@@ -115,7 +115,7 @@ impl NumberVar {
     /// nothing changes and the caller takes the full path, which also words any error. Small
     /// enough to inline into [`super::GVar::call`], so the common call skips the full path's
     /// large frame.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn quick_step(&mut self, method: &str, n: f64) -> bool {
         let target = match method {
             "setTo" => n,
