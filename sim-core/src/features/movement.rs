@@ -168,6 +168,9 @@ pub(crate) fn update(
     steps.clear();
     // Seekers' target grids hold this tick's places only.
     targets.clear();
+    // Plans read the world while the movements that wander or shake draw random numbers:
+    // they draw from this copy of the generator, which is put back after the last plan.
+    let mut rng = world.rng.clone();
     for &id in ids {
         let Some(agent) = world.agents.get(id) else {
             continue;
@@ -181,13 +184,11 @@ pub(crate) fn update(
         let kind = m.str_at(MOVEMENT_TYPE).unwrap_or_default();
         let distance = m.number_at(DISTANCE).unwrap_or(0.0);
         let direction = m.number_at(DIRECTION).unwrap_or(0.0);
-        let r1 = world.rng.next_f64();
-        let r2 = world.rng.next_f64();
         let seek = Seek {
             target: m.str_at(TARGET).unwrap_or_default(),
             cache: targets,
         };
-        let planned = plan(world, agent, kind, distance, direction, (r1, r2), seek);
+        let planned = plan(world, agent, kind, distance, direction, &mut rng, seek);
         let landing = land(agent, planned, &world.stage);
         if let Some(agent) = world.agents.get_mut(id) {
             turn(agent, &landing);
@@ -198,6 +199,7 @@ pub(crate) fn update(
             });
         }
     }
+    world.rng = rng;
     // The steps are in the order of `ids`, one per moving agent.
     let mut steps = steps.iter().peekable();
     for &id in ids {
@@ -225,7 +227,7 @@ fn plan(
     kind: &str,
     distance: f64,
     direction: f64,
-    (r1, r2): (f64, f64),
+    rng: &mut impl RandomSource,
     seek: Seek<'_>,
 ) -> (f64, f64, f64) {
     let ahead = |d: f64| {
@@ -233,12 +235,12 @@ fn plan(
         (cos * distance, -sin * distance, d)
     };
     match kind {
-        "wander" => ahead(direction + wander_turn(r1, r2)),
+        "wander" => ahead(direction + wander_turn(rng)),
         // Wander until the agent's centre is on a character of the target kind, then rest.
         "wanderUntilInside" | "wanderUntilCharacter" => {
             match nearest(world, seek.cache, agent, seek.target, Sight::Anywhere) {
                 Some((_, _, inside)) if inside => (0.0, 0.0, direction),
-                _ => ahead(direction + wander_turn(r1, r2)),
+                _ => ahead(direction + wander_turn(rng)),
             }
         }
         "edgeToEdge" => ahead(direction),
@@ -246,6 +248,7 @@ fn plan(
             let size = agent
                 .feat_num("Movement", "jitterDistance", 0.0)
                 .max(distance);
+            let (r1, r2) = (rng.next_f64(), rng.next_f64());
             ((r1 * 2.0 - 1.0) * size, (r2 * 2.0 - 1.0) * size, direction)
         }
         "float" => (0.0, -distance, direction),
@@ -275,15 +278,17 @@ fn plan(
             };
             match nearest(world, seek.cache, agent, seek.target, sight) {
                 Some((x, y, _)) => toward(agent, x, y, distance, direction),
-                None => ahead(direction + wander_turn(r1, r2)),
+                None => ahead(direction + wander_turn(rng)),
             }
         }
         _ => (0.0, 0.0, direction),
     }
 }
 
-/// A wanderer turns about once a second, by up to 90° either way.
-fn wander_turn(r1: f64, r2: f64) -> f64 {
+/// A wanderer turns about once a second, by up to 90° either way (two numbers are drawn
+/// either way, so the draws do not depend on the first).
+fn wander_turn(rng: &mut impl RandomSource) -> f64 {
+    let (r1, r2) = (rng.next_f64(), rng.next_f64());
     if r1 < 1.0 / 30.0 {
         (r2 - 0.5) * 180.0
     } else {
