@@ -156,8 +156,9 @@ impl FeatureState {
     /// Sets a catalog Boolean prop found by its slot, as [`FeatureState::set_at`] would,
     /// without building a value.
     pub(crate) fn set_flag_at(&mut self, slot: PropSlot, flag: bool) {
-        if let Some(var @ GVar::Boolean(_)) = self.prop_at_mut(slot) {
-            *var = GVar::Boolean(crate::vars::BooleanVar::new(flag));
+        if let Some(GVar::Boolean(var)) = self.prop_at_mut(slot) {
+            // In place: replacing the whole GVar would first drop the old one.
+            *var = crate::vars::BooleanVar::new(flag);
         } else {
             self.set_at(slot, Value::Boolean(flag));
         }
