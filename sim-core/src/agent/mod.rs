@@ -195,14 +195,14 @@ impl Agent {
             .map(|(_, v)| v)
     }
 
-    /// An attached feature by canonical name.
+    /// An attached feature by canonical name (found by its kind, as the tick finds it).
     pub fn feature(&self, name: &str) -> Option<&FeatureState> {
-        self.features.iter().find(|f| same_name(f.name, name))
+        self.feature_of(FeatureKind::named(name))
     }
 
     /// An attached feature by canonical name, to change.
     pub fn feature_mut(&mut self, name: &str) -> Option<&mut FeatureState> {
-        self.features.iter_mut().find(|f| same_name(f.name, name))
+        self.feature_of_mut(FeatureKind::named(name))
     }
 
     /// An attached feature of `kind`: the tick's look-up, which compares no names.
@@ -246,12 +246,6 @@ impl Agent {
     pub fn is_active(&self) -> bool {
         !self.system && !self.is_inert
     }
-}
-
-/// Whether two feature names are equal; the engine passes the catalog's own `&'static str`,
-/// so comparing the pointers first usually answers without reading the text.
-fn same_name(a: &str, b: &str) -> bool {
-    std::ptr::eq(a, b) || a == b
 }
 
 /// Every agent, in a slot arena indexed by [`EntityId::index`].

@@ -117,8 +117,7 @@ fn meter_level(var: &GVar) -> f64 {
 fn graph_value(world: &World, agent: &Agent, g: &crate::agent::FeatureState) -> Option<f64> {
     let global = g.text("graphGlobalProp").unwrap_or_default();
     if !global.is_empty() {
-        let var = world.globals.iter().find(|(n, _)| *n == global)?;
-        return var.1.value().as_number();
+        return world.global(&global)?.value().as_number();
     }
     let prop = g.text("graphProp").unwrap_or_default();
     match bound(agent, &prop) {

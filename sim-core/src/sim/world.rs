@@ -103,6 +103,14 @@ impl World {
         self.agents.iter().filter(|a| !a.system)
     }
 
+    /// A global prop by name, to read.
+    pub fn global(&self, name: &str) -> Option<&GVar> {
+        self.globals
+            .iter()
+            .find(|(n, _)| same_text(n, name))
+            .map(|(_, v)| v)
+    }
+
     /// A global prop by name.
     pub fn global_mut(&mut self, name: &str) -> Option<&mut GVar> {
         global_in(&mut self.globals, name)
