@@ -39,6 +39,7 @@
 
 mod conditions;
 mod consequents;
+mod direct;
 mod hash;
 mod hot_swap;
 mod input;

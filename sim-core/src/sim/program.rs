@@ -96,6 +96,9 @@ pub(crate) struct Rule {
     pub test_name: String,
     /// What agent A runs in the exec phase for each passing pair.
     pub body: Rc<[Stmt]>,
+    /// The body worked out as number changes, one per statement, when it is only those
+    /// (see [`super::direct`]).
+    pub direct: Option<Vec<super::direct::Change>>,
     /// The blueprint whose script holds the rule.
     pub script: Rc<str>,
     /// Where the rule was written.
@@ -151,6 +154,7 @@ impl Program {
             test: TestKind::parse(&rule.test, &rule.args)?,
             test_name: rule.test.clone(),
             body: Rc::from(rule.consequent.as_slice()),
+            direct: super::direct::changes(&rule.consequent, self.name_ref(a), self.name_ref(b)),
             script: self.name(owner),
             line: rule.line,
             col: rule.col,

@@ -9,7 +9,7 @@ use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
 use crate::exec::Runner;
 use crate::features::{costume, cursor, graphing, movement};
 use crate::phase::{Phase, PhaseMachine};
-use crate::script::program::{CompiledBlueprint, SimEvent};
+use crate::script::program::{CompiledBlueprint, SimEvent, Stmt};
 use crate::time::SimTime;
 use std::rc::Rc;
 
@@ -285,9 +285,9 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
     world.consequents = list;
 }
 
-/// Runs agent `id`'s queue of `phase`, then `consequents`, with one runner, and empties the
-/// queue (keeping its buffer for the next tick). Costs one look-up when there is nothing to
-/// run, and nothing at all for an agent removed since.
+/// Runs agent `id`'s queue of `phase`, then `consequents`, and empties the queue (keeping its
+/// buffer for the next tick). Costs one look-up when there is nothing to run, and nothing at
+/// all for an agent removed since.
 fn run_queued(
     world: &mut World,
     program: &super::program::Program,
@@ -304,12 +304,14 @@ fn run_queued(
     }
     let mut queue = std::mem::take(waiting);
     let blueprint = program.name(agent.blueprint);
-    let mut runner = Runner::new(world, id, Rc::clone(&blueprint));
-    run_messages(&mut runner, &queue);
-    run_consequents(&mut runner, program, &blueprint, consequents);
+    if !queue.is_empty() {
+        let mut runner = Runner::new(world, id, Rc::clone(&blueprint));
+        run_messages(&mut runner, &queue);
+    }
+    run_consequents(world, program, id, &blueprint, consequents);
     if queue.capacity() > 0 {
         queue.clear();
-        if let Some(agent) = runner.world.agents.get_mut(id) {
+        if let Some(agent) = world.agents.get_mut(id) {
             let slot = agent.queue_mut(phase);
             if slot.is_empty() {
                 *slot = queue;
@@ -331,12 +333,8 @@ fn run_consequents_of(
     let Some(rule) = consequents.first().and_then(|c| program.rules.get(c.rule)) else {
         return;
     };
-    if !world.agents.contains(id) {
-        return;
-    }
     let blueprint = program.name(rule.a);
-    let mut runner = Runner::new(world, id, Rc::clone(&blueprint));
-    run_consequents(&mut runner, program, &blueprint, consequents);
+    run_consequents(world, program, id, &blueprint, consequents);
 }
 
 /// Runs script messages, each as itself with nothing bound; the value stack starts empty for
@@ -350,11 +348,14 @@ fn run_messages(runner: &mut Runner<'_>, queue: &[Message]) {
     }
 }
 
-/// Runs consequents as the runner's agent: each as its rule's script (written in the agent's
-/// `blueprint`) with the rule's two agents bound, on an empty value stack.
+/// Runs consequents as agent `id`: each as its rule's script (written in the agent's
+/// `blueprint`) with the rule's two agents bound, on an empty value stack. A body of plain
+/// number changes is applied straight to the world (see [`super::direct`]); any change that
+/// cannot be made so, and every other body, runs in the interpreter.
 fn run_consequents(
-    runner: &mut Runner<'_>,
+    world: &mut World,
     program: &super::program::Program,
+    id: EntityId,
     blueprint: &Rc<str>,
     consequents: &[Consequent],
 ) {
@@ -362,12 +363,24 @@ fn run_consequents(
         let Some(rule) = program.rules.get(consequent.rule) else {
             continue;
         };
-        runner.stack.clear();
-        if !Rc::ptr_eq(&runner.script, blueprint) {
-            runner.script = Rc::clone(blueprint);
+        let interpret = |world: &mut World, stmts: &[Stmt]| {
+            let mut runner = Runner::new(world, id, Rc::clone(blueprint));
+            runner.bindings = Some([(rule.a, consequent.a), (rule.b, consequent.b)]);
+            runner.run(stmts);
+        };
+        let Some(changes) = &rule.direct else {
+            interpret(world, &rule.body);
+            continue;
+        };
+        for (i, change) in changes.iter().enumerate() {
+            // As in the interpreter, an agent removed part-way runs nothing more.
+            if !world.agents.contains(id) {
+                return;
+            }
+            if !change.apply(world, consequent.a, consequent.b) {
+                interpret(world, rule.body.get(i..=i).unwrap_or_default());
+            }
         }
-        runner.bindings = Some([(rule.a, consequent.a), (rule.b, consequent.b)]);
-        runner.run(&rule.body);
     }
 }
 

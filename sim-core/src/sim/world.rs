@@ -152,16 +152,20 @@ fn same_text(a: &str, b: &str) -> bool {
     if a.len() != b.len() {
         return false;
     }
-    let (mut left, mut right) = (a.chunks_exact(8), b.chunks_exact(8));
-    let word = |chunk: &[u8]| chunk.try_into().map(u64::from_ne_bytes).unwrap_or_default();
-    left.by_ref()
-        .zip(right.by_ref())
-        .all(|(x, y)| word(x) == word(y))
-        && left
-            .remainder()
-            .iter()
-            .zip(right.remainder())
-            .all(|(x, y)| x == y)
+    let word = |s: &[u8], at: usize| {
+        s.get(at..at + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            .map(u64::from_ne_bytes)
+    };
+    let whole = a.len() - a.len() % 8;
+    let mut at = 0;
+    while at < whole {
+        if word(a, at) != word(b, at) {
+            return false;
+        }
+        at += 8;
+    }
+    (whole..a.len()).all(|at| a.get(at) == b.get(at))
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@ mod value;
 pub use boolean::BooleanVar;
 pub use dictionary::DictionaryVar;
 pub use error::VarError;
+pub(crate) use number::NumberStep;
 pub use number::NumberVar;
 pub use random::RandomSource;
 pub use spec::{Alias, ArgSpec, MethodSpec};

@@ -12,6 +12,31 @@ use super::spec::MethodSpec;
 use super::value::Value;
 use arith::{random_between, round_to_thousandths, wrap_between};
 
+/// The changes to a Number that scripts make most (`setTo`, `add`, `sub`), which can be
+/// found from the method's name once, before a statement runs, rather than at every call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NumberStep {
+    /// `setTo n`.
+    SetTo,
+    /// `add n`.
+    Add,
+    /// `sub n`.
+    Sub,
+}
+
+impl NumberStep {
+    /// The step method `method` makes, if it is one of them.
+    #[inline(always)]
+    pub(crate) fn named(method: &str) -> Option<NumberStep> {
+        match method {
+            "setTo" => Some(NumberStep::SetTo),
+            "add" => Some(NumberStep::Add),
+            "sub" => Some(NumberStep::Sub),
+            _ => None,
+        }
+    }
+}
+
 /// A Number property.
 ///
 /// Limits: a minimum or maximum set on its own stops the value at that limit. With
@@ -117,11 +142,17 @@ impl NumberVar {
     /// large frame.
     #[inline(always)]
     pub(crate) fn quick_step(&mut self, method: &str, n: f64) -> bool {
-        let target = match method {
-            "setTo" => n,
-            "add" => self.value + n,
-            "sub" => self.value - n,
-            _ => return false,
+        NumberStep::named(method).is_some_and(|step| self.step(step, n))
+    }
+
+    /// Makes change `step` by `n`, as its method does: true when the result is a number;
+    /// otherwise nothing changes (the method's full path words the error).
+    #[inline(always)]
+    pub(crate) fn step(&mut self, step: NumberStep, n: f64) -> bool {
+        let target = match step {
+            NumberStep::SetTo => n,
+            NumberStep::Add => self.value + n,
+            NumberStep::Sub => self.value - n,
         };
         if target.is_nan() {
             return false;
