@@ -146,7 +146,7 @@ impl FeatureState {
     #[inline]
     pub(crate) fn set_number_at(&mut self, slot: PropSlot, n: f64) {
         if let Some(GVar::Number(var)) = self.prop_at_mut(slot) {
-            if var.set(n).is_ok() {
+            if var.step(crate::vars::NumberStep::SetTo, n) {
                 return;
             }
         }

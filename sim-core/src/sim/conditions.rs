@@ -299,7 +299,7 @@ impl Near<'_> {
     /// (consequents run in agent order, each agent's in the order found).
     fn pairs_among(&self, distance: f64, passing: &mut Vec<(EntityId, EntityId)>) -> bool {
         for (k, a) in self.b_by_cell.iter().enumerate() {
-            self.grid.for_each_run(a.x, a.y, distance, |run| {
+            self.grid.for_each_run_onward(a.x, a.y, distance, |run| {
                 let start = run.start.max(k + 1);
                 let xs = self.xs.get(start..run.end).unwrap_or_default();
                 let ys = self.ys.get(start..run.end).unwrap_or_default();
