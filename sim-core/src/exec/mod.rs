@@ -8,6 +8,7 @@
 mod context;
 pub mod log;
 mod props;
+pub(crate) mod steps;
 
 pub(crate) use context::Obj;
 
@@ -70,12 +71,18 @@ impl<'w> Runner<'w> {
         match &stmt.kind {
             StmtKind::AddProp { name, ty, initial } => self.add_prop(name, *ty, initial.as_ref()),
             StmtKind::AddFeature(name) => self.add_feature(self.me, name),
-            StmtKind::Prop(r, call) => self.with_args(&call.args, |runner, values| {
-                runner.call_prop(r, &call.method, values).map(drop)
-            }),
-            StmtKind::FeatProp(r, call) => self.with_args(&call.args, |runner, values| {
-                runner.call_feat_prop(r, &call.method, values).map(drop)
-            }),
+            StmtKind::Prop(r, call) => match steps::number_step(call) {
+                Some(step) => self.prop_step(r, call, step),
+                None => self.with_args(&call.args, |runner, values| {
+                    runner.call_prop(r, &call.method, values).map(drop)
+                }),
+            },
+            StmtKind::FeatProp(r, call) => match steps::number_step(call) {
+                Some(step) => self.feat_prop_step(r, call, step),
+                None => self.with_args(&call.args, |runner, values| {
+                    runner.call_feat_prop(r, &call.method, values).map(drop)
+                }),
+            },
             StmtKind::FeatCall {
                 target,
                 feature,
@@ -85,9 +92,12 @@ impl<'w> Runner<'w> {
                 let id = self.resolve(target)?;
                 crate::features::call(self, id, feature, method, args)
             }
-            StmtKind::GlobalProp { name, call } => self.with_args(&call.args, |runner, values| {
-                crate::features::global::prop_call(runner.world, name, &call.method, values)
-            }),
+            StmtKind::GlobalProp { name, call } => match steps::number_step(call) {
+                Some(step) => self.global_step(name, call, step),
+                None => self.with_args(&call.args, |runner, values| {
+                    crate::features::global::prop_call(runner.world, name, &call.method, values)
+                }),
+            },
             StmtKind::PropPush(r) => {
                 let value = self.read_prop(r)?;
                 self.stack.push(value);

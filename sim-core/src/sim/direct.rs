@@ -13,9 +13,10 @@
 
 use super::world::{global_in, World};
 use crate::entity::EntityId;
+use crate::exec::steps::{self, step_number, StepBy};
 use crate::features::catalog::PropSlot;
-use crate::script::program::{Arg, MethodCall, Stmt, StmtKind, Target};
-use crate::vars::{GVar, NumberStep, Value};
+use crate::script::program::{MethodCall, Stmt, StmtKind, Target};
+use crate::vars::NumberStep;
 
 /// One statement of a consequent, worked out.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,11 +70,12 @@ pub(crate) fn changes(body: &[Stmt], first: &str, second: &str) -> Option<Vec<Ch
         .collect()
 }
 
-/// The step and number of a call such as `add 1`.
+/// The step and number of a call such as `add 1`: only a number written out, since nothing
+/// here can evaluate an expression.
 fn number_step(call: &MethodCall) -> Option<(NumberStep, f64)> {
-    match call.args.as_slice() {
-        [Arg::Literal(Value::Number(n))] => Some((NumberStep::named(&call.method)?, *n)),
-        _ => None,
+    match steps::number_step(call)? {
+        (step, StepBy::Written(n)) => Some((step, n)),
+        (_, StepBy::Computed(..)) => None,
     }
 }
 
@@ -98,17 +100,15 @@ impl Change {
                 .and_then(|a| a.feature_of_mut(slot.kind))
                 .and_then(|f| f.prop_at_mut(*slot)),
         };
-        match var {
-            Some(GVar::Number(number)) => number.step(self.step, self.by),
-            _ => false,
-        }
+        step_number(var, self.step, self.by)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::script::program::{FeatPropRef, PropRef};
+    use crate::script::program::{Arg, FeatPropRef, PropRef};
+    use crate::vars::Value;
 
     fn stmt(kind: StmtKind) -> Stmt {
         Stmt {

@@ -1,0 +1,113 @@
+//! The statements scripts run most, `add`, `sub` or `setTo` a number on a Number prop
+//! (`prop energy add 1`, `featProp Movement direction add {{ Math.random() * 10 - 5 }}`,
+//! `featCall Global globalProp count add 1`), run without building method arguments as values
+//! or dispatching the method by name.
+//!
+//! The argument is evaluated first, exactly as the full path evaluates it (random numbers are
+//! drawn in the same order); when the prop is not a Number or the change would not give a
+//! number, the full path runs with the value already evaluated, and words any error as it
+//! always does.
+
+use super::{failure, Failure, Runner};
+use crate::script::expr::NumberCode;
+use crate::script::program::{Arg, FeatPropRef, MethodCall, PropRef, ScriptExpr};
+use crate::vars::{GVar, NumberStep, Value};
+
+/// The number a [`number_step`] call changes its prop by.
+pub(crate) enum StepBy<'s> {
+    /// Written out (`add 1`).
+    Written(f64),
+    /// An expression of numbers only (`add {{ Math.random() * 10 - 5 }}`).
+    Computed(&'s ScriptExpr, &'s NumberCode),
+}
+
+/// The step and its number of a call such as `add 1` or `setTo {{ x * 2 }}`, when its
+/// argument is a number written out or an expression of numbers only.
+pub(crate) fn number_step(call: &MethodCall) -> Option<(NumberStep, StepBy<'_>)> {
+    let step = NumberStep::named(&call.method)?;
+    match call.args.as_slice() {
+        [Arg::Literal(Value::Number(n))] => Some((step, StepBy::Written(*n))),
+        [Arg::Expr(e)] => Some((step, StepBy::Computed(e, e.number.as_ref()?))),
+        _ => None,
+    }
+}
+
+/// Makes `step` by `n` on `var` when it is a Number: false, with nothing changed, otherwise.
+pub(crate) fn step_number(var: Option<&mut GVar>, step: NumberStep, n: f64) -> bool {
+    match var {
+        Some(GVar::Number(number)) => number.step(step, n),
+        _ => false,
+    }
+}
+
+impl Runner<'_> {
+    /// The number of a [`number_step`], evaluated as [`Runner::arg`] evaluates it.
+    fn step_by(&mut self, by: StepBy<'_>) -> Result<f64, Failure> {
+        match by {
+            StepBy::Written(n) => Ok(n),
+            StepBy::Computed(e, code) => code.run(self).map_err(|err| failure(e, &err)),
+        }
+    }
+
+    /// `prop ref step arg`.
+    pub(super) fn prop_step(
+        &mut self,
+        r: &PropRef,
+        call: &MethodCall,
+        (step, by): (NumberStep, StepBy<'_>),
+    ) -> Result<(), Failure> {
+        let n = self.step_by(by)?;
+        let done = self.resolve(&r.target).ok().is_some_and(|id| {
+            let var = self
+                .world
+                .agents
+                .get_mut(id)
+                .and_then(|a| a.prop_mut(&r.prop));
+            step_number(var, step, n)
+        });
+        if done {
+            return Ok(());
+        }
+        self.call_prop(r, &call.method, &[Value::Number(n)])
+            .map(drop)
+    }
+
+    /// `featProp ref step arg`.
+    pub(super) fn feat_prop_step(
+        &mut self,
+        r: &FeatPropRef,
+        call: &MethodCall,
+        (step, by): (NumberStep, StepBy<'_>),
+    ) -> Result<(), Failure> {
+        let n = self.step_by(by)?;
+        let done = self.resolve(&r.target).ok().is_some_and(|id| {
+            let var = self
+                .world
+                .agents
+                .get_mut(id)
+                .and_then(|a| a.feature_of_mut(r.slot.kind))
+                .and_then(|f| f.prop_at_mut(r.slot));
+            step_number(var, step, n)
+        });
+        if done {
+            return Ok(());
+        }
+        self.call_feat_prop(r, &call.method, &[Value::Number(n)])
+            .map(drop)
+    }
+
+    /// `featCall Global globalProp name step arg`.
+    pub(super) fn global_step(
+        &mut self,
+        name: &str,
+        call: &MethodCall,
+        (step, by): (NumberStep, StepBy<'_>),
+    ) -> Result<(), Failure> {
+        let n = self.step_by(by)?;
+        let var = crate::sim::world::global_in(&mut self.world.globals, name);
+        if step_number(var, step, n) {
+            return Ok(());
+        }
+        crate::features::global::prop_call(self.world, name, &call.method, &[Value::Number(n)])
+    }
+}

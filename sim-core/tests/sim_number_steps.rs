@@ -1,0 +1,121 @@
+//! `add`, `sub` and `setTo` by a number on a prop, a feature prop or a Global prop take a short
+//! path in the interpreter when the number is written out or an expression of numbers only.
+//! Whatever the path, a run must be the full path's: the same props, the same random draws
+//! and the same errors on the same lines. Each test runs a model as written and again with
+//! every expression made to read a prop (`+ agent.getProp('zero').value`, which adds 0), so
+//! that every statement takes the full path, and compares the two.
+
+mod sim_common;
+
+use sim_common::{errors, load, num, project};
+use sim_core::sim::Simulation;
+
+const BUG: &str = "# BLUEPRINT Bug
+# PROGRAM DEFINE
+useFeature Global
+addFeature Movement
+featCall Movement setRandomPosition
+addProp zero Number 0
+addProp energy Number 5
+prop energy setMax 8
+addProp note String 'n'
+# PROGRAM UPDATE
+{UPDATE}
+";
+
+const COUNTER: &str = "# BLUEPRINT Counter
+# PROGRAM DEFINE
+useFeature Global
+featCall Global addGlobalProp steps Number 0
+";
+
+/// Declares a Global prop that nothing makes: no agent of this blueprint is made.
+const SPARE: &str = "# BLUEPRINT Spare
+# PROGRAM DEFINE
+useFeature Global
+featCall Global addGlobalProp spare Number 0
+";
+
+fn run(update: &str) -> Simulation {
+    let bug = BUG.replace("{UPDATE}", update);
+    let names: Vec<String> = (0..12).map(|i| format!("b{i}")).collect();
+    let mut instances = vec![("Counter", "counter", "")];
+    instances.extend(names.iter().map(|n| ("Bug", n.as_str(), "")));
+    let mut sim = load(
+        &project(
+            &[("Bug", &bug), ("Counter", COUNTER), ("Spare", SPARE)],
+            &instances,
+            true,
+        ),
+        9,
+    );
+    for _ in 0..20 {
+        sim.step();
+    }
+    sim
+}
+
+/// Runs `update` both ways; answers the short path's run and its errors' places.
+fn same_both_ways(update: &str) -> (Simulation, Vec<String>) {
+    let short = run(update);
+    let full = run(&update.replace(" }}", " + agent.getProp('zero').value }}"));
+    assert_eq!(short.state_hash(), full.state_hash(), "{update}");
+    assert_eq!(short.globals(), full.globals(), "{update}");
+    // Messages quote the expression, which differs; the places and counts may not.
+    let places = |sim: &Simulation| -> Vec<String> {
+        errors(sim)
+            .iter()
+            .map(|e| e.split(": ").next().unwrap_or_default().to_string())
+            .collect()
+    };
+    assert_eq!(places(&short), places(&full), "{update}");
+    let found = places(&short);
+    (short, found)
+}
+
+#[test]
+fn steps_by_numbers_and_random_draws_give_the_full_paths_results() {
+    let (sim, errors) = same_both_ways(
+        "prop energy add {{ Math.random() * 2 }}
+prop x add {{ 3 }}
+featProp Movement direction add {{ Math.random() * 10 - 5 }}
+featProp Movement distance setTo {{ 2 * 3 }}
+featCall Global globalProp steps add {{ 1 }}
+featCall Global globalProp steps sub 0.5",
+    );
+    assert!(errors.is_empty(), "{errors:?}");
+    let steps = sim
+        .globals()
+        .into_iter()
+        .find(|(name, _)| name == "steps")
+        .and_then(|(_, v)| v.as_number());
+    assert_eq!(steps, Some(12.0 * 20.0 * 0.5));
+    // The limit holds on the short path.
+    assert_eq!(num(&sim, "Bug/b0", "energy"), 8.0);
+}
+
+#[test]
+fn what_the_short_path_cannot_change_the_full_path_changes_or_reports() {
+    let (sim, errors) = same_both_ways(
+        "prop note add {{ 1 }}
+featProp Movement distance setTo {{ 1 / 0 - 1 / 0 }}
+featCall Global globalProp spare add {{ 1 }}
+prop energy sub {{ 1 }}",
+    );
+    // A Number step on a String prop is the String's own `add`.
+    assert_eq!(
+        sim_common::prop(&sim, "Bug/b0", "note"),
+        sim_core::vars::Value::String(format!("n{}", "1".repeat(20)))
+    );
+    // Not-a-number and a Global prop nothing made are errors of their lines, and the
+    // statements after them still run.
+    assert!(
+        errors.iter().any(|e| e.starts_with("Bug:12:")),
+        "{errors:?}"
+    );
+    assert!(
+        errors.iter().any(|e| e.starts_with("Bug:13:")),
+        "{errors:?}"
+    );
+    assert_eq!(num(&sim, "Bug/b0", "energy"), 5.0 - 20.0);
+}
