@@ -168,6 +168,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
     };
     // Cells about as wide as the search, so a search looks at few cells and few agents.
     let cell = match test {
+        TestKind::CloseTo(d) if same => forward_cell(d),
         TestKind::CloseTo(d) => d.clamp(1.0, 256.0),
         _ => (reach_b * 2.0).clamp(16.0, 256.0),
     };
@@ -239,6 +240,14 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
     capped
 }
 
+/// The cell side of the grid for [`Near::pairs_among`] within `distance`: wider than the
+/// distance by far more than rounding can move a place across a cell's edge (a few parts in
+/// 2^50 of the grid's width in cells), so two bodies at most `distance` apart are always in
+/// the same or neighbouring cells.
+fn forward_cell(distance: f64) -> f64 {
+    (distance.max(1.0) * (1.0 + 1.0 / 1_048_576.0)).min(f64::MAX)
+}
+
 /// B's side of an `isCloseTo` rule, ready for [`Near::pairs`]: the grid, B's bodies in cell
 /// order and their places in the same order.
 struct Near<'s> {
@@ -293,36 +302,41 @@ impl Near<'_> {
 
     /// [`Near::pairs`] for a rule of one blueprint with itself, whose A bodies are B's. Distance
     /// is symmetric, so each pair of bodies is measured once, from the one earlier in cell
-    /// order (rows above it come before it in that order and are skipped), and both orders
-    /// are appended: half the measuring of scanning from every body. An agent's pairs then
-    /// come in a different order than the general scan finds them, which no rule depends on
-    /// (consequents run in agent order, each agent's in the order found).
+    /// order, and both orders are appended: half the measuring of scanning from every body.
+    /// The grid's cells are wider than the distance (see [`forward_cell`]), so the pairs are
+    /// in neighbouring cells, and the bodies are visited cell by cell without searching from
+    /// each. An agent's pairs then come in a different order than the general scan finds
+    /// them, which no rule depends on (consequents run in agent order, each agent's in the
+    /// order found).
     fn pairs_among(&self, distance: f64, passing: &mut Vec<(EntityId, EntityId)>) -> bool {
-        for (k, a) in self.b_by_cell.iter().enumerate() {
-            self.grid.for_each_run_onward(a.x, a.y, distance, |run| {
-                let start = run.start.max(k + 1);
-                let xs = self.xs.get(start..run.end).unwrap_or_default();
-                let ys = self.ys.get(start..run.end).unwrap_or_default();
+        let mut capped = false;
+        self.grid.for_each_forward_neighbourhood(|k, runs| {
+            let Some(a) = self.b_by_cell.get(k).filter(|_| !capped) else {
+                return;
+            };
+            for run in runs {
+                let xs = self.xs.get(run.clone()).unwrap_or_default();
+                let ys = self.ys.get(run.clone()).unwrap_or_default();
                 for (j, (&x, &y)) in xs.iter().zip(ys).enumerate() {
                     let (dx, dy) = (x - a.x, y - a.y);
                     let near = (dx * dx + dy * dy).sqrt() <= distance;
                     if !near {
                         continue;
                     }
-                    if let Some(b) = self.b_by_cell.get(start + j) {
+                    if let Some(b) = self.b_by_cell.get(run.start + j) {
                         passing.push((a.id, b.id));
                         passing.push((b.id, a.id));
                     }
                 }
-            });
+            }
             // Checked once per body: the pairs past the cap are dropped, as if the scan had
             // stopped at the first of them.
             if passing.len() > MAX_PAIRS_PER_RULE {
                 passing.truncate(MAX_PAIRS_PER_RULE);
-                return true;
+                capped = true;
             }
-        }
-        false
+        });
+        capped
     }
 }
 
@@ -457,12 +471,32 @@ mod near_tests {
         out
     }
 
-    #[test]
-    fn close_pairs_are_every_ordered_pair_within_the_distance() {
-        let b_side = bodies(400);
+    /// Every ordered pair of different bodies at most `distance` apart, sorted.
+    fn all_pairs(bodies: &[Body], distance: f64) -> Vec<(EntityId, EntityId)> {
+        let mut pairs = Vec::new();
+        for a in bodies {
+            for b in bodies {
+                let gap = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
+                if a.id != b.id && gap <= distance {
+                    pairs.push((a.id, b.id));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs
+    }
+
+    /// The pairs [`Near::pairs`] (`among` unset, from every body) or [`Near::pairs_among`]
+    /// finds within `distance`, sorted, on a grid built as the rule's scan builds it.
+    fn found(b_side: &[Body], distance: f64, among: bool) -> Vec<(EntityId, EntityId)> {
         let (xs, ys): (Vec<f64>, Vec<f64>) = b_side.iter().map(|b| (b.x, b.y)).unzip();
         let mut grid = SpatialGrid::new();
-        grid.rebuild(&xs, &ys, 10.0);
+        let cell = if among {
+            forward_cell(distance)
+        } else {
+            distance.clamp(1.0, 256.0)
+        };
+        grid.rebuild(&xs, &ys, cell);
         let b_by_cell: Vec<Body> = grid.order().iter().map(|&i| b_side[i as usize]).collect();
         let (cx, cy): (Vec<f64>, Vec<f64>) = b_by_cell.iter().map(|b| (b.x, b.y)).unzip();
         let near = Near {
@@ -472,24 +506,87 @@ mod near_tests {
             ys: &cy,
         };
         let mut found = Vec::new();
-        assert!(!near.pairs(&b_by_cell, 10.0, &mut found));
-        let mut expected = Vec::new();
-        for a in &b_by_cell {
-            for b in &b_by_cell {
-                let gap = ((b.x - a.x).powi(2) + (b.y - a.y).powi(2)).sqrt();
-                if a.id != b.id && gap <= 10.0 {
-                    expected.push((a.id, b.id));
-                }
-            }
-        }
-        assert!(expected.len() > 400, "the layout has many close pairs");
+        let capped = if among {
+            near.pairs_among(distance, &mut found)
+        } else {
+            near.pairs(&b_by_cell, distance, &mut found)
+        };
+        assert!(!capped);
         found.sort_unstable();
-        expected.sort_unstable();
-        assert_eq!(found, expected);
+        found
+    }
+
+    #[test]
+    fn close_pairs_are_every_ordered_pair_within_the_distance() {
+        let b_side = bodies(400);
+        let expected = all_pairs(&b_side, 10.0);
+        assert!(expected.len() > 400, "the layout has many close pairs");
+        assert_eq!(found(&b_side, 10.0, false), expected);
         // A rule of one blueprint with itself measures each pair once and finds the same.
-        let mut among = Vec::new();
-        assert!(!near.pairs_among(10.0, &mut among));
-        among.sort_unstable();
-        assert_eq!(among, expected);
+        assert_eq!(found(&b_side, 10.0, true), expected);
+    }
+
+    #[test]
+    fn pairs_that_rounding_would_put_two_cells_apart_are_found() {
+        // In cells exactly 13.2 wide, the place 32 widths along is found in cell 31 and the
+        // one 33 widths along in cell 33: without the margin of `forward_cell` these two,
+        // exactly the distance apart, would not be in neighbouring cells.
+        let distance = 13.200000000000001;
+        let (a, b) = (32.0 * distance, 32.0 * distance + distance);
+        let mut entities = crate::entity::Entities::new();
+        let b_side: Vec<Body> = [0.0, a, b]
+            .iter()
+            .map(|&x| Body {
+                id: entities.spawn().unwrap(),
+                x,
+                y: 0.0,
+                hw: 0.0,
+                hh: 0.0,
+            })
+            .collect();
+        let expected = all_pairs(&b_side, distance);
+        assert_eq!(expected.len(), 2, "the two are within the distance");
+        assert_eq!(found(&b_side, distance, true), expected);
+    }
+
+    proptest::proptest! {
+        /// Whatever the places (many on a lattice of the distance, so exactly that far apart,
+        /// some far from the origin, where rounding is coarse) and the distance, both ways of finding close pairs find exactly the pairs that
+        /// measuring every pair finds.
+        #[test]
+        fn close_pairs_match_measuring_every_pair(
+            places in proptest::collection::vec(
+                (-40i32..40, -40i32..40, proptest::bool::ANY, 0.0f64..1.0),
+                0..120,
+            ),
+            distance in proptest::prop_oneof![
+                proptest::strategy::Just(10.0),
+                proptest::strategy::Just(0.3),
+                0.0f64..300.0,
+            ],
+            base in proptest::prop_oneof![
+                proptest::strategy::Just(0.0),
+                proptest::strategy::Just(-1e9),
+                proptest::strategy::Just(3e7),
+            ],
+        ) {
+            let mut entities = crate::entity::Entities::new();
+            let b_side: Vec<Body> = places
+                .iter()
+                .map(|&(col, row, snap, jitter)| {
+                    let off = if snap { 0.0 } else { jitter * distance };
+                    Body {
+                        id: entities.spawn().unwrap(),
+                        x: base + f64::from(col) * distance + off,
+                        y: base + f64::from(row) * distance - off,
+                        hw: 0.0,
+                        hh: 0.0,
+                    }
+                })
+                .collect();
+            let expected = all_pairs(&b_side, distance);
+            proptest::prop_assert_eq!(&found(&b_side, distance, false), &expected);
+            proptest::prop_assert_eq!(&found(&b_side, distance, true), &expected);
+        }
     }
 }
