@@ -7,7 +7,8 @@
 //! to find the few with work. Instead the list is put in agent order once, by a stable
 //! counting sort on the agent's slot (the order of [`crate::agent::Agents::ids_into`]), so
 //! each agent still runs its consequents in the order they were found, and the exec phase
-//! reads them as runs of one agent. Every buffer is kept from tick to tick, so a warm tick
+//! reads them in that order (as runs of one agent when messages sent to an agent must run
+//! before its consequents). Every buffer is kept from tick to tick, so a warm tick
 //! allocates nothing.
 
 use crate::entity::EntityId;
@@ -106,13 +107,6 @@ impl Consequents {
     }
 }
 
-/// The next agent with consequents in `list` (sorted by agent) and its consequents, split
-/// off the front.
-pub(crate) fn next_run<'a>(list: &mut &'a [Consequent]) -> Option<(EntityId, &'a [Consequent])> {
-    let first = *list.first()?;
-    Some((first.a, split_slot(list, first.slot())))
-}
-
 /// `agent`'s consequents, split off the front of `list` (sorted by agent) after dropping those
 /// of earlier slots, whose agents the caller has passed. Empty when the agent has none, or when
 /// the ones in its slot were queued for an agent that has since left it.
@@ -207,14 +201,11 @@ mod tests {
         let mut list = queued(&[(0, c), (1, a), (2, c)]);
         list.sort_by_agent();
         let mut rest = list.as_slice();
-        let (first, run) = next_run(&mut rest).unwrap();
-        assert_eq!((first, run.len()), (a, 1));
-        let (second, run) = next_run(&mut rest).unwrap();
-        assert_eq!(
-            (second, run.iter().map(|c| c.rule).collect::<Vec<_>>()),
-            (c, vec![0, 2])
-        );
-        assert!(next_run(&mut rest).is_none());
+        assert_eq!(run_of(&mut rest, a).len(), 1);
+        assert!(run_of(&mut rest, b).is_empty(), "b has none");
+        let rules: Vec<usize> = run_of(&mut rest, c).iter().map(|r| r.rule).collect();
+        assert_eq!(rules, vec![0, 2]);
+        assert!(run_of(&mut rest, d).is_empty() && rest.is_empty());
 
         let mut rest = list.as_slice();
         assert!(
@@ -222,7 +213,6 @@ mod tests {
             "b has none; a's were passed"
         );
         assert_eq!(run_of(&mut rest, c).len(), 2);
-        assert!(run_of(&mut rest, d).is_empty() && rest.is_empty());
     }
 
     #[test]

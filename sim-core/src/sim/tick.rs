@@ -263,8 +263,8 @@ fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
 /// The exec phase's queued work, agent by agent in `ids` order: the messages sent to the
 /// agent, then the consequents conditions queued for it this tick, in the order queued.
 /// Messages are sent only between ticks, so each was queued before this tick's consequents
-/// and runs before them. When no exec message was sent, only the agents with consequents are
-/// visited, straight from the list (in slot order, the order of `ids`).
+/// and runs before them. When no exec message was sent, the consequents are run straight from
+/// the list (in slot order, the order of `ids`), without visiting the agents that have none.
 fn drain_exec(world: &mut World, ids: &[EntityId]) {
     let sent = std::mem::take(world.messages_sent_mut(QueuePhase::Exec));
     let mut list = std::mem::take(&mut world.consequents);
@@ -276,8 +276,8 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
             run_queued(world, &program, id, QueuePhase::Exec, mine);
         }
     } else {
-        while let Some((id, mine)) = consequents::next_run(&mut rest) {
-            run_consequents_of(world, &program, id, mine);
+        for consequent in rest {
+            run_consequent(world, &program, consequent);
         }
     }
     // Hand the emptied list back so the next tick reuses its buffers.
@@ -303,12 +303,14 @@ fn run_queued(
         return;
     }
     let mut queue = std::mem::take(waiting);
-    let blueprint = program.name(agent.blueprint);
     if !queue.is_empty() {
-        let mut runner = Runner::new(world, id, Rc::clone(&blueprint));
+        let blueprint = program.name(agent.blueprint);
+        let mut runner = Runner::new(world, id, blueprint);
         run_messages(&mut runner, &queue);
     }
-    run_consequents(world, program, id, &blueprint, consequents);
+    for consequent in consequents {
+        run_consequent(world, program, consequent);
+    }
     if queue.capacity() > 0 {
         queue.clear();
         if let Some(agent) = world.agents.get_mut(id) {
@@ -318,23 +320,6 @@ fn run_queued(
             }
         }
     }
-}
-
-/// Runs agent `id`'s `consequents` when no message waits for it. The agent's blueprint is
-/// the first blueprint of each rule it runs, so nothing of the agent is read but whether it
-/// still exists: with thousands of agents, most consequents change something else (a Global
-/// prop, the other agent), and the agent's own memory is not fetched for them.
-fn run_consequents_of(
-    world: &mut World,
-    program: &super::program::Program,
-    id: EntityId,
-    consequents: &[Consequent],
-) {
-    let Some(rule) = consequents.first().and_then(|c| program.rules.get(c.rule)) else {
-        return;
-    };
-    let blueprint = program.name(rule.a);
-    run_consequents(world, program, id, &blueprint, consequents);
 }
 
 /// Runs script messages, each as itself with nothing bound; the value stack starts empty for
@@ -348,38 +333,33 @@ fn run_messages(runner: &mut Runner<'_>, queue: &[Message]) {
     }
 }
 
-/// Runs consequents as agent `id`: each as its rule's script (written in the agent's
-/// `blueprint`) with the rule's two agents bound, on an empty value stack. A body of plain
-/// number changes is applied straight to the world (see [`super::direct`]); any change that
-/// cannot be made so, and every other body, runs in the interpreter.
-fn run_consequents(
-    world: &mut World,
-    program: &super::program::Program,
-    id: EntityId,
-    blueprint: &Rc<str>,
-    consequents: &[Consequent],
-) {
-    for consequent in consequents {
-        let Some(rule) = program.rules.get(consequent.rule) else {
-            continue;
-        };
-        let interpret = |world: &mut World, stmts: &[Stmt]| {
-            let mut runner = Runner::new(world, id, Rc::clone(blueprint));
-            runner.bindings = Some([(rule.a, consequent.a), (rule.b, consequent.b)]);
-            runner.run(stmts);
-        };
-        let Some(changes) = &rule.direct else {
-            interpret(world, &rule.body);
-            continue;
-        };
-        for (i, change) in changes.iter().enumerate() {
-            // As in the interpreter, an agent removed part-way runs nothing more.
-            if !world.agents.contains(id) {
-                return;
-            }
-            if !change.apply(world, consequent.a, consequent.b) {
-                interpret(world, rule.body.get(i..=i).unwrap_or_default());
-            }
+/// Runs a consequent as its agent, with the rule's two agents bound, as the rule's script
+/// (written in the agent's blueprint, the rule's first) on an empty value stack. A body of
+/// plain number changes is applied straight to the world (see [`super::direct`]); any change
+/// that cannot be made so, and every other body, runs in the interpreter. Nothing of the
+/// agent is read but whether it still exists: with thousands of agents, most consequents
+/// change something else (a Global prop, the other agent), and the agent's own memory is not
+/// fetched for them.
+fn run_consequent(world: &mut World, program: &super::program::Program, consequent: &Consequent) {
+    let Some(rule) = program.rules.get(consequent.rule) else {
+        return;
+    };
+    let interpret = |world: &mut World, stmts: &[Stmt]| {
+        let mut runner = Runner::new(world, consequent.a, program.name(rule.a));
+        runner.bindings = Some([(rule.a, consequent.a), (rule.b, consequent.b)]);
+        runner.run(stmts);
+    };
+    let Some(changes) = &rule.direct else {
+        interpret(world, &rule.body);
+        return;
+    };
+    for (i, change) in changes.iter().enumerate() {
+        // As in the interpreter, an agent removed part-way runs nothing more.
+        if !world.agents.contains(consequent.a) {
+            return;
+        }
+        if !change.apply(world, consequent.a, consequent.b) {
+            interpret(world, rule.body.get(i..=i).unwrap_or_default());
         }
     }
 }

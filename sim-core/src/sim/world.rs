@@ -137,6 +137,7 @@ impl World {
 
 /// The global prop `name` among `globals`, for a caller that holds other parts of the world
 /// at the same time (the generator a method call draws from).
+#[inline]
 pub(crate) fn global_in<'g>(globals: &'g mut [(String, GVar)], name: &str) -> Option<&'g mut GVar> {
     globals
         .iter_mut()
