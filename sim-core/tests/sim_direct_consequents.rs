@@ -128,3 +128,14 @@ fn a_change_the_world_cannot_make_is_the_interpreters_to_report() {
         "the statement after the failing one still ran"
     );
 }
+
+#[test]
+fn a_counting_rule_counts_as_the_interpreter_does() {
+    // Only Global props change, so the pairs run in the order found, not in agent order.
+    let sim = same_both_ways(
+        "  featCall Global globalProp meals add 0.1
+  featCall Global globalProp meals sub 0.025",
+    );
+    assert!(meals(&sim) > 0.0, "fish met algae");
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+}

@@ -79,6 +79,14 @@ fn number_step(call: &MethodCall) -> Option<(NumberStep, f64)> {
     }
 }
 
+/// Whether `changes` read and change nothing of a rule's two agents (only Global props):
+/// then every passing pair runs the consequent to the same effect, whichever pair it is.
+pub(crate) fn same_for_every_pair(changes: &[Change]) -> bool {
+    changes
+        .iter()
+        .all(|change| matches!(change.place, Place::Global(_)))
+}
+
 impl Change {
     /// Makes the change for the pair `first`, `second`; false, with nothing changed, when the
     /// interpreter must run the statement instead.
@@ -148,6 +156,11 @@ mod tests {
             prop(Target::Agent, "setTo", Value::Number(3.0)),
         ];
         let found = changes(&body, "Fish", "Algae").unwrap();
+        assert!(!same_for_every_pair(&found), "props of the pair change");
+        assert!(
+            same_for_every_pair(&found[..1]),
+            "only a Global prop changes"
+        );
         assert_eq!(found[0].place, Place::Global("hits".to_string()));
         assert_eq!((found[0].step, found[0].by), (NumberStep::Add, 1.0));
         assert_eq!(

@@ -99,6 +99,9 @@ pub(crate) struct Rule {
     /// The body worked out as number changes, one per statement, when it is only those
     /// (see [`super::direct`]).
     pub direct: Option<Vec<super::direct::Change>>,
+    /// The direct body changes only Global props, so every pair that passes runs it to the
+    /// same effect (see [`super::direct::same_for_every_pair`]).
+    pub same_for_every_pair: bool,
     /// The blueprint whose script holds the rule.
     pub script: Rc<str>,
     /// Where the rule was written.
@@ -148,9 +151,13 @@ impl Program {
             Some(name) => self.index(name)?,
             None => a,
         };
+        let direct = super::direct::changes(&rule.consequent, self.name_ref(a), self.name_ref(b));
         Some(Rule {
             a,
             b,
+            same_for_every_pair: direct
+                .as_deref()
+                .is_some_and(super::direct::same_for_every_pair),
             test: TestKind::parse(&rule.test, &rule.args)?,
             test_name: rule.test.clone(),
             body: Rc::from(rule.consequent.as_slice()),

@@ -344,13 +344,8 @@ fn run_consequent(world: &mut World, program: &super::program::Program, conseque
     let Some(rule) = program.rules.get(consequent.rule) else {
         return;
     };
-    let interpret = |world: &mut World, stmts: &[Stmt]| {
-        let mut runner = Runner::new(world, consequent.a, program.name(rule.a));
-        runner.bindings = Some([(rule.a, consequent.a), (rule.b, consequent.b)]);
-        runner.run(stmts);
-    };
     let Some(changes) = &rule.direct else {
-        interpret(world, &rule.body);
+        interpret(world, program, consequent, &rule.body);
         return;
     };
     for (i, change) in changes.iter().enumerate() {
@@ -359,9 +354,27 @@ fn run_consequent(world: &mut World, program: &super::program::Program, conseque
             return;
         }
         if !change.apply(world, consequent.a, consequent.b) {
-            interpret(world, rule.body.get(i..=i).unwrap_or_default());
+            let stmts = rule.body.get(i..=i).unwrap_or_default();
+            interpret(world, program, consequent, stmts);
         }
     }
+}
+
+/// Runs `stmts` of a consequent's rule in the interpreter, as [`run_consequent`] describes.
+/// Out of line, so the common consequent, applied straight, does not set up a runner's frame.
+#[inline(never)]
+fn interpret(
+    world: &mut World,
+    program: &super::program::Program,
+    consequent: &Consequent,
+    stmts: &[Stmt],
+) {
+    let Some(rule) = program.rules.get(consequent.rule) else {
+        return;
+    };
+    let mut runner = Runner::new(world, consequent.a, program.name(rule.a));
+    runner.bindings = Some([(rule.a, consequent.a), (rule.b, consequent.b)]);
+    runner.run(stmts);
 }
 
 fn rounds(world: &mut World, ids: &[EntityId]) {

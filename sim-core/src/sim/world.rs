@@ -116,15 +116,15 @@ impl World {
         global_in(&mut self.globals, name)
     }
 
+    /// Whether messages of `phase` wait to run ([`World::messages_sent`]).
+    pub fn messages_waiting(&self, phase: crate::agent::QueuePhase) -> bool {
+        let mut flags = self.messages_sent;
+        *messages_flag(&mut flags, phase)
+    }
+
     /// The flag of [`World::messages_sent`] for `phase`.
     pub fn messages_sent_mut(&mut self, phase: crate::agent::QueuePhase) -> &mut bool {
-        use crate::agent::QueuePhase;
-        let [update, think, exec] = &mut self.messages_sent;
-        match phase {
-            QueuePhase::Update => update,
-            QueuePhase::Think => think,
-            QueuePhase::Exec => exec,
-        }
+        messages_flag(&mut self.messages_sent, phase)
     }
 
     /// Queues the removal of an agent at the end of the phase.
@@ -137,6 +137,17 @@ impl World {
 
 /// The global prop `name` among `globals`, for a caller that holds other parts of the world
 /// at the same time (the generator a method call draws from).
+/// The flag of `phase` among the three of [`World::messages_sent`].
+fn messages_flag(flags: &mut [bool; 3], phase: crate::agent::QueuePhase) -> &mut bool {
+    use crate::agent::QueuePhase;
+    let [update, think, exec] = flags;
+    match phase {
+        QueuePhase::Update => update,
+        QueuePhase::Think => think,
+        QueuePhase::Exec => exec,
+    }
+}
+
 #[inline]
 pub(crate) fn global_in<'g>(globals: &'g mut [(String, GVar)], name: &str) -> Option<&'g mut GVar> {
     globals
