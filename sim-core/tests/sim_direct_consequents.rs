@@ -39,13 +39,6 @@ useFeature Global
 featCall Global addGlobalProp meals Number 0
 ";
 
-/// Declares a Global prop that nothing makes: the pond has no agent of this blueprint.
-const SPARE: &str = "# BLUEPRINT Spare
-# PROGRAM DEFINE
-useFeature Global
-featCall Global addGlobalProp spare Number 0
-";
-
 /// The pond model with `rule` as the consequent, run for `ticks` from seed 3.
 fn pond(rule: &str, ticks: u32) -> Simulation {
     let fish = FISH.replace("{RULE}", rule);
@@ -60,7 +53,7 @@ fn pond(rule: &str, ticks: u32) -> Simulation {
                 ("Fish", &fish),
                 ("Algae", ALGAE),
                 ("Pond", POND),
-                ("Spare", SPARE),
+                ("Spare", sim_common::SPARE),
             ],
             &instances,
             true,

@@ -29,13 +29,6 @@ useFeature Global
 featCall Global addGlobalProp steps Number 0
 ";
 
-/// Declares a Global prop that nothing makes: no agent of this blueprint is made.
-const SPARE: &str = "# BLUEPRINT Spare
-# PROGRAM DEFINE
-useFeature Global
-featCall Global addGlobalProp spare Number 0
-";
-
 fn run(update: &str) -> Simulation {
     let bug = BUG.replace("{UPDATE}", update);
     let names: Vec<String> = (0..12).map(|i| format!("b{i}")).collect();
@@ -43,7 +36,11 @@ fn run(update: &str) -> Simulation {
     instances.extend(names.iter().map(|n| ("Bug", n.as_str(), "")));
     let mut sim = load(
         &project(
-            &[("Bug", &bug), ("Counter", COUNTER), ("Spare", SPARE)],
+            &[
+                ("Bug", &bug),
+                ("Counter", COUNTER),
+                ("Spare", sim_common::SPARE),
+            ],
             &instances,
             true,
         ),

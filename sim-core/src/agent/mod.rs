@@ -15,7 +15,7 @@ pub use builtin::BUILTIN_PROPS;
 pub use features::{FeatureState, Features};
 
 use crate::entity::EntityId;
-use crate::features::catalog::FeatureKind;
+use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::script::program::Stmt;
 use crate::vars::GVar;
 use std::rc::Rc;
@@ -219,6 +219,11 @@ impl Agent {
             return None;
         }
         self.features.iter_mut().find(|f| f.kind == kind)
+    }
+
+    /// A catalog prop of an attached feature, found by its slot, to change.
+    pub(crate) fn feature_prop_mut(&mut self, slot: PropSlot) -> Option<&mut GVar> {
+        self.feature_of_mut(slot.kind)?.prop_at_mut(slot)
     }
 
     /// Whether a feature is attached.

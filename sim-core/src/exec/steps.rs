@@ -9,8 +9,9 @@
 //! always does.
 
 use super::{failure, Failure, Runner};
+use crate::agent::Agent;
 use crate::script::expr::NumberCode;
-use crate::script::program::{Arg, FeatPropRef, MethodCall, PropRef, ScriptExpr};
+use crate::script::program::{Arg, FeatPropRef, MethodCall, PropRef, ScriptExpr, Target};
 use crate::vars::{GVar, NumberStep, Value};
 
 /// The number a [`number_step`] call changes its prop by.
@@ -57,15 +58,7 @@ impl Runner<'_> {
         (step, by): (NumberStep, StepBy<'_>),
     ) -> Result<(), Failure> {
         let n = self.step_by(by)?;
-        let done = self.resolve(&r.target).ok().is_some_and(|id| {
-            let var = self
-                .world
-                .agents
-                .get_mut(id)
-                .and_then(|a| a.prop_mut(&r.prop));
-            step_number(var, step, n)
-        });
-        if done {
+        if self.agent_step(&r.target, |a| a.prop_mut(&r.prop), step, n) {
             return Ok(());
         }
         self.call_prop(r, &call.method, &[Value::Number(n)])
@@ -80,20 +73,25 @@ impl Runner<'_> {
         (step, by): (NumberStep, StepBy<'_>),
     ) -> Result<(), Failure> {
         let n = self.step_by(by)?;
-        let done = self.resolve(&r.target).ok().is_some_and(|id| {
-            let var = self
-                .world
-                .agents
-                .get_mut(id)
-                .and_then(|a| a.feature_of_mut(r.slot.kind))
-                .and_then(|f| f.prop_at_mut(r.slot));
-            step_number(var, step, n)
-        });
-        if done {
+        if self.agent_step(&r.target, |a| a.feature_prop_mut(r.slot), step, n) {
             return Ok(());
         }
         self.call_feat_prop(r, &call.method, &[Value::Number(n)])
             .map(drop)
+    }
+
+    /// Steps the Number `var` finds in the agent `target` names; false when there is none.
+    fn agent_step(
+        &mut self,
+        target: &Target,
+        var: impl FnOnce(&mut Agent) -> Option<&mut GVar>,
+        step: NumberStep,
+        n: f64,
+    ) -> bool {
+        let Ok(id) = self.resolve(target) else {
+            return false;
+        };
+        step_number(self.world.agents.get_mut(id).and_then(var), step, n)
     }
 
     /// `featCall Global globalProp name step arg`.

@@ -105,8 +105,7 @@ impl Change {
             Place::Feat(who, slot) => world
                 .agents
                 .get_mut(agent(*who))
-                .and_then(|a| a.feature_of_mut(slot.kind))
-                .and_then(|f| f.prop_at_mut(*slot)),
+                .and_then(|a| a.feature_prop_mut(*slot)),
         };
         step_number(var, self.step, self.by)
     }

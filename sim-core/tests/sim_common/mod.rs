@@ -6,6 +6,14 @@ use sim_core::project::Project;
 use sim_core::sim::{tick_time, Simulation, TICKS_PER_SECOND};
 use sim_core::vars::Value;
 
+/// A blueprint that declares the Global prop `spare`: a test that makes no agent of it has a
+/// Global prop the compiler knows but that is never made, so changing it fails as it runs.
+pub const SPARE: &str = "# BLUEPRINT Spare
+# PROGRAM DEFINE
+useFeature Global
+featCall Global addGlobalProp spare Number 0
+";
+
 /// A project with these blueprints `(name, script)` and instances `(blueprint, label, init)`.
 pub fn project(
     blueprints: &[(&str, &str)],
