@@ -132,7 +132,9 @@ fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test:
         // The old memory becomes next tick's buffer.
         std::mem::swap(before, &mut s.touching);
     }
-    queue(world, index, &s.passing);
+    // A rule of one blueprint with itself within a distance found each pair once.
+    let mirrored = rule.a == rule.b && matches!(test, TestKind::CloseTo(_));
+    queue(world, index, &s.passing, mirrored);
 }
 
 /// Appends to `out` the pairs of sorted `now` that sorted `before` lacks, in order.
@@ -322,7 +324,8 @@ impl Near<'_> {
 
     /// [`Near::pairs`] for a rule of one blueprint with itself, whose A bodies are B's. Distance
     /// is symmetric, so each pair of bodies is measured once, from the one earlier in cell
-    /// order, and both orders are appended: half the measuring of scanning from every body.
+    /// order, and appended once: the pair the other way round is queued right after it (see
+    /// [`queue`]). Half the measuring of scanning from every body, and half the appending.
     /// The grid's cells are wider than the distance (see [`forward_cell`]), so the pairs are
     /// in neighbouring cells, and the bodies are visited cell by cell without searching from
     /// each. An agent's pairs then come in a different order than the general scan finds
@@ -345,14 +348,13 @@ impl Near<'_> {
                     }
                     if let Some(b) = self.b_by_cell.get(run.start + j) {
                         passing.push((a.id, b.id));
-                        passing.push((b.id, a.id));
                     }
                 }
             }
-            // Checked once per body: the pairs past the cap are dropped, as if the scan had
-            // stopped at the first of them.
-            if passing.len() > MAX_PAIRS_PER_RULE {
-                passing.truncate(MAX_PAIRS_PER_RULE);
+            // Checked once per body: the pairs past the cap (each counts twice, once each
+            // way) are dropped, as if the scan had stopped at the first of them.
+            if passing.len() > MAX_PAIRS_PER_RULE / 2 {
+                passing.truncate(MAX_PAIRS_PER_RULE / 2);
                 capped = true;
             }
         });
@@ -377,7 +379,7 @@ fn deaths(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule) {
         push_difference(&s.touching, before, &mut s.passing);
         std::mem::swap(before, &mut s.touching);
     }
-    queue(world, index, &s.passing);
+    queue(world, index, &s.passing, false);
 }
 
 /// Whether a non-contact test passes for bodies `a` and `b`. Distance tests read the bodies
@@ -414,15 +416,25 @@ fn touches(contact: Contact, a: &Body, b: &Body) -> bool {
     }
 }
 
-/// Queues rule `index`'s consequent for each passing pair. Both agents exist (they were read
-/// from the world in this phase, and agents are only removed at the end of the tick), so no
-/// agent is looked up here: a look-up per pair, in grid order, would be a cache miss each.
-fn queue(world: &mut World, index: usize, passing: &[(EntityId, EntityId)]) {
-    world.consequents.extend(
-        passing
-            .iter()
-            .map(|&(a, b)| Consequent { rule: index, a, b }),
-    );
+/// Queues rule `index`'s consequent for each passing pair, and with `mirrored` set for the
+/// pair the other way round right after it. Both agents exist (they were read from the world
+/// in this phase, and agents are only removed at the end of the tick), so no agent is looked
+/// up here: a look-up per pair, in grid order, would be a cache miss each.
+fn queue(world: &mut World, index: usize, passing: &[(EntityId, EntityId)], mirrored: bool) {
+    let consequent = |a, b| Consequent { rule: index, a, b };
+    if mirrored {
+        world.consequents.extend(
+            2 * passing.len(),
+            passing
+                .iter()
+                .flat_map(|&(a, b)| [consequent(a, b), consequent(b, a)]),
+        );
+    } else {
+        world.consequents.extend(
+            passing.len(),
+            passing.iter().map(|&(a, b)| consequent(a, b)),
+        );
+    }
 }
 
 #[cfg(test)]
@@ -527,7 +539,11 @@ mod near_tests {
         };
         let mut found = Vec::new();
         let capped = if among {
-            near.pairs_among(distance, &mut found)
+            let capped = near.pairs_among(distance, &mut found);
+            // Each pair was found once; the rule runs it both ways.
+            let back: Vec<_> = found.iter().map(|&(a, b)| (b, a)).collect();
+            found.extend(back);
+            capped
         } else {
             near.pairs(&b_by_cell, distance, &mut found)
         };

@@ -44,8 +44,10 @@ pub(crate) struct Consequents {
 }
 
 impl Consequents {
-    /// Adds consequents after those already queued.
-    pub fn extend(&mut self, consequents: impl Iterator<Item = Consequent>) {
+    /// Adds consequents after those already queued; `count` of them, when known, is room
+    /// made first (an iterator of pairs of consequents does not tell its length).
+    pub fn extend(&mut self, count: usize, consequents: impl Iterator<Item = Consequent>) {
+        self.list.reserve(count);
         self.list.extend(consequents);
     }
 
@@ -143,7 +145,10 @@ mod tests {
 
     fn queued(pairs: &[(usize, EntityId)]) -> Consequents {
         let mut list = Consequents::default();
-        list.extend(pairs.iter().map(|&(rule, a)| Consequent { rule, a, b: a }));
+        list.extend(
+            pairs.len(),
+            pairs.iter().map(|&(rule, a)| Consequent { rule, a, b: a }),
+        );
         list
     }
 
@@ -185,7 +190,7 @@ mod tests {
                     .enumerate()
                     .map(|(rule, &slot)| Consequent { rule, a: ids[slot], b: ids[0] })
                     .collect();
-                list.extend(queued.iter().copied());
+                list.extend(queued.len(), queued.iter().copied());
                 list.sort_by_agent();
                 let mut expected = queued;
                 expected.sort_by_key(Consequent::slot);
