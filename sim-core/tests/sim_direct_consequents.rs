@@ -125,10 +125,15 @@ fn a_change_the_world_cannot_make_is_the_interpreters_to_report() {
 #[test]
 fn a_counting_rule_counts_as_the_interpreter_does() {
     // Only Global props change, so the pairs run in the order found, not in agent order.
+    // The Global prop `spare` is never made: its line fails for every pair, and the lines
+    // after it still run.
     let sim = same_both_ways(
         "  featCall Global globalProp meals add 0.1
+  featCall Global globalProp spare add 1
   featCall Global globalProp meals sub 0.025",
     );
     assert!(meals(&sim) > 0.0, "fish met algae");
-    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+    let found = errors(&sim);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("Fish:13:3:"), "{found:?}");
 }

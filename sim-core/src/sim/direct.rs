@@ -11,12 +11,12 @@
 //! would not be a number) is left to the interpreter, statement by statement, which makes it
 //! or words the error exactly as it always does: the result is the interpreter's in every case.
 
-use super::world::{global_in, World};
+use super::world::{global_in, same_text, World};
 use crate::entity::EntityId;
 use crate::exec::steps::{self, step_number, StepBy};
 use crate::features::catalog::PropSlot;
 use crate::script::program::{MethodCall, Stmt, StmtKind, Target};
-use crate::vars::NumberStep;
+use crate::vars::{GVar, NumberStep};
 
 /// One statement of a consequent, worked out.
 #[derive(Debug, Clone, PartialEq)]
@@ -107,7 +107,22 @@ impl Change {
                 .get_mut(agent(*who))
                 .and_then(|a| a.feature_prop_mut(*slot)),
         };
+        self.apply_to(var)
+    }
+
+    /// Makes the change to `var`, found already; false, with nothing changed, when the
+    /// interpreter must run the statement instead.
+    #[inline]
+    pub(crate) fn apply_to(&self, var: Option<&mut GVar>) -> bool {
         step_number(var, self.step, self.by)
+    }
+
+    /// Where in `globals` the Global prop this change steps is, if it is one that exists.
+    pub(crate) fn global_index(&self, globals: &[(String, GVar)]) -> Option<usize> {
+        match &self.place {
+            Place::Global(name) => globals.iter().position(|(n, _)| same_text(n, name)),
+            Place::Prop(..) | Place::Feat(..) => None,
+        }
     }
 }
 

@@ -276,8 +276,16 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
             run_queued(world, &program, id, QueuePhase::Exec, mine);
         }
     } else {
-        for consequent in rest {
-            run_consequent(world, &program, consequent);
+        while let Some(first) = rest.first() {
+            let same_rule = rest.iter().take_while(|c| c.rule == first.rule).count();
+            let (run, tail) = rest.split_at_checked(same_rule).unwrap_or((rest, &[]));
+            match program.rules.get(first.rule) {
+                Some(rule) if rule.same_for_every_pair => {
+                    run_same_for_every_pair(world, &program, rule, run);
+                }
+                _ => run.iter().for_each(|c| run_consequent(world, &program, c)),
+            }
+            rest = tail;
         }
     }
     // Hand the emptied list back so the next tick reuses its buffers.
@@ -356,6 +364,39 @@ fn run_consequent(world: &mut World, program: &super::program::Program, conseque
         if !change.apply(world, consequent.a, consequent.b) {
             let stmts = rule.body.get(i..=i).unwrap_or_default();
             interpret(world, program, consequent, stmts);
+        }
+    }
+}
+
+/// Runs consequents of `rule`, whose direct changes step only Global props (the same for
+/// every pair), as [`run_consequent`] would run each: the props are found once for all of
+/// them (a change makes no Global prop, so none moves), and whether each agent still exists
+/// is checked once per consequent (nothing these changes run removes an agent).
+fn run_same_for_every_pair(
+    world: &mut World,
+    program: &super::program::Program,
+    rule: &super::program::Rule,
+    consequents: &[Consequent],
+) {
+    let Some(changes) = &rule.direct else {
+        return;
+    };
+    let places: smallvec::SmallVec<[Option<usize>; 4]> = changes
+        .iter()
+        .map(|change| change.global_index(&world.globals))
+        .collect();
+    for consequent in consequents {
+        if !world.agents.contains(consequent.a) {
+            continue;
+        }
+        for (i, (change, place)) in changes.iter().zip(&places).enumerate() {
+            let var = place
+                .and_then(|at| world.globals.get_mut(at))
+                .map(|(_, var)| var);
+            if !change.apply_to(var) {
+                let stmts = rule.body.get(i..=i).unwrap_or_default();
+                interpret(world, program, consequent, stmts);
+            }
         }
     }
 }

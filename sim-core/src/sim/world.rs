@@ -159,7 +159,7 @@ pub(crate) fn global_in<'g>(globals: &'g mut [(String, GVar)], name: &str) -> Op
 /// Whether two names are the same text, compared eight bytes at a time. Names are short, and
 /// in a WASM build a call to the library's `memcmp`, which compares byte by byte, costs more
 /// than the comparison itself; a consequent looks up its Global prop by name every time.
-fn same_text(a: &str, b: &str) -> bool {
+pub(crate) fn same_text(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
         return false;
