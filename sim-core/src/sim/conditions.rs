@@ -114,8 +114,8 @@ fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test:
     }
     s.passing.clear();
     s.touching.clear();
-    let capped = scan(world, s, rule.a == rule.b, test);
-    if capped {
+    let scanned = scan(world, s, rule.a == rule.b, test);
+    if scanned.capped {
         let at = world.origin(&rule.script, rule.line, rule.col);
         let message = format!(
             "the rule matched more than {MAX_PAIRS_PER_RULE} pairs in one tick; the rest were skipped"
@@ -132,9 +132,7 @@ fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test:
         // The old memory becomes next tick's buffer.
         std::mem::swap(before, &mut s.touching);
     }
-    // A rule of one blueprint with itself within a distance found each pair once.
-    let mirrored = rule.a == rule.b && matches!(test, TestKind::CloseTo(_));
-    queue(world, index, &s.passing, mirrored);
+    queue(world, index, &s.passing, scanned.mirrored);
 }
 
 /// Appends to `out` the pairs of sorted `now` that sorted `before` lacks, in order.
@@ -165,10 +163,19 @@ fn bodies(world: &World, bp: usize, sized: bool, out: &mut Vec<Body>) {
     );
 }
 
+/// What a scan found besides its pairs.
+struct Scanned {
+    /// [`MAX_PAIRS_PER_RULE`] cut the scan short.
+    capped: bool,
+    /// Each passing pair stands for itself and the pair the other way round
+    /// ([`Near::pairs_among`]).
+    mirrored: bool,
+}
+
 /// Tests every A body against the B bodies in nearby grid cells, filling the scratch's
-/// passing and touching pairs; answers whether [`MAX_PAIRS_PER_RULE`] cut the scan short.
-/// With `same` set, A's bodies are B's (`when Walker isCloseTo Walker`).
-fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
+/// passing and touching pairs. With `same` set, A's bodies are B's (`when Walker isCloseTo
+/// Walker`).
+fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     let Scratch {
         grid,
         a_side,
@@ -214,9 +221,17 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
             ys,
         };
         if same {
-            return near.pairs_among(d, passing);
+            let capped = near.pairs_among(d, passing);
+            return Scanned {
+                capped,
+                mirrored: true,
+            };
         }
-        return near.pairs(a_side, d, passing);
+        let capped = near.pairs(a_side, d, passing);
+        return Scanned {
+            capped,
+            mirrored: false,
+        };
     }
     let contact = test.contact();
     let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
@@ -259,7 +274,10 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> bool {
             break;
         }
     }
-    capped
+    Scanned {
+        capped,
+        mirrored: false,
+    }
 }
 
 /// The cell side of the grid for [`Near::pairs_among`] within `distance`: wider than the

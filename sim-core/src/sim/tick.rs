@@ -264,7 +264,9 @@ fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
 /// agent, then the consequents conditions queued for it this tick, in the order queued.
 /// Messages are sent only between ticks, so each was queued before this tick's consequents
 /// and runs before them. When no exec message was sent, the consequents are run straight from
-/// the list (in slot order, the order of `ids`), without visiting the agents that have none.
+/// the list, in the order conditions left them (agent order, the order of `ids`, unless their
+/// order cannot matter), without visiting the agents that have none; a run of consequents of
+/// a rule that changes only Global props is applied as a group.
 fn drain_exec(world: &mut World, ids: &[EntityId]) {
     let sent = std::mem::take(world.messages_sent_mut(QueuePhase::Exec));
     let mut list = std::mem::take(&mut world.consequents);
