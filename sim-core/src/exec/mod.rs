@@ -72,13 +72,23 @@ impl<'w> Runner<'w> {
             StmtKind::AddProp { name, ty, initial } => self.add_prop(name, *ty, initial.as_ref()),
             StmtKind::AddFeature(name) => self.add_feature(self.me, name),
             StmtKind::Prop(r, call) => match steps::number_step(call) {
-                Some(step) => self.prop_step(r, call, step),
+                Some(step) => self.agent_prop_step(
+                    &r.target,
+                    step,
+                    |agent| agent.prop_mut(&r.prop),
+                    |runner, n| runner.call_prop(r, &call.method, n),
+                ),
                 None => self.with_args(&call.args, |runner, values| {
                     runner.call_prop(r, &call.method, values).map(drop)
                 }),
             },
             StmtKind::FeatProp(r, call) => match steps::number_step(call) {
-                Some(step) => self.feat_prop_step(r, call, step),
+                Some(step) => self.agent_prop_step(
+                    &r.target,
+                    step,
+                    |agent| agent.feature_prop_mut(r.slot),
+                    |runner, n| runner.call_feat_prop(r, &call.method, n),
+                ),
                 None => self.with_args(&call.args, |runner, values| {
                     runner.call_feat_prop(r, &call.method, values).map(drop)
                 }),

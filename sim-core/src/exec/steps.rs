@@ -11,7 +11,7 @@
 use super::{failure, Failure, Runner};
 use crate::agent::Agent;
 use crate::script::expr::NumberCode;
-use crate::script::program::{Arg, FeatPropRef, MethodCall, PropRef, ScriptExpr, Target};
+use crate::script::program::{Arg, MethodCall, ScriptExpr, Target};
 use crate::vars::{GVar, NumberStep, Value};
 
 /// The number a [`number_step`] call changes its prop by.
@@ -50,48 +50,25 @@ impl Runner<'_> {
         }
     }
 
-    /// `prop ref step arg`.
-    pub(super) fn prop_step(
-        &mut self,
-        r: &PropRef,
-        call: &MethodCall,
-        (step, by): (NumberStep, StepBy<'_>),
-    ) -> Result<(), Failure> {
-        let n = self.step_by(by)?;
-        if self.agent_step(&r.target, |a| a.prop_mut(&r.prop), step, n) {
-            return Ok(());
-        }
-        self.call_prop(r, &call.method, &[Value::Number(n)])
-            .map(drop)
-    }
-
-    /// `featProp ref step arg`.
-    pub(super) fn feat_prop_step(
-        &mut self,
-        r: &FeatPropRef,
-        call: &MethodCall,
-        (step, by): (NumberStep, StepBy<'_>),
-    ) -> Result<(), Failure> {
-        let n = self.step_by(by)?;
-        if self.agent_step(&r.target, |a| a.feature_prop_mut(r.slot), step, n) {
-            return Ok(());
-        }
-        self.call_feat_prop(r, &call.method, &[Value::Number(n)])
-            .map(drop)
-    }
-
-    /// Steps the Number `var` finds in the agent `target` names; false when there is none.
-    fn agent_step(
+    /// `prop` or `featProp` with a number step: the Number `var` finds in the agent `target`
+    /// names is stepped in place; otherwise `full`, the statement's full path, runs with the
+    /// number already evaluated.
+    pub(super) fn agent_prop_step(
         &mut self,
         target: &Target,
+        (step, by): (NumberStep, StepBy<'_>),
         var: impl FnOnce(&mut Agent) -> Option<&mut GVar>,
-        step: NumberStep,
-        n: f64,
-    ) -> bool {
-        let Ok(id) = self.resolve(target) else {
-            return false;
+        full: impl FnOnce(&mut Self, &[Value]) -> Result<Option<Value>, Failure>,
+    ) -> Result<(), Failure> {
+        let n = self.step_by(by)?;
+        let stepped = match self.resolve(target) {
+            Ok(id) => step_number(self.world.agents.get_mut(id).and_then(var), step, n),
+            Err(_) => false,
         };
-        step_number(self.world.agents.get_mut(id).and_then(var), step, n)
+        if stepped {
+            return Ok(());
+        }
+        full(self, &[Value::Number(n)]).map(drop)
     }
 
     /// `featCall Global globalProp name step arg`.
