@@ -365,7 +365,7 @@ fn the_fast_path_gives_the_numbers_draws_and_errors_of_full_evaluation() {
         let code = expr.number_code().unwrap();
         let (mut full, mut fast) = (FakeSim::new(), FakeSim::new());
         let expected = expr.eval(&mut full).map(|v| v.as_number());
-        let got = code.run(&mut fast).map(Some);
+        let got = code.run(|| fast.random()).map(Some);
         assert_eq!(got, expected, "{text}");
         assert_eq!(
             fast.rolls, full.rolls,
@@ -381,7 +381,10 @@ fn an_expression_holding_more_than_sixteen_numbers_at_once_is_evaluated_in_full(
     let nested = |depth: usize| format!("{}1{}", "1 + (".repeat(depth), ")".repeat(depth));
     let shallow = parse_expr(&nested(16), Pos::START).unwrap();
     assert_eq!(
-        shallow.number_code().unwrap().run(&mut FakeSim::new()),
+        shallow
+            .number_code()
+            .unwrap()
+            .run(|| FakeSim::new().random()),
         Ok(17.0)
     );
     let deep = parse_expr(&nested(17), Pos::START).unwrap();

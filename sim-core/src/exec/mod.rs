@@ -191,7 +191,7 @@ impl<'w> Runner<'w> {
     pub fn eval(&mut self, e: &ScriptExpr) -> Result<Value, Failure> {
         if let Some(code) = &e.number {
             return code
-                .run(self)
+                .run(|| self.world.rng.next_f64())
                 .map(Value::Number)
                 .map_err(|err| failure(e, &err));
         }

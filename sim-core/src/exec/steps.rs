@@ -12,7 +12,7 @@ use super::{failure, Failure, Runner};
 use crate::agent::Agent;
 use crate::script::expr::NumberCode;
 use crate::script::program::{Arg, MethodCall, ScriptExpr, Target};
-use crate::vars::{GVar, NumberStep, Value};
+use crate::vars::{GVar, NumberStep, RandomSource, Value};
 
 /// The number a [`number_step`] call changes its prop by.
 pub(crate) enum StepBy<'s> {
@@ -46,7 +46,9 @@ impl Runner<'_> {
     fn step_by(&mut self, by: StepBy<'_>) -> Result<f64, Failure> {
         match by {
             StepBy::Written(n) => Ok(n),
-            StepBy::Computed(e, code) => code.run(self).map_err(|err| failure(e, &err)),
+            StepBy::Computed(e, code) => code
+                .run(|| self.world.rng.next_f64())
+                .map_err(|err| failure(e, &err)),
         }
     }
 

@@ -316,14 +316,15 @@ fn math<C: ExprContext>(
         .iter()
         .map(|a| a.as_number().map_or_else(|| number(&op(), a), Ok))
         .collect::<Result<smallvec::SmallVec<[f64; 4]>, _>>()?;
-    math_of(function, &numbers, ctx)
+    math_of(function, &numbers, || ctx.random())
 }
 
-/// `Math.function(numbers)` as a finite number, or the error.
-pub(super) fn math_of<C: ExprContext>(
+/// `Math.function(numbers)` as a finite number, or the error; `Math.random()` takes its
+/// number from `random`.
+pub(super) fn math_of(
     function: MathFn,
     numbers: &[f64],
-    ctx: &mut C,
+    random: impl FnOnce() -> f64,
 ) -> Result<f64, EvalErrorKind> {
     let first = numbers.first().copied().unwrap_or(0.0);
     let n = match function {
@@ -334,7 +335,7 @@ pub(super) fn math_of<C: ExprContext>(
         MathFn::Ceil => first.ceil(),
         MathFn::Round => round_half_up(first),
         MathFn::Sqrt => first.sqrt(),
-        MathFn::Random => ctx.random(),
+        MathFn::Random => random(),
         MathFn::Sin => libm::sin(first),
         MathFn::Cos => libm::cos(first),
     };

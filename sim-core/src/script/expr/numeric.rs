@@ -6,7 +6,7 @@
 //! fails with the same errors at the same offsets as [`Expr::eval`].
 
 use super::ast::{BinaryOp, Constant, Expr, ExprKind, MathFn, UnaryOp};
-use super::eval::{arithmetic, math_of, EvalError, ExprContext};
+use super::eval::{arithmetic, math_of, EvalError};
 
 impl BinaryOp {
     /// Whether the operator computes a number from two numbers (`+ - * / %`).
@@ -128,47 +128,52 @@ impl Expr {
 }
 
 impl NumberCode {
-    /// Runs the operations; draws random numbers from `ctx` in the order the tree would.
-    pub fn run<C: ExprContext>(&self, ctx: &mut C) -> Result<f64, EvalError> {
-        let mut stack = Stack {
-            numbers: [0.0; STACK],
+    /// Runs the operations; draws numbers in `[0, 1)` from `random` where the tree would call
+    /// `Math.random()`, in the same order. Nothing else of the world is read, so a caller that
+    /// holds only the simulation's generator can run it.
+    pub fn run(&self, mut random: impl FnMut() -> f64) -> Result<f64, EvalError> {
+        // The top number is held apart from the numbers below it, so an operator on the top
+        // alone (`* 10`, a negation) reads and writes no memory. A push moves the top below:
+        // the first one moves the 0 it starts as, which nothing reads.
+        let mut top = 0.0;
+        let mut below = Stack {
+            numbers: [0.0; STACK + 1],
             len: 0,
         };
         for op in &self.ops {
-            let n = match *op {
-                NumOp::Const(n) => n,
-                NumOp::Neg => -stack.pop(),
-                NumOp::Arith { op, offset } => {
-                    let right = stack.pop();
-                    let left = stack.pop();
-                    arithmetic_at(op, left, right, offset)?
+            top = match *op {
+                NumOp::Const(n) => {
+                    below.push(top);
+                    n
                 }
-                NumOp::ArithConst { op, right, offset } => {
-                    let left = stack.pop();
-                    arithmetic_at(op, left, right, offset)?
-                }
+                NumOp::Neg => -top,
+                NumOp::Arith { op, offset } => arithmetic_at(op, below.pop(), top, offset)?,
+                NumOp::ArithConst { op, right, offset } => arithmetic_at(op, top, right, offset)?,
                 // `Math.random()` draws a number in [0, 1): always finite, nothing to check.
                 NumOp::Math {
                     function: MathFn::Random,
                     args: 0,
                     ..
-                } => ctx.random(),
+                } => {
+                    below.push(top);
+                    random()
+                }
                 NumOp::Math {
                     function,
                     args,
                     offset,
                 } => {
-                    let first = stack.len.saturating_sub(args);
-                    let operands = stack.numbers.get(first..stack.len).unwrap_or_default();
-                    let n = math_of(function, operands, ctx)
+                    below.push(top);
+                    let first = below.len.saturating_sub(args);
+                    let operands = below.numbers.get(first..below.len).unwrap_or_default();
+                    let n = math_of(function, operands, &mut random)
                         .map_err(|kind| EvalError { offset, kind })?;
-                    stack.len = first;
+                    below.len = first;
                     n
                 }
             };
-            stack.push(n);
         }
-        Ok(stack.pop())
+        Ok(top)
     }
 }
 
@@ -178,8 +183,16 @@ impl NumberCode {
 fn arithmetic_at(op: BinaryOp, left: f64, right: f64, offset: usize) -> Result<f64, EvalError> {
     match quick_arithmetic(op, left, right) {
         Some(n) => Ok(n),
-        None => arithmetic(op, left, right).map_err(|kind| EvalError { offset, kind }),
+        None => full_arithmetic(op, left, right, offset),
     }
+}
+
+/// `left op right` the full way, which words the error; out of line, so the operators' fast
+/// path holds none of the wording.
+#[cold]
+#[inline(never)]
+fn full_arithmetic(op: BinaryOp, left: f64, right: f64, offset: usize) -> Result<f64, EvalError> {
+    arithmetic(op, left, right).map_err(|kind| EvalError { offset, kind })
 }
 
 /// What [`arithmetic`] gives when it succeeds, without building a `Result` (the fast path runs
@@ -198,11 +211,12 @@ fn quick_arithmetic(op: BinaryOp, a: f64, b: f64) -> Option<f64> {
     n.is_finite().then_some(n)
 }
 
-/// The numbers [`NumberCode::run`] works on. [`Expr::number_code`] emits every operator after
-/// its operands and checks the depth, so an operation always finds what it takes and a push
-/// always has room; the fallbacks below only keep a panic path out.
+/// The numbers [`NumberCode::run`] holds below the top. [`Expr::number_code`] emits every
+/// operator after its operands and checks the depth, so an operation always finds what it
+/// takes and a push always has room (one more than the depth, for the first push); the
+/// fallbacks below only keep a panic path out.
 struct Stack {
-    numbers: [f64; STACK],
+    numbers: [f64; STACK + 1],
     len: usize,
 }
 
