@@ -1,8 +1,9 @@
-//! `when` consequents made only of number changes by written numbers run straight on the world
-//! rather than in the interpreter. Whatever the path, the run must be the interpreter's: the
-//! same agents, props, Global props and errors. Each test runs a model twice, once as written
-//! and once with a statement added that only the interpreter runs (`exprPush`, whose value the
-//! next consequent's empty stack drops), and compares the two.
+//! `when` consequents made only of number changes, by numbers written out or numbers-only
+//! expressions, run straight on the world rather than in the interpreter. Whatever the path,
+//! the run must be the interpreter's: the same agents, props, Global props and errors. Each
+//! test runs a model twice, once as written and once with a statement added that only the
+//! interpreter runs (`exprPush`, whose value the next consequent's empty stack drops), and
+//! compares the two.
 
 mod sim_common;
 
@@ -136,4 +137,20 @@ fn a_counting_rule_counts_as_the_interpreter_does() {
     let found = errors(&sim);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].starts_with("Fish:13:3:"), "{found:?}");
+}
+
+#[test]
+fn random_numbers_are_drawn_as_the_interpreter_draws_them() {
+    // Each consequent draws numbers; a failing line has drawn one before it fails (a Global
+    // prop nothing made, a division by zero), and the lines after it draw more.
+    let sim = same_both_ways(
+        "  prop Fish.energy add {{ Math.random() * 3 }}
+  featCall Global globalProp meals add {{ Math.random() }}
+  featCall Global globalProp spare add {{ Math.random() }}
+  featProp Algae.Costume glow setTo {{ Math.random() / 0 }}
+  prop Algae.food sub {{ Math.random() }}",
+    );
+    assert!(meals(&sim) > 0.0, "fish met algae");
+    let found = errors(&sim);
+    assert_eq!(found.len(), 2, "{found:?}");
 }

@@ -1,29 +1,36 @@
-//! `when` consequents that change numbers by numbers written out, run straight on the world.
+//! Statements that step numbers, worked out once and run straight on the world: the `when`
+//! consequents and update programs made only of them.
 //!
 //! Most consequents in classroom models count or score: `featCall Global globalProp contacts
-//! add 1`, `prop Fish.energy add 10`, `featProp Algae.Costume glow setTo 1`. A rule runs its
-//! consequent once per passing pair, thousands of times a tick, and the interpreter spends far
-//! more on finding the statement's target, method and argument than on the change itself. A
-//! consequent made only of such changes is worked out once, when the program is prepared:
-//! whose prop (the rule's first agent or its second), which prop, which step, which number.
+//! add 1`, `prop Fish.energy add 10`, `featProp Algae.Costume glow setTo 1`. Many update
+//! programs turn or age their agent: `featProp Movement direction add {{ Math.random() * 10 -
+//! 5 }}`, `prop age add 1`. A rule runs its consequent once per passing pair, and an update
+//! program runs once per agent, thousands of times a tick; the interpreter spends far more on
+//! finding the statement's target, method and argument than on the change itself. A body made
+//! only of such changes is worked out once, when the program is prepared: whose prop (the
+//! rule's first agent or its second; the agent itself in an update program), which prop, which
+//! step, and the number, written out or a numbers-only expression.
 //!
-//! A change that cannot be made this way (the prop is missing, is not a Number, or the result
-//! would not be a number) is left to the interpreter, statement by statement, which makes it
-//! or words the error exactly as it always does: the result is the interpreter's in every case.
+//! A change that cannot be made this way (the expression fails, the prop is missing or is not
+//! a Number, or the result would not be a number) changes nothing, not even the random
+//! generator, and is left to the interpreter, statement by statement, which draws the same
+//! numbers again and makes the change or words the error exactly as it always does: the result
+//! is the interpreter's in every case.
 
 use super::world::{global_in, same_text, World};
 use crate::entity::EntityId;
 use crate::exec::steps::{self, step_number, StepBy};
 use crate::features::catalog::PropSlot;
-use crate::script::program::{MethodCall, Stmt, StmtKind, Target};
-use crate::vars::{GVar, NumberStep};
+use crate::script::expr::NumberCode;
+use crate::script::program::{Stmt, StmtKind, Target};
+use crate::vars::{GVar, NumberStep, RandomSource};
 
-/// One statement of a consequent, worked out.
+/// One statement of a body, worked out.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Change {
     place: Place,
     step: NumberStep,
-    by: f64,
+    by: By,
 }
 
 /// Which Number a change changes.
@@ -40,15 +47,27 @@ enum Place {
 /// Which of a rule's two agents a change addresses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Who {
-    /// The agent running the consequent (the rule's first blueprint).
+    /// The agent running the body (the rule's first blueprint; the agent itself in an update
+    /// program).
     First,
     /// The other agent (the rule's second blueprint).
     Second,
 }
 
+/// The number a change steps by.
+#[derive(Debug, Clone, PartialEq)]
+enum By {
+    /// Written out (`add 1`).
+    Written(f64),
+    /// A numbers-only expression (`add {{ Math.random() * 10 - 5 }}`), run each time.
+    Computed(NumberCode),
+}
+
 /// `body` worked out, one change per statement; `None` when a statement is anything else.
 /// `first` and `second` are the names of the rule's blueprints, which the body's targets are
 /// bound to as the interpreter binds them: the first blueprint's name wins when both are one.
+/// An update program is bound with its own blueprint's name as both: then only the agent
+/// itself is addressed, as the interpreter allows outside a `when`.
 pub(crate) fn changes(body: &[Stmt], first: &str, second: &str) -> Option<Vec<Change>> {
     let who = |target: &Target| match target {
         Target::Agent => Some(Who::First),
@@ -64,34 +83,51 @@ pub(crate) fn changes(body: &[Stmt], first: &str, second: &str) -> Option<Vec<Ch
                 StmtKind::FeatProp(r, call) => (Place::Feat(who(&r.target)?, r.slot), call),
                 _ => return None,
             };
-            let (step, by) = number_step(call)?;
+            let (step, by) = match steps::number_step(call)? {
+                (step, StepBy::Written(n)) => (step, By::Written(n)),
+                (step, StepBy::Computed(_, code)) => (step, By::Computed(code.clone())),
+            };
             Some(Change { place, step, by })
         })
         .collect()
 }
 
-/// The step and number of a call such as `add 1`: only a number written out, since nothing
-/// here can evaluate an expression.
-fn number_step(call: &MethodCall) -> Option<(NumberStep, f64)> {
-    match steps::number_step(call)? {
-        (step, StepBy::Written(n)) => Some((step, n)),
-        (_, StepBy::Computed(..)) => None,
-    }
-}
-
-/// Whether `changes` read and change nothing of a rule's two agents (only Global props):
-/// then every passing pair runs the consequent to the same effect, whichever pair it is.
+/// Whether `changes` read and change nothing of a rule's two agents (only Global props, by
+/// numbers written out): then every passing pair runs the body to the same effect, whichever
+/// pair it is and in whatever order they run.
 pub(crate) fn same_for_every_pair(changes: &[Change]) -> bool {
-    changes
-        .iter()
-        .all(|change| matches!(change.place, Place::Global(_)))
+    changes.iter().all(|change| {
+        matches!(
+            (&change.place, &change.by),
+            (Place::Global(_), By::Written(_))
+        )
+    })
 }
 
 impl Change {
-    /// Makes the change for the pair `first`, `second`; false, with nothing changed, when the
+    /// Makes the change for the pair `first`, `second` (both the agent itself in an update
+    /// program); false, with nothing changed, not even the random generator, when the
     /// interpreter must run the statement instead.
     #[inline]
     pub(crate) fn apply(&self, world: &mut World, first: EntityId, second: EntityId) -> bool {
+        match &self.by {
+            By::Written(n) => self.step(world, first, second, *n),
+            By::Computed(code) => {
+                let before = world.rng.clone();
+                let done = code
+                    .run(|| world.rng.next_f64())
+                    .is_ok_and(|n| self.step(world, first, second, n));
+                if !done {
+                    world.rng = before;
+                }
+                done
+            }
+        }
+    }
+
+    /// Steps the change's Number by `n`.
+    #[inline]
+    fn step(&self, world: &mut World, first: EntityId, second: EntityId, n: f64) -> bool {
         let agent = |who| match who {
             Who::First => first,
             Who::Second => second,
@@ -107,14 +143,18 @@ impl Change {
                 .get_mut(agent(*who))
                 .and_then(|a| a.feature_prop_mut(*slot)),
         };
-        self.apply_to(var)
+        step_number(var, self.step, n)
     }
 
-    /// Makes the change to `var`, found already; false, with nothing changed, when the
-    /// interpreter must run the statement instead.
+    /// Makes a change by a number written out to `var`, found already; false, with nothing
+    /// changed, when the interpreter must run the statement instead (a computed number is
+    /// always left to [`Change::apply`]).
     #[inline]
     pub(crate) fn apply_to(&self, var: Option<&mut GVar>) -> bool {
-        step_number(var, self.step, self.by)
+        match self.by {
+            By::Written(n) => step_number(var, self.step, n),
+            By::Computed(_) => false,
+        }
     }
 
     /// Where in `globals` the Global prop this change steps is, if it is one that exists.
@@ -129,7 +169,7 @@ impl Change {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::script::program::{Arg, FeatPropRef, PropRef};
+    use crate::script::program::{Arg, FeatPropRef, MethodCall, PropRef};
     use crate::vars::Value;
 
     fn stmt(kind: StmtKind) -> Stmt {
@@ -176,7 +216,10 @@ mod tests {
             "only a Global prop changes"
         );
         assert_eq!(found[0].place, Place::Global("hits".to_string()));
-        assert_eq!((found[0].step, found[0].by), (NumberStep::Add, 1.0));
+        assert_eq!(
+            (found[0].step, &found[0].by),
+            (NumberStep::Add, &By::Written(1.0))
+        );
         assert_eq!(
             found[1].place,
             Place::Prop(Who::Second, "energy".to_string())
@@ -224,5 +267,33 @@ mod tests {
         ] {
             assert!(changes(&body, "A", "B").is_none(), "{body:?}");
         }
+    }
+
+    #[test]
+    fn numbers_only_expressions_are_worked_out_and_any_other_is_not() {
+        let expr = |text: &str| {
+            let tree = crate::script::expr::parse_expr(text, crate::script::Pos::START).unwrap();
+            Arg::Expr(crate::script::program::ScriptExpr {
+                text: text.to_string(),
+                number: tree.number_code(),
+                tree,
+            })
+        };
+        let global = |arg| {
+            stmt(StmtKind::GlobalProp {
+                name: "hits".to_string(),
+                call: MethodCall {
+                    method: "add".to_string(),
+                    args: vec![arg],
+                },
+            })
+        };
+        let drawn = changes(&[global(expr("Math.random() * 10 - 5"))], "A", "A").unwrap();
+        assert!(matches!(drawn[0].by, By::Computed(_)));
+        assert!(
+            !same_for_every_pair(&drawn),
+            "each pair draws its own number"
+        );
+        assert!(changes(&[global(expr("agent.x + 1"))], "A", "A").is_none());
     }
 }

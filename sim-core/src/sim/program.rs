@@ -116,6 +116,9 @@ pub(crate) struct Program {
     pub project: CompiledProject,
     names: Vec<Rc<str>>,
     pub rules: Vec<Rule>,
+    /// Each blueprint's update program worked out as number changes of the agent itself or
+    /// of Global props, when it is only those (see [`super::direct`]); by blueprint index.
+    pub direct_updates: Vec<Option<Vec<super::direct::Change>>>,
 }
 
 impl Program {
@@ -126,10 +129,16 @@ impl Program {
             .iter()
             .map(|b| Rc::from(b.name.as_str()))
             .collect();
+        let direct_updates = project
+            .blueprints
+            .iter()
+            .map(|b| super::direct::changes(&b.update, &b.name, &b.name))
+            .collect();
         let mut program = Program {
             project,
             names,
             rules: Vec::new(),
+            direct_updates,
         };
         let mut rules = Vec::new();
         for (i, bp) in program.project.blueprints.iter().enumerate() {
@@ -158,10 +167,10 @@ impl Program {
             same_for_every_pair: direct
                 .as_deref()
                 .is_some_and(super::direct::same_for_every_pair),
+            direct,
             test: TestKind::parse(&rule.test, &rule.args)?,
             test_name: rule.test.clone(),
             body: Rc::from(rule.consequent.as_slice()),
-            direct: super::direct::changes(&rule.consequent, self.name_ref(a), self.name_ref(b)),
             script: self.name(owner),
             line: rule.line,
             col: rule.col,

@@ -194,19 +194,61 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
             continue;
         }
         clock.enter(world, bp);
-        let mut runner = Runner::new(world, id, program.name(bp));
-        match which {
+        let stmts = match which {
             Program::Update => {
-                runner.run(&blueprint.update);
-                for every in &blueprint.timers {
-                    runner.top_level_every(every);
+                match program.direct_updates.get(bp) {
+                    Some(Some(changes)) => run_changes(world, &program, id, bp, changes),
+                    _ => Runner::new(world, id, program.name(bp)).run(&blueprint.update),
                 }
+                if !blueprint.timers.is_empty() {
+                    let mut runner = Runner::new(world, id, program.name(bp));
+                    for every in &blueprint.timers {
+                        runner.top_level_every(every);
+                    }
+                }
+                continue;
             }
-            Program::Think => runner.run(&blueprint.think),
-            Program::Exec => runner.run(&blueprint.exec),
-        }
+            Program::Think => &blueprint.think,
+            Program::Exec => &blueprint.exec,
+        };
+        Runner::new(world, id, program.name(bp)).run(stmts);
     }
     clock.finish(world);
+}
+
+/// Runs agent `id`'s update program, worked out as `changes` (see [`super::direct`]), as the
+/// interpreter would: in order, each change the interpreter cannot leave to the direct path
+/// run by it. Nothing the changes run removes the agent, which exists as they start.
+fn run_changes(
+    world: &mut World,
+    program: &super::program::Program,
+    id: EntityId,
+    bp: usize,
+    changes: &[super::direct::Change],
+) {
+    for (i, change) in changes.iter().enumerate() {
+        if !change.apply(world, id, id) {
+            interpret_update(world, program, id, bp, i);
+        }
+    }
+}
+
+/// Runs statement `i` of agent `id`'s update program in the interpreter, for
+/// [`run_changes`]; out of line, so the common change, applied straight, does not set up a
+/// runner's frame.
+#[inline(never)]
+fn interpret_update(
+    world: &mut World,
+    program: &super::program::Program,
+    id: EntityId,
+    bp: usize,
+    i: usize,
+) {
+    let Some(blueprint) = program.project.blueprints.get(bp) else {
+        return;
+    };
+    let stmts = blueprint.update.get(i..=i).unwrap_or_default();
+    Runner::new(world, id, program.name(bp)).run(stmts);
 }
 
 /// Charges the time of a pass over the agents to their blueprints, reading the injected
