@@ -301,43 +301,28 @@ impl Near<'_> {
     /// Appends to `passing` every pair of an A body and a different B body whose centres are
     /// at most `distance` apart, in the order the general scan finds them; answers whether
     /// [`MAX_PAIRS_PER_RULE`] cut the scan short. The test reads places only, so its loop
-    /// runs over two arrays of numbers and looks at an agent's id only on a hit.
+    /// runs over two arrays of numbers.
     fn pairs(
         &self,
         a_side: &[Body],
         distance: f64,
         passing: &mut Vec<(EntityId, EntityId)>,
     ) -> bool {
-        let mut capped = false;
+        let start = passing.len();
+        let mut kept = start;
         for a in a_side {
             self.grid.for_each_run(a.x, a.y, distance, |run| {
-                let xs = self.xs.get(run.clone()).unwrap_or_default();
-                let ys = self.ys.get(run.clone()).unwrap_or_default();
-                for (j, (&x, &y)) in xs.iter().zip(ys).enumerate() {
-                    let (dx, dy) = (x - a.x, y - a.y);
-                    // Written as the general test is, so a place that is not a number fails.
-                    let near = (dx * dx + dy * dy).sqrt() <= distance;
-                    if !near {
-                        continue;
-                    }
-                    let Some(b) = self.b_by_cell.get(run.start + j) else {
-                        continue;
-                    };
-                    if b.id == a.id {
-                        continue;
-                    }
-                    if passing.len() >= MAX_PAIRS_PER_RULE {
-                        capped = true;
-                        return;
-                    }
-                    passing.push((a.id, b.id));
-                }
+                self.keep_near(a, run, distance, passing, &mut kept);
             });
-            if capped {
-                break;
+            // Checked once per body: the pairs past the cap are dropped, as if the scan had
+            // stopped at the first of them.
+            if kept - start > MAX_PAIRS_PER_RULE {
+                passing.truncate(start + MAX_PAIRS_PER_RULE);
+                return true;
             }
         }
-        capped
+        passing.truncate(kept);
+        false
     }
 
     /// [`Near::pairs`] for a rule of one blueprint with itself, whose A bodies are B's. Distance
@@ -350,35 +335,64 @@ impl Near<'_> {
     /// them, which no rule depends on (consequents run in agent order, each agent's in the
     /// order found).
     fn pairs_among(&self, distance: f64, passing: &mut Vec<(EntityId, EntityId)>) -> bool {
+        let start = passing.len();
+        let mut kept = start;
         let mut capped = false;
         self.grid.for_each_forward_neighbourhood(|k, runs| {
             let Some(a) = self.b_by_cell.get(k).filter(|_| !capped) else {
                 return;
             };
             for run in runs {
-                let xs = self.xs.get(run.clone()).unwrap_or_default();
-                let ys = self.ys.get(run.clone()).unwrap_or_default();
-                for (j, (&x, &y)) in xs.iter().zip(ys).enumerate() {
-                    let (dx, dy) = (x - a.x, y - a.y);
-                    let near = (dx * dx + dy * dy).sqrt() <= distance;
-                    if !near {
-                        continue;
-                    }
-                    if let Some(b) = self.b_by_cell.get(run.start + j) {
-                        passing.push((a.id, b.id));
-                    }
-                }
+                self.keep_near(a, run, distance, passing, &mut kept);
             }
             // Checked once per body: the pairs past the cap (each counts twice, once each
             // way) are dropped, as if the scan had stopped at the first of them.
-            if passing.len() > MAX_PAIRS_PER_RULE / 2 {
-                passing.truncate(MAX_PAIRS_PER_RULE / 2);
+            if kept - start > MAX_PAIRS_PER_RULE / 2 {
+                kept = start + MAX_PAIRS_PER_RULE / 2;
                 capped = true;
             }
         });
+        passing.truncate(kept);
         capped
     }
+
+    /// Keeps the pairs of `a` with the B bodies at positions `run` of the cell order that are
+    /// at most `distance` from it, other than `a` itself, in `passing[kept..]`, moving `kept`
+    /// past them. Whether a candidate is near is a coin toss to the processor, so the loop
+    /// does not branch on it: every candidate's pair is written at `kept`, which moves on
+    /// only past a kept one. `passing` is made long enough to hold every candidate first;
+    /// the callers cut it back to the pairs kept.
+    #[inline(always)]
+    fn keep_near(
+        &self,
+        a: &Body,
+        run: std::ops::Range<usize>,
+        distance: f64,
+        passing: &mut Vec<(EntityId, EntityId)>,
+        kept: &mut usize,
+    ) {
+        let room = *kept + run.len();
+        if passing.len() < room {
+            passing.resize(room + SLACK, (a.id, a.id));
+        }
+        let xs = self.xs.get(run.clone()).unwrap_or_default();
+        let ys = self.ys.get(run.clone()).unwrap_or_default();
+        let bs = self.b_by_cell.get(run).unwrap_or_default();
+        for ((&x, &y), b) in xs.iter().zip(ys).zip(bs) {
+            let (dx, dy) = (x - a.x, y - a.y);
+            // Written as the general test is, so a place that is not a number fails.
+            let near = (dx * dx + dy * dy).sqrt() <= distance;
+            if let Some(slot) = passing.get_mut(*kept) {
+                *slot = (a.id, b.id);
+            }
+            *kept += usize::from(near & (b.id != a.id));
+        }
+    }
 }
+
+/// How many more places than a run of candidates needs [`Near::keep_near`] makes in the list
+/// of pairs when it runs short, so it makes them rarely.
+const SLACK: usize = 256;
 
 /// `when A dies`: agents of A that turned inert since the last tick (remembered as pairs of
 /// the agent with itself).

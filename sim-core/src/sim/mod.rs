@@ -51,6 +51,7 @@ mod tick;
 mod view;
 pub(crate) mod world;
 
+pub use conditions::MAX_PAIRS_PER_RULE;
 pub use hot_swap::{SwapError, Swapped};
 pub use input::InputError;
 pub use messages::MessageError;
