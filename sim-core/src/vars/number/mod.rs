@@ -157,7 +157,12 @@ impl NumberVar {
         if target.is_nan() {
             return false;
         }
-        self.value = self.settle(target);
+        // Most Numbers have no limits: then there is nothing to settle, and no call to make.
+        self.value = if self.min.is_nan() && self.max.is_nan() {
+            target
+        } else {
+            self.settle(target)
+        };
         true
     }
 
