@@ -359,6 +359,9 @@ fn the_fast_path_gives_the_numbers_draws_and_errors_of_full_evaluation() {
         "2 / 4 / 8",
         "Math.random() / 0",
         "5 - Math.random() * -2 % 0.5",
+        // One number held at a time, a function of one argument among them.
+        "Math.floor(Math.random() * 6) + 1",
+        "-Math.sqrt(Math.abs(Math.random() - 2))",
     ];
     for text in texts {
         let expr = parse_expr(text, Pos::START).unwrap();

@@ -51,6 +51,9 @@ const STACK: usize = 16;
 #[derive(Debug, Clone, PartialEq)]
 pub struct NumberCode {
     ops: Vec<NumOp>,
+    /// Whether it never holds more than one number at once (`Math.random() * 10 - 5`, the
+    /// common case): then it runs with room for no more, which is quicker to set up.
+    shallow: bool,
 }
 
 impl Expr {
@@ -63,7 +66,7 @@ impl Expr {
         if !self.emit(&mut ops) {
             return None;
         }
-        let mut depth = 0usize;
+        let (mut depth, mut deepest) = (0usize, 0usize);
         for op in &ops {
             depth = match op {
                 NumOp::Const(_) => depth + 1,
@@ -71,11 +74,12 @@ impl Expr {
                 NumOp::Arith { .. } => depth.saturating_sub(1),
                 NumOp::Math { args, .. } => (depth + 1).saturating_sub(*args),
             };
-            if depth > STACK {
-                return None;
-            }
+            deepest = deepest.max(depth);
         }
-        Some(NumberCode { ops })
+        (deepest <= STACK).then_some(NumberCode {
+            ops,
+            shallow: deepest <= 1,
+        })
     }
 
     /// Appends the operations of this tree to `ops`; false when a part is not number-only.
@@ -131,13 +135,23 @@ impl NumberCode {
     /// Runs the operations; draws numbers in `[0, 1)` from `random` where the tree would call
     /// `Math.random()`, in the same order. Nothing else of the world is read, so a caller that
     /// holds only the simulation's generator can run it.
-    pub fn run(&self, mut random: impl FnMut() -> f64) -> Result<f64, EvalError> {
+    pub fn run(&self, random: impl FnMut() -> f64) -> Result<f64, EvalError> {
+        if self.shallow {
+            self.run_in::<SHALLOW>(random)
+        } else {
+            self.run_in::<{ STACK + 1 }>(random)
+        }
+    }
+
+    /// [`NumberCode::run`] with room for `N` numbers below the top: one more than the code
+    /// holds at once, for the first push.
+    fn run_in<const N: usize>(&self, mut random: impl FnMut() -> f64) -> Result<f64, EvalError> {
         // The top number is held apart from the numbers below it, so an operator on the top
         // alone (`* 10`, a negation) reads and writes no memory. A push moves the top below:
         // the first one moves the 0 it starts as, which nothing reads.
         let mut top = 0.0;
-        let mut below = Stack {
-            numbers: [0.0; STACK + 1],
+        let mut below = Stack::<N> {
+            numbers: [0.0; N],
             len: 0,
         };
         for op in &self.ops {
@@ -215,12 +229,16 @@ fn quick_arithmetic(op: BinaryOp, a: f64, b: f64) -> Option<f64> {
 /// operator after its operands and checks the depth, so an operation always finds what it
 /// takes and a push always has room (one more than the depth, for the first push); the
 /// fallbacks below only keep a panic path out.
-struct Stack {
-    numbers: [f64; STACK + 1],
+struct Stack<const N: usize> {
+    numbers: [f64; N],
     len: usize,
 }
 
-impl Stack {
+/// The room [`NumberCode::run`] makes below the top for code that holds one number at once:
+/// the first push, and the operand a one-argument `Math` function pushes.
+const SHALLOW: usize = 2;
+
+impl<const N: usize> Stack<N> {
     fn push(&mut self, n: f64) {
         if let Some(slot) = self.numbers.get_mut(self.len) {
             *slot = n;
