@@ -9,6 +9,7 @@ mod sim_common;
 
 use sim_common::{errors, load, num, project};
 use sim_core::sim::Simulation;
+use sim_core::vars::Value;
 
 /// Fish that wander among algae; `{RULE}` is the consequent of `when Fish isCloseTo Algae`.
 const FISH: &str = "# BLUEPRINT Fish
@@ -38,6 +39,9 @@ const POND: &str = "# BLUEPRINT Pond
 # PROGRAM DEFINE
 useFeature Global
 featCall Global addGlobalProp meals Number 0
+featCall Global addGlobalProp tally Number 0
+featCall Global globalProp tally setMax 25
+featCall Global addGlobalProp note String ''
 ";
 
 /// The pond model with `rule` as the consequent, run for `ticks` from seed 3.
@@ -153,4 +157,28 @@ fn random_numbers_are_drawn_as_the_interpreter_draws_them() {
     assert!(meals(&sim) > 0.0, "fish met algae");
     let found = errors(&sim);
     assert_eq!(found.len(), 2, "{found:?}");
+}
+
+#[test]
+fn a_rule_that_counts_in_one_global_prop_counts_as_the_interpreter_does() {
+    // One change of one Global prop is stepped in a loop of its own; the limit holds as it
+    // goes.
+    let sim = same_both_ways("  featCall Global globalProp tally add 1");
+    assert_eq!(global(&sim, "tally"), Value::Number(25.0));
+    // A Global prop that holds text is not stepped: the interpreter's `add` appends, for
+    // every pair.
+    let sim = same_both_ways("  featCall Global globalProp note add 1");
+    let Value::String(note) = global(&sim, "note") else {
+        panic!("note is text");
+    };
+    assert!(note.len() > 25, "{note}");
+    assert!(note.chars().all(|c| c == '1'), "{note}");
+}
+
+fn global(sim: &Simulation, name: &str) -> Value {
+    sim.globals()
+        .into_iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v)
+        .unwrap_or(Value::Boolean(false))
 }

@@ -415,7 +415,9 @@ fn run_consequent(world: &mut World, program: &super::program::Program, conseque
 /// Runs consequents of `rule`, whose direct changes step only Global props (the same for
 /// every pair), as [`run_consequent`] would run each: the props are found once for all of
 /// them (a change makes no Global prop, so none moves), and whether each agent still exists
-/// is checked once per consequent (nothing these changes run removes an agent).
+/// is checked once per consequent (nothing these changes run removes an agent). Changes are
+/// made in the interpreter's order, consequent by consequent, so limits and rounding act as
+/// they would there.
 fn run_same_for_every_pair(
     world: &mut World,
     program: &super::program::Program,
@@ -429,7 +431,23 @@ fn run_same_for_every_pair(
         .iter()
         .map(|change| change.global_index(&world.globals))
         .collect();
-    for consequent in consequents {
+    // One change of a prop that exists (a counting rule): stepped in a loop of its own, up to
+    // the first consequent it cannot be made for, which the loop below runs afresh.
+    let mut counted = 0;
+    if let ([change], [Some(at)]) = (changes.as_slice(), places.as_slice()) {
+        let World {
+            agents, globals, ..
+        } = world;
+        if let Some((_, var)) = globals.get_mut(*at) {
+            for consequent in consequents {
+                if agents.contains(consequent.a) && !change.apply_to(Some(&mut *var)) {
+                    break;
+                }
+                counted += 1;
+            }
+        }
+    }
+    for consequent in consequents.get(counted..).unwrap_or_default() {
         if !world.agents.contains(consequent.a) {
             continue;
         }
