@@ -328,3 +328,21 @@ fn the_ui_changes_agents_through_the_entity_api() {
     sim.reset();
     assert_eq!(num(&sim, "U/u", "energy"), 5.0);
 }
+
+#[test]
+fn an_update_program_and_its_timers_share_one_value_stack() {
+    // The value the program pushes is there for its `every` block to pop.
+    let bp = "# BLUEPRINT S
+# PROGRAM DEFINE
+addProp n Number 0
+# PROGRAM UPDATE
+exprPush {{ 7 }}
+every 1 runAtStart [[
+  propPop n
+]]
+";
+    let mut sim = load(&project(&[("S", bp)], &[("S", "s", "")], false), 1);
+    run_seconds(&mut sim, 2);
+    assert_eq!(num(&sim, "S/s", "n"), 7.0);
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+}

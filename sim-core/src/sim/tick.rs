@@ -194,31 +194,44 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
             continue;
         }
         clock.enter(world, bp);
-        let stmts = match which {
-            Program::Update => {
-                match program.direct_updates.get(bp) {
-                    Some(Some(changes)) => run_changes(world, &program, id, bp, changes),
-                    _ => Runner::new(world, id, program.name(bp)).run(&blueprint.update),
-                }
-                if !blueprint.timers.is_empty() {
-                    let mut runner = Runner::new(world, id, program.name(bp));
-                    for every in &blueprint.timers {
-                        runner.top_level_every(every);
-                    }
-                }
-                continue;
-            }
-            Program::Think => &blueprint.think,
-            Program::Exec => &blueprint.exec,
-        };
-        Runner::new(world, id, program.name(bp)).run(stmts);
+        match which {
+            Program::Update => run_update(world, &program, id, bp),
+            Program::Think => Runner::new(world, id, program.name(bp)).run(&blueprint.think),
+            Program::Exec => Runner::new(world, id, program.name(bp)).run(&blueprint.exec),
+        }
     }
     clock.finish(world);
 }
 
-/// Runs agent `id`'s update program, worked out as `changes` (see [`super::direct`]), as the
-/// interpreter would: in order, each change the interpreter cannot leave to the direct path
-/// run by it. Nothing the changes run removes the agent, which exists as they start.
+/// Runs agent `id`'s update program, then its top-level `every` timers, on one value stack.
+/// A program worked out as number changes (see [`super::direct`]) is applied straight; it
+/// leaves nothing on the stack, so the timers start on an empty one.
+fn run_update(world: &mut World, program: &super::program::Program, id: EntityId, bp: usize) {
+    let Some(blueprint) = program.project.blueprints.get(bp) else {
+        return;
+    };
+    let mut runner = match program.direct_updates.get(bp) {
+        Some(Some(changes)) => {
+            run_changes(world, program, id, bp, changes);
+            if blueprint.timers.is_empty() {
+                return;
+            }
+            Runner::new(world, id, program.name(bp))
+        }
+        _ => {
+            let mut runner = Runner::new(world, id, program.name(bp));
+            runner.run(&blueprint.update);
+            runner
+        }
+    };
+    for every in &blueprint.timers {
+        runner.top_level_every(every);
+    }
+}
+
+/// Runs agent `id`'s update program, worked out as `changes`, as the interpreter would: in
+/// order, with each change that cannot be made straight left to the interpreter. Nothing the
+/// changes run removes the agent, which exists as they start.
 fn run_changes(
     world: &mut World,
     program: &super::program::Program,
