@@ -48,8 +48,8 @@ fn fish_lose_energy_over_time_and_regain_it_by_touching_algae() {
     run_seconds(&mut sim, 10);
     assert_eq!(
         num(&sim, "Fish/Hungry", "energy"),
-        30.0,
-        "2 per second for 10 s"
+        32.0,
+        "every 1 fires on runs 31, 62, … 279 of 300: 9 times 2"
     );
     let eater = num(&sim, "Fish/Eater", "energy");
     assert!(
@@ -119,8 +119,12 @@ every 1 [[
         false,
     );
     let mut sim = load(&p, 1);
-    run_seconds(&mut sim, 3);
-    assert_eq!(count(&sim, "Bug"), 16, "2 bugs doubling three times");
+    run_seconds(&mut sim, 4);
+    assert_eq!(
+        count(&sim, "Bug"),
+        16,
+        "2 bugs doubling three times (runs 31, 62, 93)"
+    );
     // Children copy their parent's props.
     let sevens = sim
         .agents()
@@ -170,7 +174,7 @@ fn wrap_and_bounce_keep_agents_in_bounds() {
 }
 
 #[test]
-fn every_2_fires_15_times_in_30_sim_seconds() {
+fn every_2_fires_every_61_runs_as_in_gemstep() {
     let bp = "# BLUEPRINT T
 # PROGRAM DEFINE
 addProp plain Number 0
@@ -186,11 +190,12 @@ every 2 runAtStart [[
     let mut sim = load(&project(&[("T", bp)], &[("T", "t", "")], false), 1);
     run_seconds(&mut sim, 30);
     assert_eq!(sim.tick_count(), 900);
-    assert_eq!(num(&sim, "T/t", "plain"), 15.0);
+    // More than 60 runs since the last firing: runs 61, 122, … 854 of 900.
+    assert_eq!(num(&sim, "T/t", "plain"), 14.0);
     assert_eq!(
         num(&sim, "T/t", "eager"),
-        16.0,
-        "runAtStart adds the first tick"
+        15.0,
+        "runAtStart adds run 0 and counts from it"
     );
 }
 

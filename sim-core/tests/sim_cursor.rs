@@ -214,10 +214,10 @@ fn release_cursor_lets_the_carried_character_go_where_it_is() {
     );
     sim.move_agent(pointer, -380.0, 0.0).unwrap();
     assert_eq!(sim.pick_up(pointer, m), Ok(true));
-    for _ in 0..30 {
+    for _ in 0..32 {
         sim.step();
     }
-    assert_eq!(sim.held_by(pointer), None, "released after a second");
+    assert_eq!(sim.held_by(pointer), None, "released on run 31 (tick 32)");
     assert!(!captive(&sim, m));
 }
 

@@ -2,100 +2,9 @@
 
 mod sim_common;
 
-use sim_common::{count, errors, load, num, project, prop, run_seconds};
-use sim_core::project::Project;
+use sim_common::{count, load, num, project, prop, run_seconds};
 use sim_core::sim::Simulation;
 use sim_core::vars::Value;
-
-fn with_rounds(mut p: Project, rounds: serde_json::Value, loops: bool) -> Project {
-    p.rounds = serde_json::from_value(rounds).unwrap();
-    p.metadata.rounds_can_loop = loops;
-    p
-}
-
-const COUNTER: &str = "# BLUEPRINT C
-# PROGRAM DEFINE
-addProp starts Number 0
-addProp stops Number 0
-# PROGRAM EVENT
-onEvent RoundInit [[
-  prop starts add 1
-]]
-onEvent RoundStop [[
-  prop stops add 1
-]]
-";
-
-#[test]
-fn rounds_end_at_their_time_limit_run_their_scripts_and_stop_after_the_last() {
-    let rounds = serde_json::json!([
-        {"id": "r1", "label": "One", "time": 2, "intro": "Go!", "outtro": "Done", "initScript": "dbgOut 'start one'", "endScript": "dbgOut 'end one'"},
-        {"id": "r2", "label": "Two", "time": 3, "intro": "Again", "outtro": "Bye", "initScript": "", "endScript": ""}
-    ]);
-    let p = with_rounds(
-        project(&[("C", COUNTER)], &[("C", "c", "")], false),
-        rounds,
-        false,
-    );
-    let mut sim = load(&p, 1);
-    let info = sim.round();
-    assert_eq!(
-        (info.number, info.count, info.intro.as_str()),
-        (1, 2, "Go!")
-    );
-    assert_eq!(info.time_left, Some(2.0));
-    run_seconds(&mut sim, 1);
-    assert_eq!(sim.round().time_left, Some(1.0));
-    run_seconds(&mut sim, 3);
-    assert_eq!(sim.round().number, 2);
-    assert_eq!(num(&sim, "C/c", "stops"), 1.0);
-    run_seconds(&mut sim, 10);
-    let info = sim.round();
-    assert!(!info.running, "no more rounds and no loop: ticks stop");
-    assert_eq!(sim.tick_count(), 150, "2 s + 3 s of rounds");
-    assert_eq!(num(&sim, "C/c", "stops"), 2.0);
-    assert_eq!(
-        num(&sim, "C/c", "starts"),
-        2.0,
-        "round 1 at load, round 2 at 2 s"
-    );
-    let lines: Vec<&str> = sim.log().iter().map(|e| e.message.as_str()).collect();
-    assert!(lines.iter().any(|l| l.ends_with("start one")), "{lines:?}");
-    assert!(lines.iter().any(|l| l.ends_with("end one")), "{lines:?}");
-}
-
-#[test]
-fn looping_rounds_start_again_and_stop_round_ends_one_early() {
-    let rounds = serde_json::json!([
-        {"id": "r1", "label": "One", "time": 100, "intro": "", "outtro": "", "initScript": "", "endScript": ""}
-    ]);
-    let stopper = "# BLUEPRINT S
-# PROGRAM DEFINE
-addFeature Timer
-# PROGRAM UPDATE
-every 1 [[
-  featCall Timer stopRound
-]]
-";
-    let p = with_rounds(
-        project(
-            &[("S", stopper), ("C", COUNTER)],
-            &[("S", "s", ""), ("C", "c", "")],
-            false,
-        ),
-        rounds,
-        true,
-    );
-    let mut sim = load(&p, 1);
-    run_seconds(&mut sim, 5);
-    assert!(sim.round().running);
-    assert_eq!(
-        num(&sim, "C/c", "stops"),
-        5.0,
-        "stopped every second, then looped"
-    );
-    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
-}
 
 #[test]
 fn a_meter_follows_its_prop_and_a_graph_samples_it() {
@@ -113,12 +22,13 @@ every 1 [[
 ]]
 ";
     let mut sim = load(&project(&[("G", bp)], &[("G", "g", "")], false), 1);
-    run_seconds(&mut sim, 3);
+    run_seconds(&mut sim, 4);
     let id = sim.lookup("G/g").unwrap();
     let view = sim.agent(id).unwrap();
     let graph = view.graph().expect("has Graphing");
     assert_eq!(graph.meter, Some(0.5), "50 of 0..100");
-    assert_eq!(graph.series, &[70.0, 60.0, 50.0]);
+    // Sampled at ticks 30, 60, 90 and 120; the every fires at ticks 32, 63 and 94.
+    assert_eq!(graph.series, &[80.0, 70.0, 60.0, 50.0]);
 }
 
 #[test]
@@ -146,7 +56,8 @@ onEvent Tick [[
     );
     let mut sim = load(&p, 1);
     sim.step();
-    assert_eq!(num(&sim, "R/r", "avg"), 30.0);
+    sim.step();
+    assert_eq!(num(&sim, "R/r", "avg"), 30.0, "Tick first runs in tick 2");
     assert_eq!(prop(&sim, "R/r", "max"), Value::Number(40.0));
 }
 
@@ -205,16 +116,16 @@ every 1 [[
         (costume.name.as_str(), costume.frame, costume.glow),
         ("fish.json", 2.0, 1.0)
     );
-    run_seconds(&mut sim, 2);
+    run_seconds(&mut sim, 3);
     assert_eq!(
         sim.agent(id).unwrap().costume().glow,
         0.0,
-        "a 1 s glow is gone after 2 s"
+        "a 1 s glow is gone after 3 s"
     );
     assert_eq!(
         sim.globals(),
         vec![("total".to_string(), Value::Number(4.0))],
-        "two agents, twice"
+        "two agents, twice (ticks 32 and 63)"
     );
     assert_eq!(count(&sim, "K"), 2);
 }
@@ -347,7 +258,7 @@ when Hunter centerTouchesCenter Prey [[
 }
 
 #[test]
-fn start_and_costumes_events_fire_once_and_tick_every_tick() {
+fn start_and_costumes_events_fire_once_and_tick_once_a_second() {
     let bp = "# BLUEPRINT V
 # PROGRAM DEFINE
 addProp starts Number 0
@@ -368,5 +279,5 @@ onEvent Tick [[
     run_seconds(&mut sim, 2);
     assert_eq!(num(&sim, "V/v", "starts"), 1.0);
     assert_eq!(num(&sim, "V/v", "costumes"), 1.0);
-    assert_eq!(num(&sim, "V/v", "ticks"), 60.0);
+    assert_eq!(num(&sim, "V/v", "ticks"), 2.0, "ticks 2 and 32");
 }

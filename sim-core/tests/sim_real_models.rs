@@ -71,3 +71,31 @@ fn our_example_models_run_without_runtime_errors() {
     }
     assert!(count >= 3);
 }
+
+/// aquatic's Sunbeam moves `speed` (20) units in its `onEvent Tick`, which GEMSTEP runs once
+/// per simulation second: 20 units a second, from x = -400. The shipped model places no
+/// Sunbeam; the test adds one, as a student does in the map editor.
+#[test]
+fn aquatics_sunbeam_crosses_at_twenty_units_a_second() {
+    let Some(path) = models().into_iter().find(|p| p.ends_with("aquatic.gemprj")) else {
+        eprintln!("skipped: aquatic.gemprj is absent");
+        return;
+    };
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let sunbeam =
+        serde_json::json!({"id": "sun", "label": "Sun", "bpid": "Sunbeam", "initScript": ""});
+    json["instances"].as_array_mut().unwrap().push(sunbeam);
+    let project = Project::from_json(&json.to_string()).unwrap();
+    let mut sim = Simulation::load(&project, 1).unwrap();
+    let x = |sim: &Simulation| {
+        sim.agents()
+            .find(|a| a.blueprint() == "Sunbeam")
+            .map(|a| a.position().0)
+            .expect("aquatic has a Sunbeam")
+    };
+    sim.advance_to(tick_time(10 * 30));
+    assert_eq!(x(&sim), -200.0, "ten Ticks of 20 units");
+    sim.advance_to(tick_time(20 * 30));
+    assert_eq!(x(&sim), 0.0);
+}

@@ -72,6 +72,36 @@ fn run_writes_per_second_counts_and_global_props_as_csv() {
 }
 
 #[test]
+fn a_run_with_rounds_plays_each_round_ends_the_last_and_prints_the_round_reached() {
+    let dir = std::env::temp_dir().join(format!("stepwise-rounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("rounds.gemprj");
+    let project = serde_json::json!({
+        "id": "r", "label": "r", "blueprints": [{"name": "A", "scriptText": "# BLUEPRINT A\n"}],
+        "instances": [{"id": "1", "label": "a", "bpid": "A", "initScript": ""}],
+        "rounds": [
+            {"id": "r1", "label": "First", "time": 2, "intro": "", "outtro": "", "initScript": "", "endScript": ""},
+            {"id": "r2", "label": "Second", "time": 3, "intro": "", "outtro": "", "initScript": "", "endScript": ""}
+        ]
+    });
+    std::fs::write(&file, project.to_string()).unwrap();
+    let file = file.to_str().unwrap();
+    let (ok, out, err) = run(&["run", file, "--seconds", "60"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("time 5.000 s, 150 ticks"), "{out}");
+    assert!(
+        out.contains("round 2 of 2 (Second): all rounds done"),
+        "{out}"
+    );
+    let (_, partway, _) = run(&["run", file, "--seconds", "3"]);
+    assert!(
+        partway.contains("round 2 of 2 (Second): running"),
+        "{partway}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn run_explains_bad_options() {
     let (ok, _, err) = run(&["run", "x.gemprj", "--seconds", "many"]);
     assert!(!ok);

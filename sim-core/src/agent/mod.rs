@@ -84,13 +84,17 @@ pub struct Message {
 /// `Algae` → the algae it touches).
 pub type Bindings = [(usize, EntityId); 2];
 
-/// The last tick an `every` timer of an agent fired, keyed by where the timer was written.
+/// How often an agent's `every` statement has run and when it last fired, keyed by where
+/// the statement was written. GEMSTEP counts an `every` by the times its statement runs, not
+/// by ticks: one nested in a test that is false half the time counts half as fast.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimerState {
     /// Line, column and number of the `every` statement.
     pub key: (u32, u32, usize),
-    /// The tick it last fired (or, before its first firing, the tick it started counting).
-    pub last_tick: u64,
+    /// How many times the statement has run for this agent.
+    pub calls: u64,
+    /// The run (counted from 0) at which it last fired; `None` before it first fires.
+    pub fired_at: Option<u64>,
 }
 
 /// One character in the simulation.

@@ -283,23 +283,21 @@ impl<'w> Runner<'w> {
 
     /// Runs a top-level timer of the running agent if it is due this tick.
     pub fn top_level_every(&mut self, every: &Every) {
-        if self.timer_due(every, true) {
-            self.run(&every.body);
-        }
+        self.nested_every(every);
     }
 
     fn nested_every(&mut self, every: &Every) {
-        if self.timer_due(every, false) {
+        if self.timer_due(every) {
             self.run(&every.body);
         }
     }
 
-    /// Whether a timer fires now, updating its state. A top-level timer counts from when its
-    /// agent was made; a nested one from when its statement first runs. `runAtStart` also
-    /// fires on that first run.
-    fn timer_due(&mut self, every: &Every, top_level: bool) -> bool {
-        let tick = self.world.tick;
-        let period = ticks_in(every.period.to_f64());
+    /// Whether an `every` fires on this run of its statement, counting the run. GEMSTEP's
+    /// rule: with `frames` = seconds × 30, it fires on the first run whose count since the
+    /// last firing (or since the first run, before any) is more than `frames`, so `every 1`
+    /// fires on runs 31, 62, 93…; `runAtStart` also fires on run 0, then 31, 62…
+    fn timer_due(&mut self, every: &Every) -> bool {
+        let frames = every.period * f64::from(crate::sim::TICKS_PER_SECOND);
         let key = (0, 0, every.timer);
         let key = every
             .body
@@ -308,23 +306,28 @@ impl<'w> Runner<'w> {
         let Some(agent) = self.world.agents.get_mut(self.me) else {
             return false;
         };
-        match agent.timers.iter_mut().find(|t| t.key == key) {
-            Some(t) if tick.saturating_sub(t.last_tick) >= period => {
-                t.last_tick = tick;
-                true
-            }
-            Some(_) => false,
+        let at = match agent.timers.iter().position(|t| t.key == key) {
+            Some(at) => at,
             None => {
-                let start = if top_level { agent.born_tick } else { tick };
-                let fire = every.run_at_start;
-                // A top-level timer keeps its period aligned with its agent's birth.
                 agent.timers.push(TimerState {
                     key,
-                    last_tick: start,
+                    calls: 0,
+                    fired_at: None,
                 });
-                fire || (top_level && tick.saturating_sub(start) >= period)
+                agent.timers.len() - 1
             }
+        };
+        let Some(timer) = agent.timers.get_mut(at) else {
+            return false;
+        };
+        let run = timer.calls;
+        timer.calls = run.saturating_add(1);
+        let since = run - timer.fired_at.unwrap_or(0);
+        let fire = since as f64 > frames || (every.run_at_start && timer.fired_at.is_none());
+        if fire {
+            timer.fired_at = Some(run);
         }
+        fire
     }
 
     fn dbg_out(&mut self, stmt: &Stmt, args: &[Arg]) -> Result<(), Failure> {

@@ -52,7 +52,7 @@ pub(crate) fn call(
         }
         "showMessage" => {
             let text = text_arg(r, args, 0)?;
-            r.world.round.messages.push(text.clone());
+            r.world.dialogs.show(&text);
             let at: Origin<'_> = r.world.origin(&r.script, 0, 0);
             r.world.log.debug(at, format!("message: {text}"));
             Ok(())

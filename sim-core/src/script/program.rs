@@ -8,7 +8,6 @@
 use super::expr::{Expr, NumberCode};
 use crate::features::catalog::PropSlot;
 use crate::features::{FeatMethodSpec, FeatureSpec};
-use crate::time::SimTime;
 use crate::vars::{Value, VarType};
 
 /// Which program of a blueprint a statement belongs to (GEMSTEP's `# PROGRAM` names).
@@ -171,8 +170,9 @@ pub enum StackOp {
 pub struct Every {
     /// Numbers the timers of one blueprint, so each agent can keep its own countdown.
     pub timer: usize,
-    /// How often the body runs, in simulation seconds.
-    pub period: SimTime,
+    /// How often the body runs, in simulation seconds, as written (GEMSTEP compares run
+    /// counts with seconds × 30 as a JavaScript number, so the written value decides).
+    pub period: f64,
     /// Whether the body also runs once at the first tick.
     pub run_at_start: bool,
     /// What runs.

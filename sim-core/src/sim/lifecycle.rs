@@ -145,6 +145,12 @@ impl World {
         }
     }
 
+    /// Raises a script event for the next conditions phase (GEMSTEP's script event queue).
+    /// Only the engine raises events, a few per tick at most.
+    pub(crate) fn raise(&mut self, event: SimEvent) {
+        self.pending_events.push(event);
+    }
+
     /// Runs round or instance statements as agent `id`.
     pub(crate) fn run_as(&mut self, id: EntityId, script: Rc<str>, stmts: &[Stmt]) {
         let mut runner = Runner::new(self, id, script);
@@ -153,8 +159,8 @@ impl World {
 }
 
 impl World {
-    /// Makes the hidden round agent and every instance of the project, then starts the
-    /// first round.
+    /// Makes the hidden round agent and every instance of the project, then prepares the
+    /// first round (or, without rounds, the run), making what its init script asks for.
     pub(crate) fn populate(&mut self, lp: &mut EventLoop<World>) -> Result<(), String> {
         let id = lp.spawn_entity().map_err(|e| e.to_string())?;
         let mut system = Agent::new(id, usize::MAX, "rounds".to_string(), 0);
@@ -176,12 +182,9 @@ impl World {
                 self.run_as(id, script, &instance.init);
             }
         }
+        let first = (!self.rounds.is_empty()).then_some(0);
+        super::tick::start_round(self, first);
         self.flush(lp);
-        if !self.rounds.is_empty() {
-            let mut ids = Vec::new();
-            self.agents.ids_into(&mut ids);
-            super::tick::start_round(self, &ids, 0);
-        }
         Ok(())
     }
 }

@@ -30,7 +30,7 @@
 //!     "instances": [{"id": "1", "label": "Buzz", "bpid": "Bee", "initScript": ""}]}"##;
 //! let project = Project::from_json(json)?;
 //! let mut sim = Simulation::load(&project, 42).expect("the demo compiles");
-//! sim.advance_to(tick_time(90)); // three simulation seconds
+//! sim.advance_to(tick_time(120)); // four simulation seconds: `every 1` fires on runs 31, 62, 93
 //! let bee = sim.lookup("Bee/Buzz").expect("made from the instance");
 //! let n = sim.agent_props(bee).unwrap().into_iter().find(|row| row.name == "n").unwrap();
 //! assert_eq!(n.value, sim_core::vars::Value::Number(3.0));
@@ -39,6 +39,7 @@
 
 mod conditions;
 mod consequents;
+mod dialogs;
 mod direct;
 mod hash;
 mod hot_swap;
@@ -52,10 +53,11 @@ mod view;
 pub(crate) mod world;
 
 pub use conditions::MAX_PAIRS_PER_RULE;
+pub use dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};
 pub use hot_swap::{SwapError, Swapped};
 pub use input::InputError;
 pub use messages::MessageError;
-pub use rounds::RoundInfo;
+pub use rounds::{RoundInfo, RoundPhase};
 pub use tick::tick_time;
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup};
 pub use world::{Profile, MAX_AGENTS};
@@ -106,6 +108,8 @@ pub struct Simulation {
     seed: u64,
     timer: fn() -> u64,
     agent_cap: usize,
+    /// The entity the tick event runs for, to schedule the tick again when a round starts.
+    clock: EntityId,
 }
 
 fn no_timer() -> u64 {
@@ -118,7 +122,7 @@ impl Simulation {
     pub fn load(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
         let compiled = compile_project(project).map_err(LoadErrors::Compile)?;
         let program = Rc::new(Program::new(compiled));
-        let (lp, world) =
+        let (lp, world, clock) =
             build(project, &program, seed, no_timer, MAX_AGENTS).map_err(LoadErrors::Engine)?;
         Ok(Simulation {
             lp,
@@ -128,6 +132,7 @@ impl Simulation {
             seed,
             timer: no_timer,
             agent_cap: MAX_AGENTS,
+            clock,
         })
     }
 
@@ -156,9 +161,10 @@ impl Simulation {
             self.timer,
             self.agent_cap,
         ) {
-            Ok((lp, world)) => {
+            Ok((lp, world, clock)) => {
                 self.lp = lp;
                 self.world = world;
+                self.clock = clock;
             }
             Err(e) => {
                 let at = self.world.origin("simulation", 0, 0);
@@ -167,7 +173,44 @@ impl Simulation {
         }
     }
 
-    /// Runs exactly one tick (if the model has not ended).
+    /// Prepares the next round once the current one is over, as GEMSTEP's *Next round*:
+    /// its init script runs and its intro is shown, and ticks run again from the next
+    /// [`Simulation::step`] or [`Simulation::advance_to`]. False (and nothing changes) while
+    /// a round runs or when all rounds are done.
+    pub fn next_round(&mut self) -> bool {
+        if self.world.round.phase != RoundPhase::Over {
+            return false;
+        }
+        let loops = self.world.stage.rounds_can_loop;
+        let Some(next) = self.world.round.next(self.world.rounds.len(), loops) else {
+            return false;
+        };
+        tick::start_round(&mut self.world, Some(next));
+        self.world.flush(&mut self.lp);
+        let scheduled = self.lp.create_event_by_name(
+            tick::TICK_HANDLER,
+            self.clock,
+            &self.world,
+            self.world.time,
+            Payload::new(),
+        );
+        if let Err(e) = scheduled {
+            let at = self.world.origin("simulation", 0, 0);
+            self.world
+                .log
+                .warn_once(at, format!("the next round could not start: {e}"));
+            return false;
+        }
+        true
+    }
+
+    /// What the model showed the class (`showMessage`, round intros and outros), oldest
+    /// first; the last [`MAX_DIALOGS`] are kept.
+    pub fn dialogs(&self) -> &[Dialog] {
+        self.world.dialogs.list()
+    }
+
+    /// Runs exactly one tick (if a round is running).
     pub fn step(&mut self) {
         let next = tick_time(self.world.tick + 1);
         self.advance_to(next);
@@ -193,7 +236,8 @@ impl Simulation {
         self.world.tick
     }
 
-    /// The current round, its time left and texts, and whether ticks still run.
+    /// The current round, its time left and texts, and whether ticks run, wait for
+    /// [`Simulation::next_round`] or are done.
     pub fn round(&self) -> RoundInfo {
         self.world.round.info(&self.world.rounds, self.world.tick)
     }
@@ -284,15 +328,15 @@ impl Simulation {
     }
 }
 
-/// A fresh event loop and world for `project`: agents made, first round started, the tick
-/// scheduled.
+/// A fresh event loop and world for `project`: agents made, first round prepared, the tick
+/// scheduled; with the entity the tick runs for.
 fn build(
     project: &Project,
     program: &Rc<Program>,
     seed: u64,
     timer: fn() -> u64,
     agent_cap: usize,
-) -> Result<(EventLoop<World>, World), String> {
+) -> Result<(EventLoop<World>, World, EntityId), String> {
     let mut lp = EventLoop::new();
     let registry = EntityRegistry::new(&mut lp, SimTime::ZERO).map_err(|e| e.to_string())?;
     let mut world = World {
@@ -310,6 +354,8 @@ fn build(
         births: Vec::new(),
         deaths: Vec::new(),
         round: Default::default(),
+        pending_events: Vec::new(),
+        dialogs: Default::default(),
         profile: Profile::default(),
         timer,
         system: None,
@@ -329,5 +375,5 @@ fn build(
     let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
     lp.create_event(handler, clock, &world, SimTime::ZERO, Payload::new())
         .map_err(|e| e.to_string())?;
-    Ok((lp, world))
+    Ok((lp, world, clock))
 }

@@ -1,8 +1,9 @@
 //! One tick: GEMSTEP's tick phases in order, each running the modules that opted in.
 
+use super::conditions;
 use super::consequents::{self, Consequent};
+use super::rounds::{RoundPhase, RoundState};
 use super::world::World;
-use super::{conditions, rounds::RoundState};
 use crate::agent::{Message, QueuePhase};
 use crate::entity::EntityId;
 use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
@@ -18,17 +19,17 @@ use std::rc::Rc;
 pub(crate) enum Module {
     /// Makes and removes the agents scripts asked for.
     Lifecycle,
-    /// Round time limits (timers phase) and `stopRound` (evaluated at the end of the tick).
+    /// Round time limits and `stopRound`, and GEMSTEP's once-a-second `Tick` event, at the
+    /// end of the tick.
     Rounds,
     /// Blueprints' update programs and top-level `every` timers, then update messages.
     AgentsUpdate,
-    /// `onEvent Tick` (and `Costumes`, then `Start`, on the first tick).
-    AgentsEvent,
     /// Movement, carried characters following their cursors, and costume glow.
     Features,
     /// Meters, labels and graphs bound to props.
     Graphs,
-    /// `when` rules.
+    /// `when` rules, then the script events raised since the last tick (`onEvent`), as
+    /// GEMSTEP runs its event queue in the conditions phase.
     Conditions,
     /// Blueprints' think programs, then think messages.
     AgentsThink,
@@ -40,9 +41,7 @@ pub(crate) enum Module {
 pub(crate) fn phases() -> PhaseMachine<Module> {
     let mut machine = PhaseMachine::new();
     machine.opt_in(Phase::Create, Module::Lifecycle);
-    machine.opt_in(Phase::Timers, Module::Rounds);
     machine.opt_in(Phase::AgentsUpdate, Module::AgentsUpdate);
-    machine.opt_in(Phase::AgentsEvent, Module::AgentsEvent);
     machine.opt_in(Phase::FeaturesUpdate, Module::Features);
     machine.opt_in(Phase::GraphsUpdate, Module::Graphs);
     machine.opt_in(Phase::ConditionsUpdate, Module::Conditions);
@@ -106,7 +105,7 @@ impl EventHandler<World> for TickHandler {
     }
 
     fn predict_invoke_time(&self, _target: EntityId, world: &World, _at: SimTime) -> SimTime {
-        if world.round.ended {
+        if world.round.phase != RoundPhase::Running {
             SimTime::MIN
         } else {
             tick_time(world.tick + 1)
@@ -118,18 +117,10 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
     let ids = &scratch.ids;
     match module {
         Module::Lifecycle => world.flush(lp),
-        Module::Rounds => rounds(world, ids),
+        Module::Rounds => rounds(world),
         Module::AgentsUpdate => {
             programs(world, ids, Program::Update);
             drain_queues(world, ids, QueuePhase::Update);
-        }
-        Module::AgentsEvent => {
-            if world.tick == 1 {
-                // Costumes need no loading here, so they are ready as the run starts.
-                world.fire(SimEvent::Costumes, ids);
-                world.fire(SimEvent::Start, ids);
-            }
-            world.fire(SimEvent::Tick, ids);
         }
         Module::Features => {
             let dt = 1.0 / f64::from(super::TICKS_PER_SECOND);
@@ -140,7 +131,17 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
             cursor::carry(world);
         }
         Module::Graphs => ids.iter().for_each(|&id| graphing::update(world, id)),
-        Module::Conditions => conditions::update(world, &mut scratch.conditions),
+        Module::Conditions => {
+            conditions::update(world, &mut scratch.conditions);
+            // Handlers cannot raise events, so the list is run as it is and its buffer kept.
+            let events = std::mem::take(&mut world.pending_events);
+            for &event in &events {
+                world.fire(event, ids);
+            }
+            let mut events = events;
+            events.clear();
+            world.pending_events = events;
+        }
         Module::AgentsThink => {
             programs(world, ids, Program::Think);
             drain_queues(world, ids, QueuePhase::Think);
@@ -493,24 +494,28 @@ fn interpret(
     runner.run(stmts);
 }
 
-fn rounds(world: &mut World, ids: &[EntityId]) {
-    let project_rounds = Rc::clone(&world.rounds);
-    if world.round.ended || !world.round.is_over(&project_rounds, world.tick) {
+/// At the end of a tick: ends the round when its time is up or `stopRound` was called, and
+/// otherwise raises GEMSTEP's `Tick` event after every 30th frame of the round (frames 0, 30,
+/// 60…), which the next tick's conditions phase runs: once per simulation second.
+fn rounds(world: &mut World) {
+    if world.round.phase != RoundPhase::Running {
         return;
     }
-    end_round(world, ids);
-    let loops = world.stage.rounds_can_loop;
-    match world.round.next(project_rounds.len(), loops) {
-        Some(next) => start_round(world, ids, next),
-        None => {
-            world.round.ended = true;
-            world.round.stop_requested = false;
-        }
+    let project_rounds = Rc::clone(&world.rounds);
+    if world.round.is_over(&project_rounds, world.tick) {
+        end_round(world);
+        return;
+    }
+    if world.round.frame(world.tick) % u64::from(super::TICKS_PER_SECOND) == 0 {
+        world.raise(SimEvent::Tick);
     }
 }
 
-/// Ends the current round: its end script, then every `onEvent RoundStop`.
-fn end_round(world: &mut World, ids: &[EntityId]) {
+/// Ends the current round: its end script runs and its outro is shown at once, and
+/// `onEvent RoundStop` is raised, which runs in the first tick of the next round (as in
+/// GEMSTEP, whose stopped loop has no conditions phase to run it). Ticks wait for the next
+/// round, or stop for good after the last one when the rounds do not loop.
+fn end_round(world: &mut World) {
     let program = Rc::clone(&world.program);
     if let (Some(i), Some(system)) = (world.round.index, world.system) {
         if let Some(round) = program.project.rounds.get(i) {
@@ -519,27 +524,54 @@ fn end_round(world: &mut World, ids: &[EntityId]) {
                 Rc::from(format!("round {} end", round.id)),
                 &round.end,
             );
+            let outro = world.rounds.get(i).map(|r| r.outtro.clone());
+            if let Some(outro) = outro.filter(|o| !o.is_empty()) {
+                let text = format!("End Round {}: {outro}", world.round.started);
+                world.dialogs.show(&text);
+            }
         }
     }
-    world.fire(SimEvent::RoundStop, ids);
+    world.raise(SimEvent::RoundStop);
+    let loops = world.stage.rounds_can_loop;
+    world.round.stop_requested = false;
+    world.round.phase = match world.round.next(world.rounds.len(), loops) {
+        Some(_) => RoundPhase::Over,
+        None => RoundPhase::Done,
+    };
 }
 
-/// Starts round `index`: its init script, then every `onEvent RoundInit`.
-pub(crate) fn start_round(world: &mut World, ids: &[EntityId], index: usize) {
+/// Prepares round `index` (`None` for a model without rounds): its init script runs and its
+/// intro is shown at once; `onEvent RoundInit` and then `Start` are raised for its first
+/// tick, and, before the model's very first tick, `Costumes` between them (Stepwise has no
+/// separate pick-characters step, so costumes are ready as the run starts).
+pub(crate) fn start_round(world: &mut World, index: Option<usize>) {
     world.round = RoundState {
-        index: Some(index),
+        index,
+        started: world.round.started + 1,
         started_tick: world.tick,
         ..RoundState::default()
     };
     let program = Rc::clone(&world.program);
-    if let (Some(round), Some(system)) = (program.project.rounds.get(index), world.system) {
+    let round = index.and_then(|i| program.project.rounds.get(i));
+    if let (Some(round), Some(system)) = (round, world.system) {
         world.run_as(
             system,
             Rc::from(format!("round {} init", round.id)),
             &round.init,
         );
+        let intro = index
+            .and_then(|i| world.rounds.get(i))
+            .map(|r| r.intro.clone());
+        if let Some(intro) = intro.filter(|o| !o.is_empty()) {
+            let text = format!("Round {}: {intro}", world.round.started);
+            world.dialogs.show(&text);
+        }
     }
-    world.fire(SimEvent::RoundInit, ids);
+    world.raise(SimEvent::RoundInit);
+    if world.tick == 0 {
+        world.raise(SimEvent::Costumes);
+    }
+    world.raise(SimEvent::Start);
 }
 
 #[cfg(test)]

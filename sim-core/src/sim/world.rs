@@ -62,6 +62,11 @@ pub(crate) struct World {
     pub births: Vec<Birth>,
     pub deaths: Vec<EntityId>,
     pub round: RoundState,
+    /// Script events raised since the last conditions phase, in order (see
+    /// [`World::raise`]).
+    pub pending_events: Vec<crate::script::program::SimEvent>,
+    /// What the model shows the class (`showMessage`, round intros and outros).
+    pub dialogs: super::dialogs::Dialogs,
     pub profile: Profile,
     pub timer: fn() -> u64,
     pub system: Option<EntityId>,

@@ -1,7 +1,7 @@
 //! `stepwise run`: a model run headless for a number of simulation seconds.
 
 use sim_core::project::Project;
-use sim_core::sim::{tick_time, Simulation, TICKS_PER_SECOND};
+use sim_core::sim::{tick_time, RoundPhase, Simulation, TICKS_PER_SECOND};
 use sim_core::vars::Value;
 use std::fmt::Write as _;
 
@@ -63,13 +63,29 @@ pub fn run(args: &[String]) -> Result<String, String> {
         Simulation::load(&project, options.seed).map_err(|e| format!("{}: {e}", options.file))?;
     let mut csv = header(&sim);
     for second in 1..=options.seconds {
-        sim.advance_to(tick_time(u64::from(second) * u64::from(TICKS_PER_SECOND)));
+        let until = u64::from(second) * u64::from(TICKS_PER_SECOND);
+        run_until(&mut sim, until);
         row(&mut csv, second, &sim);
+        if sim.round().phase == RoundPhase::Done {
+            break;
+        }
     }
     if let Some(path) = &options.csv {
         std::fs::write(path, &csv).map_err(|e| format!("{path}: {e}"))?;
     }
     Ok(summary(&sim))
+}
+
+/// Runs to tick `until`, starting each next round as soon as one is over (a teacher who
+/// presses *Next round* and *Play* at once); stops early when all rounds are done.
+fn run_until(sim: &mut Simulation, until: u64) {
+    loop {
+        sim.advance_to(tick_time(until));
+        let over = sim.round().phase == RoundPhase::Over;
+        if !(over && sim.tick_count() < until && sim.next_round()) {
+            return;
+        }
+    }
 }
 
 fn header(sim: &Simulation) -> String {
@@ -107,6 +123,19 @@ fn summary(sim: &Simulation) -> String {
         sim.time().to_f64(),
         sim.tick_count()
     );
+    let round = sim.round();
+    if round.count > 0 {
+        let state = match round.phase {
+            RoundPhase::Running => "running",
+            RoundPhase::Over => "over",
+            RoundPhase::Done => "all rounds done",
+        };
+        let _ = writeln!(
+            out,
+            "round {} of {} ({}): {state}",
+            round.number, round.count, round.label
+        );
+    }
     for (name, count) in sim.counts() {
         let _ = writeln!(out, "{name}: {count}");
     }

@@ -16,7 +16,9 @@ const ARGS: &[ArgSpec] = &[
     ArgSpec::one(
         "event",
         ArgKind::Choice,
-        "When to run: Start, Tick, RoundInit, RoundStop or Costumes.",
+        "When to run: Start (a round starts playing), Tick (once every second of simulation \
+         time, not every tick), RoundInit (a round is prepared), RoundStop (a round ended; runs \
+         as the next round starts) or Costumes (before the first tick).",
     )
     .choice(EVENTS),
     ArgSpec::one("then", ArgKind::Block, "The lines to run."),
@@ -26,7 +28,7 @@ const ARGS: &[ArgSpec] = &[
 pub(crate) const KEYWORD: Keyword = Keyword {
     name: "onEvent",
     aliases: &[],
-    help: "Runs the lines below it when something happens, like the simulation starting (Start) or every tick (Tick).",
+    help: "Runs the lines below it when something happens, like the simulation starting (Start) or once every second (Tick).",
     args: ARGS,
     compile,
 };
