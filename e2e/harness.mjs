@@ -136,3 +136,35 @@ export async function shownTick(page) {
   const text = await page.textContent('[data-testid="tick"]');
   return Number(text.trim());
 }
+
+/**
+ * Waits until the text of the first element matching `selector` is `want` (a string) or
+ * matches it (a RegExp), then returns that text: panels refresh on the app's own schedule,
+ * so a test waits for the state it expects rather than reading it once.
+ */
+export async function waitForText(page, selector, want) {
+  const pattern = want instanceof RegExp ? { source: want.source, flags: want.flags } : null;
+  await page.waitForFunction(([selector, want, pattern]) => {
+    const text = document.querySelector(selector)?.textContent;
+    if (text == null) return false;
+    return pattern ? new RegExp(pattern.source, pattern.flags).test(text) : text === want;
+  }, [selector, pattern ? null : want, pattern]);
+  return page.textContent(selector);
+}
+
+/** Waits until the page has drawn `n` more animation frames: for a redraw after an input. */
+export async function frames(page, n = 3) {
+  await page.evaluate((n) => new Promise((done) => {
+    const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
+    next(n);
+  }), n);
+}
+
+/** Waits, frame by frame, until the stage's pixels differ from `hash`; the new fingerprint. */
+export async function stageChangedFrom(page, hash) {
+  for (;;) {
+    await frames(page, 2);
+    const now = await stagePixels(page);
+    if (now.hash !== hash) return now;
+  }
+}

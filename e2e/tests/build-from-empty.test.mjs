@@ -125,6 +125,12 @@ async function pagePoint(x, y) {
   return { x: box.x + box.width / 2 + x * scale, y: box.y + box.height / 2 + y * scale };
 }
 
+/** Waits until the inspector's agent count reads `want`: it refreshes after the map list. */
+async function agentCount(page, want) {
+  await page.waitForFunction((want) =>
+    document.querySelector('[data-testid="agent-count"]')?.textContent === want, want);
+}
+
 test('a Fish and Algae model built with the wizard and the map editor runs its touch rule', async (t) => {
   const { page } = app;
   // The first bundled model loads on open; New comes after it, as it would for a student.
@@ -134,7 +140,7 @@ test('a Fish and Algae model built with the wizard and the map editor runs its t
     await page.waitForSelector('[data-testid="blueprint-list"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="blueprint-row"]').length === 0);
   });
-  assert.equal(await page.textContent('[data-testid="agent-count"]'), '0');
+  await agentCount(page, '0');
 
   await createBlueprint('Fish');
   await createBlueprint('Algae');
@@ -193,7 +199,7 @@ test('a Fish and Algae model built with the wizard and the map editor runs its t
     await page.mouse.click(fish.x, fish.y);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="map-instance"]').length === 2);
   });
-  assert.equal(await page.textContent('[data-testid="agent-count"]'), '2');
+  await agentCount(page, '2');
   assert.deepEqual(
     await page.locator('[data-testid="map-instance"]').evaluateAll((rows) => rows.map((r) => r.dataset.name)),
     ['Algae 1', 'Fish 1'],

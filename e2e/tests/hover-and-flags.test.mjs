@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { openApp, screenshot, stagePixels, SCREENSHOTS, closeApp } from '../harness.mjs';
+import { openApp, screenshot, stagePixels, SCREENSHOTS, closeApp, frames } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
@@ -55,13 +55,13 @@ test('a selected agent under the pointer shows the hover ring as well as the sel
   await setProp(page, 'x', '0');
   await setProp(page, 'y', '0');
   await page.mouse.move(2, 2);
-  await page.waitForTimeout(100);
+  await frames(page, 3);
   const selectedOnly = await ringPixels(page);
   assert.ok(selectedOnly.selected > 20, `the selection ring is drawn: ${JSON.stringify(selectedOnly)}`);
   assert.equal(selectedOnly.hover, 0, 'no hover ring before the pointer comes');
   const { x, y } = await stageCentre(page);
   await page.mouse.move(x, y);
-  await page.waitForTimeout(150);
+  await frames(page, 3);
   const both = await ringPixels(page);
   assert.ok(both.hover > 20, `the hover ring shows on the selected agent: ${JSON.stringify(both)}`);
   assert.ok(both.selected > 20, 'the selection ring stays');
@@ -69,7 +69,7 @@ test('a selected agent under the pointer shows the hover ring as well as the sel
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, 'hover-on-selected.png'), clip: { x: x - 60, y: y - 60, width: 120, height: 120 } });
   await page.mouse.move(2, 2);
-  await page.waitForTimeout(150);
+  await frames(page, 3);
   assert.equal((await ringPixels(page)).hover, 0, 'the hover ring leaves with the pointer');
 });
 

@@ -5,15 +5,13 @@
 // inspector is drawn at the canvas centre; that is how the tests find agents on the canvas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, stagePixels, closeApp } from '../harness.mjs';
+import { openApp, screenshot, stagePixels, closeApp, waitForText } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
 after(() => closeApp(app));
 
-const inspected = (page) => page.textContent('[data-testid="inspected-name"]');
 const propValue = (page, prop) => page.inputValue(`[data-testid="prop-${prop}"]`);
-const agentCount = async (page) => Number(await page.textContent('[data-testid="agent-count"]'));
 
 /** The stage's centre in page coordinates, with the stage scrolled into view. */
 async function stageCentre(page) {
@@ -34,7 +32,7 @@ async function placeAtOrigin(page, n) {
   const row = page.locator('[data-testid="agent-row"]').nth(n);
   const name = (await row.textContent()).trim();
   await row.click();
-  assert.equal(await inspected(page), name, 'the list did not select the agent');
+  await waitForText(page, '[data-testid="inspected-name"]', name);
   await setProp(page, 'x', '0');
   await setProp(page, 'y', '0');
   return name;
@@ -48,18 +46,19 @@ let dropped;
 test('the agent list selects on click and the inspector edits a prop', async () => {
   const { page } = app;
   await page.click('[data-testid="pause"]');
-  assert.equal(await agentCount(page), 12);
+  await waitForText(page, '[data-testid="agent-count"]', '12');
   await page.selectOption('[data-testid="agent-filter"]', { index: 1 });
-  assert.ok((await agentCount(page)) > 0, 'the blueprint filter shows no agents');
+  // The blueprint filter shows that blueprint's agents.
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="agent-count"]')?.textContent) > 0);
   await page.selectOption('[data-testid="agent-filter"]', '');
   first = await placeAtOrigin(page, 0);
   assert.equal(await propValue(page, 'x'), '0');
   assert.equal(await propValue(page, 'y'), '0');
   await setProp(page, 'x', 'abc');
-  assert.match(await page.textContent('[data-testid="inspector-error"]'), /not a number/);
+  await waitForText(page, '[data-testid="inspector-error"]', /not a number/);
   assert.equal(await propValue(page, 'x'), '0', 'a refused edit changed the prop');
   await setProp(page, 'id', '99');
-  assert.match(await page.textContent('[data-testid="inspector-error"]'), /id: 'id' cannot be changed/);
+  await waitForText(page, '[data-testid="inspector-error"]', /id: 'id' cannot be changed/);
   assert.equal(await propValue(page, 'id'), '1');
   await screenshot(page, 'interact-inspector');
 });
@@ -77,19 +76,17 @@ test('hovering an agent highlights it', async () => {
   const { x, y } = await stageCentre(page);
   const plain = await stagePixels(page);
   await page.mouse.move(x, y);
-  await page.waitForTimeout(100);
-  assert.equal(await page.textContent('[data-testid="hovered"]'), `Under the pointer: ${first}`);
+  await waitForText(page, '[data-testid="hovered"]', `Under the pointer: ${first}`);
   assert.notEqual((await stagePixels(page)).hash, plain.hash, 'the hovered agent looks the same');
   await page.mouse.move(5, 5);
-  await page.waitForTimeout(100);
-  assert.equal(await page.textContent('[data-testid="hovered"]'), '');
+  await waitForText(page, '[data-testid="hovered"]', '');
 });
 
 test('a click on the stage selects the agent under the pointer', async () => {
   const { page } = app;
   const { x, y } = await stageCentre(page);
   await page.mouse.click(x, y);
-  assert.equal(await inspected(page), first);
+  await waitForText(page, '[data-testid="inspected-name"]', first);
 });
 
 test('dragging an agent moves it to where it is dropped', async () => {
@@ -115,14 +112,14 @@ test('shift-click adds a second agent to the selection', async () => {
   await stageCentre(page);
   const { x, y } = await stageCentre(page);
   await page.mouse.click(x, y);
-  assert.equal(await inspected(page), second);
+  await waitForText(page, '[data-testid="inspected-name"]', second);
   // The first agent stayed where it was dropped (the page may have scrolled since).
   const moved = { x: dropped.x, y: dropped.y + (y - (await stageCentre(page)).y) };
   await page.keyboard.down('Shift');
   await page.mouse.click(moved.x, moved.y);
   await page.keyboard.up('Shift');
-  assert.equal(await page.textContent('[data-testid="selected-count"]'), '2 agents selected');
-  assert.equal(await page.locator('[data-testid="agent-row"].selected').count(), 2);
+  await waitForText(page, '[data-testid="selected-count"]', '2 agents selected');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="agent-row"].selected').length === 2);
   await screenshot(page, 'interact-group');
 });
 
@@ -131,7 +128,7 @@ test('Delete removes the selected agents', async () => {
   await page.click('h1');
   await page.keyboard.press('Delete');
   await page.waitForSelector('[data-testid="no-selection"]');
-  assert.equal(await agentCount(page), 10);
+  await waitForText(page, '[data-testid="agent-count"]', '10');
   const names = await page.locator('[data-testid="agent-row"]').allTextContents();
   assert.ok(!names.includes(first) && !names.includes(second), 'a deleted agent is still listed');
 });
@@ -152,7 +149,7 @@ test('the inspector follows the selected agent while the model runs', async () =
   await page.locator('[data-testid="agent-row"]').nth(0).click();
   await page.click('[data-testid="play"]');
   const x = await propValue(page, 'x');
-  await page.waitForTimeout(800);
-  assert.notEqual(await propValue(page, 'x'), x, 'the inspected x did not change while running');
+  // The inspected x changes while the model runs.
+  await page.waitForFunction((x) => document.querySelector('[data-testid="prop-x"]')?.value !== x, x);
   await page.click('[data-testid="pause"]');
 });

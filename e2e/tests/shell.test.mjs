@@ -1,7 +1,7 @@
 // The app shell: the stage draws agents, and Play / Pause / Step / Reset drive the clock.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, stagePixels, shownTick, closeApp } from '../harness.mjs';
+import { openApp, screenshot, stagePixels, shownTick, closeApp, frames, stageChangedFrom } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
@@ -9,21 +9,22 @@ after(() => closeApp(app));
 
 test('the stage shows drawn agents that move while playing', async () => {
   const { page } = app;
-  await page.waitForTimeout(300);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]')?.textContent) > 0);
   const first = await stagePixels(page);
   assert.ok(first.drawn > 300, `expected agents drawn on the stage, got ${first.drawn} pixels`);
-  await page.waitForTimeout(400);
-  const later = await stagePixels(page);
-  assert.notEqual(later.hash, first.hash, 'the stage did not change while playing');
+  // The stage changes while playing (the test times out if it never does).
+  await stageChangedFrom(page, first.hash);
   await screenshot(page, 'shell-playing');
 });
 
 test('pause stops the agents', async () => {
   const { page } = app;
   await page.click('[data-testid="pause"]');
+  await page.waitForSelector('[data-testid="pause"][disabled]');
+  await frames(page, 2);
   const paused = await stagePixels(page);
   const tick = await shownTick(page);
-  await page.waitForTimeout(400);
+  await frames(page, 20);
   assert.equal((await stagePixels(page)).hash, paused.hash, 'agents moved while paused');
   assert.equal(await shownTick(page), tick, 'ticks advanced while paused');
 });
@@ -33,21 +34,20 @@ test('step advances exactly one tick', async () => {
   const before = await shownTick(page);
   const pixels = await stagePixels(page);
   await page.click('[data-testid="step"]');
-  await page.waitForTimeout(100);
-  assert.equal(await shownTick(page), before + 1);
+  await page.waitForFunction((want) => document.querySelector('[data-testid="tick"]')?.textContent === String(want), before + 1);
+  await frames(page, 2);
   assert.notEqual((await stagePixels(page)).hash, pixels.hash, 'a step did not redraw the agents');
-  await page.waitForTimeout(300);
+  await frames(page, 20);
   assert.equal(await shownTick(page), before + 1, 'the app kept running after a step');
 });
 
 test('reset returns to tick zero and play resumes', async () => {
   const { page } = app;
   await page.click('[data-testid="reset"]');
-  await page.waitForTimeout(100);
-  assert.equal(await shownTick(page), 0);
+  await page.waitForFunction(() => document.querySelector('[data-testid="tick"]')?.textContent === '0');
   await page.click('[data-testid="play"]');
-  await page.waitForTimeout(500);
-  assert.ok((await shownTick(page)) > 0, 'play did not advance time after reset');
+  // Play advances time after reset (the test times out if it does not).
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]')?.textContent) > 0);
 });
 
 /** Ticks that pass in `ms` milliseconds of real time while playing. */

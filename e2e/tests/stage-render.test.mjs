@@ -2,7 +2,7 @@
 // demo shows every costume and widget, and the wheel zooms while a drag on empty stage pans.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, stagePixels } from '../harness.mjs';
+import { openApp, screenshot, stagePixels, frames } from '../harness.mjs';
 
 /** How many distinct colours (quantised to 4 bits a channel) cover at least 20 pixels. */
 async function stageColours(page) {
@@ -40,7 +40,7 @@ async function withApp(path, body) {
 
 test('the skeleton agents are drawn as costume art of several colours', () =>
   withApp('', async (page) => {
-    await page.waitForTimeout(500);
+    await frames(page, 10);
     await page.click('[data-testid="pause"]');
     // Background, orange fish, tan moths and bunny, yellow bee, dark outlines, eyes...
     const colours = await stageColours(page);
@@ -50,7 +50,7 @@ test('the skeleton agents are drawn as costume art of several colours', () =>
 
 test('the gallery demo draws every costume and widget', () =>
   withApp('?demo=gallery', async (page) => {
-    await page.waitForTimeout(800);
+    await frames(page, 10);
     const colours = await stageColours(page);
     assert.ok(colours >= 30, `expected a colourful gallery, found ${colours} colours`);
     assert.ok((await stagePixels(page)).drawn > 40000, 'the gallery looks nearly empty');
@@ -59,13 +59,13 @@ test('the gallery demo draws every costume and widget', () =>
 
 test('the wheel zooms about the pointer and a drag on empty stage pans', () =>
   withApp('?demo=gallery', async (page) => {
-    await page.waitForTimeout(500);
+    await frames(page, 10);
     const box = await page.locator('[data-testid="stage"]').boundingBox();
     // A corner of the fitted stage is inside the stage colour; zoomed out, it is surround.
     const corner = await pixelAt(page, 3, 3);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(200);
+    await frames(page, 3);
     const zoomedOut = await pixelAt(page, 3, 3);
     assert.notDeepEqual(zoomedOut, corner, 'zooming out did not reveal the surround');
     const before = await stagePixels(page);
@@ -74,16 +74,16 @@ test('the wheel zooms about the pointer and a drag on empty stage pans', () =>
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height - 90, { steps: 5 });
     await page.mouse.up();
-    await page.waitForTimeout(100);
+    await frames(page, 3);
     assert.notEqual((await stagePixels(page)).hash, before.hash, 'dragging did not pan the stage');
     await screenshot(page, 'stage-zoomed-panned');
     await page.dblclick('[data-testid="stage"]', { position: { x: box.width / 2, y: box.height - 30 } });
-    await page.waitForTimeout(100);
+    await frames(page, 3);
     assert.deepEqual(await pixelAt(page, 3, 3), corner, 'a double click did not fit the stage again');
     // Zoomed in over the first row of costumes, the art is redrawn large, not stretched.
     await page.mouse.move(box.x + box.width * 0.36, box.y + box.height * 0.12);
     await page.mouse.wheel(0, -900);
-    await page.waitForTimeout(200);
+    await frames(page, 3);
     await screenshot(page, 'stage-zoomed-in');
   }));
 
@@ -101,7 +101,7 @@ async function touch(page, type, pointerId, x, y) {
 
 test('two fingers spreading apart zoom the stage in', () =>
   withApp('?demo=gallery', async (page) => {
-    await page.waitForTimeout(500);
+    await frames(page, 10);
     const box = await page.locator('[data-testid="stage"]').boundingBox();
     const [cx, y] = [box.width / 2, box.height - 40];
     const before = await stagePixels(page);
@@ -116,7 +116,7 @@ test('two fingers spreading apart zoom the stage in', () =>
     }
     await touch(page, 'pointerup', 1, cx - 140, y);
     await touch(page, 'pointerup', 2, cx + 140, y);
-    await page.waitForTimeout(100);
+    await frames(page, 3);
     const after = await stagePixels(page);
     assert.notEqual(after.hash, before.hash, 'the pinch did not change the view');
     // Zoomed in 3.5x about the bottom middle, the top row of costumes has left the canvas.

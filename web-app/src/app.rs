@@ -15,6 +15,7 @@ mod keys;
 mod map;
 mod periodic;
 mod pointer;
+mod rounds;
 
 use crate::demo::Demo;
 use crate::editor::ScriptPlace;
@@ -29,6 +30,7 @@ use gloo_events::EventListener;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::entity::EntityId;
 use sim_core::sched::{Scheduler, SchedulerStats};
+use sim_core::sim::RoundPhase;
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -82,6 +84,10 @@ pub enum Msg {
     MapTool(MapTool),
     /// Open a blueprint's script at a line (a log entry's link was clicked).
     OpenScript((String, u32)),
+    /// Prepare the next round (its intro shows; Play starts it).
+    NextRound,
+    /// The teacher dismissed the message shown on the stage.
+    DismissDialog,
 }
 
 /// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
@@ -144,6 +150,8 @@ pub struct App {
     autosave_error: Option<String>,
     /// The script place last asked for, provided to the script panel as a context.
     script_place: Option<ScriptPlace>,
+    /// The serial of the newest stage message the teacher dismissed (0: none yet).
+    dismissed_dialog: u64,
     /// The map editor's state: open, and the blueprint a click places.
     map: MapTool,
     /// Why the last place or move on the stage was refused.
@@ -261,11 +269,43 @@ impl App {
         self.clock.pause(self.now_ms);
         self.clock.set_time(SimTime::ZERO);
         self.runner.reset();
+        self.dismissed_dialog = 0;
         self.restart_series();
         if let Some(renderer) = &mut self.renderer {
             self.demo = Demo::from_query(&self.query, renderer.costumes_mut());
         }
         self.drawn_secs = 0.0;
+    }
+
+    /// The time the status line shows: the time of the last tick run, so time and tick
+    /// always agree (a demo, which has no ticks, shows its clock).
+    fn shown_time(&self) -> SimTime {
+        if self.demo.is_some() {
+            self.clock.time()
+        } else {
+            self.runner.time()
+        }
+    }
+
+    /// A round that ended stops the ticks: the clock pauses with them, at the time of the
+    /// last tick, so Play and the status line never run ahead of the model.
+    fn pause_when_round_stops(&mut self) {
+        let stopped = self
+            .runner
+            .round()
+            .is_some_and(|r| r.phase != RoundPhase::Running);
+        if stopped && self.clock.state() == ClockState::Running {
+            self.clock.pause(self.now_ms);
+            self.clock.set_time(self.runner.time());
+        }
+    }
+
+    /// The teacher's *Next round*: the next round is prepared, paused, ready for Play.
+    fn next_round(&mut self) {
+        if self.runner.next_round() {
+            self.clock.pause(self.now_ms);
+            self.clock.set_time(self.runner.time());
+        }
     }
 
     fn step_once(&mut self) {
@@ -320,6 +360,7 @@ impl Component for App {
             view_stale: false,
             autosave_error: None,
             script_place: None,
+            dismissed_dialog: 0,
         }
     }
 
@@ -333,12 +374,14 @@ impl Component for App {
                 let synced = self.sync_project();
                 if synced {
                     self.held = None;
+                    self.dismissed_dialog = 0;
                     self.edit_error = None;
                     self.restart_series();
                     self.inspect();
                 }
                 self.clock.update_time(ts);
                 self.runner.advance_to(self.clock.time());
+                self.pause_when_round_stops();
                 let started = now_ms();
                 self.draw();
                 let work_ms = now_ms() - started;
@@ -399,6 +442,11 @@ impl Component for App {
             },
             Msg::Pause => self.clock.pause(self.now_ms),
             Msg::Step => self.step_once(),
+            Msg::NextRound => self.next_round(),
+            Msg::DismissDialog => {
+                let newest = self.runner.newest_dialog().map_or(0, |d| d.serial);
+                self.dismissed_dialog = newest;
+            }
             Msg::Reset => self.reset(),
             Msg::SetSpeed(label) => {
                 if let Ok(speed) = label.parse::<f64>() {
@@ -416,6 +464,12 @@ impl Component for App {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let running = self.clock.state() == ClockState::Running;
+        let round = self.runner.round();
+        let phase = round.as_ref().map_or(RoundPhase::Running, |r| r.phase);
+        let dialog = self
+            .runner
+            .newest_dialog()
+            .filter(|d| d.serial > self.dismissed_dialog);
         let on_speed = link.callback(|e: Event| {
             let value = e.target_dyn_into::<HtmlSelectElement>().map(|s| s.value());
             Msg::SetSpeed(value.unwrap_or_default())
@@ -428,6 +482,7 @@ impl Component for App {
                     <span class="subtitle">{ "classroom simulations" }</span>
                 </header>
                 <main class="stage-area">
+                    <div class="stage-frame">
                     <canvas data-testid="stage" ref={self.canvas.clone()} width="800" height="800"
                         onwheel={link.callback(Msg::Wheel)}
                         onpointerdown={link.callback(Msg::PointerDown)}
@@ -436,6 +491,9 @@ impl Component for App {
                         onpointercancel={link.callback(Msg::PointerUp)}
                         onpointerleave={link.callback(|_| Msg::PointerLeave)}
                         ondblclick={link.callback(|_| Msg::Fit)} />
+                    { round.as_ref().map(rounds::round_bar).unwrap_or_default() }
+                    { rounds::dialog(dialog, link.callback(|_| Msg::DismissDialog)) }
+                    </div>
                 </main>
                 <ProjectsPanel current={self.project.clone()} />
                 <Inspector data={self.inspection.clone()}
@@ -447,9 +505,12 @@ impl Component for App {
                     tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
                     stage_error={self.map_error.clone().map(AttrValue::from)} />
                 <footer class="controls">
-                    <button data-testid="play" disabled={running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
+                    if phase == RoundPhase::Over {
+                        <button data-testid="next-round" class="next-round" onclick={link.callback(|_| Msg::NextRound)}>{ "Next round" }</button>
+                    }
+                    <button data-testid="play" disabled={running || phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>
-                    <button data-testid="step" onclick={link.callback(|_| Msg::Step)}>{ "Step" }</button>
+                    <button data-testid="step" disabled={phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Step)}>{ "Step" }</button>
                     <button data-testid="reset" onclick={link.callback(|_| Msg::Reset)}>{ "Reset" }</button>
                     <label>{ "Speed " }
                         <select data-testid="speed" onchange={on_speed}>
@@ -459,7 +520,7 @@ impl Component for App {
                         </select>
                     </label>
                     <span class="status">
-                        { format!("t = {:.2} s · tick ", self.clock.time().to_f64()) }
+                        { format!("t = {:.2} s · tick ", self.shown_time().to_f64()) }
                         <span data-testid="tick">{ self.shown_tick }</span>
                     </span>
                     if let Some((fps, work)) = self.fps.shown.filter(|_| self.demo.is_some()) {

@@ -117,6 +117,21 @@ impl Runner {
         self.sim.as_ref().map_or(SimTime::ZERO, Simulation::time)
     }
 
+    /// The current round and whether ticks run; `None` without a simulation.
+    pub fn round(&self) -> Option<sim_core::sim::RoundInfo> {
+        self.sim.as_ref().map(Simulation::round)
+    }
+
+    /// The newest message the model showed (a round's intro or outro, `showMessage`).
+    pub fn newest_dialog(&self) -> Option<&sim_core::sim::Dialog> {
+        self.sim.as_ref().and_then(|sim| sim.dialogs().last())
+    }
+
+    /// Prepares the next round once the current one is over; false when there is none.
+    pub fn next_round(&mut self) -> bool {
+        self.sim.as_mut().is_some_and(Simulation::next_round)
+    }
+
     /// Ticks run since the start or the last reset.
     pub fn tick(&self) -> u64 {
         self.sim.as_ref().map_or(0, Simulation::tick_count)
