@@ -351,3 +351,18 @@ every 1 runAtStart [[
     assert_eq!(num(&sim, "S/s", "n"), 7.0);
     assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
 }
+
+#[test]
+fn dbg_tick_runs_as_nothing_and_the_lines_after_it_run() {
+    let bp = "# BLUEPRINT T
+# PROGRAM DEFINE
+addProp n Number 0
+# PROGRAM UPDATE
+dbgTick
+prop n add 1
+";
+    let mut sim = load(&project(&[("T", bp)], &[("T", "t", "")], false), 1);
+    run_seconds(&mut sim, 1);
+    assert_eq!(num(&sim, "T/t", "n"), 30.0);
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+}

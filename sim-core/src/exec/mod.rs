@@ -150,6 +150,7 @@ impl<'w> Runner<'w> {
                 self.debug(stmt, text);
                 Ok(())
             }
+            StmtKind::DbgTick => Ok(()),
             StmtKind::DbgContext => {
                 let text = self.describe_context();
                 self.debug(stmt, text);

@@ -440,6 +440,14 @@ mod tests {
         assert_eq!(graphing.name, "Graphing");
         assert!(graphing.method("bindMeterTo").is_some());
         let population = feature("Population").unwrap();
+        // GEMSTEP's own spelling of the method, missing an 'a'.
+        assert_eq!(
+            population
+                .method("setCharctersByFeatPropTypeKeys")
+                .unwrap()
+                .name,
+            "setCharactersByFeatPropTypeKeys"
+        );
         assert_eq!(
             population.method("createAgent").unwrap().name,
             "createCharacter"

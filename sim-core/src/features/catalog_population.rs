@@ -57,7 +57,7 @@ pub(super) const POPULATION: FeatureSpec = FeatureSpec {
             &[BP, PROP_TEXT, A::optional("clear", K::Boolean, "Start the counts from zero.")],
             "Counts how many characters have each value of a property.",
         ),
-        old(method("setCharactersByFeatPropTypeKeys", &[KEYS], "Sets the values to count by."), &["setAgentsByFeatPropTypeKeys"]),
+        old(method("setCharactersByFeatPropTypeKeys", &[KEYS], "Sets the values to count by."), &["setAgentsByFeatPropTypeKeys", "setCharctersByFeatPropTypeKeys"]),
         old(
             method(
                 "countExistingCharactersByFeatPropType",

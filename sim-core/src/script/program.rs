@@ -326,6 +326,8 @@ pub enum StmtKind {
     DbgOut(Vec<Arg>),
     /// `dbgStack`: print the value stack.
     DbgStack,
+    /// `dbgTick`: GEMSTEP's counter nothing reads; runs as nothing.
+    DbgTick,
     /// `dbgContext`: print the agents in context.
     DbgContext,
     /// `dbgError text`: report a script error on purpose.

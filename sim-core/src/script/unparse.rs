@@ -7,9 +7,9 @@
 //! of compiled programs. To reformat text as written, use [`super::print_units`] on its units.
 
 use super::keywords::{
-    add_feature, add_prop, dbg_context, dbg_error, dbg_out, dbg_stack, every, expr_push, feat_call,
-    feat_prop, feat_prop_pop, feat_prop_push, if_expr, on_event, pragma, prop, prop_pop, prop_push,
-    random_pos, stack_add, stack_div, stack_mul, stack_sub, when,
+    add_feature, add_prop, dbg_context, dbg_error, dbg_out, dbg_stack, dbg_tick, every, expr_push,
+    feat_call, feat_prop, feat_prop_pop, feat_prop_push, if_expr, on_event, pragma, prop, prop_pop,
+    prop_push, random_pos, stack_add, stack_div, stack_mul, stack_sub, when,
 };
 use super::program::{
     Arg, CompiledBlueprint, FeatPropRef, ProgramSlot, PropRef, StackOp, Stmt, StmtKind, Target,
@@ -137,6 +137,7 @@ pub fn stmt_unit(stmt: &Stmt) -> ScriptUnit {
         StmtKind::Every(e) => every::print(e),
         StmtKind::DbgOut(args) => dbg_out::print(args),
         StmtKind::DbgStack => dbg_stack::print(),
+        StmtKind::DbgTick => dbg_tick::print(),
         StmtKind::DbgContext => dbg_context::print(),
         StmtKind::DbgError(text) => dbg_error::print(text),
         StmtKind::RandomPos { min, max, whole } => random_pos::print(*min, *max, *whole),

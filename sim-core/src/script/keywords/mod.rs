@@ -14,6 +14,7 @@ pub(crate) mod dbg_context;
 pub(crate) mod dbg_error;
 pub(crate) mod dbg_out;
 pub(crate) mod dbg_stack;
+pub(crate) mod dbg_tick;
 pub(crate) mod every;
 pub(crate) mod expr_push;
 pub(crate) mod feat_call;
@@ -100,6 +101,7 @@ pub static KEYWORDS: &[Keyword] = &[
     every::KEYWORD,
     dbg_out::KEYWORD,
     dbg_stack::KEYWORD,
+    dbg_tick::KEYWORD,
     dbg_context::KEYWORD,
     dbg_error::KEYWORD,
     random_pos::KEYWORD,
