@@ -76,8 +76,8 @@ test('a model with rounds shows its round bar and intro, pauses at the end, and 
   // Prepared: round one's bar and intro, over the stage.
   await waitForText(page, 'stage-dialog-text', 'Round 1: Watch the dots');
   assert.match(await text(page, 'round-bar'), /Round 1 of 2/);
-  assert.equal(await text(page, 'round-label'), 'Warm up');
-  assert.equal(await text(page, 'round-time'), '0:02');
+  assert.equal(await text(page, 'round-bar-label'), 'Warm up');
+  assert.equal(await text(page, 'round-countdown'), '0:02');
   assert.ok(await insideStage(page, '[data-testid="stage-dialog"]'), 'the message sits on the stage');
   assert.ok(await insideStage(page, '[data-testid="round-bar"]'), 'the round bar sits on the stage');
   await screenshot(page, 'rounds-intro');
@@ -88,10 +88,10 @@ test('a model with rounds shows its round bar and intro, pauses at the end, and 
   await page.click('[data-testid="play"]');
   await waitForText(page, 'stage-dialog-text', 'Counting starts');
   await page.click('[data-testid="stage-dialog-ok"]');
-  await waitForText(page, 'round-state', 'round over');
+  await waitForText(page, 'round-bar-state', 'round over');
   assert.equal(await shownTick(page), 60, 'the ticks stop at the round end');
   assert.match(await page.textContent('.controls .status'), /t = 2\.00 s · tick 60/);
-  assert.equal(await text(page, 'round-time'), '0:00');
+  assert.equal(await text(page, 'round-countdown'), '0:00');
   await waitForText(page, 'stage-dialog-text', 'End Round 1: Well done');
   assert.ok(await page.isDisabled('[data-testid="play"]'), 'Play waits for the next round');
   assert.ok(await page.isDisabled('[data-testid="pause"]'), 'the run paused by itself');
@@ -103,11 +103,11 @@ test('a model with rounds shows its round bar and intro, pauses at the end, and 
   await page.click('[data-testid="next-round"]');
   await waitForText(page, 'stage-dialog-text', 'Round 2: Now count them');
   assert.match(await text(page, 'round-bar'), /Round 2 of 2/);
-  assert.equal(await text(page, 'round-time'), '0:01');
+  assert.equal(await text(page, 'round-countdown'), '0:01');
   assert.equal(await page.locator('[data-testid="next-round"]').count(), 0);
   await page.click('[data-testid="stage-dialog-ok"]');
   await page.click('[data-testid="play"]');
-  await waitForText(page, 'round-state', 'all rounds done');
+  await waitForText(page, 'round-bar-state', 'all rounds done');
   assert.equal(await shownTick(page), 90);
   assert.ok(await page.isDisabled('[data-testid="play"]'));
   assert.ok(await page.isDisabled('[data-testid="step"]'));

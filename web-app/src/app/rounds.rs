@@ -26,13 +26,13 @@ pub fn round_bar(round: &RoundInfo) -> Html {
         <div class="round-bar" data-testid="round-bar" aria-live="polite">
             <span class="round-number">{ format!("Round {} of {}", round.number, round.count) }</span>
             if !round.label.is_empty() {
-                <span class="round-label" data-testid="round-label">{ round.label.clone() }</span>
+                <span class="round-label" data-testid="round-bar-label">{ round.label.clone() }</span>
             }
             if let Some(left) = round.time_left {
-                <span class="round-time" data-testid="round-time">{ countdown(left) }</span>
+                <span class="round-time" data-testid="round-countdown">{ countdown(left) }</span>
             }
             if let Some(state) = state {
-                <span class="round-state" data-testid="round-state">{ state }</span>
+                <span class="round-state" data-testid="round-bar-state">{ state }</span>
             }
         </div>
     }
