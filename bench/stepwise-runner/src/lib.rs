@@ -43,11 +43,11 @@ impl Runner {
         Runner::new(&project, seed)
     }
 
-    /// Runs `ticks` ticks, one at a time.
+    /// Runs `ticks` ticks, starting each next round as soon as one ends, as `stepwise run`
+    /// does (see [`Simulation::play_rounds_to`]).
     pub fn step(&mut self, ticks: u32) {
-        for _ in 0..ticks {
-            self.sim.step();
-        }
+        let until = self.sim.tick_count() + u64::from(ticks);
+        self.sim.play_rounds_to(until);
     }
 
     /// Runs one tick and returns the contacts the touch rule counted in it.

@@ -204,6 +204,19 @@ impl Simulation {
         true
     }
 
+    /// Runs to tick `until` as a teacher who starts each next round the moment one ends
+    /// would: the headless runs (`stepwise run`, the determinism test's WASM runner) use it,
+    /// so both play rounds alike. Stops early when all rounds are done.
+    pub fn play_rounds_to(&mut self, until: u64) {
+        loop {
+            self.advance_to(tick_time(until));
+            let over = self.world.round.phase == RoundPhase::Over;
+            if !(over && self.world.tick < until && self.next_round()) {
+                return;
+            }
+        }
+    }
+
     /// What the model showed the class (`showMessage`, round intros and outros), oldest
     /// first; the last [`MAX_DIALOGS`] are kept.
     pub fn dialogs(&self) -> &[Dialog] {

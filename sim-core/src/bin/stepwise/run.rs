@@ -1,7 +1,7 @@
 //! `stepwise run`: a model run headless for a number of simulation seconds.
 
 use sim_core::project::Project;
-use sim_core::sim::{tick_time, RoundPhase, Simulation, TICKS_PER_SECOND};
+use sim_core::sim::{RoundPhase, Simulation, TICKS_PER_SECOND};
 use sim_core::vars::Value;
 use std::fmt::Write as _;
 
@@ -64,7 +64,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let mut csv = header(&sim);
     for second in 1..=options.seconds {
         let until = u64::from(second) * u64::from(TICKS_PER_SECOND);
-        run_until(&mut sim, until);
+        sim.play_rounds_to(until);
         row(&mut csv, second, &sim);
         if sim.round().phase == RoundPhase::Done {
             break;
@@ -74,18 +74,6 @@ pub fn run(args: &[String]) -> Result<String, String> {
         std::fs::write(path, &csv).map_err(|e| format!("{path}: {e}"))?;
     }
     Ok(summary(&sim))
-}
-
-/// Runs to tick `until`, starting each next round as soon as one is over (a teacher who
-/// presses *Next round* and *Play* at once); stops early when all rounds are done.
-fn run_until(sim: &mut Simulation, until: u64) {
-    loop {
-        sim.advance_to(tick_time(until));
-        let over = sim.round().phase == RoundPhase::Over;
-        if !(over && sim.tick_count() < until && sim.next_round()) {
-            return;
-        }
-    }
 }
 
 fn header(sim: &Simulation) -> String {
