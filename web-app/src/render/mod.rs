@@ -148,10 +148,11 @@ impl Renderer {
             (right - left) as f64 + 2.0,
             (bottom - top) as f64 + 2.0,
         );
-        widgets::begin(ctx);
+        let labels = widgets::Labels::for_canvas(view.canvas);
+        widgets::begin(ctx, &labels);
         for i in 0..self.order.len() {
             if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
-                self.draw_widgets(ctx, view, scale, agent);
+                self.draw_widgets(ctx, view, scale, &labels, agent);
             }
         }
     }
@@ -241,6 +242,7 @@ impl Renderer {
         ctx: &CanvasRenderingContext2d,
         view: &StageView,
         scale: f64,
+        labels: &widgets::Labels,
         agent: &RenderAgent,
     ) {
         let costume = self.costumes.get(agent.costume);
@@ -259,11 +261,11 @@ impl Renderer {
         }
         let mut text_top = cy + r + 2.0;
         if fallback {
-            widgets::label(ctx, &costume.label, cx, text_top);
-            text_top += widgets::LABEL_HEIGHT;
+            widgets::label(ctx, labels, &costume.label, cx, text_top);
+            text_top += labels.line;
         }
         if let Some(text) = &agent.label {
-            widgets::label(ctx, text, cx, text_top);
+            widgets::label(ctx, labels, text, cx, text_top);
         }
         if let Some(meter) = &agent.meter {
             widgets::meter(ctx, meter, &mut self.css, cx, cy, r);

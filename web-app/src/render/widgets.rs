@@ -6,18 +6,61 @@ use super::agent::{Graph, GraphKind, Meter};
 use super::color::Rgb;
 use web_sys::CanvasRenderingContext2d;
 
-/// Label font, set once per frame by [`begin`].
-const FONT: &str = "12px system-ui, sans-serif";
-/// Line height of a label, pixels.
-pub const LABEL_HEIGHT: f64 = 14.0;
+/// The smallest and largest label font, canvas pixels.
+const FONT_PX: (f64, f64) = (12.0, 32.0);
+/// The label font is this fraction of the canvas height, between [`FONT_PX`]: on a
+/// projector's large stage labels grow with the agents (24 px on a 960-pixel stage).
+const FONT_PER_CANVAS: f64 = 1.0 / 40.0;
 /// Meter bar width, pixels.
 const METER_WIDTH: f64 = 6.0;
 /// Chart box size, pixels.
 const GRAPH_SIZE: (f64, f64) = (64.0, 38.0);
 
+/// The labels of one frame: their line height and the canvas they must stay inside.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Labels {
+    /// Line height, canvas pixels.
+    pub line: f64,
+    /// The canvas size, pixels.
+    pub canvas: (f64, f64),
+}
+
+impl Labels {
+    /// The label style for a canvas of `canvas` pixels.
+    pub fn for_canvas(canvas: (f64, f64)) -> Labels {
+        let px = (canvas.1 * FONT_PER_CANVAS)
+            .clamp(FONT_PX.0, FONT_PX.1)
+            .round();
+        Labels {
+            line: px + 2.0,
+            canvas,
+        }
+    }
+
+    /// The font size, pixels.
+    pub fn font_px(&self) -> f64 {
+        self.line - 2.0
+    }
+
+    /// Where a label `width` pixels wide, centred on `cx` with its top at `top`, is drawn so
+    /// that it stays wholly on the canvas (a label of an agent at the stage's edge slides in
+    /// rather than being cut off).
+    pub fn place(&self, width: f64, cx: f64, top: f64) -> (f64, f64) {
+        let margin = 2.0;
+        let half = width / 2.0 + margin;
+        let x = if self.canvas.0 <= 2.0 * half {
+            self.canvas.0 / 2.0
+        } else {
+            cx.clamp(half, self.canvas.0 - half)
+        };
+        let y = top.clamp(0.0, (self.canvas.1 - self.line).max(0.0));
+        (x, y)
+    }
+}
+
 /// Sets the text style every label uses; call once before the widgets of a frame.
-pub fn begin(ctx: &CanvasRenderingContext2d) {
-    ctx.set_font(FONT);
+pub fn begin(ctx: &CanvasRenderingContext2d, labels: &Labels) {
+    ctx.set_font(&format!("{}px system-ui, sans-serif", labels.font_px()));
     ctx.set_text_align("center");
     ctx.set_text_baseline("top");
     ctx.set_line_join("round");
@@ -65,13 +108,16 @@ fn ring(
     ctx.stroke();
 }
 
-/// Centred text whose top is at `top`, dark-edged so it reads on any background.
-pub fn label(ctx: &CanvasRenderingContext2d, text: &str, cx: f64, top: f64) {
+/// Centred text whose top is at `top`, dark-edged so it reads on any background, kept on
+/// the canvas (see [`Labels::place`]).
+pub fn label(ctx: &CanvasRenderingContext2d, labels: &Labels, text: &str, cx: f64, top: f64) {
+    let width = ctx.measure_text(text).map_or(0.0, |m| m.width());
+    let (x, y) = labels.place(width, cx, top);
     ctx.set_line_width(3.0);
     ctx.set_stroke_style_str("#000000b0");
-    let _ = ctx.stroke_text(text, cx, top);
+    let _ = ctx.stroke_text(text, x, y);
     ctx.set_fill_style_str("#ffffff");
-    let _ = ctx.fill_text(text, cx, top);
+    let _ = ctx.fill_text(text, x, y);
 }
 
 /// A vertical bar to the right of the agent, filled from the bottom to the meter's value.
