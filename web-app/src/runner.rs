@@ -330,6 +330,7 @@ fn render_agent(id: u32, agent: &AgentView<'_>, costumes: &mut Costumes) -> Rend
     let mut drawn = RenderAgent::new(id, x, -y, costumes.resolve(&look.name));
     drawn.frame = look.frame.max(0.0).min(f64::from(u16::MAX)) as u16;
     drawn.scale = look.scale;
+    drawn.stretch = look.scale_y;
     drawn.rotation_deg = agent.orientation().to_degrees();
     drawn.flip_x = look.flip_x;
     drawn.flip_y = look.flip_y;

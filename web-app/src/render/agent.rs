@@ -29,6 +29,8 @@ pub struct RenderAgent {
     pub frame: u16,
     /// Size relative to the costume's natural size; 1 is natural.
     pub scale: f64,
+    /// Height over width on top of `scale` (GEMSTEP's `scaleY`); 1 keeps the art's shape.
+    pub stretch: f64,
     /// Orientation in degrees, counter-clockwise, 0 facing right.
     pub rotation_deg: f64,
     /// Mirror left-right.
@@ -68,6 +70,7 @@ impl RenderAgent {
             costume,
             frame: 0,
             scale: 1.0,
+            stretch: 1.0,
             rotation_deg: 0.0,
             flip_x: false,
             flip_y: false,

@@ -28,14 +28,30 @@ pub enum Art {
     Tree,
     /// A striped bee flying right.
     Bee,
-    /// A rabbit facing right.
+    /// A rabbit facing right; frames tinted as GEMSTEP's sheet (natural, brown, green,
+    /// blue: iu-sandbox's people are frames 2 and 3).
     Bunny,
-    /// A worm crawling right.
+    /// A worm crawling right; frames pink, brown, earth red.
     Worm,
     /// A boulder.
     Rock,
     /// A sun with rays.
     Sun,
+    /// A five-petalled flower on its stem; frames red, yellow, blue (aquatic's decorations).
+    Flower,
+    /// A bird of prey seen from above, flying right; frames brown, grey, black.
+    Predator,
+    /// A crumbly heap of dead matter (decomposition's waste).
+    OrganicMatter,
+    /// A young plant on its stem.
+    Plant,
+    /// A bare tree trunk, for a tree whose leaves are a separate agent.
+    TreeTrunk,
+    /// A tree's leafy crown on its own.
+    TreeLeaves,
+    /// GEMSTEP's `onexone`: a 1×1 costume that draws nothing, worn by meters and timers
+    /// whose widgets are all they show.
+    Blank,
 }
 
 /// What the renderer needs to know about a piece of art.
@@ -49,10 +65,13 @@ pub struct ArtSpec {
     pub size: f64,
     /// The tint used when the agent sets no colour.
     pub tint: Rgb,
+    /// Per frame, a tint that replaces `tint` (for sheets whose frames differ by colour);
+    /// frames past the list use `tint`.
+    pub frame_tints: &'static [Rgb],
 }
 
 /// Every built-in costume, in [`Art`] order.
-pub const ARTS: [(Art, ArtSpec); 12] = [
+pub const ARTS: [(Art, ArtSpec); 19] = [
     (
         Art::Circle,
         spec("circle", &["static/costumes/circle.svg"], 32.0, 0x5b8def),
@@ -101,11 +120,26 @@ pub const ARTS: [(Art, ArtSpec); 12] = [
     ),
     (
         Art::Bunny,
-        spec("bunny", &["static/costumes/bunny.svg"], 48.0, 0xcfb593),
+        tinted(
+            spec("bunny", &[BUNNY, BUNNY, BUNNY, BUNNY], 48.0, 0xcfb593),
+            &[
+                Rgb::from_packed(0xcfb593),
+                Rgb::from_packed(0x9a6b43),
+                Rgb::from_packed(0x5fbf5a),
+                Rgb::from_packed(0x5b8def),
+            ],
+        ),
     ),
     (
         Art::Worm,
-        spec("worm", &["static/costumes/worm.svg"], 40.0, 0xe58a9a),
+        tinted(
+            spec("worm", &[WORM, WORM, WORM], 40.0, 0xe58a9a),
+            &[
+                Rgb::from_packed(0xe58a9a),
+                Rgb::from_packed(0xa0704a),
+                Rgb::from_packed(0xc4574a),
+            ],
+        ),
     ),
     (
         Art::Rock,
@@ -115,7 +149,66 @@ pub const ARTS: [(Art, ArtSpec); 12] = [
         Art::Sun,
         spec("sun", &["static/costumes/sun.svg"], 72.0, 0xffd23f),
     ),
+    (
+        Art::Flower,
+        tinted(
+            spec("flower", &[FLOWER, FLOWER, FLOWER], 40.0, 0xe8484f),
+            &[
+                Rgb::from_packed(0xe8484f),
+                Rgb::from_packed(0xf7c531),
+                Rgb::from_packed(0x4f7fe8),
+            ],
+        ),
+    ),
+    (
+        Art::Predator,
+        tinted(
+            spec("predator", &[PREDATOR, PREDATOR, PREDATOR], 64.0, 0x8a6240),
+            &[
+                Rgb::from_packed(0x8a6240),
+                Rgb::from_packed(0x8f959c),
+                Rgb::from_packed(0x3b3b40),
+            ],
+        ),
+    ),
+    (
+        Art::OrganicMatter,
+        spec(
+            "organic_matter",
+            &["static/costumes/organic-matter.svg"],
+            40.0,
+            0x7a5a3a,
+        ),
+    ),
+    (
+        Art::Plant,
+        spec("plant", &["static/costumes/plant.svg"], 44.0, 0x5fb04a),
+    ),
+    (
+        Art::TreeTrunk,
+        spec(
+            "tree_trunk",
+            &["static/costumes/tree-trunk.svg"],
+            140.0,
+            0x8a6a4c,
+        ),
+    ),
+    (
+        Art::TreeLeaves,
+        spec(
+            "tree_leaves",
+            &["static/costumes/tree-leaves.svg"],
+            140.0,
+            0x5aa450,
+        ),
+    ),
+    (Art::Blank, spec("onexone", &[], 1.0, 0xffffff)),
 ];
+
+const BUNNY: &str = "static/costumes/bunny.svg";
+const WORM: &str = "static/costumes/worm.svg";
+const FLOWER: &str = "static/costumes/flower.svg";
+const PREDATOR: &str = "static/costumes/predator.svg";
 
 const fn spec(
     name: &'static str,
@@ -128,19 +221,28 @@ const fn spec(
         frames,
         size,
         tint: Rgb::from_packed(tint),
+        frame_tints: &[],
+    }
+}
+
+const fn tinted(spec: ArtSpec, frame_tints: &'static [Rgb]) -> ArtSpec {
+    ArtSpec {
+        frame_tints,
+        ..spec
     }
 }
 
 /// Other words models use for our art; each word maps to the art named second.
-const ALIASES: [(&str, &str); 14] = [
+const ALIASES: [(&str, &str); 15] = [
     ("boulder", "rock"),
     ("stone", "rock"),
     ("pebble", "rock"),
     ("sunbeam", "sun"),
     ("sunlight", "sun"),
-    ("trunk", "tree"),
-    ("leaves", "tree"),
-    ("plant", "algae"),
+    ("trunk", "tree_trunk"),
+    ("leaves", "tree_leaves"),
+    ("foliage", "tree_leaves"),
+    ("sprout", "plant"),
     ("seaweed", "algae"),
     ("kelp", "algae"),
     ("rabbit", "bunny"),
@@ -189,8 +291,26 @@ pub struct Costume {
     pub label: String,
     /// Tint used when the agent sets no colour.
     pub tint: Rgb,
+    /// Per frame, the tint that replaces `tint` (see [`ArtSpec::frame_tints`]); empty when a
+    /// modifier word recoloured the art.
+    pub frame_tints: &'static [Rgb],
     /// Width and height in world units at scale 1.
     pub size: f64,
+}
+
+impl Costume {
+    /// The tint of `frame` when the agent sets no colour.
+    pub fn tint_at(&self, frame: u16) -> Rgb {
+        self.frame_tints
+            .get(usize::from(frame))
+            .copied()
+            .unwrap_or(self.tint)
+    }
+
+    /// Whether it draws nothing (GEMSTEP's `onexone`): only the agent's widgets show.
+    pub fn is_blank(&self) -> bool {
+        self.art == Some(Art::Blank)
+    }
 }
 
 /// A resolved costume's index in its [`Costumes`]. The default id is the plain circle.
@@ -285,12 +405,14 @@ fn normalise(name: &str) -> String {
     }
 }
 
-/// The costume for a normalised name: the first word (split on `_`, `-`, space) that names
-/// art, tinted by a modifier word or prefix (`dead_moth`, `lightmoth`); else a fallback.
+/// The costume for a normalised name: the whole name when it names art (`tree_trunk`,
+/// `organic-matter`), else the first word (split on `_`, `-`, space) that names art, tinted
+/// by a modifier word or prefix (`dead_moth`, `lightmoth`); else a fallback.
 fn costume_for(key: &str) -> Costume {
     let mut modifier = None;
-    let mut art = None;
-    for word in key.split(['_', '-', ' ']).filter(|w| !w.is_empty()) {
+    let mut art = Art::named(&key.replace(['-', ' '], "_"));
+    let words = key.split(['_', '-', ' ']).filter(|w| !w.is_empty());
+    for word in words.take_while(|_| art.is_none()).collect::<Vec<_>>() {
         if let Some(m) = MODIFIERS.iter().find(|(prefix, ..)| *prefix == word) {
             modifier = Some(m);
             continue;
@@ -313,17 +435,20 @@ fn costume_for(key: &str) -> Costume {
             art: None,
             label: key.to_string(),
             tint: FALLBACK_TINT,
+            frame_tints: &[],
             size: FALLBACK_SIZE,
         };
     };
     let spec = art.spec();
-    let tint = modifier.map_or(spec.tint, |(_, towards, amount)| {
-        spec.tint.mix(*towards, *amount)
-    });
+    let (tint, frame_tints) = match modifier {
+        Some((_, towards, amount)) => (spec.tint.mix(*towards, *amount), &[][..]),
+        None => (spec.tint, spec.frame_tints),
+    };
     Costume {
         art: Some(art),
         label: key.to_string(),
         tint,
+        frame_tints,
         size: spec.size,
     }
 }
@@ -347,7 +472,7 @@ mod tests {
             assert_eq!(costume.label, spec.name);
             assert_eq!(costume.tint, spec.tint);
             assert_eq!(art.spec().name, spec.name, "ARTS is out of Art order");
-            assert!(!spec.frames.is_empty());
+            assert_eq!(spec.frames.is_empty(), art == Art::Blank, "{}", spec.name);
         }
     }
 
@@ -357,11 +482,19 @@ mod tests {
             ("fish.json", Art::Fish),
             ("Algae.JSON", Art::Algae),
             ("circle.png", Art::Circle),
-            ("tree_trunk.json", Art::Tree),
-            ("tree-leaves.json", Art::Tree),
+            ("tree_trunk.json", Art::TreeTrunk),
+            ("tree-leaves.json", Art::TreeLeaves),
+            ("tree.json", Art::Tree),
             ("boulder.json", Art::Rock),
             ("sunbeam.json", Art::Sun),
-            ("plant.json", Art::Algae),
+            ("plant.json", Art::Plant),
+            ("flower.json", Art::Flower),
+            ("predator.json", Art::Predator),
+            ("organic_matter.json", Art::OrganicMatter),
+            ("onexone", Art::Blank),
+            ("bunny.json", Art::Bunny),
+            ("worm.json", Art::Worm),
+            ("square.json", Art::Square),
             ("lightmoth.json", Art::Moth),
             ("darkmoth.json", Art::Moth),
             ("dead_moth.json", Art::Moth),
@@ -370,6 +503,74 @@ mod tests {
         for (name, art) in cases {
             assert_eq!(art_of(name), Some(art), "{name}");
         }
+    }
+
+    #[test]
+    fn sheets_whose_frames_differ_by_colour_tint_each_frame() {
+        let mut costumes = Costumes::new();
+        let flower = costumes.resolve("flower.json");
+        let flower = costumes.get(flower);
+        assert_ne!(flower.tint_at(0), flower.tint_at(1));
+        assert_ne!(flower.tint_at(1), flower.tint_at(2));
+        assert_eq!(
+            flower.tint_at(9),
+            flower.tint,
+            "frames past the list use the tint"
+        );
+        // The frame counts the models use: flower 0-2, bunny 0-3, worm 0-2, predator 0-2.
+        for (art, frames) in [
+            (Art::Flower, 3),
+            (Art::Bunny, 4),
+            (Art::Worm, 3),
+            (Art::Predator, 3),
+        ] {
+            assert_eq!(art.spec().frames.len(), frames, "{}", art.spec().name);
+            assert_eq!(art.spec().frame_tints.len(), frames, "{}", art.spec().name);
+        }
+        let blank = costumes.resolve("onexone.json");
+        assert!(costumes.get(blank).is_blank());
+    }
+
+    /// Every `setCostume 'name' pose` in GEMSTEP's shipped models (`../shared`) names our art
+    /// with at least that many frames; skipped, saying so, when the models are absent.
+    #[test]
+    fn every_costume_the_gemstep_models_use_has_art_with_its_poses() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/gemstep-models");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            eprintln!("skipped: {} is absent", dir.display());
+            return;
+        };
+        let mut costumes = Costumes::new();
+        let mut seen = 0;
+        for entry in entries.flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            for (at, found) in text.match_indices("setCostume '") {
+                let rest = &text[at + found.len()..];
+                let Some((name, after)) = rest.split_once('\'') else {
+                    continue;
+                };
+                let pose: usize = after
+                    .trim_start()
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0);
+                let id = costumes.resolve(name);
+                let costume = costumes.get(id);
+                let art = costume.art.unwrap_or_else(|| panic!("no art for {name}"));
+                if art != Art::Blank {
+                    assert!(art.spec().frames.len() > pose, "{name} has no pose {pose}");
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen > 10, "found only {seen} costumes");
+        let blank = costumes.resolve("onexone");
+        assert!(
+            costumes.get(blank).is_blank(),
+            "the skin meters and timers wear"
+        );
     }
 
     #[test]
@@ -386,13 +587,7 @@ mod tests {
     #[test]
     fn unknown_names_become_labelled_fallbacks() {
         let mut costumes = Costumes::new();
-        for name in [
-            "predator.json",
-            "organic_matter.json",
-            "",
-            "lightning",
-            "...",
-        ] {
+        for name in ["wolf.json", "organic_soup.json", "", "lightning", "..."] {
             let id = costumes.resolve(name);
             let costume = costumes.get(id);
             assert_eq!(costume.art, None, "{name}");
@@ -404,11 +599,11 @@ mod tests {
     #[test]
     fn the_same_name_resolves_to_the_same_id() {
         let mut costumes = Costumes::new();
-        let a = costumes.resolve("predator.json");
-        let b = costumes.resolve("PREDATOR");
+        let a = costumes.resolve("wolf.json");
+        let b = costumes.resolve("WOLF");
         assert_eq!(a, b);
         assert_eq!(costumes.resolve("fish.json"), Costumes::of_art(Art::Fish));
-        assert_ne!(costumes.resolve("wolf"), a);
+        assert_ne!(costumes.resolve("fox"), a);
     }
 
     #[test]

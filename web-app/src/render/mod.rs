@@ -28,7 +28,7 @@ pub use view::{Bounds, StageView};
 
 use occlusion::Coverage;
 use raster::Pixmap;
-use sprites::{angle_step, size_step, Look, SpriteKey, Sprites};
+use sprites::{angle_step, size_step, stretch_step, Look, SpriteKey, Sprites};
 use wasm_bindgen::Clamped;
 use web_sys::{CanvasRenderingContext2d, Document, ImageData};
 
@@ -185,14 +185,17 @@ impl Renderer {
     fn place(&mut self, view: &StageView, scale: f64, agent: &RenderAgent) -> Option<Placed> {
         let costume = self.costumes.get(agent.costume);
         let pixels = costume.size * agent.scale.abs() * scale;
-        if pixels < MIN_PIXELS {
+        if pixels < MIN_PIXELS || costume.is_blank() {
             return None;
         }
-        let look = match costume.art {
-            Some(art) => Look::Art(art, agent.frame % art.spec().frames.len().max(1) as u16),
-            None => Look::Disc,
+        let (look, tint) = match costume.art {
+            Some(art) => {
+                let frame = agent.frame % art.spec().frames.len().max(1) as u16;
+                (Look::Art(art, frame), costume.tint_at(frame))
+            }
+            None => (Look::Disc, costume.tint),
         };
-        let colour = agent.color.unwrap_or(costume.tint).bucket();
+        let colour = agent.color.unwrap_or(tint).bucket();
         let (cx, cy) = view.world_to_canvas(agent.x, agent.y);
         let alpha = (agent.alpha.clamp(0.0, 1.0) * 255.0).round() as u8;
         let halo = agent.glow.and_then(|glow| {
@@ -200,6 +203,7 @@ impl Renderer {
                 look: Look::Halo,
                 colour: glow.bucket(),
                 size: size_step(pixels * HALO_SCALE),
+                stretch: stretch_step(agent.stretch),
                 angle: 0,
                 flip_x: false,
                 flip_y: false,
@@ -210,6 +214,7 @@ impl Renderer {
             look,
             colour,
             size: size_step(pixels),
+            stretch: stretch_step(agent.stretch),
             angle: angle_step(agent.rotation_deg),
             flip_x: agent.flip_x,
             flip_y: agent.flip_y,
@@ -256,10 +261,18 @@ impl Renderer {
         }
         let (cx, cy) = view.world_to_canvas(agent.x, agent.y);
         let r = costume.size * agent.scale.abs() * scale / 2.0;
+        let half_height = r * agent.stretch.abs().clamp(1.0 / 16.0, 16.0);
         if agent.selected || agent.hovered {
-            widgets::outline(ctx, cx, cy, r, agent.selected, agent.hovered);
+            widgets::outline(
+                ctx,
+                cx,
+                cy,
+                r.max(half_height),
+                agent.selected,
+                agent.hovered,
+            );
         }
-        let mut text_top = cy + r + 2.0;
+        let mut text_top = cy + half_height + 2.0;
         if fallback {
             widgets::label(ctx, labels, &costume.label, cx, text_top);
             text_top += labels.line;

@@ -35,6 +35,8 @@ pub struct SpriteKey {
     pub colour: u16,
     /// Width and height of the unturned costume, pixels, from [`size_step`].
     pub size: u16,
+    /// Height over width in sixteenths (16: the art's own shape), from [`stretch_step`].
+    pub stretch: u16,
     /// Turn, in [`ANGLE_STEPS`]ths of a full turn clockwise on the canvas, from [`angle_step`].
     pub angle: u8,
     /// Mirrored left-right.
@@ -62,6 +64,12 @@ pub fn size_step(pixels: f64) -> u16 {
     };
     let step = (px.log2().floor() - 4.0).exp2().max(1.0);
     ((px / step).round() * step).clamp(1.0, MAX_SIZE) as u16
+}
+
+/// The sixteenths of a height-over-width `ratio` a sprite is made at, within 1/16..16.
+pub fn stretch_step(ratio: f64) -> u16 {
+    let ratio = if ratio.is_finite() { ratio.abs() } else { 1.0 };
+    (ratio * 16.0).round().clamp(1.0, 256.0) as u16
 }
 
 /// The quantised canvas turn for a world rotation of `degrees` counter-clockwise.
@@ -212,11 +220,12 @@ impl Sprites {
     /// Draws the sprite for `key` and reads it back.
     fn rasterise(&mut self, key: SpriteKey) -> Option<Pixmap> {
         let size = f64::from(key.size);
+        let stretch = f64::from(key.stretch) / 16.0;
         let turn = f64::from(key.angle) / f64::from(ANGLE_STEPS) * TAU;
-        // The side of the square that holds the costume at any turn.
-        let side = (size * (turn.cos().abs() + turn.sin().abs()))
+        // The side of the square that holds the costume, stretched, at any turn.
+        let side = (size * stretch.max(1.0) * (turn.cos().abs() + turn.sin().abs()))
             .ceil()
-            .max(1.0);
+            .clamp(1.0, 2.0 * MAX_SIZE);
         let ctx = self.scratch(side as u32)?;
         let fx = if key.flip_x { -1.0 } else { 1.0 };
         let fy = if key.flip_y { -1.0 } else { 1.0 };
@@ -229,6 +238,8 @@ impl Sprites {
             side / 2.0,
             side / 2.0,
         );
+        // Stretched in the costume's own up-down, before it turns.
+        let _ = ctx.scale(1.0, stretch);
         let colour = Rgb::from_bucket(key.colour);
         match key.look {
             Look::Art(art, frame) => self.paint_art(&ctx, art, frame, colour, size),
@@ -322,6 +333,20 @@ mod tests {
         assert_eq!(size_step(-3.0), 1);
         assert_eq!(size_step(f64::NAN), 1);
         assert_eq!(size_step(1e12), 1024);
+    }
+
+    #[test]
+    fn stretches_are_sixteenths_within_limits() {
+        assert_eq!(stretch_step(1.0), 16);
+        assert_eq!(stretch_step(2.5), 40);
+        assert_eq!(
+            stretch_step(-2.5),
+            40,
+            "a mirrored stretch is a flip, not a squash"
+        );
+        assert_eq!(stretch_step(0.0), 1);
+        assert_eq!(stretch_step(1e9), 256);
+        assert_eq!(stretch_step(f64::NAN), 16);
     }
 
     #[test]
