@@ -383,6 +383,18 @@ const GLOBAL: FeatureSpec = FeatureSpec {
             ],
             "Changes or checks a shared property.",
         ),
+        answers(
+            method(
+                "getGlobalProp",
+                &[A::one(
+                    "name",
+                    K::Text,
+                    "A shared property made with addGlobalProp.",
+                )],
+                "Gives a shared property's value.",
+            ),
+            "the value",
+        ),
     ],
 };
 

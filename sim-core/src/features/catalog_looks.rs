@@ -189,6 +189,11 @@ pub(super) const GRAPHING: FeatureSpec = FeatureSpec {
     help: "Adds a label, a meter or a graph to the character.",
     props: &[
         text("text", "", "The words shown under the character."),
+        text(
+            "messageStringToShow",
+            "",
+            "The message showMessageProp pops up.",
+        ),
         text("textProp", "", "A property whose value is shown under the character."),
         num("meter", 0.0, "How full the meter beside the character is, from 0 to 1."),
         text("meterProp", "", "A property the meter follows."),
@@ -212,6 +217,11 @@ pub(super) const GRAPHING: FeatureSpec = FeatureSpec {
     ],
     methods: &[
         method("showMessage", &[TEXT_ARG], "Pops up a message for everyone to read."),
+        method(
+            "showMessageProp",
+            &[],
+            "Pops up the message in messageStringToShow for everyone to read.",
+        ),
         method(
             "setMeterPosition",
             &[A::one("position", K::Text, "'inside-left', 'outside-right' and so on.")],

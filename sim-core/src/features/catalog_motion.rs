@@ -125,19 +125,30 @@ pub(super) const TOUCHES: FeatureSpec = FeatureSpec {
     aliases: &[],
     help: "Lets the character notice when it touches other characters.",
     props: &[],
-    methods: &[method(
-        "monitor",
-        &[
-            BP,
-            A::rest(
-                "touch",
-                K::Choice,
-                "b2b (edges meet), c2b (centre on edge), c2c (centres meet), binb (inside).",
-            )
-            .choice(TOUCH_TYPES),
-        ],
-        "Starts watching for touches with a kind of character.",
-    )],
+    methods: &[
+        method(
+            "monitor",
+            &[
+                BP,
+                A::rest(
+                    "touch",
+                    K::Choice,
+                    "b2b (edges meet), c2b (centre on edge), c2c (centres meet), binb (inside).",
+                )
+                .choice(TOUCH_TYPES),
+            ],
+            "Starts watching for touches with a kind of character.",
+        ),
+        method(
+            "clearTouches",
+            &[A::optional(
+                "id",
+                K::Number,
+                "The id of the character to forget (none: nothing, as in GEMSTEP).",
+            )],
+            "Forgets touches with this character: touching it again is a first touch.",
+        ),
+    ],
 };
 
 pub(super) const VISION: FeatureSpec = FeatureSpec {

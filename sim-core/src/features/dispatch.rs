@@ -74,6 +74,18 @@ fn act(
         "Physics" => super::physics::call(r, id, method, args),
         // Every pair a `when` rule names is tested, so monitoring needs no bookkeeping.
         "Touches" | "Vision" if method == "monitor" => Ok(()),
+        "Touches" if method == "clearTouches" => {
+            if args.is_empty() {
+                return Ok(());
+            }
+            let wanted = num_arg(r, args, 0, -1.0)?;
+            for pairs in &mut r.world.touching {
+                pairs.retain(|(a, b)| {
+                    f64::from(a.index()) != wanted && f64::from(b.index()) != wanted
+                });
+            }
+            Ok(())
+        }
         "Population" => super::population::call(r, id, method, args),
         "Graphing" => super::graphing::call(r, id, method, args),
         "Global" => super::global::call(r, method, args),
@@ -98,6 +110,7 @@ fn answer(
         "Costume" => super::costume::query(r, id, method, args),
         "Population" => super::population::query(r, method, args),
         "Vision" => super::vision::query(r, id, method, args),
+        "Global" => super::global::query(r, method, args),
         _ => Err(no_method(feature, method)),
     }
 }

@@ -1,7 +1,8 @@
 //! Global at run time: props every character of the model shares.
 
 use super::dispatch::{no_method, text_arg, text_arg_ref};
-use crate::exec::{Failure, Runner};
+use crate::exec::{to_expr, Failure, Obj, Runner};
+use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::sim::world::World;
 use crate::vars::{GVar, Value, VarType};
@@ -27,6 +28,26 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
             let method = text_arg_ref(r, args, 1)?;
             let rest = args.get(2..).unwrap_or_default();
             r.with_args(rest, |r, values| prop_call(r.world, &name, &method, values))
+        }
+        _ => Err(no_method("Global", method)),
+    }
+}
+
+/// Answers a Global method: `getGlobalProp name` gives the prop's value (GEMSTEP gives the
+/// prop itself; a script only ever reads its value).
+pub(crate) fn query(
+    r: &mut Runner<'_>,
+    method: &str,
+    args: &[ExprValue<Obj>],
+) -> Result<ExprValue<Obj>, Failure> {
+    match method {
+        "getGlobalProp" => {
+            let Some(ExprValue::String(name)) = args.first() else {
+                return Err("getGlobalProp needs the name of a Global prop".to_string());
+            };
+            let var = crate::sim::world::global_in(&mut r.world.globals, name)
+                .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
+            Ok(to_expr(var.value()))
         }
         _ => Err(no_method("Global", method)),
     }

@@ -50,8 +50,13 @@ pub(crate) fn call(
             g.set("barGraphProp", Value::String(prop));
             Ok(())
         }
-        "showMessage" => {
-            let text = text_arg(r, args, 0)?;
+        "showMessage" | "showMessageProp" => {
+            let text = match method {
+                "showMessage" => text_arg(r, args, 0)?,
+                _ => feat(r, id, "Graphing")?
+                    .text("messageStringToShow")
+                    .unwrap_or_default(),
+            };
             r.world.dialogs.show(&text);
             let at: Origin<'_> = r.world.origin(&r.script, 0, 0);
             r.world.log.debug(at, format!("message: {text}"));

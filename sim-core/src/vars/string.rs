@@ -42,6 +42,11 @@ pub(crate) const TABLE: MethodTable = MethodTable {
             OPTION_ARG,
             "Is the text the same as the text of this named option?",
         ),
+        test(
+            "notEqualToOption",
+            OPTION_ARG,
+            "Is the text different from the text of this named option?",
+        ),
     ],
     aliases: &[Alias {
         spelling: "eq",
@@ -111,6 +116,7 @@ impl StringVar {
             "equal" => self.value == text(0)?,
             "notEqual" => self.value != text(0)?,
             "equalToOption" => self.value == *self.options.get(&text(0)?)?,
+            "notEqualToOption" => self.value != *self.options.get(&text(0)?)?,
             other => return Err(TABLE.unhandled("String", other)),
         };
         Ok(Some(Value::Boolean(answer)))

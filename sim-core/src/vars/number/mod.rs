@@ -176,7 +176,7 @@ impl NumberVar {
         let name = spec.name;
         let number = |i| spec.number(args, i);
         match name {
-            "setTo" => self.set_by(name, number(0)?),
+            "setTo" | "setToColor" => self.set_by(name, number(0)?),
             "add" => self.set_by(name, self.value + number(0)?),
             "sub" => self.set_by(name, self.value - number(0)?),
             "mul" => self.set_by(name, self.value * number(0)?),
@@ -208,13 +208,18 @@ impl NumberVar {
     /// The comparisons. A name the table lists but no branch handles is reported as
     /// unknown (a unit test calls every listed method, so this never happens).
     fn answer(&self, spec: &MethodSpec, args: &[Value]) -> Result<Value, VarError> {
-        let other = match spec.name {
-            "equalToOption" => *self.options.get(&spec.text(args, 0)?)?,
-            _ => spec.number(args, 0)?,
+        // `greaterThanOption fast` compares with the number of option `fast`.
+        let compare = spec
+            .name
+            .strip_suffix("ToOption")
+            .or(spec.name.strip_suffix("Option"));
+        let other = match compare {
+            Some(_) => *self.options.get(&spec.text(args, 0)?)?,
+            None => spec.number(args, 0)?,
         };
         let v = self.value;
-        let yes = match spec.name {
-            "equal" | "equalToOption" => v == other,
+        let yes = match compare.unwrap_or(spec.name) {
+            "equal" => v == other,
             "notEqual" => v != other,
             "greaterThan" => v > other,
             "lessThan" => v < other,

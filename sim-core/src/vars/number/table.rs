@@ -33,6 +33,15 @@ pub(crate) const TABLE: MethodTable = MethodTable {
             "Make the value equal to this number.",
         ),
         action(
+            "setToColor",
+            &[arg(
+                "color",
+                NUM,
+                "a colour as a number, such as 16711680 for red",
+            )],
+            "Make the value this colour number (the same as setTo, for colour props).",
+        ),
+        action(
             "setToRnd",
             RANGE,
             "Pick a random number between min and max and use it as the value.",
@@ -129,6 +138,31 @@ pub(crate) const TABLE: MethodTable = MethodTable {
             "equalToOption",
             OPTION_ARG,
             "Is the value equal to the number of this named option?",
+        ),
+        test(
+            "notEqualToOption",
+            OPTION_ARG,
+            "Is the value different from the number of this named option?",
+        ),
+        test(
+            "greaterThanOption",
+            OPTION_ARG,
+            "Is the value bigger than the number of this named option?",
+        ),
+        test(
+            "lessThanOption",
+            OPTION_ARG,
+            "Is the value smaller than the number of this named option?",
+        ),
+        test(
+            "greaterThanOrEqualToOption",
+            OPTION_ARG,
+            "Is the value bigger than or equal to the number of this named option?",
+        ),
+        test(
+            "lessThanOrEqualToOption",
+            OPTION_ARG,
+            "Is the value smaller than or equal to the number of this named option?",
         ),
     ],
     aliases: &[

@@ -1,0 +1,158 @@
+//! GEMSTEP words Stepwise lacked: each compiles and does what GEMSTEP's code does
+//! (dev-next: feat-global, feat-touches, feat-graphing, class-sm-number, class-sm-string).
+
+mod sim_common;
+
+use sim_common::{errors, load, num, project, prop, run_seconds};
+use sim_core::vars::Value;
+
+#[test]
+fn get_global_prop_gives_a_global_props_value() {
+    let bp = "# BLUEPRINT G
+# PROGRAM DEFINE
+addFeature Global
+featCall Global addGlobalProp rain Number 7
+addProp seen Number 0
+addProp read Number 0
+# PROGRAM UPDATE
+featCall Global getGlobalProp rain
+propPop seen
+exprPush {{ agent.callFeatMethod('Global', 'getGlobalProp', 'rain') + 1 }}
+propPop read
+";
+    let mut sim = load(&project(&[("G", bp)], &[("G", "g", "")], false), 1);
+    sim.step();
+    assert_eq!(num(&sim, "G/g", "seen"), 7.0);
+    assert_eq!(num(&sim, "G/g", "read"), 8.0);
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+}
+
+#[test]
+fn clear_touches_makes_a_touch_that_goes_on_a_first_touch_again() {
+    let toucher = |clear: &str| {
+        format!(
+            "# BLUEPRINT A
+# PROGRAM DEFINE
+addFeature Physics
+addFeature Touches
+featCall Touches monitor B b2b
+addProp firsts Number 0
+# PROGRAM UPDATE
+{clear}
+when A firstTouches B [[
+  prop A.firsts add 1
+]]
+"
+        )
+    };
+    let b = "# BLUEPRINT B\n# PROGRAM DEFINE\naddFeature Physics\n";
+    let run = |clear: &str| {
+        let script = toucher(clear);
+        let p = project(
+            &[("A", script.as_str()), ("B", b)],
+            &[("A", "a", ""), ("B", "b", "prop x setTo 5")],
+            false,
+        );
+        let mut sim = load(&p, 1);
+        for _ in 0..10 {
+            sim.step();
+        }
+        assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+        num(&sim, "A/a", "firsts")
+    };
+    assert_eq!(run(""), 1.0, "a touch that goes on is first once");
+    assert_eq!(
+        run("featCall Touches clearTouches {{ agent.id }}"),
+        10.0,
+        "forgotten every tick, it is first every tick"
+    );
+    assert_eq!(
+        run("featCall Touches clearTouches"),
+        1.0,
+        "without an id nothing is forgotten, as in GEMSTEP"
+    );
+}
+
+#[test]
+fn show_message_prop_shows_message_string_to_show() {
+    let bp = "# BLUEPRINT M
+# PROGRAM DEFINE
+addFeature Graphing
+featProp Graphing messageStringToShow setTo 'Moths are hiding'
+# PROGRAM EVENT
+onEvent Start [[
+  featCall Graphing showMessageProp
+]]
+";
+    let mut sim = load(&project(&[("M", bp)], &[("M", "m", "")], false), 1);
+    sim.step();
+    let last = sim.dialogs().last().map(|d| d.text.clone());
+    assert_eq!(last.as_deref(), Some("Moths are hiding"));
+}
+
+#[test]
+fn number_option_tests_compare_with_the_options_number() {
+    let bp = "# BLUEPRINT N
+# PROGRAM DEFINE
+addProp speed Number 5
+prop speed addOption slow 2
+prop speed addOption fast 9
+addProp tint Number 0
+prop tint setToColor 16711680
+addProp checks String ''
+# PROGRAM UPDATE
+ifProp speed notEqualToOption fast [[
+  exprPush {{ agent.getProp('checks').value + 'a' }}
+  propPop checks
+]]
+ifProp speed greaterThanOption slow [[
+  exprPush {{ agent.getProp('checks').value + 'b' }}
+  propPop checks
+]]
+ifProp speed lessThanOption fast [[
+  exprPush {{ agent.getProp('checks').value + 'c' }}
+  propPop checks
+]]
+ifProp speed greaterThanOrEqualToOption fast [[
+  exprPush {{ agent.getProp('checks').value + 'X' }}
+  propPop checks
+]]
+ifProp speed lessThanOrEqualToOption slow [[
+  exprPush {{ agent.getProp('checks').value + 'Y' }}
+  propPop checks
+]]
+";
+    let mut sim = load(&project(&[("N", bp)], &[("N", "n", "")], false), 1);
+    sim.step();
+    assert_eq!(prop(&sim, "N/n", "checks"), Value::String("abc".into()));
+    assert_eq!(num(&sim, "N/n", "tint"), 16_711_680.0);
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+}
+
+#[test]
+fn string_not_equal_to_option() {
+    let bp = "# BLUEPRINT S
+# PROGRAM DEFINE
+addProp role String 'eater'
+prop role addOption producer 'makes food'
+addProp differs Boolean false
+# PROGRAM UPDATE
+ifProp role notEqualToOption producer [[
+  prop differs setTo true
+]]
+";
+    let mut sim = load(&project(&[("S", bp)], &[("S", "s", "")], false), 1);
+    run_seconds(&mut sim, 1);
+    assert_eq!(prop(&sim, "S/s", "differs"), Value::Boolean(true));
+}
+
+#[test]
+fn gemstep_spelling_of_set_characters_by_feat_prop_type_keys_compiles() {
+    let bp = "# BLUEPRINT P
+# PROGRAM DEFINE
+addFeature Population
+featCall Population setCharctersByFeatPropTypeKeys 'a' 'b'
+";
+    let sim = load(&project(&[("P", bp)], &[("P", "p", "")], false), 1);
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+}
