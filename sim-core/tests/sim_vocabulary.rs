@@ -156,3 +156,100 @@ featCall Population setCharctersByFeatPropTypeKeys 'a' 'b'
     let sim = load(&project(&[("P", bp)], &[("P", "p", "")], false), 1);
     assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
 }
+
+#[test]
+fn gemstep_built_in_agent_props_hold_values_within_gemsteps_limits() {
+    let bp = "# BLUEPRINT B
+# PROGRAM DEFINE
+prop statusValue setTo 1.7
+prop statusValueColor setTo 65280
+prop statusValueIsLarge setTo true
+prop scaleY setTo 25
+prop scale setTo 2
+prop glowColor setTo 255
+prop isInhabitingTarget setTo true
+addProp tracker String ''
+addProp tint Number 0
+# PROGRAM UPDATE
+propPush trackerId
+propPop tracker
+prop color setTo 16711680
+propPush color
+propPop tint
+";
+    let mut sim = load(&project(&[("B", bp)], &[("B", "b", "")], false), 1);
+    sim.step();
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+    assert_eq!(
+        num(&sim, "B/b", "statusValue"),
+        1.0,
+        "statusValue stays within 0..1"
+    );
+    assert_eq!(
+        num(&sim, "B/b", "scaleY"),
+        10.0,
+        "scaleY stays within -10..10"
+    );
+    assert_eq!(
+        prop(&sim, "B/b", "tracker"),
+        Value::String("b".into()),
+        "trackerId copies the name"
+    );
+    assert_eq!(num(&sim, "B/b", "tint"), 16_711_680.0);
+    assert_eq!(
+        prop(&sim, "B/b", "isInhabitingTarget"),
+        Value::Boolean(true)
+    );
+    let id = sim.lookup("B/b").unwrap();
+    let view = sim.agent(id).unwrap();
+    let status = view.status().expect("a status meter");
+    assert_eq!(
+        (status.value, status.color, status.large),
+        (1.0, 0x00ff00, true)
+    );
+    let look = view.costume();
+    assert_eq!((look.scale, look.scale_y), (2.0, 10.0));
+    assert_eq!(
+        look.color,
+        Some(0xff0000),
+        "the agent's own colour tints it"
+    );
+    assert_eq!(look.glow_color, Some(0x0000ff));
+}
+
+#[test]
+fn an_agent_without_those_props_set_keeps_gemsteps_defaults() {
+    let bp = "# BLUEPRINT D
+# PROGRAM DEFINE
+addProp v Number 5
+addProp large Boolean true
+# PROGRAM UPDATE
+propPush statusValue
+propPop v
+propPush statusValueIsLarge
+propPop large
+";
+    let mut sim = load(&project(&[("D", bp)], &[("D", "d", "")], false), 1);
+    sim.step();
+    assert_eq!(num(&sim, "D/d", "v"), 0.0);
+    assert_eq!(prop(&sim, "D/d", "large"), Value::Boolean(false));
+    let id = sim.lookup("D/d").unwrap();
+    assert!(
+        sim.agent(id).unwrap().status().is_none(),
+        "no status meter unless set"
+    );
+}
+
+#[test]
+fn a_costume_color_number_sets_the_tint() {
+    let bp = "# BLUEPRINT C
+# PROGRAM DEFINE
+addFeature Costume
+featCall Costume setCostume 'circle.json' 0
+featProp Costume color setTo 255
+";
+    let mut sim = load(&project(&[("C", bp)], &[("C", "c", "")], false), 1);
+    sim.step();
+    let id = sim.lookup("C/c").unwrap();
+    assert_eq!(sim.agent(id).unwrap().costume().color, Some(0x0000ff));
+}

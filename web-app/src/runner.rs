@@ -14,7 +14,7 @@ use crate::inspector::{parse_value, Edit, Inspection};
 use crate::mapedit::place::AgentOrigin;
 use crate::panels::{performance_micros, PanelsSnapshot, Series};
 use crate::projects::ProjectHandle;
-use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb};
+use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb, Status};
 use sim_core::entity::EntityId;
 use sim_core::sim::{AgentView, PropGroup, Simulation, SwapError};
 use sim_core::time::SimTime;
@@ -336,7 +336,13 @@ fn render_agent(id: u32, agent: &AgentView<'_>, costumes: &mut Costumes) -> Rend
     drawn.flip_y = look.flip_y;
     drawn.color = look.color.map(Rgb::from_packed);
     drawn.alpha = agent.alpha();
-    drawn.glow = (look.glow > 0.0).then_some(Rgb::GLOW_YELLOW);
+    let glow = look.glow_color.map_or(Rgb::GLOW_YELLOW, Rgb::from_packed);
+    drawn.glow = (look.glow > 0.0).then_some(glow);
+    drawn.status = agent.status().map(|s| Status {
+        value: s.value,
+        color: Rgb::from_packed(s.color),
+        large: s.large,
+    });
     drawn.z_index = agent.z_index() as i32;
     drawn.visible = agent.visible();
     drawn.selected = selection.selected;

@@ -3,8 +3,9 @@
 use super::Agent;
 use crate::vars::{GVar, Value, VarType};
 
-/// The built-in properties, in the order the inspector lists them.
-pub const BUILTIN_PROPS: [&str; 12] = [
+/// The built-in properties, in the order the inspector lists them. The last ones, which few
+/// models use, live in [`Extras`], made when a script first sets one.
+pub const BUILTIN_PROPS: [&str; 21] = [
     "id",
     "name",
     "type",
@@ -17,7 +18,42 @@ pub const BUILTIN_PROPS: [&str; 12] = [
     "zIndex",
     "orientation",
     "statusText",
+    "color",
+    "glowColor",
+    "scale",
+    "scaleY",
+    "isInhabitingTarget",
+    "trackerId",
+    "statusValue",
+    "statusValueColor",
+    "statusValueIsLarge",
 ];
+
+/// GEMSTEP's rarer built-in props, kept out of line so most agents carry one empty pointer.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Extras {
+    /// `color`: a tint as `0xRRGGBB`, set by a script (the Costume's tint otherwise).
+    pub color: Option<f64>,
+    /// `glowColor`: the glow's colour as `0xRRGGBB` (0: the default yellow).
+    pub glow_color: f64,
+    /// `scale`: size on top of the costume's, within -10..10 (`None`: the costume's).
+    pub scale: Option<f64>,
+    /// `scaleY`: stretch up and down, within -10..10 (`None`: the costume's).
+    pub scale_y: Option<f64>,
+    /// `isInhabitingTarget`: a cursor or controller has taken this character over.
+    pub is_inhabiting_target: bool,
+    /// `trackerId`: the input tracker's key (`None`: the agent's name, GEMSTEP's default).
+    pub tracker_id: Option<String>,
+    /// `statusValue`: the status meter's fill, 0..1 (`None`: no status meter).
+    pub status_value: Option<f64>,
+    /// `statusValueColor`: the status meter's colour as `0xRRGGBB`.
+    pub status_value_color: f64,
+    /// `statusValueIsLarge`: the status meter is drawn large.
+    pub status_value_is_large: bool,
+}
+
+/// GEMSTEP's limits of `scale` and `scaleY`.
+const SCALE_LIMIT: f64 = 10.0;
 
 impl Agent {
     /// The value of a built-in property, or `None` if `name` is not one. `type` (the
@@ -35,8 +71,39 @@ impl Agent {
             "zIndex" => Value::Number(self.z_index),
             "orientation" => Value::Number(self.orientation),
             "statusText" => Value::String(self.status_text.clone()),
+            _ => return self.extra(name),
+        })
+    }
+
+    /// The value of one of the rarer built-ins ([`Extras`]), with GEMSTEP's defaults.
+    fn extra(&self, name: &str) -> Option<Value> {
+        let e = self.extras.as_deref();
+        let number = |f: fn(&Extras) -> f64| Value::Number(e.map_or(0.0, f));
+        let flag = |f: fn(&Extras) -> bool| Value::Boolean(e.is_some_and(f));
+        Some(match name {
+            "color" => Value::Number(
+                e.and_then(|e| e.color)
+                    .or_else(|| crate::features::costume::color_number(self))
+                    .unwrap_or(0.0),
+            ),
+            "glowColor" => number(|e| e.glow_color),
+            "scale" => number(|e| e.scale.unwrap_or(1.0)),
+            "scaleY" => number(|e| e.scale_y.unwrap_or(1.0)),
+            "isInhabitingTarget" => flag(|e| e.is_inhabiting_target),
+            "trackerId" => Value::String(
+                e.and_then(|e| e.tracker_id.clone())
+                    .unwrap_or_else(|| self.name.clone()),
+            ),
+            "statusValue" => number(|e| e.status_value.unwrap_or(0.0)),
+            "statusValueColor" => number(|e| e.status_value_color),
+            "statusValueIsLarge" => flag(|e| e.status_value_is_large),
             _ => return None,
         })
+    }
+
+    /// The rarer built-ins, made on first use.
+    fn extras_mut(&mut self) -> &mut Extras {
+        self.extras.get_or_insert_with(Box::default)
     }
 
     /// Whether `name` is a built-in property scripts may change (`id` and `type` are
@@ -75,6 +142,17 @@ impl Agent {
             "name" => self.name = text()?,
             "skin" => self.skin = text()?,
             "statusText" => self.status_text = text()?,
+            "color" => self.extras_mut().color = Some(number()?),
+            "glowColor" => self.extras_mut().glow_color = number()?,
+            "scale" => self.extras_mut().scale = Some(number()?.clamp(-SCALE_LIMIT, SCALE_LIMIT)),
+            "scaleY" => {
+                self.extras_mut().scale_y = Some(number()?.clamp(-SCALE_LIMIT, SCALE_LIMIT));
+            }
+            "isInhabitingTarget" => self.extras_mut().is_inhabiting_target = truth()?,
+            "trackerId" => self.extras_mut().tracker_id = Some(text()?),
+            "statusValue" => self.extras_mut().status_value = Some(number()?.clamp(0.0, 1.0)),
+            "statusValueColor" => self.extras_mut().status_value_color = number()?,
+            "statusValueIsLarge" => self.extras_mut().status_value_is_large = truth()?,
             _ => return Err(format!("'{name}' cannot be changed")),
         }
         Ok(())

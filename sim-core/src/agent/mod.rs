@@ -11,7 +11,7 @@
 mod builtin;
 mod features;
 
-pub use builtin::BUILTIN_PROPS;
+pub use builtin::{Extras, BUILTIN_PROPS};
 pub use features::{FeatureState, Features};
 
 use crate::entity::EntityId;
@@ -154,6 +154,8 @@ pub struct Agent {
     pub exec_queue: Vec<Message>,
     /// The tick it was made at.
     pub born_tick: u64,
+    /// GEMSTEP's rarer built-in props (`statusValue`, `trackerId`…), once a script sets one.
+    pub extras: Option<Box<Extras>>,
 }
 
 impl Agent {
@@ -183,6 +185,7 @@ impl Agent {
             exec_queue: Vec::new(),
             born_tick,
             system: false,
+            extras: None,
         }
     }
 

@@ -22,13 +22,9 @@ impl Runner<'_> {
         if let Some(value) = agent.builtin(name) {
             return Ok(value);
         }
-        if let Some(var) = agent.prop(name) {
-            return Ok(var.value());
-        }
-        // GEMSTEP scripts read a costume's tint as `agent.prop.color.value`.
-        match crate::features::costume::color_number(agent) {
-            Some(color) if name == "color" => Ok(Value::Number(color)),
-            _ => Err(format!("{} has no property '{name}'", agent.name)),
+        match agent.prop(name) {
+            Some(var) => Ok(var.value()),
+            None => Err(format!("{} has no property '{name}'", agent.name)),
         }
     }
 

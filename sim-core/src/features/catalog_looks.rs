@@ -54,6 +54,11 @@ pub(super) const COSTUME: FeatureSpec = FeatureSpec {
             16_776_960.0,
             "The glow's colour as a number (yellow unless set).",
         ),
+        num(
+            "color",
+            -1.0,
+            "The tint as a colour number (16711680 is red); -1 leaves it to hue and value.",
+        ),
         num("colorHue", 0.0, "The tint's hue, from 0 to 1."),
         num(
             "colorSaturation",

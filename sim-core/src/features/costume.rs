@@ -114,16 +114,31 @@ const KIND: FeatureKind = FeatureKind::named(COSTUME.name);
 /// The Costume props the tick reads for every agent that wears one.
 const GLOW: PropSlot = PropSlot::of(&COSTUME, "glow");
 const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
+const COLOR: PropSlot = PropSlot::of(&COSTUME, "color");
 
-/// Fades glows by one tick.
+/// Fades glows by one tick, and sets the tint from the colour number or the colour scale
+/// (the scale wins, as in GEMSTEP's costume update).
 pub(crate) fn update(agent: &mut Agent, seconds_per_tick: f64) {
     if let Some(c) = agent.feature_of_mut(KIND) {
         let glow = c.number_at(GLOW).unwrap_or(0.0);
         if glow > 0.0 {
             c.set_number_at(GLOW, (glow - seconds_per_tick).max(0.0));
         }
+        apply_color_number(c);
         apply_color_scale(c);
     }
+}
+
+/// A Costume `color` of 0 or more (an `0xRRGGBB` number) sets the tint's hue, saturation
+/// and value.
+fn apply_color_number(c: &mut FeatureState) {
+    let color = c.number_at(COLOR).unwrap_or(-1.0);
+    if !(0.0..=f64::from(0xff_ffff_u32)).contains(&color) {
+        return;
+    }
+    let n = color as u32;
+    let channel = |shift: u32| f64::from((n >> shift) & 0xff) / 255.0;
+    set_hsv(c, rgb_to_hsv([channel(16), channel(8), channel(0)]));
 }
 
 /// The agent's tint as an `0xRRGGBB` number (what `agent.prop.color.value` reads).
@@ -327,7 +342,7 @@ mod tests {
 
     #[test]
     fn every_costume_slot_names_a_catalog_prop() {
-        assert!(GLOW.resolves() && SCALE_STEPS.resolves());
+        assert!(GLOW.resolves() && SCALE_STEPS.resolves() && COLOR.resolves());
     }
 
     #[test]

@@ -83,6 +83,23 @@ fn agent_into(h: &mut Fnv, a: &Agent) {
     h.bytes(&[u8::from(a.visible), u8::from(a.is_inert)]);
     h.text(&a.skin);
     h.text(&a.status_text);
+    // Only agents whose scripts set one of the rarer built-ins carry them, so the hashes of
+    // every other run stay as they were.
+    if let Some(e) = a.extras.as_deref() {
+        h.text("extras");
+        let set = |v: Option<f64>| v.unwrap_or(f64::NAN);
+        for v in [set(e.color), e.glow_color, set(e.scale), set(e.scale_y)] {
+            h.f64(v);
+        }
+        for v in [set(e.status_value), e.status_value_color] {
+            h.f64(v);
+        }
+        h.bytes(&[
+            u8::from(e.is_inhabiting_target),
+            u8::from(e.status_value_is_large),
+        ]);
+        h.text(e.tracker_id.as_deref().unwrap_or(""));
+    }
     for (name, var) in &a.props {
         h.var(name, var);
     }

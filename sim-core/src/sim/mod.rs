@@ -59,7 +59,7 @@ pub use input::InputError;
 pub use messages::MessageError;
 pub use rounds::{RoundInfo, RoundPhase};
 pub use tick::tick_time;
-pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup};
+pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup, StatusView};
 pub use world::{Profile, MAX_AGENTS};
 
 use crate::entity::{EntityId, EntityRegistry};

@@ -33,6 +33,19 @@ pub struct CostumeView {
     pub glow: f64,
     /// The tint as `0xRRGGBB`, if one is set.
     pub color: Option<u32>,
+    /// The glow's colour as `0xRRGGBB`: the agent's `glowColor`, else the Costume's.
+    pub glow_color: Option<u32>,
+}
+
+/// GEMSTEP's status meter (`statusValue`), set by a script directly.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StatusView {
+    /// The fill, 0 to 1.
+    pub value: f64,
+    /// The colour as `0xRRGGBB` (`statusValueColor`).
+    pub color: u32,
+    /// Drawn large (`statusValueIsLarge`).
+    pub large: bool,
 }
 
 /// What an agent's Graphing feature shows.
@@ -154,6 +167,12 @@ impl<'a> AgentView<'a> {
             .and_then(|p| p.number("scaleY"))
             .unwrap_or(num("scaleY", 1.0));
         let tinted = c.is_some_and(|c| c.number("colorValue").unwrap_or(0.0) > 0.0);
+        let extras = a.extras.as_deref();
+        // A script's own agent props win over the features'.
+        let scale = extras.and_then(|e| e.scale).unwrap_or(scale);
+        let scale_y = extras.and_then(|e| e.scale_y).unwrap_or(scale_y);
+        let own_color = extras.and_then(|e| e.color).filter(|c| *c > 0.0);
+        let color = own_color.or(costume::color_number(a).filter(|_| tinted));
         CostumeView {
             name: c
                 .and_then(|c| c.text("costumeName"))
@@ -165,10 +184,23 @@ impl<'a> AgentView<'a> {
             flip_x: flag("flipX"),
             flip_y: flag("flipY"),
             glow: num("glow", 0.0),
-            color: costume::color_number(a)
-                .filter(|_| tinted)
-                .map(|n| n as u32),
+            color: color.map(|n| n.clamp(0.0, f64::from(0xff_ffff_u32)) as u32),
+            glow_color: extras
+                .map(|e| e.glow_color)
+                .filter(|c| *c > 0.0)
+                .or_else(|| c.and_then(|c| c.number("glowColor")))
+                .map(|n| n.clamp(0.0, f64::from(0xff_ffff_u32)) as u32),
         }
+    }
+
+    /// The status meter a script set with `statusValue`, if any.
+    pub fn status(&self) -> Option<StatusView> {
+        let e = self.agent.extras.as_deref()?;
+        Some(StatusView {
+            value: e.status_value?,
+            color: e.status_value_color.clamp(0.0, f64::from(0xff_ffff_u32)) as u32,
+            large: e.status_value_is_large,
+        })
     }
 
     /// What its Graphing feature shows, if it has one.

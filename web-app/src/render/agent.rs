@@ -55,6 +55,8 @@ pub struct RenderAgent {
     pub label: Option<String>,
     /// Graphing meter shown beside the agent.
     pub meter: Option<Meter>,
+    /// The status bar under it, if a script set `statusValue`.
+    pub status: Option<Status>,
     /// Graphing chart shown in a small box beside the agent.
     pub graph: Option<Graph>,
 }
@@ -83,6 +85,7 @@ impl RenderAgent {
             hovered: false,
             label: None,
             meter: None,
+            status: None,
             graph: None,
         }
     }
@@ -106,6 +109,17 @@ pub struct Meter {
     pub value: f64,
     /// Fill colour.
     pub color: Rgb,
+}
+
+/// GEMSTEP's status meter (`statusValue`): a bar under the agent.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Status {
+    /// Fill level, 0..1.
+    pub value: f64,
+    /// Fill colour.
+    pub color: Rgb,
+    /// Drawn large (`statusValueIsLarge`).
+    pub large: bool,
 }
 
 /// How a [`Graph`] draws its series.

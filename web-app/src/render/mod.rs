@@ -19,7 +19,7 @@ mod sprites;
 mod view;
 mod widgets;
 
-pub use agent::{Graph, GraphKind, Meter, RenderAgent};
+pub use agent::{Graph, GraphKind, Meter, RenderAgent, Status};
 pub use color::Rgb;
 pub use costume::{Art, Costumes, ARTS};
 pub use gesture::Gestures;
@@ -255,6 +255,7 @@ impl Renderer {
         if !(fallback || agent.selected || agent.hovered)
             && agent.label.is_none()
             && agent.meter.is_none()
+            && agent.status.is_none()
             && agent.graph.is_none()
         {
             return;
@@ -273,6 +274,9 @@ impl Renderer {
             );
         }
         let mut text_top = cy + half_height + 2.0;
+        if let Some(status) = &agent.status {
+            text_top += widgets::status(ctx, status, &mut self.css, cx, text_top, r);
+        }
         if fallback {
             widgets::label(ctx, labels, &costume.label, cx, text_top);
             text_top += labels.line;

@@ -2,7 +2,7 @@
 //! text labels, meters and small charts. All positions are canvas pixels around an agent's
 //! centre `(cx, cy)` with drawn half-size `r`.
 
-use super::agent::{Graph, GraphKind, Meter};
+use super::agent::{Graph, GraphKind, Meter, Status};
 use super::color::Rgb;
 use web_sys::CanvasRenderingContext2d;
 
@@ -146,6 +146,38 @@ pub fn meter(
         METER_WIDTH,
         height * value,
     );
+}
+
+/// Height of the status bar, and of a large one, pixels.
+const STATUS_HEIGHT: (f64, f64) = (5.0, 10.0);
+
+/// The status bar under the agent, centred, as wide as the agent (at least 24 px; half as
+/// wide again when large), its top at `top`; answers the height it took.
+pub fn status(
+    ctx: &CanvasRenderingContext2d,
+    status: &Status,
+    css: &mut String,
+    cx: f64,
+    top: f64,
+    r: f64,
+) -> f64 {
+    let (width, height) = if status.large {
+        ((3.0 * r).max(36.0), STATUS_HEIGHT.1)
+    } else {
+        ((2.0 * r).max(24.0), STATUS_HEIGHT.0)
+    };
+    let value = if status.value.is_nan() {
+        0.0
+    } else {
+        status.value.clamp(0.0, 1.0)
+    };
+    let left = cx - width / 2.0;
+    ctx.set_fill_style_str("#00000080");
+    ctx.fill_rect(left - 1.0, top - 1.0, width + 2.0, height + 2.0);
+    status.color.write_css(css);
+    ctx.set_fill_style_str(css);
+    ctx.fill_rect(left, top, width * value, height);
+    height + 3.0
 }
 
 /// A small chart above and to the right of the agent, scaled to the series' finite values.

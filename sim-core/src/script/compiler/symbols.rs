@@ -9,9 +9,9 @@ use crate::features;
 use crate::script::{ScriptUnit, Token, TokenKind};
 use crate::vars::VarType;
 
-/// The props every agent has without `addProp`, and their types. Besides GEMSTEP's documented
-/// list, agents carry `color` (the tint as a number, which Costume keeps up to date and real
-/// models read as `Moth.prop.color.value`) and `scale`/`scaleY` (which Physics sets).
+/// The props every agent has without `addProp`, and their types: GEMSTEP's agent props
+/// (`class-sm-agent`), `color` among them (the tint as a number; without a script's own it is
+/// the Costume's, which real models read as `Moth.prop.color.value`).
 pub const BUILTIN_PROPS: &[(&str, VarType)] = &[
     ("color", VarType::Number),
     ("scale", VarType::Number),
@@ -28,6 +28,12 @@ pub const BUILTIN_PROPS: &[(&str, VarType)] = &[
     ("orientation", VarType::Number),
     ("statusText", VarType::String),
     ("type", VarType::String),
+    ("glowColor", VarType::Number),
+    ("isInhabitingTarget", VarType::Boolean),
+    ("trackerId", VarType::String),
+    ("statusValue", VarType::Number),
+    ("statusValueColor", VarType::Number),
+    ("statusValueIsLarge", VarType::Boolean),
 ];
 
 /// The type of a built-in prop.
