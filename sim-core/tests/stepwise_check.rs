@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 fn check_lists_every_error_as_file_blueprint_line_col_and_exits_1() {
     let path = temp_file(
         "fish.gemscript",
-        "# BLUEPRINT Fish\naddProp energy Number 1\nfeatPorp Movement direction setTo 1\nprop energy setTo 1 2",
+        "# BLUEPRINT Fish\naddProp energy Number 1\nfeatPorp Movement direction setTo 1\nprop enrgy setTo 1",
     );
     let file = path.to_str().unwrap();
     let out = stepwise(&["check", file]);
@@ -17,7 +17,24 @@ fn check_lists_every_error_as_file_blueprint_line_col_and_exits_1() {
     assert_eq!(
         text(&out.stderr).trim_end(),
         format!(
-            "{file}:Fish:3:1: unknown keyword 'featPorp' — did you mean 'featProp'?\n{file}:Fish:4:13: setTo expects 1 argument, got 2"
+            "{file}:Fish:3:1: unknown keyword 'featPorp' — did you mean 'featProp'?\n{file}:Fish:4:6: prop 'enrgy' is not defined on Fish — did you mean 'energy'?"
+        )
+    );
+}
+
+#[test]
+fn check_lists_warnings_but_passes_a_script_gemstep_runs() {
+    let path = temp_file(
+        "extra.gemscript",
+        "# BLUEPRINT Fish\naddProp energy Number 1\nprop energy setTo 1 2",
+    );
+    let file = path.to_str().unwrap();
+    let out = stepwise(&["check", file]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout).trim_end(),
+        format!(
+            "{file}:Fish:3:21: warning: setTo takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP\n{file}: ok"
         )
     );
 }

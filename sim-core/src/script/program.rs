@@ -173,6 +173,9 @@ pub struct Every {
     /// How often the body runs, in simulation seconds, as written (GEMSTEP compares run
     /// counts with seconds × 30 as a JavaScript number, so the written value decides).
     pub period: f64,
+    /// The word written where the seconds belong (`every second`), which never fires; kept
+    /// to print the line back as written.
+    pub word: Option<String>,
     /// Whether the body also runs once at the first tick.
     pub run_at_start: bool,
     /// What runs.
@@ -394,6 +397,9 @@ pub struct CompiledBlueprint {
     pub conditions: Vec<WhenRule>,
     /// Top-level `every` timers from any program.
     pub timers: Vec<Every>,
+    /// What GEMSTEP runs but quietly ignores (an extra argument, a missing one), each with its
+    /// place: the script compiles, and the editor and the log show these as warnings.
+    pub warnings: Vec<crate::script::compiler::CompileError>,
 }
 
 impl CompiledBlueprint {

@@ -217,6 +217,17 @@ impl Simulation {
         }
     }
 
+    /// Every compile warning of the blueprints (what GEMSTEP runs but quietly ignores),
+    /// with its script, line and column; each is also in the log from the start.
+    pub fn warnings(&self) -> Vec<CompileError> {
+        self.program
+            .project
+            .blueprints
+            .iter()
+            .flat_map(|b| b.warnings.iter().cloned())
+            .collect()
+    }
+
     /// What the model showed the class (`showMessage`, round intros and outros), oldest
     /// first; the last [`MAX_DIALOGS`] are kept.
     pub fn dialogs(&self) -> &[Dialog] {
@@ -379,6 +390,11 @@ fn build(
         messages_sent: [false; 3],
         consequents: Default::default(),
     };
+    // What GEMSTEP would quietly ignore is said once, at its place, before the first tick.
+    for warning in program.project.blueprints.iter().flat_map(|b| &b.warnings) {
+        let at = world.origin(&warning.script, warning.pos.line, warning.pos.col);
+        world.log.warn_once(at, warning.kind.to_string());
+    }
     world.populate(&mut lp)?;
     let handler = Rc::new(tick::TickHandler {
         machine: tick::phases(),

@@ -10,7 +10,7 @@ use super::dom::{hover_title, html_document, scroll_to_line, show_chosen_item, s
 use super::highlight::{highlight, Span};
 use super::layers::{segments, Segment};
 use super::marks::{
-    bracket_pairs, compile_errors, error_marks, pair_at_caret, BracketPair, ErrorMark,
+    bracket_pairs, compile_report, error_marks, pair_at_caret, BracketPair, ErrorMark,
 };
 use super::place::ScriptPlace;
 use super::vocab::Vocabulary;
@@ -74,6 +74,8 @@ pub struct ScriptEditor {
     spans: Vec<Vec<Span>>,
     pairs: Vec<BracketPair>,
     errors: Vec<ErrorMark>,
+    /// What GEMSTEP runs but quietly ignores, listed under the text (the script compiles).
+    warnings: Vec<ErrorMark>,
     vocab: Vocabulary,
     completion: Option<Completion>,
     selected: usize,
@@ -99,8 +101,9 @@ impl ScriptEditor {
 
     fn compile(&mut self, ctx: &Context<Self>) {
         let props = ctx.props();
-        let errors = compile_errors(&self.text, &props.blueprint, &props.symbols);
+        let (errors, warnings) = compile_report(&self.text, &props.blueprint, &props.symbols);
         self.errors = error_marks(&self.lines, &errors);
+        self.warnings = error_marks(&self.lines, &warnings);
     }
 
     fn schedule_compile(&mut self, ctx: &Context<Self>) {
@@ -233,6 +236,7 @@ impl Component for ScriptEditor {
             spans: Vec::new(),
             pairs: Vec::new(),
             errors: Vec::new(),
+            warnings: Vec::new(),
             vocab: Vocabulary::default(),
             completion: None,
             selected: 0,
@@ -443,15 +447,34 @@ impl ScriptEditor {
 
     fn view_errors(&self, ctx: &Context<Self>) -> Html {
         html! {
-            <ul class="editor-errors" data-testid="script-errors">
-                { for self.errors.iter().map(|e| {
+            <>
+            { self.view_marks(ctx, &self.errors, "editor-errors", "script-errors") }
+            if !self.warnings.is_empty() {
+                { self.view_marks(ctx, &self.warnings, "editor-warnings", "script-warnings") }
+            }
+            </>
+        }
+    }
+
+    /// A list of placed messages, each a button that puts the caret there.
+    fn view_marks(
+        &self,
+        ctx: &Context<Self>,
+        marks: &[ErrorMark],
+        class: &'static str,
+        testid: &'static str,
+    ) -> Html {
+        let warning = class == "editor-warnings";
+        html! {
+            <ul class={class} data-testid={testid}>
+                { for marks.iter().map(|e| {
                     let (line, col) = (e.pos.line, e.pos.col);
                     html! {
                         <li>
                             <button data-line={line.to_string()} data-col={col.to_string()}
                                 onclick={ctx.link().callback(move |_| Msg::Goto(line, col))}>
                                 <span class="error-pos">{ format!("line {line}, column {col}") }</span>
-                                { format!(": {}", e.message) }
+                                { if warning { format!(": warning: {}", e.message) } else { format!(": {}", e.message) } }
                             </button>
                         </li>
                     }

@@ -6,15 +6,21 @@ use super::scan::{lexeme_at, scan_line, Lex};
 use sim_core::script::compiler::{compile_blueprint, CompileError, Symbols};
 use sim_core::script::Pos;
 
-/// The errors compiling `text` as blueprint `name` gives, in the project `symbols` describe.
-/// The project's record of this blueprint is dropped first, so what the text declares now
-/// (a prop just added) counts rather than what it declared when last applied.
-pub fn compile_errors(text: &str, name: &str, symbols: &Symbols) -> Vec<CompileError> {
+/// The errors, and when there are none the warnings (what GEMSTEP would quietly ignore),
+/// compiling `text` as blueprint `name` gives, in the project `symbols` describe. The
+/// project's record of this blueprint is dropped first, so what the text declares now (a
+/// prop just added) counts rather than what it declared when last applied.
+pub fn compile_report(
+    text: &str,
+    name: &str,
+    symbols: &Symbols,
+) -> (Vec<CompileError>, Vec<CompileError>) {
     let mut others = symbols.clone();
     others.blueprints.remove(name);
-    compile_blueprint(text, name, &others)
-        .err()
-        .unwrap_or_default()
+    match compile_blueprint(text, name, &others) {
+        Ok(blueprint) => (Vec::new(), blueprint.warnings),
+        Err(errors) => (errors, Vec::new()),
+    }
 }
 
 /// A compile error placed on the text.
@@ -190,9 +196,16 @@ mod tests {
         let old = sim_core::script::tokenize("addProp old Number 1").unwrap();
         symbols.add_blueprint("Fish", &old);
         let text = "addProp fresh Number 1\nprop fresh add 1";
-        assert_eq!(compile_errors(text, "Fish", &symbols), vec![]);
-        let errors = compile_errors("prop old add 1\nprop Shark.x add 1", "Fish", &symbols);
+        assert_eq!(compile_report(text, "Fish", &symbols), (vec![], vec![]));
+        let (errors, _) = compile_report("prop old add 1\nprop Shark.x add 1", "Fish", &symbols);
         assert_eq!(errors.len(), 2, "{errors:?}");
+        let (errors, warnings) =
+            compile_report("addProp n Number 1\nprop n add 1 2", "Fish", &symbols);
+        assert!(
+            errors.is_empty(),
+            "an extra argument is GEMSTEP's to ignore"
+        );
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
     }
 
     #[test]

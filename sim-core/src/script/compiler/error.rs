@@ -47,6 +47,29 @@ pub enum CompileErrorKind {
         /// What the line starts with.
         found: String,
     },
+    /// A method given more arguments than it takes: GEMSTEP ignores the rest, and so do we
+    /// (a warning).
+    ExtraArgs {
+        /// The method.
+        name: String,
+        /// How many it takes at most.
+        max: usize,
+        /// How many were given.
+        got: usize,
+    },
+    /// A method given fewer arguments than it needs: GEMSTEP calls it anyway with nothing
+    /// in their place (a warning; the line reports an error when it runs).
+    MissingArgs {
+        /// The method.
+        name: String,
+        /// The arguments left out.
+        missing: Vec<String>,
+    },
+    /// A timer that GEMSTEP accepts but never fires (`every second`) (a warning).
+    NeverFires {
+        /// The statement's start, as written.
+        what: String,
+    },
     /// Too few or too many arguments.
     ArgCount {
         /// The keyword or method.
@@ -192,6 +215,19 @@ impl fmt::Display for CompileErrorKind {
                 did_you_mean(f, suggestion)
             }
             K::NotAKeyword { found } => write!(f, "a line must start with a keyword, not {found}"),
+            K::ExtraArgs { name, max, got } => {
+                let extra = got.saturating_sub(*max);
+                let s = if *max == 1 { "" } else { "s" };
+                write!(f, "{name} takes {max} argument{s}, got {got}; the extra {extra} are ignored, as in GEMSTEP")
+            }
+            K::MissingArgs { name, missing } => {
+                let list = missing.join("', '");
+                write!(f, "{name} is missing '{list}'; GEMSTEP runs it with nothing there, and this line fails when it runs")
+            }
+            K::NeverFires { what } => {
+                let word = what.split_once(' ').map_or("", |(_, w)| w);
+                write!(f, "'{what}' never runs its lines: GEMSTEP reads '{word}' as no number of seconds")
+            }
             K::ArgCount { name, expected, got } => {
                 write!(f, "{name} expects {expected}, got {got}")
             }

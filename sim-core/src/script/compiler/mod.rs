@@ -101,6 +101,7 @@ pub(crate) fn compile_blueprint_units(
             Compiled::Event(handler) => bp.events.push(handler),
         }
     }
+    bp.warnings = std::mem::take(&mut cx.warnings);
     finish(cx, bp)
 }
 

@@ -33,6 +33,8 @@ pub(crate) struct Cx<'a> {
     pub script: String,
     /// Errors found so far.
     pub errors: Vec<CompileError>,
+    /// Warnings found so far: what GEMSTEP would quietly ignore.
+    pub warnings: Vec<CompileError>,
     /// The next free `every` timer number.
     pub next_timer: usize,
     /// Whose agent the current statements run on.
@@ -48,6 +50,7 @@ impl<'a> Cx<'a> {
             symbols,
             script: script.to_owned(),
             errors: Vec::new(),
+            warnings: Vec::new(),
             next_timer: 0,
             frame,
             current_keyword: String::new(),
@@ -63,6 +66,16 @@ impl<'a> Cx<'a> {
             kind,
         });
         Reported
+    }
+
+    /// Records a warning about `token`: the script still compiles.
+    pub fn warn_at(&mut self, token: &Token, kind: CompileErrorKind) {
+        self.warnings.push(CompileError {
+            script: self.script.clone(),
+            pos: token.pos,
+            text: token_text(token),
+            kind,
+        });
     }
 
     /// Records an error about `token`.

@@ -4,7 +4,7 @@
 
 use super::error::CompileErrorKind;
 use super::scope::{Checked, Cx, Frame, Reported};
-use crate::script::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec};
+use crate::script::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec, Arity};
 use crate::script::program::{Arg, MethodCall, ScriptExpr};
 use crate::script::{Literal, Token, TokenKind};
 use crate::vars::{Value, ValueKind, VarError, VarType};
@@ -31,6 +31,52 @@ impl Cx<'_> {
                 got,
             },
         ))
+    }
+
+    /// Compiles `tokens` as the arguments of a feature or GVar method, as GEMSTEP calls
+    /// one: arguments past the last it takes are ignored and arguments it needs but was not
+    /// given are left out, each with a warning, not an error (see [`Cx::args`]).
+    pub fn method_args(
+        &mut self,
+        name: &str,
+        specs: &[ArgSpec],
+        head: &Token,
+        tokens: &[Token],
+        block: &Frame,
+    ) -> Checked<Vec<Arg>> {
+        let (min, max) = arg_count_range(specs);
+        let mut tokens = tokens;
+        if let Some(max) = max.filter(|&max| tokens.len() > max) {
+            let first_extra = tokens.get(max).unwrap_or(head);
+            let kind = CompileErrorKind::ExtraArgs {
+                name: name.to_owned(),
+                max,
+                got: tokens.len(),
+            };
+            self.warn_at(first_extra, kind);
+            tokens = tokens.get(..max).unwrap_or(tokens);
+        }
+        if tokens.len() < min {
+            let missing = specs
+                .iter()
+                .filter(|s| s.arity == Arity::One && s.kind != ArgKind::Block)
+                .skip(tokens.len())
+                .map(|s| s.name.to_owned())
+                .collect::<Vec<_>>();
+            // A missing block is not GEMSTEP's business to default: that stays an error.
+            if !missing.is_empty() && specs.iter().all(|s| s.kind != ArgKind::Block) {
+                let kind = CompileErrorKind::MissingArgs {
+                    name: name.to_owned(),
+                    missing,
+                };
+                self.warn_at(head, kind);
+                let outer = std::mem::replace(&mut self.current_keyword, name.to_owned());
+                let out = self.each_arg(specs, tokens, block);
+                self.current_keyword = outer;
+                return out;
+            }
+        }
+        self.args(name, specs, head, tokens, block)
     }
 
     /// Compiles `tokens` as the arguments `specs` describe; `block` is where `[[ ]]`
@@ -229,7 +275,7 @@ impl Cx<'_> {
             }
         };
         let specs: Vec<ArgSpec> = spec.args.iter().map(gvar_arg).collect();
-        let args = self.args(name, &specs, method, args, &self.frame.clone())?;
+        let args = self.method_args(name, &specs, method, args, &self.frame.clone())?;
         Ok(MethodCall {
             method: spec.name.to_owned(),
             args,

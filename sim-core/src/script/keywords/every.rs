@@ -4,6 +4,7 @@
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{Every, StmtKind};
 use crate::script::unparse::{block_token, token, word};
 use crate::script::{Literal, ScriptUnit, Token, TokenKind};
@@ -51,8 +52,13 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let timer = cx.next_timer;
     cx.next_timer += 1;
     let body = cx.block(units);
+    let word = match &seconds.kind {
+        TokenKind::Identifier(w) | TokenKind::String(w) => Some(w.clone()),
+        _ => None,
+    };
     let every = Every {
         timer,
+        word,
         period: period?,
         run_at_start: run_at_start?,
         body,
@@ -61,17 +67,44 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 }
 
 /// The seconds as written. Any finite number is what GEMSTEP runs: 0 or less fires on every
-/// run of the statement after the first.
+/// run of the statement after the first. A word (`every second`, in GEMSTEP's own moths
+/// models) is not a number to GEMSTEP either: its timer never fires, though `runAtStart`
+/// still runs once; that is a warning.
 fn period(cx: &mut Cx<'_>, token: &Token) -> Checked<f64> {
-    match token.kind {
-        TokenKind::Value(Literal::Number(n)) if n.is_finite() => Ok(n),
+    match &token.kind {
+        TokenKind::Value(Literal::Number(n)) if n.is_finite() => Ok(*n),
+        TokenKind::Identifier(_) | TokenKind::String(_) => {
+            cx.warn_at(
+                token,
+                CompileErrorKind::NeverFires {
+                    what: format!(
+                        "every {}",
+                        crate::script::compiler::scope::token_text(token)
+                    ),
+                },
+            );
+            Ok(f64::NAN)
+        }
         _ => Err(cx.expected(token, "seconds", "a number of seconds")),
+    }
+}
+
+/// A word as it was written: a bare word stays bare, other text is quoted.
+fn word_or_text(text: &str) -> Token {
+    let bare = !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if bare {
+        word(text)
+    } else {
+        token(TokenKind::String(text.to_owned()))
     }
 }
 
 /// `every N [runAtStart] [[ ... ]]`.
 pub(crate) fn print(every: &Every) -> ScriptUnit {
-    let seconds = token(TokenKind::Value(Literal::Number(every.period)));
+    let seconds = match &every.word {
+        Some(word) => word_or_text(word),
+        None => token(TokenKind::Value(Literal::Number(every.period))),
+    };
     let mut unit = vec![word(KEYWORD.name), seconds];
     if every.run_at_start {
         unit.push(word("runAtStart"));
@@ -82,7 +115,7 @@ pub(crate) fn print(every: &Every) -> ScriptUnit {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_error, assert_ok, compile};
+    use super::super::testing::{assert_error, assert_ok, assert_warning, compile};
 
     #[test]
     fn every_takes_seconds_an_option_and_a_block() {
@@ -93,9 +126,13 @@ mod tests {
         assert_eq!((bp.timers[0].timer, bp.timers[1].timer), (0, 1));
         assert_error("every 1", "every expects 2 to 3 arguments, got 1");
         assert_ok("every 0 [[\n]]\nevery -1 [[\n]]");
+        assert_warning(
+            "every second [[\n]]",
+            "'every second' never runs its lines: GEMSTEP reads 'second' as no number of seconds",
+        );
         assert_error(
-            "every 'often' [[\n]]",
-            "every: 'seconds' must be a number of seconds, not the text 'often'",
+            "every [[\n]] [[\n]]",
+            "every: 'seconds' must be a number of seconds, not a block",
         );
         assert_error(
             "every 1 atStart [[\n]]",

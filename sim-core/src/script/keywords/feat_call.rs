@@ -54,7 +54,7 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
         global_prop_literals(name, call)
     } else {
         let frame = block_frame(method, bp, rest);
-        cx.args(method.name, method.args, method_tok, rest, &frame)?
+        cx.method_args(method.name, method.args, method_tok, rest, &frame)?
     };
     Ok(Compiled::Stmt(StmtKind::FeatCall {
         target,
@@ -166,7 +166,7 @@ pub(crate) fn print(target: &Target, feature: &str, method: &str, args: &[Arg]) 
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_error, assert_ok};
+    use super::super::testing::{assert_error, assert_ok, assert_warning};
 
     #[test]
     fn feat_call_checks_feature_method_and_arguments() {
@@ -181,9 +181,13 @@ mod tests {
             "featCall Costume setCostum 'a'",
             "feature Costume has no method 'setCostum' — did you mean 'setCostume'?",
         );
-        assert_error(
+        assert_warning(
             "featCall Costume setPose",
-            "setPose expects 1 argument, got 0",
+            "setPose is missing 'frame'; GEMSTEP runs it with nothing there, and this line fails when it runs",
+        );
+        assert_warning(
+            "featCall Costume setPose 1 2",
+            "setPose takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP",
         );
         assert_error(
             "featCall Movement setMovementType 'fly'",

@@ -182,6 +182,15 @@ featCall Global addGlobalProp darkMoths Number 0
     pub fn assert_error(lines: &str, message: &str) {
         assert_eq!(errors(lines), vec![message.to_owned()], "{lines}");
     }
+
+    /// Asserts that `lines` compiles with exactly one warning, with this message.
+    pub fn assert_warning(lines: &str, message: &str) {
+        let warnings: Vec<String> = match compile(lines) {
+            Ok(bp) => bp.warnings.iter().map(|w| w.kind.to_string()).collect(),
+            Err(errors) => panic!("{lines} does not compile: {errors:?}"),
+        };
+        assert_eq!(warnings, vec![message.to_owned()], "{lines}");
+    }
 }
 
 #[cfg(test)]
@@ -199,8 +208,10 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_offending_word_and_all_are_collected() {
-        let errors = testing::compile("featPorp Movement direction setTo 1\nprop energy setTo 1 2")
-            .unwrap_err();
+        let errors = testing::compile(
+            "featPorp Movement direction setTo 1\nprop energy setTo\nprop Fosh.x setTo 1",
+        )
+        .unwrap_err();
         let found: Vec<_> = errors
             .iter()
             .map(|e| (e.pos.line, e.pos.col, e.text.as_str()))
@@ -209,7 +220,7 @@ mod tests {
             found,
             [
                 (testing::FIRST_LINE, 1, "featPorp"),
-                (testing::FIRST_LINE + 1, 13, "setTo")
+                (testing::FIRST_LINE + 2, 6, "Fosh")
             ]
         );
         assert_eq!(

@@ -52,7 +52,7 @@ pub(crate) fn print(reference: &PropRef, call: &MethodCall) -> ScriptUnit {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_error, assert_ok};
+    use super::super::testing::{assert_error, assert_ok, assert_warning};
 
     #[test]
     fn prop_checks_the_prop_the_method_and_its_arguments() {
@@ -62,7 +62,10 @@ mod tests {
             "prop enrgy add 1",
             "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
         );
-        assert_error("prop energy setTo 1 2", "setTo expects 1 argument, got 2");
+        assert_warning(
+            "prop energy setTo 1 2",
+            "setTo takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP",
+        );
         assert_error(
             "prop energy ad 1",
             "Number has no method 'ad' — did you mean 'add'?",

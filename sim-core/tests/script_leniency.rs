@@ -1,0 +1,111 @@
+//! What Stepwise accepts, warns about and refuses, construct by construct, as GEMSTEP's own
+//! code decides: a method called with more arguments than it takes runs with the extra ones
+//! ignored, and one called with fewer runs with nothing there (GEMSTEP's JavaScript carries
+//! on), each with a warning at its line and column; what cannot mean anything is an error
+//! at exactly its line. The table below is the one the issue's note reports.
+
+mod sim_common;
+
+use sim_common::{errors, load, num, project};
+use sim_core::exec::log::LogKind;
+use sim_core::script::compiler::{compile_blueprint, Symbols};
+use sim_core::script::tokenize;
+
+/// What happens to a line.
+#[derive(Debug, PartialEq)]
+enum Verdict {
+    Accepted,
+    /// Compiles, with a warning at this line and column.
+    Warned(u32, u32),
+    /// Refused, with an error at this line.
+    Refused(u32),
+}
+
+fn verdict(update: &str) -> Verdict {
+    let head = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 5\naddFeature Costume\n# PROGRAM UPDATE\n";
+    let text = format!("{head}{update}");
+    let mut symbols = Symbols::complete();
+    symbols.add_blueprint("Fish", &tokenize(&text).unwrap_or_default());
+    match compile_blueprint(&text, "Fish", &symbols) {
+        Ok(bp) => match bp.warnings.first() {
+            Some(w) => Verdict::Warned(w.pos.line, w.pos.col),
+            None => Verdict::Accepted,
+        },
+        Err(errors) => Verdict::Refused(errors[0].pos.line),
+    }
+}
+
+#[test]
+fn each_construct_is_accepted_warned_or_refused_as_gemstep_decides() {
+    use Verdict::*;
+    let table = [
+        ("prop energy add 1", Accepted),
+        ("prop energy add 1 2", Warned(6, 19)),
+        ("prop energy add", Warned(6, 13)),
+        ("featCall Costume setCostume 'fish.json' 0", Accepted),
+        ("featCall Costume setCostume 'fish.json' 0 9", Warned(6, 43)),
+        ("featCall Costume setPose", Warned(6, 18)),
+        ("every 1 [[\n]]", Accepted),
+        ("every 0 [[\n]]", Accepted),
+        ("every second [[\n]]", Warned(6, 7)),
+        ("every 1 runAtStart [[\n]]", Accepted),
+        ("dbgTick", Accepted),
+        ("featPorp Costume glow setTo 1", Refused(6)),
+        ("Fish.energy add 1", Refused(6)),
+        ("<<<<<<< HEAD", Refused(6)),
+        ("[[\n  prop energy add 1\n]]", Refused(6)),
+    ];
+    for (line, want) in table {
+        assert_eq!(verdict(line), want, "{line}");
+    }
+}
+
+#[test]
+fn a_script_with_warnings_runs_and_the_log_says_where() {
+    let bp = "# BLUEPRINT W
+# PROGRAM DEFINE
+addProp n Number 0
+# PROGRAM UPDATE
+prop n add 1 99
+";
+    let mut sim = load(&project(&[("W", bp)], &[("W", "w", "")], false), 1);
+    sim.step();
+    sim.step();
+    assert_eq!(num(&sim, "W/w", "n"), 2.0, "the extra argument is ignored");
+    let warnings: Vec<String> = sim
+        .log()
+        .iter()
+        .filter(|e| e.kind == LogKind::Warning)
+        .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
+        .collect();
+    assert_eq!(
+        warnings,
+        ["W:5:14: add takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP"]
+    );
+    assert_eq!(sim.warnings().len(), 1);
+    assert!(
+        errors(&sim).iter().all(|e| !e.contains("add")),
+        "{:?}",
+        errors(&sim)
+    );
+}
+
+#[test]
+fn a_missing_argument_fails_where_it_runs_and_the_rest_goes_on() {
+    let bp = "# BLUEPRINT M
+# PROGRAM DEFINE
+addProp n Number 0
+addProp after Number 0
+# PROGRAM UPDATE
+prop n add
+prop after add 1
+";
+    let mut sim = load(&project(&[("M", bp)], &[("M", "m", "")], false), 1);
+    sim.step();
+    assert_eq!(num(&sim, "M/m", "after"), 1.0, "the next line still runs");
+    let problems = errors(&sim);
+    assert!(
+        problems.iter().any(|e| e.starts_with("M:6:")),
+        "the missing argument is reported at its line: {problems:?}"
+    );
+}
