@@ -74,3 +74,20 @@ test('an argument the line needs after all is not offered for removal', async ()
   assert.equal(await row(added).locator('[data-testid="wizard-remove-arg"]').count(), 0);
   await lineIs(added, 'when Wanderer touches Wanderer [[');
 });
+
+test("setCostume's picture is picked from the costumes there is art for", async () => {
+  const { page } = app;
+  const lines = (await textTab()).split('\n');
+  const n = lines.indexOf("featCall Costume setCostume 'circle.json' 0") + 1;
+  const file = row(n).locator('select[data-slot="file"]');
+  const offered = await file.locator('option').allTextContents();
+  for (const name of ["'fish.json'", "'flower.json'", "'predator.json'", "'onexone.json'"]) {
+    assert.ok(offered.includes(name), `${name} is offered: ${offered}`);
+  }
+  await file.selectOption("'flower.json'");
+  await page.waitForFunction((n) => document.querySelector(
+    `[data-testid="wizard-line"][data-line="${n}"] select[data-slot="file"]`)?.value === "'flower.json'", n);
+  await lineIs(n, "featCall Costume setCostume 'flower.json' 0");
+  await file.selectOption("'circle.json'");
+  await lineIs(n, "featCall Costume setCostume 'circle.json' 0");
+});

@@ -101,14 +101,14 @@ pub(super) const COSTUME: FeatureSpec = FeatureSpec {
         method(
             "setCostume",
             &[
-                A::one("file", K::Text, "The picture file, like 'fish.json'."),
+                A::one("file", K::Costume, "The picture file, like 'fish.json'."),
                 FRAME,
             ],
             "Puts on a new picture.",
         ),
         method(
             "setAnimatedCostume",
-            &[A::one("file", K::Text, "The picture file."), FRAME],
+            &[A::one("file", K::Costume, "The picture file."), FRAME],
             "Plays a costume's pictures one after another.",
         ),
         method(

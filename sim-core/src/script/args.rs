@@ -9,6 +9,8 @@ pub enum ArgKind {
     Number,
     /// Text (a quoted string, a bare word, or a `{{ }}` expression).
     Text,
+    /// A costume's file name (`'fish.json'`): text, which the wizard offers from the art.
+    Costume,
     /// `true` or `false` (or a `{{ }}` expression).
     Boolean,
     /// Any value: number, text, boolean, expression or dotted name.
@@ -43,6 +45,7 @@ impl ArgKind {
         match self {
             ArgKind::Number => "a number",
             ArgKind::Text => "text",
+            ArgKind::Costume => "a costume's file name",
             ArgKind::Boolean => "true or false",
             ArgKind::Any => "a value",
             ArgKind::Choice => "one of the listed names",

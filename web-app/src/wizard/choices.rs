@@ -108,8 +108,25 @@ fn arg_control(kind: ArgKind, keyword: &str, vocab: &Vocabulary) -> Control {
         ArgKind::Number => Control::Number,
         ArgKind::NewName => Control::Name,
         ArgKind::Text => Control::Text,
+        ArgKind::Costume => Control::Pick(costume_choices()),
         _ => Control::Expression,
     }
+}
+
+/// The costumes a script can name: our art, each as the quoted file name GEMSTEP's models
+/// write (`'fish.json'`); `onexone` draws nothing.
+fn costume_choices() -> Vec<Choice> {
+    crate::render::ARTS
+        .iter()
+        .map(|(art, spec)| Choice {
+            name: format!("'{}.json'", spec.name),
+            help: if *art == crate::render::Art::Blank {
+                "Draws nothing: only the character's meters and labels show."
+            } else {
+                ""
+            },
+        })
+        .collect()
 }
 
 /// An argument of the method a line calls: its name, help and control.
@@ -251,6 +268,11 @@ mod tests {
                 .args[0]
                 .name
         );
+        // The costume is picked from our art, written as GEMSTEP's models write it.
+        let offered = names(&costume.control);
+        for name in ["'fish.json'", "'flower.json'", "'onexone.json'"] {
+            assert!(offered.iter().any(|n| n == name), "{name} in {offered:?}");
+        }
         assert_eq!(method_arg(&slots[0], slots, &vocab), None);
         let LineKind::Statement { slots, .. } = &lines[3].kind else {
             panic!()

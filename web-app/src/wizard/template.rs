@@ -247,6 +247,7 @@ pub(super) fn default_token(
     match kind {
         ArgKind::Number | ArgKind::Any => number(if keyword == "every" { 1.0 } else { 0.0 }),
         ArgKind::Text => tok(TokenKind::String("hello".to_owned())),
+        ArgKind::Costume => tok(TokenKind::String("circle.json".to_owned())),
         ArgKind::Boolean => tok(TokenKind::Value(Literal::Boolean(false))),
         ArgKind::Choice => word(
             spec.allowed
@@ -332,7 +333,8 @@ mod tests {
         );
         assert_eq!(
             line("featCall", "Costume", script),
-            "featCall Costume setCostume 'hello'"
+            "featCall Costume setCostume 'circle.json'",
+            "a new costume line wears a costume, not a placeholder"
         );
         assert_eq!(line("prop", "label", script), "prop label setTo 'hello'");
         assert_eq!(line("prop", "x add", script), "prop x add 0");

@@ -141,7 +141,7 @@ impl Cx<'_> {
     pub fn value_arg(&mut self, token: &Token, spec: &ArgSpec) -> Checked<Arg> {
         match spec.kind {
             ArgKind::Number => self.typed(token, spec.name, ValueKind::Number),
-            ArgKind::Text => self.typed(token, spec.name, ValueKind::String),
+            ArgKind::Text | ArgKind::Costume => self.typed(token, spec.name, ValueKind::String),
             ArgKind::Boolean => self.typed(token, spec.name, ValueKind::Boolean),
             ArgKind::Any => self.typed(token, spec.name, ValueKind::Any),
             ArgKind::Expr => self.expr(token).map(Arg::Expr),
