@@ -111,9 +111,9 @@ async function addCostume(file) {
     await pick(blank, 'feature', 'Costume');
   });
   let call;
-  await step(`+ Line, choose featCall (Costume setCostume), type the file ${file}`, async () => {
+  await step(`+ Line, choose featCall (Costume setCostume), pick the costume ${file}`, async () => {
     call = await addLine(blank, 'featCall');
-    await type(call, 'file', file);
+    await pick(call, 'file', `'${file}'`);
   });
   return call;
 }
