@@ -22,7 +22,7 @@ enum Verdict {
 }
 
 fn verdict(update: &str) -> Verdict {
-    let head = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 5\naddFeature Costume\n# PROGRAM UPDATE\n";
+    let head = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 5\naddFeature Costume\naddProp alive Boolean true\n# PROGRAM UPDATE\n";
     let text = format!("{head}{update}");
     let mut symbols = Symbols::complete();
     symbols.add_blueprint("Fish", &tokenize(&text).unwrap_or_default());
@@ -40,20 +40,25 @@ fn each_construct_is_accepted_warned_or_refused_as_gemstep_decides() {
     use Verdict::*;
     let table = [
         ("prop energy add 1", Accepted),
-        ("prop energy add 1 2", Warned(6, 19)),
-        ("prop energy add", Warned(6, 13)),
+        ("prop energy add 1 2", Warned(7, 19)),
+        ("prop energy add", Warned(7, 13)),
         ("featCall Costume setCostume 'fish.json' 0", Accepted),
-        ("featCall Costume setCostume 'fish.json' 0 9", Warned(6, 43)),
-        ("featCall Costume setPose", Warned(6, 18)),
+        ("featCall Costume setCostume 'fish.json' 0 9", Warned(7, 43)),
+        ("featCall Costume setPose", Warned(7, 18)),
         ("every 1 [[\n]]", Accepted),
         ("every 0 [[\n]]", Accepted),
-        ("every second [[\n]]", Warned(6, 7)),
+        ("every second [[\n]]", Warned(7, 7)),
         ("every 1 runAtStart [[\n]]", Accepted),
         ("dbgTick", Accepted),
-        ("featPorp Costume glow setTo 1", Refused(6)),
-        ("Fish.energy add 1", Refused(6)),
-        ("<<<<<<< HEAD", Refused(6)),
-        ("[[\n  prop energy add 1\n]]", Refused(6)),
+        ("prop alive setTo 1", Warned(7, 18)),
+        ("prop energy setTo true", Warned(7, 19)),
+        ("prop alive setTo 'very'", Refused(7)),
+        ("prop energy setTo '5'", Accepted),
+        ("featCall Movement setMovementType wander", Refused(7)),
+        ("featPorp Costume glow setTo 1", Refused(7)),
+        ("Fish.energy add 1", Refused(7)),
+        ("<<<<<<< HEAD", Refused(7)),
+        ("[[\n  prop energy add 1\n]]", Refused(7)),
     ];
     for (line, want) in table {
         assert_eq!(verdict(line), want, "{line}");

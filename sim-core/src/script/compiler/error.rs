@@ -65,6 +65,16 @@ pub enum CompileErrorKind {
         /// The arguments left out.
         missing: Vec<String>,
     },
+    /// A value of another type that GEMSTEP's JavaScript turns into the one wanted (a number
+    /// as true or false, true or false as a number) (a warning).
+    Coerced {
+        /// The argument's name.
+        arg: String,
+        /// What was written.
+        from: String,
+        /// What it is taken as.
+        to: String,
+    },
     /// A timer that GEMSTEP accepts but never fires (`every second`) (a warning).
     NeverFires {
         /// The statement's start, as written.
@@ -223,6 +233,9 @@ impl fmt::Display for CompileErrorKind {
             K::MissingArgs { name, missing } => {
                 let list = missing.join("', '");
                 write!(f, "{name} is missing '{list}'; GEMSTEP runs it with nothing there, and this line fails when it runs")
+            }
+            K::Coerced { arg, from, to } => {
+                write!(f, "'{arg}' takes {from} as {to}, as GEMSTEP does")
             }
             K::NeverFires { what } => {
                 let word = what.split_once(' ').map_or("", |(_, w)| w);

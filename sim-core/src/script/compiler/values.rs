@@ -211,9 +211,28 @@ impl Cx<'_> {
             _ => return Err(self.expected(token, arg, value_kind_text(kind))),
         };
         if value.fits(kind) {
-            Ok(Arg::Literal(value))
-        } else {
-            Err(self.expected(token, arg, value_kind_text(kind)))
+            return Ok(Arg::Literal(value));
+        }
+        // What GEMSTEP's JavaScript coerces: a number where true or false belongs (0 is
+        // false), true or false where a number belongs (1 and 0). Said as a warning.
+        let coerced = match (&value, kind) {
+            (Value::Number(n), ValueKind::Boolean) => {
+                Some(Value::Boolean(*n != 0.0 && !n.is_nan()))
+            }
+            (Value::Boolean(b), ValueKind::Number) => Some(Value::Number(f64::from(u8::from(*b)))),
+            _ => None,
+        };
+        match coerced {
+            Some(to) => {
+                let kind = CompileErrorKind::Coerced {
+                    arg: arg.to_owned(),
+                    from: value.describe(),
+                    to: to.as_text().unwrap_or_default(),
+                };
+                self.warn_at(token, kind);
+                Ok(Arg::Literal(to))
+            }
+            None => Err(self.expected(token, arg, value_kind_text(kind))),
         }
     }
 

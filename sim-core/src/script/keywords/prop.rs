@@ -74,9 +74,13 @@ mod tests {
             "prop energy setTo 'lots'",
             "setTo: 'value' must be a number, not the text 'lots'",
         );
-        assert_error(
+        assert_warning(
             "prop hungry setTo 3",
-            "setTo: 'value' must be true or false, not the number 3",
+            "'value' takes the number 3 as true, as GEMSTEP does",
+        );
+        assert_error(
+            "prop hungry setTo 'very'",
+            "setTo: 'value' must be true or false, not the text 'very'",
         );
     }
 

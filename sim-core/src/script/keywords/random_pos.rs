@@ -61,7 +61,7 @@ pub(crate) fn print(min: f64, max: f64, whole: bool) -> ScriptUnit {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_error, assert_ok};
+    use super::super::testing::{assert_error, assert_ok, assert_warning};
 
     #[test]
     fn random_pos_takes_two_numbers_and_an_optional_flag() {
@@ -71,9 +71,9 @@ mod tests {
             "randomPos 'a' 1",
             "randomPos: 'min' must be a number, not the text 'a'",
         );
-        assert_error(
+        assert_warning(
             "randomPos 1 2 3",
-            "randomPos: 'whole' must be true or false, not the number 3",
+            "'whole' takes the number 3 as true, as GEMSTEP does",
         );
     }
 }
