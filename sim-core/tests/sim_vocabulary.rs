@@ -253,3 +253,27 @@ featProp Costume color setTo 255
     let id = sim.lookup("C/c").unwrap();
     assert_eq!(sim.agent(id).unwrap().costume().color, Some(0x0000ff));
 }
+
+#[test]
+fn boolean_options_name_true_and_false() {
+    let bp = "# BLUEPRINT O
+# PROGRAM DEFINE
+addProp awake Boolean false
+prop awake addOption day true
+prop awake addOption night
+addProp checks Number 0
+# PROGRAM UPDATE
+prop awake setToOption day
+ifProp awake equalToOption day [[
+  prop checks add 1
+]]
+ifProp awake notEqualToOption night [[
+  prop checks add 10
+]]
+";
+    let mut sim = load(&project(&[("O", bp)], &[("O", "o", "")], false), 1);
+    sim.step();
+    assert_eq!(prop(&sim, "O/o", "awake"), Value::Boolean(true));
+    assert_eq!(num(&sim, "O/o", "checks"), 11.0);
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+}

@@ -158,7 +158,7 @@ impl FeatureState {
     pub(crate) fn set_flag_at(&mut self, slot: PropSlot, flag: bool) {
         if let Some(GVar::Boolean(var)) = self.prop_at_mut(slot) {
             // In place: replacing the whole GVar would first drop the old one.
-            *var = crate::vars::BooleanVar::new(flag);
+            var.set(flag);
         } else {
             self.set_at(slot, Value::Boolean(flag));
         }

@@ -8,6 +8,7 @@
 //! ordinary logic.
 
 use super::error::VarError;
+use super::options::{Options, OPTION_ARG};
 use super::spec::{action, arg, test, Alias, ArgSpec, MethodTable};
 use super::value::{Value, ValueKind};
 
@@ -42,6 +43,33 @@ pub(crate) const TABLE: MethodTable = MethodTable {
         test("mostlyTrue", &[], "Is it almost certainly true?"),
         test("slightlyFalse", &[], "Is it only a little bit false?"),
         test("mostlyFalse", &[], "Is it almost certainly false?"),
+        action(
+            "addOption",
+            &[
+                arg("option", ValueKind::String, "a name for the value"),
+                super::spec::optional(
+                    "value",
+                    BOOL,
+                    "true or false (false when left out, as in GEMSTEP)",
+                ),
+            ],
+            "Give true or false a name, so you can use setToOption and equalToOption with it.",
+        ),
+        action(
+            "setToOption",
+            OPTION_ARG,
+            "Make it the value of a named option.",
+        ),
+        test(
+            "equalToOption",
+            OPTION_ARG,
+            "Is it the value of this named option?",
+        ),
+        test(
+            "notEqualToOption",
+            OPTION_ARG,
+            "Is it different from the value of this named option?",
+        ),
     ],
     aliases: &[Alias {
         spelling: "eq",
@@ -49,10 +77,11 @@ pub(crate) const TABLE: MethodTable = MethodTable {
     }],
 };
 
-/// A Boolean property with a degree of truth from -1 to 1.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A Boolean property with a degree of truth from -1 to 1, and named options.
+#[derive(Debug, Clone, PartialEq)]
 pub struct BooleanVar {
     truth: f64,
+    options: Options<bool>,
 }
 
 impl Default for BooleanVar {
@@ -67,7 +96,13 @@ impl BooleanVar {
     pub fn new(value: bool) -> Self {
         Self {
             truth: if value { 1.0 } else { -1.0 },
+            options: Options::default(),
         }
+    }
+
+    /// Makes it certainly true or false, keeping its options.
+    pub fn set(&mut self, value: bool) {
+        self.truth = Self::new(value).truth;
     }
 
     /// Whether it counts as true (its degree of truth is above 0).
@@ -101,6 +136,22 @@ impl BooleanVar {
             "mostlyTrue" => self.truth > 0.75,
             "slightlyFalse" => self.truth < 0.0 && self.truth > -0.25,
             "mostlyFalse" => self.truth < -0.75,
+            "addOption" => {
+                let name = spec.text(args, 0)?;
+                let value = if args.len() > 1 {
+                    spec.boolean(args, 1)?
+                } else {
+                    false
+                };
+                self.options.add(name, value);
+                return Ok(None);
+            }
+            "setToOption" => {
+                let value = *self.options.get(&spec.text(args, 0)?)?;
+                return self.take_truth(Self::new(value).truth);
+            }
+            "equalToOption" => self.value() == *self.options.get(&spec.text(args, 0)?)?,
+            "notEqualToOption" => self.value() != *self.options.get(&spec.text(args, 0)?)?,
             other => return Err(TABLE.unhandled("Boolean", other)),
         };
         Ok(Some(Value::Boolean(answer)))
@@ -116,6 +167,25 @@ impl BooleanVar {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn options_name_true_and_false_and_are_kept_when_set() {
+        let mut var = BooleanVar::new(false);
+        let text = |s: &str| Value::String(s.into());
+        var.call("addOption", &[text("awake"), Value::Boolean(true)])
+            .unwrap();
+        var.call("addOption", &[text("asleep")]).unwrap();
+        var.call("setToOption", &[text("awake")]).unwrap();
+        assert!(var.value());
+        assert!(yes(&mut var, "equalToOption", &[text("awake")]));
+        assert!(yes(&mut var, "notEqualToOption", &[text("asleep")]));
+        var.set(false);
+        assert!(
+            yes(&mut var, "equalToOption", &[text("asleep")]),
+            "options stay"
+        );
+        assert!(var.call("setToOption", &[text("awak")]).is_err());
+    }
 
     fn yes(var: &mut BooleanVar, method: &str, args: &[Value]) -> bool {
         match var.call(method, args) {
@@ -212,10 +282,13 @@ mod tests {
                 .iter()
                 .map(|a| match a.kind {
                     ValueKind::Number => Value::Number(0.5),
+                    ValueKind::String => Value::String("on".into()),
                     _ => T,
                 })
                 .collect();
-            let result = BooleanVar::default().call(spec.name, &args);
+            let mut var = BooleanVar::default();
+            var.options.add("on".to_string(), true);
+            let result = var.call(spec.name, &args);
             assert!(result.is_ok(), "{}: {result:?}", spec.name);
         }
     }
