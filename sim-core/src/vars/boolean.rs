@@ -49,7 +49,7 @@ pub(crate) const TABLE: MethodTable = MethodTable {
                 arg("option", ValueKind::String, "a name for the value"),
                 super::spec::optional(
                     "value",
-                    BOOL,
+                    ValueKind::Any,
                     "true or false (false when left out, as in GEMSTEP)",
                 ),
             ],
@@ -138,10 +138,12 @@ impl BooleanVar {
             "mostlyFalse" => self.truth < -0.75,
             "addOption" => {
                 let name = spec.text(args, 0)?;
-                let value = if args.len() > 1 {
-                    spec.boolean(args, 1)?
-                } else {
-                    false
+                // GEMSTEP keeps `value || false`: what a test would count as true.
+                let value = match args.get(1) {
+                    Some(Value::Boolean(b)) => *b,
+                    Some(Value::Number(n)) => *n != 0.0 && !n.is_nan(),
+                    Some(Value::String(s)) => !s.is_empty() && s != "false",
+                    _ => false,
                 };
                 self.options.add(name, value);
                 return Ok(None);
