@@ -70,10 +70,7 @@ impl Cx<'_> {
                     missing,
                 };
                 self.warn_at(head, kind);
-                let outer = std::mem::replace(&mut self.current_keyword, name.to_owned());
-                let out = self.each_arg(specs, tokens, block);
-                self.current_keyword = outer;
-                return out;
+                return self.args_of(name, specs, tokens, block);
             }
         }
         self.args(name, specs, head, tokens, block)
@@ -90,7 +87,18 @@ impl Cx<'_> {
         block: &Frame,
     ) -> Checked<Vec<Arg>> {
         self.check_count(name, specs, head, tokens.len())?;
-        // Argument errors name the keyword or method the arguments belong to.
+        self.args_of(name, specs, tokens, block)
+    }
+
+    /// Compiles each of `tokens` against its spec, with argument errors naming `name`, the
+    /// keyword or method the arguments belong to.
+    fn args_of(
+        &mut self,
+        name: &str,
+        specs: &[ArgSpec],
+        tokens: &[Token],
+        block: &Frame,
+    ) -> Checked<Vec<Arg>> {
         let outer = std::mem::replace(&mut self.current_keyword, name.to_owned());
         let out = self.each_arg(specs, tokens, block);
         self.current_keyword = outer;
