@@ -114,3 +114,21 @@ prop after add 1
         "the missing argument is reported at its line: {problems:?}"
     );
 }
+
+#[test]
+fn an_edit_swapped_in_logs_its_new_warnings() {
+    let before =
+        "# BLUEPRINT W\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nprop n add 1\n";
+    let after =
+        "# BLUEPRINT W\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nprop n add 1 5\n";
+    let mut sim = load(&project(&[("W", before)], &[("W", "w", "")], false), 1);
+    sim.step();
+    assert!(sim.log().iter().all(|e| e.kind != LogKind::Warning));
+    sim.hot_swap(&project(&[("W", after)], &[("W", "w", "")], false))
+        .expect("an edit of a script swaps in");
+    let warned = sim
+        .log()
+        .iter()
+        .any(|e| e.kind == LogKind::Warning && (e.line, e.col) == (5, 14));
+    assert!(warned, "{:?}", sim.log());
+}

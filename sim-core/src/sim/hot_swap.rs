@@ -93,6 +93,7 @@ impl Simulation {
         self.world.carry_rule_memory(&old, &new);
         self.world.carry_profile(&remap, new.blueprint_count());
         let agents = self.world.respec(&old, &new, &remap, &changed);
+        self.world.note_warnings(&new);
         self.project = project.clone();
         let blueprints = changed
             .iter()

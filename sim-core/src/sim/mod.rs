@@ -390,11 +390,7 @@ fn build(
         messages_sent: [false; 3],
         consequents: Default::default(),
     };
-    // What GEMSTEP would quietly ignore is said once, at its place, before the first tick.
-    for warning in program.project.blueprints.iter().flat_map(|b| &b.warnings) {
-        let at = world.origin(&warning.script, warning.pos.line, warning.pos.col);
-        world.log.warn_once(at, warning.kind.to_string());
-    }
+    world.note_warnings(program);
     world.populate(&mut lp)?;
     let handler = Rc::new(tick::TickHandler {
         machine: tick::phases(),

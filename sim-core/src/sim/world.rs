@@ -87,6 +87,15 @@ pub(crate) struct World {
 }
 
 impl World {
+    /// Logs the compile warnings of `program` (what GEMSTEP would quietly ignore), each once
+    /// at its place: when a model loads, and when an edit is swapped in.
+    pub(crate) fn note_warnings(&mut self, program: &Program) {
+        for warning in program.project.blueprints.iter().flat_map(|b| &b.warnings) {
+            let at = self.origin(&warning.script, warning.pos.line, warning.pos.col);
+            self.log.warn_once(at, warning.kind.to_string());
+        }
+    }
+
     /// Where a log entry about `script` at `line:col` happened.
     pub fn origin<'a>(&self, script: &'a str, line: u32, col: u32) -> Origin<'a> {
         Origin {
