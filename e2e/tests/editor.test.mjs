@@ -98,20 +98,20 @@ test('the textarea text lies over the coloured text, within a quarter pixel', as
   assert.ok(check.drift < 0.25, `a coloured run is ${check.drift}px off the textarea's grid`);
 });
 
-test('a mistyped keyword is underlined at its line with the message listed', async () => {
+test('a mistyped feature prop is underlined at its line with the message listed', async () => {
   const { page } = app;
-  await typeAtEnd(page, '\tfeatPorp Movement distance setTo 5');
+  await typeAtEnd(page, '\tfeatProp Movement distanse setTo 5');
   await page.waitForSelector(MARK);
   const lines = (await page.inputValue(TEXT)).split('\n').length;
   const mark = page.locator(`.editor-line[data-line="${lines}"] ${MARK}`);
-  assert.equal(await mark.textContent(), 'featPorp');
+  assert.equal(await mark.textContent(), 'distanse');
   assert.equal(await page.locator(ERRORS).count(), 1);
   const item = await page.textContent(ERRORS);
-  assert.match(item, new RegExp(`line ${lines}, column 2: .*featPorp.*featProp`));
+  assert.match(item, new RegExp(`line ${lines}, column 20: .*distanse.*distance`));
   // Hovering the underline shows the message.
   const box = await mark.boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  assert.match(await page.getAttribute(TEXT, 'title'), /featPorp/);
+  assert.match(await page.getAttribute(TEXT, 'title'), /distanse/);
   const area = await page.locator(TEXT).boundingBox();
   await page.mouse.move(area.x + area.width - 30, area.y + area.height - 30);
   assert.equal(await page.getAttribute(TEXT, 'title'), null);
@@ -122,9 +122,9 @@ test('clicking an error moves the caret to it, and fixing the word clears it', a
   const { page } = app;
   await page.click(`${ERRORS} button`);
   const { at, value } = await caret(page);
-  assert.equal(value.slice(at, at + 8), 'featPorp');
+  assert.equal(value.slice(at, at + 8), 'distanse');
   for (let i = 0; i < 8; i++) await page.keyboard.press('Delete');
-  await page.keyboard.type('featProp');
+  await page.keyboard.type('distance');
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('[data-testid="script-error-mark"]'));
   assert.equal(await page.locator(ERRORS).count(), 0);
@@ -222,11 +222,11 @@ test('a chosen completion joins the textarea undo history', async () => {
 test('applying an edit recompiles the project, and the edit survives a reload', async () => {
   const { page } = app;
   const row = '[data-testid="blueprints"] li[data-blueprint="Wanderer"] .status';
-  await page.fill(TEXT, '# BLUEPRINT Wanderer\n# PROGRAM DEFINE\naddProp speed Number 2\nfeatPorp Movement.distance setTo 3\n');
+  await page.fill(TEXT, '# BLUEPRINT Wanderer\n# PROGRAM DEFINE\naddProp speed Number 2\nfeatProp Movement distanse setTo 3\n');
   await page.click('[data-testid="script-apply"]');
   await page.waitForFunction((sel) => document.querySelector(sel)?.textContent === '1 error', row);
   // The autosave timer writes within five seconds; a reload then shows the applied text.
-  await page.waitForFunction(() => (localStorage.getItem('stepwise.autosave') ?? '').includes('featPorp'),
+  await page.waitForFunction(() => (localStorage.getItem('stepwise.autosave') ?? '').includes('distanse'),
     null, { timeout: 10_000 });
   await page.reload();
   await page.click('[data-testid="script-toggle"]');

@@ -111,7 +111,7 @@ test('compile errors show per blueprint and as messages', async () => {
     id: 'typo', label: 'Typo',
     blueprints: [
       { name: 'Good', scriptText: '# BLUEPRINT Good\n# PROGRAM DEFINE\naddFeature Costume' },
-      { name: 'Bad', scriptText: '# BLUEPRINT Bad\n# PROGRAM DEFINE\nfeatPorp Costume x' },
+      { name: 'Bad', scriptText: '# BLUEPRINT Bad\n# PROGRAM DEFINE\nprop enrgy add 1' },
     ],
   });
   await importText(page, 'typo.gemprj', project);
@@ -121,7 +121,7 @@ test('compile errors show per blueprint and as messages', async () => {
     { name: 'Bad', status: '1 error' },
   ]);
   const [shown] = await messages(page);
-  assert.match(shown, /^Bad:3:1: unknown keyword 'featPorp'/);
+  assert.match(shown, /^Bad:3:6: prop 'enrgy' is not defined on Bad/);
   await screenshot(page, 'projects-compile-error');
 });
 

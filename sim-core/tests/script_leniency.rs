@@ -55,7 +55,7 @@ fn each_construct_is_accepted_warned_or_refused_as_gemstep_decides() {
         ("prop alive setTo 'very'", Refused(7)),
         ("prop energy setTo '5'", Accepted),
         ("featCall Movement setMovementType wander", Refused(7)),
-        ("featPorp Costume glow setTo 1", Refused(7)),
+        ("featPorp Costume glow setTo 1", Warned(7, 1)),
         ("Fish.energy add 1", Refused(7)),
         ("<<<<<<< HEAD", Refused(7)),
         ("[[\n  prop energy add 1\n]]", Refused(7)),

@@ -161,7 +161,7 @@ fn the_profile_counts_time_with_the_injected_timer() {
 #[test]
 fn loading_reports_every_compile_error_with_its_place() {
     let bad =
-        "# BLUEPRINT Bad\n# PROGRAM DEFINE\nprop energy add 1\nfeatPorp Costume glow setTo 1\n";
+        "# BLUEPRINT Bad\n# PROGRAM DEFINE\nprop energy add 1\nfeatProp Costume glow setTo 1\n";
     let p = project(&[("Bad", bad)], &[("Bad", "b", "")], false);
     match Simulation::load(&p, 1) {
         Err(sim_core::sim::LoadErrors::Compile(errors)) => {

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 fn check_lists_every_error_as_file_blueprint_line_col_and_exits_1() {
     let path = temp_file(
         "fish.gemscript",
-        "# BLUEPRINT Fish\naddProp energy Number 1\nfeatPorp Movement direction setTo 1\nprop enrgy setTo 1",
+        "# BLUEPRINT Fish\naddProp energy Number 1\n5 setTo 1\nprop enrgy setTo 1",
     );
     let file = path.to_str().unwrap();
     let out = stepwise(&["check", file]);
@@ -17,7 +17,7 @@ fn check_lists_every_error_as_file_blueprint_line_col_and_exits_1() {
     assert_eq!(
         text(&out.stderr).trim_end(),
         format!(
-            "{file}:Fish:3:1: unknown keyword 'featPorp' — did you mean 'featProp'?\n{file}:Fish:4:6: prop 'enrgy' is not defined on Fish — did you mean 'energy'?"
+            "{file}:Fish:3:1: a line must start with a keyword, not the number 5\n{file}:Fish:4:6: prop 'enrgy' is not defined on Fish — did you mean 'energy'?"
         )
     );
 }

@@ -531,7 +531,7 @@ mod tests {
     fn an_edit_that_does_not_compile_keeps_the_last_model_running_with_a_note() {
         let (handle, mut runner) = following_wander();
         runner.step();
-        append_to_script(&handle, "\nnotAKeyword 3\n");
+        append_to_script(&handle, "\nprop enrgy add 3\n");
         assert!(!runner.sync(&handle));
         assert_eq!(runner.tick(), 1);
         let note = handle.take_note().unwrap();

@@ -176,15 +176,15 @@ mod tests {
     #[test]
     fn compile_errors_map_to_their_token() {
         let text =
-            "# BLUEPRINT Fish\naddProp energy Number 5\n\tfeatPorp Movement distance setTo 1";
+            "# BLUEPRINT Fish\naddProp energy Number 5\naddFeature Movement\n\tfeatProp Movement distanse setTo 1";
         let symbols = sim_core::script::compiler::Symbols::complete();
         let errors =
             sim_core::script::compiler::compile_blueprint(text, "Fish", &symbols).unwrap_err();
         let marks = error_marks(&lines(text), &errors);
         assert_eq!(marks.len(), 1);
-        assert_eq!((marks[0].line, marks[0].start, marks[0].end), (2, 1, 9));
+        assert_eq!((marks[0].line, marks[0].start, marks[0].end), (3, 19, 27));
         assert!(
-            marks[0].message.contains("featPorp"),
+            marks[0].message.contains("distanse"),
             "{}",
             marks[0].message
         );

@@ -329,7 +329,7 @@ mod tests {
         let p = project(
             r##"{ "id": "t", "blueprints": [
                 { "name": "Good", "scriptText": "# BLUEPRINT Good" },
-                { "name": "Bad", "label": "Broken one", "scriptText": "# BLUEPRINT Bad\nfeatPorp x\nnotAKeyword y" }
+                { "name": "Bad", "label": "Broken one", "scriptText": "# BLUEPRINT Bad\nprop enrgy add 1\n5 y" }
             ] }"##,
         );
         let current = CurrentProject::new(p, Origin::Other);

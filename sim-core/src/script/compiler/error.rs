@@ -19,7 +19,7 @@ pub struct CompileError {
 }
 
 impl fmt::Display for CompileError {
-    /// `Fish:12:5: unknown keyword 'featPorp' — did you mean 'featProp'?`
+    /// `Fish:12:5: unknown keyword 'featPorp' — did you mean 'featProp'?; this line is skipped, as in GEMSTEP`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: {}", self.script, self.pos, self.kind)
     }
@@ -222,7 +222,8 @@ impl fmt::Display for CompileErrorKind {
             K::Tokenize(msg) | K::Expr(msg) => f.write_str(msg),
             K::UnknownKeyword { word, suggestion } => {
                 write!(f, "unknown keyword '{word}'")?;
-                did_you_mean(f, suggestion)
+                did_you_mean(f, suggestion)?;
+                f.write_str("; this line is skipped, as in GEMSTEP")
             }
             K::NotAKeyword { found } => write!(f, "a line must start with a keyword, not {found}"),
             K::ExtraArgs { name, max, got } => {
@@ -320,7 +321,7 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "Fish:12:5: unknown keyword 'featPorp' — did you mean 'featProp'?"
+            "Fish:12:5: unknown keyword 'featPorp' — did you mean 'featProp'?; this line is skipped, as in GEMSTEP"
         );
         let count = CompileErrorKind::ArgCount {
             name: "setTo".into(),

@@ -42,8 +42,10 @@ pub(crate) fn compile_unit(cx: &mut Cx<'_>, unit: &[Token]) -> Option<Line> {
         }
     };
     let Some(kw) = keyword(word) else {
+        // GEMSTEP compiles a word it does not know as a keyword to nothing (its keywordErr)
+        // and runs the rest: the line is skipped, with a warning.
         let suggestion = closest(word, keyword_names()).map(str::to_owned);
-        cx.report_at(
+        cx.warn_at(
             head,
             CompileErrorKind::UnknownKeyword {
                 word: word.clone(),
