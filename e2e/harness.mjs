@@ -87,10 +87,17 @@ export async function closeApp(app) {
   assert.deepEqual(errors, [], 'the page logged errors');
 }
 
-/** Opens the app with the script drawer showing the first blueprint in the Wizard tab. */
-export async function openWizard() {
+/** Opens the app with the script drawer showing the first blueprint's text. */
+export async function openEditor() {
   const app = await openApp();
   await app.page.click('[data-testid="script-toggle"]');
+  await app.page.waitForSelector('[data-testid="script-editor"]');
+  return app;
+}
+
+/** Opens the app with the script drawer showing the first blueprint in the Wizard tab. */
+export async function openWizard() {
+  const app = await openEditor();
   await app.page.click('[data-testid="wizard-tab"]');
   await app.page.waitForSelector('[data-testid="wizard"]');
   return app;

@@ -2,17 +2,13 @@
 // amber with its line and column, the script still applies and runs, and the log says it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, closeApp, waitForText } from '../harness.mjs';
+import { openEditor, screenshot, closeApp, waitForText } from '../harness.mjs';
 
 const TEXT = '[data-testid="script-text"]';
 const WARNINGS = '[data-testid="script-warnings"] li';
 
 let app;
-before(async () => {
-  app = await openApp();
-  await app.page.click('[data-testid="script-toggle"]');
-  await app.page.waitForSelector('[data-testid="script-editor"]');
-});
+before(async () => { app = await openEditor(); });
 after(() => closeApp(app));
 
 test('an extra argument is warned about, and the script applies and runs', async () => {

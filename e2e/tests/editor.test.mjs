@@ -2,7 +2,7 @@
 // matching, apply; and the transparent textarea lying pixel-exactly over the coloured text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, closeApp } from '../harness.mjs';
+import { openEditor, screenshot, closeApp } from '../harness.mjs';
 
 const TEXT = '[data-testid="script-text"]';
 const MARK = '[data-testid="script-error-mark"]';
@@ -10,11 +10,7 @@ const ERRORS = '[data-testid="script-errors"] li';
 const POPUP = '[data-testid="script-completion"]';
 
 let app;
-before(async () => {
-  app = await openApp();
-  await app.page.click('[data-testid="script-toggle"]');
-  await app.page.waitForSelector('[data-testid="script-editor"]');
-});
+before(async () => { app = await openEditor(); });
 after(() => closeApp(app));
 
 /** Puts the caret at the end of the script and types `text` there. */

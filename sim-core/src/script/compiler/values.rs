@@ -56,22 +56,20 @@ impl Cx<'_> {
             self.warn_at(first_extra, kind);
             tokens = tokens.get(..max).unwrap_or(tokens);
         }
-        if tokens.len() < min {
+        // A missing block is not GEMSTEP's business to default: that stays an error.
+        if tokens.len() < min && specs.iter().all(|s| s.kind != ArgKind::Block) {
             let missing = specs
                 .iter()
-                .filter(|s| s.arity == Arity::One && s.kind != ArgKind::Block)
+                .filter(|s| s.arity == Arity::One)
                 .skip(tokens.len())
                 .map(|s| s.name.to_owned())
-                .collect::<Vec<_>>();
-            // A missing block is not GEMSTEP's business to default: that stays an error.
-            if !missing.is_empty() && specs.iter().all(|s| s.kind != ArgKind::Block) {
-                let kind = CompileErrorKind::MissingArgs {
-                    name: name.to_owned(),
-                    missing,
-                };
-                self.warn_at(head, kind);
-                return self.args_of(name, specs, tokens, block);
-            }
+                .collect();
+            let kind = CompileErrorKind::MissingArgs {
+                name: name.to_owned(),
+                missing,
+            };
+            self.warn_at(head, kind);
+            return self.args_of(name, specs, tokens, block);
         }
         self.args(name, specs, head, tokens, block)
     }
