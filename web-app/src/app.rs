@@ -173,6 +173,11 @@ impl App {
     /// Picks up a newly loaded or edited project: a fresh simulation from tick zero, and the
     /// stage fitted to the model's bounds. True when the project changed.
     fn sync_project(&mut self) -> bool {
+        if let Some(renderer) = &mut self.renderer {
+            self.project.with(|c| {
+                renderer.set_project_costumes(c.map_or(&[], |c| c.project.costumes.as_slice()))
+            });
+        }
         if !self.runner.sync(&self.project) {
             return false;
         }

@@ -4,6 +4,7 @@
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
+use super::costume::{MAX_COSTUMES, MAX_TOTAL_BYTES};
 use super::error::Problem;
 use super::Project;
 
@@ -12,6 +13,36 @@ pub(super) fn problems(project: &Project) -> Vec<Problem> {
     let mut problems = stage_problems(project);
     problems.extend(blueprint_problems(project));
     problems.extend(instance_problems(project));
+    problems.extend(costume_problems(project));
+    problems
+}
+
+fn costume_problems(project: &Project) -> Vec<Problem> {
+    let costumes = &project.costumes;
+    let mut problems = Vec::new();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (index, costume) in costumes.iter().enumerate() {
+        if let Some(problem) = costume.problem() {
+            problems.push(Problem::Costume {
+                index,
+                name: costume.name.clone(),
+                problem,
+            });
+        } else if let Some(first) = first_seen(&mut seen, &costume.name, index) {
+            problems.push(Problem::DuplicateCostume {
+                name: costume.name.clone(),
+                first,
+                second: index,
+            });
+        }
+    }
+    let bytes: usize = costumes.iter().map(|c| c.image_bytes()).sum();
+    if costumes.len() > MAX_COSTUMES || bytes > MAX_TOTAL_BYTES {
+        problems.push(Problem::TooManyCostumes {
+            count: costumes.len(),
+            bytes,
+        });
+    }
     problems
 }
 

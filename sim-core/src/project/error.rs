@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::costume::{CostumeProblem, MAX_COSTUMES, MAX_TOTAL_BYTES};
+
 /// Why a `.gemprj` file could not be loaded (or, rarely, written).
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
@@ -80,6 +82,31 @@ pub enum Problem {
         /// The closest blueprint name, if one is close.
         suggestion: Option<String>,
     },
+    /// A costume the project carries is unusable.
+    Costume {
+        /// Its index in `costumes`.
+        index: usize,
+        /// Its name.
+        name: String,
+        /// What is wrong with it.
+        problem: CostumeProblem,
+    },
+    /// Two costumes with the same name.
+    DuplicateCostume {
+        /// The name.
+        name: String,
+        /// The index of the first.
+        first: usize,
+        /// The index of the second.
+        second: usize,
+    },
+    /// More costumes, or more image bytes, than a project may carry.
+    TooManyCostumes {
+        /// How many costumes.
+        count: usize,
+        /// Their image bytes together.
+        bytes: usize,
+    },
 }
 
 impl fmt::Display for ProjectError {
@@ -151,6 +178,26 @@ impl fmt::Display for Problem {
                     None => Ok(()),
                 }
             }
+            Problem::Costume {
+                index,
+                name,
+                problem,
+            } => write!(f, "costumes[{index}] ('{name}'): {problem}"),
+            Problem::DuplicateCostume {
+                name,
+                first,
+                second,
+            } => write!(
+                f,
+                "costumes[{first}] and costumes[{second}] are both named '{name}'"
+            ),
+            Problem::TooManyCostumes { count, bytes } => write!(
+                f,
+                "costumes: {count} costumes holding {} KB; a project may carry {MAX_COSTUMES} \
+                 holding {} KB",
+                bytes.div_ceil(1024),
+                MAX_TOTAL_BYTES / 1024
+            ),
         }
     }
 }

@@ -24,9 +24,15 @@
 //! ```
 
 mod check;
+mod costume;
 mod error;
 mod stage;
 
+pub use costume::{
+    costume_key, import_files, import_image, import_sheet, sheet_image_name, CostumeAsset,
+    CostumeProblem, Frame, ImportFailure, MediaType, MAX_COSTUMES, MAX_FRAMES, MAX_IMAGE_BYTES,
+    MAX_TOTAL_BYTES,
+};
 pub use error::{Problem, ProjectError};
 pub use stage::StageMetadata;
 
@@ -51,6 +57,10 @@ pub struct Project {
     pub blueprints: Vec<BlueprintDef>,
     /// The agents placed on stage at the start.
     pub instances: Vec<InstanceDef>,
+    /// The project's own costumes (imported pictures and sprite sheets), in import order.
+    /// Left out of the file when there are none, so a GEMSTEP project saves unchanged.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub costumes: Vec<CostumeAsset>,
     /// Fields Stepwise does not use, kept so saving does not lose them.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
@@ -158,6 +168,25 @@ impl Project {
     /// The blueprint called `name`, to edit it.
     pub fn blueprint_mut(&mut self, name: &str) -> Option<&mut BlueprintDef> {
         self.blueprints.iter_mut().find(|b| b.name == name)
+    }
+
+    /// The project's costume that `name` (`bunny.json`, `Bunny`) names, if it has one.
+    pub fn costume(&self, name: &str) -> Option<&CostumeAsset> {
+        let key = costume_key(name);
+        self.costumes.iter().find(|c| c.name == key)
+    }
+
+    /// Adds an imported costume, or replaces the one of the same name; refused when the
+    /// project would pass [`MAX_COSTUMES`] or [`MAX_TOTAL_BYTES`].
+    pub fn put_costume(&mut self, asset: CostumeAsset) -> Result<(), CostumeProblem> {
+        costume::put(&mut self.costumes, asset)
+    }
+
+    /// Removes the costume called `name`; false when there is none.
+    pub fn remove_costume(&mut self, name: &str) -> bool {
+        let before = self.costumes.len();
+        self.costumes.retain(|c| c.name != name);
+        self.costumes.len() != before
     }
 
     /// The starting agents made from the blueprint called `name`, in file order.
@@ -274,6 +303,37 @@ mod tests {
         }
         let again = Project::from_json(&project.to_json_pretty().unwrap()).unwrap();
         assert_eq!(again, project);
+    }
+
+    #[test]
+    fn costumes_travel_with_the_project_and_damaged_ones_are_named() {
+        let mut project = Project::from_json(SMALL).unwrap();
+        assert!(
+            !project.to_json_pretty().unwrap().contains("costumes"),
+            "a project without costumes saves as GEMSTEP wrote it"
+        );
+        let svg = br#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"></svg>"#;
+        project
+            .put_costume(import_image("Wolf.svg", svg).unwrap())
+            .unwrap();
+        let again = Project::from_json(&project.to_json_pretty().unwrap()).unwrap();
+        assert_eq!(again, project);
+        assert_eq!(again.costume("wolf.json").map(|c| c.width), Some(20));
+        assert!(project.remove_costume("wolf"));
+        assert!(project.costume("wolf").is_none());
+
+        let json = r#"{"costumes":[{"name":"a","mediaType":"image/png","width":4,"height":4,"data":"PHN2Zz4="},
+            {"name":"b","mediaType":"image/gif","width":4,"height":4,"data":""}]}"#;
+        assert!(
+            error(json).starts_with("costumes[1].mediaType: unknown variant"),
+            "{}",
+            error(json)
+        );
+        let json = r#"{"costumes":[{"name":"a","mediaType":"image/png","width":4,"height":4,"data":"PHN2Zz4="}]}"#;
+        assert_eq!(
+            error(json),
+            "costumes[0] ('a'): it is not a PNG or SVG image"
+        );
     }
 
     #[test]

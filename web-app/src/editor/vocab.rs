@@ -19,6 +19,8 @@ pub struct Vocabulary {
     pub features: Vec<&'static str>,
     /// Every blueprint of the project.
     pub blueprints: Vec<String>,
+    /// The project's own costumes, by key (`bunny`).
+    pub costumes: Vec<String>,
 }
 
 impl Vocabulary {
@@ -41,6 +43,7 @@ impl Vocabulary {
             props,
             features: bp.features.into_iter().collect(),
             blueprints,
+            costumes: own.costumes,
         }
     }
 
@@ -82,6 +85,7 @@ pub fn project_symbols(project: &Project) -> Symbols {
     for bp in &project.blueprints {
         symbols.add_blueprint(&bp.name, &tokenize(&bp.script_text).unwrap_or_default());
     }
+    symbols.costumes = project.costumes.iter().map(|c| c.name.clone()).collect();
     symbols
 }
 

@@ -76,6 +76,17 @@ pub async fn read_file_text(file: &File) -> Result<String, LoadError> {
     })
 }
 
+/// The bytes of a file the user chose (callers check its size first).
+pub async fn read_file_bytes(file: &File) -> Result<Vec<u8>, LoadError> {
+    let buffer = JsFuture::from(file.array_buffer())
+        .await
+        .map_err(|e| LoadError::File {
+            name: file.name(),
+            message: message_of(&e),
+        })?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
 fn local_storage() -> Result<Storage, LoadError> {
     let window = web_sys::window().ok_or(LoadError::StorageUnavailable)?;
     match window.local_storage() {

@@ -10,6 +10,7 @@ mod autosave;
 mod blank;
 mod blueprints;
 pub(crate) mod browser;
+mod costumes;
 mod current;
 mod error;
 mod history;

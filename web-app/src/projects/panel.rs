@@ -11,6 +11,7 @@
 use super::autosave::{self, STORAGE_KEY};
 use super::blank::blank_project;
 use super::browser;
+use super::costumes::CostumeList;
 use super::current::{CurrentProject, Origin, ProjectHandle, Subscription};
 use super::error::LoadError;
 use super::keys::page_listeners;
@@ -463,6 +464,12 @@ impl Component for ProjectsPanel {
                     on_open={link.callback(Msg::Open)} />
             }
         });
+        let costumes = ctx.props().current.with(|c| {
+            let Some(c) = c else { return html! {} };
+            html! {
+                <CostumeList current={ctx.props().current.clone()} costumes={c.project.costumes.clone()} />
+            }
+        });
         let (focus, focus_serial) = match &self.focus {
             Some((name, n)) => (Some(AttrValue::from(name.clone())), *n),
             None => (None, 0),
@@ -473,7 +480,7 @@ impl Component for ProjectsPanel {
             .with(|c| c.map(|c| Rc::new(c.project.clone())));
         html! {
             <>
-                { ctx.props().current.with(|current| view::panel(&state, current, actions, list)) }
+                { ctx.props().current.with(|current| view::panel(&state, current, actions, list, costumes)) }
                 <ScriptPanel {project} {focus} {focus_serial} on_apply={link.callback(Msg::ApplyScript)} />
             </>
         }

@@ -36,12 +36,14 @@ pub struct Actions {
     pub on_redo: Callback<MouseEvent>,
 }
 
-/// The whole panel; `list` is the blueprint list, a component of its own.
+/// The whole panel; `list` is the blueprint list and `costumes` the costume list, each a
+/// component of its own.
 pub fn panel(
     state: &State,
     current: Option<&CurrentProject>,
     actions: Actions,
     list: Html,
+    costumes: Html,
 ) -> Html {
     let origin = current.map(|c| &c.origin);
     html! {
@@ -66,6 +68,7 @@ pub fn panel(
             { summary(current) }
             { history(state, actions.on_undo, actions.on_redo) }
             { list }
+            { costumes }
             { messages(state.notices, current, actions.on_dismiss) }
             <button class="projector-toggle" data-testid="projector" aria-pressed={state.projector.to_string()}
                 onclick={actions.on_projector}>

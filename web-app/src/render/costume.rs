@@ -4,9 +4,12 @@
 //! right, so a multiply tint recolours them. Each [`Art`] has a natural size in world units and
 //! a default tint. Models name costumes like GEMSTEP's sprite files (`fish.json`,
 //! `lightmoth.json`, `tree_trunk.json`); [`Costumes::resolve`] interns such a name once and
-//! returns a small [`CostumeId`], so the per-frame data carries no strings.
+//! returns a small [`CostumeId`], so the per-frame data carries no strings. A project's own
+//! costumes ([`Costumes::set_project`]) come first: an imported `bunny.json` replaces our
+//! bunny.
 
 use super::color::Rgb;
+use sim_core::project::{costume_key, CostumeAsset};
 use std::collections::HashMap;
 
 /// One piece of built-in art.
@@ -282,11 +285,15 @@ impl Art {
     }
 }
 
-/// A costume as resolved from a name: built-in art (with a tint) or a labelled fallback.
+/// A costume as resolved from a name: built-in art (with a tint), one of the project's own
+/// costumes, or a labelled fallback.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Costume {
     /// The built-in art, or `None` for a name we have no art for.
     pub art: Option<Art>,
+    /// For one of the project's own costumes: its index in the project's list, and its pose
+    /// count.
+    pub imported: Option<(u16, u16)>,
     /// The name as the model wrote it, without its file extension; shown under fallbacks.
     pub label: String,
     /// Tint used when the agent sets no colour.
@@ -310,6 +317,11 @@ impl Costume {
     /// Whether it draws nothing (GEMSTEP's `onexone`): only the agent's widgets show.
     pub fn is_blank(&self) -> bool {
         self.art == Some(Art::Blank)
+    }
+
+    /// Whether it is the labelled stand-in for a name with no art.
+    pub fn is_fallback(&self) -> bool {
+        self.art.is_none() && self.imported.is_none()
     }
 }
 
@@ -338,6 +350,28 @@ impl Default for Costumes {
 }
 
 impl Costumes {
+    /// The built-in costumes and, in place of any of the same name, `assets` (a project's
+    /// own costumes); names already resolved may now resolve differently, so ids from before
+    /// are stale (the stage resolves its agents' names again every frame).
+    pub fn set_project(&mut self, assets: &[CostumeAsset]) {
+        *self = Costumes::new();
+        for (index, asset) in assets.iter().enumerate() {
+            let (Ok(index), Ok(id)) = (u16::try_from(index), u16::try_from(self.list.len())) else {
+                break;
+            };
+            let pose = asset.frame(0);
+            self.list.push(Costume {
+                art: None,
+                imported: Some((index, u16::try_from(asset.poses()).unwrap_or(u16::MAX))),
+                label: asset.name.clone(),
+                tint: Rgb::WHITE,
+                frame_tints: &[],
+                size: f64::from(pose.w.max(pose.h)),
+            });
+            self.by_name.insert(asset.name.clone(), CostumeId(id));
+        }
+    }
+
     /// The built-in costumes only.
     pub fn new() -> Costumes {
         let mut costumes = Costumes {
@@ -396,13 +430,10 @@ impl Costumes {
     }
 }
 
-/// A costume name as a lookup key: trimmed, lowercase, without a file extension.
+/// A costume name as a lookup key: trimmed, lowercase, without a file extension (as the
+/// project's own costumes are keyed).
 fn normalise(name: &str) -> String {
-    let name = name.trim().to_lowercase();
-    match name.rsplit_once('.') {
-        Some((stem, "json" | "png" | "svg" | "jpg" | "gif")) => stem.to_string(),
-        _ => name,
-    }
+    costume_key(name)
 }
 
 /// The costume for a normalised name: the whole name when it names art (`tree_trunk`,
@@ -433,6 +464,7 @@ fn costume_for(key: &str) -> Costume {
     let Some(art) = art else {
         return Costume {
             art: None,
+            imported: None,
             label: key.to_string(),
             tint: FALLBACK_TINT,
             frame_tints: &[],
@@ -446,6 +478,7 @@ fn costume_for(key: &str) -> Costume {
     };
     Costume {
         art: Some(art),
+        imported: None,
         label: key.to_string(),
         tint,
         frame_tints,
@@ -627,6 +660,46 @@ mod tests {
             costumes.resolve("thing9999"),
             costumes.resolve("THING9999.json")
         );
+    }
+
+    #[test]
+    fn a_project_costume_takes_the_place_of_our_art() {
+        let png = |w: u32, h: u32| {
+            let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+            bytes.extend(w.to_be_bytes());
+            bytes.extend(h.to_be_bytes());
+            bytes
+        };
+        let sheet = r#"{"frames":{"a":{"frame":{"x":0,"y":0,"w":30,"h":20}},
+            "b":{"frame":{"x":30,"y":0,"w":30,"h":20}}}}"#;
+        let assets = [
+            sim_core::project::import_sheet("Bunny.json", sheet, &png(60, 20)).unwrap(),
+            sim_core::project::import_image("wolf.png", &png(50, 70)).unwrap(),
+        ];
+        let mut costumes = Costumes::new();
+        costumes.set_project(&assets);
+        let bunny = costumes.resolve("bunny.json");
+        let bunny = costumes.get(bunny).clone();
+        assert_eq!(bunny.imported, Some((0, 2)));
+        assert_eq!(bunny.size, 30.0, "the larger side of its first pose");
+        assert!(!bunny.is_fallback());
+        let wolf = costumes.resolve("WOLF.png");
+        assert_eq!(costumes.get(wolf).imported, Some((1, 1)));
+        assert_eq!(
+            costumes.get(wolf).tint,
+            Rgb::WHITE,
+            "drawn in its own colours"
+        );
+        assert_eq!(art_of_in(&mut costumes, "fish.json"), Some(Art::Fish));
+        costumes.set_project(&[]);
+        assert_eq!(art_of_in(&mut costumes, "bunny.json"), Some(Art::Bunny));
+        let wolf = costumes.resolve("wolf");
+        assert!(costumes.get(wolf).is_fallback());
+    }
+
+    fn art_of_in(costumes: &mut Costumes, name: &str) -> Option<Art> {
+        let id = costumes.resolve(name);
+        costumes.get(id).art
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub use view::{Bounds, StageView};
 
 use occlusion::Coverage;
 use raster::Pixmap;
+use sim_core::project::CostumeAsset;
 use sprites::{angle_step, size_step, stretch_step, Look, SpriteKey, Sprites};
 use wasm_bindgen::Clamped;
 use web_sys::{CanvasRenderingContext2d, Document, ImageData};
@@ -91,6 +92,16 @@ impl Renderer {
     /// The costumes, for resolving new names to ids.
     pub fn costumes_mut(&mut self) -> &mut Costumes {
         &mut self.costumes
+    }
+
+    /// Takes up a project's own costumes (after a load or an import); nothing is redone when
+    /// they are the ones already in use.
+    pub fn set_project_costumes(&mut self, assets: &[CostumeAsset]) {
+        if self.sprites.imported() == assets {
+            return;
+        }
+        self.costumes.set_project(assets);
+        self.sprites.set_imported(assets);
     }
 
     /// Paints one frame of `agents` as seen through `view`: the stage and every costume go
@@ -188,12 +199,16 @@ impl Renderer {
         if pixels < MIN_PIXELS || costume.is_blank() {
             return None;
         }
-        let (look, tint) = match costume.art {
-            Some(art) => {
+        let (look, tint) = match (costume.art, costume.imported) {
+            (Some(art), _) => {
                 let frame = agent.frame % art.spec().frames.len().max(1) as u16;
                 (Look::Art(art, frame), costume.tint_at(frame))
             }
-            None => (Look::Disc, costume.tint),
+            (None, Some((index, poses))) => (
+                Look::Imported(index, agent.frame % poses.max(1)),
+                costume.tint,
+            ),
+            (None, None) => (Look::Disc, costume.tint),
         };
         let colour = agent.color.unwrap_or(tint).bucket();
         let (cx, cy) = view.world_to_canvas(agent.x, agent.y);
@@ -251,7 +266,7 @@ impl Renderer {
         agent: &RenderAgent,
     ) {
         let costume = self.costumes.get(agent.costume);
-        let fallback = costume.art.is_none();
+        let fallback = costume.is_fallback();
         if !(fallback || agent.selected || agent.hovered)
             && agent.label.is_none()
             && agent.meter.is_none()

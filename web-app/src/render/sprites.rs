@@ -7,6 +7,7 @@
 use super::color::Rgb;
 use super::costume::Art;
 use super::raster::Pixmap;
+use sim_core::project::CostumeAsset;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::f64::consts::TAU;
@@ -20,6 +21,8 @@ use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlImageEl
 pub enum Look {
     /// A frame of built-in art.
     Art(Art, u16),
+    /// A pose of the project's own costume at that index.
+    Imported(u16, u16),
     /// A disc with an outline: the fallback shape, and the stand-in while art loads.
     Disc,
     /// A soft radial halo, drawn behind glowing agents.
@@ -131,6 +134,9 @@ impl Hasher for KeyHasher {
 pub struct Sprites {
     document: Document,
     images: HashMap<(Art, u16), HtmlImageElement>,
+    /// The project's own costumes, and each one's image once asked for.
+    imported: Vec<CostumeAsset>,
+    imported_images: Vec<Option<HtmlImageElement>>,
     cache: HashMap<SpriteKey, Pixmap, BuildHasherDefault<KeyHasher>>,
     bytes: usize,
     /// The canvas sprites are drawn in, reused.
@@ -144,11 +150,27 @@ impl Sprites {
         Sprites {
             document,
             images: HashMap::new(),
+            imported: Vec::new(),
+            imported_images: Vec::new(),
             cache: HashMap::default(),
             bytes: 0,
             scratch: None,
             css: String::new(),
         }
+    }
+
+    /// The project costumes in use.
+    pub fn imported(&self) -> &[CostumeAsset] {
+        &self.imported
+    }
+
+    /// Uses `assets` as the project's own costumes from now on; sprites made from the old
+    /// ones are dropped, as their indices may now mean other costumes.
+    pub fn set_imported(&mut self, assets: &[CostumeAsset]) {
+        self.imported = assets.to_vec();
+        self.imported_images = vec![None; assets.len()];
+        self.cache.clear();
+        self.bytes = 0;
     }
 
     /// The sprite for `key`, made now if needed. Art whose image has not loaded yet gives the
@@ -159,13 +181,8 @@ impl Sprites {
             return self.cache.get(&key);
         }
         let key = match key.look {
-            Look::Art(art, frame) if !self.image_ready(art, frame) => SpriteKey {
-                look: Look::Disc,
-                angle: 0,
-                flip_x: false,
-                flip_y: false,
-                ..key
-            },
+            Look::Art(art, frame) if !self.image_ready(art, frame) => disc_for(key),
+            Look::Imported(index, _) if !self.imported_ready(index) => disc_for(key),
             _ => key,
         };
         if !self.cache.contains_key(&key) {
@@ -196,6 +213,26 @@ impl Sprites {
             }
         };
         image.complete() && image.natural_width() > 0
+    }
+
+    /// Whether the image of a project costume has loaded, starting its decoding on first ask.
+    fn imported_ready(&mut self, index: u16) -> bool {
+        let index = usize::from(index);
+        let (Some(slot), Some(asset)) = (
+            self.imported_images.get_mut(index),
+            self.imported.get(index),
+        ) else {
+            return false;
+        };
+        if slot.is_none() {
+            let Ok(image) = HtmlImageElement::new() else {
+                return false;
+            };
+            image.set_src(&asset.data_url());
+            *slot = Some(image);
+        }
+        slot.as_ref()
+            .is_some_and(|image| image.complete() && image.natural_width() > 0)
     }
 
     /// The scratch canvas, cleared and sized `side` square.
@@ -242,7 +279,19 @@ impl Sprites {
         let _ = ctx.scale(1.0, stretch);
         let colour = Rgb::from_bucket(key.colour);
         match key.look {
-            Look::Art(art, frame) => self.paint_art(&ctx, art, frame, colour, size),
+            Look::Art(art, frame) => {
+                if let Some(image) = self.images.get(&(art, frame)).cloned() {
+                    let h = size / 2.0;
+                    let rect = Placement::Whole {
+                        x: -h,
+                        y: -h,
+                        w: size,
+                        h: size,
+                    };
+                    self.paint_image(&ctx, &image, rect, colour, size);
+                }
+            }
+            Look::Imported(index, pose) => self.paint_imported(&ctx, index, pose, colour, size),
             Look::Disc => self.paint_disc(&ctx, colour, size),
             Look::Halo => self.paint_halo(&ctx, colour, size),
         }
@@ -251,21 +300,55 @@ impl Sprites {
         Pixmap::from_straight_rgba(side_px, side_px, data)
     }
 
-    /// The art image, multiplied by the tint and clipped back to the art's own shape: white
-    /// areas take the tint, shading and outlines stay darker.
-    fn paint_art(
+    /// A pose of a project costume, fitted into the `size` square keeping its proportions.
+    fn paint_imported(
         &mut self,
         ctx: &CanvasRenderingContext2d,
-        art: Art,
-        frame: u16,
+        index: u16,
+        pose: u16,
         colour: Rgb,
         size: f64,
     ) {
-        let Some(image) = self.images.get(&(art, frame)) else {
+        let index = usize::from(index);
+        let (Some(asset), Some(Some(image))) =
+            (self.imported.get(index), self.imported_images.get(index))
+        else {
             return;
         };
-        let h = size / 2.0;
-        let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(image, -h, -h, size, size);
+        let image = image.clone();
+        let frame = asset.frame(pose);
+        // A drawing's own size may differ from the size it declares (an SVG with only a
+        // viewBox): the frame is scaled to the image as the browser decoded it.
+        let sx = f64::from(image.natural_width()) / f64::from(asset.width.max(1));
+        let sy = f64::from(image.natural_height()) / f64::from(asset.height.max(1));
+        let (w, h) = (f64::from(frame.w), f64::from(frame.h));
+        let fit = size / w.max(h).max(1.0);
+        let rect = Placement::Part {
+            source: (
+                f64::from(frame.x) * sx,
+                f64::from(frame.y) * sy,
+                w * sx,
+                h * sy,
+            ),
+            x: -w * fit / 2.0,
+            y: -h * fit / 2.0,
+            w: w * fit,
+            h: h * fit,
+        };
+        self.paint_image(ctx, &image, rect, colour, size);
+    }
+
+    /// An image, multiplied by the tint and clipped back to the image's own shape: white
+    /// areas take the tint, shading and outlines stay darker. White leaves it as drawn.
+    fn paint_image(
+        &mut self,
+        ctx: &CanvasRenderingContext2d,
+        image: &HtmlImageElement,
+        rect: Placement,
+        colour: Rgb,
+        size: f64,
+    ) {
+        rect.draw(ctx, image);
         if colour == Rgb::WHITE {
             return;
         }
@@ -274,7 +357,7 @@ impl Sprites {
         ctx.set_fill_style_str(&self.css);
         ctx.fill_rect(-size, -size, 2.0 * size, 2.0 * size);
         let _ = ctx.set_global_composite_operation("destination-in");
-        let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(image, -h, -h, size, size);
+        rect.draw(ctx, image);
         let _ = ctx.set_global_composite_operation("source-over");
     }
 
@@ -307,6 +390,56 @@ impl Sprites {
         }
         ctx.set_fill_style_canvas_gradient(&gradient);
         ctx.fill_rect(-r, -r, size, size);
+    }
+}
+
+/// The disc standing in for a costume whose image has not loaded yet.
+fn disc_for(key: SpriteKey) -> SpriteKey {
+    SpriteKey {
+        look: Look::Disc,
+        angle: 0,
+        flip_x: false,
+        flip_y: false,
+        ..key
+    }
+}
+
+/// Where on the scratch canvas an image goes: whole, or one rectangle (`source`, in image
+/// pixels: x, y, width, height) of it.
+#[derive(Debug, Clone, Copy)]
+enum Placement {
+    Whole {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+    },
+    Part {
+        source: (f64, f64, f64, f64),
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+    },
+}
+
+impl Placement {
+    fn draw(self, ctx: &CanvasRenderingContext2d, image: &HtmlImageElement) {
+        // Drawing fails only for an image that is not decoded, which callers check first.
+        let _ = match self {
+            Placement::Whole { x, y, w, h } => {
+                ctx.draw_image_with_html_image_element_and_dw_and_dh(image, x, y, w, h)
+            }
+            Placement::Part {
+                source: (sx, sy, sw, sh),
+                x,
+                y,
+                w,
+                h,
+            } => ctx.draw_image_with_html_image_element_and_sw_and_sh_and_dx_and_dy_and_dw_and_dh(
+                image, sx, sy, sw, sh, x, y, w, h,
+            ),
+        };
     }
 }
 

@@ -108,16 +108,22 @@ fn arg_control(kind: ArgKind, keyword: &str, vocab: &Vocabulary) -> Control {
         ArgKind::Number => Control::Number,
         ArgKind::NewName => Control::Name,
         ArgKind::Text => Control::Text,
-        ArgKind::Costume => Control::Pick(costume_choices()),
+        ArgKind::Costume => Control::Pick(costume_choices(&vocab.costumes)),
         _ => Control::Expression,
     }
 }
 
-/// The costumes a script can name: our art, each as the quoted file name GEMSTEP's models
-/// write (`'fish.json'`); `onexone` draws nothing.
-fn costume_choices() -> Vec<Choice> {
-    crate::render::ARTS
+/// The costumes a script can name, each as the quoted file name GEMSTEP's models write
+/// (`'fish.json'`): the project's own first, then our art not replaced by one of them;
+/// `onexone` draws nothing.
+fn costume_choices(own: &[String]) -> Vec<Choice> {
+    let mine = own.iter().map(|name| Choice {
+        name: format!("'{name}.json'"),
+        help: "One of this project's own costumes.",
+    });
+    let built_in = crate::render::ARTS
         .iter()
+        .filter(|(_, spec)| !own.iter().any(|n| n == spec.name))
         .map(|(art, spec)| Choice {
             name: format!("'{}.json'", spec.name),
             help: if *art == crate::render::Art::Blank {
@@ -125,8 +131,8 @@ fn costume_choices() -> Vec<Choice> {
             } else {
                 ""
             },
-        })
-        .collect()
+        });
+    mine.chain(built_in).collect()
 }
 
 /// An argument of the method a line calls: its name, help and control.
@@ -282,6 +288,24 @@ mod tests {
             Control::Text
         );
         assert_eq!(shown_value(&slots[3], &Control::Text), "wander");
+    }
+
+    #[test]
+    fn the_projects_own_costumes_come_first_and_replace_our_art_of_that_name() {
+        let text = "addFeature Costume\nfeatCall Costume setCostume 'fish.png' 0";
+        let symbols = Symbols {
+            costumes: vec!["wolf".into(), "bunny".into()],
+            ..Symbols::complete()
+        };
+        let vocab = Vocabulary::new(text, "Fish", &symbols);
+        let lines = lines_of(&tokenize(text).unwrap());
+        let LineKind::Statement { slots, .. } = &lines[1].kind else {
+            panic!()
+        };
+        let offered = names(&method_arg(&slots[2], slots, &vocab).unwrap().control);
+        assert_eq!(offered[..2], ["'wolf.json'", "'bunny.json'"]);
+        assert_eq!(offered.iter().filter(|n| *n == "'bunny.json'").count(), 1);
+        assert!(offered.iter().any(|n| n == "'fish.json'"));
     }
 
     #[test]

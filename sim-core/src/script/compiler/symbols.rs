@@ -78,6 +78,9 @@ pub struct Symbols {
     /// Whether `blueprints` is the whole project. When false (a lone `.gemscript`), names of
     /// other blueprints cannot be checked and are accepted.
     pub complete: bool,
+    /// The project's own costumes (their keys, like `bunny`), for editors that offer the
+    /// costumes a script can name; the compiler accepts any costume name, as GEMSTEP does.
+    pub costumes: Vec<String>,
 }
 
 impl Symbols {
