@@ -11,7 +11,7 @@ use sim_core::exec::log::LogKind;
 use sim_core::script::compiler::{compile_blueprint, Symbols};
 use sim_core::script::tokenize;
 
-/// What happens to a line.
+/// What happens to a line (lines counted from the first line under test).
 #[derive(Debug, PartialEq)]
 enum Verdict {
     Accepted,
@@ -22,16 +22,18 @@ enum Verdict {
 }
 
 fn verdict(update: &str) -> Verdict {
-    let head = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 5\naddFeature Costume\naddProp alive Boolean true\n# PROGRAM UPDATE\n";
+    let head = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 5\naddFeature Costume\naddFeature Movement\naddFeature Touches\naddProp alive Boolean true\n# PROGRAM UPDATE\n";
+    // Lines are counted from the first line under test.
+    let below = head.lines().count() as u32;
     let text = format!("{head}{update}");
     let mut symbols = Symbols::complete();
     symbols.add_blueprint("Fish", &tokenize(&text).unwrap_or_default());
     match compile_blueprint(&text, "Fish", &symbols) {
         Ok(bp) => match bp.warnings.first() {
-            Some(w) => Verdict::Warned(w.pos.line, w.pos.col),
+            Some(w) => Verdict::Warned(w.pos.line - below, w.pos.col),
             None => Verdict::Accepted,
         },
-        Err(errors) => Verdict::Refused(errors[0].pos.line),
+        Err(errors) => Verdict::Refused(errors[0].pos.line - below),
     }
 }
 
@@ -40,28 +42,71 @@ fn each_construct_is_accepted_warned_or_refused_as_gemstep_decides() {
     use Verdict::*;
     let table = [
         ("prop energy add 1", Accepted),
-        ("prop energy add 1 2", Warned(7, 19)),
-        ("prop energy add", Warned(7, 13)),
+        ("prop energy add 1 2", Warned(1, 19)),
+        ("prop energy add", Warned(1, 13)),
         ("featCall Costume setCostume 'fish.json' 0", Accepted),
-        ("featCall Costume setCostume 'fish.json' 0 9", Warned(7, 43)),
-        ("featCall Costume setPose", Warned(7, 18)),
+        ("featCall Costume setCostume 'fish.json' 0 9", Warned(1, 43)),
+        ("featCall Costume setPose", Warned(1, 18)),
         ("every 1 [[\n]]", Accepted),
         ("every 0 [[\n]]", Accepted),
-        ("every second [[\n]]", Warned(7, 7)),
+        ("every second [[\n]]", Warned(1, 7)),
         ("every 1 runAtStart [[\n]]", Accepted),
         ("dbgTick", Accepted),
-        ("prop alive setTo 1", Warned(7, 18)),
-        ("prop energy setTo true", Warned(7, 19)),
-        ("prop alive setTo 'very'", Refused(7)),
+        ("prop alive setTo 1", Warned(1, 18)),
+        ("prop energy setTo true", Warned(1, 19)),
+        ("prop alive setTo 'very'", Refused(1)),
         ("prop energy setTo '5'", Accepted),
-        ("featCall Movement setMovementType wander", Refused(7)),
-        ("featPorp Costume glow setTo 1", Warned(7, 1)),
-        ("Fish.energy add 1", Refused(7)),
-        ("<<<<<<< HEAD", Refused(7)),
-        ("[[\n  prop energy add 1\n]]", Refused(7)),
+        ("featCall Movement setMovementType wander", Accepted),
+        ("featCall Movement setMovementType 'zigzag'", Warned(1, 35)),
+        ("featCall Touches monitor Fish zz", Warned(1, 31)),
+        ("featCall Costume noSuchMethod", Refused(1)),
+        ("featProp Costume noSuchProp setTo 1", Refused(1)),
+        ("prop nothing setTo 1", Refused(1)),
+        ("useFeature Nonexistent", Refused(1)),
+        ("addProp x Number 1 2", Warned(1, 20)),
+        ("addProp z Colour 1", Refused(1)),
+        ("addFeature Movement Costume", Warned(1, 21)),
+        ("onEvent Foo [[\n]]", Warned(1, 9)),
+        ("onEvent Tick", Warned(1, 1)),
+        ("onEvent Tick [[\n]] [[\n]]", Warned(2, 4)),
+        ("every 1 atStart [[\n]]", Warned(1, 9)),
+        ("every 1", Refused(1)),
+        ("ifExpr {{ 1 }} [[\n]] [[\n]] [[\n]]", Warned(3, 4)),
+        ("stackAdd 1", Warned(1, 10)),
+        ("when Fish wiggles Fish [[\n]]", Refused(1)),
+        ("prop energy setTo 'abc'", Refused(1)),
+        ("prop energy setTo {{ energy + }}", Refused(1)),
+        ("featPorp Costume glow setTo 1", Warned(1, 1)),
+        ("Fish.energy add 1", Refused(1)),
+        ("<<<<<<< HEAD", Refused(1)),
+        ("[[\n  prop energy add 1\n]]", Refused(1)),
     ];
     for (line, want) in table {
         assert_eq!(verdict(line), want, "{line}");
+    }
+}
+
+/// GEMSTEP reads a movement type ignoring case and quietly does nothing with one it does not
+/// know: `EdgeToEdge` moves, `zigzag` stays put, and neither stops the script.
+#[test]
+fn movement_types_are_read_as_gemstep_reads_them() {
+    let bp = |kind: &str| {
+        format!(
+            "# BLUEPRINT M\n# PROGRAM DEFINE\naddFeature Movement\naddProp after Number 0\n\
+             featProp Movement movementType setTo '{kind}'\nfeatProp Movement distance setTo 2\n\
+             # PROGRAM UPDATE\nprop after add 1\n"
+        )
+    };
+    for (kind, moves) in [("EdgeToEdge", true), ("WANDER", true), ("zigzag", false)] {
+        let text = bp(kind);
+        let mut sim = load(&project(&[("M", &text)], &[("M", "m", "")], false), 1);
+        let start = (num(&sim, "M/m", "x"), num(&sim, "M/m", "y"));
+        for _ in 0..5 {
+            sim.step();
+        }
+        let now = (num(&sim, "M/m", "x"), num(&sim, "M/m", "y"));
+        assert_eq!(now != start, moves, "{kind}: {start:?} -> {now:?}");
+        assert_eq!(num(&sim, "M/m", "after"), 5.0, "{kind}: the script runs on");
     }
 }
 

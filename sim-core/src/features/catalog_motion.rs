@@ -45,7 +45,7 @@ pub(super) const MOVEMENT: FeatureSpec = FeatureSpec {
         method(
             "setMovementType",
             &[
-                A::one("type", K::Choice, "How to move.").choice(MOVEMENT_TYPES),
+                A::one("type", K::Choice, "How to move.").open_choice(MOVEMENT_TYPES),
                 A::rest("settings", K::Number, "Speed, then a direction or two (depends on the type)."),
             ],
             "Chooses how the character moves.",
@@ -135,7 +135,7 @@ pub(super) const TOUCHES: FeatureSpec = FeatureSpec {
                     K::Choice,
                     "b2b (edges meet), c2b (centre on edge), c2c (centres meet), binb (inside).",
                 )
-                .choice(TOUCH_TYPES),
+                .open_choice(TOUCH_TYPES),
             ],
             "Starts watching for touches with a kind of character.",
         ),

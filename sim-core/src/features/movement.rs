@@ -181,7 +181,7 @@ pub(crate) fn update(
         let Some(m) = agent.feature_of(KIND) else {
             continue;
         };
-        let kind = m.str_at(MOVEMENT_TYPE).unwrap_or_default();
+        let kind = planned_kind(m.str_at(MOVEMENT_TYPE).unwrap_or_default());
         let distance = m.number_at(DISTANCE).unwrap_or(0.0);
         let direction = m.number_at(DIRECTION).unwrap_or(0.0);
         let seek = Seek {
@@ -218,6 +218,32 @@ pub(crate) fn update(
 struct Seek<'a> {
     target: &'a str,
     cache: &'a mut Vec<Targets>,
+}
+
+/// The movement types [`plan`] carries out, as it spells them.
+const PLANNED: [&str; 12] = [
+    "wander",
+    "wanderUntilInside",
+    "wanderUntilCharacter",
+    "edgeToEdge",
+    "jitter",
+    "float",
+    "goLocation",
+    "setLocation",
+    "seekNearest",
+    "seekNearestVisible",
+    "seekNearestVisibleCone",
+    "seekNearestVisibleColor",
+];
+
+/// A movement type as [`plan`] spells it: GEMSTEP reads the type ignoring case (`Wander`
+/// wanders); a type it does not know is kept and moves nothing.
+fn planned_kind(kind: &str) -> &str {
+    PLANNED
+        .iter()
+        .find(|k| k.eq_ignore_ascii_case(kind))
+        .copied()
+        .unwrap_or(kind)
 }
 
 /// `(dx, dy, new direction)` for one agent.

@@ -85,6 +85,9 @@ pub struct ArgSpec {
     pub arity: Arity,
     /// For [`ArgKind::Choice`], the names allowed (matched ignoring case); otherwise empty.
     pub allowed: &'static [&'static str],
+    /// For a choice GEMSTEP stores as written and quietly does nothing with when it knows no
+    /// such name (a movement type, a kind of touch): another name is a warning, not an error.
+    pub open: bool,
     /// One plain sentence for the wizard.
     pub help: &'static str,
 }
@@ -97,6 +100,7 @@ impl ArgSpec {
             kind,
             arity: Arity::One,
             allowed: &[],
+            open: false,
             help,
         }
     }
@@ -123,6 +127,15 @@ impl ArgSpec {
             kind: ArgKind::Choice,
             allowed,
             ..self
+        }
+    }
+
+    /// The same choice, where another name is kept as written with a warning (GEMSTEP
+    /// looks the name up when it runs and does nothing when it knows none such).
+    pub const fn open_choice(self, allowed: &'static [&'static str]) -> ArgSpec {
+        ArgSpec {
+            open: true,
+            ..self.choice(allowed)
         }
     }
 }

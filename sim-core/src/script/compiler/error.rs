@@ -109,6 +109,28 @@ pub enum CompileErrorKind {
         /// The allowed names.
         allowed: Vec<String>,
     },
+    /// A name GEMSTEP keeps as written and does nothing with (a warning): an unknown
+    /// movement type, an unknown kind of touch.
+    UnknownChoice {
+        /// The argument's name.
+        arg: String,
+        /// The word written.
+        word: String,
+        /// The names that do something.
+        allowed: Vec<String>,
+    },
+    /// An `onEvent` for an event GEMSTEP never raises (a warning): its lines never run.
+    EventNeverRaised {
+        /// The event written.
+        event: String,
+        /// The closest event GEMSTEP raises, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A keyword whose `[[ ]]` lines are missing (a warning): GEMSTEP runs nothing.
+    NothingToRun {
+        /// The keyword.
+        keyword: String,
+    },
     /// A property that the blueprint never declares (and is not built in).
     UnknownProp {
         /// The property written.
@@ -250,6 +272,19 @@ impl fmt::Display for CompileErrorKind {
             }
             K::NotAChoice { arg, word, allowed } => {
                 write!(f, "'{word}' is not a valid {arg}; use one of: {}", allowed.join(", "))
+            }
+            K::UnknownChoice { arg, word, allowed } => write!(
+                f,
+                "'{word}' is no {arg} GEMSTEP knows ({}); as in GEMSTEP, it does nothing",
+                allowed.join(", ")
+            ),
+            K::EventNeverRaised { event, suggestion } => {
+                write!(f, "GEMSTEP never raises an event '{event}'")?;
+                did_you_mean(f, suggestion)?;
+                f.write_str("; these lines never run")
+            }
+            K::NothingToRun { keyword } => {
+                write!(f, "{keyword} has no [[ ]] lines to run; GEMSTEP accepts it and does nothing")
             }
             K::UnknownProp { prop, blueprint, suggestion } => {
                 write!(f, "prop '{prop}' is not defined on {blueprint}")?;

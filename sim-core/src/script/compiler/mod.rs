@@ -99,6 +99,7 @@ pub(crate) fn compile_blueprint_units(
             ),
             Compiled::When(rule) => bp.conditions.push(rule),
             Compiled::Event(handler) => bp.events.push(handler),
+            Compiled::Skipped => {}
         }
     }
     bp.warnings = std::mem::take(&mut cx.warnings);

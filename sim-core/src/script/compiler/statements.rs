@@ -58,11 +58,14 @@ pub(crate) fn compile_unit(cx: &mut Cx<'_>, unit: &[Token]) -> Option<Line> {
     let outer = std::mem::replace(&mut cx.current_keyword, kw.name.to_owned());
     let compiled = (kw.compile)(cx, head, args);
     cx.current_keyword = outer;
-    Some(Line {
-        pos: head.pos,
-        keyword: kw.name,
-        compiled: compiled.ok()?,
-    })
+    match compiled.ok()? {
+        Compiled::Skipped => None,
+        compiled => Some(Line {
+            pos: head.pos,
+            keyword: kw.name,
+            compiled,
+        }),
+    }
 }
 
 /// The arguments before a trailing `// comment` (`]] // if spawning`), which is not one.
@@ -97,6 +100,7 @@ impl Cx<'_> {
             match line.compiled {
                 Compiled::Stmt(kind) => out.push(stmt_at(line.pos, kind)),
                 Compiled::When(_) | Compiled::Event(_) => self.not_nested(line.pos, line.keyword),
+                Compiled::Skipped => {}
             }
         }
         out

@@ -33,6 +33,33 @@ impl Cx<'_> {
         ))
     }
 
+    /// The arguments of keyword `name` that count, as GEMSTEP reads a keyword's line: it
+    /// takes the arguments it knows by position, so ones past the last `specs` allows are
+    /// ignored, with a warning at the first of them; too few is an error at `head`.
+    pub fn keyword_args<'t>(
+        &mut self,
+        name: &str,
+        specs: &[ArgSpec],
+        head: &Token,
+        tokens: &'t [Token],
+    ) -> Checked<&'t [Token]> {
+        let (_, max) = arg_count_range(specs);
+        let tokens = match max.filter(|&max| tokens.len() > max) {
+            Some(max) => {
+                let kind = CompileErrorKind::ExtraArgs {
+                    name: name.to_owned(),
+                    max,
+                    got: tokens.len(),
+                };
+                self.warn_at(tokens.get(max).unwrap_or(head), kind);
+                tokens.get(..max).unwrap_or(tokens)
+            }
+            None => tokens,
+        };
+        self.check_count(name, specs, head, tokens.len())?;
+        Ok(tokens)
+    }
+
     /// Compiles `tokens` as the arguments of a feature or GVar method, as GEMSTEP calls
     /// one: arguments past the last it takes are ignored and arguments it needs but was not
     /// given are left out, each with a warning, not an error (see [`Cx::args`]).
@@ -181,12 +208,23 @@ impl Cx<'_> {
         if let Some(found) = spec.allowed.iter().find(|a| a.eq_ignore_ascii_case(word)) {
             return Ok((*found).to_owned());
         }
+        let allowed = spec.allowed.iter().map(|a| (*a).to_owned()).collect();
+        let arg = spec.name.to_owned();
+        if spec.open {
+            let kind = CompileErrorKind::UnknownChoice {
+                arg,
+                word: word.to_owned(),
+                allowed,
+            };
+            self.warn_at(token, kind);
+            return Ok(word.to_owned());
+        }
         Err(self.report_at(
             token,
             CompileErrorKind::NotAChoice {
-                arg: spec.name.to_owned(),
+                arg,
                 word: word.to_owned(),
-                allowed: spec.allowed.iter().map(|a| (*a).to_owned()).collect(),
+                allowed,
             },
         ))
     }

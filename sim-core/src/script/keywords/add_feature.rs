@@ -25,7 +25,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let feature = args
         .first()
         .ok_or_else(|| cx.expected(head, "feature", "a feature name"))?;

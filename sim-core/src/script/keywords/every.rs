@@ -35,7 +35,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (seconds, option, block) = match args {
         [s, b] => (s, None, b),
         [s, o, b] => (s, Some(o), b),
@@ -43,8 +43,8 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     };
     let period = period(cx, seconds);
     let run_at_start = match option {
-        Some(o) => cx.name_arg(o, &ARGS[1]).map(|_| true),
         None => Ok(false),
+        Some(o) => run_at_start(cx, o),
     };
     let TokenKind::Block(units) = &block.kind else {
         return Err(cx.expected(block, "then", ArgKind::Block.describe()));
@@ -64,6 +64,25 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
         body,
     };
     Ok(Compiled::Stmt(StmtKind::Every(every)))
+}
+
+/// Whether the option word is `runAtStart`. GEMSTEP compares it exactly and treats any other
+/// word as no option: that is a warning here, and the line runs as without it.
+fn run_at_start(cx: &mut Cx<'_>, option: &Token) -> Checked<bool> {
+    let word = match &option.kind {
+        TokenKind::Identifier(w) | TokenKind::String(w) => w,
+        _ => return Err(cx.expected(option, ARGS[1].name, ARGS[1].kind.describe())),
+    };
+    if word == "runAtStart" {
+        return Ok(true);
+    }
+    let kind = CompileErrorKind::UnknownChoice {
+        arg: ARGS[1].name.to_owned(),
+        word: word.clone(),
+        allowed: vec!["runAtStart".to_owned()],
+    };
+    cx.warn_at(option, kind);
+    Ok(false)
 }
 
 /// The seconds as written. Any finite number is what GEMSTEP runs: 0 or less fires on every
@@ -134,9 +153,14 @@ mod tests {
             "every [[\n]] [[\n]]",
             "every: 'seconds' must be a number of seconds, not a block",
         );
-        assert_error(
+        assert_warning(
             "every 1 atStart [[\n]]",
-            "'atStart' is not a valid option; use one of: runAtStart",
+            "'atStart' is no option GEMSTEP knows (runAtStart); as in GEMSTEP, it does nothing",
+        );
+        let bp = compile("every 1 runatstart [[\n]]").unwrap();
+        assert!(
+            !bp.timers[0].run_at_start,
+            "GEMSTEP compares the word exactly"
         );
     }
 }

@@ -38,7 +38,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let [feature_tok, method_tok, rest @ ..] = args else {
         return Err(cx.expected(head, "feature", "a feature and a method"));
     };
@@ -189,9 +189,9 @@ mod tests {
             "featCall Costume setPose 1 2",
             "setPose takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP",
         );
-        assert_error(
+        assert_warning(
             "featCall Movement setMovementType 'fly'",
-            "'fly' is not a valid type; use one of: stop, wander, edgeToEdge, jitter, float, goLocation, setLocation, wanderUntilCharacter",
+            "'fly' is no type GEMSTEP knows (stop, wander, edgeToEdge, jitter, float, goLocation, setLocation, wanderUntilCharacter); as in GEMSTEP, it does nothing",
         );
         assert_error(
             "featCall Graphing bindMeterTo enrgy",

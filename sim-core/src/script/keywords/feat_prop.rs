@@ -31,7 +31,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (reference, ty, used) = cx.feat_prop_ref(args, head)?;
     let Some((method, rest)) = args.get(used..).and_then(<[Token]>::split_first) else {
         return Err(cx.expected(head, "method", ArgKind::Method.describe()));

@@ -29,7 +29,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (test_args, blocks) = split_blocks(args);
     let (reference, ty, used) = cx.feat_prop_ref(test_args, head)?;
     let Some((method, values)) = test_args.get(used..).and_then(<[Token]>::split_first) else {

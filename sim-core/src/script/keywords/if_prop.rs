@@ -35,7 +35,7 @@ pub(crate) fn split_blocks(args: &[Token]) -> (&[Token], &[Token]) {
 }
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (test_args, blocks) = split_blocks(args);
     let [reference, method, values @ ..] = test_args else {
         return Err(cx.expected(

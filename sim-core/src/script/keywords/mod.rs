@@ -51,6 +51,8 @@ pub(crate) enum Compiled {
     When(WhenRule),
     /// An `onEvent` handler.
     Event(EventProgram),
+    /// Nothing: a line GEMSTEP accepts and that does nothing (it has been warned about).
+    Skipped,
 }
 
 /// Compiles the arguments of a line: the keyword's token, then the rest of the line.

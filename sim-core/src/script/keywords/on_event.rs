@@ -24,6 +24,12 @@ const ARGS: &[ArgSpec] = &[
     ArgSpec::one("then", ArgKind::Block, "The lines to run."),
 ];
 
+/// The arguments as counted: GEMSTEP accepts a line without its block (and runs nothing).
+const COUNTED: &[ArgSpec] = &[
+    ARGS[0],
+    ArgSpec::optional("then", ArgKind::Block, "The lines to run."),
+];
+
 /// The keyword.
 pub(crate) const KEYWORD: Keyword = Keyword {
     name: "onEvent",
@@ -34,31 +40,37 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
-    let [event_tok, block_tok] = args else {
-        return Err(cx.expected(head, "event", "an event and a block"));
-    };
+    let args = cx.keyword_args(KEYWORD.name, COUNTED, head, args)?;
+    // GEMSTEP subscribes the lines to whatever name is written and runs them when that
+    // event is raised; it raises only its own events, so another name never runs.
+    let event_tok = &args[0];
     let event = match &event_tok.kind {
-        TokenKind::Identifier(name) => SimEvent::from_name(name).ok_or_else(|| {
-            let suggestion = closest(name, EVENTS.iter().copied()).map(str::to_owned);
-            cx.report_at(
-                event_tok,
-                CompileErrorKind::UnknownEvent {
+        TokenKind::Identifier(name) => match SimEvent::from_name(name) {
+            Some(event) => event,
+            None => {
+                let suggestion = closest(name, EVENTS.iter().copied()).map(str::to_owned);
+                let kind = CompileErrorKind::EventNeverRaised {
                     event: name.clone(),
                     suggestion,
-                },
-            )
-        }),
-        _ => Err(cx.expected(event_tok, "event", "an event name, like Start")),
+                };
+                cx.warn_at(event_tok, kind);
+                return Ok(Compiled::Skipped);
+            }
+        },
+        _ => return Err(cx.expected(event_tok, "event", "an event name, like Start")),
+    };
+    let Some(block_tok) = args.get(1) else {
+        let kind = CompileErrorKind::NothingToRun {
+            keyword: KEYWORD.name.to_owned(),
+        };
+        cx.warn_at(head, kind);
+        return Ok(Compiled::Skipped);
     };
     let TokenKind::Block(units) = &block_tok.kind else {
         return Err(cx.expected(block_tok, "then", ArgKind::Block.describe()));
     };
     let body = cx.block(units);
-    Ok(Compiled::Event(EventProgram {
-        event: event?,
-        body,
-    }))
+    Ok(Compiled::Event(EventProgram { event, body }))
 }
 
 /// `onEvent Event [[ ... ]]`.
@@ -82,11 +94,7 @@ mod tests {
             compile("onEvent Tick [[\n]]").unwrap().events[0].event,
             SimEvent::Tick
         );
-        assert_error("onEvent Start", "onEvent expects 2 arguments, got 1");
-        assert_error(
-            "onEvent Strat [[\n]]",
-            "unknown event 'Strat' — did you mean 'Start'?",
-        );
+        assert_error("onEvent", "onEvent expects 1 to 2 arguments, got 0");
         assert_error(
             "onEvent Start 5",
             "onEvent: 'then' must be a block in [[ ]], not the number 5",

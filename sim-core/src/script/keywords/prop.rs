@@ -36,7 +36,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 };
 
 fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
-    cx.check_count(KEYWORD.name, ARGS, head, args.len())?;
+    let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let [reference, method, rest @ ..] = args else {
         return Err(cx.expected(head, "prop", "a property and a method"));
     };

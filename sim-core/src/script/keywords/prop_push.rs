@@ -35,13 +35,16 @@ pub(crate) fn print(reference: &PropRef) -> ScriptUnit {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_error, assert_ok};
+    use super::super::testing::{assert_error, assert_ok, assert_warning};
 
     #[test]
     fn prop_push_takes_exactly_one_known_prop() {
         assert_ok("propPush energy\npropPush agent.x");
         assert_error("propPush", "propPush expects 1 argument, got 0");
-        assert_error("propPush energy x", "propPush expects 1 argument, got 2");
+        assert_warning(
+            "propPush energy x",
+            "propPush takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP",
+        );
         assert_error(
             "propPush enrgy",
             "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",

@@ -49,7 +49,7 @@ pub(crate) fn no_args(
     args: &[Token],
     stmt: StmtKind,
 ) -> Checked<Compiled> {
-    cx.check_count(keyword.name, keyword.args, head, args.len())?;
+    cx.keyword_args(keyword.name, keyword.args, head, args)?;
     Ok(Compiled::Stmt(stmt))
 }
 
@@ -61,6 +61,7 @@ pub(crate) fn line_args(
     args: &[Token],
 ) -> Checked<Vec<Arg>> {
     let frame = cx.frame.clone();
+    let args = cx.keyword_args(keyword.name, keyword.args, head, args)?;
     cx.args(keyword.name, keyword.args, head, args, &frame)
 }
 
@@ -71,7 +72,7 @@ pub(crate) fn only_prop_ref(
     head: &Token,
     args: &[Token],
 ) -> Checked<PropRef> {
-    cx.check_count(keyword.name, keyword.args, head, args.len())?;
+    let args = cx.keyword_args(keyword.name, keyword.args, head, args)?;
     let token = args
         .first()
         .ok_or_else(|| cx.expected(head, "prop", "a property"))?;
@@ -120,7 +121,7 @@ pub(crate) fn split_test<'t>(
     args: &'t [Token],
     expected: &str,
 ) -> Checked<(&'t Token, &'t [Token])> {
-    cx.check_count(keyword.name, keyword.args, head, args.len())?;
+    let args = cx.keyword_args(keyword.name, keyword.args, head, args)?;
     args.split_first()
         .ok_or_else(|| cx.expected(head, "test", expected))
 }
