@@ -8,10 +8,10 @@ pub type Speed = I48F16;
 
 /// Real time per update is clamped to this many milliseconds, so a stall (a hidden browser
 /// tab, a debugger) does not make the simulation leap forward.
-const MAX_TICK_MS: f64 = 50.0;
+const MAX_TICK_MS: i64 = 50;
 /// Every update advances real time by at least this many milliseconds, so the clock never
 /// stalls when it is asked twice within the same millisecond.
-const MIN_TICK_MS: f64 = 1.0;
+const MIN_TICK_MS: i64 = 1;
 
 /// What the clock is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -30,19 +30,27 @@ pub enum ClockState {
 /// Keeps simulation time and real time.
 ///
 /// The caller passes the real time in milliseconds (a `requestAnimationFrame` timestamp in
-/// the browser, a counter in tests); the clock never reads a system clock. Each
-/// [`Clock::update_time`] adds the real time since the previous update, clamped to
-/// 1..=50 ms, to [`Clock::real_time`], and that span times the speed to [`Clock::time`].
+/// the browser, a counter in tests); the clock never reads a system clock. As openage's
+/// clock does, it counts in exact units and converts only when asked: each caller time is
+/// read as whole milliseconds, each [`Clock::update_time`] adds the whole milliseconds since
+/// the previous update (clamped to 1..=50) to a count of real time, and simulation time is
+/// the time at the start of the current span at one speed plus that span's milliseconds
+/// times the speed. So updates that add up to a second of real time read one second (to a
+/// unit of [`SimTime`]) however many there were, and no rounding builds up over a lesson.
 #[derive(Debug, Clone)]
 pub struct Clock {
     state: ClockState,
     speed: Speed,
-    /// Simulation time, seconds.
-    sim_time: SimTime,
-    /// Real time the clock has run, seconds, unaffected by speed.
-    real_time: SimTime,
-    /// The caller's real time at the last update, milliseconds; `None` before the first.
-    last_check_ms: Option<f64>,
+    /// Simulation time at the start of the current span (since the last speed change,
+    /// `set_time` or start).
+    span_start: SimTime,
+    /// Real milliseconds run in the current span.
+    span_ms: i64,
+    /// Real milliseconds the clock has run, unaffected by speed.
+    real_ms: i64,
+    /// The caller's real time at the last update, whole milliseconds; `None` before the
+    /// first.
+    last_check_ms: Option<i64>,
 }
 
 impl Default for Clock {
@@ -57,8 +65,9 @@ impl Clock {
         Clock {
             state: ClockState::Init,
             speed: Speed::ONE,
-            sim_time: SimTime::ZERO,
-            real_time: SimTime::ZERO,
+            span_start: SimTime::ZERO,
+            span_ms: 0,
+            real_ms: 0,
             last_check_ms: None,
         }
     }
@@ -68,14 +77,25 @@ impl Clock {
         self.state
     }
 
-    /// Simulation time, scaled by speed.
+    /// Simulation time, scaled by speed: the span's milliseconds times the speed, rounded
+    /// to the nearest unit once, added to where the span started.
     pub fn time(&self) -> SimTime {
-        self.sim_time
+        // ms × speed bits (1/65536) / 1000 = SimTime bits (1/65536 s); i128 holds any product.
+        let bits = rounded_div(
+            i128::from(self.span_ms) * i128::from(self.speed.to_bits()),
+            1000,
+        );
+        let span = SimTime::from_bits(i64::try_from(bits).unwrap_or(if bits < 0 {
+            i64::MIN
+        } else {
+            i64::MAX
+        }));
+        self.span_start.saturating_add(span)
     }
 
     /// Real time the clock has been running, unaffected by speed.
     pub fn real_time(&self) -> SimTime {
-        self.real_time
+        SimTime::from_millis(self.real_ms).unwrap_or(SimTime::MAX)
     }
 
     /// Sim-seconds per real second.
@@ -86,11 +106,11 @@ impl Clock {
     /// Starts running at real time `now_ms`. From `Stopped`, time begins again at zero.
     pub fn start(&mut self, now_ms: f64) {
         if self.state == ClockState::Stopped {
-            self.sim_time = SimTime::ZERO;
-            self.real_time = SimTime::ZERO;
+            self.rebase(SimTime::ZERO);
+            self.real_ms = 0;
         }
         self.state = ClockState::Running;
-        self.last_check_ms = Some(now_ms);
+        self.last_check_ms = whole_ms(now_ms);
     }
 
     /// Brings time up to `now_ms` (at most 50 ms more), then holds it.
@@ -105,7 +125,7 @@ impl Clock {
     pub fn resume(&mut self, now_ms: f64) {
         if self.state == ClockState::Paused {
             self.state = ClockState::Running;
-            self.last_check_ms = Some(now_ms);
+            self.last_check_ms = whole_ms(now_ms);
         }
     }
 
@@ -115,15 +135,17 @@ impl Clock {
         self.state = ClockState::Stopped;
     }
 
-    /// Changes the speed, first bringing time up to `now_ms` at the old speed.
+    /// Changes the speed, first bringing time up to `now_ms` at the old speed; a new span
+    /// begins at the time reached.
     pub fn set_speed(&mut self, speed: Speed, now_ms: f64) {
         self.catch_up(now_ms);
+        self.rebase(self.time());
         self.speed = speed;
     }
 
     /// Sets the simulation time directly (a reset, or a single step while paused).
     pub fn set_time(&mut self, time: SimTime) {
-        self.sim_time = time;
+        self.rebase(time);
     }
 
     /// Advances by the real time since the last update, clamped to 1..=50 ms, if running.
@@ -135,22 +157,40 @@ impl Clock {
     /// Brings time up to `now_ms` without the 1 ms minimum: `pause`, `stop` and `set_speed`
     /// catch up on what really elapsed, which may be nothing.
     fn catch_up(&mut self, now_ms: f64) {
-        self.advance(now_ms, 0.0);
+        self.advance(now_ms, 0);
     }
 
-    fn advance(&mut self, now_ms: f64, min_ms: f64) {
-        if self.state != ClockState::Running || !now_ms.is_finite() {
+    /// Starts a new span at `time`.
+    fn rebase(&mut self, time: SimTime) {
+        self.span_start = time;
+        self.span_ms = 0;
+    }
+
+    fn advance(&mut self, now_ms: f64, min_ms: i64) {
+        let Some(now) = whole_ms(now_ms) else { return };
+        if self.state != ClockState::Running {
             return;
         }
-        let last = self.last_check_ms.unwrap_or(now_ms);
-        let elapsed_ms = (now_ms - last).clamp(min_ms, MAX_TICK_MS);
-        self.last_check_ms = Some(now_ms);
-        // 1..=50 ms always converts; the fallback keeps this total anyway.
-        let elapsed = SimTime::from_f64(elapsed_ms / 1000.0).unwrap_or(SimTime::ZERO);
-        self.real_time = self.real_time.saturating_add(elapsed);
-        self.sim_time = self
-            .sim_time
-            .saturating_add(elapsed.saturating_mul(self.speed));
+        let last = self.last_check_ms.unwrap_or(now);
+        let elapsed = now.saturating_sub(last).clamp(min_ms, MAX_TICK_MS);
+        self.last_check_ms = Some(now);
+        self.real_ms = self.real_ms.saturating_add(elapsed);
+        self.span_ms = self.span_ms.saturating_add(elapsed);
+    }
+}
+
+/// A caller's time as whole milliseconds (to the nearest); `None` when it is not finite.
+fn whole_ms(ms: f64) -> Option<i64> {
+    // `as` saturates for huge values, which the clamps then bound.
+    ms.is_finite().then(|| ms.round() as i64)
+}
+
+/// `n / d` rounded to the nearest, halves away from zero, for `d > 0`.
+fn rounded_div(n: i128, d: i128) -> i128 {
+    if n >= 0 {
+        (n + d / 2) / d
+    } else {
+        (n - d / 2) / d
     }
 }
 
