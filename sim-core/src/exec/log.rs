@@ -41,11 +41,16 @@ pub const DEBUG_LINES_PER_SECOND: u32 = 20;
 /// The most entries kept; older ones are dropped first.
 pub const MAX_ENTRIES: usize = 2_000;
 
+/// The longest message kept, in bytes; a longer one (a `dbgOut` of a huge text) is cut
+/// there and marked, so the log holds at most `MAX_ENTRIES` × this many bytes of text.
+pub const MAX_MESSAGE_BYTES: usize = 2_000;
+
 /// The log and its rate limits.
 #[derive(Debug, Clone, Default)]
 pub struct Log {
     entries: Vec<LogEntry>,
     reported: BTreeSet<(String, u32, u32)>,
+    warned: BTreeSet<(String, u32, u32)>,
     debug_second: i64,
     debug_in_second: u32,
     suppressed_noted: bool,
@@ -91,6 +96,14 @@ impl Log {
         }
     }
 
+    /// Records an engine warning about a script line, once per line (its message may hold
+    /// counts that differ each time).
+    pub fn warn_once_at(&mut self, at: Origin<'_>, message: String) {
+        if self.warned.insert((at.script.to_string(), at.line, at.col)) {
+            self.push(at, LogKind::Warning, message);
+        }
+    }
+
     /// Records a debug line, at most [`DEBUG_LINES_PER_SECOND`] per simulation second; the
     /// first one over the limit becomes a "more suppressed" note.
     pub fn debug(&mut self, at: Origin<'_>, message: String) {
@@ -115,7 +128,16 @@ impl Log {
         self.entries.iter().any(|e| e.kind == LogKind::Error)
     }
 
-    fn push(&mut self, at: Origin<'_>, kind: LogKind, message: String) {
+    fn push(&mut self, at: Origin<'_>, kind: LogKind, mut message: String) {
+        if message.len() > MAX_MESSAGE_BYTES {
+            let cut = (0..=MAX_MESSAGE_BYTES)
+                .rev()
+                .find(|&i| message.is_char_boundary(i))
+                .unwrap_or(0);
+            let total = message.len();
+            message.truncate(cut);
+            message.push_str(&format!("… (cut; {total} bytes in all)"));
+        }
         if self.entries.len() >= MAX_ENTRIES {
             self.entries.remove(0);
         }

@@ -23,6 +23,10 @@ use std::rc::Rc;
 /// A statement's failure, as the log shows it.
 pub(crate) type Failure = String;
 
+/// The most values one run of a script may leave on its value stack: `exprPush` without a
+/// matching pop in a long run stops here with an error instead of growing.
+pub const MAX_STACK: usize = 1_000;
+
 /// Evaluated method arguments: held on the stack for the few a statement takes, so running a
 /// statement every tick does not allocate.
 pub(crate) type Values = smallvec::SmallVec<[Value; 3]>;
@@ -39,6 +43,8 @@ pub(crate) struct Runner<'w> {
     pub script: Rc<str>,
     /// The value stack (`exprPush`, `propPop` ...).
     pub stack: Vec<Value>,
+    /// Line and column of the statement running, for warnings raised inside it.
+    pub at: (u32, u32),
 }
 
 impl<'w> Runner<'w> {
@@ -51,6 +57,7 @@ impl<'w> Runner<'w> {
             bindings: None,
             script,
             stack,
+            at: (0, 0),
         }
     }
 
@@ -60,6 +67,7 @@ impl<'w> Runner<'w> {
             if !self.world.agents.contains(self.me) {
                 return;
             }
+            self.at = (stmt.line, stmt.col);
             if let Err(message) = self.step(stmt) {
                 let at = self.world.origin(&self.script, stmt.line, stmt.col);
                 self.world.log.error(at, message);
@@ -110,8 +118,7 @@ impl<'w> Runner<'w> {
             },
             StmtKind::PropPush(r) => {
                 let value = self.read_prop(r)?;
-                self.stack.push(value);
-                Ok(())
+                self.push(value)
             }
             StmtKind::PropPop(r) => {
                 let value = self.pop()?;
@@ -119,8 +126,7 @@ impl<'w> Runner<'w> {
             }
             StmtKind::FeatPropPush(r) => {
                 let value = self.read_feat_prop(r)?;
-                self.stack.push(value);
-                Ok(())
+                self.push(value)
             }
             StmtKind::FeatPropPop(r) => {
                 let value = self.pop()?;
@@ -128,8 +134,7 @@ impl<'w> Runner<'w> {
             }
             StmtKind::ExprPush(e) => {
                 let value = self.eval(e)?;
-                self.stack.push(value);
-                Ok(())
+                self.push(value)
             }
             StmtKind::If {
                 test,
@@ -242,6 +247,17 @@ impl<'w> Runner<'w> {
             Arg::Ref(r) => self.read_prop(r),
             Arg::Block(_) => Err("a [[ ]] block cannot be used as a value here".to_string()),
         }
+    }
+
+    /// Puts a value on the stack, refused past [`MAX_STACK`].
+    pub(crate) fn push(&mut self, value: Value) -> Result<(), Failure> {
+        if self.stack.len() >= MAX_STACK {
+            return Err(format!(
+                "the value stack is full ({MAX_STACK} values pushed and not popped)"
+            ));
+        }
+        self.stack.push(value);
+        Ok(())
     }
 
     fn pop(&mut self) -> Result<Value, Failure> {
@@ -404,8 +420,7 @@ impl<'w> Runner<'w> {
             StackOp::Div if b == 0.0 => return Err("stackDiv by zero".to_string()),
             StackOp::Div => a / b,
         };
-        self.stack.push(Value::Number(result));
-        Ok(())
+        self.push(Value::Number(result))
     }
 
     fn add_prop(

@@ -119,15 +119,12 @@ fn answer(
 /// `cursorTargetId` takes), a colour as its hue, saturation and value in that order.
 fn push_answer(r: &mut Runner<'_>, answer: ExprValue<Obj>) -> Result<(), Failure> {
     match answer {
-        ExprValue::Object(Obj::Agent(agent)) => {
-            r.stack.push(Value::Number(f64::from(agent.index())));
-        }
-        ExprValue::Object(Obj::Hsv(hsv)) => {
-            r.stack.extend(hsv.into_iter().map(Value::Number));
-        }
-        other => r.stack.push(plain(other)?),
+        ExprValue::Object(Obj::Agent(agent)) => r.push(Value::Number(f64::from(agent.index()))),
+        ExprValue::Object(Obj::Hsv(hsv)) => hsv
+            .into_iter()
+            .try_for_each(|part| r.push(Value::Number(part))),
+        other => r.push(plain(other)?),
     }
-    Ok(())
 }
 
 /// The error for a method `feature` does not have.

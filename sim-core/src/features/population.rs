@@ -177,11 +177,18 @@ fn queue_birth(
     mutation: Option<(String, String, f64, f64)>,
 ) {
     let cap = r.world.agent_cap;
-    if r.world.agents.len() + r.world.births.len() >= cap {
+    let (alive, waiting) = (r.world.model_agents(), r.world.births.len());
+    if alive + waiting >= cap {
         let bp = r.world.program.name(blueprint);
-        let at = r.world.origin(&bp, 0, 0);
-        let message = format!("the model reached {cap} agents; no more {bp} were made");
-        r.world.log.warn_once(at, message);
+        let at = r.world.origin(&r.script, r.at.0, r.at.1);
+        let message = match waiting {
+            0 => format!("the model has {alive} agents, the most it may have; no {bp} was made"),
+            _ => format!(
+                "the model has {alive} agents and {waiting} more about to be made, the most it may \
+                 have is {cap}; no {bp} was made"
+            ),
+        };
+        r.world.log.warn_once_at(at, message);
         return;
     }
     let script = r.script.clone();

@@ -23,9 +23,11 @@ impl World {
     ) -> Option<EntityId> {
         let bp_name = self.program.name(bp);
         let cap = self.agent_cap;
-        if self.agents.len() >= cap {
+        if self.model_agents() >= cap {
             let origin = self.origin(&bp_name, 0, 0);
-            let message = format!("the model reached {cap} agents; no more {bp_name} were made");
+            let message = format!(
+                "the model has {cap} agents, the most it may have; no more {bp_name} were made"
+            );
             self.log.warn_once(origin, message);
             return None;
         }
@@ -159,6 +161,11 @@ impl World {
 }
 
 impl World {
+    /// How many agents the model has: every agent but the hidden one that runs the rounds.
+    pub(crate) fn model_agents(&self) -> usize {
+        self.agents.len() - usize::from(self.system.is_some())
+    }
+
     /// Makes the hidden round agent and every instance of the project, then prepares the
     /// first round (or, without rounds, the run), making what its init script asks for.
     pub(crate) fn populate(&mut self, lp: &mut EventLoop<World>) -> Result<(), String> {

@@ -7,6 +7,10 @@ use super::spec::{arg, ArgSpec, MethodSpec, MethodTable};
 use super::value::{Value, ValueKind};
 use super::GVar;
 
+/// The most items a dictionary holds, so a script adding a new key every tick stops with
+/// an error instead of growing without end.
+pub const MAX_ITEMS: usize = 1_000;
+
 const KEY: ArgSpec = arg("key", ValueKind::String, "the name of the item");
 const VALUE: ArgSpec = arg("value", ValueKind::Any, "a number, text or true/false");
 
@@ -119,7 +123,10 @@ impl DictionaryVar {
             expected: ValueKind::Any,
             got: value.describe(),
         })?;
-        self.items.insert(key, item);
+        if self.items.len() >= MAX_ITEMS && !self.items.contains_key(&key) {
+            return Err(VarError::TooManyItems);
+        }
+        self.items.insert(super::bounded_text(key)?, item);
         Ok(None)
     }
 }

@@ -84,6 +84,13 @@ pub enum VarError {
         /// The closest key, if one is close.
         suggestion: Option<String>,
     },
+    /// A text would be longer than [`super::MAX_TEXT_BYTES`].
+    TextTooLong {
+        /// How long it would be, in bytes.
+        bytes: usize,
+    },
+    /// A dictionary would hold more than [`super::dictionary::MAX_ITEMS`] items.
+    TooManyItems,
     /// `addProp name Type` with a type that does not exist.
     UnknownType {
         /// The type the script wrote.
@@ -96,6 +103,17 @@ pub enum VarError {
 impl fmt::Display for VarError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            VarError::TextTooLong { bytes } => write!(
+                f,
+                "the text would be {} KB long; a text may hold at most {} KB",
+                bytes.div_ceil(1024),
+                super::MAX_TEXT_BYTES / 1024
+            ),
+            VarError::TooManyItems => write!(
+                f,
+                "the dictionary is full: it may hold at most {} items",
+                super::dictionary::MAX_ITEMS
+            ),
             VarError::UnknownMethod {
                 type_name,
                 method,

@@ -21,6 +21,27 @@
 //! # Ok::<(), sim_core::vars::VarError>(())
 //! ```
 
+/// The longest text a String property, an expression or a value on the stack may hold, in
+/// bytes: far above any label or message a model shows, and small enough that a script
+/// doubling a text every tick (`exprPush {{ s + s }}`) stops at once instead of exhausting
+/// the page's memory in a second.
+pub const MAX_TEXT_BYTES: usize = 64 * 1024;
+
+/// `text`, refused with [`VarError::TextTooLong`] when it is longer than [`MAX_TEXT_BYTES`].
+pub fn bounded_text(text: String) -> Result<String, VarError> {
+    check_text_len(text.len())?;
+    Ok(text)
+}
+
+/// Refuses a text of `bytes` bytes when it is longer than [`MAX_TEXT_BYTES`].
+pub fn check_text_len(bytes: usize) -> Result<(), VarError> {
+    if bytes > MAX_TEXT_BYTES {
+        Err(VarError::TextTooLong { bytes })
+    } else {
+        Ok(())
+    }
+}
+
 mod boolean;
 mod dictionary;
 mod error;
@@ -150,9 +171,9 @@ impl GVar {
                     .as_number()
                     .ok_or_else(|| wrong(ValueKind::Number))?,
             )),
-            VarType::String => GVar::String(StringVar::new(
+            VarType::String => GVar::String(StringVar::new(bounded_text(
                 initial.as_text().ok_or_else(|| wrong(ValueKind::String))?,
-            )),
+            )?)),
             VarType::Boolean => GVar::Boolean(BooleanVar::new(
                 initial.as_bool().ok_or_else(|| wrong(ValueKind::Boolean))?,
             )),

@@ -4,6 +4,7 @@ use super::error::VarError;
 use super::options::{Options, OPTION_ARG};
 use super::spec::{action, arg, test, Alias, ArgSpec, MethodTable};
 use super::value::{Value, ValueKind};
+use super::{bounded_text, check_text_len};
 
 const TEXT: ValueKind = ValueKind::String;
 const COMPARE: &[ArgSpec] = &[arg("text", TEXT, "the text to compare with")];
@@ -94,11 +95,13 @@ impl StringVar {
         let text = |i| spec.text(args, i);
         let answer = match spec.name {
             "setTo" => {
-                self.value = text(0)?;
+                self.value = bounded_text(text(0)?)?;
                 return Ok(None);
             }
             "add" => {
-                self.value.push_str(&text(0)?);
+                let more = text(0)?;
+                check_text_len(self.value.len() + more.len())?;
+                self.value.push_str(&more);
                 return Ok(None);
             }
             "clear" => {
@@ -106,7 +109,8 @@ impl StringVar {
                 return Ok(None);
             }
             "addOption" => {
-                self.options.add(text(0)?, text(1)?);
+                self.options
+                    .add(bounded_text(text(0)?)?, bounded_text(text(1)?)?);
                 return Ok(None);
             }
             "setToOption" => {

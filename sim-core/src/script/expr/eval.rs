@@ -89,6 +89,11 @@ pub enum EvalErrorKind {
         /// What it got ("a string ('a')").
         found: String,
     },
+    /// A `+` whose text would be longer than [`crate::vars::MAX_TEXT_BYTES`].
+    TextTooLong {
+        /// How long it would be, in bytes.
+        bytes: usize,
+    },
     /// `/` or `%` by zero.
     DivisionByZero {
         /// The operator.
@@ -116,6 +121,12 @@ impl std::fmt::Display for EvalErrorKind {
                 write!(f, "'{op}' needs {expected}, got {found}")
             }
             Self::DivisionByZero { op } => write!(f, "'{op}' by zero"),
+            Self::TextTooLong { bytes } => write!(
+                f,
+                "'+' would make a text of {} KB; a text may hold at most {} KB",
+                bytes.div_ceil(1024),
+                crate::vars::MAX_TEXT_BYTES / 1024
+            ),
             Self::NotFinite { op } => write!(f, "'{op}' did not give a finite number"),
         }
     }
@@ -277,7 +288,13 @@ fn add<O>(l: Value<O>, r: Value<O>) -> Result<Value<O>, EvalErrorKind> {
                 found: v.describe(),
             })
         };
-        return Ok(Value::String(text(&l)? + &text(&r)?));
+        let (l, r) = (text(&l)?, text(&r)?);
+        if l.len() + r.len() > crate::vars::MAX_TEXT_BYTES {
+            return Err(EvalErrorKind::TextTooLong {
+                bytes: l.len() + r.len(),
+            });
+        }
+        return Ok(Value::String(l + &r));
     }
     arithmetic(BinaryOp::Add, number("+", &l)?, number("+", &r)?).map(Value::Number)
 }

@@ -1,0 +1,145 @@
+//! Nothing a script does grows without a limit: texts, the log, dictionaries, the value stack
+//! and the population each stop at a bound with one clear message naming the blueprint,
+//! line and column, and the model keeps running.
+
+mod sim_common;
+
+use sim_common::{count, errors, load, num, project, prop};
+use sim_core::exec::log::{LogKind, MAX_ENTRIES, MAX_MESSAGE_BYTES};
+use sim_core::vars::{Value, MAX_TEXT_BYTES};
+
+/// A blueprint `B` whose UPDATE is `update`, also counting its ticks in `n`, with one agent.
+fn model(define: &str, update: &str) -> sim_core::sim::Simulation {
+    let text = format!(
+        "# BLUEPRINT B\n# PROGRAM DEFINE\naddProp n Number 0\n{define}\n# PROGRAM UPDATE\n{update}\nprop n add 1\n"
+    );
+    load(&project(&[("B", &text)], &[("B", "b", "")], false), 1)
+}
+
+fn text_len(sim: &sim_core::sim::Simulation, name: &str) -> usize {
+    match prop(sim, "B/b", name) {
+        Value::String(s) => s.len(),
+        other => panic!("{name} is {other:?}"),
+    }
+}
+
+#[test]
+fn a_text_that_doubles_every_tick_stops_at_the_limit_and_the_model_runs_on() {
+    let mut sim = model(
+        "addProp s String 'ab'",
+        "exprPush {{ agent.getProp('s').value + agent.getProp('s').value }}\npropPop s",
+    );
+    for _ in 0..40 {
+        sim.step();
+    }
+    assert!(text_len(&sim, "s") <= MAX_TEXT_BYTES);
+    assert!(
+        text_len(&sim, "s") > MAX_TEXT_BYTES / 2,
+        "it grew up to the limit"
+    );
+    assert_eq!(num(&sim, "B/b", "n"), 40.0, "every tick still ran");
+    let errors = errors(&sim);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("B:6:") && e.contains("a text may hold at most 64 KB")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn a_string_prop_adding_itself_stops_at_the_limit() {
+    let mut sim = model(
+        "addProp s String 'abc'",
+        "prop s add {{ agent.getProp('s').value }}",
+    );
+    for _ in 0..40 {
+        sim.step();
+    }
+    assert!(text_len(&sim, "s") <= MAX_TEXT_BYTES);
+    let errors = errors(&sim);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("B:6:") && e.contains("at most 64 KB")),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn the_log_holds_a_bounded_amount_of_text() {
+    let mut sim = model(
+        "addProp s String 'x'\nprop s setTo {{ 'x' + agent.getProp('s').value }}",
+        "exprPush {{ agent.getProp('s').value + agent.getProp('s').value }}\npropPop s\ndbgOut {{ agent.getProp('s').value }}",
+    );
+    for _ in 0..200 {
+        sim.step();
+    }
+    let log = sim.log();
+    assert!(log.len() <= MAX_ENTRIES);
+    let longest = log.iter().map(|e| e.message.len()).max().unwrap_or(0);
+    assert!(
+        longest <= MAX_MESSAGE_BYTES + 64,
+        "a message of {longest} bytes"
+    );
+    assert!(log
+        .iter()
+        .any(|e| e.kind == LogKind::Debug && e.message.contains("(cut;")));
+}
+
+#[test]
+fn a_dictionary_stops_at_its_item_limit() {
+    let mut sim = model(
+        "addProp d Dictionary",
+        "prop d updateItem {{ 'key' + agent.getProp('n').value }} 1",
+    );
+    for _ in 0..1_010 {
+        sim.step();
+    }
+    let errors = errors(&sim);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("B:6:") && e.contains("at most 1000 items")),
+        "{errors:?}"
+    );
+    assert_eq!(num(&sim, "B/b", "n"), 1_010.0);
+}
+
+#[test]
+fn pushing_without_popping_stops_at_the_stack_limit() {
+    let pushes = "exprPush {{ 1 }}\n".repeat(1_005);
+    let mut sim = model("", &pushes);
+    sim.step();
+    let errors = errors(&sim);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with("B:1006:") && e.contains("the value stack is full")),
+        "{errors:?}"
+    );
+    assert_eq!(num(&sim, "B/b", "n"), 1.0, "the rest of the script ran");
+}
+
+#[test]
+fn the_population_cap_names_the_line_and_the_true_count() {
+    let bp = "# BLUEPRINT P\n# PROGRAM DEFINE\naddFeature Population\n# PROGRAM UPDATE\nfeatCall Population createAgent P\n";
+    let mut sim = load(&project(&[("P", bp)], &[("P", "p", "")], false), 1);
+    sim.set_agent_cap(50);
+    for _ in 0..10 {
+        sim.step();
+    }
+    assert_eq!(count(&sim, "P"), 50, "made up to the cap");
+    let warnings: Vec<String> = sim
+        .log()
+        .iter()
+        .filter(|e| e.kind == LogKind::Warning)
+        .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with("P:5:1: the model has "),
+        "{warnings:?}"
+    );
+    assert!(warnings[0].ends_with("no P was made"), "{warnings:?}");
+}
