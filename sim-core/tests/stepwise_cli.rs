@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::cli::{stepwise, temp_file};
+use common::cli::{stepwise, temp_file, text};
 
 #[test]
 fn tokenize_prints_gemstep_json() {
@@ -39,4 +39,61 @@ fn missing_files_and_unknown_commands_exit_1_with_a_message() {
     assert!(String::from_utf8(out.stderr)
         .unwrap()
         .contains("usage: stepwise"));
+}
+
+/// A project of one blueprint `H` with one agent, whose UPDATE is `update`.
+fn hostile_project(name: &str, define: &str, update: &str) -> std::path::PathBuf {
+    let script = format!("# BLUEPRINT H\n# PROGRAM DEFINE\n{define}\n# PROGRAM UPDATE\n{update}\n");
+    let json = serde_json::json!({
+        "id": name, "label": name,
+        "blueprints": [{ "name": "H", "scriptText": script }],
+        "instances": [{ "id": "1", "label": "h", "bpid": "H" }],
+    });
+    temp_file(&format!("{name}.gemprj"), &json.to_string())
+}
+
+/// Models that grow a text, a dictionary or the log without end run their ten seconds under
+/// a 1 GB address-space limit (before the limits they took gigabytes in a second and the
+/// command aborted), and the command reports where each limit was reached.
+#[test]
+fn hostile_models_run_within_a_memory_limit() {
+    let s = "agent.getProp('s').value";
+    let cases = [
+        (
+            "doubling-text",
+            "addProp s String 'ab'".to_string(),
+            format!("exprPush {{{{ {s} + {s} }}}}\npropPop s"),
+            "H:6:1",
+        ),
+        (
+            "growing-dictionary",
+            "addProp d Dictionary\naddProp n Number 0".to_string(),
+            "prop n add 1\nprop d updateItem {{ 'k' + agent.getProp('n').value }} 1".to_string(),
+            "H:7:1",
+        ),
+        (
+            "huge-debug-lines",
+            "addProp s String 'ab'".to_string(),
+            format!("exprPush {{{{ {s} + {s} }}}}\npropPop s\ndbgOut {{{{ {s} }}}}"),
+            "H:6:1",
+        ),
+    ];
+    for (name, define, update, place) in cases {
+        let path = hostile_project(name, &define, &update);
+        let command = format!(
+            "ulimit -v 1048576 && exec '{}' run '{}' --seconds 40 --seed 1",
+            env!("CARGO_BIN_EXE_stepwise"),
+            path.display()
+        );
+        let out = std::process::Command::new("sh")
+            .args(["-c", &command])
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert!(out.status.success(), "{name}: {stderr}{stdout}");
+        assert!(
+            stdout.contains(place) || stderr.contains(place),
+            "{name} names where the limit was reached ({place}):\n{stdout}{stderr}"
+        );
+    }
 }
