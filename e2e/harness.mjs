@@ -50,10 +50,11 @@ const CHROMIUM_ARGS = [
 
 /**
  * Starts the server and a fresh Chromium profile, opens the app, and waits for the stage.
- * `init`, a function, runs in the page before any of its scripts (page.addInitScript).
+ * `init`, a function, runs in the page before any of its scripts (page.addInitScript);
+ * `setup(page)` runs before the page is opened (to route its requests).
  * Returns { page, errors, close }: `errors` collects console errors and page exceptions.
  */
-export async function openApp({ path = '', init } = {}) {
+export async function openApp({ path = '', init, setup } = {}) {
   const site = await serveDir();
   const profile = await mkdtemp(join(tmpdir(), 'stepwise-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -64,6 +65,7 @@ export async function openApp({ path = '', init } = {}) {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   if (init) await page.addInitScript(init);
+  if (setup) await setup(page);
   const errors = [];
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(`console: ${msg.text()}`); });
   page.on('pageerror', (err) => errors.push(`exception: ${err.message}`));

@@ -282,7 +282,8 @@ impl ProjectsPanel {
     fn models_arrived(&mut self, ctx: &Context<Self>, result: Result<Vec<ModelEntry>, LoadError>) {
         match result {
             Ok(models) => {
-                if std::mem::take(&mut self.load_first_model) {
+                let empty = ctx.props().current.with(|c| c.is_none());
+                if std::mem::take(&mut self.load_first_model) && empty {
                     if let Some(first) = models.first() {
                         self.load_model(ctx, first, false);
                     }
@@ -300,6 +301,9 @@ impl ProjectsPanel {
         by_user: bool,
     ) {
         match result {
+            // The first bundled model, loaded because there was nothing to show, arrived after
+            // the user opened something: what they opened stays.
+            Ok(_) if !by_user && ctx.props().current.with(|c| c.is_some()) => {}
             Ok((project, origin)) => {
                 if by_user {
                     self.notices.clear();
