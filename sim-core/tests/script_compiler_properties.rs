@@ -5,11 +5,14 @@ mod common;
 
 use common::fuzz::cases;
 use proptest::prelude::*;
+use sim_core::project::Project;
 use sim_core::script::compiler::{
     compile_blueprint, compile_standalone, compile_statements, Symbols,
 };
+use sim_core::script::print_units;
 use sim_core::script::tokenize;
 use sim_core::script::unparse::print_blueprint;
+use sim_core::sim::Simulation;
 
 /// Lines made of the words scripts use — keywords, names, methods, values, brackets — so
 /// that many inputs get past the tokenizer and into the keywords.
@@ -115,6 +118,12 @@ fn script_lines() -> impl Strategy<Value = String> {
         "prop energy add 1",
         "prop agent.energy setTo {{ agent.x * 2 }}",
         "prop x setTo -10",
+        "prop x setTo -0",
+        "prop energy setTo 0.000001",
+        "prop energy setTo -1e21",
+        "prop agent.energy setTo {{ 1 / -0 }}",
+        "featProp Movement direction setTo -0",
+        "prop energy setTo {{ Math.atan2(-0, -1) }}",
         "prop label setTo Algae",
         "featProp Movement direction setTo 90",
         "featProp Costume.glow setTo 0.5",
@@ -157,8 +166,41 @@ fn project_symbols(text: &str) -> Symbols {
     symbols
 }
 
+/// The state hash after `ticks` ticks of a project whose Fish runs `fish` (and whose
+/// Algae has energy), with two of each; `None` when it does not load.
+fn run_hash(fish: &str, ticks: u32) -> Option<u64> {
+    let json = serde_json::json!({
+        "id": "p", "label": "p",
+        "blueprints": [
+            { "name": "Fish", "scriptText": fish },
+            { "name": "Algae", "scriptText": "addProp energy Number 1" },
+        ],
+        "instances": [
+            { "id": "1", "label": "f1", "bpid": "Fish", "initScript": "prop x setTo -0" },
+            { "id": "2", "label": "f2", "bpid": "Fish" },
+            { "id": "3", "label": "a1", "bpid": "Algae" },
+        ],
+    });
+    let project = Project::from_json(&json.to_string()).ok()?;
+    let mut sim = Simulation::load(&project, 7).ok()?;
+    for _ in 0..ticks {
+        sim.step();
+    }
+    Some(sim.state_hash())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// `stepwise fmt` (tokenize, then print) never changes what a model does: the formatted
+    /// script runs to the same state, bit for bit.
+    #[test]
+    fn formatting_never_changes_what_a_model_does(text in script_lines()) {
+        let Ok(units) = tokenize(&text) else { return Ok(()) };
+        let formatted = print_units(&units);
+        let before = run_hash(&text, 12);
+        prop_assert_eq!(before, run_hash(&formatted, 12), "formatted:\n{}", formatted);
+    }
 
     #[test]
     fn the_compiler_never_panics_on_any_text(text in any::<String>()) {

@@ -9,6 +9,16 @@
 //! which makes one unit of every line including a final empty one.
 
 use super::lexical::{format_number, quote_string};
+
+/// A number as script text: as JavaScript writes it, except that `-0` stays `-0` (JavaScript
+/// writes it `0`), so formatting never changes a value a script uses (`1 / -0`, a direction).
+fn script_number(n: f64) -> String {
+    if n == 0.0 && n.is_sign_negative() {
+        "-0".to_owned()
+    } else {
+        format_number(n)
+    }
+}
 use super::token::{Literal, ScriptUnit, Token, TokenKind};
 
 /// How many spaces each block level indents its lines.
@@ -58,7 +68,7 @@ fn token_text(kind: &TokenKind) -> String {
     match kind {
         TokenKind::Identifier(name) => name.clone(),
         TokenKind::String(text) => quote_string(text),
-        TokenKind::Value(Literal::Number(n)) => format_number(*n),
+        TokenKind::Value(Literal::Number(n)) => script_number(*n),
         TokenKind::Value(Literal::Boolean(b)) => b.to_string(),
         TokenKind::Value(Literal::Null) => "null".to_owned(),
         TokenKind::ObjRef(parts) => parts.join("."),
@@ -84,6 +94,12 @@ fn spaced(open: &str, text: &str, close: &str) -> String {
 mod tests {
     use super::super::tokenize;
     use super::*;
+
+    #[test]
+    fn negative_zero_keeps_its_sign() {
+        let units = tokenize("prop x setTo -0\nprop y setTo 0").unwrap();
+        assert_eq!(print_units(&units), "prop x setTo -0\nprop y setTo 0");
+    }
 
     #[test]
     fn canonical_text_prints_back_exactly() {
