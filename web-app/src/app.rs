@@ -10,6 +10,7 @@
 //! it; the pointer hovering over an agent marks it hovered. Delete, Escape and Space on the
 //! window remove the selection, clear it and toggle play, unless the user is typing.
 
+mod crash_guard;
 mod fps;
 mod keys;
 mod map;
@@ -55,6 +56,8 @@ pub enum Msg {
     Frame(f64),
     Play,
     Pause,
+    /// The teacher or student read the crash guard's notice.
+    DismissCrash,
     Step,
     Reset,
     SetSpeed(String),
@@ -152,6 +155,13 @@ pub struct App {
     script_place: Option<ScriptPlace>,
     /// The serial of the newest stage message the teacher dismissed (0: none yet).
     dismissed_dialog: u64,
+    /// The last page died with a model running, so this one opened paused; shown until
+    /// dismissed or Play.
+    crashed: bool,
+    /// Whether the crash guard's marker says a model is running.
+    marked_running: bool,
+    /// Clears the crash guard's marker when the page is closed on purpose.
+    _page_hide: Option<EventListener>,
     /// The map editor's state: open, and the blueprint a click places.
     map: MapTool,
     /// Why the last place or move on the stage was refused.
@@ -366,6 +376,9 @@ impl Component for App {
             autosave_error: None,
             script_place: None,
             dismissed_dialog: 0,
+            crashed: crash_guard::died_while_running(),
+            marked_running: false,
+            _page_hide: crash_guard::clear_on_page_hide(),
         }
     }
 
@@ -375,6 +388,9 @@ impl Component for App {
                 self.now_ms = ts;
                 if self.clock.state() == ClockState::Init {
                     self.clock.start(ts);
+                    if self.crashed {
+                        self.clock.pause(ts);
+                    }
                 }
                 let synced = self.sync_project();
                 if synced {
@@ -396,6 +412,11 @@ impl Component for App {
                 self.shown_tick = tick;
                 let fps_changed = self.fps.frame(ts, work_ms) && self.demo.is_some();
                 self.run_periodic(ts);
+                let running = self.clock.state() == ClockState::Running;
+                if running != self.marked_running {
+                    crash_guard::mark_running(running);
+                    self.marked_running = running;
+                }
                 let stale = std::mem::take(&mut self.view_stale);
                 return synced || changed || fps_changed || stale;
             }
@@ -423,7 +444,10 @@ impl Component for App {
                     return false;
                 }
             }
-            Msg::TogglePlay => self.toggle_play(),
+            Msg::TogglePlay => {
+                self.crashed = false;
+                self.toggle_play();
+            }
             Msg::DeleteSelected => {
                 self.held = None;
                 self.runner.remove_selected();
@@ -441,10 +465,14 @@ impl Component for App {
                 self.draw();
                 return false;
             }
-            Msg::Play => match self.clock.state() {
-                ClockState::Paused => self.clock.resume(self.now_ms),
-                _ => self.clock.start(self.now_ms),
-            },
+            Msg::Play => {
+                self.crashed = false;
+                match self.clock.state() {
+                    ClockState::Paused => self.clock.resume(self.now_ms),
+                    _ => self.clock.start(self.now_ms),
+                }
+            }
+            Msg::DismissCrash => self.crashed = false,
             Msg::Pause => self.clock.pause(self.now_ms),
             Msg::Step => self.step_once(),
             Msg::NextRound => self.next_round(),
@@ -510,6 +538,14 @@ impl Component for App {
                     tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
                     stage_error={self.map_error.clone().map(AttrValue::from)} />
                 <footer class="controls">
+                    if self.crashed {
+                        <p class="crash-notice" data-testid="crash-notice" role="alert">
+                            { "The page closed while this model was running, so it opened paused. \
+                               If the model made the page close, undo your last change or fix the \
+                               script before pressing Play; Export keeps a copy." }
+                            <button onclick={link.callback(|_| Msg::DismissCrash)}>{ "OK" }</button>
+                        </p>
+                    }
                     if phase == RoundPhase::Over {
                         <button data-testid="next-round" class="next-round" onclick={link.callback(|_| Msg::NextRound)}>{ "Next round" }</button>
                     }
