@@ -17,6 +17,7 @@ mod map;
 mod periodic;
 mod pointer;
 mod rounds;
+mod watchdog;
 
 use crate::demo::Demo;
 use crate::editor::ScriptPlace;
@@ -56,8 +57,8 @@ pub enum Msg {
     Frame(f64),
     Play,
     Pause,
-    /// The teacher or student read the crash guard's notice.
-    DismissCrash,
+    /// The crash guard's or the watchdog's notice was read.
+    DismissNotice,
     Step,
     Reset,
     SetSpeed(String),
@@ -158,6 +159,8 @@ pub struct App {
     /// The last page died with a model running, so this one opened paused; shown until
     /// dismissed or Play.
     crashed: bool,
+    /// Why the watchdog paused the run, until dismissed or Play.
+    watchdog: Option<String>,
     /// Whether the crash guard's marker says a model is running.
     marked_running: bool,
     /// Clears the crash guard's marker when the page is closed on purpose.
@@ -323,6 +326,22 @@ impl App {
         }
     }
 
+    /// Runs the model up to the clock, pausing it when that took more than the watchdog's
+    /// budget (and saying where the time went).
+    fn advance_watched(&mut self) {
+        let before = self.runner.profile();
+        let started = now_ms();
+        self.runner.advance_to(self.clock.time());
+        let work_ms = now_ms() - started;
+        if work_ms > watchdog::BUDGET_MS && self.clock.state() == ClockState::Running {
+            self.clock.pause(self.now_ms);
+            self.clock.set_time(self.runner.time());
+            let (names, rules) = self.runner.profile_names();
+            let after = self.runner.profile();
+            self.watchdog = Some(watchdog::verdict(work_ms, &before, &after, &names, &rules));
+        }
+    }
+
     fn step_once(&mut self) {
         self.clock.pause(self.now_ms);
         self.runner.step();
@@ -377,6 +396,7 @@ impl Component for App {
             script_place: None,
             dismissed_dialog: 0,
             crashed: crash_guard::died_while_running(),
+            watchdog: None,
             marked_running: false,
             _page_hide: crash_guard::clear_on_page_hide(),
         }
@@ -401,7 +421,7 @@ impl Component for App {
                     self.inspect();
                 }
                 self.clock.update_time(ts);
-                self.runner.advance_to(self.clock.time());
+                self.advance_watched();
                 self.pause_when_round_stops();
                 let started = now_ms();
                 self.draw();
@@ -446,6 +466,7 @@ impl Component for App {
             }
             Msg::TogglePlay => {
                 self.crashed = false;
+                self.watchdog = None;
                 self.toggle_play();
             }
             Msg::DeleteSelected => {
@@ -467,12 +488,16 @@ impl Component for App {
             }
             Msg::Play => {
                 self.crashed = false;
+                self.watchdog = None;
                 match self.clock.state() {
                     ClockState::Paused => self.clock.resume(self.now_ms),
                     _ => self.clock.start(self.now_ms),
                 }
             }
-            Msg::DismissCrash => self.crashed = false,
+            Msg::DismissNotice => {
+                self.crashed = false;
+                self.watchdog = None;
+            }
             Msg::Pause => self.clock.pause(self.now_ms),
             Msg::Step => self.step_once(),
             Msg::NextRound => self.next_round(),
@@ -539,11 +564,17 @@ impl Component for App {
                     stage_error={self.map_error.clone().map(AttrValue::from)} />
                 <footer class="controls">
                     if self.crashed {
-                        <p class="crash-notice" data-testid="crash-notice" role="alert">
+                        <p class="run-notice" data-testid="crash-notice" role="alert">
                             { "The page closed while this model was running, so it opened paused. \
                                If the model made the page close, undo your last change or fix the \
                                script before pressing Play; Export keeps a copy." }
-                            <button onclick={link.callback(|_| Msg::DismissCrash)}>{ "OK" }</button>
+                            <button onclick={link.callback(|_| Msg::DismissNotice)}>{ "OK" }</button>
+                        </p>
+                    }
+                    if let Some(text) = &self.watchdog {
+                        <p class="run-notice" data-testid="watchdog-notice" role="alert">
+                            { text }
+                            <button onclick={link.callback(|_| Msg::DismissNotice)}>{ "OK" }</button>
                         </p>
                     }
                     if phase == RoundPhase::Over {

@@ -16,7 +16,7 @@ use crate::panels::{performance_micros, PanelsSnapshot, Series};
 use crate::projects::ProjectHandle;
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb, Status};
 use sim_core::entity::EntityId;
-use sim_core::sim::{AgentView, PropGroup, Simulation, SwapError};
+use sim_core::sim::{AgentView, Profile, PropGroup, Simulation, SwapError};
 use sim_core::time::SimTime;
 use std::rc::Rc;
 
@@ -95,6 +95,22 @@ impl Runner {
         if let Some(sim) = &mut self.sim {
             sim.advance_to(t);
         }
+    }
+
+    /// The profiler's counts so far (empty without a simulation).
+    pub fn profile(&self) -> Profile {
+        self.sim
+            .as_ref()
+            .map(|s| s.profile().clone())
+            .unwrap_or_default()
+    }
+
+    /// Blueprint names and `when` rules, in the profile's order.
+    pub fn profile_names(&self) -> (Vec<String>, Vec<String>) {
+        self.sim
+            .as_ref()
+            .map(|s| (s.blueprint_names(), s.rules()))
+            .unwrap_or_default()
     }
 
     /// Runs exactly one tick.
