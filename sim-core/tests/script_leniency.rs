@@ -177,3 +177,108 @@ fn an_edit_swapped_in_logs_its_new_warnings() {
         .any(|e| e.kind == LogKind::Warning && (e.line, e.col) == (5, 14));
     assert!(warned, "{:?}", sim.log());
 }
+
+/// A word that fits an argument of this kind in the test blueprint (`None`: a kind this test
+/// does not write, such as a block).
+fn sample(kind: sim_core::script::args::ArgKind, allowed: &[&str]) -> Option<String> {
+    use sim_core::script::args::ArgKind as K;
+    Some(match kind {
+        K::Number | K::Any => "1".into(),
+        K::Text | K::Costume => "'a'".into(),
+        K::Boolean => "true".into(),
+        K::Choice => allowed.first()?.to_string(),
+        K::Blueprint => "Fish".into(),
+        K::PropName | K::PropRef => "energy".into(),
+        K::Expr => "{{ 1 }}".into(),
+        K::Block => "[[\n]]".into(),
+        _ => return None,
+    })
+}
+
+/// Every feature method, and every GVar method of a Number, String and Boolean prop, as
+/// GEMSTEP calls them: with all its arguments it compiles clean; with one more it compiles
+/// with a warning at that extra argument (GEMSTEP's JavaScript ignores it); with its last
+/// required argument left out it compiles with a warning (GEMSTEP passes nothing there),
+/// unless the method takes a block (then which argument is missing cannot be told), which is
+/// refused.
+#[test]
+fn every_method_accepts_warns_and_refuses_alike() {
+    use sim_core::script::args::{ArgKind, Arity};
+    use Verdict::*;
+    let mut checked = 0;
+    for feature in sim_core::features::FEATURES {
+        for method in feature.methods {
+            let args: Option<Vec<String>> = method
+                .args
+                .iter()
+                .filter(|a| a.arity == Arity::One)
+                .map(|a| sample(a.kind, a.allowed))
+                .collect();
+            let Some(args) = args else { continue };
+            let call = format!("featCall {} {}", feature.name, method.name);
+            let full = format!("{call} {}", args.join(" "));
+            let head = format!(
+                "addFeature {}\n",
+                if feature.name == "Costume" {
+                    "Physics"
+                } else {
+                    feature.name
+                }
+            );
+            let line = |text: &str| format!("{head}{text}");
+            assert_eq!(verdict(&line(&full)), Accepted, "{full}");
+            let unlimited = method.args.iter().any(|a| a.arity == Arity::Rest);
+            let every: Option<Vec<String>> = method
+                .args
+                .iter()
+                .map(|a| sample(a.kind, a.allowed))
+                .collect();
+            let ends_in_block = method.args.last().is_some_and(|a| a.kind == ArgKind::Block);
+            if let (false, false, Some(every)) = (unlimited, ends_in_block, every) {
+                let extra = format!("{call} {} 9", every.join(" "));
+                assert!(matches!(verdict(&line(&extra)), Warned(2, _)), "{extra}");
+            }
+            if let Some(last) = method.args.iter().rposition(|a| a.arity == Arity::One) {
+                let fewer = format!("{call} {}", args[..last].join(" "));
+                // With a block among its arguments, which argument is missing cannot be told.
+                let want_refused = method.args.iter().any(|a| a.kind == ArgKind::Block);
+                match verdict(&line(fewer.trim_end())) {
+                    Refused(2) => assert!(want_refused, "{fewer} is refused"),
+                    Warned(2, _) => assert!(!want_refused, "{fewer} is only warned"),
+                    other => panic!("{fewer}: {other:?}"),
+                }
+            }
+            checked += 1;
+        }
+    }
+    for (prop, ty) in [
+        ("energy", sim_core::vars::VarType::Number),
+        ("label", sim_core::vars::VarType::String),
+        ("alive", sim_core::vars::VarType::Boolean),
+    ] {
+        for method in ty.methods() {
+            let value = |kind: sim_core::vars::ValueKind| match kind {
+                sim_core::vars::ValueKind::String => "'a'",
+                sim_core::vars::ValueKind::Boolean => "true",
+                _ => "1",
+            };
+            let args: Vec<&str> = method
+                .args
+                .iter()
+                .filter(|a| !a.optional)
+                .map(|a| value(a.kind))
+                .collect();
+            let full = format!("prop {prop} {} {}", method.name, args.join(" "));
+            let text = format!("addProp label String 'x'\n{}", full.trim_end());
+            assert!(
+                matches!(verdict(&text), Accepted | Warned(2, _)),
+                "{full}: {:?}",
+                verdict(&text)
+            );
+            let extra = format!("addProp label String 'x'\n{} 1 1 1 1", full.trim_end());
+            assert!(matches!(verdict(&extra), Warned(2, _)), "{extra}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} methods checked");
+}

@@ -309,8 +309,12 @@ impl Cx<'_> {
         method: &Token,
         args: &[Token],
     ) -> Checked<MethodCall> {
-        let TokenKind::Identifier(name) = &method.kind else {
-            return Err(self.expected(method, "method", ArgKind::Method.describe()));
+        let name = &match &method.kind {
+            TokenKind::Identifier(name) => name.clone(),
+            // GEMSTEP looks a method up by the word as written, so `true` and `false`, which
+            // read as values, name the Boolean tests of those names.
+            TokenKind::Value(Literal::Boolean(b)) => b.to_string(),
+            _ => return Err(self.expected(method, "method", ArgKind::Method.describe())),
         };
         let Some(ty) = ty else {
             let any = ArgSpec::rest("value", ArgKind::Any, "");
