@@ -7,6 +7,7 @@
 use super::caret::{char_index, index_of, line_col, utf16_offset, visual_col};
 use super::complete::{apply, complete, insertion, Completion};
 use super::dom::{hover_title, html_document, scroll_to_line, show_chosen_item, sync_scroll};
+use super::drafts::{self, Drafts};
 use super::highlight::{highlight, Span};
 use super::layers::{segments, Segment};
 use super::marks::{
@@ -33,6 +34,9 @@ pub struct ScriptEditorProps {
     pub text: AttrValue,
     /// The blueprint's name.
     pub blueprint: AttrValue,
+    /// Which project the blueprint is in, so its draft is kept apart from other projects'.
+    #[prop_or_default]
+    pub project: AttrValue,
     /// What the whole project declares, to compile and complete against.
     pub symbols: Rc<Symbols>,
     /// Called with the edited text when the student applies it (Apply or Ctrl+Enter), errors
@@ -63,6 +67,8 @@ pub enum Msg {
     Goto(u32, u32),
     /// Close the completion list (the textarea lost focus).
     Close,
+    /// Throw the draft away and go back to the applied text.
+    Discard,
 }
 
 /// The script editor.
@@ -87,6 +93,10 @@ pub struct ScriptEditor {
     input: NodeRef,
     layer: NodeRef,
     gutter: NodeRef,
+    /// Unapplied texts, this one's and other blueprints', as kept in local storage.
+    drafts: Drafts,
+    /// Why the draft could not be kept (full storage), shown in the toolbar.
+    draft_error: Option<String>,
 }
 
 impl ScriptEditor {
@@ -113,9 +123,33 @@ impl ScriptEditor {
         }));
     }
 
+    /// The key of this blueprint's draft.
+    fn draft_key(ctx: &Context<Self>) -> String {
+        let props = ctx.props();
+        format!("{}\u{1f}{}", props.project, props.blueprint)
+    }
+
+    /// Keeps the text as this blueprint's draft (or forgets the draft when it is applied).
+    fn keep_draft(&mut self, ctx: &Context<Self>) {
+        let key = Self::draft_key(ctx);
+        let kept = self.drafts.put(&key, &self.applied, &self.text);
+        self.draft_error = match (kept, drafts::save(&self.drafts)) {
+            (false, _) => Some("too long to keep as a draft: apply it to keep it".into()),
+            (true, Err(why)) => Some(format!(
+                "the draft could not be kept ({why}): apply it to keep it"
+            )),
+            (true, Ok(())) => None,
+        };
+    }
+
     fn reset_to_props(&mut self, ctx: &Context<Self>) {
-        self.text = ctx.props().text.to_string();
-        self.applied = self.text.clone();
+        self.applied = ctx.props().text.to_string();
+        self.drafts = drafts::load();
+        self.text = self
+            .drafts
+            .get(&Self::draft_key(ctx), &self.applied)
+            .unwrap_or(&self.applied)
+            .to_string();
         self.completion = None;
         self.marked_line = None;
         self.refresh(ctx);
@@ -210,6 +244,16 @@ impl ScriptEditor {
     fn apply(&mut self, ctx: &Context<Self>) {
         ctx.props().on_apply.emit(self.text.clone());
         self.applied = self.text.clone();
+        self.keep_draft(ctx);
+    }
+
+    /// Goes back to the applied text, forgetting the draft.
+    fn discard(&mut self, ctx: &Context<Self>) {
+        self.text = self.applied.clone();
+        self.keep_draft(ctx);
+        self.completion = None;
+        self.refresh(ctx);
+        self.compile(ctx);
     }
 }
 
@@ -246,6 +290,8 @@ impl Component for ScriptEditor {
             input: NodeRef::default(),
             layer: NodeRef::default(),
             gutter: NodeRef::default(),
+            drafts: Drafts::default(),
+            draft_error: None,
         };
         editor.reset_to_props(ctx);
         editor.ask_reveal(ctx.props().reveal.as_ref());
@@ -265,6 +311,7 @@ impl Component for ScriptEditor {
         if props.text != old.text || props.blueprint != old.blueprint {
             if props.text.as_str() == self.text && props.blueprint == old.blueprint {
                 self.applied = self.text.clone();
+                self.keep_draft(ctx);
             } else {
                 self.reset_to_props(ctx);
             }
@@ -291,6 +338,7 @@ impl Component for ScriptEditor {
                 };
                 self.selected = 0;
                 self.marked_line = None;
+                self.keep_draft(ctx);
                 self.schedule_compile(ctx);
             }
             Msg::Caret(caret) => {
@@ -310,6 +358,7 @@ impl Component for ScriptEditor {
             Msg::Pick(index) => self.pick(ctx, index),
             Msg::Apply => self.apply(ctx),
             Msg::Goto(line, col) => self.goto(line, col),
+            Msg::Discard => self.discard(ctx),
         }
         true
     }
@@ -375,9 +424,17 @@ impl ScriptEditor {
         html! {
             <div class="editor-toolbar">
                 <span class="editor-title">{ format!("Script of {}", ctx.props().blueprint) }</span>
-                <span class={classes!("editor-state", dirty.then_some("dirty"))} data-testid="script-state">
+                <span class={classes!("editor-state", dirty.then_some("dirty"))} data-testid="script-state"
+                    title={dirty.then_some("A draft: kept if you switch blueprint, close the editor or reload, until you apply or discard it")}>
                     { if dirty { "unapplied changes" } else { "applied" } }
                 </span>
+                if let Some(why) = &self.draft_error {
+                    <span class="editor-draft-error" role="alert" data-testid="draft-error">{ why }</span>
+                }
+                if dirty {
+                    <button data-testid="script-discard" title="Throw these changes away and go back to the applied script"
+                        onclick={ctx.link().callback(|_| Msg::Discard)}>{ "Discard" }</button>
+                }
                 <button data-testid="script-apply" title="Apply (Ctrl+Enter)"
                     onclick={ctx.link().callback(|_| Msg::Apply)}>{ "Apply" }</button>
             </div>

@@ -16,6 +16,7 @@ pub mod caret;
 pub mod complete;
 pub mod component;
 mod dom;
+mod drafts;
 pub mod highlight;
 pub mod layers;
 pub mod marks;

@@ -119,7 +119,7 @@ fn editor_for(
             .clone()
             .filter(|place| place.blueprint == bp.name);
         html! { <ScriptEditor key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
-        {symbols} {on_apply} {reveal} /> }
+        project={project.id.clone()} {symbols} {on_apply} {reveal} /> }
     };
     let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
         let active = **wizard == is_wizard;
