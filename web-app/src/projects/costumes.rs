@@ -63,7 +63,7 @@ pub fn costume_list(props: &CostumeProps) -> Html {
         html! {
             <li data-testid="costume-row" data-costume={name.clone()}>
                 <img class="thumb" src={costume.data_url()} alt="" />
-                <span class="name" title={format!("setCostume '{name}.json' — {poses}")}>{ name }</span>
+                <span class="name" title={format!("{name}: setCostume '{name}.json' — {poses}")}>{ name }</span>
                 <span class="status">{ format!("{poses} · {}×{}", costume.width, costume.height) }</span>
                 <button data-testid="costume-remove" onclick={remove}
                     title={format!("Remove {name} (Undo brings it back)")}
