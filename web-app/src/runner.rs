@@ -16,9 +16,20 @@ use crate::panels::{performance_micros, PanelsSnapshot, Series};
 use crate::projects::ProjectHandle;
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb, Status};
 use sim_core::entity::EntityId;
-use sim_core::sim::{AgentView, Profile, PropGroup, Simulation, SwapError};
+use sim_core::sim::{AgentView, Profile, PropGroup, Simulation, SwapError, MAX_AGENTS};
 use sim_core::time::SimTime;
 use std::rc::Rc;
+
+/// What to tell the student when the project places more agents than a model may have
+/// (`None` when it fits): only the first ones are made.
+fn cap_note(placed: usize) -> Option<String> {
+    (placed > MAX_AGENTS).then(|| {
+        format!(
+            "this model places {placed} agents, more than the {MAX_AGENTS} a model may have: \
+             only the first {MAX_AGENTS} were made"
+        )
+    })
+}
 
 /// The seed every run starts from, so a model behaves the same on every open and reset.
 const SEED: u64 = 1;
@@ -87,6 +98,10 @@ impl Runner {
         self.sim = project.with(|c| Simulation::load(&c?.project, SEED).ok());
         if let Some(sim) = &mut self.sim {
             sim.set_timer(performance_micros);
+        }
+        let placed = project.with(|c| c.map_or(0, |c| c.project.instances.len()));
+        if let Some(note) = cap_note(placed) {
+            project.post_note(note);
         }
     }
 
@@ -396,6 +411,14 @@ mod tests {
     use super::*;
     use sim_core::project::Project;
     use sim_core::vars::Value;
+
+    #[test]
+    fn a_project_past_the_cap_is_told_how_many_were_made() {
+        assert_eq!(cap_note(MAX_AGENTS), None);
+        let note = cap_note(MAX_AGENTS + 5).unwrap();
+        assert!(note.contains("places 20005 agents"), "{note}");
+        assert!(note.ends_with("only the first 20000 were made"), "{note}");
+    }
 
     /// A runner over the bundled wander model, with its agents drawn once.
     fn wander() -> Runner {
