@@ -8,16 +8,18 @@ use serde::{Deserialize, Serialize};
 /// The local-storage key holding every draft.
 const STORAGE_KEY: &str = "stepwise-drafts";
 /// The most drafts kept; the oldest goes first past it.
-const MAX_DRAFTS: usize = 32;
+const MAX_DRAFTS: usize = 16;
 /// The longest draft kept, in bytes; a longer one is not saved (the editor still holds it).
-const MAX_DRAFT_BYTES: usize = 256 * 1024;
+/// With [`MAX_DRAFTS`], drafts take at most 1 MB of the few the browser gives the page, so
+/// they never crowd out the project's own autosave.
+const MAX_DRAFT_BYTES: usize = 64 * 1024;
 
 /// One unapplied text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Draft {
     /// Which project and blueprint it belongs to.
     key: String,
-    /// The applied text it was typed over.
+    /// A fingerprint of the applied text it was typed over.
     base: String,
     /// The text typed.
     text: String,
@@ -32,7 +34,7 @@ impl Drafts {
     pub fn get(&self, key: &str, base: &str) -> Option<&str> {
         self.0
             .iter()
-            .find(|d| d.key == key && d.base == base)
+            .find(|d| d.key == key && d.base == fingerprint(base))
             .map(|d| d.text.as_str())
     }
 
@@ -43,12 +45,12 @@ impl Drafts {
         if text == base {
             return true;
         }
-        if text.len() + base.len() > MAX_DRAFT_BYTES {
+        if text.len() > MAX_DRAFT_BYTES {
             return false;
         }
         self.0.push(Draft {
             key: key.to_string(),
-            base: base.to_string(),
+            base: fingerprint(base),
             text: text.to_string(),
         });
         let excess = self.0.len().saturating_sub(MAX_DRAFTS);
@@ -60,6 +62,15 @@ impl Drafts {
     pub fn remove(&mut self, key: &str) {
         self.0.retain(|d| d.key != key);
     }
+}
+
+/// A short fingerprint of a text (64-bit FNV-1a, in hex), enough to tell whether a script
+/// is the one a draft was typed over without storing that script again.
+fn fingerprint(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{hash:016x}")
 }
 
 /// The drafts in local storage (none when there are none or they cannot be read).
