@@ -4,7 +4,7 @@
 
 mod sim_common;
 
-use sim_common::{count, errors, load, num, project, prop};
+use sim_common::{count, errors, load, num, project, prop, warnings};
 use sim_core::exec::log::{LogKind, MAX_ENTRIES, MAX_MESSAGE_BYTES};
 use sim_core::vars::{Value, MAX_TEXT_BYTES};
 
@@ -130,12 +130,7 @@ fn the_population_cap_names_the_line_and_the_true_count() {
         sim.step();
     }
     assert_eq!(count(&sim, "P"), 50, "made up to the cap");
-    let warnings: Vec<String> = sim
-        .log()
-        .iter()
-        .filter(|e| e.kind == LogKind::Warning)
-        .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
-        .collect();
+    let warnings = warnings(&sim);
     assert_eq!(warnings.len(), 1, "{warnings:?}");
     assert!(
         warnings[0].starts_with("P:5:1: the model has "),

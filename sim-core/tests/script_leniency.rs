@@ -6,7 +6,7 @@
 
 mod sim_common;
 
-use sim_common::{errors, load, num, project};
+use sim_common::{errors, load, num, project, warnings};
 use sim_core::exec::log::LogKind;
 use sim_core::script::compiler::{compile_blueprint, Symbols};
 use sim_core::script::tokenize;
@@ -122,12 +122,7 @@ prop n add 1 99
     sim.step();
     sim.step();
     assert_eq!(num(&sim, "W/w", "n"), 2.0, "the extra argument is ignored");
-    let warnings: Vec<String> = sim
-        .log()
-        .iter()
-        .filter(|e| e.kind == LogKind::Warning)
-        .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
-        .collect();
+    let warnings = warnings(&sim);
     assert_eq!(
         warnings,
         ["W:5:14: add takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP"]

@@ -81,6 +81,15 @@ pub fn count(sim: &Simulation, blueprint: &str) -> usize {
         .map_or(0, |(_, n)| n)
 }
 
+/// The warnings in the log, as `blueprint:line:col: message`.
+pub fn warnings(sim: &Simulation) -> Vec<String> {
+    sim.log()
+        .iter()
+        .filter(|e| e.kind == sim_core::exec::log::LogKind::Warning)
+        .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
+        .collect()
+}
+
 /// The runtime errors in the log, as text.
 pub fn errors(sim: &Simulation) -> Vec<String> {
     sim.log()

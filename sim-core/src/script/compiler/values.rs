@@ -43,21 +43,31 @@ impl Cx<'_> {
         head: &Token,
         tokens: &'t [Token],
     ) -> Checked<&'t [Token]> {
-        let (_, max) = arg_count_range(specs);
-        let tokens = match max.filter(|&max| tokens.len() > max) {
-            Some(max) => {
-                let kind = CompileErrorKind::ExtraArgs {
-                    name: name.to_owned(),
-                    max,
-                    got: tokens.len(),
-                };
-                self.warn_at(tokens.get(max).unwrap_or(head), kind);
-                tokens.get(..max).unwrap_or(tokens)
-            }
-            None => tokens,
-        };
+        let tokens = self.ignore_extra(name, specs, head, tokens);
         self.check_count(name, specs, head, tokens.len())?;
         Ok(tokens)
+    }
+
+    /// `tokens` without those past the last argument `specs` allow, warning at the first of
+    /// them: GEMSTEP takes a keyword's or method's arguments by position and ignores the rest.
+    fn ignore_extra<'t>(
+        &mut self,
+        name: &str,
+        specs: &[ArgSpec],
+        head: &Token,
+        tokens: &'t [Token],
+    ) -> &'t [Token] {
+        let (_, max) = arg_count_range(specs);
+        let Some(max) = max.filter(|&max| tokens.len() > max) else {
+            return tokens;
+        };
+        let kind = CompileErrorKind::ExtraArgs {
+            name: name.to_owned(),
+            max,
+            got: tokens.len(),
+        };
+        self.warn_at(tokens.get(max).unwrap_or(head), kind);
+        tokens.get(..max).unwrap_or(tokens)
     }
 
     /// Compiles `tokens` as the arguments of a feature or GVar method, as GEMSTEP calls
@@ -71,18 +81,8 @@ impl Cx<'_> {
         tokens: &[Token],
         block: &Frame,
     ) -> Checked<Vec<Arg>> {
-        let (min, max) = arg_count_range(specs);
-        let mut tokens = tokens;
-        if let Some(max) = max.filter(|&max| tokens.len() > max) {
-            let first_extra = tokens.get(max).unwrap_or(head);
-            let kind = CompileErrorKind::ExtraArgs {
-                name: name.to_owned(),
-                max,
-                got: tokens.len(),
-            };
-            self.warn_at(first_extra, kind);
-            tokens = tokens.get(..max).unwrap_or(tokens);
-        }
+        let (min, _) = arg_count_range(specs);
+        let tokens = self.ignore_extra(name, specs, head, tokens);
         // A missing block is not GEMSTEP's business to default: that stays an error.
         if tokens.len() < min && specs.iter().all(|s| s.kind != ArgKind::Block) {
             let missing = specs
