@@ -177,3 +177,36 @@ export async function stageChangedFrom(page, hash) {
     if (now.hash !== hash) return now;
   }
 }
+
+/**
+ * The texts of the projects kept in the app's project library (IndexedDB), newest write
+ * last in no particular order. A library the app has not made yet is empty (it is never
+ * created from here, which would make it without its stores).
+ */
+export async function storedProjects(page) {
+  return page.evaluate(async () => {
+    const known = await indexedDB.databases();
+    if (!known.some((d) => d.name === 'stepwise-library')) return [];
+    return new Promise((resolve, reject) => {
+      const open = indexedDB.open('stepwise-library');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('projects')) { db.close(); resolve([]); return; }
+        const all = db.transaction('projects').objectStore('projects').getAll();
+        all.onsuccess = () => { db.close(); resolve(all.result); };
+        all.onerror = () => { db.close(); reject(all.error); };
+      };
+    });
+  });
+}
+
+/** Waits until a project kept in the library contains `needle` (the save reached storage). */
+export async function waitForStored(page, needle, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if ((await storedProjects(page)).some((text) => text.includes(needle))) return;
+    if (Date.now() > deadline) assert.fail(`no project in the library contains '${needle}'`);
+    await frames(page, 5);
+  }
+}

@@ -3,7 +3,7 @@
 // running agents of its blueprint while the others keep their places; edits are autosaved.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, shownTick, closeApp } from '../harness.mjs';
+import { openApp, screenshot, shownTick, closeApp, waitForStored } from '../harness.mjs';
 
 const ROW = '[data-testid="blueprint-row"]';
 const TEXT = '[data-testid="script-text"]';
@@ -117,7 +117,7 @@ test('Ctrl+Z in the script text undoes typing, not the project', async () => {
 
 test('an edit survives a reload, and a reload starts a new history', async () => {
   const { page } = app;
-  await page.waitForFunction(() => (localStorage.getItem('stepwise.autosave') ?? '').includes('FoxCopy'));
+  await waitForStored(page, 'FoxCopy');
   await page.reload();
   await page.waitForSelector('[data-testid="stage"]');
   await waitForRows(page, ['Wanderer', 'Fox', 'FoxCopy']);

@@ -2,7 +2,7 @@
 // matching, apply; and the transparent textarea lying pixel-exactly over the coloured text.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openEditor, screenshot, closeApp } from '../harness.mjs';
+import { openEditor, screenshot, closeApp, waitForStored } from '../harness.mjs';
 
 const TEXT = '[data-testid="script-text"]';
 const MARK = '[data-testid="script-error-mark"]';
@@ -221,9 +221,8 @@ test('applying an edit recompiles the project, and the edit survives a reload', 
   await page.fill(TEXT, '# BLUEPRINT Wanderer\n# PROGRAM DEFINE\naddProp speed Number 2\nfeatProp Movement distanse setTo 3\n');
   await page.click('[data-testid="script-apply"]');
   await page.waitForFunction((sel) => document.querySelector(sel)?.textContent === '1 error', row);
-  // The autosave timer writes within five seconds; a reload then shows the applied text.
-  await page.waitForFunction(() => (localStorage.getItem('stepwise.autosave') ?? '').includes('distanse'),
-    null, { timeout: 10_000 });
+  // The save reaches the project library; a reload then shows the applied text.
+  await waitForStored(page, 'distanse');
   await page.reload();
   await page.click('[data-testid="script-toggle"]');
   await page.waitForSelector(TEXT);

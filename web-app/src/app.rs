@@ -24,7 +24,7 @@ use crate::editor::ScriptPlace;
 use crate::inspector::{Edit, Inspection, Inspector};
 use crate::mapedit::{MapEditor, MapTool};
 use crate::panels::{Panels, PanelsSnapshot, Series};
-use crate::projects::{ProjectHandle, ProjectsPanel};
+use crate::projects::{Library, ProjectHandle, ProjectsPanel};
 use crate::render::{Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use crate::runner::Runner;
 use fps::FpsMeter;
@@ -131,6 +131,8 @@ pub struct App {
     fps: FpsMeter,
     /// The open project, shared with the projects panel (and later the simulation).
     project: ProjectHandle,
+    /// The student's projects, where the open project is autosaved.
+    library: Library,
     /// The agent being dragged.
     held: Option<Held>,
     /// What the inspector shows.
@@ -150,8 +152,6 @@ pub struct App {
     task_stats: SchedulerStats,
     /// Set by a task that changed what the view shows.
     view_stale: bool,
-    /// Why the last timed autosave failed.
-    autosave_error: Option<String>,
     /// The script place last asked for, provided to the script panel as a context.
     script_place: Option<ScriptPlace>,
     /// The serial of the newest stage message the teacher dismissed (0: none yet).
@@ -363,6 +363,7 @@ impl Component for App {
         let demo = renderer
             .as_mut()
             .and_then(|r| Demo::from_query(&query, r.costumes_mut()));
+        let project = ProjectHandle::empty();
         App {
             clock: Clock::new(),
             canvas: NodeRef::default(),
@@ -378,7 +379,8 @@ impl Component for App {
             drawn_secs: 0.0,
             gestures: Gestures::default(),
             fps: FpsMeter::default(),
-            project: ProjectHandle::empty(),
+            library: Library::new(project.clone()),
+            project,
             held: None,
             inspection: Rc::default(),
             panels: Rc::default(),
@@ -392,7 +394,6 @@ impl Component for App {
                 .ok(),
             task_stats: SchedulerStats::default(),
             view_stale: false,
-            autosave_error: None,
             script_place: None,
             dismissed_dialog: 0,
             crashed: crash_guard::died_while_running(),
@@ -553,7 +554,7 @@ impl Component for App {
                     { rounds::dialog(dialog, link.callback(|_| Msg::DismissDialog)) }
                     </div>
                 </main>
-                <ProjectsPanel current={self.project.clone()} />
+                <ProjectsPanel current={self.project.clone()} library={self.library.clone()} />
                 <Inspector data={self.inspection.clone()}
                     on_select={link.callback(Msg::Select)}
                     on_edit={link.callback(Msg::Edit)} />

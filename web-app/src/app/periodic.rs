@@ -4,7 +4,6 @@
 //! for several; the scheduler's per-task statistics are what the profiler's task table shows.
 
 use super::{now_ms, App};
-use crate::projects::save_if_changed;
 use sim_core::sched::{SchedError, Scheduler};
 use sim_core::time::{ClockState, SimTime};
 use std::rc::Rc;
@@ -15,7 +14,7 @@ pub const GRAPHS: &str = "graph sampling";
 pub const INSPECTOR: &str = "inspector refresh";
 /// Refreshes the log and profiler snapshot while the model runs.
 pub const PANELS: &str = "log & profiler refresh";
-/// Writes the project to local storage when it changed.
+/// Writes the open project to the project library when it changed.
 pub const AUTOSAVE: &str = "autosave";
 
 /// The tasks that only matter while the model runs (a paused model changes on user actions,
@@ -48,9 +47,8 @@ pub fn scheduler(now: SimTime) -> Result<Scheduler<App>, SchedError> {
         app.view_stale = true;
     })?;
     s.register(AUTOSAVE, millis(AUTOSAVE_MS), now, |app: &mut App| {
-        let error = save_if_changed(&app.project).err().map(|e| e.to_string());
-        app.view_stale |= error != app.autosave_error;
-        app.autosave_error = error;
+        // The library shows its own status and errors in the projects panel.
+        app.library.save();
     })?;
     Ok(s)
 }
@@ -79,7 +77,6 @@ impl App {
     pub(super) fn refresh_panels(&mut self) {
         let mut panels = self.runner.panels();
         panels.tasks = self.task_stats.clone();
-        panels.autosave_error = self.autosave_error.clone();
         self.panels = Rc::new(panels);
     }
 

@@ -3,6 +3,7 @@
 //! nothing. A draft remembers the applied text it was typed over and comes back only onto
 //! that same text: once the script changed some other way, the stale draft is dropped.
 
+use crate::fingerprint::fingerprint;
 use serde::{Deserialize, Serialize};
 
 /// The local-storage key holding every draft.
@@ -62,15 +63,6 @@ impl Drafts {
     pub fn remove(&mut self, key: &str) {
         self.0.retain(|d| d.key != key);
     }
-}
-
-/// A short fingerprint of a text (64-bit FNV-1a, in hex), enough to tell whether a script
-/// is the one a draft was typed over without storing that script again.
-fn fingerprint(text: &str) -> String {
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{hash:016x}")
 }
 
 /// The drafts in local storage (none when there are none or they cannot be read).

@@ -42,9 +42,6 @@ fn log(data: &PanelsSnapshot, on_open: &Callback<(String, u32)>) -> Html {
     html! {
         <div class="panel log" data-testid="log">
             <h2>{ "Log" }</h2>
-            if let Some(error) = &data.autosave_error {
-                <p class="log-line error" data-testid="autosave-error">{ format!("autosave failed: {error}") }</p>
-            }
             if data.log.is_empty() {
                 <p class="hint">{ "No errors or dbgOut lines yet." }</p>
             } else {

@@ -47,8 +47,6 @@ pub struct PanelsSnapshot {
     pub ticks: u64,
     /// The app's periodic tasks, filled in by the app, which runs them.
     pub tasks: SchedulerStats,
-    /// Why the last timed autosave failed, filled in by the app.
-    pub autosave_error: Option<String>,
 }
 
 impl PanelsSnapshot {

@@ -1,23 +1,24 @@
-//! The autosave entry: the current project and where it came from, kept in the browser's
-//! local storage so a reload or a crash does not lose work.
-//!
-//! The entry is a small JSON envelope whose `project` field holds the project's own JSON
-//! text, so restoring it goes through the same checks as an import.
+//! The autosave entry of Stepwise before the project library: the current project and where
+//! it came from, kept in one local-storage slot. It is only read now, once, to move it into
+//! the library ([`super::library`]); restoring it goes through the same checks as an import.
 
 use super::current::Origin;
 use super::error::LoadError;
 use super::load::parse_project;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+#[cfg(test)]
+use serde::Serialize;
 use sim_core::project::Project;
 
-/// The local-storage key the autosave lives under.
+/// The local-storage key the old autosave lived under.
 pub const STORAGE_KEY: &str = "stepwise.autosave";
 /// Marks an entry as ours; anything else under the key is ignored with a message.
 const FORMAT: &str = "stepwise-autosave-1";
 /// How the autosave names itself in messages.
 const SOURCE: &str = "the autosaved project";
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(Serialize))]
 struct Entry {
     format: String,
     /// The bundled model's id, when the project is one.
@@ -25,25 +26,6 @@ struct Entry {
     bundled: Option<String>,
     /// The project's JSON text.
     project: String,
-}
-
-/// The entry to store for `project` from `origin`.
-pub fn encode(project: &Project, origin: &Origin) -> Result<String, LoadError> {
-    let text = project.to_json_pretty().map_err(|e| LoadError::Autosave {
-        message: e.to_string(),
-    })?;
-    let bundled = match origin {
-        Origin::Bundled(id) => Some(id.clone()),
-        Origin::Other => None,
-    };
-    let entry = Entry {
-        format: FORMAT.to_string(),
-        bundled,
-        project: text,
-    };
-    serde_json::to_string(&entry).map_err(|e| LoadError::Autosave {
-        message: e.to_string(),
-    })
 }
 
 /// The project and origin an entry holds, or why it cannot be used.
@@ -64,6 +46,25 @@ pub fn decode(entry: &str) -> Result<(Project, Origin), LoadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An entry as the app before the library wrote it.
+    fn encode(project: &Project, origin: &Origin) -> Result<String, LoadError> {
+        let text = project.to_json_pretty().map_err(|e| LoadError::Autosave {
+            message: e.to_string(),
+        })?;
+        let bundled = match origin {
+            Origin::Bundled(id) => Some(id.clone()),
+            Origin::Other => None,
+        };
+        let entry = Entry {
+            format: FORMAT.to_string(),
+            bundled,
+            project: text,
+        };
+        serde_json::to_string(&entry).map_err(|e| LoadError::Autosave {
+            message: e.to_string(),
+        })
+    }
 
     fn sample() -> Project {
         Project::from_json(

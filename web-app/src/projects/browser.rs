@@ -111,6 +111,14 @@ pub fn storage_set(key: &str, value: &str) -> Result<(), LoadError> {
         })
 }
 
+/// Removes what is stored under `key`; a storage that cannot be reached has nothing to remove.
+pub fn storage_remove(key: &str) {
+    if let Ok(storage) = local_storage() {
+        // Removing fails only when storage is disabled, which leaves nothing behind either.
+        let _ = storage.remove_item(key);
+    }
+}
+
 /// The address bar's fragment, with its `#` (empty when there is none).
 pub fn fragment() -> String {
     web_sys::window()

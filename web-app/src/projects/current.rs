@@ -6,6 +6,8 @@
 //! [`ProjectHandle::edit`], which records the step for undo.
 
 use super::history::History;
+use super::listeners::Listeners;
+pub use super::listeners::Subscription;
 use sim_core::project::Project;
 use sim_core::script::compiler::{compile_project, CompileError};
 use std::cell::RefCell;
@@ -56,32 +58,12 @@ impl CurrentProject {
 
     /// The name to show: the label, else the id, else a placeholder.
     pub fn title(&self) -> &str {
-        [&self.project.label, &self.project.id]
-            .into_iter()
-            .find(|s| !s.trim().is_empty())
-            .map_or("untitled project", |s| s.as_str())
+        project_title(&self.project)
     }
 
-    /// The file name an export gets: the id, made safe for a file system.
+    /// The file name an export gets; see [`export_file_name`].
     pub fn file_name(&self) -> String {
-        let safe: String = self
-            .project
-            .id
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || c == '-' || c == '_' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        let stem = if safe.is_empty() {
-            "project"
-        } else {
-            safe.as_str()
-        };
-        format!("{stem}.gemprj")
+        export_file_name(&self.project)
     }
 
     /// Each blueprint with its error count, in project order.
@@ -102,6 +84,35 @@ impl CurrentProject {
     }
 }
 
+/// The name to show for `project`: its label, else its id, else a placeholder.
+pub fn project_title(project: &Project) -> &str {
+    [&project.label, &project.id]
+        .into_iter()
+        .find(|s| !s.trim().is_empty())
+        .map_or("untitled project", |s| s.as_str())
+}
+
+/// The file name an export of `project` gets: its id, made safe for a file system.
+pub fn export_file_name(project: &Project) -> String {
+    let safe: String = project
+        .id
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let stem = if safe.is_empty() {
+        "project"
+    } else {
+        safe.as_str()
+    };
+    format!("{stem}.gemprj")
+}
+
 /// What a [`ProjectHandle`] shares between its clones.
 #[derive(Debug, Default)]
 struct Shared {
@@ -114,10 +125,6 @@ struct Shared {
     /// A message for the student from whoever runs the project (the simulation runner).
     note: Option<String>,
 }
-
-/// Those told of every change, by subscription number; see [`ProjectHandle::subscribe`].
-type ListenerList = RefCell<Vec<(u64, Callback<()>)>>;
-type Listeners = Rc<ListenerList>;
 
 /// The shared home of the current project: the app owns it, panels and the simulation read
 /// it, and the projects panel and the editors change it.
@@ -137,26 +144,12 @@ pub struct ProjectHandle {
     listeners: Listeners,
 }
 
-/// Keeps a [`ProjectHandle::subscribe`] callback registered until it is dropped.
-pub struct Subscription {
-    listeners: std::rc::Weak<ListenerList>,
-    id: u64,
-}
-
-impl Drop for Subscription {
-    fn drop(&mut self) {
-        if let Some(listeners) = self.listeners.upgrade() {
-            listeners.borrow_mut().retain(|(id, _)| *id != self.id);
-        }
-    }
-}
-
 impl ProjectHandle {
     /// A handle with no project loaded yet (revision 0).
     pub fn empty() -> ProjectHandle {
         ProjectHandle {
             shared: Rc::default(),
-            listeners: Rc::default(),
+            listeners: Listeners::default(),
         }
     }
 
@@ -257,13 +250,7 @@ impl ProjectHandle {
 
     /// Calls `listener` after every change and note, until the returned guard is dropped.
     pub fn subscribe(&self, listener: Callback<()>) -> Subscription {
-        let mut listeners = self.listeners.borrow_mut();
-        let id = listeners.last().map_or(0, |(id, _)| id + 1);
-        listeners.push((id, listener));
-        Subscription {
-            listeners: Rc::downgrade(&self.listeners),
-            id,
-        }
+        self.listeners.subscribe(listener)
     }
 
     fn walk(&self, step: fn(&mut History, Project) -> Option<Project>) -> bool {
@@ -295,17 +282,8 @@ impl ProjectHandle {
         self.notify();
     }
 
-    /// Tells every subscriber, with no borrow held, so a listener may read the handle.
     fn notify(&self) {
-        let listeners: Vec<Callback<()>> = self
-            .listeners
-            .borrow()
-            .iter()
-            .map(|(_, l)| l.clone())
-            .collect();
-        for listener in listeners {
-            listener.emit(());
-        }
+        self.listeners.notify();
     }
 }
 

@@ -57,6 +57,13 @@ pub enum LoadError {
         /// What was wrong with it.
         message: String,
     },
+    /// The project library (IndexedDB) failed or refused (a full quota, no database).
+    Library {
+        /// What was being done (`saving to the project library`).
+        action: String,
+        /// The browser's message, with the error's name.
+        message: String,
+    },
     /// A browser facility the action needs failed (downloads, the address bar).
     Browser {
         /// What was being done (`export`).
@@ -96,7 +103,9 @@ impl fmt::Display for LoadError {
                     "the autosaved project could not be restored and was ignored: {message}"
                 )
             }
-            LoadError::Browser { action, message } => write!(f, "{action} failed: {message}"),
+            LoadError::Library { action, message } | LoadError::Browser { action, message } => {
+                write!(f, "{action} failed: {message}")
+            }
         }
     }
 }

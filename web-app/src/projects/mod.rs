@@ -1,8 +1,9 @@
 //! Projects in the app: which model is open, where it came from and where it goes.
 //!
 //! The current project lives in a [`ProjectHandle`] the app owns; the [`ProjectsPanel`]
-//! loads bundled models, imports and exports `.gemprj` files, autosaves to local storage,
-//! shares the project as a link and switches the projector view. Plain logic (autosave
+//! loads bundled models, imports and exports `.gemprj` files, keeps every project the
+//! student makes or opens in the [`Library`] (IndexedDB), shares the project as a link and
+//! switches the projector view. Plain logic (autosave
 //! entries, import checks, the model list, compile status) has no browser dependency and is
 //! tested natively; `browser` and the component are the only glue to the page.
 
@@ -10,20 +11,24 @@ mod autosave;
 mod blank;
 mod blueprints;
 pub(crate) mod browser;
+mod catalog;
 mod costumes;
 mod current;
 mod error;
 mod history;
+mod idb;
 mod keys;
+mod library;
+mod library_list;
 mod list;
+mod listeners;
 mod load;
 mod models;
 mod panel;
-mod timed_save;
 mod view;
 
 pub use current::ProjectHandle;
 #[cfg(test)]
 pub use current::{CurrentProject, Origin};
+pub use library::Library;
 pub use panel::ProjectsPanel;
-pub use timed_save::save_if_changed;

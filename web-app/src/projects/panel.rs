@@ -2,24 +2,28 @@
 //! shows its blueprints, their compile status and every message.
 //!
 //! On open the panel loads, in order of preference: a project carried by a share link, the
-//! autosave, the first bundled model. Every load goes through [`ProjectsPanel::adopt`], the
-//! only place the current project is replaced, so a failed load leaves it as it was. Edits
-//! (the script editor, the blueprint list, any other editor) go through
-//! [`ProjectHandle::edit`]; the panel hears of every change, autosaves it and offers Undo
-//! and Redo.
+//! project open last time (from the library, or the bundled model it was), the first
+//! bundled model. Every load goes through [`ProjectsPanel::adopt`], the only place the
+//! current project is replaced, so a failed load leaves it as it was, and a project whose
+//! last save failed is never replaced without the student's say. Edits (the script editor,
+//! the blueprint list, any other editor) go through [`ProjectHandle::edit`]; the panel hears
+//! of every change, has the [`Library`] save it and offers Undo and Redo.
 
-use super::autosave::{self, STORAGE_KEY};
 use super::blank::blank_project;
 use super::browser;
+use super::catalog::Slot;
 use super::costumes::CostumeList;
 use super::current::{CurrentProject, Origin, ProjectHandle, Subscription};
 use super::error::LoadError;
 use super::keys::page_listeners;
+use super::library::{Library, Opening, Start};
+use super::library_list::LibraryList;
 use super::list::BlueprintList;
 use super::load::parse_project;
 use super::models::{self, ModelEntry};
 use super::view;
 use crate::editor::ScriptPanel;
+use crate::fingerprint::fingerprint;
 use crate::share;
 use gloo_events::EventListener;
 use sim_core::project::Project;
@@ -29,6 +33,8 @@ use yew::prelude::*;
 
 /// The longest share link offered; browsers truncate longer addresses.
 const MAX_LINK_CHARS: usize = 1_500_000;
+/// The local-storage key holding a fingerprint of the last share link made here.
+const SHARED_KEY: &str = "stepwise.shared";
 /// At most this many messages are kept; older ones drop off.
 const MAX_NOTICES: usize = 6;
 
@@ -37,6 +43,8 @@ const MAX_NOTICES: usize = 6;
 pub struct Props {
     /// Where the current project lives; the panel replaces what is inside.
     pub current: ProjectHandle,
+    /// Where projects are kept and the current one is saved.
+    pub library: Library,
 }
 
 /// A message shown in the panel.
@@ -56,11 +64,19 @@ pub enum Msg {
     Pick(String),
     /// The user chose a file to import.
     Import(File),
-    /// A project finished loading (or failed to); `by_user` clears old messages on success.
+    /// The library opened and said what was open last time.
+    Started(Start),
+    /// A project finished loading (or failed to); `by_user` clears old messages on success,
+    /// and `opening` says where its saves go.
     Loaded {
         result: Result<(Project, Origin), LoadError>,
         by_user: bool,
+        opening: Opening,
     },
+    /// The user chose a project in the library list.
+    OpenSaved(String),
+    /// The library's list or save status changed.
+    LibraryChanged,
     /// The New button was clicked: an empty project replaces the current one.
     New,
     /// The export button was clicked.
@@ -92,19 +108,18 @@ pub enum Msg {
 /// The projects side panel.
 pub struct ProjectsPanel {
     models: Vec<ModelEntry>,
-    /// Whether the first bundled model should load when the model list arrives.
-    load_first_model: bool,
+    /// The bundled model to load when the model list arrives (`Some("")`: the first), for a
+    /// start with nothing else to open.
+    pending_model: Option<String>,
     notices: Vec<Notice>,
     share_link: Option<String>,
     projector: bool,
-    /// The last autosave entry written, so an unchanged project is not written again.
-    last_saved: Option<String>,
     picker: NodeRef,
     /// The blueprint the list last asked the script editor to show, and how many times it
     /// asked (so asking again for the same one reopens the editor).
     focus: Option<(String, u32)>,
-    /// Hears every change of the project, whoever made it.
-    _subscription: Subscription,
+    /// Hears every change of the project, whoever made it, and of the library.
+    _subscriptions: [Subscription; 2],
     /// Escape (leaves the projector view) and a share link pasted into the address bar.
     _listeners: Vec<EventListener>,
 }
@@ -123,16 +138,52 @@ impl ProjectsPanel {
         self.notify(true, error.to_string());
     }
 
-    /// Makes `project` the current project, then autosaves it and clears a stale share link.
-    fn adopt(&mut self, ctx: &Context<Self>, project: Project, origin: Origin) {
+    /// Makes `project` the current project and tells the library how it was opened, then
+    /// clears a stale share link. When the current project's changes could not be saved,
+    /// the student is asked first; false when they keep it.
+    fn adopt(
+        &mut self,
+        ctx: &Context<Self>,
+        project: Project,
+        origin: Origin,
+        opening: Opening,
+    ) -> bool {
+        if !self.may_replace(ctx) {
+            self.notify(
+                true,
+                "kept your unsaved project open: use Export to keep it as a file".into(),
+            );
+            self.sync_picker(ctx);
+            return false;
+        }
         ctx.props()
             .current
             .replace(CurrentProject::new(project, origin));
+        ctx.props().library.opened(opening);
         self.share_link = None;
         if let Err(error) = browser::set_fragment("") {
             self.fail(error);
         }
-        self.autosave(ctx);
+        true
+    }
+
+    /// Whether the current project may be replaced: always, unless changes of it are not
+    /// saved, when the student decides.
+    fn may_replace(&self, ctx: &Context<Self>) -> bool {
+        if !ctx.props().library.at_risk() {
+            return true;
+        }
+        let title = ctx
+            .props()
+            .current
+            .with(|c| c.map(|c| c.title().to_string()));
+        let question = format!(
+            "Your latest changes to '{}' could not be saved. Open another project and lose them?",
+            title.unwrap_or_default()
+        );
+        web_sys::window()
+            .and_then(|w| w.confirm_with_message(&question).ok())
+            .unwrap_or(false)
     }
 
     /// Puts `text` in as `blueprint`'s script, as one undoable step; the handle recompiles
@@ -154,9 +205,9 @@ impl ProjectsPanel {
         });
     }
 
-    /// After any change: autosave, and show the runner's note if it left one.
+    /// After any change: save, and show the runner's note if it left one.
     fn project_changed(&mut self, ctx: &Context<Self>) {
-        self.autosave(ctx);
+        ctx.props().library.save();
         if let Some(note) = ctx.props().current.take_note() {
             self.notify(false, note);
         }
@@ -168,30 +219,20 @@ impl ProjectsPanel {
         self.focus = Some((blueprint, asked));
     }
 
-    /// Writes the autosave entry when the project changed since the last write.
-    fn autosave(&mut self, ctx: &Context<Self>) {
-        let entry = ctx
-            .props()
-            .current
-            .with(|c| c.map(|c| autosave::encode(&c.project, &c.origin)));
-        let entry = match entry {
-            None => return,
-            Some(Err(error)) => return self.fail(error),
-            Some(Ok(entry)) => entry,
-        };
-        if self.last_saved.as_ref() == Some(&entry) {
-            return;
-        }
-        match browser::storage_set(STORAGE_KEY, &entry) {
-            Ok(()) => self.last_saved = Some(entry),
-            Err(error) => self.fail(error),
-        }
-    }
-
     /// The project a share link in the address bar carries, if there is one. A damaged link
     /// is reported and removed from the address bar, so a reload does not report it again.
-    fn read_share_link(&mut self) -> Option<Project> {
-        let result = share::project_from_fragment(&browser::fragment())?
+    fn read_share_link(&mut self, at_start: bool) -> Option<Project> {
+        let fragment = browser::fragment();
+        if at_start && is_own_share_link(&fragment) {
+            // The link this browser made for a project it keeps: a reload after Share
+            // reopens that project instead of making another copy of it. (A link pasted
+            // into an open tab is always opened: the student asked for it.)
+            if let Err(error) = browser::set_fragment("") {
+                self.fail(error);
+            }
+            return None;
+        }
+        let result = share::project_from_fragment(&fragment)?
             .map_err(LoadError::from)
             .and_then(|json| parse_project("the share link", &json));
         match result {
@@ -206,20 +247,61 @@ impl ProjectsPanel {
         }
     }
 
-    /// The autosaved project, if there is a usable one.
-    fn read_autosave(&mut self) -> Option<(Project, Origin)> {
-        let entry = match browser::storage_get(STORAGE_KEY) {
-            Ok(entry) => entry?,
-            Err(error) => {
-                self.fail(error);
-                return None;
+    /// The library is open: report what it found, then reopen what was open last time
+    /// (unless a share link already opened something).
+    fn started(&mut self, ctx: &Context<Self>, start: Start) {
+        for problem in start.problems {
+            self.fail(problem);
+        }
+        if ctx.props().current.with(|c| c.is_some()) {
+            return;
+        }
+        match start.slot {
+            Some(Slot::Saved(id)) => self.open_saved(ctx, id, false),
+            Some(Slot::Bundled(id)) => self.wait_for_model(ctx, id),
+            Some(Slot::Blank) => {
+                self.adopt(ctx, blank_project(), Origin::Other, Opening::Blank);
             }
+            None => self.wait_for_model(ctx, String::new()),
+        }
+    }
+
+    /// Loads the bundled model `id` (empty: the first) once the model list is here.
+    fn wait_for_model(&mut self, ctx: &Context<Self>, id: String) {
+        self.pending_model = Some(id);
+        self.load_pending_model(ctx);
+    }
+
+    fn load_pending_model(&mut self, ctx: &Context<Self>) {
+        if self.models.is_empty() || ctx.props().current.with(|c| c.is_some()) {
+            return;
+        }
+        let Some(id) = self.pending_model.take() else {
+            return;
         };
-        let restored = autosave::decode(&entry)
-            .map_err(|error| self.fail(error))
-            .ok()?;
-        self.last_saved = Some(entry);
-        Some(restored)
+        let entry = self
+            .models
+            .iter()
+            .find(|m| m.id == id)
+            .or(self.models.first())
+            .cloned();
+        if let Some(entry) = entry {
+            self.load_model(ctx, &entry, false);
+        }
+    }
+
+    /// Opens the library's project `id`; a project that cannot be opened at start gives way
+    /// to the first bundled model.
+    fn open_saved(&mut self, ctx: &Context<Self>, id: String, by_user: bool) {
+        let library = ctx.props().library.clone();
+        ctx.link().send_future(async move {
+            let result = library.load(&id).await;
+            Msg::Loaded {
+                result,
+                by_user,
+                opening: Opening::Saved(id),
+            }
+        });
     }
 
     fn load_model(&self, ctx: &Context<Self>, entry: &ModelEntry, by_user: bool) {
@@ -228,8 +310,12 @@ impl ProjectsPanel {
             let text = browser::fetch_text(&entry.url()).await;
             let result = text
                 .and_then(|text| parse_project(&entry.file, &text))
-                .map(|project| (project, Origin::Bundled(entry.id)));
-            Msg::Loaded { result, by_user }
+                .map(|project| (project, Origin::Bundled(entry.id.clone())));
+            Msg::Loaded {
+                result,
+                by_user,
+                opening: Opening::Bundled(entry.id),
+            }
         });
     }
 
@@ -270,6 +356,8 @@ impl ProjectsPanel {
         }
         match browser::set_fragment(&fragment) {
             Ok(url) => {
+                // Forgetting this only means a reload opens the link as a copy.
+                let _ = browser::storage_set(SHARED_KEY, &fingerprint(&format!("#{fragment}")));
                 self.share_link = Some(url.clone());
                 ctx.link().send_future(async move {
                     Msg::Copied(browser::copy_to_clipboard(&url).await)
@@ -282,13 +370,8 @@ impl ProjectsPanel {
     fn models_arrived(&mut self, ctx: &Context<Self>, result: Result<Vec<ModelEntry>, LoadError>) {
         match result {
             Ok(models) => {
-                let empty = ctx.props().current.with(|c| c.is_none());
-                if std::mem::take(&mut self.load_first_model) && empty {
-                    if let Some(first) = models.first() {
-                        self.load_model(ctx, first, false);
-                    }
-                }
                 self.models = models;
+                self.load_pending_model(ctx);
             }
             Err(error) => self.fail(error),
         }
@@ -299,6 +382,7 @@ impl ProjectsPanel {
         ctx: &Context<Self>,
         result: Result<(Project, Origin), LoadError>,
         by_user: bool,
+        opening: Opening,
     ) {
         match result {
             // The first bundled model, loaded because there was nothing to show, arrived after
@@ -308,11 +392,15 @@ impl ProjectsPanel {
                 if by_user {
                     self.notices.clear();
                 }
-                self.adopt(ctx, project, origin);
+                self.adopt(ctx, project, origin, opening);
             }
             Err(error) => {
                 self.fail(error);
                 self.sync_picker(ctx);
+                // The project open last time is gone: show the first example instead.
+                if !by_user && matches!(opening, Opening::Saved(_)) {
+                    self.wait_for_model(ctx, String::new());
+                }
             }
         }
     }
@@ -334,6 +422,12 @@ impl ProjectsPanel {
     }
 }
 
+/// Whether `fragment` (with its `#`) is the share link this browser made last.
+fn is_own_share_link(fragment: &str) -> bool {
+    !fragment.is_empty()
+        && browser::storage_get(SHARED_KEY).ok().flatten() == Some(fingerprint(fragment))
+}
+
 /// Reads a file the user chose and loads it as the current project.
 fn import(ctx: &Context<ProjectsPanel>, file: File) {
     ctx.link().send_future(async move {
@@ -344,6 +438,7 @@ fn import(ctx: &Context<ProjectsPanel>, file: File) {
         Msg::Loaded {
             result,
             by_user: true,
+            opening: Opening::Keep,
         }
     });
 }
@@ -357,29 +452,29 @@ impl Component for ProjectsPanel {
             let text = browser::fetch_text(models::INDEX_URL).await;
             Msg::Models(text.and_then(|text| models::parse_index(&text)))
         });
+        let library = ctx.props().library.clone();
+        ctx.link()
+            .send_future(async move { Msg::Started(library.start().await) });
         let mut panel = ProjectsPanel {
             models: Vec::new(),
-            load_first_model: false,
+            pending_model: None,
             notices: Vec::new(),
             share_link: None,
             projector: false,
-            last_saved: None,
             picker: NodeRef::default(),
             focus: None,
-            _subscription: ctx
-                .props()
-                .current
-                .subscribe(ctx.link().callback(|()| Msg::ProjectChanged)),
+            _subscriptions: [
+                ctx.props()
+                    .current
+                    .subscribe(ctx.link().callback(|()| Msg::ProjectChanged)),
+                ctx.props()
+                    .library
+                    .subscribe(ctx.link().callback(|()| Msg::LibraryChanged)),
+            ],
             _listeners: page_listeners(ctx.link()),
         };
-        if let Some(project) = panel.read_share_link() {
-            panel.adopt(ctx, project, Origin::Other);
-        } else if let Some((project, origin)) = panel.read_autosave() {
-            ctx.props()
-                .current
-                .replace(CurrentProject::new(project, origin));
-        } else {
-            panel.load_first_model = true;
+        if let Some(project) = panel.read_share_link(true) {
+            panel.adopt(ctx, project, Origin::Other, Opening::Keep);
         }
         panel
     }
@@ -392,10 +487,18 @@ impl Component for ProjectsPanel {
                 None => self.sync_picker(ctx),
             },
             Msg::Import(file) => import(ctx, file),
-            Msg::Loaded { result, by_user } => self.loaded(ctx, result, by_user),
+            Msg::Started(start) => self.started(ctx, start),
+            Msg::Loaded {
+                result,
+                by_user,
+                opening,
+            } => self.loaded(ctx, result, by_user, opening),
+            Msg::OpenSaved(id) => self.open_saved(ctx, id, true),
+            Msg::LibraryChanged => {}
             Msg::New => {
-                self.notices.clear();
-                self.adopt(ctx, blank_project(), Origin::Other);
+                if self.adopt(ctx, blank_project(), Origin::Other, Opening::Blank) {
+                    self.notices.clear();
+                }
             }
             Msg::Export => self.export(ctx),
             Msg::Share => self.share(ctx),
@@ -407,8 +510,10 @@ impl Component for ProjectsPanel {
             Msg::ExitProjector if self.projector => self.set_projector(false),
             Msg::ExitProjector => return false,
             Msg::DismissNotices => self.notices.clear(),
-            Msg::FragmentChanged => match self.read_share_link() {
-                Some(project) => self.adopt(ctx, project, Origin::Other),
+            Msg::FragmentChanged => match self.read_share_link(false) {
+                Some(project) => {
+                    self.adopt(ctx, project, Origin::Other, Opening::Keep);
+                }
                 None => return !self.notices.is_empty(),
             },
             Msg::ApplyScript((blueprint, text)) => self.apply_script(ctx, &blueprint, text),
@@ -455,8 +560,9 @@ impl Component for ProjectsPanel {
             notices: &self.notices,
             undo: ctx.props().current.undo_label(),
             redo: ctx.props().current.redo_label(),
+            saved: ctx.props().library.status(),
         };
-        let list = ctx.props().current.with(|c| {
+        let blueprints = ctx.props().current.with(|c| {
             let Some(c) = c else { return html! {} };
             let statuses = c.blueprint_statuses();
             let instances = statuses
@@ -468,6 +574,10 @@ impl Component for ProjectsPanel {
                     on_open={link.callback(Msg::Open)} />
             }
         });
+        let library = html! {
+            <LibraryList library={ctx.props().library.clone()} current={ctx.props().current.clone()}
+                on_open={link.callback(Msg::OpenSaved)} />
+        };
         let costumes = ctx.props().current.with(|c| {
             let Some(c) = c else { return html! {} };
             html! {
@@ -484,7 +594,7 @@ impl Component for ProjectsPanel {
             .with(|c| c.map(|c| Rc::new(c.project.clone())));
         html! {
             <>
-                { ctx.props().current.with(|current| view::panel(&state, current, actions, list, costumes)) }
+                { ctx.props().current.with(|current| view::panel(&state, current, actions, view::Parts { library, blueprints, costumes })) }
                 <ScriptPanel {project} {focus} {focus_serial} on_apply={link.callback(Msg::ApplyScript)} />
             </>
         }

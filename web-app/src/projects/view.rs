@@ -1,6 +1,7 @@
 //! The projects panel's markup, kept apart from its behaviour in [`super::panel`].
 
 use super::current::{CurrentProject, Origin};
+use super::library::SaveState;
 use super::models::ModelEntry;
 use super::panel::Notice;
 use yew::prelude::*;
@@ -21,6 +22,18 @@ pub struct State<'a> {
     pub undo: Option<String>,
     /// What Redo would make again, if anything.
     pub redo: Option<String>,
+    /// How the open project stands with the library.
+    pub saved: SaveState,
+}
+
+/// The parts of the panel that are components of their own.
+pub struct Parts {
+    /// The project library's list.
+    pub library: Html,
+    /// The blueprint list.
+    pub blueprints: Html,
+    /// The costume list.
+    pub costumes: Html,
 }
 
 /// The callbacks the panel's controls fire.
@@ -36,14 +49,12 @@ pub struct Actions {
     pub on_redo: Callback<MouseEvent>,
 }
 
-/// The whole panel; `list` is the blueprint list and `costumes` the costume list, each a
-/// component of its own.
+/// The whole panel.
 pub fn panel(
     state: &State,
     current: Option<&CurrentProject>,
     actions: Actions,
-    list: Html,
-    costumes: Html,
+    parts: Parts,
 ) -> Html {
     let origin = current.map(|c| &c.origin);
     html! {
@@ -64,11 +75,12 @@ pub fn panel(
                         title="Make a link that opens this model">{ "Share" }</button>
                 </div>
                 { share_box(state.share_link) }
+                { parts.library }
             </section>
-            { summary(current) }
+            { summary(current, &state.saved) }
             { history(state, actions.on_undo, actions.on_redo) }
-            { list }
-            { costumes }
+            { parts.blueprints }
+            { parts.costumes }
             { messages(state.notices, current, actions.on_dismiss) }
             <button class="projector-toggle" data-testid="projector" aria-pressed={state.projector.to_string()}
                 onclick={actions.on_projector}>
@@ -107,18 +119,44 @@ fn share_box(link: Option<&str>) -> Html {
     }
 }
 
-fn summary(current: Option<&CurrentProject>) -> Html {
+fn summary(current: Option<&CurrentProject>, saved: &SaveState) -> Html {
     let Some(current) = current else {
         return html! { <section class="project-summary"><p>{ "Loading a model…" }</p></section> };
     };
     html! {
         <section class="project-summary">
             <h2 data-testid="project-label">{ current.title() }</h2>
+            { save_status(saved) }
             if !current.project.description.trim().is_empty() {
                 <p class="description">{ &current.project.description }</p>
             }
         </section>
     }
+}
+
+/// One line saying whether the student's work is kept, in plain words.
+fn save_status(saved: &SaveState) -> Html {
+    let (class, text) = match saved {
+        SaveState::Starting => ("quiet", "Opening your projects…".to_string()),
+        SaveState::Unedited => (
+            "quiet",
+            "Not in your projects yet: your first change keeps a copy there".to_string(),
+        ),
+        SaveState::Saving => ("quiet", "Saving…".to_string()),
+        SaveState::Saved { at } => (
+            "saved",
+            format!("Saved in your projects at {}", clock_time(*at)),
+        ),
+        SaveState::Failed(message) => ("error", format!("Not saved: {message}")),
+        SaveState::Unavailable(message) => ("error", format!("Not saved: {message}")),
+    };
+    html! { <p class={classes!("save-status", class)} data-testid="save-status" aria-live="polite">{ text }</p> }
+}
+
+/// The local time of page-clock milliseconds `ms`, as hours and minutes.
+pub fn clock_time(ms: f64) -> String {
+    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
+    format!("{:02}:{:02}", date.get_hours(), date.get_minutes())
 }
 
 /// Undo and Redo, each titled with the step it would take back or make again.
