@@ -62,6 +62,45 @@ onEvent Tick [[
 }
 
 #[test]
+fn population_aggregates_see_every_change_made_earlier_in_the_same_tick() {
+    // Each Sp adds 1 to its own s and then asks for the sum: the first in slot order sees
+    // 1, the second 2 (its own and the first's), as a fresh scan on every call gives; an
+    // answer kept from an earlier call must not hide a change in between.
+    let sp = "# BLUEPRINT Sp
+# PROGRAM DEFINE
+addFeature Population
+addProp s Number 0
+addProp seen Number 0
+addProp most Number 0
+# PROGRAM UPDATE
+featCall Population countAgentProp 'Sp' 's'
+prop s add 1
+featCall Population countAgentProp 'Sp' 's'
+exprPush {{ agent.getFeatProp('Population', 'sum').value }}
+propPop seen
+featCall Population maxAgentProp 'Sp' 's'
+exprPush {{ agent.getFeatProp('Population', 'max').value }}
+propPop most
+";
+    let names = ["a", "b", "c", "d"];
+    let instances: Vec<_> = names.iter().map(|n| ("Sp", *n, "")).collect();
+    let mut sim = load(&project(&[("Sp", sp)], &instances, false), 1);
+    sim.step();
+    let seen: Vec<f64> = names
+        .iter()
+        .map(|n| num(&sim, &format!("Sp/{n}"), "seen"))
+        .collect();
+    assert_eq!(seen, [1.0, 2.0, 3.0, 4.0]);
+    sim.step();
+    let seen: Vec<f64> = names
+        .iter()
+        .map(|n| num(&sim, &format!("Sp/{n}"), "seen"))
+        .collect();
+    assert_eq!(seen, [5.0, 6.0, 7.0, 8.0]);
+    assert_eq!(num(&sim, "Sp/a", "most"), 2.0);
+}
+
+#[test]
 fn sees_fires_only_for_agents_inside_the_vision_cone() {
     let seer = "# BLUEPRINT Eye
 # PROGRAM DEFINE

@@ -260,6 +260,14 @@ impl Features {
     pub(crate) fn has_kind(&self, kind: FeatureKind) -> bool {
         self.kinds & kind.bit() != 0
     }
+
+    /// The attached feature of `kind`, to change.
+    pub(crate) fn of_kind_mut(&mut self, kind: FeatureKind) -> Option<&mut FeatureState> {
+        if !self.has_kind(kind) {
+            return None;
+        }
+        self.list.iter_mut().find(|f| f.kind == kind)
+    }
 }
 
 impl std::ops::Deref for Features {

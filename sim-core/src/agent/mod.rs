@@ -9,9 +9,11 @@
 //! iteration runs in slot order, which is the same on every platform.
 
 mod builtin;
+mod census;
 mod features;
 
 pub use builtin::{Extras, BUILTIN_PROPS};
+pub use census::PropSummary;
 pub use features::{FeatureState, Features};
 
 use crate::entity::EntityId;
@@ -222,10 +224,7 @@ impl Agent {
 
     /// An attached feature of `kind`, to change.
     pub(crate) fn feature_of_mut(&mut self, kind: FeatureKind) -> Option<&mut FeatureState> {
-        if !self.features.has_kind(kind) {
-            return None;
-        }
-        self.features.iter_mut().find(|f| f.kind == kind)
+        self.features.of_kind_mut(kind)
     }
 
     /// A catalog prop of an attached feature, found by its slot, to change.
@@ -274,6 +273,11 @@ pub struct Agents {
     count: usize,
     /// Counts insertions and removals, so a cached id list knows when it is stale.
     changes: u64,
+    /// Bumped by every access that may change an agent's props, built-ins or membership
+    /// (everything but [`Agents::queue_of`], [`Agents::timers_of`] and
+    /// [`Agents::features_of`]), so the census knows when an answer is stale.
+    epoch: u64,
+    census: census::Census,
 }
 
 /// What an empty slot holds: no blueprint, nothing allocated.
@@ -286,6 +290,7 @@ impl Agents {
     pub fn insert(&mut self, agent: Agent) {
         let index = agent.id.index() as usize;
         self.changes += 1;
+        self.epoch += 1;
         if self.slots.len() <= index {
             let filler = agent.id;
             self.slots.resize_with(index + 1, || blank(filler));
@@ -310,6 +315,7 @@ impl Agents {
         *kept = None;
         self.count -= 1;
         self.changes += 1;
+        self.epoch += 1;
         Some(std::mem::replace(slot, blank(id)))
     }
 
@@ -331,7 +337,40 @@ impl Agents {
         if !self.contains(id) {
             return None;
         }
+        self.epoch += 1;
         self.slots.get_mut(id.index() as usize)
+    }
+
+    /// The agent `id`'s message queue of `phase`, to change: queues are not what a census
+    /// reads, so this leaves its answers current.
+    pub fn queue_of(&mut self, id: EntityId, phase: QueuePhase) -> Option<&mut Vec<Message>> {
+        if !self.contains(id) {
+            return None;
+        }
+        self.slots
+            .get_mut(id.index() as usize)
+            .map(|a| a.queue_mut(phase))
+    }
+
+    /// The agent `id`'s `every` timers, to change (leaving census answers current).
+    pub fn timers_of(&mut self, id: EntityId) -> Option<&mut Vec<TimerState>> {
+        if !self.contains(id) {
+            return None;
+        }
+        self.slots
+            .get_mut(id.index() as usize)
+            .map(|a| &mut a.timers)
+    }
+
+    /// The agent `id`'s features, to change (leaving census answers current: a census reads
+    /// no feature state).
+    pub fn features_of(&mut self, id: EntityId) -> Option<&mut Features> {
+        if !self.contains(id) {
+            return None;
+        }
+        self.slots
+            .get_mut(id.index() as usize)
+            .map(|a| &mut a.features)
     }
 
     /// Every agent in slot order (system agents included).
@@ -350,6 +389,7 @@ impl Agents {
 
     /// Every agent in slot order, to change.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Agent> {
+        self.epoch += 1;
         self.slots
             .iter_mut()
             .zip(&self.ids)

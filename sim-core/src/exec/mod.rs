@@ -320,21 +320,21 @@ impl<'w> Runner<'w> {
             .body
             .first()
             .map_or(key, |s| (s.line, s.col, every.timer));
-        let Some(agent) = self.world.agents.get_mut(self.me) else {
+        let Some(timers) = self.world.agents.timers_of(self.me) else {
             return false;
         };
-        let at = match agent.timers.iter().position(|t| t.key == key) {
+        let at = match timers.iter().position(|t| t.key == key) {
             Some(at) => at,
             None => {
-                agent.timers.push(TimerState {
+                timers.push(TimerState {
                     key,
                     calls: 0,
                     fired_at: None,
                 });
-                agent.timers.len() - 1
+                timers.len() - 1
             }
         };
-        let Some(timer) = agent.timers.get_mut(at) else {
+        let Some(timer) = timers.get_mut(at) else {
             return false;
         };
         let run = timer.calls;

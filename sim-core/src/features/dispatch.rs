@@ -140,16 +140,18 @@ pub(crate) fn feat<'a>(
     name: &'static str,
 ) -> Result<&'a mut FeatureState, Failure> {
     let spec = super::feature(name).ok_or_else(|| format!("unknown feature '{name}'"))?;
-    let agent = r
+    // Only the features are needed, which leaves Population's census answers current.
+    let features = r
         .world
         .agents
-        .get_mut(id)
+        .features_of(id)
         .ok_or_else(|| "the agent was removed".to_string())?;
-    if !agent.has(name) {
-        agent.features.push(FeatureState::new(spec));
+    let kind = crate::features::catalog::FeatureKind::named(spec.name);
+    if !features.has_kind(kind) {
+        features.push(FeatureState::new(spec));
     }
-    agent
-        .feature_mut(name)
+    features
+        .of_kind_mut(kind)
         .ok_or_else(|| format!("{name} could not be attached"))
 }
 

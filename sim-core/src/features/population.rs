@@ -160,12 +160,8 @@ fn position(r: &Runner<'_>, id: EntityId) -> (f64, f64) {
 }
 
 /// The agents of blueprint `bp` (active ones only, or all but system agents), in slot order.
-pub(crate) fn members(r: &Runner<'_>, bp: usize, only_active: bool) -> Vec<EntityId> {
-    r.world
-        .visible_agents()
-        .filter(|a| a.blueprint == bp && (a.is_active() || !only_active))
-        .map(|a| a.id)
-        .collect()
+pub(crate) fn members(r: &mut Runner<'_>, bp: usize, only_active: bool) -> Rc<[EntityId]> {
+    r.world.agents.members_of(bp, only_active)
 }
 
 fn queue_birth(
@@ -225,7 +221,7 @@ fn reproduce(
         parents = parents.get(pick).copied().into_iter().collect();
     }
     let mutation = mutation(r, caller);
-    for parent in parents {
+    for &parent in parents.iter() {
         let at = position(r, parent);
         queue_birth(r, bp, at, Some(parent), block_arg(args), mutation.clone());
     }
@@ -265,28 +261,19 @@ fn for_each(r: &mut Runner<'_>, ids: &[EntityId], block: &[Stmt]) {
 fn aggregate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), Failure> {
     let bp = blueprint_arg(r, args)?;
     let prop = text_arg(r, args, 1)?;
-    let values: Vec<f64> = r
-        .world
-        .visible_agents()
-        .filter(|a| a.blueprint == bp && a.is_active())
-        .filter_map(|a| {
-            a.prop(&prop)
-                .map(|v| v.value())
-                .or_else(|| a.builtin(&prop))
-        })
-        .filter_map(|v| v.as_number())
-        .collect();
-    let count = values.len() as f64;
-    let sum: f64 = values.iter().sum();
-    let avg = if values.is_empty() { 0.0 } else { sum / count };
-    let min = values.iter().copied().fold(f64::INFINITY, f64::min);
-    let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let summary = r.world.agents.prop_summary(bp, &prop);
+    let count = summary.count as f64;
+    let avg = if summary.count == 0 {
+        0.0
+    } else {
+        summary.sum / count
+    };
     let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
     let p = feat(r, caller, "Population")?;
     p.set("count", Value::Number(count));
-    p.set("sum", Value::Number(sum));
+    p.set("sum", Value::Number(summary.sum));
     p.set("avg", Value::Number(avg));
-    p.set("min", Value::Number(finite(min)));
-    p.set("max", Value::Number(finite(max)));
+    p.set("min", Value::Number(finite(summary.min)));
+    p.set("max", Value::Number(finite(summary.max)));
     Ok(())
 }

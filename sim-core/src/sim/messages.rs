@@ -62,8 +62,8 @@ impl Simulation {
             script: Rc::from(script),
             body: Rc::from(body),
         };
-        if let Some(agent) = self.world.agents.get_mut(id) {
-            agent.queue_mut(phase).push(message);
+        if let Some(queue) = self.world.agents.queue_of(id, phase) {
+            queue.push(message);
         }
         *self.world.messages_sent_mut(phase) = true;
         Ok(())

@@ -361,16 +361,17 @@ fn run_queued(
     phase: QueuePhase,
     consequents: &[Consequent],
 ) {
-    let Some(agent) = world.agents.get_mut(id) else {
+    let Some(waiting) = world.agents.queue_of(id, phase) else {
         return;
     };
-    let waiting = agent.queue_mut(phase);
     if waiting.is_empty() && consequents.is_empty() {
         return;
     }
     let mut queue = std::mem::take(waiting);
     if !queue.is_empty() {
-        let blueprint = program.name(agent.blueprint);
+        let Some(blueprint) = world.agents.get(id).map(|a| program.name(a.blueprint)) else {
+            return;
+        };
         let mut runner = Runner::new(world, id, blueprint);
         run_messages(&mut runner, &queue);
     }
@@ -379,8 +380,7 @@ fn run_queued(
     }
     if queue.capacity() > 0 {
         queue.clear();
-        if let Some(agent) = world.agents.get_mut(id) {
-            let slot = agent.queue_mut(phase);
+        if let Some(slot) = world.agents.queue_of(id, phase) {
             if slot.is_empty() {
                 *slot = queue;
             }
