@@ -275,7 +275,8 @@ pub struct Agents {
     changes: u64,
     /// Bumped by every access that may change an agent's props, built-ins or membership
     /// (everything but [`Agents::queue_of`], [`Agents::timers_of`] and
-    /// [`Agents::features_of`]), so the census knows when an answer is stale.
+    /// [`Agents::features_of`]), so a census member list knows when it is stale; the census
+    /// also notes which slot changed.
     epoch: u64,
     census: census::Census,
 }
@@ -290,7 +291,7 @@ impl Agents {
     pub fn insert(&mut self, agent: Agent) {
         let index = agent.id.index() as usize;
         self.changes += 1;
-        self.epoch += 1;
+        self.touch(index);
         if self.slots.len() <= index {
             let filler = agent.id;
             self.slots.resize_with(index + 1, || blank(filler));
@@ -311,11 +312,11 @@ impl Agents {
         if !self.contains(id) {
             return None;
         }
+        self.touch(index);
         let (kept, slot) = (self.ids.get_mut(index)?, self.slots.get_mut(index)?);
         *kept = None;
         self.count -= 1;
         self.changes += 1;
-        self.epoch += 1;
         Some(std::mem::replace(slot, blank(id)))
     }
 
@@ -337,7 +338,7 @@ impl Agents {
         if !self.contains(id) {
             return None;
         }
-        self.epoch += 1;
+        self.touch(id.index() as usize);
         self.slots.get_mut(id.index() as usize)
     }
 
@@ -373,6 +374,12 @@ impl Agents {
             .map(|a| &mut a.features)
     }
 
+    /// Notes that the agent in slot `index` may change.
+    fn touch(&mut self, index: usize) {
+        self.epoch += 1;
+        self.census.note(index, self.slots.len());
+    }
+
     /// Every agent in slot order (system agents included).
     pub fn iter(&self) -> impl Iterator<Item = &Agent> {
         self.iter_with_ids().map(|(_, agent)| agent)
@@ -390,6 +397,7 @@ impl Agents {
     /// Every agent in slot order, to change.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Agent> {
         self.epoch += 1;
+        self.census.forget_log();
         self.slots
             .iter_mut()
             .zip(&self.ids)

@@ -85,7 +85,7 @@ pub(crate) fn call(
         }
         "countCharacters" => {
             let bp = blueprint_arg(r, args)?;
-            let count = members(r, bp, false).len() as f64;
+            let count = r.world.agents.count_of(bp, false) as f64;
             feat(r, id, "Population")?.set("count", Value::Number(count));
             Ok(())
         }
@@ -130,10 +130,12 @@ pub(crate) fn query(
         return Err("needs a blueprint name in quotes".to_string());
     };
     let bp = blueprint_named(r, name)?;
-    let active = members(r, bp, true);
     match method {
-        "getActiveCharactersCount" => Ok(ExprValue::Number(active.len() as f64)),
+        "getActiveCharactersCount" => {
+            Ok(ExprValue::Number(r.world.agents.count_of(bp, true) as f64))
+        }
         "getRandomActiveCharacter" => {
+            let active = members(r, bp, true);
             let pick = (r.world.rng.next_f64() * active.len() as f64) as usize;
             Ok(active
                 .get(pick)

@@ -10,6 +10,7 @@ use super::dom::{hover_title, html_document, scroll_to_line, show_chosen_item, s
 use super::drafts::{self, Drafts};
 use super::highlight::{highlight, Span};
 use super::layers::{segments, Segment};
+use super::limits::too_large;
 use super::marks::{
     bracket_pairs, compile_report, error_marks, pair_at_caret, BracketPair, ErrorMark,
 };
@@ -97,6 +98,8 @@ pub struct ScriptEditor {
     drafts: Drafts,
     /// Why the draft could not be kept (full storage), shown in the toolbar.
     draft_error: Option<String>,
+    /// Why the last change was refused (it made the script too large to edit here).
+    limit_error: Option<String>,
 }
 
 impl ScriptEditor {
@@ -292,6 +295,7 @@ impl Component for ScriptEditor {
             gutter: NodeRef::default(),
             drafts: Drafts::default(),
             draft_error: None,
+            limit_error: None,
         };
         editor.reset_to_props(ctx);
         editor.ask_reveal(ctx.props().reveal.as_ref());
@@ -328,6 +332,15 @@ impl Component for ScriptEditor {
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
         match msg {
             Msg::Input(text, caret, typed) => {
+                if let Some(why) = too_large(&text) {
+                    // Refused: the box goes back to the text before this change.
+                    self.limit_error = Some(format!("{why}: that change was not made."));
+                    if let Some(area) = self.textarea() {
+                        area.set_value(&self.text);
+                    }
+                    return true;
+                }
+                self.limit_error = None;
                 self.text = text;
                 self.caret = char_index(&self.text, caret as usize);
                 self.refresh(ctx);
@@ -430,6 +443,9 @@ impl ScriptEditor {
                 </span>
                 if let Some(why) = &self.draft_error {
                     <span class="editor-draft-error" role="alert" data-testid="draft-error">{ why }</span>
+                }
+                if let Some(why) = &self.limit_error {
+                    <span class="editor-draft-error" role="alert" data-testid="script-limit">{ why }</span>
                 }
                 if dirty {
                     <button data-testid="script-discard" title="Throw these changes away and go back to the applied script"

@@ -19,6 +19,7 @@ mod dom;
 mod drafts;
 pub mod highlight;
 pub mod layers;
+pub mod limits;
 pub mod marks;
 pub mod panel;
 mod place;

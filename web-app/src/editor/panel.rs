@@ -4,6 +4,7 @@
 //! its owner (the projects panel), which recompiles and autosaves the project.
 
 use super::component::ScriptEditor;
+use super::limits::too_large;
 use super::place::ScriptPlace;
 use super::vocab::project_symbols;
 use crate::wizard::Wizard;
@@ -111,7 +112,14 @@ fn editor_for(
         on_apply.reform(move |text: String| (name.clone(), text))
     };
     let symbols = Rc::new(project_symbols(project));
-    let view = if **wizard {
+    let view = if let Some(why) = too_large(&bp.script_text) {
+        html! {
+            <p class="editor-too-large" data-testid="script-too-large" role="alert">
+                { format!("{why}. It still runs as it is. To change it, Export the project and edit \
+                    the file in a text editor, or split the blueprint into smaller ones.") }
+            </p>
+        }
+    } else if **wizard {
         html! { <Wizard key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
         {symbols} {on_apply} /> }
     } else {

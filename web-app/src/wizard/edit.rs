@@ -8,8 +8,10 @@ use super::template::complete_line;
 use crate::editor::vocab::Vocabulary;
 use sim_core::script::compiler::{compile_blueprint, CompileError, Symbols};
 use sim_core::script::{print_units, tokenize, ScriptUnit, Token};
+use std::cell::OnceCell;
 use std::fmt;
 use std::ops::Range;
+use std::rc::Rc;
 
 /// One change the student makes with the wizard's controls.
 #[derive(Debug, Clone, PartialEq)]
@@ -102,18 +104,57 @@ pub struct Script {
     pub text: String,
     /// What the project declares (its other blueprints, shared props).
     pub symbols: Symbols,
+    /// What every edit tried on this text starts from, worked out once: drawing the wizard
+    /// tries each optional argument's addition and removal, and each try would otherwise
+    /// read and compile the whole current text again.
+    base: Rc<OnceCell<Base>>,
+}
+
+/// The current text read once: its units, its names and its compile errors.
+#[derive(Debug)]
+struct Base {
+    units: Result<Vec<ScriptUnit>, String>,
+    vocab: Vocabulary,
+    errors: Vec<CompileError>,
 }
 
 impl Script {
+    /// The script `text` of blueprint `name` in a project declaring `symbols`.
+    pub fn new(name: String, text: String, symbols: Symbols) -> Script {
+        Script {
+            name,
+            text,
+            symbols,
+            base: Rc::default(),
+        }
+    }
+
+    fn base(&self) -> &Base {
+        self.base.get_or_init(|| Base {
+            units: tokenize(&self.text).map_err(|e| e.to_string()),
+            vocab: Vocabulary::new(&self.text, &self.name, &self.symbols),
+            errors: self.errors_of(&self.text),
+        })
+    }
+
+    /// The compile errors of the current text (see [`Script::errors_of`]).
+    pub fn errors(&self) -> &[CompileError] {
+        &self.base().errors
+    }
+
     /// The wizard lines of the text, or why it cannot be read.
     pub fn lines(&self) -> Result<Vec<Line>, WizardError> {
-        let units = tokenize(&self.text).map_err(|e| WizardError::Unreadable(e.to_string()))?;
+        let units = self.units()?;
         Ok(lines_of(&units))
     }
 
+    fn units(&self) -> Result<Vec<ScriptUnit>, WizardError> {
+        self.base().units.clone().map_err(WizardError::Unreadable)
+    }
+
     /// The names the script may use, as its current text declares them.
-    pub fn vocab(&self) -> Vocabulary {
-        Vocabulary::new(&self.text, &self.name, &self.symbols)
+    pub fn vocab(&self) -> &Vocabulary {
+        &self.base().vocab
     }
 
     /// The compile errors of `text` as this blueprint, with the project's symbols updated
@@ -130,9 +171,9 @@ impl Script {
 
     /// The new text after `edit`, or why it is refused.
     pub fn apply(&self, edit: &Edit) -> Result<String, WizardError> {
-        let mut units = tokenize(&self.text).map_err(|e| WizardError::Unreadable(e.to_string()))?;
+        let mut units = self.units()?;
         let vocab = self.vocab();
-        let retry = apply_to(&mut units, edit, &vocab)?;
+        let retry = apply_to(&mut units, edit, vocab)?;
         let first = self.check(&units);
         match (first, retry) {
             (Ok(text), _) => Ok(text),
@@ -140,7 +181,7 @@ impl Script {
                 let line = unit_at(&mut units, &path).ok_or(WizardError::NoSuchLine)?;
                 let name = keyword_of(line).unwrap_or_default();
                 let prefix: Vec<Token> = line.iter().skip(1).take(keep).cloned().collect();
-                *line = complete_line(&name, &prefix, &vocab).ok_or(WizardError::NoSuchLine)?;
+                *line = complete_line(&name, &prefix, vocab).ok_or(WizardError::NoSuchLine)?;
                 self.check(&units).map_err(|_| error)
             }
             (Err(error), None) => Err(error),
@@ -150,11 +191,7 @@ impl Script {
     /// The text of `units` if it brings no compile error that the current text lacks.
     fn check(&self, units: &[ScriptUnit]) -> Result<String, WizardError> {
         let text = print_units(units);
-        let mut before: Vec<String> = self
-            .errors_of(&self.text)
-            .iter()
-            .map(|e| e.kind.to_string())
-            .collect();
+        let mut before: Vec<String> = self.errors().iter().map(|e| e.kind.to_string()).collect();
         for error in self.errors_of(&text) {
             let message = error.kind.to_string();
             match before.iter().position(|m| *m == message) {
@@ -176,11 +213,7 @@ mod tests {
     const WANDER: &str = "# BLUEPRINT Wanderer\n# PROGRAM DEFINE\naddFeature Costume\nfeatCall Costume setCostume 'circle.json' 0\n\n// TRY THIS\naddFeature Movement\nfeatProp Movement movementType setTo 'wander'\nfeatProp Movement distance setTo 3";
 
     fn script(text: &str) -> Script {
-        Script {
-            name: "Wanderer".into(),
-            text: text.into(),
-            symbols: Symbols::complete(),
-        }
+        Script::new("Wanderer".into(), text.into(), Symbols::complete())
     }
 
     fn set(path: LinePath, tokens: Range<usize>, value: &str) -> Edit {

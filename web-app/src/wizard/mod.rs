@@ -10,6 +10,7 @@
 pub mod choices;
 pub mod edit;
 pub mod lines;
+mod more;
 pub mod optional;
 mod rewrite;
 pub mod template;

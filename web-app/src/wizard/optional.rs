@@ -106,11 +106,7 @@ mod tests {
     use super::*;
 
     fn script(text: &str) -> Script {
-        Script {
-            name: "Fish".into(),
-            text: text.into(),
-            symbols: Symbols::complete(),
-        }
+        Script::new("Fish".into(), text.into(), Symbols::complete())
     }
 
     /// The names of the extras the line at `index` offers.

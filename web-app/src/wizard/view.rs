@@ -7,7 +7,9 @@ use super::choices::{
 };
 use super::edit::{Edit, Script};
 use super::lines::{Block, Line, LineKind, Slot};
+use super::more::use_lines_shown;
 use super::optional::{starting_token, Extra};
+use crate::editor::limits::too_large;
 use crate::editor::vocab::Vocabulary;
 use sim_core::script::compiler::Symbols;
 use std::rc::Rc;
@@ -42,25 +44,28 @@ struct Env {
 pub fn wizard(props: &WizardProps) -> Html {
     let message = use_state(|| None::<String>);
     let help = use_state(|| "Click a line to see what it does.".to_owned());
-    let script = Script {
-        name: props.blueprint.to_string(),
-        text: props.text.to_string(),
-        symbols: (*props.symbols).clone(),
-    };
+    let script = Script::new(
+        props.blueprint.to_string(),
+        props.text.to_string(),
+        (*props.symbols).clone(),
+    );
     let edit = {
         let (script, message, on_apply) = (script.clone(), message.clone(), props.on_apply.clone());
         Callback::from(move |edit: Edit| match script.apply(&edit) {
-            Ok(text) => {
-                message.set(None);
-                if text != script.text {
-                    on_apply.emit(text);
+            Ok(text) => match too_large(&text) {
+                Some(why) => message.set(Some(format!("{why}: that change was not made."))),
+                None => {
+                    message.set(None);
+                    if text != script.text {
+                        on_apply.emit(text);
+                    }
                 }
-            }
+            },
             Err(error) => message.set(Some(capitalised(&error.to_string()))),
         })
     };
     let env = Env {
-        vocab: Rc::new(script.vocab()),
+        vocab: Rc::new(script.vocab().clone()),
         script: Rc::new(script.clone()),
         edit,
         help: {
@@ -68,9 +73,21 @@ pub fn wizard(props: &WizardProps) -> Html {
             Callback::from(move |text: String| help.set(text))
         },
     };
-    let errors = script.errors_of(&script.text);
-    let body = match script.lines() {
-        Ok(lines) => lines.iter().map(|l| line_view(l, &env)).collect::<Html>(),
+    let errors = script.errors().to_vec();
+    let lines = script.lines();
+    let total = lines.as_ref().map_or(0, Vec::len);
+    let (shown, root, end) = use_lines_shown(total);
+    let body = match lines {
+        Ok(lines) => html! {
+            <>
+                { for lines.iter().take(shown).map(|l| line_view(l, &env)) }
+                if shown < total {
+                    <p class="wizard-more" data-testid="wizard-more" ref={end}>
+                        { format!("{shown} of {total} rows are shown: scroll down for the rest.") }
+                    </p>
+                }
+            </>
+        },
         Err(error) => raw_text(&script.text, &capitalised(&error.to_string())),
     };
     html! {
@@ -86,7 +103,7 @@ pub fn wizard(props: &WizardProps) -> Html {
                     </ul>
                 }
             </div>
-            <div class="wizard-lines">{ body }</div>
+            <div class="wizard-lines" ref={root}>{ body }</div>
         </div>
     }
 }
