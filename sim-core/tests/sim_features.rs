@@ -62,6 +62,26 @@ onEvent Tick [[
 }
 
 #[test]
+fn a_prop_summed_over_no_agents_is_zero_not_minus_zero() {
+    // GEMSTEP clears the counts to 0 when there are no characters; a plain float sum of
+    // nothing would give -0, which a meter shows as "-0".
+    let report = "# BLUEPRINT R
+# PROGRAM DEFINE
+addFeature Population
+addProp total Number 5
+# PROGRAM UPDATE
+featCall Population countCharacterProp 'Fish' 'energy'
+exprPush {{ agent.getFeatProp('Population', 'sum').value }}
+propPop total
+";
+    let fish = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 10\n";
+    let mut sim = load(&project(&[("Fish", fish), ("R", report)], &[("R", "r", "")], false), 1);
+    sim.step();
+    let total = num(&sim, "R/r", "total");
+    assert_eq!(total.to_bits(), 0.0_f64.to_bits(), "{total}");
+}
+
+#[test]
 fn population_aggregates_see_every_change_made_earlier_in_the_same_tick() {
     // Each Sp adds 1 to its own s and then asks for the sum: the first in slot order sees
     // 1, the second 2 (its own and the first's), as a fresh scan on every call gives; an
