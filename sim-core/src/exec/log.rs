@@ -137,6 +137,9 @@ impl Log {
             let total = message.len();
             message.truncate(cut);
             message.push_str(&format!("… (cut; {total} bytes in all)"));
+            // Truncating keeps the long text's memory; a full log of cut 64 KB lines held
+            // 128 MB that way.
+            message.shrink_to_fit();
         }
         if self.entries.len() >= MAX_ENTRIES {
             self.entries.remove(0);
