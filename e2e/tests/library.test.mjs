@@ -193,3 +193,23 @@ test('a full storage is said plainly, keeps the last save, and the student decid
   const names = await page.$$eval('[data-testid="blueprint-row"]', (r) => r.map((li) => li.dataset.blueprint));
   assert.deepEqual(names, ['Wanderer', 'Blueprint1', 'Blueprint2']);
 });
+
+test('the list and the save line fit the panel on every classroom screen', async () => {
+  const { page } = app;
+  await showLibrary(page);
+  for (const [width, height] of [[390, 844], [768, 1024], [1024, 768], [1366, 768], [1920, 1080]]) {
+    await page.setViewportSize({ width, height });
+    await page.locator('[data-testid="library"]').scrollIntoViewIfNeeded();
+    const outside = await page.evaluate(() => {
+      const panel = document.querySelector('.projects-panel').getBoundingClientRect();
+      const parts = [...document.querySelectorAll('[data-testid="library"] button, [data-testid="library-row"], [data-testid="save-status"]')];
+      return parts.filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.left < panel.left - 1 || box.right > panel.right + 1);
+      }).map((el) => el.textContent);
+    });
+    assert.deepEqual(outside, [], `at ${width}×${height}`);
+    await screenshot(page, `library-${width}x${height}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
