@@ -85,7 +85,10 @@ fn the_log_holds_a_bounded_amount_of_text() {
     // What the log holds in memory, not only what it shows: a cut message gives back the
     // rest of the long text.
     let held = log.iter().map(|e| e.message.capacity()).max().unwrap_or(0);
-    assert!(held <= MAX_MESSAGE_BYTES + 64, "a message holding {held} bytes");
+    assert!(
+        held <= MAX_MESSAGE_BYTES + 64,
+        "a message holding {held} bytes"
+    );
     assert!(log
         .iter()
         .any(|e| e.kind == LogKind::Debug && e.message.contains("(cut;")));

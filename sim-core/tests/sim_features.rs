@@ -75,7 +75,10 @@ exprPush {{ agent.getFeatProp('Population', 'sum').value }}
 propPop total
 ";
     let fish = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 10\n";
-    let mut sim = load(&project(&[("Fish", fish), ("R", report)], &[("R", "r", "")], false), 1);
+    let mut sim = load(
+        &project(&[("Fish", fish), ("R", report)], &[("R", "r", "")], false),
+        1,
+    );
     sim.step();
     let total = num(&sim, "R/r", "total");
     assert_eq!(total.to_bits(), 0.0_f64.to_bits(), "{total}");

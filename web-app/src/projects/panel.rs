@@ -66,13 +66,8 @@ pub enum Msg {
     Import(File),
     /// The library opened and said what was open last time.
     Started(Start),
-    /// A project finished loading (or failed to); `by_user` clears old messages on success,
-    /// and `opening` says where its saves go.
-    Loaded {
-        result: Result<(Project, Origin), LoadError>,
-        by_user: bool,
-        opening: Opening,
-    },
+    /// A project finished loading (or failed to).
+    Loaded(Box<Loaded>),
     /// The user chose a project in the library list.
     OpenSaved(String),
     /// The library's list or save status changed.
@@ -103,6 +98,24 @@ pub enum Msg {
     Redo,
     /// Open a blueprint in the script editor.
     Open(String),
+}
+
+/// A finished load: the project or why not, whether the user asked for it (a success then
+/// clears old messages), and how it was opened (where its saves go).
+pub struct Loaded {
+    result: Result<(Project, Origin), LoadError>,
+    by_user: bool,
+    opening: Opening,
+}
+
+impl Loaded {
+    fn msg(result: Result<(Project, Origin), LoadError>, by_user: bool, opening: Opening) -> Msg {
+        Msg::Loaded(Box::new(Loaded {
+            result,
+            by_user,
+            opening,
+        }))
+    }
 }
 
 /// The projects side panel.
@@ -296,11 +309,7 @@ impl ProjectsPanel {
         let library = ctx.props().library.clone();
         ctx.link().send_future(async move {
             let result = library.load(&id).await;
-            Msg::Loaded {
-                result,
-                by_user,
-                opening: Opening::Saved(id),
-            }
+            Loaded::msg(result, by_user, Opening::Saved(id))
         });
     }
 
@@ -311,11 +320,7 @@ impl ProjectsPanel {
             let result = text
                 .and_then(|text| parse_project(&entry.file, &text))
                 .map(|project| (project, Origin::Bundled(entry.id.clone())));
-            Msg::Loaded {
-                result,
-                by_user,
-                opening: Opening::Bundled(entry.id),
-            }
+            Loaded::msg(result, by_user, Opening::Bundled(entry.id))
         });
     }
 
@@ -435,11 +440,7 @@ fn import(ctx: &Context<ProjectsPanel>, file: File) {
         let result = text
             .and_then(|text| parse_project(&file.name(), &text))
             .map(|project| (project, Origin::Other));
-        Msg::Loaded {
-            result,
-            by_user: true,
-            opening: Opening::Keep,
-        }
+        Loaded::msg(result, true, Opening::Keep)
     });
 }
 
@@ -488,11 +489,14 @@ impl Component for ProjectsPanel {
             },
             Msg::Import(file) => import(ctx, file),
             Msg::Started(start) => self.started(ctx, start),
-            Msg::Loaded {
-                result,
-                by_user,
-                opening,
-            } => self.loaded(ctx, result, by_user, opening),
+            Msg::Loaded(loaded) => {
+                let Loaded {
+                    result,
+                    by_user,
+                    opening,
+                } = *loaded;
+                self.loaded(ctx, result, by_user, opening)
+            }
             Msg::OpenSaved(id) => self.open_saved(ctx, id, true),
             Msg::LibraryChanged => {}
             Msg::New => {

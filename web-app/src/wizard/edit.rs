@@ -477,7 +477,7 @@ mod tests {
             proptest::prop_assume!(lines.is_ok());
             let lines = lines.unwrap_or_default();
             let mut edits = Vec::new();
-            every_edit(&lines, &s.vocab(), &mut edits);
+            every_edit(&lines, s.vocab(), &mut edits);
             let before = s.errors_of(&text).len();
             for edit in edits {
                 if let Ok(new) = s.apply(&edit) {

@@ -133,7 +133,7 @@ mod tests {
             panic!("not a statement")
         };
         let extra = extras.first().ok_or("no extra")?;
-        let token = starting_token(extra, slots, &s.vocab(), keyword);
+        let token = starting_token(extra, slots, s.vocab(), keyword);
         s.apply(&Edit::AddArg {
             path: lines[index].path.clone(),
             at: extra.at,
