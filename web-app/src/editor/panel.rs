@@ -62,6 +62,11 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
             },
         );
     }
+    // The page's layout makes room for the open drawer (on a phone the stage shrinks to
+    // stay in view above it).
+    use_effect_with(*open, |open| {
+        crate::projects::browser::set_root_class("script-open", *open)
+    });
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))

@@ -1,0 +1,91 @@
+// The layout at the five classroom screens: nothing scrolls sideways, the stage and the run
+// controls are on screen and never under the open script editor, the title bar's toggles
+// never lie over each other; on a phone the script editor and the map editor open as sheets
+// under the stage and the run controls.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openApp, closeApp, screenshot, frames } from '../harness.mjs';
+
+const SCREENS = [[390, 844], [768, 1024], [1024, 768], [1366, 768], [1920, 1080]];
+const RUN = ['play', 'pause', 'step', 'reset'].map((id) => `[data-testid="${id}"]`);
+
+let app;
+before(async () => { app = await openApp(); });
+after(() => closeApp(app));
+
+/** The page box of each selector's first match (null when absent or hidden). */
+async function boxes(page, selectors) {
+  return page.evaluate((selectors) => selectors.map((s) => {
+    const el = document.querySelector(s);
+    if (!el) return null;
+    const b = el.getBoundingClientRect();
+    return b.width > 0 && b.height > 0 ? { left: b.left, top: b.top, right: b.right, bottom: b.bottom } : null;
+  }), selectors);
+}
+
+function overlap(a, b) {
+  return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+}
+
+async function checkScreen(page, width, what) {
+  const where = `${width}px, ${what}`;
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scroll <= width, `${where}: the page is ${scroll} px wide`);
+  const [map, script, stage, ...run] = await boxes(page, ['[data-testid="map-toggle"]', '[data-testid="script-toggle"]', '[data-testid="stage"]', ...RUN]);
+  assert.ok(map && script && !overlap(map, script), `${where}: Map and Script overlap`);
+  for (const [name, box] of [['stage', stage], ...run.map((b, i) => [RUN[i], b])]) {
+    assert.ok(box, `${where}: ${name} is not shown`);
+    assert.ok(box.left >= 0 && box.right <= width + 0.5, `${where}: ${name} is cut off (${box.left}–${box.right})`);
+  }
+  return { stage, run };
+}
+
+test('nothing scrolls sideways, and the stage and run controls stay on screen and clear of the editor', async () => {
+  const { page } = app;
+  await page.waitForSelector('[data-testid="project-label"]');
+  for (const [width, height] of SCREENS) {
+    await page.setViewportSize({ width, height });
+    await frames(page, 2);
+    await checkScreen(page, width, 'editor closed');
+    await screenshot(page, `layout-${width}x${height}`);
+    await page.click('[data-testid="script-toggle"]');
+    await page.waitForSelector('[data-testid="script-editor"]');
+    await frames(page, 2);
+    const open = await checkScreen(page, width, 'editor open');
+    const [drawer] = await boxes(page, ['[data-testid="script-editor"]']);
+    for (const part of [open.stage, ...open.run]) {
+      assert.ok(!overlap(part, drawer), `${width}px: the editor lies over the stage or a run control`);
+    }
+    await screenshot(page, `layout-${width}x${height}-editor`);
+    await page.click('[data-testid="script-toggle"]');
+    await page.waitForSelector('[data-testid="script-editor"]', { state: 'detached' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('on a phone the editors open as sheets under the stage and the run controls', async () => {
+  const { page } = app;
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    for (const [toggle, sheet] of [['script-toggle', '[data-testid="script-editor"]'], ['map-toggle', '.map-editor']]) {
+      await page.click(`[data-testid="${toggle}"]`);
+      await page.waitForSelector(sheet);
+      await frames(page, 2);
+      const { stage, run } = await checkScreen(page, 390, `${toggle} open`);
+      const [box] = await boxes(page, [sheet]);
+      for (const part of [stage, ...run]) {
+        assert.ok(part.bottom <= 844 && !overlap(part, box), `${toggle}: the sheet covers the stage or a run control`);
+      }
+      assert.ok(box.right - box.left >= 390 - 20, `${toggle}: the sheet is ${box.right - box.left} px wide`);
+      // The stage still answers a touch with the sheet open (its empty top lets it through).
+      const picked = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.dataset.testid,
+        { x: (stage.left + stage.right) / 2, y: (stage.top + stage.bottom) / 2 });
+      assert.equal(picked, 'stage');
+      await screenshot(page, `layout-390x844-${toggle}`);
+      await page.click(`[data-testid="${toggle}"]`);
+      await page.waitForSelector(sheet, { state: 'detached' });
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});
