@@ -89,3 +89,29 @@ test('on a phone the editors open as sheets under the stage and the run controls
     await page.setViewportSize({ width: 1280, height: 900 });
   }
 });
+
+test('a long blueprint name keeps its row buttons in the panel', async () => {
+  const { page } = app;
+  const name = 'AVeryLongBlueprintNameThatGoesOnAndOnAndOnForeverAndEverMore';
+  await page.setInputFiles('[data-testid="import"]', {
+    name: 'long.gemprj', mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ id: 'long', label: 'Long', blueprints: [{ name, scriptText: `# BLUEPRINT ${name}` }] })),
+  });
+  await page.waitForSelector(`[data-testid="blueprint-row"][data-blueprint="${name}"]`);
+  for (const [width, height] of SCREENS) {
+    await page.setViewportSize({ width, height });
+    await frames(page, 2);
+    const [panel, remove] = await boxes(page, ['.projects-panel', `[data-blueprint="${name}"] [data-testid="blueprint-delete"]`]);
+    assert.ok(remove && remove.right <= panel.right + 0.5, `${width}px: ✕ ends at ${remove?.right}, the panel at ${panel.right}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('Import shows a focus ring when the keyboard reaches it', async () => {
+  const { page } = app;
+  await page.focus('[data-testid="new-project"]');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'import');
+  const ring = await page.$eval('[data-testid="import"]', (input) => getComputedStyle(input.closest('.button')).outlineStyle);
+  assert.equal(ring, 'solid');
+});
