@@ -62,6 +62,10 @@ pub enum Msg {
     Step,
     Reset,
     SetSpeed(String),
+    /// A key asked for the next faster (1) or slower (-1) speed.
+    SpeedBy(i8),
+    /// `?` shows or hides the list of keyboard shortcuts.
+    ToggleShortcuts,
     /// The wheel turned over the stage.
     Wheel(WheelEvent),
     /// A pointer was pressed on the stage.
@@ -133,6 +137,8 @@ pub struct App {
     project: ProjectHandle,
     /// The student's projects, where the open project is autosaved.
     library: Library,
+    /// Whether the list of keyboard shortcuts is shown (`?`).
+    shortcuts: bool,
     /// The agent being dragged.
     held: Option<Held>,
     /// What the inspector shows.
@@ -283,6 +289,14 @@ impl App {
     }
 
     /// Pauses and goes back to the model's starting state.
+    /// Runs at the speed labelled `label` (one of [`SPEEDS`]).
+    fn set_speed(&mut self, label: String) {
+        if let Ok(speed) = label.parse::<f64>() {
+            self.clock.set_speed(Speed::from_num(speed), self.now_ms);
+            self.speed_label = label;
+        }
+    }
+
     fn reset(&mut self) {
         self.clock.pause(self.now_ms);
         self.clock.set_time(SimTime::ZERO);
@@ -381,6 +395,7 @@ impl Component for App {
             fps: FpsMeter::default(),
             library: Library::new(project.clone()),
             project,
+            shortcuts: false,
             held: None,
             inspection: Rc::default(),
             panels: Rc::default(),
@@ -474,6 +489,7 @@ impl Component for App {
                 self.held = None;
                 self.runner.remove_selected();
             }
+            Msg::ClearSelection if self.shortcuts => self.shortcuts = false,
             Msg::ClearSelection => self.runner.clear_selection(),
             Msg::Select(agent) => {
                 self.edit_error = None;
@@ -507,12 +523,18 @@ impl Component for App {
                 self.dismissed_dialog = newest;
             }
             Msg::Reset => self.reset(),
-            Msg::SetSpeed(label) => {
-                if let Ok(speed) = label.parse::<f64>() {
-                    self.clock.set_speed(Speed::from_num(speed), self.now_ms);
-                    self.speed_label = label;
-                }
+            Msg::SetSpeed(label) => self.set_speed(label),
+            Msg::SpeedBy(step) => {
+                let at = SPEEDS
+                    .iter()
+                    .position(|s| *s == self.speed_label)
+                    .unwrap_or(2);
+                let next = at
+                    .saturating_add_signed(isize::from(step))
+                    .min(SPEEDS.len() - 1);
+                self.set_speed(SPEEDS[next].to_string());
             }
+            Msg::ToggleShortcuts => self.shortcuts = !self.shortcuts,
         }
         self.shown_tick = self.tick();
         self.draw();
@@ -533,6 +555,13 @@ impl Component for App {
             let value = e.target_dyn_into::<HtmlSelectElement>().map(|s| s.value());
             Msg::SetSpeed(value.unwrap_or_default())
         });
+        let stage_label = format!(
+            "Stage of {}: {} agents",
+            self.project
+                .with(|c| c.map(|c| c.title().to_string()))
+                .unwrap_or_else(|| "no model".into()),
+            self.inspection.agents.len()
+        );
         html! {
             <ContextProvider<Option<ScriptPlace>> context={self.script_place.clone()}>
             <div class="app">
@@ -543,6 +572,7 @@ impl Component for App {
                 <main class="stage-area">
                     <div class="stage-frame">
                     <canvas data-testid="stage" ref={self.canvas.clone()} width="800" height="800"
+                        role="img" aria-label={stage_label}
                         onwheel={link.callback(Msg::Wheel)}
                         onpointerdown={link.callback(Msg::PointerDown)}
                         onpointermove={link.callback(Msg::PointerMove)}
@@ -554,6 +584,9 @@ impl Component for App {
                     { rounds::dialog(dialog, link.callback(|_| Msg::DismissDialog)) }
                     </div>
                 </main>
+                if self.shortcuts {
+                    { keys::shortcut_list(link.callback(|_| Msg::ToggleShortcuts)) }
+                }
                 <ProjectsPanel current={self.project.clone()} library={self.library.clone()} />
                 <Inspector data={self.inspection.clone()}
                     on_select={link.callback(Msg::Select)}
@@ -585,6 +618,9 @@ impl Component for App {
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>
                     <button data-testid="step" disabled={phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Step)}>{ "Step" }</button>
                     <button data-testid="reset" onclick={link.callback(|_| Msg::Reset)}>{ "Reset" }</button>
+                    <button data-testid="shortcuts-toggle" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts"
+                        aria-expanded={self.shortcuts.to_string()}
+                        onclick={link.callback(|_| Msg::ToggleShortcuts)}>{ "?" }</button>
                     <label>{ "Speed " }
                         <select data-testid="speed" onchange={on_speed}>
                             { for SPEEDS.iter().map(|s| html! {

@@ -28,6 +28,11 @@ pub(super) fn listen_for_keys(ctx: &Context<App>) -> Option<EventListener> {
                 "Delete" => Msg::DeleteSelected,
                 "Escape" => Msg::ClearSelection,
                 " " => Msg::TogglePlay,
+                "." => Msg::Step,
+                "r" | "R" => Msg::Reset,
+                "+" | "=" => Msg::SpeedBy(1),
+                "-" => Msg::SpeedBy(-1),
+                "?" => Msg::ToggleShortcuts,
                 _ => return,
             };
             // Space would also scroll the page or press the focused button.
@@ -35,4 +40,36 @@ pub(super) fn listen_for_keys(ctx: &Context<App>) -> Option<EventListener> {
             link.send_message(msg);
         },
     ))
+}
+
+/// The keys the app answers to outside text fields, as the `?` list shows them.
+pub(super) const SHORTCUTS: [(&str, &str); 10] = [
+    ("Space", "play or pause"),
+    (".", "step one tick"),
+    ("R", "reset the model"),
+    ("+ / −", "run faster / slower"),
+    ("Delete", "remove the selected agents"),
+    (
+        "Escape",
+        "clear the selection, leave the projector view, close this list",
+    ),
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Shift+Z or Ctrl+Y", "redo"),
+    ("Ctrl+Enter", "apply the script (in the editor)"),
+    ("?", "show or hide this list"),
+];
+
+/// The list of keyboard shortcuts, with a button that closes it.
+pub(super) fn shortcut_list(on_close: yew::Callback<yew::MouseEvent>) -> yew::Html {
+    yew::html! {
+        <section class="shortcuts" data-testid="shortcuts" role="dialog" aria-label="Keyboard shortcuts">
+            <h2>{ "Keyboard shortcuts" }</h2>
+            <dl>
+                { for SHORTCUTS.iter().map(|(key, what)| yew::html! {
+                    <><dt><kbd>{ *key }</kbd></dt><dd>{ *what }</dd></>
+                }) }
+            </dl>
+            <button data-testid="shortcuts-close" onclick={on_close}>{ "Close" }</button>
+        </section>
+    }
 }
