@@ -434,13 +434,23 @@ impl Component for ScriptEditor {
 impl ScriptEditor {
     fn view_toolbar(&self, ctx: &Context<Self>) -> Html {
         let dirty = self.text != self.applied;
+        // "applied" only when what is shown is what runs: an applied script with errors
+        // leaves the stage on the last version that compiled.
+        let (state, text, title) = if dirty {
+            ("dirty", "unapplied changes", Some("A draft: kept if you switch blueprint, close the editor or reload, until you apply or discard it"))
+        } else if !self.errors.is_empty() {
+            (
+                "stale",
+                "applied with errors: the stage runs the last version that compiled",
+                Some("Fix the errors marked below and apply again to see this script run"),
+            )
+        } else {
+            ("", "applied", None)
+        };
         html! {
             <div class="editor-toolbar">
                 <span class="editor-title">{ format!("Script of {}", ctx.props().blueprint) }</span>
-                <span class={classes!("editor-state", dirty.then_some("dirty"))} data-testid="script-state"
-                    title={dirty.then_some("A draft: kept if you switch blueprint, close the editor or reload, until you apply or discard it")}>
-                    { if dirty { "unapplied changes" } else { "applied" } }
-                </span>
+                <span class={classes!("editor-state", state)} data-testid="script-state" {title}>{ text }</span>
                 if let Some(why) = &self.draft_error {
                     <span class="editor-draft-error" role="alert" data-testid="draft-error">{ why }</span>
                 }

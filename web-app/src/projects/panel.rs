@@ -218,11 +218,19 @@ impl ProjectsPanel {
         });
     }
 
-    /// After any change: save, and show the runner's note if it left one.
+    /// After any change: save, show the runner's note if it left one, and take away the
+    /// note that the stage runs an older version once the project compiles again.
     fn project_changed(&mut self, ctx: &Context<Self>) {
         ctx.props().library.save();
         if let Some(note) = ctx.props().current.take_note() {
             self.notify(false, note);
+        }
+        if ctx
+            .props()
+            .current
+            .with(|c| c.is_some_and(|c| c.errors.is_empty()))
+        {
+            self.notices.retain(|n| n.text != crate::runner::STALE_NOTE);
         }
     }
 
