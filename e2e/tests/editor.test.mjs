@@ -138,15 +138,18 @@ test('completion offers featProp after feat, then the blueprint features', async
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
-  assert.match((await caret(page)).value, /\nfeatProp $/);
+  // The name goes in with nothing after it, as code editors do; the space is the student's,
+  // and it offers the next word.
+  assert.match((await caret(page)).value, /\nfeatProp$/);
+  await page.keyboard.type(' ');
   await page.waitForSelector(POPUP);
   const features = await page.locator(`${POPUP} .item-label`).allTextContents();
   assert.deepEqual(features.sort(), ['Costume', 'Movement', 'Physics']);
   await page.keyboard.type('Mo');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('dist');
+  await page.keyboard.type(' dist');
   await page.keyboard.press('Enter');
-  await page.keyboard.type('se');
+  await page.keyboard.type(' se');
   const methods = await page.locator(`${POPUP} .item-label`).allTextContents();
   assert.ok(methods.includes('setTo'), `offered ${methods}`);
   await page.keyboard.press('Escape');
@@ -216,11 +219,28 @@ test('a chosen completion joins the textarea undo history', async () => {
   await page.waitForSelector(POPUP);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
-  assert.match((await caret(page)).value, /\nfeatProp $/);
+  assert.match((await caret(page)).value, /\nfeatProp$/);
   await page.keyboard.press('Control+z');
   assert.match((await caret(page)).value, /\nfeat$/);
   await page.keyboard.press('Control+Shift+z');
-  assert.match((await caret(page)).value, /\nfeatProp $/);
+  assert.match((await caret(page)).value, /\nfeatProp$/);
+});
+
+test('Enter after a word typed in full starts a new line', async () => {
+  const { page } = app;
+  // `prop` is a keyword and the start of others (propPop, propPush): the list stays open.
+  await typeAtEnd(page, '\nprop');
+  await page.waitForSelector(POPUP);
+  assert.equal(await page.textContent(`${POPUP} [aria-selected="true"] .item-label`), 'prop');
+  await page.keyboard.press('Enter');
+  assert.match((await caret(page)).value, /\nprop\n$/);
+  // With a part typed, Enter still picks.
+  await page.keyboard.type('propP');
+  await page.waitForSelector(POPUP);
+  const picked = await page.textContent(`${POPUP} [aria-selected="true"] .item-label`);
+  assert.match(picked, /^propP\w+$/);
+  await page.keyboard.press('Enter');
+  assert.ok((await caret(page)).value.endsWith(`\nprop\n${picked}`));
 });
 
 test('applying an edit recompiles the project, and the edit survives a reload', async () => {

@@ -130,28 +130,29 @@ fn starts_with_ignoring_case(label: &str, typed: &str) -> bool {
     label.to_lowercase().starts_with(&typed.to_lowercase())
 }
 
-/// What replaces the typed part of the word: `label`, and a space unless one follows already.
-pub fn insertion(text: &str, completion: &Completion, label: &str) -> String {
-    let next = text.chars().nth(completion.end);
-    if next == Some(' ') {
-        label.to_owned()
-    } else {
-        format!("{label} ")
-    }
-}
-
-/// Replaces the typed part of the word with the [`insertion`]; gives the new text and the
-/// caret after the inserted name and its space.
+/// Replaces the typed part of the word with `label`, as code editors do (no space after it:
+/// the student types the space, which offers the next word); gives the new text and the
+/// caret after the inserted name.
 pub fn apply(text: &str, completion: &Completion, label: &str) -> (String, usize) {
-    let inserted = insertion(text, completion, label);
     let chars: Vec<char> = text.chars().collect();
     let head = chars.get(..completion.start).unwrap_or(&chars);
     let tail = chars.get(completion.end..).unwrap_or_default();
     let mut out: String = head.iter().collect();
-    out.push_str(&inserted);
-    let caret = out.chars().count() + usize::from(!inserted.ends_with(' '));
+    out.push_str(label);
+    let caret = out.chars().count();
     out.extend(tail);
     (out, caret)
+}
+
+/// Whether the typed part of the word is already exactly `label`: Enter then means a new
+/// line, not "accept".
+pub fn typed_in_full(text: &str, completion: &Completion, label: &str) -> bool {
+    let typed: String = text
+        .chars()
+        .skip(completion.start)
+        .take(completion.end.saturating_sub(completion.start))
+        .collect();
+    typed == label
 }
 
 /// Everything that fits after the statement's `words`.
@@ -426,18 +427,28 @@ mod tests {
     }
 
     #[test]
-    fn applying_replaces_the_typed_part_and_adds_a_space() {
+    fn applying_replaces_the_typed_part_and_adds_nothing_after_it() {
         let text = "prop x\nfea";
         let vocab = Vocabulary::new(text, "Fish", &Symbols::complete());
         let c = complete(text, 10, &vocab).unwrap();
         assert_eq!((c.start, c.end), (7, 10));
         assert_eq!(
             apply(text, &c, "featProp"),
-            ("prop x\nfeatProp ".to_owned(), 16)
+            ("prop x\nfeatProp".to_owned(), 15)
         );
+        assert!(!typed_in_full(text, &c, "featProp"));
         let text = "  ifExpr {{ 'é' }} [[ fea rest";
         let c = complete(text, 25, &vocab).unwrap();
         let applied = "  ifExpr {{ 'é' }} [[ featCall rest".to_owned();
-        assert_eq!(apply(text, &c, "featCall"), (applied, 31));
+        assert_eq!(apply(text, &c, "featCall"), (applied, 30));
+    }
+
+    #[test]
+    fn a_word_typed_in_full_is_told_apart_from_a_prefix() {
+        let text = "prop x\nfeatProp";
+        let vocab = Vocabulary::new(text, "Fish", &Symbols::complete());
+        let c = complete(text, text.chars().count(), &vocab).unwrap();
+        assert!(typed_in_full(text, &c, "featProp"));
+        assert!(!typed_in_full(text, &c, "featPropX"));
     }
 }

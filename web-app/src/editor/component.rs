@@ -5,7 +5,7 @@
 //! the `<pre>` and the line numbers with it.
 
 use super::caret::{char_index, index_of, line_col, utf16_offset, visual_col};
-use super::complete::{apply, complete, insertion, Completion};
+use super::complete::{apply, complete, typed_in_full, Completion};
 use super::dom::{hover_title, html_document, scroll_to_line, show_chosen_item, sync_scroll};
 use super::drafts::{self, Drafts};
 use super::highlight::{highlight, Span};
@@ -186,7 +186,7 @@ impl ScriptEditor {
         let Some(area) = self.textarea() else {
             return;
         };
-        let inserted = insertion(&self.text, &completion, &item.label);
+        let inserted = item.label.clone();
         let from = u32::try_from(utf16_offset(&self.text, completion.start)).unwrap_or(0);
         let to = u32::try_from(utf16_offset(&self.text, completion.end)).unwrap_or(0);
         let _ = area.focus();
@@ -207,6 +207,16 @@ impl ScriptEditor {
         }
     }
 
+    /// Whether Enter picks the chosen completion: the list is open and the word typed is not
+    /// already that completion (then Enter means a new line).
+    fn enter_picks(&self) -> bool {
+        self.completion.as_ref().is_some_and(|c| {
+            c.items
+                .get(self.selected)
+                .is_some_and(|item| !typed_in_full(&self.text, c, &item.label))
+        })
+    }
+
     fn on_key(&mut self, ctx: &Context<Self>, key: &str, ctrl: bool) -> bool {
         let open = self.completion.as_ref().map_or(0, |c| c.items.len());
         match (key, ctrl) {
@@ -217,7 +227,8 @@ impl ScriptEditor {
             }
             ("ArrowDown", _) if open > 0 => self.selected = (self.selected + 1) % open,
             ("ArrowUp", _) if open > 0 => self.selected = (self.selected + open - 1) % open,
-            ("Enter" | "Tab", _) if open > 0 => self.pick(ctx, self.selected),
+            ("Enter", _) if self.enter_picks() => self.pick(ctx, self.selected),
+            ("Tab", _) if open > 0 => self.pick(ctx, self.selected),
             ("Escape", _) => self.completion = None,
             _ => return false,
         }
@@ -261,11 +272,14 @@ impl ScriptEditor {
 }
 
 /// Whether a key with this name is one the editor acts on (so the browser must not).
-fn handled_key(key: &str, ctrl: bool, list_open: bool) -> bool {
+/// Whether the editor handles `key` itself (the textarea's own handling is prevented):
+/// Enter only when it picks a completion (`enter_picks`), otherwise it starts a new line.
+fn handled_key(key: &str, ctrl: bool, list_open: bool, enter_picks: bool) -> bool {
     match key {
         "Enter" if ctrl => true,
+        "Enter" => enter_picks,
         " " => ctrl,
-        "ArrowDown" | "ArrowUp" | "Enter" | "Tab" | "Escape" => list_open,
+        "ArrowDown" | "ArrowUp" | "Tab" | "Escape" => list_open,
         _ => false,
     }
 }
@@ -379,6 +393,7 @@ impl Component for ScriptEditor {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let list_open = self.completion.is_some();
+        let enter_picks = self.enter_picks();
         let oninput = link.callback(|e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
             let typed = e.input_type() == "insertText";
@@ -395,7 +410,7 @@ impl Component for ScriptEditor {
         let onkeydown = link.batch_callback(move |e: KeyboardEvent| {
             let ctrl = e.ctrl_key() || e.meta_key();
             let key = e.key();
-            handled_key(&key, ctrl, list_open).then(|| {
+            handled_key(&key, ctrl, list_open, enter_picks).then(|| {
                 e.prevent_default();
                 Msg::Key(key, ctrl)
             })
@@ -589,13 +604,24 @@ mod tests {
 
     #[test]
     fn list_keys_are_taken_from_the_browser_only_while_the_list_is_open() {
-        for key in ["ArrowDown", "ArrowUp", "Enter", "Tab", "Escape"] {
-            assert!(handled_key(key, false, true), "{key}");
-            assert!(!handled_key(key, false, false), "{key}");
+        for key in ["ArrowDown", "ArrowUp", "Tab", "Escape"] {
+            assert!(handled_key(key, false, true, false), "{key}");
+            assert!(!handled_key(key, false, false, false), "{key}");
         }
-        assert!(handled_key("Enter", true, false), "Ctrl+Enter applies");
-        assert!(handled_key(" ", true, false), "Ctrl+Space opens the list");
-        assert!(!handled_key(" ", false, true));
-        assert!(!handled_key("a", false, true));
+        assert!(handled_key("Enter", false, true, true), "Enter picks");
+        assert!(
+            !handled_key("Enter", false, true, false),
+            "Enter after a word typed in full starts a new line"
+        );
+        assert!(
+            handled_key("Enter", true, false, false),
+            "Ctrl+Enter applies"
+        );
+        assert!(
+            handled_key(" ", true, false, false),
+            "Ctrl+Space opens the list"
+        );
+        assert!(!handled_key(" ", false, true, true));
+        assert!(!handled_key("a", false, true, true));
     }
 }
