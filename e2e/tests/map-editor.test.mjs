@@ -157,3 +157,24 @@ test('deleting an instance removes its agent, and undo brings it back', async ()
   await page.click('[data-testid="map-toggle"]');
   assert.equal(await page.locator('[data-testid="map-editor"]').count(), 0);
 });
+
+test('the map editor names blueprints as the side panel does', async () => {
+  const { page } = app;
+  const project = {
+    id: 'labels', label: 'Labels',
+    blueprints: [{ name: 'Fsh', label: 'Red fish', scriptText: '# BLUEPRINT Fsh' }, { name: 'Rock', scriptText: '# BLUEPRINT Rock' }],
+    instances: [{ id: '1', label: 'f1', bpid: 'Fsh', initScript: 'prop x setTo 0\nprop y setTo 0' }],
+  };
+  await page.setInputFiles('[data-testid="import"]', {
+    name: 'labels.gemprj', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(project)),
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid="project-label"]')?.textContent === 'Labels');
+  const panel = await page.$$eval('[data-testid="blueprint-open"]', (b) => b.map((x) => x.textContent));
+  assert.deepEqual(panel, ['Red fish', 'Rock']);
+  if (!await page.$('[data-testid="map-editor"]')) await page.click('[data-testid="map-toggle"]');
+  await page.waitForSelector('[data-testid="map-editor"]');
+  const options = await page.$$eval('[data-testid="map-blueprint"] option:not([value=""])', (o) => o.map((x) => x.textContent));
+  assert.deepEqual(options, panel);
+  assert.equal(await page.textContent('[data-testid="map-instance"] .map-instance-kind'), 'Red fish');
+  await page.click('[data-testid="map-toggle"]');
+});

@@ -107,6 +107,18 @@ pub struct BlueprintDef {
     pub extra: Map<String, Value>,
 }
 
+impl BlueprintDef {
+    /// The name to show people: the label, or the name when the label is blank. Every view
+    /// of the app lists blueprints by this, so a student sees one name for each.
+    pub fn shown_label(&self) -> &str {
+        if self.label.trim().is_empty() {
+            &self.name
+        } else {
+            &self.label
+        }
+    }
+}
+
 /// One agent on stage at the start: which blueprint it is made from, and a script
 /// run once to set it up (usually its position).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -154,7 +154,7 @@ fn placing(project: &Project, tool: &MapTool, on_tool: &Callback<MapTool>) -> Ht
                 <select data-testid="map-blueprint" {onchange}>
                     <option value="" selected={tool.blueprint.is_empty()}>{ "— nothing —" }</option>
                     { for project.blueprints.iter().map(|b| html! {
-                        <option value={b.name.clone()} selected={b.name == tool.blueprint}>{ &b.name }</option>
+                        <option value={b.name.clone()} selected={b.name == tool.blueprint}>{ b.shown_label() }</option>
                     }) }
                 </select>
             </label>
@@ -169,13 +169,17 @@ fn instance_list(project: &Project, editor: &Editor) -> Html {
         <div class="map-section">
             <h3>{ format!("Instances ({})", project.instances.len()) }</h3>
             <ul class="map-instances" data-testid="map-instances">
-                { for project.instances.iter().enumerate().map(|(i, inst)| instance_row(i, inst, editor)) }
+                { for project.instances.iter().enumerate().map(|(i, inst)| {
+                    let kind = project.blueprint(&inst.bpid).map_or(inst.bpid.as_str(), |b| b.shown_label());
+                    instance_row(i, inst, kind, editor)
+                }) }
             </ul>
         </div>
     }
 }
 
-fn instance_row(index: usize, instance: &InstanceDef, editor: &Editor) -> Html {
+/// One instance's row; `kind` is its blueprint as the lists show it.
+fn instance_row(index: usize, instance: &InstanceDef, kind: &str, editor: &Editor) -> Html {
     let name = instance.label.clone();
     let on_rename = editor
         .on_text(move |ed, text| ed.run("rename the instance", |p| place::rename(p, index, &text)));
@@ -201,7 +205,7 @@ fn instance_row(index: usize, instance: &InstanceDef, editor: &Editor) -> Html {
             <div class="map-instance-head">
                 <input type="text" data-testid="instance-name" aria-label="Instance name"
                     value={name} onchange={on_rename} />
-                <span class="map-instance-kind">{ &instance.bpid }</span>
+                <span class="map-instance-kind">{ kind }</span>
                 <button data-testid="instance-delete" title="Delete this instance"
                     aria-label="Delete this instance" onclick={on_delete}>{ "✕" }</button>
             </div>

@@ -73,11 +73,7 @@ impl CurrentProject {
             .iter()
             .map(|bp| BlueprintStatus {
                 name: bp.name.clone(),
-                label: if bp.label.trim().is_empty() {
-                    bp.name.clone()
-                } else {
-                    bp.label.clone()
-                },
+                label: bp.shown_label().to_string(),
                 errors: self.errors.iter().filter(|e| e.script == bp.name).count(),
             })
             .collect()
