@@ -108,18 +108,16 @@ propPop most
     let names = ["a", "b", "c", "d"];
     let instances: Vec<_> = names.iter().map(|n| ("Sp", *n, "")).collect();
     let mut sim = load(&project(&[("Sp", sp)], &instances, false), 1);
+    let seen = |sim: &Simulation| -> Vec<f64> {
+        names
+            .iter()
+            .map(|n| num(sim, &format!("Sp/{n}"), "seen"))
+            .collect()
+    };
     sim.step();
-    let seen: Vec<f64> = names
-        .iter()
-        .map(|n| num(&sim, &format!("Sp/{n}"), "seen"))
-        .collect();
-    assert_eq!(seen, [1.0, 2.0, 3.0, 4.0]);
+    assert_eq!(seen(&sim), [1.0, 2.0, 3.0, 4.0]);
     sim.step();
-    let seen: Vec<f64> = names
-        .iter()
-        .map(|n| num(&sim, &format!("Sp/{n}"), "seen"))
-        .collect();
-    assert_eq!(seen, [5.0, 6.0, 7.0, 8.0]);
+    assert_eq!(seen(&sim), [5.0, 6.0, 7.0, 8.0]);
     assert_eq!(num(&sim, "Sp/a", "most"), 2.0);
 }
 
