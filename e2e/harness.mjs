@@ -51,10 +51,11 @@ const CHROMIUM_ARGS = [
 /**
  * Starts the server and a fresh Chromium profile, opens the app, and waits for the stage.
  * `init`, a function, runs in the page before any of its scripts (page.addInitScript);
- * `setup(page)` runs before the page is opened (to route its requests).
+ * `setup(page)` runs before the page is opened (to route its requests); `touch` makes it a
+ * touch screen (a coarse pointer, as on a tablet).
  * Returns { page, errors, close }: `errors` collects console errors and page exceptions.
  */
-export async function openApp({ path = '', init, setup } = {}) {
+export async function openApp({ path = '', init, setup, touch = false } = {}) {
   const site = await serveDir();
   const profile = await mkdtemp(join(tmpdir(), 'stepwise-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -62,6 +63,7 @@ export async function openApp({ path = '', init, setup } = {}) {
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
+    hasTouch: touch,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   if (init) await page.addInitScript(init);

@@ -50,7 +50,8 @@ npm_ci_once() {
   cp "$ROOT/$1/package-lock.json" "$stamp"
 }
 
-# npm packages of e2e/: binaryen (wasm-opt, used by the release build) and playwright-core.
+# npm packages of e2e/: binaryen (wasm-opt, used by the release build), playwright-core and
+# axe-core (the accessibility check).
 ensure_npm_packages() {
   npm_ci_once e2e
 }

@@ -47,6 +47,17 @@ test('nothing scrolls sideways, and the stage and run controls stay on screen an
     await page.setViewportSize({ width, height });
     await frames(page, 2);
     await checkScreen(page, width, 'editor closed');
+    if (width >= 1000) {
+      // Laptops and projectors show the inspector beside the stage, not below the fold.
+      const [inspector] = await boxes(page, ['[data-testid="inspector"]']);
+      assert.ok(inspector && inspector.top < height / 2, `${width}px: the inspector starts at ${inspector?.top}`);
+    }
+    // No table is wider than its panel (the profiler's task table was).
+    const wide = await page.evaluate(() => [...document.querySelectorAll('table')].filter((t) => {
+      const panel = t.closest('.panel, .inspector, .projects-panel');
+      return panel && t.getBoundingClientRect().right > panel.getBoundingClientRect().right + 0.5;
+    }).map((t) => t.className));
+    assert.deepEqual(wide, [], `${width}px: tables wider than their panels`);
     await screenshot(page, `layout-${width}x${height}`);
     await page.click('[data-testid="script-toggle"]');
     await page.waitForSelector('[data-testid="script-editor"]');
@@ -87,6 +98,36 @@ test('on a phone the editors open as sheets under the stage and the run controls
     }
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});
+
+test('on a touch tablet every control is at least 44 px each way', async () => {
+  const tablet = await openApp({ touch: true });
+  try {
+    const { page } = tablet;
+    await page.waitForSelector('[data-testid="agent-row"]');
+    for (const [width, height] of [[1024, 768], [768, 1024]]) {
+      await page.setViewportSize({ width, height });
+      await page.click('[data-testid="agent-row"]');
+      await page.waitForSelector('[data-testid="prop-x"]');
+      for (const tab of ['text-tab', 'wizard-tab']) {
+        if (!(await page.$('[data-testid="script-editor"]'))) await page.click('[data-testid="script-toggle"]');
+        await page.click(`[data-testid="${tab}"]`);
+        await frames(page, 2);
+        const small = await page.evaluate(() => [...document.querySelectorAll('button, select, input, .button, summary')]
+          .filter((e) => {
+            const b = e.getBoundingClientRect();
+            const hidden = b.width === 0 || getComputedStyle(e).opacity === '0';
+            return !hidden && (b.width < 43.5 || b.height < 43.5);
+          })
+          .map((e) => `${e.tagName.toLowerCase()}[${e.dataset.testid ?? e.className}] ${Math.round(e.getBoundingClientRect().width)}×${Math.round(e.getBoundingClientRect().height)}`));
+        assert.deepEqual(small, [], `${width}×${height}, ${tab}: controls under 44 px`);
+      }
+      await screenshot(page, `layout-touch-${width}x${height}`);
+      await page.click('[data-testid="script-toggle"]');
+    }
+  } finally {
+    await closeApp(tablet);
   }
 });
 

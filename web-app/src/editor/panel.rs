@@ -148,7 +148,7 @@ fn editor_for(
             <div class="script-bar">
                 { tab("Text", "text-tab", false) }
                 { tab("Wizard", "wizard-tab", true) }
-            <select class="script-blueprint" data-testid="script-blueprint" onchange={on_choose}>
+            <select class="script-blueprint" data-testid="script-blueprint" aria-label="Blueprint" onchange={on_choose}>
                 { for project.blueprints.iter().map(|b| html! {
                     <option value={b.name.clone()} selected={b.name == bp.name}>{ &b.name }</option>
                 }) }

@@ -37,7 +37,7 @@ impl PartialEq for InspectorProps {
 pub fn inspector(props: &InspectorProps) -> Html {
     let data = &props.data;
     html! {
-        <section class="inspector" data-testid="inspector">
+        <section class="inspector" data-testid="inspector" aria-label="Inspector">
             <div class="inspected">
                 <h2>{ "Inspector" }</h2>
                 <p class="hovered" data-testid="hovered">
@@ -159,7 +159,7 @@ fn prop_row(props: &PropRowProps) -> Html {
                 }
             })
         };
-        html! { <input data-testid={testid} {value} {onfocus} {onblur} {onkeydown} /> }
+        html! { <input data-testid={testid} aria-label={entry.name.clone()} {value} {onfocus} {onblur} {onkeydown} /> }
     } else {
         html! { <span data-testid={testid}>{ shown }</span> }
     };
@@ -184,7 +184,7 @@ fn checkbox(props: &PropRowProps, testid: String, on: bool) -> Html {
             }
         })
     };
-    html! { <input type="checkbox" data-testid={testid} checked={on} {onchange} /> }
+    html! { <input type="checkbox" data-testid={testid} aria-label={props.entry.name.clone()} checked={on} {onchange} /> }
 }
 
 /// A value as the inspector shows it: numbers to at most three decimals.

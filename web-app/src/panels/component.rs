@@ -30,7 +30,7 @@ pub struct PanelsProps {
 #[function_component(Panels)]
 pub fn panels(props: &PanelsProps) -> Html {
     html! {
-        <section class="panels">
+        <section class="panels" aria-label="Graphs and messages">
             { graphs(&props.series) }
             { log(&props.data, &props.on_open) }
             { profiler(&props.data) }
