@@ -50,3 +50,39 @@ test('? lists the shortcuts and Escape closes the list', async () => {
   await page.click('[data-testid="shortcuts-close"]');
   await page.waitForSelector('[data-testid="shortcuts"]', { state: 'detached' });
 });
+
+/** The test id (or tag) of the focused element. */
+const focused = (page) => page.evaluate(() => document.activeElement?.dataset.testid ?? document.activeElement?.tagName);
+
+test('Tab reaches the run controls before the agent list, and the list is one tab stop', async () => {
+  const { page } = app;
+  await page.goto(app.url);
+  await page.waitForSelector('[data-testid="agent-row"]');
+  const order = [];
+  for (let i = 0; i < 40 && !order.includes('download-csv'); i++) {
+    await page.keyboard.press('Tab');
+    order.push(await focused(page));
+  }
+  const pause = order.indexOf('pause');
+  assert.ok(pause >= 0 && pause < 4, `Pause is Tab number ${pause + 1}: ${order.join(', ')}`);
+  assert.ok(pause < order.indexOf('agent-row'), order.join(', '));
+  assert.equal(order.filter((id) => id === 'agent-row').length, 1, order.join(', '));
+});
+
+test('arrow keys move the selection inside the agent list', async () => {
+  const { page } = app;
+  const rows = '[data-testid="agent-row"]';
+  await page.focus(rows);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction((rows) => document.querySelectorAll(rows)[2]?.classList.contains('selected'), rows);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.index), '2');
+  await page.keyboard.press('End');
+  await page.waitForFunction((rows) => [...document.querySelectorAll(rows)].at(-1)?.classList.contains('selected'), rows);
+  await page.keyboard.press('Home');
+  await page.waitForFunction((rows) => document.querySelectorAll(rows)[0]?.classList.contains('selected'), rows);
+  // Leaving the list and coming back lands on the selected agent.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.index), '0');
+});

@@ -277,3 +277,43 @@ fn every_method_accepts_warns_and_refuses_alike() {
     }
     assert!(checked > 100, "only {checked} methods checked");
 }
+
+#[test]
+fn a_header_naming_another_blueprint_is_a_warning_at_its_line_and_the_project_name_stands() {
+    let fish =
+        "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nprop n add 1\n";
+    let mut sim = load(&project(&[("Fsh", fish)], &[("Fsh", "f", "")], false), 1);
+    sim.step();
+    assert_eq!(
+        num(&sim, "Fsh/f", "n"),
+        1.0,
+        "its starting agent is made and runs"
+    );
+    let warnings = warnings(&sim);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with(
+            "Fsh:1:13: this line names the blueprint 'Fish', but the project calls it 'Fsh'"
+        ),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn naming_a_blueprint_by_its_header_says_which_blueprint_has_that_header() {
+    let fish = "# BLUEPRINT Fish\n";
+    let shark = "# BLUEPRINT Shark\n# PROGRAM UPDATE\nwhen Shark touches Fish [[\n]]\n";
+    let Err(e) = sim_core::sim::Simulation::load(
+        &project(&[("Blueprint1", fish), ("Shark", shark)], &[], false),
+        1,
+    ) else {
+        panic!("a blueprint named by its header only does not compile");
+    };
+    let text = e.to_string();
+    assert!(
+        text.contains(
+            "unknown blueprint 'Fish': the blueprint named 'Blueprint1' says '# BLUEPRINT Fish'"
+        ),
+        "{text}"
+    );
+}

@@ -569,6 +569,9 @@ impl Component for App {
                     <h1>{ "Stepwise" }</h1>
                     <span class="subtitle">{ "classroom simulations" }</span>
                 </header>
+                <MapEditor project={self.project.clone()} revision={self.project.revision()}
+                    tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
+                    stage_error={self.map_error.clone().map(AttrValue::from)} />
                 <main class="stage-area">
                     <div class="stage-frame">
                     <canvas data-testid="stage" ref={self.canvas.clone()} width="800" height="800"
@@ -584,18 +587,8 @@ impl Component for App {
                     { rounds::dialog(dialog, link.callback(|_| Msg::DismissDialog)) }
                     </div>
                 </main>
-                if self.shortcuts {
-                    { keys::shortcut_list(link.callback(|_| Msg::ToggleShortcuts)) }
-                }
-                <ProjectsPanel current={self.project.clone()} library={self.library.clone()} />
-                <Inspector data={self.inspection.clone()}
-                    on_select={link.callback(Msg::Select)}
-                    on_edit={link.callback(Msg::Edit)} />
-                <Panels data={self.panels.clone()} series={self.series.clone()}
-                    on_open={link.callback(Msg::OpenScript)} />
-                <MapEditor project={self.project.clone()} revision={self.project.revision()}
-                    tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
-                    stage_error={self.map_error.clone().map(AttrValue::from)} />
+                // The run controls follow the stage in the page's order (the grid places them), so
+                // the keyboard reaches them first.
                 <footer class="controls">
                     if self.crashed {
                         <p class="run-notice" data-testid="crash-notice" role="alert">
@@ -639,6 +632,15 @@ impl Component for App {
                         </span>
                     }
                 </footer>
+                if self.shortcuts {
+                    { keys::shortcut_list(link.callback(|_| Msg::ToggleShortcuts)) }
+                }
+                <ProjectsPanel current={self.project.clone()} library={self.library.clone()} />
+                <Inspector data={self.inspection.clone()}
+                    on_select={link.callback(Msg::Select)}
+                    on_edit={link.callback(Msg::Edit)} />
+                <Panels data={self.panels.clone()} series={self.series.clone()}
+                    on_open={link.callback(Msg::OpenScript)} />
             </div>
             </ContextProvider<Option<ScriptPlace>>>
         }

@@ -8,6 +8,7 @@ use super::caret::{char_index, index_of, line_col, utf16_offset, visual_col};
 use super::complete::{apply, complete, typed_in_full, Completion};
 use super::dom::{hover_title, html_document, scroll_to_line, show_chosen_item, sync_scroll};
 use super::drafts::{self, Drafts};
+use super::header::{self, HeaderMismatch};
 use super::highlight::{highlight, Span};
 use super::layers::{segments, Segment};
 use super::limits::too_large;
@@ -43,6 +44,9 @@ pub struct ScriptEditorProps {
     /// Called with the edited text when the student applies it (Apply or Ctrl+Enter), errors
     /// or not: the app keeps running the last version that compiled.
     pub on_apply: Callback<String>,
+    /// Called with a new name for the blueprint (to match its `# BLUEPRINT` line).
+    #[prop_or_default]
+    pub on_rename: Callback<String>,
     /// A line to show: the caret goes there, the text scrolls to it and the line is marked
     /// until the student types.
     #[prop_or_default]
@@ -70,6 +74,10 @@ pub enum Msg {
     Close,
     /// Throw the draft away and go back to the applied text.
     Discard,
+    /// Put the project's name on the `# BLUEPRINT` line that names another, and apply.
+    UseProjectName,
+    /// Rename the blueprint to the name its `# BLUEPRINT` line gives (the text applied first).
+    RenameToHeader,
 }
 
 /// The script editor.
@@ -83,6 +91,8 @@ pub struct ScriptEditor {
     errors: Vec<ErrorMark>,
     /// What GEMSTEP runs but quietly ignores, listed under the text (the script compiles).
     warnings: Vec<ErrorMark>,
+    /// A `# BLUEPRINT` line naming the blueprint otherwise than the project does.
+    header: Option<HeaderMismatch>,
     vocab: Vocabulary,
     completion: Option<Completion>,
     selected: usize,
@@ -117,6 +127,7 @@ impl ScriptEditor {
         let (errors, warnings) = compile_report(&self.text, &props.blueprint, &props.symbols);
         self.errors = error_marks(&self.lines, &errors);
         self.warnings = error_marks(&self.lines, &warnings);
+        self.header = header::find(&warnings);
     }
 
     fn schedule_compile(&mut self, ctx: &Context<Self>) {
@@ -271,7 +282,6 @@ impl ScriptEditor {
     }
 }
 
-/// Whether a key with this name is one the editor acts on (so the browser must not).
 /// Whether the editor handles `key` itself (the textarea's own handling is prevented):
 /// Enter only when it picks a completion (`enter_picks`), otherwise it starts a new line.
 fn handled_key(key: &str, ctrl: bool, list_open: bool, enter_picks: bool) -> bool {
@@ -298,6 +308,7 @@ impl Component for ScriptEditor {
             pairs: Vec::new(),
             errors: Vec::new(),
             warnings: Vec::new(),
+            header: None,
             vocab: Vocabulary::default(),
             completion: None,
             selected: 0,
@@ -386,6 +397,22 @@ impl Component for ScriptEditor {
             Msg::Apply => self.apply(ctx),
             Msg::Goto(line, col) => self.goto(line, col),
             Msg::Discard => self.discard(ctx),
+            Msg::UseProjectName => {
+                if let Some(at) = &self.header {
+                    self.text = header::with_name(&self.text, at, &ctx.props().blueprint);
+                    self.refresh(ctx);
+                    self.compile(ctx);
+                    self.apply(ctx);
+                }
+            }
+            Msg::RenameToHeader => {
+                if let Some(at) = self.header.clone() {
+                    if self.text != self.applied {
+                        self.apply(ctx);
+                    }
+                    ctx.props().on_rename.emit(at.header);
+                }
+            }
         }
         true
     }
@@ -422,6 +449,10 @@ impl Component for ScriptEditor {
         html! {
             <section class="script-editor" data-testid="script-editor">
                 { self.view_toolbar(ctx) }
+                if let Some(at) = &self.header {
+                    { header::bar(at, &ctx.props().blueprint, link.callback(|()| Msg::UseProjectName),
+                        link.callback(|()| Msg::RenameToHeader)) }
+                }
                 <div class="editor-body">
                     <pre class="editor-gutter" aria-hidden="true" ref={self.gutter.clone()}>
                         { self.gutter_text() }

@@ -1,6 +1,7 @@
 //! The script editor: the text view of a blueprint's ScriptText, with line numbers, colours,
 //! compile errors underlined where they are, completion from the keyword metadata and
-//! bracket matching.
+//! bracket matching; a `# BLUEPRINT` line that names another blueprint offers to make the
+//! names match ([`header`]).
 //!
 //! The logic is plain Rust, tested natively: [`scan`] reads a line into lexemes without ever
 //! failing, [`highlight`] colours them, [`marks`] places compile errors and pairs brackets,
@@ -17,6 +18,7 @@ pub mod complete;
 pub mod component;
 mod dom;
 mod drafts;
+mod header;
 pub mod highlight;
 pub mod layers;
 pub mod limits;

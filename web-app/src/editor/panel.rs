@@ -20,6 +20,10 @@ pub struct ScriptPanelProps {
     pub project: Option<Rc<Project>>,
     /// Called with (blueprint name, new script text) when the student applies an edit.
     pub on_apply: Callback<(String, String)>,
+    /// Called with (blueprint name, new name) when the student renames the blueprint from the
+    /// editor (to match its `# BLUEPRINT` line); the drawer follows it.
+    #[prop_or_default]
+    pub on_rename: Callback<(String, String)>,
     /// A blueprint to show, asked for by the blueprint list: the drawer opens on it.
     #[prop_or_default]
     pub focus: Option<AttrValue>,
@@ -74,7 +78,12 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
     let body = match (*open, props.project.as_deref()) {
         (false, _) => html! {},
         (true, None) => html! { <p class="editor-missing">{ "No model is loaded." }</p> },
-        (true, Some(project)) => editor_for(project, (&chosen, &reveal), &wizard, &props.on_apply),
+        (true, Some(project)) => editor_for(
+            project,
+            (&chosen, &reveal),
+            &wizard,
+            (&props.on_apply, &props.on_rename),
+        ),
     };
     html! {
         <aside class={classes!("script-panel", (*open).then_some("open"))}>
@@ -88,6 +97,9 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
 /// The chooser, the Text / Wizard switch and the editor of the chosen blueprint (the first
 /// one until one is chosen, or when the chosen one is gone), shown at the place to reveal
 /// when it is in that blueprint; choosing another blueprint forgets the place.
+/// A callback given a blueprint's name and a text (its new script or its new name).
+type NamedText = Callback<(String, String)>;
+
 fn editor_for(
     project: &Project,
     (chosen, reveal): (
@@ -95,7 +107,7 @@ fn editor_for(
         &UseStateHandle<Option<ScriptPlace>>,
     ),
     wizard: &UseStateHandle<bool>,
-    on_apply: &Callback<(String, String)>,
+    (on_apply, on_rename): (&NamedText, &NamedText),
 ) -> Html {
     let bp = project
         .blueprint(chosen.as_str())
@@ -116,6 +128,13 @@ fn editor_for(
         let name = bp.name.clone();
         on_apply.reform(move |text: String| (name.clone(), text))
     };
+    let on_rename = {
+        let (name, on_rename, chosen) = (bp.name.clone(), on_rename.clone(), chosen.clone());
+        Callback::from(move |new: String| {
+            chosen.set(new.clone());
+            on_rename.emit((name.clone(), new));
+        })
+    };
     let symbols = Rc::new(project_symbols(project));
     let view = if let Some(why) = too_large(&bp.script_text) {
         html! {
@@ -132,7 +151,7 @@ fn editor_for(
             .clone()
             .filter(|place| place.blueprint == bp.name);
         html! { <ScriptEditor key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
-        project={project.id.clone()} {symbols} {on_apply} {reveal} /> }
+        project={project.id.clone()} {symbols} {on_apply} {on_rename} {reveal} /> }
     };
     let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
         let active = **wizard == is_wizard;

@@ -6,6 +6,7 @@ use sim_core::entity::EntityId;
 use sim_core::sim::{PropEntry, PropGroup};
 use sim_core::vars::Value;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 
@@ -210,7 +211,9 @@ impl PartialEq for AgentListProps {
     }
 }
 
-/// Every agent, filtered by blueprint; a click selects one.
+/// Every agent, filtered by blueprint; a click selects one. The list is one tab stop (the
+/// selected row, else the first): the arrow keys, Home and End move the selection inside it,
+/// so the keyboard reaches what follows without passing every agent.
 #[function_component(AgentList)]
 fn agent_list(props: &AgentListProps) -> Html {
     let filter = use_state(String::new);
@@ -222,15 +225,37 @@ fn agent_list(props: &AgentListProps) -> Html {
             }
         })
     };
-    let shown: Vec<&AgentRow> = props
+    let matching: Vec<&AgentRow> = props
         .agents
         .agents
         .iter()
         .filter(|a| filter.is_empty() || a.blueprint == *filter)
         .collect();
+    let total = matching.len();
+    let shown = &matching[..total.min(LIST_LIMIT)];
+    let ids: Vec<EntityId> = shown.iter().map(|a| a.id).collect();
+    let stop = shown.iter().position(|a| a.selected).unwrap_or(0);
+    let onkeydown = {
+        let on_select = props.on_select.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(from) = e
+                .target_dyn_into::<web_sys::Element>()
+                .and_then(|row| row.get_attribute("data-index"))
+                .and_then(|i| i.parse().ok())
+            else {
+                return;
+            };
+            let Some(to) = moved_to(&e.key(), from, ids.len()) else {
+                return;
+            };
+            e.prevent_default();
+            on_select.emit(ids[to]);
+            focus_row(&e, to);
+        })
+    };
     html! {
         <div class="agent-list" data-testid="agent-list">
-            <h3>{ "Agents " }<span data-testid="agent-count">{ shown.len() }</span></h3>
+            <h3>{ "Agents " }<span data-testid="agent-count">{ total }</span></h3>
             <label>{ "Blueprint " }
                 <select data-testid="agent-filter" onchange={on_filter}>
                     <option value="" selected={filter.is_empty()}>{ "all" }</option>
@@ -239,20 +264,66 @@ fn agent_list(props: &AgentListProps) -> Html {
                     }) }
                 </select>
             </label>
-            <ul>
-                { for shown.iter().take(LIST_LIMIT).map(|a| {
+            <ul aria-label="Agents (arrow keys move the selection)" {onkeydown}>
+                { for shown.iter().enumerate().map(|(index, a)| {
                     let (id, on_select) = (a.id, props.on_select.clone());
                     html! {
                         <li key={a.id.to_string()}>
                             <button class={classes!(a.selected.then_some("selected"))} data-testid="agent-row"
+                                data-index={index.to_string()} tabindex={if index == stop { "0" } else { "-1" }}
+                                aria-pressed={a.selected.to_string()}
                                 onclick={Callback::from(move |_| on_select.emit(id))}>{ &a.name }</button>
                         </li>
                     }
                 }) }
             </ul>
-            if shown.len() > LIST_LIMIT {
-                <p class="hint">{ format!("and {} more", shown.len() - LIST_LIMIT) }</p>
+            if total > LIST_LIMIT {
+                <p class="hint">{ format!("and {} more", total - LIST_LIMIT) }</p>
             }
         </div>
+    }
+}
+
+/// Where a key moves the focus in a list of `len` rows from row `from`; None for other keys.
+fn moved_to(key: &str, from: usize, len: usize) -> Option<usize> {
+    let last = len.checked_sub(1)?;
+    match key {
+        "ArrowDown" | "ArrowRight" => Some((from + 1).min(last)),
+        "ArrowUp" | "ArrowLeft" => Some(from.saturating_sub(1)),
+        "Home" => Some(0),
+        "End" => Some(last),
+        _ => None,
+    }
+}
+
+/// Focuses row `index` of the list the key event came from.
+fn focus_row(e: &KeyboardEvent, index: usize) {
+    let row = e
+        .current_target()
+        .and_then(|list| list.dyn_into::<web_sys::Element>().ok())
+        .and_then(|list| {
+            list.query_selector(&format!("[data-index=\"{index}\"]"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|row| row.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(row) = row {
+        let _ = row.focus();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::moved_to;
+
+    #[test]
+    fn arrows_move_within_the_list_and_stop_at_its_ends() {
+        assert_eq!(moved_to("ArrowDown", 0, 3), Some(1));
+        assert_eq!(moved_to("ArrowDown", 2, 3), Some(2));
+        assert_eq!(moved_to("ArrowUp", 0, 3), Some(0));
+        assert_eq!(moved_to("Home", 2, 3), Some(0));
+        assert_eq!(moved_to("End", 0, 3), Some(2));
+        assert_eq!(moved_to("Enter", 0, 3), None);
+        assert_eq!(moved_to("ArrowDown", 0, 0), None);
     }
 }

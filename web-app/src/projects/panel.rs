@@ -90,6 +90,8 @@ pub enum Msg {
     FragmentChanged,
     /// The script editor applied new text to a blueprint: (blueprint name, text).
     ApplyScript((String, String)),
+    /// Rename a blueprint from the script editor: (old name, new name).
+    RenameBlueprint((String, String)),
     /// The project changed (here or anywhere else) or the runner left a note.
     ProjectChanged,
     /// Undo the last authoring step (button or Ctrl+Z).
@@ -216,6 +218,20 @@ impl ProjectsPanel {
                 bp.script_text = text;
             }
         });
+    }
+
+    /// Renames blueprint `old` to `new` as one undoable step, everywhere the project names it;
+    /// a name that cannot be used (taken, not a name) is said in Messages.
+    fn rename_blueprint(&mut self, ctx: &Context<Self>, old: &str, new: &str) {
+        let renamed = ctx
+            .props()
+            .current
+            .try_edit(&format!("rename {old} to {new}"), |project| {
+                super::blueprints::rename(project, old, new)
+            });
+        if let Err(e) = renamed {
+            self.notify(true, format!("'{old}' was not renamed: {e}"));
+        }
     }
 
     /// After any change: save, show the runner's note if it left one, and take away the
@@ -529,6 +545,7 @@ impl Component for ProjectsPanel {
                 None => return !self.notices.is_empty(),
             },
             Msg::ApplyScript((blueprint, text)) => self.apply_script(ctx, &blueprint, text),
+            Msg::RenameBlueprint((old, new)) => self.rename_blueprint(ctx, &old, &new),
             Msg::ProjectChanged => self.project_changed(ctx),
             Msg::Undo => return ctx.props().current.undo(),
             Msg::Redo => return ctx.props().current.redo(),
@@ -607,7 +624,8 @@ impl Component for ProjectsPanel {
         html! {
             <>
                 { ctx.props().current.with(|current| view::panel(&state, current, actions, view::Parts { library, blueprints, costumes })) }
-                <ScriptPanel {project} {focus} {focus_serial} on_apply={link.callback(Msg::ApplyScript)} />
+                <ScriptPanel {project} {focus} {focus_serial} on_apply={link.callback(Msg::ApplyScript)}
+                    on_rename={link.callback(Msg::RenameBlueprint)} />
             </>
         }
     }

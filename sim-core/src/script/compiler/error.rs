@@ -183,6 +183,17 @@ pub enum CompileErrorKind {
         name: String,
         /// The closest blueprint, if one is close.
         suggestion: Option<String>,
+        /// The blueprint whose `# BLUEPRINT` line gives this name, though the project knows
+        /// it by another.
+        header_of: Option<String>,
+    },
+    /// A blueprint's `# BLUEPRINT` line names it otherwise than the project does (a warning:
+    /// the project's name stands, as every other script and starting agent uses it).
+    HeaderNameMismatch {
+        /// The name on the `# BLUEPRINT` line.
+        header: String,
+        /// The name the project knows the blueprint by.
+        blueprint: String,
     },
     /// Another blueprint's agent named where no agent of it is at hand.
     BlueprintOutOfScope {
@@ -310,10 +321,21 @@ impl fmt::Display for CompileErrorKind {
                 write!(f, "{owner} has no method '{method}'")?;
                 did_you_mean(f, suggestion)
             }
-            K::UnknownBlueprint { name, suggestion } => {
+            K::UnknownBlueprint { name, header_of: Some(row), .. } => write!(
+                f,
+                "unknown blueprint '{name}': the blueprint named '{row}' says \
+                 '# BLUEPRINT {name}'; rename one of them to match"
+            ),
+            K::UnknownBlueprint { name, suggestion, .. } => {
                 write!(f, "unknown blueprint '{name}'")?;
                 did_you_mean(f, suggestion)
             }
+            K::HeaderNameMismatch { header, blueprint } => write!(
+                f,
+                "this line names the blueprint '{header}', but the project calls it \
+                 '{blueprint}' (and so do its starting agents); rename the blueprint or \
+                 change this line so they match"
+            ),
             K::BlueprintOutOfScope { name } => write!(
                 f,
                 "'{name}' names no character here; use it inside a 'when' that names {name}"

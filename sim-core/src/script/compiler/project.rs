@@ -2,14 +2,13 @@
 //! of its blueprint) and every round's scripts, with one pass first to learn what each
 //! blueprint declares so scripts can be checked against each other.
 
-use super::error::{CompileError, CompileErrorKind};
+use super::error::CompileError;
 use super::reading::read_script;
 use super::symbols::Symbols;
 use super::{compile_blueprint_units, compile_statements};
 use crate::project::{InstanceDef, Project, Round};
 use crate::script::program::{CompiledBlueprint, Stmt};
 use crate::script::Pos;
-use crate::suggest::closest;
 
 /// An instance's compiled init script.
 #[derive(Debug, Clone, PartialEq)]
@@ -161,9 +160,6 @@ fn unknown_instance_blueprint(script: &str, name: &str, symbols: &Symbols) -> Co
         script: script.to_owned(),
         pos: Pos::START,
         text: name.to_owned(),
-        kind: CompileErrorKind::UnknownBlueprint {
-            name: name.to_owned(),
-            suggestion: closest(name, symbols.blueprint_names()).map(str::to_owned),
-        },
+        kind: symbols.unknown_blueprint(name),
     }
 }

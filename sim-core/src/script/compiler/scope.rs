@@ -101,15 +101,7 @@ impl<'a> Cx<'a> {
         if !symbols.complete {
             return Ok(None);
         }
-        let suggestion = closest(name, symbols.blueprint_names()).map(str::to_owned);
-        Err(self.report(
-            at.pos,
-            name,
-            CompileErrorKind::UnknownBlueprint {
-                name: name.to_owned(),
-                suggestion,
-            },
-        ))
+        Err(self.report(at.pos, name, symbols.unknown_blueprint(name)))
     }
 
     /// Checks that a blueprint name used as an argument (`monitor Algae`) exists.
@@ -164,11 +156,7 @@ impl<'a> Cx<'a> {
                 name: name.to_owned(),
             }
         } else {
-            let suggestion = closest(name, symbols.blueprint_names()).map(str::to_owned);
-            CompileErrorKind::UnknownBlueprint {
-                name: name.to_owned(),
-                suggestion,
-            }
+            symbols.unknown_blueprint(name)
         };
         self.report(at.pos, name, kind)
     }

@@ -5,8 +5,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::error::CompileErrorKind;
 use crate::features;
+use crate::script::keywords::pragma::blueprint_name;
 use crate::script::{ScriptUnit, Token, TokenKind};
+use crate::suggest::closest;
 use crate::vars::VarType;
 
 /// The props every agent has without `addProp`, and their types: GEMSTEP's agent props
@@ -81,6 +84,10 @@ pub struct Symbols {
     /// The project's own costumes (their keys, like `bunny`), for editors that offer the
     /// costumes a script can name; the compiler accepts any costume name, as GEMSTEP does.
     pub costumes: Vec<String>,
+    /// Names that a blueprint's `# BLUEPRINT` line gives where they differ from the name the
+    /// project knows it by (header name → blueprint), so "unknown blueprint" can say which
+    /// blueprint meant it.
+    pub headers: BTreeMap<String, String>,
 }
 
 impl Symbols {
@@ -102,6 +109,24 @@ impl Symbols {
         let mut bp = BlueprintSymbols::default();
         walk(units, &mut |unit| declare(unit, &mut bp, &mut self.globals));
         self.blueprints.insert(name.to_owned(), bp);
+        if let Some(header) = blueprint_name(units).filter(|h| h != name) {
+            self.headers.insert(header, name.to_owned());
+        }
+    }
+
+    /// The error for a blueprint name the project does not have: the blueprint whose
+    /// `# BLUEPRINT` line gives that name when there is one, else the closest name.
+    pub fn unknown_blueprint(&self, name: &str) -> CompileErrorKind {
+        let header_of = self.headers.get(name).cloned();
+        let suggestion = match &header_of {
+            Some(_) => None,
+            None => closest(name, self.blueprint_names()).map(str::to_owned),
+        };
+        CompileErrorKind::UnknownBlueprint {
+            name: name.to_owned(),
+            suggestion,
+            header_of,
+        }
     }
 
     /// Records the shared props that a script outside any blueprint (an instance or round

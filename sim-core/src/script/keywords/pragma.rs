@@ -85,7 +85,7 @@ pub(crate) fn apply(
     let args = rest.get(1..).unwrap_or_default();
     let known = matches!(pragma.as_deref(), Some("BLUEPRINT" | "PROGRAM" | "TAG"));
     let ok = match pragma.as_deref() {
-        Some("BLUEPRINT") => blueprint(args, bp),
+        Some("BLUEPRINT") => blueprint(cx, args, bp),
         Some("PROGRAM") => program(args, slot),
         Some("TAG") => tag(args, bp),
         _ => Err("BLUEPRINT, PROGRAM or TAG after '#'"),
@@ -119,15 +119,29 @@ pub fn blueprint_name(units: &[ScriptUnit]) -> Option<String> {
     })
 }
 
-fn blueprint(args: &[Token], bp: &mut CompiledBlueprint) -> Result<(), &'static str> {
+/// `# BLUEPRINT Name [Base]`. The blueprint keeps the name it is compiled under (the project's,
+/// which its starting agents and the other scripts use); a line naming it otherwise is a
+/// warning at that name, so the student sees why "Fish" is unknown elsewhere.
+fn blueprint(
+    cx: &mut Cx<'_>,
+    args: &[Token],
+    bp: &mut CompiledBlueprint,
+) -> Result<(), &'static str> {
     let names: Option<Vec<&str>> = args.iter().map(word).collect();
-    match names.as_deref() {
-        Some([name]) => bp.name = (*name).to_owned(),
+    let header = match names.as_deref() {
+        Some([name]) => name,
         Some([name, base]) => {
-            bp.name = (*name).to_owned();
             bp.base = Some((*base).to_owned());
+            name
         }
         _ => return Err("'# BLUEPRINT Name' or '# BLUEPRINT Name Base'"),
+    };
+    if *header != bp.name {
+        let kind = CompileErrorKind::HeaderNameMismatch {
+            header: (*header).to_owned(),
+            blueprint: bp.name.clone(),
+        };
+        cx.warn_at(&args[0], kind);
     }
     Ok(())
 }
