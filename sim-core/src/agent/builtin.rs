@@ -30,7 +30,7 @@ pub const BUILTIN_PROPS: [&str; 21] = [
 ];
 
 /// GEMSTEP's rarer built-in props, kept out of line so most agents carry one empty pointer.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Extras {
     /// `color`: a tint as `0xRRGGBB`, set by a script (the Costume's tint otherwise).
     pub color: Option<f64>,

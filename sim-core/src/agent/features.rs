@@ -3,12 +3,15 @@
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::{DefaultValue, FeatureSpec};
 use crate::vars::{GVar, Value};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 /// One attached feature's properties, made from the catalog's defaults.
 ///
 /// The fields the tick reads to find a feature and its props (kind, then the props) come
 /// first, so with thousands of agents a look-up usually reads one cache line of it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
+#[serde(into = "FeatureParts")]
 #[repr(C)]
 pub struct FeatureState {
     /// The feature's kind, which the tick finds it by.
@@ -22,12 +25,75 @@ pub struct FeatureState {
     /// The names of props the runtime added (`avg` ...), which follow the catalog's props in
     /// `vars`. The catalog's own names are read from `spec`, so an agent does not carry a copy
     /// (a smaller agent is a faster tick with thousands of them).
-    added: Vec<&'static str>,
+    added: Vec<Cow<'static, str>>,
     /// Points a line graph has collected (Graphing), oldest first.
     pub series: Vec<f64>,
     /// Counts per value of a prop (Population's `_countsByProp`, drawn as a histogram), in
     /// key order as set.
     pub buckets: Vec<(String, f64)>,
+}
+
+/// An attached feature as a snapshot stores it: by its catalog name. Read back only when that
+/// feature exists and its catalog props are there with their catalog types, which the tick
+/// relies on (it finds them by slot).
+#[derive(Serialize, Deserialize)]
+struct FeatureParts {
+    name: String,
+    vars: Vec<GVar>,
+    added: Vec<String>,
+    series: Vec<f64>,
+    buckets: Vec<(String, f64)>,
+}
+
+impl From<FeatureState> for FeatureParts {
+    fn from(f: FeatureState) -> FeatureParts {
+        FeatureParts {
+            name: f.name.to_owned(),
+            vars: f.vars,
+            added: f.added.into_iter().map(Cow::into_owned).collect(),
+            series: f.series,
+            buckets: f.buckets,
+        }
+    }
+}
+
+// Written out rather than derived: a derive would see the `&'static` fields and tie the
+// input's lifetime to them.
+impl<'de> Deserialize<'de> for FeatureState {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let parts = FeatureParts::deserialize(d)?;
+        FeatureState::try_from(parts).map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<FeatureParts> for FeatureState {
+    type Error = String;
+
+    fn try_from(p: FeatureParts) -> Result<FeatureState, String> {
+        let spec = crate::features::feature(&p.name)
+            .filter(|s| s.name == p.name)
+            .ok_or_else(|| format!("no feature named '{}'", p.name))?;
+        let fresh = FeatureState::new(spec);
+        let catalog_types_kept = p.vars.len() == fresh.vars.len() + p.added.len()
+            && fresh
+                .vars
+                .iter()
+                .zip(&p.vars)
+                .all(|(a, b)| a.var_type() == b.var_type());
+        if !catalog_types_kept {
+            return Err(format!(
+                "feature {}'s props do not match its catalog",
+                p.name
+            ));
+        }
+        Ok(FeatureState {
+            vars: p.vars,
+            added: p.added.into_iter().map(Cow::Owned).collect(),
+            series: p.series,
+            buckets: p.buckets,
+            ..fresh
+        })
+    }
 }
 
 impl FeatureState {
@@ -138,7 +204,7 @@ impl FeatureState {
     /// Sets a catalog prop found by its slot, as [`FeatureState::set`] does by name.
     pub(crate) fn set_at(&mut self, slot: PropSlot, value: Value) {
         let index = self.slot_index(slot);
-        self.set_index(index, slot.name, value);
+        self.set_index(index, Cow::Borrowed(slot.name), value);
     }
 
     /// Sets a catalog Number prop found by its slot to `n` in place (its limits apply), as
@@ -199,13 +265,14 @@ impl FeatureState {
 
     /// Sets a property to `value`, adding it with the value's type when the catalog does
     /// not list it (runtime results such as Population's `avg`).
-    pub fn set(&mut self, name: &'static str, value: Value) {
-        let index = self.index_of(name);
+    pub fn set(&mut self, name: impl Into<Cow<'static, str>>, value: Value) {
+        let name = name.into();
+        let index = self.index_of(&name);
         self.set_index(index, name, value);
     }
 
     /// Sets the prop at `index` (found once by the caller), or adds `name` when there is none.
-    fn set_index(&mut self, index: Option<usize>, name: &'static str, value: Value) {
+    fn set_index(&mut self, index: Option<usize>, name: Cow<'static, str>, value: Value) {
         let slot = index.and_then(|i| self.vars.get_mut(i));
         let Some(var) = slot else {
             if let Some(new) = GVar::holding(&value) {
@@ -225,10 +292,10 @@ impl FeatureState {
     }
 
     /// Every property with its value, in order.
-    pub fn props(&self) -> impl Iterator<Item = (&'static str, &GVar)> {
+    pub fn props(&self) -> impl Iterator<Item = (&str, &GVar)> {
         let catalog = self.spec.props.iter().map(|p| p.name);
         catalog
-            .chain(self.added.iter().copied())
+            .chain(self.added.iter().map(|n| &**n))
             .zip(self.vars.iter())
     }
 }
@@ -236,11 +303,28 @@ impl FeatureState {
 /// An agent's attached features in the order they were added, with a mask of their kinds
 /// kept beside them: each tick asks thousands of agents whether they wear a Costume or show
 /// a Graphing widget, and the mask answers from the agent itself without reading the list.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(from = "Vec<FeatureState>", into = "Vec<FeatureState>")]
 pub struct Features {
     list: Vec<FeatureState>,
     /// The bit of each attached feature's kind.
     kinds: u32,
+}
+
+impl From<Vec<FeatureState>> for Features {
+    fn from(list: Vec<FeatureState>) -> Features {
+        let mut features = Features::default();
+        for feature in list {
+            features.push(feature);
+        }
+        features
+    }
+}
+
+impl From<Features> for Vec<FeatureState> {
+    fn from(features: Features) -> Vec<FeatureState> {
+        features.list
+    }
 }
 
 impl Features {

@@ -20,10 +20,11 @@ use crate::entity::EntityId;
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::script::program::Stmt;
 use crate::vars::GVar;
+use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
 /// Who moves an agent (GEMSTEP's input modes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum InputMode {
     /// Its own programs and features move it.
     #[default]
@@ -35,7 +36,7 @@ pub enum InputMode {
 }
 
 /// Visual states the UI sets, independent of each other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Selection {
     /// The current selection.
     pub selected: bool,
@@ -73,13 +74,42 @@ impl QueuePhase {
 
 /// Statements sent to an agent, compiled for its blueprint, waiting in one of its queues. A
 /// message carries its own compiled body because it belongs to no rule or program of the
-/// blueprint.
-#[derive(Debug, Clone)]
+/// blueprint, and its text, which is what a snapshot keeps (restoring compiles it again).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(from = "MessageParts", into = "MessageParts")]
 pub struct Message {
     /// Where the statements come from, for the log (`think message to Fish/Nemo`).
     pub script: Rc<str>,
-    /// The compiled statements.
+    /// The statements as sent.
+    pub text: Rc<str>,
+    /// The compiled statements (empty in a message just read from a snapshot).
     pub body: Rc<[Stmt]>,
+}
+
+/// A message as a snapshot stores it.
+#[derive(Serialize, Deserialize)]
+struct MessageParts {
+    script: Rc<str>,
+    text: Rc<str>,
+}
+
+impl From<MessageParts> for Message {
+    fn from(m: MessageParts) -> Message {
+        Message {
+            script: m.script,
+            text: m.text,
+            body: Rc::from([]),
+        }
+    }
+}
+
+impl From<Message> for MessageParts {
+    fn from(m: Message) -> MessageParts {
+        MessageParts {
+            script: m.script,
+            text: m.text,
+        }
+    }
 }
 
 /// Up to two agents a `when` rule names, each with its blueprint's index (`Fish` → this fish,
@@ -89,7 +119,7 @@ pub type Bindings = [(usize, EntityId); 2];
 /// How often an agent's `every` statement has run and when it last fired, keyed by where
 /// the statement was written. GEMSTEP counts an `every` by the times its statement runs, not
 /// by ticks: one nested in a test that is false half the time counts half as fast.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TimerState {
     /// Line, column and number of the `every` statement.
     pub key: (u32, u32, usize),
@@ -99,13 +129,34 @@ pub struct TimerState {
     pub fired_at: Option<u64>,
 }
 
+/// A blueprint index as a snapshot stores it: 32 bits on every platform, the round agent's
+/// `usize::MAX` (which differs between 64-bit native and 32-bit WASM) as `u32::MAX`.
+mod blueprint_index {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(index: &usize, s: S) -> Result<S::Ok, S::Error> {
+        let stored = match *index {
+            usize::MAX => u32::MAX,
+            i => u32::try_from(i).map_err(serde::ser::Error::custom)?,
+        };
+        stored.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+        Ok(match u32::deserialize(d)? {
+            u32::MAX => usize::MAX,
+            i => i as usize,
+        })
+    }
+}
+
 /// One character in the simulation.
 ///
 /// Laid out for the tick: the fields every pass over thousands of agents reads (place,
 /// blueprint, features, the flags that decide whether it moves or takes part in rules) come
 /// first and fill one cache line, and each agent starts on a line of its own, so a pass
 /// fetches one line of an agent rather than parts of several.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[repr(C, align(64))]
 pub struct Agent {
     /// Position, in stage units, origin at the centre, y down.
@@ -115,6 +166,7 @@ pub struct Agent {
     /// Features attached, in the order they were added.
     pub features: Features,
     /// The index of its blueprint in the compiled project.
+    #[serde(with = "blueprint_index")]
     pub blueprint: usize,
     /// UI selection flags.
     pub selection: Selection,

@@ -39,19 +39,51 @@ impl fmt::Debug for EntityId {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct Slot {
     generation: u32,
     alive: bool,
 }
 
-/// Allocates [`EntityId`]s and answers "is this id still alive?" in constant time.
-#[derive(Debug, Clone, Default)]
+/// Allocates [`EntityId`]s and answers "is this id still alive?" in constant time. A snapshot
+/// keeps the table whole (slots, generations and the order of free slots), so a restored run
+/// hands out the very ids the original would; one read back is checked to be consistent.
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Entities {
     slots: Vec<Slot>,
     /// Indices of dead slots that may be handed out again.
     free: Vec<u32>,
     alive: usize,
+}
+
+/// The table as a snapshot stores it, before it is checked.
+#[derive(Deserialize)]
+struct EntitiesParts {
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    alive: usize,
+}
+
+impl<'de> Deserialize<'de> for Entities {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let p = EntitiesParts::deserialize(d)?;
+        let live = p.slots.iter().filter(|s| s.alive).count();
+        let mut seen = vec![false; p.slots.len()];
+        let free_ok = p.free.iter().all(|&i| {
+            let fresh = seen
+                .get_mut(i as usize)
+                .is_some_and(|s| !std::mem::replace(s, true));
+            fresh && p.slots.get(i as usize).is_some_and(|s| !s.alive)
+        });
+        if live != p.alive || !free_ok || u32::try_from(p.slots.len()).is_err() {
+            return Err(serde::de::Error::custom("an inconsistent entity table"));
+        }
+        Ok(Entities {
+            slots: p.slots,
+            free: p.free,
+            alive: p.alive,
+        })
+    }
 }
 
 impl Entities {

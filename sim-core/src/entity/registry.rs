@@ -102,6 +102,37 @@ impl<W: EntityWorld> EntityRegistry<W> {
         }
     }
 
+    /// Every named entity with its path, in id order: what a snapshot keeps.
+    pub fn named(&self) -> Vec<(EntityId, String)> {
+        let mut named: Vec<_> = self.paths.iter().map(|(id, p)| (*id, p.clone())).collect();
+        named.sort();
+        named
+    }
+
+    /// Names an entity already alive in `lp` (one a snapshot restored), as
+    /// [`EntityRegistry::spawn`] would have; a bad or taken path or id is refused.
+    pub fn adopt(
+        &mut self,
+        lp: &EventLoop<W>,
+        id: EntityId,
+        path: &str,
+    ) -> Result<(), EntityError> {
+        if !lp.is_alive(id) {
+            return Err(EntityError::NoSuchEntity(id));
+        }
+        let well_formed = matches!(path.split_once('/'),
+            Some((b, n)) if !b.is_empty() && !n.is_empty() && !n.contains('/'));
+        if !well_formed {
+            return Err(EntityError::BadPath(path.to_owned()));
+        }
+        if self.by_path.contains_key(path) || self.paths.contains_key(&id) {
+            return Err(EntityError::DuplicateName(path.to_owned()));
+        }
+        self.by_path.insert(path.to_owned(), id);
+        self.paths.insert(id, path.to_owned());
+        Ok(())
+    }
+
     /// The `Blueprint/name` path of a named entity.
     pub fn path_of(&self, id: EntityId) -> Option<&str> {
         self.paths.get(&id).map(String::as_str)

@@ -130,6 +130,17 @@ impl<S> EventLoop<S> {
         &self.entities
     }
 
+    /// Puts in a snapshot's entity table. Only into a loop without events (none may name an
+    /// entity of the table it replaces); false, and nothing changes, otherwise.
+    pub fn replace_entities(&mut self, entities: Entities) -> bool {
+        if !self.queue.is_empty() {
+            return false;
+        }
+        self.dependents.clear();
+        self.entities = entities;
+        true
+    }
+
     /// Whether `id` is a live entity.
     pub fn is_alive(&self, id: EntityId) -> bool {
         self.entities.is_alive(id)

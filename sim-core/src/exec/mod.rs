@@ -339,7 +339,7 @@ impl<'w> Runner<'w> {
         };
         let run = timer.calls;
         timer.calls = run.saturating_add(1);
-        let since = run - timer.fired_at.unwrap_or(0);
+        let since = run.saturating_sub(timer.fired_at.unwrap_or(0));
         let fire = since as f64 > frames || (every.run_at_start && timer.fired_at.is_none());
         if fire {
             timer.fired_at = Some(run);

@@ -13,7 +13,7 @@ use crate::sim::world::World;
 use crate::vars::Value;
 
 /// One cursor carrying one character.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Hold {
     /// The agent that carries.
     pub cursor: EntityId,

@@ -202,7 +202,7 @@ pub struct WhenRule {
 }
 
 /// A system event an `onEvent` handler listens for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum SimEvent {
     /// The simulation starts running.
     Start,

@@ -11,7 +11,7 @@ pub const MAX_DIALOGS: usize = 8;
 pub const MAX_DIALOG_CHARS: usize = 2_000;
 
 /// A message the model showed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Dialog {
     /// Counts every message shown since the model started (1 for the first), so a screen
     /// can tell a new message from one it already showed, even one with the same text.
@@ -21,7 +21,7 @@ pub struct Dialog {
 }
 
 /// The messages kept, oldest first.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Dialogs {
     kept: Vec<Dialog>,
     shown: u64,

@@ -51,6 +51,13 @@ impl Fnv {
     }
 }
 
+/// The FNV-1a hash of `bytes` (a project's text, to tell one project from another).
+pub(super) fn bytes_hash(bytes: &[u8]) -> u64 {
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    h.bytes(bytes);
+    h.0
+}
+
 /// The hash of `world`'s state.
 pub(super) fn state_hash(world: &World) -> u64 {
     let mut h = Fnv(0xcbf2_9ce4_8422_2325);

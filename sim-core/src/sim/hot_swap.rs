@@ -319,7 +319,7 @@ fn merge_features(
             }
             match kept.prop_mut(prop) {
                 Some(slot) => *slot = value.clone(),
-                None => kept.set(prop, value.value()),
+                None => kept.set(prop.to_owned(), value.value()),
             }
         }
     }

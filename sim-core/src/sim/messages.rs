@@ -60,6 +60,7 @@ impl Simulation {
             .map_err(MessageError::Compile)?;
         let message = Message {
             script: Rc::from(script),
+            text: Rc::from(text),
             body: Rc::from(body),
         };
         if let Some(queue) = self.world.agents.queue_of(id, phase) {

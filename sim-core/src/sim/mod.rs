@@ -48,6 +48,7 @@ mod lifecycle;
 mod messages;
 pub(crate) mod program;
 mod rounds;
+mod snapshot;
 mod tick;
 mod view;
 pub(crate) mod world;
@@ -58,6 +59,7 @@ pub use hot_swap::{SwapError, Swapped};
 pub use input::InputError;
 pub use messages::MessageError;
 pub use rounds::{RoundInfo, RoundPhase};
+pub use snapshot::{SnapshotError, MAX_SNAPSHOT_BYTES, SNAPSHOT_VERSION};
 pub use tick::tick_time;
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup, StatusView};
 pub use world::{Profile, MAX_AGENTS};
@@ -361,9 +363,32 @@ fn build(
     timer: fn() -> u64,
     agent_cap: usize,
 ) -> Result<(EventLoop<World>, World, EntityId), String> {
+    let (mut lp, registry) = new_loop()?;
+    let mut world = blank_world(project, program, seed, timer, agent_cap, registry);
+    world.note_warnings(program);
+    world.populate(&mut lp)?;
+    let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
+    start_ticks(&mut lp, &world, clock)?;
+    Ok((lp, world, clock))
+}
+
+/// An event loop with the entity messaging handlers and its registry, before any entity.
+fn new_loop() -> Result<(EventLoop<World>, EntityRegistry<World>), String> {
     let mut lp = EventLoop::new();
     let registry = EntityRegistry::new(&mut lp, SimTime::ZERO).map_err(|e| e.to_string())?;
-    let mut world = World {
+    Ok((lp, registry))
+}
+
+/// A world at time zero without agents.
+fn blank_world(
+    project: &Project,
+    program: &Rc<Program>,
+    seed: u64,
+    timer: fn() -> u64,
+    agent_cap: usize,
+    registry: EntityRegistry<World>,
+) -> World {
+    World {
         program: Rc::clone(program),
         agents: Default::default(),
         rng: rand_pcg::Pcg32::seed_from_u64(seed),
@@ -389,16 +414,18 @@ fn build(
         holds: Vec::new(),
         messages_sent: [false; 3],
         consequents: Default::default(),
-    };
-    world.note_warnings(program);
-    world.populate(&mut lp)?;
+    }
+}
+
+/// Registers the tick handler and schedules the next tick for `clock` from the world's time
+/// (none while the round waits or is done).
+fn start_ticks(lp: &mut EventLoop<World>, world: &World, clock: EntityId) -> Result<(), String> {
     let handler = Rc::new(tick::TickHandler {
         machine: tick::phases(),
         scratch: Default::default(),
     });
     let handler = lp.add_event_handler(handler).map_err(|e| e.to_string())?;
-    let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
-    lp.create_event(handler, clock, &world, SimTime::ZERO, Payload::new())
+    lp.create_event(handler, clock, world, world.time, Payload::new())
         .map_err(|e| e.to_string())?;
-    Ok((lp, world, clock))
+    Ok(())
 }

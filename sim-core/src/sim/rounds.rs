@@ -7,7 +7,7 @@
 use crate::project::Round;
 
 /// Where the current round is.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RoundPhase {
     /// Ticks run (a model without rounds is always here).
     #[default]
@@ -19,7 +19,7 @@ pub enum RoundPhase {
 }
 
 /// Where the simulation is in its rounds.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct RoundState {
     /// The current round's index, if the model has rounds.
     pub index: Option<usize>,

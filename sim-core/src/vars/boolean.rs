@@ -11,6 +11,7 @@ use super::error::VarError;
 use super::options::{Options, OPTION_ARG};
 use super::spec::{action, arg, test, Alias, ArgSpec, MethodTable};
 use super::value::{Value, ValueKind};
+use serde::{Deserialize, Serialize};
 
 const BOOL: ValueKind = ValueKind::Boolean;
 const OTHER: &[ArgSpec] = &[arg("other", BOOL, "true or false")];
@@ -78,7 +79,7 @@ pub(crate) const TABLE: MethodTable = MethodTable {
 };
 
 /// A Boolean property with a degree of truth from -1 to 1, and named options.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BooleanVar {
     truth: f64,
     options: Options<bool>,

@@ -1,6 +1,9 @@
 //! [`DictionaryVar`]: a property that holds other properties by name.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
+
+use serde::{de::Error as _, Deserialize, Deserializer, Serialize};
 
 use super::error::VarError;
 use super::spec::{arg, ArgSpec, MethodSpec, MethodTable};
@@ -54,9 +57,42 @@ pub(crate) const TABLE: MethodTable = MethodTable {
 /// A Dictionary property: named items, each a GVar of its own (so an item keeps
 /// its type, limits and options). Items are kept sorted by name, so listing them is
 /// the same on every run.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct DictionaryVar {
     items: BTreeMap<String, GVar>,
+}
+
+/// How deeply dictionaries may be read nested inside each other from a snapshot: reading
+/// recurses once per level, and a hostile snapshot must not exhaust the stack.
+const MAX_READ_DEPTH: u32 = 16;
+
+thread_local! {
+    /// How many dictionaries are being read, one inside the other, on this thread.
+    static READ_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Counts one level of nesting while it lives.
+struct Nesting;
+
+impl Drop for Nesting {
+    fn drop(&mut self) {
+        READ_DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+    }
+}
+
+impl<'de> Deserialize<'de> for DictionaryVar {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let depth = READ_DEPTH.with(|c| {
+            c.set(c.get() + 1);
+            c.get()
+        });
+        let _nesting = Nesting;
+        if depth > MAX_READ_DEPTH {
+            return Err(D::Error::custom("dictionaries nested too deeply"));
+        }
+        let items = BTreeMap::<String, GVar>::deserialize(d)?;
+        Ok(DictionaryVar { items })
+    }
 }
 
 impl DictionaryVar {

@@ -62,6 +62,7 @@ pub use spec::{Alias, ArgSpec, MethodSpec};
 pub use string::StringVar;
 pub use value::{Value, ValueKind};
 
+use serde::{Deserialize, Serialize};
 use spec::MethodTable;
 
 /// The property types a script can declare with `addProp`.
@@ -135,7 +136,7 @@ impl VarType {
 }
 
 /// One property: a value of one of the four types, with that type's methods.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum GVar {
     /// A Number property.
     Number(NumberVar),

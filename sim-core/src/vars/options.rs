@@ -7,6 +7,7 @@
 use super::error::VarError;
 use super::spec::{arg, ArgSpec};
 use super::value::ValueKind;
+use serde::{Deserialize, Serialize};
 
 /// The one argument of `setToOption` and `equalToOption`, the same for Number and String.
 pub(crate) const OPTION_ARG: &[ArgSpec] = &[arg(
@@ -18,7 +19,7 @@ pub(crate) const OPTION_ARG: &[ArgSpec] = &[arg(
 /// Named values, in the order they were added (the wizard lists them in that order).
 /// Few properties have options, so the list lives behind one thin pointer, absent until the
 /// first option: a property without options stays small (agents hold many).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Options<T> {
     #[allow(clippy::box_collection)] // a Box<Vec> is one word; a Vec or a boxed slice is more
     entries: Option<Box<Vec<(String, T)>>>,

@@ -5,6 +5,7 @@ use super::options::{Options, OPTION_ARG};
 use super::spec::{action, arg, test, Alias, ArgSpec, MethodTable};
 use super::value::{Value, ValueKind};
 use super::{bounded_text, check_text_len};
+use serde::{Deserialize, Serialize};
 
 const TEXT: ValueKind = ValueKind::String;
 const COMPARE: &[ArgSpec] = &[arg("text", TEXT, "the text to compare with")];
@@ -56,7 +57,7 @@ pub(crate) const TABLE: MethodTable = MethodTable {
 };
 
 /// A String property: text, with named options.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct StringVar {
     value: String,
     options: Options<String>,

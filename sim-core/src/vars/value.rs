@@ -8,7 +8,7 @@ use std::fmt;
 /// conversions below accept the spellings real scripts use: an identifier such as
 /// `Infinity` or `Algae` arrives as text and still works where a number or a name is
 /// expected.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Value {
     /// A number (scripts have one number type, like JavaScript).
     Number(f64),

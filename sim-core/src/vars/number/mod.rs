@@ -46,13 +46,60 @@ impl NumberStep {
 ///
 /// Kept small (agents hold many): a limit that is not set is stored as not-a-number, which no
 /// limit can be, instead of in an `Option` twice the size.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "NumberParts", into = "NumberParts")]
 pub struct NumberVar {
     value: f64,
     min: f64,
     max: f64,
     wrap: bool,
     options: Options<f64>,
+}
+
+/// A Number as a snapshot stores it: unset limits as `None`. Read back only when it keeps
+/// the invariants every method relies on (a value, never not-a-number; min not above max).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct NumberParts {
+    value: f64,
+    min: Option<f64>,
+    max: Option<f64>,
+    wrap: bool,
+    options: Options<f64>,
+}
+
+impl From<NumberVar> for NumberParts {
+    fn from(n: NumberVar) -> NumberParts {
+        NumberParts {
+            value: n.value,
+            min: n.min(),
+            max: n.max(),
+            wrap: n.wrap,
+            options: n.options,
+        }
+    }
+}
+
+impl TryFrom<NumberParts> for NumberVar {
+    type Error = String;
+
+    fn try_from(p: NumberParts) -> Result<NumberVar, String> {
+        let limit_ok = |l: Option<f64>| l.is_none_or(|l| !l.is_nan());
+        if p.value.is_nan() || !limit_ok(p.min) || !limit_ok(p.max) {
+            return Err("a Number that is not a number".into());
+        }
+        if let (Some(min), Some(max)) = (p.min, p.max) {
+            if min > max {
+                return Err(format!("a Number whose min {min} is above its max {max}"));
+            }
+        }
+        Ok(NumberVar {
+            value: p.value,
+            min: p.min.unwrap_or(f64::NAN),
+            max: p.max.unwrap_or(f64::NAN),
+            wrap: p.wrap,
+            options: p.options,
+        })
+    }
 }
 
 impl PartialEq for NumberVar {

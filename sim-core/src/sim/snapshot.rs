@@ -1,0 +1,331 @@
+//! Exact snapshots: [`Simulation::snapshot`] writes everything that decides a run's future
+//! (agents with their props, features, timers and queued messages, touch memory, rounds,
+//! dialogs, the entity table, the random generator, the tick and time) and
+//! [`Simulation::restore`] rebuilds a simulation from it that continues bit-for-bit as the
+//! original would, natively or in WASM, whichever made it.
+//!
+//! The format: the bytes `SWSN`, a little-endian `u16` version, then the state in postcard
+//! (a compact, stable serde binary format) inside a zlib stream, whose Adler-32 checksum
+//! catches a damaged file. What a snapshot refers to by position (blueprints, rules, rounds)
+//! comes from the project it is restored against, which must be the project it was made
+//! from; reading checks every such reference and every id, so a hostile snapshot is an
+//! error, never a panic later.
+//!
+//! Not kept: the log (its lines are not state; a restored run starts a fresh one) and the
+//! profiler's counts.
+
+use super::program::Program;
+use super::world::World;
+use super::{blank_world, hash, new_loop, start_ticks, Simulation, MAX_AGENTS};
+use crate::agent::{Agent, QueuePhase};
+use crate::entity::{Entities, EntityId};
+use crate::features::cursor::Hold;
+use crate::project::Project;
+use crate::script::compiler::{compile_agent_script, compile_project};
+use crate::script::program::SimEvent;
+use crate::time::SimTime;
+use crate::vars::GVar;
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
+use std::rc::Rc;
+
+/// The first bytes of every snapshot.
+const MAGIC: &[u8; 4] = b"SWSN";
+
+/// The snapshot format's version; a snapshot of another version is refused.
+pub const SNAPSHOT_VERSION: u16 = 1;
+
+/// The most bytes a snapshot's state may unpack to (a full model of [`MAX_AGENTS`] agents
+/// is far below it); more is refused before it is read.
+pub const MAX_SNAPSHOT_BYTES: usize = 256 << 20;
+
+/// How hard the state is compressed: fast levels cost little more size.
+const LEVEL: u8 = 3;
+
+/// Why a snapshot could not be restored.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SnapshotError {
+    /// Not a Stepwise snapshot (no `SWSN` at its start, or shorter than its header).
+    NotASnapshot,
+    /// A snapshot of another format version.
+    Version(u16),
+    /// The compressed state is damaged, truncated or too large to unpack.
+    Damaged(String),
+    /// The state does not read as a snapshot's state.
+    Malformed(String),
+    /// It was made from another project (or another version of this one).
+    OtherProject,
+    /// The project does not compile.
+    Project(String),
+    /// The state reads but contradicts itself or the project (an id or index out of place).
+    Inconsistent(String),
+}
+
+impl std::fmt::Display for SnapshotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SnapshotError::NotASnapshot => write!(f, "this is not a Stepwise snapshot"),
+            SnapshotError::Version(v) => write!(
+                f,
+                "this snapshot is of format version {v}; this Stepwise reads version {SNAPSHOT_VERSION}"
+            ),
+            SnapshotError::Damaged(why) => write!(f, "the snapshot is damaged: {why}"),
+            SnapshotError::Malformed(why) => write!(f, "the snapshot does not read: {why}"),
+            SnapshotError::OtherProject => write!(
+                f,
+                "the snapshot was made from another model (or another version of this one)"
+            ),
+            SnapshotError::Project(why) => write!(f, "the model does not load: {why}"),
+            SnapshotError::Inconsistent(why) => write!(f, "the snapshot contradicts itself: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SnapshotError {}
+
+/// The state, generic over how the agents are held: borrowed when written, owned when read.
+#[derive(Serialize, Deserialize)]
+struct State<A> {
+    project: u64,
+    seed: u64,
+    agent_cap: usize,
+    tick: u64,
+    time: SimTime,
+    rng: Pcg32,
+    entities: Entities,
+    clock: EntityId,
+    system: Option<EntityId>,
+    agents: A,
+    names: Vec<(EntityId, String)>,
+    globals: Vec<(String, GVar)>,
+    touching: Vec<Vec<(EntityId, EntityId)>>,
+    round: super::rounds::RoundState,
+    pending_events: Vec<SimEvent>,
+    dialogs: super::dialogs::Dialogs,
+    serial: u64,
+    holds: Vec<Hold>,
+    messages_sent: [bool; 3],
+}
+
+/// Tells a project from another: the hash of its JSON.
+fn project_fingerprint(project: &Project) -> u64 {
+    let text = project.to_json_pretty().unwrap_or_default();
+    hash::bytes_hash(text.as_bytes())
+}
+
+impl Simulation {
+    /// The simulation's state as a compact snapshot (see the module's comment), made between
+    /// ticks; [`Simulation::restore`] continues from it exactly.
+    pub fn snapshot(&self) -> Vec<u8> {
+        let w = &self.world;
+        let state = State {
+            project: project_fingerprint(&self.project),
+            seed: self.seed,
+            agent_cap: self.agent_cap,
+            tick: w.tick,
+            time: w.time,
+            rng: w.rng.clone(),
+            entities: self.lp.entities().clone(),
+            clock: self.clock,
+            system: w.system,
+            agents: w.agents.iter().collect::<Vec<&Agent>>(),
+            names: w.registry.named(),
+            globals: w.globals.clone(),
+            touching: w.touching.clone(),
+            round: w.round.clone(),
+            pending_events: w.pending_events.clone(),
+            dialogs: w.dialogs.clone(),
+            serial: w.serial,
+            holds: w.holds.clone(),
+            messages_sent: w.messages_sent,
+        };
+        // Postcard writes into memory and fails only when a value refuses to be written (a
+        // blueprint index past 32 bits, which no model reaches); the snapshot is then empty,
+        // which restoring refuses.
+        let body = postcard::to_allocvec(&state).unwrap_or_default();
+        let mut out = Vec::with_capacity(body.len() / 3 + 6);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&SNAPSHOT_VERSION.to_le_bytes());
+        out.extend(miniz_oxide::deflate::compress_to_vec_zlib(&body, LEVEL));
+        out
+    }
+
+    /// Rebuilds the simulation `bytes` (a [`Simulation::snapshot`]) was made from, for
+    /// `project`, the project it ran: it continues exactly as the original would. A snapshot
+    /// that is truncated, damaged, of another version, of another project or contradicts
+    /// itself is refused with the reason.
+    pub fn restore(project: &Project, bytes: &[u8]) -> Result<Simulation, SnapshotError> {
+        let state = read(bytes)?;
+        if state.project != project_fingerprint(project) {
+            return Err(SnapshotError::OtherProject);
+        }
+        let compiled = compile_project(project)
+            .map_err(|e| SnapshotError::Project(e.len().to_string() + " compile errors"))?;
+        let program = Rc::new(Program::new(compiled));
+        rebuild(project, program, state)
+    }
+}
+
+/// The state inside `bytes`, unpacked and read, not yet checked against a project.
+fn read(bytes: &[u8]) -> Result<State<Vec<Agent>>, SnapshotError> {
+    let (magic, rest) = bytes
+        .split_at_checked(4)
+        .ok_or(SnapshotError::NotASnapshot)?;
+    if magic != MAGIC {
+        return Err(SnapshotError::NotASnapshot);
+    }
+    let (version, packed) = rest
+        .split_at_checked(2)
+        .ok_or(SnapshotError::NotASnapshot)?;
+    let version = u16::from_le_bytes([version[0], version[1]]);
+    if version != SNAPSHOT_VERSION {
+        return Err(SnapshotError::Version(version));
+    }
+    let body = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, MAX_SNAPSHOT_BYTES)
+        .map_err(|e| SnapshotError::Damaged(format!("{:?}", e.status)))?;
+    let (state, left) = postcard::take_from_bytes::<State<Vec<Agent>>>(&body)
+        .map_err(|e| SnapshotError::Malformed(e.to_string()))?;
+    if !left.is_empty() {
+        return Err(SnapshotError::Malformed(format!(
+            "{} bytes after the state",
+            left.len()
+        )));
+    }
+    Ok(state)
+}
+
+/// A simulation of `program` in `state`, every reference checked first.
+fn rebuild(
+    project: &Project,
+    program: Rc<Program>,
+    mut state: State<Vec<Agent>>,
+) -> Result<Simulation, SnapshotError> {
+    let bad = |why: String| SnapshotError::Inconsistent(why);
+    let (mut lp, registry) = new_loop().map_err(SnapshotError::Project)?;
+    if !(1..=MAX_AGENTS).contains(&state.agent_cap) {
+        return Err(bad(format!("an agent limit of {}", state.agent_cap)));
+    }
+    if !lp.replace_entities(std::mem::take(&mut state.entities)) {
+        return Err(bad("events before the entities".into()));
+    }
+    check_agents(&program, &lp, &state)?;
+    if state.touching.len() > program.rules.len() {
+        return Err(bad("touch memory for rules the model does not have".into()));
+    }
+    if state.round.index.is_some_and(|i| i >= project.rounds.len()) {
+        return Err(bad("a round the model does not have".into()));
+    }
+    let mut world = blank_world(
+        project,
+        &program,
+        state.seed,
+        super::no_timer,
+        state.agent_cap,
+        registry,
+    );
+    for (id, path) in &state.names {
+        world
+            .registry
+            .adopt(&lp, *id, path)
+            .map_err(|e| bad(format!("the name {path}: {e}")))?;
+    }
+    for mut agent in state.agents {
+        compile_messages(project, &program, &mut agent)?;
+        world.agents.insert(agent);
+    }
+    world.note_warnings(&program);
+    world.tick = state.tick;
+    world.time = state.time;
+    world.rng = state.rng;
+    world.system = state.system;
+    world.globals = state.globals;
+    world.touching = state.touching;
+    world.round = state.round;
+    world.pending_events = state.pending_events;
+    world.dialogs = state.dialogs;
+    world.serial = state.serial;
+    world.holds = state.holds;
+    world.messages_sent = state.messages_sent;
+    if state.time != super::tick_time(state.tick) {
+        return Err(bad(format!(
+            "time {:?} is not that of tick {}",
+            state.time, state.tick
+        )));
+    }
+    // The loop's clock reaches the snapshot's time (no events yet), then ticks go on from it.
+    lp.reach_time(world.time, &mut world)
+        .map_err(|e| bad(e.to_string()))?;
+    if !lp.is_alive(state.clock) || world.agents.get(state.clock).is_some() {
+        return Err(bad("the tick's entity".into()));
+    }
+    start_ticks(&mut lp, &world, state.clock).map_err(bad)?;
+    Ok(Simulation {
+        lp,
+        world,
+        program,
+        project: project.clone(),
+        seed: state.seed,
+        timer: super::no_timer,
+        agent_cap: state.agent_cap,
+        clock: state.clock,
+    })
+}
+
+/// Every agent is alive in the entity table, appears once, is of a blueprint the model has
+/// (the round agent excepted), and there are no more than the limit.
+fn check_agents(
+    program: &Program,
+    lp: &crate::event::EventLoop<World>,
+    state: &State<Vec<Agent>>,
+) -> Result<(), SnapshotError> {
+    let bad = |why: String| Err(SnapshotError::Inconsistent(why));
+    let mut seen = HashSet::new();
+    let mut characters = 0;
+    for agent in &state.agents {
+        if !lp.is_alive(agent.id) || !seen.insert(agent.id) {
+            return bad(format!("agent {} has a dead or repeated id", agent.name));
+        }
+        let round_agent = agent.system && state.system == Some(agent.id);
+        if !round_agent && (agent.system || agent.blueprint >= program.blueprint_count()) {
+            return bad(format!(
+                "agent {} is of no blueprint of the model",
+                agent.name
+            ));
+        }
+        characters += usize::from(!agent.system);
+    }
+    if characters > state.agent_cap {
+        return bad(format!(
+            "{characters} agents, over the limit of {}",
+            state.agent_cap
+        ));
+    }
+    if state.system.is_some_and(|id| !seen.contains(&id)) {
+        return bad("the round agent is missing".into());
+    }
+    Ok(())
+}
+
+/// Compiles again the messages waiting in `agent`'s queues (a snapshot keeps their text).
+fn compile_messages(
+    project: &Project,
+    program: &Program,
+    agent: &mut Agent,
+) -> Result<(), SnapshotError> {
+    if agent.system {
+        return Ok(());
+    }
+    let blueprint = program.name(agent.blueprint);
+    let name = agent.name.clone();
+    for phase in [QueuePhase::Update, QueuePhase::Think, QueuePhase::Exec] {
+        for message in agent.queue_mut(phase).iter_mut() {
+            let body = compile_agent_script(project, &blueprint, &message.text, &message.script)
+                .map_err(|_| {
+                    SnapshotError::Inconsistent(format!("a message to {name} does not compile"))
+                })?;
+            message.body = Rc::from(body);
+        }
+    }
+    Ok(())
+}
