@@ -113,3 +113,57 @@ fn run_explains_bad_options() {
     assert!(!ok);
     assert!(err.contains("/no/such/file.gemprj"), "{err}");
 }
+
+#[test]
+fn a_run_split_at_a_snapshot_prints_the_summary_of_the_run_that_never_stopped() {
+    let dir = std::env::temp_dir().join(format!("stepwise-snap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let snap = dir.join("at10.snap");
+    let snap = snap.to_str().unwrap();
+    for model in ["moths.gemprj", "fish-and-algae.gemprj"] {
+        let file = example(model);
+        let file = file.to_str().unwrap();
+        let (ok, straight, err) = run(&["run", file, "--seconds", "20", "--seed", "4"]);
+        assert!(ok, "{err}");
+        let (ok, writing, err) = run(&[
+            "run",
+            file,
+            "--seconds",
+            "20",
+            "--seed",
+            "4",
+            "--snapshot-at",
+            "10",
+            "--snapshot-out",
+            snap,
+        ]);
+        assert!(ok, "{err}");
+        assert_eq!(
+            writing, straight,
+            "{model}: writing a snapshot changed the run"
+        );
+        let (ok, resumed, err) = run(&["run", file, "--seconds", "20", "--from", snap]);
+        assert!(ok, "{err}");
+        assert_eq!(hash_line(&resumed), hash_line(&straight), "{model}");
+        assert!(resumed.contains("time 20.000 s, 600 ticks"), "{resumed}");
+    }
+    // A cut snapshot: a message and exit code 1.
+    let bytes = std::fs::read(snap).unwrap();
+    let cut = dir.join("cut.snap");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let file = example("fish-and-algae.gemprj");
+    let (ok, _, err) = run(&[
+        "run",
+        file.to_str().unwrap(),
+        "--seconds",
+        "20",
+        "--from",
+        cut.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("the snapshot is damaged: it ends early"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,8 +5,11 @@
 //! stepwise check FILE       compile every script of a .gemprj (or one .gemscript) and list
 //!                           each error as file:script:line:col: message
 //! stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv]
-//!                           run a model headless; print per-blueprint counts and the
-//!                           state hash; --csv writes per-second counts and Global props
+//!               [--snapshot-at T --snapshot-out PATH] [--from PATH]
+//!                           run a model headless to S seconds of simulation time; print
+//!                           per-blueprint counts and the state hash; --csv writes
+//!                           per-second counts and Global props; --snapshot-at writes a
+//!                           snapshot at T seconds on the way; --from starts from one
 //! stepwise fmt FILE         print FILE's script in canonical layout (for a .gemprj, the
 //!                           project JSON with every script laid out canonically)
 //! ```
@@ -24,7 +27,7 @@ use sim_core::project::Project;
 use sim_core::script::compiler::{compile_project, compile_standalone, CompileError};
 use sim_core::script::{print_units, tokenize};
 
-const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv]";
+const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -183,7 +183,7 @@ fn read(bytes: &[u8]) -> Result<State<Vec<Agent>>, SnapshotError> {
         return Err(SnapshotError::Version(version));
     }
     let body = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, MAX_SNAPSHOT_BYTES)
-        .map_err(|e| SnapshotError::Damaged(format!("{:?}", e.status)))?;
+        .map_err(|e| SnapshotError::Damaged(unpack_failure(e.status)))?;
     let (state, left) = postcard::take_from_bytes::<State<Vec<Agent>>>(&body)
         .map_err(|e| SnapshotError::Malformed(e.to_string()))?;
     if !left.is_empty() {
@@ -193,6 +193,17 @@ fn read(bytes: &[u8]) -> Result<State<Vec<Agent>>, SnapshotError> {
         )));
     }
     Ok(state)
+}
+
+/// Why the packed state did not unpack, in words.
+fn unpack_failure(status: miniz_oxide::inflate::TINFLStatus) -> String {
+    use miniz_oxide::inflate::TINFLStatus as S;
+    match status {
+        S::FailedCannotMakeProgress | S::NeedsMoreInput => "it ends early (cut short)".into(),
+        S::Adler32Mismatch => "its checksum does not match (it was altered)".into(),
+        S::HasMoreOutput => format!("it unpacks to more than {} MB", MAX_SNAPSHOT_BYTES >> 20),
+        _ => "its packed data is corrupt".into(),
+    }
 }
 
 /// A simulation of `program` in `state`, every reference checked first.

@@ -1,4 +1,7 @@
-//! `stepwise run`: a model run headless for a number of simulation seconds.
+//! `stepwise run`: a model run headless for a number of simulation seconds, from its start or
+//! from a snapshot (`--from`), optionally writing a snapshot on the way (`--snapshot-at`,
+//! `--snapshot-out`); the summary ends with the state hash, equal for a run split at a
+//! snapshot and the run that never stopped.
 
 use sim_core::project::Project;
 use sim_core::sim::{RoundPhase, Simulation, TICKS_PER_SECOND};
@@ -11,6 +14,11 @@ struct Options {
     seconds: u32,
     seed: u64,
     csv: Option<String>,
+    /// When to write a snapshot (simulation seconds) and where.
+    snapshot_at: Option<f64>,
+    snapshot_out: Option<String>,
+    /// A snapshot to start from.
+    from: Option<String>,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -19,6 +27,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
         seconds: 60,
         seed: 1,
         csv: None,
+        snapshot_at: None,
+        snapshot_out: None,
+        from: None,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -41,6 +52,17 @@ fn parse(args: &[String]) -> Result<Options, String> {
                     .map_err(|_| format!("--seed: '{v}' is not a whole number"))?;
             }
             "--csv" => options.csv = Some(value("--csv")?),
+            "--snapshot-at" => {
+                let v = value("--snapshot-at")?;
+                let at: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+                    .ok_or_else(|| format!("--snapshot-at: '{v}' is not a number of seconds"))?;
+                options.snapshot_at = Some(at);
+            }
+            "--snapshot-out" => options.snapshot_out = Some(value("--snapshot-out")?),
+            "--from" => options.from = Some(value("--from")?),
             file if options.file.is_empty() && !file.starts_with("--") => {
                 options.file = file.to_string()
             }
@@ -49,6 +71,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
     }
     if options.file.is_empty() {
         return Err("stepwise run needs a .gemprj file".to_string());
+    }
+    if options.snapshot_at.is_some() != options.snapshot_out.is_some() {
+        return Err("--snapshot-at and --snapshot-out go together".to_string());
     }
     Ok(options)
 }
@@ -59,11 +84,29 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let text =
         std::fs::read_to_string(&options.file).map_err(|e| format!("{}: {e}", options.file))?;
     let project = Project::from_json(&text).map_err(|e| format!("{}: {e}", options.file))?;
-    let mut sim =
-        Simulation::load(&project, options.seed).map_err(|e| format!("{}: {e}", options.file))?;
+    let mut sim = match &options.from {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            Simulation::restore(&project, &bytes).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => Simulation::load(&project, options.seed)
+            .map_err(|e| format!("{}: {e}", options.file))?,
+    };
+    let ticks = u64::from(TICKS_PER_SECOND);
+    // The tick to write the snapshot at, and where, until it is written.
+    let mut snapshot = options
+        .snapshot_at
+        .zip(options.snapshot_out.as_ref())
+        .map(|(at, path)| ((at * ticks as f64).round() as u64, path));
     let mut csv = header(&sim);
-    for second in 1..=options.seconds {
-        let until = u64::from(second) * u64::from(TICKS_PER_SECOND);
+    let first = sim.tick_count() / ticks + 1;
+    for second in first..=u64::from(options.seconds) {
+        let until = second * ticks;
+        if let Some((at, path)) = snapshot.filter(|(at, _)| *at <= until) {
+            sim.play_rounds_to(at);
+            std::fs::write(path, sim.snapshot()).map_err(|e| format!("{path}: {e}"))?;
+            snapshot = None;
+        }
         sim.play_rounds_to(until);
         row(&mut csv, second, &sim);
         if sim.round().phase == RoundPhase::Done {
@@ -87,7 +130,7 @@ fn header(sim: &Simulation) -> String {
     columns.join(",") + "\n"
 }
 
-fn row(csv: &mut String, second: u32, sim: &Simulation) {
+fn row(csv: &mut String, second: u64, sim: &Simulation) {
     let mut cells = vec![second.to_string()];
     cells.extend(sim.counts().into_iter().map(|(_, n)| n.to_string()));
     cells.extend(sim.globals().into_iter().map(|(_, v)| cell(&v)));
