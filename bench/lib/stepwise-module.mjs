@@ -51,5 +51,24 @@ export async function instantiate(path = process.env.STEPWISE_WASM ?? DEFAULT_WA
         /** The state hash as 16 hex digits, the way `stepwise run` prints it. */
         stateHash: () => BigInt.asUintN(64, x.state_hash()).toString(16).padStart(16, '0'),
         agentCount: () => x.agent_count(),
+        /** A snapshot of the simulation, as bytes (a copy). */
+        snapshot() {
+            const len = x.snapshot()
+            const bytes = new Uint8Array(x.memory.buffer, x.input_address(), len).slice()
+            x.input_free()
+            return bytes
+        },
+        /** Restores a snapshot (bytes) of the loaded project; throws with the reason. */
+        restore(bytes) {
+            const at = x.input_buffer(bytes.length)
+            new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes)
+            const ok = x.restore()
+            if (!ok) {
+                const why = message()
+                x.input_free()
+                throw new Error(`the WASM engine could not restore the snapshot: ${why}`)
+            }
+            x.input_free()
+        },
     }
 }

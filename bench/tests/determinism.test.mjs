@@ -3,10 +3,11 @@
 // Builds nothing: scripts/test builds the release WASM module (crate stepwise-runner) and the
 // release `stepwise` binary first.
 
-import { test } from 'node:test'
+import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { instantiate } from '../lib/stepwise-module.mjs'
@@ -60,3 +61,35 @@ test('different seeds give different runs for a model with randomness', () => {
     const wander = models.find(f => f.endsWith('wander.gemprj'))
     assert.notEqual(hashes.get(`${wander} 1`), hashes.get(`${wander} 2`))
 })
+
+// Snapshots cross platforms: one `stepwise run` writes at 10 s resumes in WASM, and one the
+// WASM engine writes at 10 s resumes in `stepwise run`; both end at 20 s with the hash of the
+// run that never stopped.
+const work = mkdtempSync(join(tmpdir(), 'stepwise-snapshots-'))
+after(() => rmSync(work, { recursive: true, force: true }))
+
+function native(args) {
+    const out = execFileSync(stepwise, ['run', ...args], { encoding: 'utf8' })
+    return out.match(/^state hash ([0-9a-f]{16})$/m)[1]
+}
+
+for (const file of models) {
+    test(`${relative(root, file)}: snapshots made natively resume in WASM and back`, async () => {
+        const straight = native([file, '--seconds', '20', '--seed', '3'])
+        const nativeSnap = join(work, 'native.snap')
+        native([file, '--seconds', '20', '--seed', '3', '--snapshot-at', '10', '--snapshot-out', nativeSnap])
+
+        const engine = await instantiate()
+        engine.loadProject(readFileSync(file, 'utf8'), 3)
+        engine.restore(readFileSync(nativeSnap))
+        engine.step(300)
+        assert.equal(engine.stateHash(), straight, 'native snapshot resumed in WASM')
+
+        const fresh = await instantiate()
+        fresh.loadProject(readFileSync(file, 'utf8'), 3)
+        fresh.step(300)
+        const wasmSnap = join(work, 'wasm.snap')
+        writeFileSync(wasmSnap, fresh.snapshot())
+        assert.equal(native([file, '--seconds', '20', '--from', wasmSnap]), straight, 'WASM snapshot resumed natively')
+    })
+}

@@ -28,13 +28,18 @@ pub const CONTACTS: &str = "contacts";
 /// A loaded simulation and what the callers read from it.
 pub struct Runner {
     sim: Simulation,
+    /// The project, which a snapshot is restored against.
+    project: Project,
 }
 
 impl Runner {
     /// Loads `project` with `seed`; the error names every script problem.
     pub fn new(project: &Project, seed: u64) -> Result<Runner, String> {
         let sim = Simulation::load(project, seed).map_err(|e| e.to_string())?;
-        Ok(Runner { sim })
+        Ok(Runner {
+            sim,
+            project: project.clone(),
+        })
     }
 
     /// Loads a `.gemprj` project's JSON text with `seed`.
@@ -57,6 +62,18 @@ impl Runner {
         let counted = self.contacts() - before;
         // Whole, non-negative counts well below 2^53: the conversion is exact.
         counted.max(0.0) as u64
+    }
+
+    /// A snapshot of the simulation (see [`Simulation::snapshot`]).
+    pub fn snapshot(&self) -> Vec<u8> {
+        self.sim.snapshot()
+    }
+
+    /// Replaces the simulation with the one `bytes` was made from (a snapshot of this
+    /// project, made here or by `stepwise run --snapshot-out`).
+    pub fn restore(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.sim = Simulation::restore(&self.project, bytes).map_err(|e| e.to_string())?;
+        Ok(())
     }
 
     /// The simulation's state hash, as `stepwise run` prints it.

@@ -116,3 +116,31 @@ pub extern "C" fn agent_count() -> u32 {
             .map_or(0, |r| u32::try_from(r.agent_count()).unwrap_or(u32::MAX))
     })
 }
+
+/// Writes a snapshot of the loaded simulation into the input buffer and returns its length
+/// (0 when nothing is loaded); `input_address` says where it is.
+#[no_mangle]
+pub extern "C" fn snapshot() -> u32 {
+    let bytes = RUNNER.with_borrow(|runner| runner.as_ref().map(Runner::snapshot));
+    let bytes = bytes.unwrap_or_default();
+    let len = u32::try_from(bytes.len()).unwrap_or(0);
+    INPUT.with_borrow_mut(|input| *input = bytes);
+    len
+}
+
+/// Restores the snapshot in the input buffer into the loaded simulation's project. Returns 1
+/// when restored; 0 when not, with the message in the input buffer.
+#[no_mangle]
+pub extern "C" fn restore() -> u32 {
+    let restored = RUNNER.with_borrow_mut(|runner| match runner {
+        Some(runner) => INPUT.with_borrow(|input| runner.restore(input)),
+        None => Err("no project is loaded".to_string()),
+    });
+    match restored {
+        Ok(()) => 1,
+        Err(message) => {
+            INPUT.with_borrow_mut(|input| *input = message.into_bytes());
+            0
+        }
+    }
+}

@@ -10,8 +10,7 @@ use std::borrow::Cow;
 ///
 /// The fields the tick reads to find a feature and its props (kind, then the props) come
 /// first, so with thousands of agents a look-up usually reads one cache line of it.
-#[derive(Debug, Clone, Serialize)]
-#[serde(into = "FeatureParts")]
+#[derive(Debug, Clone)]
 #[repr(C)]
 pub struct FeatureState {
     /// The feature's kind, which the tick finds it by.
@@ -36,7 +35,7 @@ pub struct FeatureState {
 /// An attached feature as a snapshot stores it: by its catalog name. Read back only when that
 /// feature exists and its catalog props are there with their catalog types, which the tick
 /// relies on (it finds them by slot).
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct FeatureParts {
     name: String,
     vars: Vec<GVar>,
@@ -45,15 +44,26 @@ struct FeatureParts {
     buckets: Vec<(String, f64)>,
 }
 
-impl From<FeatureState> for FeatureParts {
-    fn from(f: FeatureState) -> FeatureParts {
-        FeatureParts {
-            name: f.name.to_owned(),
-            vars: f.vars,
-            added: f.added.into_iter().map(Cow::into_owned).collect(),
-            series: f.series,
-            buckets: f.buckets,
+/// [`FeatureParts`] borrowed from a feature, so writing a snapshot copies nothing.
+#[derive(Serialize)]
+struct FeaturePartsRef<'a> {
+    name: &'a str,
+    vars: &'a [GVar],
+    added: &'a [Cow<'static, str>],
+    series: &'a [f64],
+    buckets: &'a [(String, f64)],
+}
+
+impl Serialize for FeatureState {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        FeaturePartsRef {
+            name: self.name,
+            vars: &self.vars,
+            added: &self.added,
+            series: &self.series,
+            buckets: &self.buckets,
         }
+        .serialize(s)
     }
 }
 
@@ -73,13 +83,16 @@ impl TryFrom<FeatureParts> for FeatureState {
         let spec = crate::features::feature(&p.name)
             .filter(|s| s.name == p.name)
             .ok_or_else(|| format!("no feature named '{}'", p.name))?;
-        let fresh = FeatureState::new(spec);
-        let catalog_types_kept = p.vars.len() == fresh.vars.len() + p.added.len()
-            && fresh
-                .vars
+        // The types FeatureState::new gives the catalog props (a Number where one could
+        // not be made).
+        let catalog_type =
+            |ty| GVar::new(ty, None).map_or(crate::vars::VarType::Number, |v| v.var_type());
+        let catalog_types_kept = p.vars.len() == spec.props.len() + p.added.len()
+            && spec
+                .props
                 .iter()
                 .zip(&p.vars)
-                .all(|(a, b)| a.var_type() == b.var_type());
+                .all(|(prop, var)| catalog_type(prop.ty) == var.var_type());
         if !catalog_types_kept {
             return Err(format!(
                 "feature {}'s props do not match its catalog",
@@ -87,11 +100,13 @@ impl TryFrom<FeatureParts> for FeatureState {
             ));
         }
         Ok(FeatureState {
+            name: spec.name,
+            kind: FeatureKind::named(spec.name),
+            spec,
             vars: p.vars,
             added: p.added.into_iter().map(Cow::Owned).collect(),
             series: p.series,
             buckets: p.buckets,
-            ..fresh
         })
     }
 }
@@ -303,8 +318,8 @@ impl FeatureState {
 /// An agent's attached features in the order they were added, with a mask of their kinds
 /// kept beside them: each tick asks thousands of agents whether they wear a Costume or show
 /// a Graphing widget, and the mask answers from the agent itself without reading the list.
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(from = "Vec<FeatureState>", into = "Vec<FeatureState>")]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(from = "Vec<FeatureState>")]
 pub struct Features {
     list: Vec<FeatureState>,
     /// The bit of each attached feature's kind.
@@ -321,9 +336,10 @@ impl From<Vec<FeatureState>> for Features {
     }
 }
 
-impl From<Features> for Vec<FeatureState> {
-    fn from(features: Features) -> Vec<FeatureState> {
-        features.list
+/// Written as the list alone (the mask is worked out again on reading).
+impl Serialize for Features {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.list.serialize(s)
     }
 }
 
