@@ -39,6 +39,7 @@
 
 mod conditions;
 mod consequents;
+mod controllers;
 mod dialogs;
 mod direct;
 mod hash;
@@ -54,6 +55,10 @@ mod view;
 pub(crate) mod world;
 
 pub use conditions::MAX_PAIRS_PER_RULE;
+pub use controllers::{
+    InputFrame, InputRefusal, Marker, CONTROLLABLE_TAG, MAX_INPUT_NAME_CHARS,
+    MAX_MARKERS_PER_DEVICE, MAX_MARKERS_PER_TICK, PUPPET_TIMEOUT_TICKS,
+};
 pub use dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};
 pub use hot_swap::{SwapError, Swapped};
 pub use input::InputError;
@@ -414,6 +419,7 @@ fn blank_world(
         holds: Vec::new(),
         messages_sent: [false; 3],
         consequents: Default::default(),
+        controls: Default::default(),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Exact snapshots: [`Simulation::snapshot`] writes everything that decides a run's future
 //! (agents with their props, features, timers and queued messages, touch memory, rounds,
-//! dialogs, the entity table, the random generator, the tick and time) and
+//! dialogs, controller frames and puppets, the entity table, the random generator, the tick
+//! and time) and
 //! [`Simulation::restore`] rebuilds a simulation from it that continues bit-for-bit as the
 //! original would, natively or in WASM, whichever made it.
 //!
@@ -107,6 +108,7 @@ struct State<A> {
     serial: u64,
     holds: Vec<Hold>,
     messages_sent: [bool; 3],
+    controls: super::controllers::Controls,
 }
 
 /// Tells a project from another by what a snapshot refers to: its blueprints (names and
@@ -151,6 +153,7 @@ impl Simulation {
             serial: w.serial,
             holds: w.holds.clone(),
             messages_sent: w.messages_sent,
+            controls: w.controls.clone(),
         };
         // Postcard writes into memory and fails only when a value refuses to be written (a
         // blueprint index past 32 bits, which no model reaches); the snapshot is then empty,
@@ -270,6 +273,7 @@ fn rebuild(
     world.serial = state.serial;
     world.holds = state.holds;
     world.messages_sent = state.messages_sent;
+    world.controls = state.controls;
     if state.time != super::tick_time(state.tick) {
         return Err(bad(format!(
             "time {:?} is not that of tick {}",

@@ -17,6 +17,8 @@ use std::rc::Rc;
 /// The modules that opt in to tick phases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Module {
+    /// Controller frames: puppets made, moved and let go (see [`super::controllers`]).
+    Inputs,
     /// Makes and removes the agents scripts asked for.
     Lifecycle,
     /// Round time limits and `stopRound`, and GEMSTEP's once-a-second `Tick` event, at the
@@ -40,6 +42,7 @@ pub(crate) enum Module {
 /// The phase machine with every module in GEMSTEP's phase for it.
 pub(crate) fn phases() -> PhaseMachine<Module> {
     let mut machine = PhaseMachine::new();
+    machine.opt_in(Phase::InputsUpdate, Module::Inputs);
     machine.opt_in(Phase::Create, Module::Lifecycle);
     machine.opt_in(Phase::AgentsUpdate, Module::AgentsUpdate);
     machine.opt_in(Phase::FeaturesUpdate, Module::Features);
@@ -116,6 +119,7 @@ impl EventHandler<World> for TickHandler {
 fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scratch: &mut Scratch) {
     let ids = &scratch.ids;
     match module {
+        Module::Inputs => super::controllers::apply(world, lp),
         Module::Lifecycle => world.flush(lp),
         Module::Rounds => rounds(world),
         Module::AgentsUpdate => {

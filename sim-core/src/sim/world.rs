@@ -84,6 +84,8 @@ pub(crate) struct World {
     /// The consequents of `when` rules that passed this tick, run in the exec phase (empty
     /// between ticks).
     pub consequents: super::consequents::Consequents,
+    /// Controller frames waiting for the next tick, and the puppets they drive.
+    pub controls: super::controllers::Controls,
 }
 
 impl World {

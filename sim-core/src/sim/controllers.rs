@@ -1,0 +1,328 @@
+//! Controller inputs: GEMSTEP's CharControl in the engine. A student's device sends frames of
+//! markers for a blueprint tagged `# TAG isCharControllable true`; the first frame of a marker
+//! makes an agent of that blueprint (its define and init programs run), later ones move it as
+//! a puppet (its Movement leaves it alone; a position is set as `queuePosition` sets it), and
+//! it goes after [`PUPPET_TIMEOUT_TICKS`] ticks without a frame or when its device leaves.
+//!
+//! Frames wait until the INPUTS phases at the start of the next tick and are applied there in
+//! one order whatever order they arrived in: by device, then (within a device) in the order
+//! sent, each frame's markers by id. A frame that could harm the run is refused when sent,
+//! with the reason, and counted; it changes nothing.
+
+use super::world::World;
+use super::Simulation;
+use crate::agent::InputMode;
+use crate::entity::EntityId;
+use crate::event::EventLoop;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The most markers one frame (one device) may carry.
+pub const MAX_MARKERS_PER_DEVICE: usize = 100;
+/// The most markers all frames waiting for one tick may carry together.
+pub const MAX_MARKERS_PER_TICK: usize = 2_000;
+/// The longest device name or marker id, in characters.
+pub const MAX_INPUT_NAME_CHARS: usize = 64;
+/// How many ticks a puppet stays without a frame for its marker (4 s).
+pub const PUPPET_TIMEOUT_TICKS: u64 = 120;
+/// The tag that lets students' devices drive a blueprint.
+pub const CONTROLLABLE_TAG: &str = "isCharControllable";
+
+/// One tracked point: its id on the device and its place, each coordinate from -0.5 to 0.5 of
+/// the stage (GEMSTEP's convention; 0, 0 is the centre).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Marker {
+    /// The marker's id, unique on its device.
+    pub id: String,
+    /// Across the stage, -0.5 (left edge) to 0.5 (right edge).
+    pub x: f64,
+    /// Down the stage, -0.5 (top edge) to 0.5 (bottom edge).
+    pub y: f64,
+}
+
+/// What a device sends.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum InputFrame {
+    /// Where the device's markers are now, each driving an agent of `blueprint`.
+    Markers {
+        /// The device's name.
+        device: String,
+        /// The controllable blueprint its markers drive.
+        blueprint: String,
+        /// Its markers.
+        markers: Vec<Marker>,
+    },
+    /// The device left: its puppets go.
+    Leave {
+        /// The device's name.
+        device: String,
+    },
+}
+
+impl InputFrame {
+    /// The device that sent the frame.
+    pub fn device(&self) -> &str {
+        match self {
+            InputFrame::Markers { device, .. } | InputFrame::Leave { device } => device,
+        }
+    }
+}
+
+/// Why a frame was refused (nothing changed).
+#[derive(Debug, Clone, PartialEq)]
+pub enum InputRefusal {
+    /// The device name is empty or longer than [`MAX_INPUT_NAME_CHARS`].
+    DeviceName,
+    /// A marker id is empty, too long or repeated in the frame.
+    MarkerId(String),
+    /// The model has no blueprint of that name.
+    NoSuchBlueprint(String),
+    /// The blueprint is not tagged `isCharControllable true`.
+    NotControllable(String),
+    /// A coordinate is not a finite number.
+    NotFinite(String),
+    /// More than [`MAX_MARKERS_PER_DEVICE`] markers in one frame.
+    TooManyMarkers(usize),
+    /// The markers waiting for this tick would pass [`MAX_MARKERS_PER_TICK`].
+    TickFull,
+}
+
+impl std::fmt::Display for InputRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InputRefusal::DeviceName => write!(
+                f,
+                "a device name must have 1 to {MAX_INPUT_NAME_CHARS} characters"
+            ),
+            InputRefusal::MarkerId(id) => write!(
+                f,
+                "marker id '{id}' is empty, longer than {MAX_INPUT_NAME_CHARS} characters or repeated"
+            ),
+            InputRefusal::NoSuchBlueprint(name) => write!(f, "the model has no blueprint '{name}'"),
+            InputRefusal::NotControllable(name) => write!(
+                f,
+                "blueprint '{name}' is not controllable (it needs '# TAG {CONTROLLABLE_TAG} true')"
+            ),
+            InputRefusal::NotFinite(id) => write!(f, "marker '{id}' is not at a finite place"),
+            InputRefusal::TooManyMarkers(n) => write!(
+                f,
+                "{n} markers in one frame; a device may send {MAX_MARKERS_PER_DEVICE}"
+            ),
+            InputRefusal::TickFull => write!(
+                f,
+                "this tick already has {MAX_MARKERS_PER_TICK} markers waiting; the frame was dropped"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InputRefusal {}
+
+/// An agent a marker drives, and the tick its marker was last seen.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Puppet {
+    pub agent: EntityId,
+    pub seen: u64,
+}
+
+/// The frames waiting for the next tick and the puppets they drive, by (device, marker id).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Controls {
+    pub pending: Vec<InputFrame>,
+    pub puppets: BTreeMap<(String, String), Puppet>,
+    /// Frames refused since the model started.
+    pub refused: u64,
+}
+
+impl Controls {
+    fn pending_markers(&self) -> usize {
+        self.pending
+            .iter()
+            .map(|f| match f {
+                InputFrame::Markers { markers, .. } => markers.len(),
+                InputFrame::Leave { .. } => 0,
+            })
+            .sum()
+    }
+}
+
+fn name_ok(name: &str) -> bool {
+    !name.is_empty() && name.chars().count() <= MAX_INPUT_NAME_CHARS
+}
+
+impl Simulation {
+    /// The blueprints a student's device may drive (tagged `isCharControllable true`), in
+    /// project order.
+    pub fn controllable_blueprints(&self) -> Vec<String> {
+        self.program
+            .project
+            .blueprints
+            .iter()
+            .filter(|b| {
+                b.tags
+                    .iter()
+                    .any(|t| t.name == CONTROLLABLE_TAG && t.value.as_bool() == Some(true))
+            })
+            .map(|b| b.name.clone())
+            .collect()
+    }
+
+    /// Queues `frame` for the start of the next tick, or refuses it (counted, nothing
+    /// changed) with the reason.
+    pub fn send_input(&mut self, frame: InputFrame) -> Result<(), InputRefusal> {
+        let checked = self.check_input(&frame);
+        match checked {
+            Ok(()) => self.world.controls.pending.push(frame),
+            Err(_) => self.world.controls.refused += 1,
+        }
+        checked
+    }
+
+    /// How many frames were refused since the model started.
+    pub fn inputs_refused(&self) -> u64 {
+        self.world.controls.refused
+    }
+
+    fn check_input(&self, frame: &InputFrame) -> Result<(), InputRefusal> {
+        if !name_ok(frame.device()) {
+            return Err(InputRefusal::DeviceName);
+        }
+        let InputFrame::Markers {
+            blueprint, markers, ..
+        } = frame
+        else {
+            return Ok(());
+        };
+        if self.program.index(blueprint).is_none() {
+            return Err(InputRefusal::NoSuchBlueprint(blueprint.clone()));
+        }
+        if !self.controllable_blueprints().contains(blueprint) {
+            return Err(InputRefusal::NotControllable(blueprint.clone()));
+        }
+        if markers.len() > MAX_MARKERS_PER_DEVICE {
+            return Err(InputRefusal::TooManyMarkers(markers.len()));
+        }
+        let mut ids: Vec<&str> = Vec::with_capacity(markers.len());
+        for m in markers {
+            if !name_ok(&m.id) || ids.contains(&m.id.as_str()) {
+                return Err(InputRefusal::MarkerId(m.id.clone()));
+            }
+            ids.push(&m.id);
+            if !(m.x.is_finite() && m.y.is_finite()) {
+                return Err(InputRefusal::NotFinite(m.id.clone()));
+            }
+        }
+        if self.world.controls.pending_markers() + markers.len() > MAX_MARKERS_PER_TICK {
+            return Err(InputRefusal::TickFull);
+        }
+        Ok(())
+    }
+}
+
+/// The INPUTS phase: applies the waiting frames in their fixed order, then lets go of the
+/// puppets whose marker was not seen for [`PUPPET_TIMEOUT_TICKS`] ticks.
+pub(crate) fn apply(world: &mut World, lp: &mut EventLoop<World>) {
+    let mut frames = std::mem::take(&mut world.controls.pending);
+    if frames.is_empty() && world.controls.puppets.is_empty() {
+        return;
+    }
+    // Stable: a device's frames stay in the order it sent them.
+    frames.sort_by(|a, b| a.device().cmp(b.device()));
+    for frame in frames {
+        match frame {
+            InputFrame::Leave { device } => {
+                let gone: Vec<_> = world
+                    .controls
+                    .puppets
+                    .keys()
+                    .filter(|(d, _)| *d == device)
+                    .cloned()
+                    .collect();
+                for key in gone {
+                    release(world, &key);
+                }
+            }
+            InputFrame::Markers {
+                device,
+                blueprint,
+                mut markers,
+            } => {
+                markers.sort_by(|a, b| a.id.cmp(&b.id));
+                for marker in markers {
+                    drive(world, lp, &device, &blueprint, &marker);
+                }
+            }
+        }
+    }
+    let tick = world.tick;
+    let stale: Vec<_> = world
+        .controls
+        .puppets
+        .iter()
+        .filter(|(_, p)| {
+            tick.saturating_sub(p.seen) >= PUPPET_TIMEOUT_TICKS
+                || world.agents.get(p.agent).is_none()
+        })
+        .map(|(key, _)| key.clone())
+        .collect();
+    for key in stale {
+        release(world, &key);
+    }
+}
+
+/// Moves the puppet of `marker`, or makes it (a blueprint changed by an edit since the frame
+/// was sent is skipped).
+fn drive(
+    world: &mut World,
+    lp: &mut EventLoop<World>,
+    device: &str,
+    blueprint: &str,
+    marker: &Marker,
+) {
+    let stage = &world.stage;
+    let x = stage.left + (marker.x.clamp(-0.5, 0.5) + 0.5) * (stage.right - stage.left);
+    let y = stage.top + (marker.y.clamp(-0.5, 0.5) + 0.5) * (stage.bottom - stage.top);
+    let key = (device.to_owned(), marker.id.clone());
+    let tick = world.tick;
+    if let Some(puppet) = world.controls.puppets.get_mut(&key) {
+        if let Some(agent) = world.agents.get_mut(puppet.agent) {
+            agent.x = x;
+            agent.y = y;
+            puppet.seen = tick;
+            return;
+        }
+    }
+    let Some(bp) = world.program.index(blueprint) else {
+        return;
+    };
+    let name = format!("{device} {}", marker.id);
+    let Some(id) = world.make_agent(lp, bp, &name, (x, y)) else {
+        return;
+    };
+    if let Some(agent) = world.agents.get_mut(id) {
+        agent.mode = InputMode::Puppet;
+        // A define program that placed it does not move a puppet: the marker does.
+        agent.x = x;
+        agent.y = y;
+        let _ = agent.set_builtin(
+            "trackerId",
+            &crate::vars::Value::String(format!("{device}:{}", marker.id)),
+        );
+    }
+    world.controls.puppets.insert(
+        key,
+        Puppet {
+            agent: id,
+            seen: tick,
+        },
+    );
+}
+
+/// Forgets the puppet of `key` and removes its agent at the end of the phase.
+fn release(world: &mut World, key: &(String, String)) {
+    if let Some(puppet) = world.controls.puppets.remove(key) {
+        if world.agents.get(puppet.agent).is_some() {
+            world.remove_later(puppet.agent);
+        }
+    }
+}
