@@ -167,3 +167,106 @@ fn a_run_split_at_a_snapshot_prints_the_summary_of_the_run_that_never_stopped() 
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_input_log_drives_the_run_the_same_with_or_without_a_snapshot_between() {
+    let dir = std::env::temp_dir().join(format!("stepwise-inputs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let model = dir.join("ctl.gemprj");
+    let fish = "# BLUEPRINT Fish\n# TAG isCharControllable true\n# PROGRAM DEFINE\naddFeature Movement\nfeatProp Movement movementType setTo 'wander'\n";
+    let project = serde_json::json!({"id": "ctl", "label": "ctl", "blueprints": [{"name": "Fish", "scriptText": fish}]});
+    std::fs::write(&model, project.to_string()).unwrap();
+    let mut lines = Vec::new();
+    for t in (1..400).step_by(11) {
+        let x = f64::from(t % 97) / 97.0 - 0.5;
+        lines.push(serde_json::json!({"tick": t, "device": "s1", "blueprint": "Fish", "markers": [{"id": "a", "x": x, "y": -x}]}).to_string());
+        if t < 200 {
+            lines.push(serde_json::json!({"tick": t, "device": "s2", "blueprint": "Fish", "markers": [{"id": "b", "x": -x, "y": 0.1}]}).to_string());
+        }
+    }
+    lines.push(serde_json::json!({"tick": 420, "device": "s1", "leave": true}).to_string());
+    let log = dir.join("inputs.jsonl");
+    std::fs::write(&log, lines.join("\n")).unwrap();
+    let snap = dir.join("at10.snap");
+    let (model, log, snap) = (
+        model.to_str().unwrap(),
+        log.to_str().unwrap(),
+        snap.to_str().unwrap(),
+    );
+
+    let (ok, without, err) = run(&["run", model, "--seconds", "8", "--seed", "2"]);
+    assert!(ok, "{err}");
+    assert!(without.contains("Fish: 0"), "{without}");
+    let (ok, straight, err) = run(&[
+        "run",
+        model,
+        "--seconds",
+        "20",
+        "--seed",
+        "2",
+        "--inputs",
+        log,
+    ]);
+    assert!(ok, "{err}");
+    // s2's last frame is of tick 188: its puppet goes at tick 308.
+    let (ok, mid, _) = run(&[
+        "run",
+        model,
+        "--seconds",
+        "11",
+        "--seed",
+        "2",
+        "--inputs",
+        log,
+    ]);
+    assert!(
+        ok && mid.contains("Fish: 1"),
+        "s2 went quiet and was let go; s1 drives one:\n{mid}"
+    );
+    let (ok, _, err) = run(&[
+        "run",
+        model,
+        "--seconds",
+        "20",
+        "--seed",
+        "2",
+        "--inputs",
+        log,
+        "--snapshot-at",
+        "10",
+        "--snapshot-out",
+        snap,
+    ]);
+    assert!(ok, "{err}");
+    let (ok, resumed, err) = run(&[
+        "run",
+        model,
+        "--seconds",
+        "20",
+        "--from",
+        snap,
+        "--inputs",
+        log,
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(resumed, straight);
+    assert!(
+        straight.contains("Fish: 0"),
+        "s1 left at tick 420:\n{straight}"
+    );
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, "{\"tick\": 1, \"device\": \"s1\"}\n").unwrap();
+    let (ok, _, err) = run(&[
+        "run",
+        model,
+        "--seconds",
+        "1",
+        "--inputs",
+        bad.to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && err.contains("bad.jsonl:1: a frame needs a blueprint"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -51,7 +51,7 @@ pub struct Selection {
 /// The tick phase whose queue a message waits in (GEMSTEP's `queueUpdateMessage`,
 /// `queueThinkMessage` and `queueExecMessage`): it runs after the blueprint's program of that
 /// phase, so a message can act before or after the rest of the tick's work.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum QueuePhase {
     /// `AGENTS_UPDATE`: after the update program and `every` timers, before features move.
     Update,

@@ -5,11 +5,12 @@
 //! stepwise check FILE       compile every script of a .gemprj (or one .gemscript) and list
 //!                           each error as file:script:line:col: message
 //! stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv]
-//!               [--snapshot-at T --snapshot-out PATH] [--from PATH]
+//!               [--snapshot-at T --snapshot-out PATH] [--from PATH] [--inputs LOG.jsonl]
 //!                           run a model headless to S seconds of simulation time; print
 //!                           per-blueprint counts and the state hash; --csv writes
 //!                           per-second counts and Global props; --snapshot-at writes a
-//!                           snapshot at T seconds on the way; --from starts from one
+//!                           snapshot at T seconds on the way; --from starts from one;
+//!                           --inputs applies a log of controller frames (JSON lines)
 //! stepwise fmt FILE         print FILE's script in canonical layout (for a .gemprj, the
 //!                           project JSON with every script laid out canonically)
 //! ```
@@ -27,7 +28,7 @@ use sim_core::project::Project;
 use sim_core::script::compiler::{compile_project, compile_standalone, CompileError};
 use sim_core::script::{print_units, tokenize};
 
-const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH]";
+const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH] [--inputs LOG.jsonl]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

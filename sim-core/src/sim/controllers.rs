@@ -172,7 +172,10 @@ impl Simulation {
     pub fn send_input(&mut self, frame: InputFrame) -> Result<(), InputRefusal> {
         let checked = self.check_input(&frame);
         match checked {
-            Ok(()) => self.world.controls.pending.push(frame),
+            Ok(()) => {
+                self.record(super::record::Input::Frame(frame.clone()));
+                self.world.controls.pending.push(frame);
+            }
             Err(_) => self.world.controls.refused += 1,
         }
         checked

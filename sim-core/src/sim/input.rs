@@ -2,6 +2,7 @@
 //! position changes travel as entity update messages through the event loop, delivered at
 //! once (the loop is between ticks), so the UI and scripts change agents the same way.
 
+use super::record::Input;
 use super::world::World;
 use super::{PropEntry, Simulation};
 use crate::entity::{EntityId, EntityWorld, QueryOutcome};
@@ -9,7 +10,7 @@ use crate::time::SimTime;
 use crate::vars::Value;
 
 /// A change the UI sends to an agent.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum AgentUpdate {
     /// Set a built-in or added prop.
     Prop(String, Value),
@@ -106,6 +107,14 @@ fn apply(world: &mut World, id: EntityId, update: AgentUpdate) -> Result<(), Str
 }
 
 impl Simulation {
+    /// Sends `update` to agent `id`, delivered at once (between ticks); recorded in the
+    /// input log when accepted.
+    pub fn update_agent(&mut self, id: EntityId, update: AgentUpdate) -> Result<(), InputError> {
+        self.send(id, update.clone())?;
+        self.record(Input::Update(id, update));
+        Ok(())
+    }
+
     fn send(&mut self, id: EntityId, update: AgentUpdate) -> Result<(), InputError> {
         if self.world.agents.get(id).is_none_or(|a| a.system) {
             return Err(InputError::NoSuchAgent);
@@ -124,7 +133,7 @@ impl Simulation {
 
     /// Sets a built-in or added prop of agent `id`.
     pub fn set_prop(&mut self, id: EntityId, prop: &str, value: Value) -> Result<(), InputError> {
-        self.send(id, AgentUpdate::Prop(prop.to_string(), value))
+        self.update_agent(id, AgentUpdate::Prop(prop.to_string(), value))
     }
 
     /// Sets a feature prop of agent `id`.
@@ -135,7 +144,7 @@ impl Simulation {
         prop: &str,
         value: Value,
     ) -> Result<(), InputError> {
-        self.send(
+        self.update_agent(
             id,
             AgentUpdate::FeatProp(feature.to_string(), prop.to_string(), value),
         )
@@ -143,7 +152,7 @@ impl Simulation {
 
     /// Moves agent `id` (a drag).
     pub fn move_agent(&mut self, id: EntityId, x: f64, y: f64) -> Result<(), InputError> {
-        self.send(id, AgentUpdate::MoveTo(x, y))
+        self.update_agent(id, AgentUpdate::MoveTo(x, y))
     }
 
     /// The inspector's rows for agent `id`.
@@ -192,12 +201,15 @@ impl Simulation {
             .filter(|a| !a.system)
             .ok_or(InputError::NoSuchAgent)?;
         agent.mode = mode;
+        self.record(Input::Mode(id, mode));
         Ok(())
     }
 
     /// Marks agent `id` captive (being dragged: its movement pauses) or not.
     pub fn set_captive(&mut self, id: EntityId, on: bool) -> Result<(), InputError> {
-        self.selection_mut(id).map(|s| s.captive = on)
+        self.selection_mut(id).map(|s| s.captive = on)?;
+        self.record(Input::Captive(id, on));
+        Ok(())
     }
 
     /// Makes agent `cursor` (the agent a pointer moves: the mouse, or a student tracked in
@@ -211,8 +223,10 @@ impl Simulation {
         if !exists(cursor) || !exists(target) {
             return Err(InputError::NoSuchAgent);
         }
-        crate::features::cursor::pick_up(&mut self.world, cursor, target)
-            .map_err(InputError::Rejected)
+        let picked = crate::features::cursor::pick_up(&mut self.world, cursor, target)
+            .map_err(InputError::Rejected)?;
+        self.record(Input::PickUp(cursor, target));
+        Ok(picked)
     }
 
     /// Makes agent `cursor` put down the agent it carries, at the cursor's position; returns
@@ -221,7 +235,9 @@ impl Simulation {
         if self.world.agents.get(cursor).is_none_or(|a| a.system) {
             return Err(InputError::NoSuchAgent);
         }
-        Ok(crate::features::cursor::put_down(&mut self.world, cursor))
+        let dropped = crate::features::cursor::put_down(&mut self.world, cursor);
+        self.record(Input::Drop(cursor));
+        Ok(dropped)
     }
 
     /// The agent `cursor` carries, if any (for drawing the pointer as holding something).
@@ -236,6 +252,7 @@ impl Simulation {
         }
         self.world.remove_later(id);
         self.world.flush(&mut self.lp);
+        self.record(Input::Remove(id));
         Ok(())
     }
 
@@ -264,6 +281,7 @@ impl Simulation {
             agent.x = x;
             agent.y = y;
         }
+        self.record(Input::Create(blueprint.to_string(), x, y));
         Ok(id)
     }
 }

@@ -67,6 +67,7 @@ impl Simulation {
             queue.push(message);
         }
         *self.world.messages_sent_mut(phase) = true;
+        self.record(super::record::Input::Message(id, phase, text.to_string()));
         Ok(())
     }
 }

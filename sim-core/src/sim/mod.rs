@@ -48,6 +48,7 @@ mod input;
 mod lifecycle;
 mod messages;
 pub(crate) mod program;
+mod record;
 mod rounds;
 mod snapshot;
 mod tick;
@@ -63,6 +64,7 @@ pub use dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};
 pub use hot_swap::{SwapError, Swapped};
 pub use input::InputError;
 pub use messages::MessageError;
+pub use record::{replay, Input, InputLog, Logged, MAX_LOGGED_INPUTS};
 pub use rounds::{RoundInfo, RoundPhase};
 pub use snapshot::{SnapshotError, MAX_SNAPSHOT_BYTES, SNAPSHOT_VERSION};
 pub use tick::tick_time;
@@ -117,6 +119,8 @@ pub struct Simulation {
     agent_cap: usize,
     /// The entity the tick event runs for, to schedule the tick again when a round starts.
     clock: EntityId,
+    /// The inputs received since the start (see [`record`]).
+    inputs: InputLog,
 }
 
 fn no_timer() -> u64 {
@@ -140,6 +144,7 @@ impl Simulation {
             timer: no_timer,
             agent_cap: MAX_AGENTS,
             clock,
+            inputs: InputLog::default(),
         })
     }
 
@@ -172,6 +177,7 @@ impl Simulation {
                 self.lp = lp;
                 self.world = world;
                 self.clock = clock;
+                self.inputs = InputLog::default();
             }
             Err(e) => {
                 let at = self.world.origin("simulation", 0, 0);
@@ -194,6 +200,7 @@ impl Simulation {
         };
         tick::start_round(&mut self.world, Some(next));
         self.world.flush(&mut self.lp);
+        self.record(Input::NextRound);
         let scheduled = self.lp.create_event_by_name(
             tick::TICK_HANDLER,
             self.clock,

@@ -296,6 +296,7 @@ fn rebuild(
         timer: super::no_timer,
         agent_cap: state.agent_cap,
         clock: state.clock,
+        inputs: Default::default(),
     })
 }
 

@@ -4,7 +4,7 @@
 //! snapshot and the run that never stopped.
 
 use sim_core::project::Project;
-use sim_core::sim::{RoundPhase, Simulation, TICKS_PER_SECOND};
+use sim_core::sim::{InputFrame, Marker, RoundPhase, Simulation, TICKS_PER_SECOND};
 use sim_core::vars::Value;
 use std::fmt::Write as _;
 
@@ -19,6 +19,8 @@ struct Options {
     snapshot_out: Option<String>,
     /// A snapshot to start from.
     from: Option<String>,
+    /// An input log of controller frames (JSON lines).
+    inputs: Option<String>,
 }
 
 fn parse(args: &[String]) -> Result<Options, String> {
@@ -30,6 +32,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         snapshot_at: None,
         snapshot_out: None,
         from: None,
+        inputs: None,
     };
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
@@ -63,6 +66,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             }
             "--snapshot-out" => options.snapshot_out = Some(value("--snapshot-out")?),
             "--from" => options.from = Some(value("--from")?),
+            "--inputs" => options.inputs = Some(value("--inputs")?),
             file if options.file.is_empty() && !file.starts_with("--") => {
                 options.file = file.to_string()
             }
@@ -98,15 +102,27 @@ pub fn run(args: &[String]) -> Result<String, String> {
         .snapshot_at
         .zip(options.snapshot_out.as_ref())
         .map(|(at, path)| ((at * ticks as f64).round() as u64, path));
+    let frames = match &options.inputs {
+        Some(path) => read_inputs(path)?,
+        None => Vec::new(),
+    };
+    // A frame of tick T acts at the start of tick T: it is sent once T - 1 ticks have run.
+    // A run resumed from a snapshot of tick S had those of ticks up to S already.
+    let start = sim.tick_count();
+    let mut frames = frames.into_iter().filter(|(t, _)| *t > start).peekable();
     let mut csv = header(&sim);
     let first = sim.tick_count() / ticks + 1;
     for second in first..=u64::from(options.seconds) {
         let until = second * ticks;
-        if let Some((at, path)) = snapshot.filter(|(at, _)| *at <= until) {
-            sim.play_rounds_to(at);
-            std::fs::write(path, sim.snapshot()).map_err(|e| format!("{path}: {e}"))?;
-            snapshot = None;
+        while let Some(stop) = frames.peek().map(|(t, _)| t - 1).filter(|s| *s < until) {
+            write_snapshot(&mut sim, &mut snapshot, stop)?;
+            sim.play_rounds_to(stop);
+            while let Some((_, frame)) = frames.next_if(|(t, _)| t - 1 == stop) {
+                // A refused frame is refused in every run alike; the summary counts them.
+                let _ = sim.send_input(frame);
+            }
         }
+        write_snapshot(&mut sim, &mut snapshot, until)?;
         sim.play_rounds_to(until);
         row(&mut csv, second, &sim);
         if sim.round().phase == RoundPhase::Done {
@@ -117,6 +133,67 @@ pub fn run(args: &[String]) -> Result<String, String> {
         std::fs::write(path, &csv).map_err(|e| format!("{path}: {e}"))?;
     }
     Ok(summary(&sim))
+}
+
+/// Writes the snapshot still to be written if its tick is at or before `by`: the run goes
+/// to its tick first (before any frame of the tick after it is sent).
+fn write_snapshot(
+    sim: &mut Simulation,
+    snapshot: &mut Option<(u64, &String)>,
+    by: u64,
+) -> Result<(), String> {
+    if let Some((at, path)) = snapshot.filter(|(at, _)| *at <= by) {
+        sim.play_rounds_to(at);
+        std::fs::write(path, sim.snapshot()).map_err(|e| format!("{path}: {e}"))?;
+        *snapshot = None;
+    }
+    Ok(())
+}
+
+/// The frames of an input log (one JSON object per line: `{"tick": T, "device": D,
+/// "blueprint": B, "markers": [{"id", "x", "y"}]}` or `{"tick": T, "device": D, "leave":
+/// true}`), in tick order (a tick's frames in the order written). Blank lines are skipped.
+fn read_inputs(path: &str) -> Result<Vec<(u64, InputFrame)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut frames = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |why: String| format!("{path}:{}: {why}", i + 1);
+        let line: LogLine = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
+        let frame = if line.leave {
+            InputFrame::Leave {
+                device: line.device,
+            }
+        } else {
+            let blueprint = line
+                .blueprint
+                .ok_or_else(|| at("a frame needs a blueprint (or \"leave\": true)".into()))?;
+            InputFrame::Markers {
+                device: line.device,
+                blueprint,
+                markers: line.markers,
+            }
+        };
+        frames.push((line.tick.max(1), frame));
+    }
+    frames.sort_by_key(|(t, _)| *t);
+    Ok(frames)
+}
+
+/// One line of an input log.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LogLine {
+    tick: u64,
+    device: String,
+    #[serde(default)]
+    blueprint: Option<String>,
+    #[serde(default)]
+    markers: Vec<Marker>,
+    #[serde(default)]
+    leave: bool,
 }
 
 fn header(sim: &Simulation) -> String {
@@ -172,6 +249,9 @@ fn summary(sim: &Simulation) -> String {
     }
     for (name, value) in sim.globals() {
         let _ = writeln!(out, "global {name}: {}", cell(&value));
+    }
+    if sim.inputs_refused() > 0 {
+        let _ = writeln!(out, "inputs refused: {}", sim.inputs_refused());
     }
     for entry in sim.log() {
         let _ = writeln!(
