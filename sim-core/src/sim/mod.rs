@@ -52,6 +52,7 @@ mod record;
 mod rounds;
 mod snapshot;
 mod tick;
+mod timeline;
 mod view;
 pub(crate) mod world;
 
@@ -68,6 +69,7 @@ pub use record::{replay, Input, InputLog, Logged, MAX_LOGGED_INPUTS};
 pub use rounds::{RoundInfo, RoundPhase};
 pub use snapshot::{SnapshotError, MAX_SNAPSHOT_BYTES, SNAPSHOT_VERSION};
 pub use tick::tick_time;
+pub use timeline::{Timeline, SNAPSHOT_EVERY_TICKS, TIMELINE_BUDGET_BYTES};
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup, StatusView};
 pub use world::{Profile, MAX_AGENTS};
 
