@@ -78,7 +78,11 @@ fn a_rewound_run_that_gets_an_input_drops_the_old_future() {
     let mut timeline = Timeline::new(&sim);
     let hashes = run(&mut sim, &mut timeline, 300);
     let mut rewound = timeline.seek(&project, 120).unwrap();
-    assert!(!timeline.follow(&rewound), "looking back changes nothing");
+    assert_eq!(
+        timeline.follow(&rewound),
+        None,
+        "looking back changes nothing"
+    );
     assert_eq!(
         timeline.latest(),
         300,
@@ -86,8 +90,9 @@ fn a_rewound_run_that_gets_an_input_drops_the_old_future() {
     );
     let f2 = rewound.lookup("Fish/f2").unwrap();
     rewound.move_agent(f2, -100.0, 0.0).unwrap();
-    assert!(
+    assert_eq!(
         timeline.follow(&rewound),
+        Some(120),
         "an edit after rewinding starts a new future"
     );
     assert_eq!(timeline.latest(), 120);

@@ -17,6 +17,7 @@ mod map;
 mod periodic;
 mod pointer;
 mod rounds;
+mod timeline;
 mod watchdog;
 
 use crate::demo::Demo;
@@ -96,6 +97,10 @@ pub enum Msg {
     NextRound,
     /// The teacher dismissed the message shown on the stage.
     DismissDialog,
+    /// The timeline was moved to this tick.
+    Seek(u64),
+    /// Go back one tick (the timeline's Step back).
+    StepBack,
 }
 
 /// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
@@ -356,6 +361,37 @@ impl App {
         }
     }
 
+    /// Shows tick `tick` of the run again, paused: the stage, the inspector and the graphs
+    /// as they were then.
+    fn seek(&mut self, tick: u64) {
+        self.clock.pause(self.now_ms);
+        self.held = None;
+        match self.runner.seek(&self.project, tick) {
+            Ok(()) => {
+                let time = self.runner.time();
+                self.clock.set_time(time);
+                Rc::make_mut(&mut self.series).show_until(time.to_f64());
+                self.inspect();
+                self.view_stale = true;
+                self.draw();
+            }
+            Err(why) => self.project.post_note(why),
+        }
+    }
+
+    /// After the run went on from a rewound moment: the graphs drop what came after it, and a
+    /// message says the old future is gone.
+    fn note_branch(&mut self) {
+        let Some(at) = self.runner.take_branched() else {
+            return;
+        };
+        Rc::make_mut(&mut self.series).drop_ahead();
+        self.project.post_note(format!(
+            "The run went on from t = {:.2} s, so what came after that moment before was dropped.",
+            sim_core::sim::tick_time(at).to_f64()
+        ));
+    }
+
     fn step_once(&mut self) {
         self.clock.pause(self.now_ms);
         self.runner.step();
@@ -438,6 +474,7 @@ impl Component for App {
                 }
                 self.clock.update_time(ts);
                 self.advance_watched();
+                self.note_branch();
                 self.pause_when_round_stops();
                 let started = now_ms();
                 self.draw();
@@ -535,6 +572,8 @@ impl Component for App {
                 self.set_speed(SPEEDS[next].to_string());
             }
             Msg::ToggleShortcuts => self.shortcuts = !self.shortcuts,
+            Msg::Seek(tick) => self.seek(tick),
+            Msg::StepBack => self.seek(self.runner.tick().saturating_sub(1)),
         }
         self.shown_tick = self.tick();
         self.draw();
@@ -607,6 +646,7 @@ impl Component for App {
                     if phase == RoundPhase::Over {
                         <button data-testid="next-round" class="next-round" onclick={link.callback(|_| Msg::NextRound)}>{ "Next round" }</button>
                     }
+                    { timeline::bar(self.runner.timeline_range(), self.runner.tick(), link) }
                     <button data-testid="play" disabled={running || phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>
                     <button data-testid="step" disabled={phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Step)}>{ "Step" }</button>

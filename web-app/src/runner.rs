@@ -16,7 +16,7 @@ use crate::panels::{performance_micros, PanelsSnapshot, Series};
 use crate::projects::ProjectHandle;
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb, Status};
 use sim_core::entity::EntityId;
-use sim_core::sim::{AgentView, Profile, PropGroup, Simulation, SwapError, MAX_AGENTS};
+use sim_core::sim::{AgentView, Profile, PropGroup, Simulation, SwapError, Timeline, MAX_AGENTS};
 use sim_core::time::SimTime;
 use std::rc::Rc;
 
@@ -53,6 +53,11 @@ pub struct Runner {
     ids: Vec<EntityId>,
     /// The agent marked hovered.
     hovered: Option<EntityId>,
+    /// The run so far, to show any earlier tick again (started afresh with the model, a
+    /// reset and a script edit, whose older snapshots belong to another version).
+    timeline: Option<Timeline>,
+    /// The tick a rewound run went on from (dropping its old future), until the app reads it.
+    branched: Option<u64>,
 }
 
 impl Runner {
@@ -90,7 +95,11 @@ impl Runner {
     /// Hot-swaps the current project into the running simulation; `None` without either.
     fn swap(&mut self, project: &ProjectHandle) -> Option<Result<(), SwapError>> {
         let sim = self.sim.as_mut()?;
-        project.with(|c| Some(sim.hot_swap(&c?.project).map(drop)))
+        let swapped = project.with(|c| Some(sim.hot_swap(&c?.project).map(drop)))?;
+        if swapped.is_ok() {
+            self.timeline = Some(Timeline::new(sim));
+        }
+        Some(swapped)
     }
 
     /// A fresh simulation of the current project (none when it does not compile).
@@ -100,6 +109,7 @@ impl Runner {
         if let Some(sim) = &mut self.sim {
             sim.set_timer(performance_micros);
         }
+        self.timeline = self.sim.as_ref().map(Timeline::new);
         let placed = project.with(|c| c.map_or(0, |c| c.project.instances.len()));
         if let Some(note) = cap_note(placed) {
             project.post_note(note);
@@ -108,9 +118,50 @@ impl Runner {
 
     /// Runs every tick due up to sim time `t`.
     pub fn advance_to(&mut self, t: SimTime) {
+        self.follow();
         if let Some(sim) = &mut self.sim {
             sim.advance_to(t);
         }
+        self.follow();
+    }
+
+    /// Lets the timeline take in the inputs and ticks since it last looked.
+    fn follow(&mut self) {
+        if let (Some(timeline), Some(sim)) = (&mut self.timeline, &self.sim) {
+            if let Some(at) = timeline.follow(sim) {
+                self.branched = Some(at);
+            }
+        }
+    }
+
+    /// The tick a rewound run went on from since the last call (its old future dropped).
+    pub fn take_branched(&mut self) -> Option<u64> {
+        self.follow();
+        self.branched.take()
+    }
+
+    /// The ticks the timeline can show: its first and the furthest the run reached.
+    pub fn timeline_range(&self) -> Option<(u64, u64)> {
+        self.timeline.as_ref().map(|t| (t.start(), t.latest()))
+    }
+
+    /// Shows tick `tick` again (within the timeline's range): the simulation becomes the one
+    /// it was then; the future stays until the run goes on from here.
+    pub fn seek(&mut self, project: &ProjectHandle, tick: u64) -> Result<(), String> {
+        self.follow();
+        let Some(timeline) = &mut self.timeline else {
+            return Ok(());
+        };
+        let sim = project
+            .with(|c| c.map(|c| timeline.seek(&c.project, tick)))
+            .ok_or("no model is loaded")?
+            .map_err(|e| format!("that moment cannot be shown: {e}"))?;
+        self.hovered = None;
+        self.sim = Some(sim);
+        if let Some(sim) = &mut self.sim {
+            sim.set_timer(performance_micros);
+        }
+        Ok(())
     }
 
     /// The profiler's counts so far (empty without a simulation).
@@ -131,9 +182,11 @@ impl Runner {
 
     /// Runs exactly one tick.
     pub fn step(&mut self) {
+        self.follow();
         if let Some(sim) = &mut self.sim {
             sim.step();
         }
+        self.follow();
     }
 
     /// Back to the model's initial state.
@@ -142,6 +195,7 @@ impl Runner {
         if let Some(sim) = &mut self.sim {
             sim.reset();
         }
+        self.timeline = self.sim.as_ref().map(Timeline::new);
     }
 
     /// Simulation time (zero without a simulation).

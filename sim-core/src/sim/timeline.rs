@@ -73,20 +73,20 @@ impl Timeline {
     /// snapshot when one is due). Call it just before the run advances (for the inputs that
     /// came since) and just after (so a snapshot comes before any input of its tick). A run
     /// rewound by [`Timeline::seek`] that goes on, or gets an input, branches there first:
-    /// the old future is dropped. True when it did.
-    pub fn follow(&mut self, sim: &Simulation) -> bool {
+    /// the old future is dropped: the tick it went on from, when it did.
+    pub fn follow(&mut self, sim: &Simulation) -> Option<u64> {
         let seen = inputs_seen(sim);
         let fresh = usize::try_from(seen.saturating_sub(self.taken)).unwrap_or(usize::MAX);
         let entries = sim.input_log().entries();
         let new = &entries[entries.len().saturating_sub(fresh)..];
         self.taken = seen;
         let tick = sim.tick_count();
-        let mut branched = false;
+        let mut branched = None;
         if let Some(at) = self.mark {
             if tick != at || !new.is_empty() {
                 if at < self.latest {
                     self.branch(at);
-                    branched = true;
+                    branched = Some(at);
                 }
                 self.mark = None;
             }

@@ -29,6 +29,7 @@ pub(super) fn listen_for_keys(ctx: &Context<App>) -> Option<EventListener> {
                 "Escape" => Msg::ClearSelection,
                 " " => Msg::TogglePlay,
                 "." => Msg::Step,
+                "," => Msg::StepBack,
                 "r" | "R" => Msg::Reset,
                 "+" | "=" => Msg::SpeedBy(1),
                 "-" => Msg::SpeedBy(-1),
@@ -43,9 +44,10 @@ pub(super) fn listen_for_keys(ctx: &Context<App>) -> Option<EventListener> {
 }
 
 /// The keys the app answers to outside text fields, as the `?` list shows them.
-pub(super) const SHORTCUTS: [(&str, &str); 10] = [
+pub(super) const SHORTCUTS: [(&str, &str); 11] = [
     ("Space", "play or pause"),
     (".", "step one tick"),
+    (",", "step back one tick (the timeline)"),
     ("R", "reset the model"),
     ("+ / −", "run faster / slower"),
     ("Delete", "remove the selected agents"),

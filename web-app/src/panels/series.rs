@@ -25,6 +25,9 @@ pub struct Series {
     pub columns: Vec<String>,
     /// The samples, oldest first.
     pub samples: Vec<Sample>,
+    /// Samples past the moment the timeline shows (after a rewind), oldest first: shown
+    /// again when the timeline moves forward, dropped when the run goes on from the rewind.
+    pub ahead: Vec<Sample>,
 }
 
 impl Series {
@@ -66,6 +69,22 @@ impl Series {
             self.samples.remove(0);
         }
         self.samples.push(Sample { time, values });
+    }
+
+    /// Shows the samples up to sim time `time`: later ones wait in `ahead`, earlier ones
+    /// waiting there come back.
+    pub fn show_until(&mut self, time: f64) {
+        let keep = self.samples.partition_point(|s| s.time <= time);
+        let mut later = self.samples.split_off(keep);
+        later.append(&mut self.ahead);
+        let back = later.partition_point(|s| s.time <= time);
+        self.ahead = later.split_off(back);
+        self.samples.append(&mut later);
+    }
+
+    /// Forgets the samples past the moment shown (the run went on from there).
+    pub fn drop_ahead(&mut self) {
+        self.ahead.clear();
     }
 
     /// The latest value of each column (NaN where it has none).
@@ -121,6 +140,29 @@ fn csv_field(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rewinding_hides_later_samples_and_going_forward_shows_them_again() {
+        let mut series = Series::default();
+        for t in 0..6 {
+            series.push(
+                f64::from(t),
+                std::iter::once(("A".to_string(), f64::from(t * 10))),
+            );
+        }
+        series.show_until(2.5);
+        assert_eq!(
+            series.samples.iter().map(|s| s.time).collect::<Vec<_>>(),
+            [0.0, 1.0, 2.0]
+        );
+        series.show_until(4.0);
+        assert_eq!(series.samples.len(), 5);
+        assert_eq!(series.ahead.len(), 1);
+        series.show_until(1.0);
+        series.drop_ahead();
+        series.show_until(9.0);
+        assert_eq!(series.samples.len(), 2);
+    }
 
     fn named(pairs: &[(&str, f64)]) -> impl Iterator<Item = (String, f64)> {
         pairs
