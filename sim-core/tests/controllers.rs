@@ -274,3 +274,24 @@ fn a_recorded_run_replays_bit_for_bit_from_its_project_and_seed() {
     assert_eq!(replayed.state_hash(), sim.state_hash());
     assert_eq!(num(&replayed, "Rock/r", "n"), 7.0);
 }
+
+#[test]
+fn a_script_can_tell_a_puppet_from_an_agent_that_moves_itself() {
+    let fish = "# BLUEPRINT Fish\n# TAG isCharControllable true\n# PROGRAM DEFINE\naddProp driven Boolean false\n# PROGRAM UPDATE\nifExpr {{ agent.isPuppet }} [[\n  prop driven setTo true\n]]\n";
+    let project = project(&[("Fish", fish)], &[("Fish", "own", "")], false);
+    let mut sim = load(&project, 1);
+    sim.send_input(InputFrame::Markers {
+        device: "s1".into(),
+        blueprint: "Fish".into(),
+        markers: vec![Marker {
+            id: "a".into(),
+            x: 0.0,
+            y: 0.0,
+        }],
+    })
+    .unwrap();
+    sim.step();
+    sim.step();
+    assert_eq!(prop(&sim, "Fish/s1 a", "driven").as_bool(), Some(true));
+    assert_eq!(prop(&sim, "Fish/own", "driven").as_bool(), Some(false));
+}

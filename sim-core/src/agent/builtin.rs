@@ -5,7 +5,7 @@ use crate::vars::{GVar, Value, VarType};
 
 /// The built-in properties, in the order the inspector lists them. The last ones, which few
 /// models use, live in [`Extras`], made when a script first sets one.
-pub const BUILTIN_PROPS: [&str; 21] = [
+pub const BUILTIN_PROPS: [&str; 22] = [
     "id",
     "name",
     "type",
@@ -27,6 +27,7 @@ pub const BUILTIN_PROPS: [&str; 21] = [
     "statusValue",
     "statusValueColor",
     "statusValueIsLarge",
+    "isPuppet",
 ];
 
 /// GEMSTEP's rarer built-in props, kept out of line so most agents carry one empty pointer.
@@ -71,6 +72,8 @@ impl Agent {
             "zIndex" => Value::Number(self.z_index),
             "orientation" => Value::Number(self.orientation),
             "statusText" => Value::String(self.status_text.clone()),
+            // GEMSTEP's `agent.isModePuppet()`: a student's device moves it.
+            "isPuppet" => Value::Boolean(self.mode == super::InputMode::Puppet),
             _ => return self.extra(name),
         })
     }
@@ -106,10 +109,10 @@ impl Agent {
         self.extras.get_or_insert_with(Box::default)
     }
 
-    /// Whether `name` is a built-in property scripts may change (`id` and `type` are
-    /// read-only).
+    /// Whether `name` is a built-in property scripts may change (`id`, `type` and
+    /// `isPuppet` are read-only).
     pub fn is_writable_builtin(name: &str) -> bool {
-        BUILTIN_PROPS.contains(&name) && name != "id" && name != "type"
+        BUILTIN_PROPS.contains(&name) && !matches!(name, "id" | "type" | "isPuppet")
     }
 
     /// Sets a writable built-in property; `Err` names what was wrong. Numbers stay

@@ -37,6 +37,7 @@ pub const BUILTIN_PROPS: &[(&str, VarType)] = &[
     ("statusValue", VarType::Number),
     ("statusValueColor", VarType::Number),
     ("statusValueIsLarge", VarType::Boolean),
+    ("isPuppet", VarType::Boolean),
 ];
 
 /// The type of a built-in prop.
