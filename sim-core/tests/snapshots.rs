@@ -197,3 +197,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_restored_run_resets_to_the_model_s_start() {
+    let (project, sim) = small();
+    let mut fresh = load(&project, 3);
+    let mut restored = Simulation::restore(&project, &sim.snapshot()).unwrap();
+    restored.reset();
+    fresh.reset();
+    assert_eq!(restored.tick_count(), 0);
+    assert_eq!(
+        restored.agents().count(),
+        2,
+        "its starting agents are made again"
+    );
+    assert_eq!(restored.state_hash(), fresh.state_hash());
+}

@@ -115,7 +115,7 @@ impl<W: EntityWorld> EntityRegistry<W> {
         &mut self,
         lp: &EventLoop<W>,
         id: EntityId,
-        path: &str,
+        path: String,
     ) -> Result<(), EntityError> {
         if !lp.is_alive(id) {
             return Err(EntityError::NoSuchEntity(id));
@@ -123,13 +123,13 @@ impl<W: EntityWorld> EntityRegistry<W> {
         let well_formed = matches!(path.split_once('/'),
             Some((b, n)) if !b.is_empty() && !n.is_empty() && !n.contains('/'));
         if !well_formed {
-            return Err(EntityError::BadPath(path.to_owned()));
+            return Err(EntityError::BadPath(path));
         }
-        if self.by_path.contains_key(path) || self.paths.contains_key(&id) {
-            return Err(EntityError::DuplicateName(path.to_owned()));
+        if self.by_path.contains_key(&path) || self.paths.contains_key(&id) {
+            return Err(EntityError::DuplicateName(path));
         }
-        self.by_path.insert(path.to_owned(), id);
-        self.paths.insert(id, path.to_owned());
+        self.by_path.insert(path.clone(), id);
+        self.paths.insert(id, path);
         Ok(())
     }
 

@@ -90,6 +90,7 @@ impl Simulation {
             changed.push(edited.script_text != old.script_text);
         }
         let old = std::mem::replace(&mut self.program, Rc::clone(&new));
+        self.has_instances = true;
         self.world.carry_rule_memory(&old, &new);
         self.world.carry_profile(&remap, new.blueprint_count());
         let agents = self.world.respec(&old, &new, &remap, &changed);

@@ -123,6 +123,9 @@ pub struct Simulation {
     clock: EntityId,
     /// The inputs received since the start (see [`record`]).
     inputs: InputLog,
+    /// Whether `program` has the starting agents' compiled init scripts (a restored one
+    /// does not until a reset needs them).
+    has_instances: bool,
 }
 
 fn no_timer() -> u64 {
@@ -147,6 +150,7 @@ impl Simulation {
             agent_cap: MAX_AGENTS,
             clock,
             inputs: InputLog::default(),
+            has_instances: true,
         })
     }
 
@@ -166,6 +170,20 @@ impl Simulation {
 
     /// Goes back to the model's initial state with the same seed.
     pub fn reset(&mut self) {
+        if !self.has_instances {
+            match compile_project(&self.project) {
+                Ok(compiled) => {
+                    self.program = Rc::new(Program::new(compiled));
+                    self.has_instances = true;
+                }
+                Err(e) => {
+                    let at = self.world.origin("simulation", 0, 0);
+                    let why = format!("reset failed: {} compile errors", e.len());
+                    self.world.log.warn_once(at, why);
+                    return;
+                }
+            }
+        }
         // The same steps succeeded in `load`, so they succeed again; if not, the current
         // state is kept and the reason logged.
         match build(

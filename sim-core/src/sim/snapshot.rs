@@ -22,7 +22,7 @@ use crate::agent::{Agent, QueuePhase};
 use crate::entity::{Entities, EntityId};
 use crate::features::cursor::Hold;
 use crate::project::Project;
-use crate::script::compiler::{compile_agent_script, compile_project};
+use crate::script::compiler::{compile_agent_script, compile_project_scripts};
 use crate::script::program::SimEvent;
 use crate::time::SimTime;
 use crate::vars::GVar;
@@ -175,8 +175,8 @@ impl Simulation {
         if state.project != project_fingerprint(project) {
             return Err(SnapshotError::OtherProject);
         }
-        let compiled = compile_project(project)
-            .map_err(|e| SnapshotError::Project(e.len().to_string() + " compile errors"))?;
+        let compiled = compile_project_scripts(project)
+            .map_err(|e| SnapshotError::Project(format!("{} compile errors", e.len())))?;
         let program = Rc::new(Program::new(compiled));
         rebuild(project, program, state)
     }
@@ -250,11 +250,11 @@ fn rebuild(
         state.agent_cap,
         registry,
     );
-    for (id, path) in &state.names {
+    for (id, path) in std::mem::take(&mut state.names) {
         world
             .registry
-            .adopt(&lp, *id, path)
-            .map_err(|e| bad(format!("the name {path}: {e}")))?;
+            .adopt(&lp, id, path)
+            .map_err(|e| bad(format!("a name: {e}")))?;
     }
     for mut agent in state.agents {
         compile_messages(project, &program, &mut agent)?;
@@ -297,6 +297,7 @@ fn rebuild(
         agent_cap: state.agent_cap,
         clock: state.clock,
         inputs: Default::default(),
+        has_instances: false,
     })
 }
 
@@ -341,17 +342,16 @@ fn compile_messages(
     program: &Program,
     agent: &mut Agent,
 ) -> Result<(), SnapshotError> {
-    if agent.system {
+    let queued = agent.update_queue.len() + agent.think_queue.len() + agent.exec_queue.len();
+    if agent.system || queued == 0 {
         return Ok(());
     }
     let blueprint = program.name(agent.blueprint);
-    let name = agent.name.clone();
+    let refused = format!("a message to {} does not compile", agent.name);
     for phase in [QueuePhase::Update, QueuePhase::Think, QueuePhase::Exec] {
         for message in agent.queue_mut(phase).iter_mut() {
             let body = compile_agent_script(project, &blueprint, &message.text, &message.script)
-                .map_err(|_| {
-                    SnapshotError::Inconsistent(format!("a message to {name} does not compile"))
-                })?;
+                .map_err(|_| SnapshotError::Inconsistent(refused.clone()))?;
             message.body = Rc::from(body);
         }
     }

@@ -68,6 +68,20 @@ fn gather(project: &Project) -> Symbols {
 
 /// Compiles every script of `project`, returning all errors found in all of them.
 pub fn compile_project(project: &Project) -> Result<CompiledProject, Vec<CompileError>> {
+    compile_parts(project, true)
+}
+
+/// Compiles every script of `project` but its starting agents' init scripts, which only a
+/// fresh start runs (a restored run has no use for them until it is reset); the compiled
+/// project has no instances.
+pub fn compile_project_scripts(project: &Project) -> Result<CompiledProject, Vec<CompileError>> {
+    compile_parts(project, false)
+}
+
+fn compile_parts(
+    project: &Project,
+    with_instances: bool,
+) -> Result<CompiledProject, Vec<CompileError>> {
     let symbols = gather(project);
     let mut errors = Vec::new();
     let mut out = CompiledProject::default();
@@ -77,7 +91,12 @@ pub fn compile_project(project: &Project) -> Result<CompiledProject, Vec<Compile
         out.blueprints
             .extend(keep(read.finish(compiled), &mut errors));
     }
-    for instance in &project.instances {
+    let instances = if with_instances {
+        project.instances.as_slice()
+    } else {
+        &[]
+    };
+    for instance in instances {
         out.instances
             .extend(keep(compile_instance(instance, &symbols), &mut errors));
     }
