@@ -51,6 +51,15 @@ export async function instantiate(path = process.env.STEPWISE_WASM ?? DEFAULT_WA
         /** The state hash as 16 hex digits, the way `stepwise run` prints it. */
         stateHash: () => BigInt.asUintN(64, x.state_hash()).toString(16).padStart(16, '0'),
         agentCount: () => x.agent_count(),
+        /** Takes a log of controller frames (JSON lines, as `stepwise run --inputs`). */
+        setFrames(text) {
+            const bytes = new TextEncoder().encode(text)
+            const at = x.input_buffer(bytes.length)
+            new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes)
+            const ok = x.set_frames()
+            if (!ok) throw new Error(`the WASM engine could not read the frames: ${message()}`)
+            x.input_free()
+        },
         /** A snapshot of the simulation, as bytes (a copy). */
         snapshot() {
             const len = x.snapshot()

@@ -265,7 +265,7 @@ fn an_input_log_drives_the_run_the_same_with_or_without_a_snapshot_between() {
         bad.to_str().unwrap(),
     ]);
     assert!(
-        !ok && err.contains("bad.jsonl:1: a frame needs a blueprint"),
+        !ok && err.contains("bad.jsonl: line 1: a frame needs a blueprint"),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -19,7 +19,7 @@ mod wasm;
 pub mod workload;
 
 use sim_core::project::Project;
-use sim_core::sim::Simulation;
+use sim_core::sim::{parse_frame_log, InputFrame, Simulation};
 use sim_core::vars::Value;
 
 /// The Global prop a touch rule counts its contacts in.
@@ -30,6 +30,8 @@ pub struct Runner {
     sim: Simulation,
     /// The project, which a snapshot is restored against.
     project: Project,
+    /// Controller frames to send as the run reaches their ticks (tick order).
+    frames: Vec<(u64, InputFrame)>,
 }
 
 impl Runner {
@@ -39,6 +41,7 @@ impl Runner {
         Ok(Runner {
             sim,
             project: project.clone(),
+            frames: Vec::new(),
         })
     }
 
@@ -52,7 +55,14 @@ impl Runner {
     /// does (see [`Simulation::play_rounds_to`]).
     pub fn step(&mut self, ticks: u32) {
         let until = self.sim.tick_count() + u64::from(ticks);
-        self.sim.play_rounds_to(until);
+        self.sim.play_frames_to(&self.frames, until);
+    }
+
+    /// Takes a log of controller frames (`stepwise run --inputs` lines) to send as the run
+    /// reaches their ticks.
+    pub fn set_frames(&mut self, log: &str) -> Result<(), String> {
+        self.frames = parse_frame_log(log)?;
+        Ok(())
     }
 
     /// Runs one tick and returns the contacts the touch rule counted in it.

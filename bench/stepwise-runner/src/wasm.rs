@@ -144,3 +144,23 @@ pub extern "C" fn restore() -> u32 {
         }
     }
 }
+
+/// Takes the frame log (JSON lines) in the input buffer for the loaded simulation. Returns 1
+/// when read; 0 when not, with the message in the input buffer.
+#[no_mangle]
+pub extern "C" fn set_frames() -> u32 {
+    let read = RUNNER.with_borrow_mut(|runner| match runner {
+        Some(runner) => INPUT.with_borrow(|input| {
+            let text = std::str::from_utf8(input).map_err(|e| format!("not UTF-8 text: {e}"))?;
+            runner.set_frames(text)
+        }),
+        None => Err("no project is loaded".to_string()),
+    });
+    match read {
+        Ok(()) => 1,
+        Err(message) => {
+            INPUT.with_borrow_mut(|input| *input = message.into_bytes());
+            0
+        }
+    }
+}

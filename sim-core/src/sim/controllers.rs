@@ -329,3 +329,65 @@ fn release(world: &mut World, key: &(String, String)) {
         }
     }
 }
+
+/// A log of frames as `stepwise run --inputs` reads it: one JSON object per line,
+/// `{"tick": T, "device": D, "blueprint": B, "markers": [{"id", "x", "y"}]}` or
+/// `{"tick": T, "device": D, "leave": true}`, blank lines skipped. The frames come back in
+/// tick order (a tick's in the order written); a frame of tick 0 acts at the first tick.
+/// A line that does not read is an error naming it (`line 3: ...`).
+pub fn parse_frame_log(text: &str) -> Result<Vec<(u64, InputFrame)>, String> {
+    let mut frames = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |why: String| format!("line {}: {why}", i + 1);
+        let line: LogLine = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
+        let frame = match (line.leave, line.blueprint) {
+            (true, _) => InputFrame::Leave {
+                device: line.device,
+            },
+            (false, Some(blueprint)) => InputFrame::Markers {
+                device: line.device,
+                blueprint,
+                markers: line.markers,
+            },
+            (false, None) => {
+                return Err(at("a frame needs a blueprint (or \"leave\": true)".into()))
+            }
+        };
+        frames.push((line.tick.max(1), frame));
+    }
+    frames.sort_by_key(|(t, _)| *t);
+    Ok(frames)
+}
+
+/// One line of a frame log.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LogLine {
+    tick: u64,
+    device: String,
+    #[serde(default)]
+    blueprint: Option<String>,
+    #[serde(default)]
+    markers: Vec<Marker>,
+    #[serde(default)]
+    leave: bool,
+}
+
+impl Simulation {
+    /// Runs to tick `until` as [`Simulation::play_rounds_to`] does, sending each frame of
+    /// `frames` (in tick order) of a tick T after the present and at most `until` once T - 1
+    /// ticks have run, so it acts at the start of tick T. Called for later and later `until`,
+    /// every frame is sent once; a refused frame is refused alike in every run (and counted).
+    pub fn play_frames_to(&mut self, frames: &[(u64, InputFrame)], until: u64) {
+        let now = self.tick_count();
+        let due = frames.iter().filter(|(t, _)| *t > now && *t <= until);
+        for (tick, frame) in due {
+            self.play_rounds_to(tick - 1);
+            let _ = self.send_input(frame.clone());
+        }
+        self.play_rounds_to(until);
+    }
+}

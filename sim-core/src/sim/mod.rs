@@ -58,7 +58,7 @@ pub(crate) mod world;
 
 pub use conditions::MAX_PAIRS_PER_RULE;
 pub use controllers::{
-    InputFrame, InputRefusal, Marker, CONTROLLABLE_TAG, MAX_INPUT_NAME_CHARS,
+    parse_frame_log, InputFrame, InputRefusal, Marker, CONTROLLABLE_TAG, MAX_INPUT_NAME_CHARS,
     MAX_MARKERS_PER_DEVICE, MAX_MARKERS_PER_TICK, PUPPET_TIMEOUT_TICKS,
 };
 pub use dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};

@@ -4,7 +4,7 @@
 //! snapshot and the run that never stopped.
 
 use sim_core::project::Project;
-use sim_core::sim::{InputFrame, Marker, RoundPhase, Simulation, TICKS_PER_SECOND};
+use sim_core::sim::{parse_frame_log, InputFrame, RoundPhase, Simulation, TICKS_PER_SECOND};
 use sim_core::vars::Value;
 use std::fmt::Write as _;
 
@@ -102,28 +102,21 @@ pub fn run(args: &[String]) -> Result<String, String> {
         .snapshot_at
         .zip(options.snapshot_out.as_ref())
         .map(|(at, path)| ((at * ticks as f64).round() as u64, path));
+    // A frame of tick T acts at the start of tick T; a run resumed from a snapshot of tick S
+    // had those of ticks up to S already (see `Simulation::play_frames_to`).
     let frames = match &options.inputs {
-        Some(path) => read_inputs(path)?,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            parse_frame_log(&text).map_err(|e| format!("{path}: {e}"))?
+        }
         None => Vec::new(),
     };
-    // A frame of tick T acts at the start of tick T: it is sent once T - 1 ticks have run.
-    // A run resumed from a snapshot of tick S had those of ticks up to S already.
-    let start = sim.tick_count();
-    let mut frames = frames.into_iter().filter(|(t, _)| *t > start).peekable();
     let mut csv = header(&sim);
     let first = sim.tick_count() / ticks + 1;
     for second in first..=u64::from(options.seconds) {
         let until = second * ticks;
-        while let Some(stop) = frames.peek().map(|(t, _)| t - 1).filter(|s| *s < until) {
-            write_snapshot(&mut sim, &mut snapshot, stop)?;
-            sim.play_rounds_to(stop);
-            while let Some((_, frame)) = frames.next_if(|(t, _)| t - 1 == stop) {
-                // A refused frame is refused in every run alike; the summary counts them.
-                let _ = sim.send_input(frame);
-            }
-        }
-        write_snapshot(&mut sim, &mut snapshot, until)?;
-        sim.play_rounds_to(until);
+        write_snapshot(&mut sim, &frames, &mut snapshot, until)?;
+        sim.play_frames_to(&frames, until);
         row(&mut csv, second, &sim);
         if sim.round().phase == RoundPhase::Done {
             break;
@@ -139,61 +132,16 @@ pub fn run(args: &[String]) -> Result<String, String> {
 /// to its tick first (before any frame of the tick after it is sent).
 fn write_snapshot(
     sim: &mut Simulation,
+    frames: &[(u64, InputFrame)],
     snapshot: &mut Option<(u64, &String)>,
     by: u64,
 ) -> Result<(), String> {
     if let Some((at, path)) = snapshot.filter(|(at, _)| *at <= by) {
-        sim.play_rounds_to(at);
+        sim.play_frames_to(frames, at);
         std::fs::write(path, sim.snapshot()).map_err(|e| format!("{path}: {e}"))?;
         *snapshot = None;
     }
     Ok(())
-}
-
-/// The frames of an input log (one JSON object per line: `{"tick": T, "device": D,
-/// "blueprint": B, "markers": [{"id", "x", "y"}]}` or `{"tick": T, "device": D, "leave":
-/// true}`), in tick order (a tick's frames in the order written). Blank lines are skipped.
-fn read_inputs(path: &str) -> Result<Vec<(u64, InputFrame)>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let mut frames = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let at = |why: String| format!("{path}:{}: {why}", i + 1);
-        let line: LogLine = serde_json::from_str(line).map_err(|e| at(e.to_string()))?;
-        let frame = if line.leave {
-            InputFrame::Leave {
-                device: line.device,
-            }
-        } else {
-            let blueprint = line
-                .blueprint
-                .ok_or_else(|| at("a frame needs a blueprint (or \"leave\": true)".into()))?;
-            InputFrame::Markers {
-                device: line.device,
-                blueprint,
-                markers: line.markers,
-            }
-        };
-        frames.push((line.tick.max(1), frame));
-    }
-    frames.sort_by_key(|(t, _)| *t);
-    Ok(frames)
-}
-
-/// One line of an input log.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct LogLine {
-    tick: u64,
-    device: String,
-    #[serde(default)]
-    blueprint: Option<String>,
-    #[serde(default)]
-    markers: Vec<Marker>,
-    #[serde(default)]
-    leave: bool,
 }
 
 fn header(sim: &Simulation) -> String {
