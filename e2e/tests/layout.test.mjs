@@ -27,8 +27,48 @@ function overlap(a, b) {
   return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 }
 
+/**
+ * Every control the student can touch on screen (its centre is not under anything else):
+ * none may overlap another, and none may be cut off at the sides. Controls under an open
+ * sheet are hidden, not half covered.
+ */
+async function controlClashes(page) {
+  return page.evaluate(() => {
+    const visible = (e) => {
+      const b = e.getBoundingClientRect();
+      const style = getComputedStyle(e);
+      if (b.width === 0 || b.height === 0 || style.visibility === 'hidden' || style.opacity === '0') return false;
+      if (e.type === 'file') return false; // drawn by its label, which is checked
+      const y = b.top + b.height / 2;
+      if (y < 0 || y >= innerHeight) return false; // scrolled away: checked when in view
+      const x = Math.min(Math.max(b.left + b.width / 2, 0), innerWidth - 1);
+      const hit = document.elementFromPoint(x, y);
+      return hit && (hit === e || e.contains(hit) || hit.contains(e));
+    };
+    const shown = [...document.querySelectorAll('button, select, input, textarea, summary, a[href], .button')].filter(visible);
+    const name = (e) => e.dataset.testid ?? e.className ?? e.tagName;
+    const clashes = [];
+    for (const e of shown) {
+      const b = e.getBoundingClientRect();
+      if (b.left < -0.5 || b.right > innerWidth + 0.5) clashes.push(`${name(e)} is cut off`);
+    }
+    for (let i = 0; i < shown.length; i++) {
+      for (let j = i + 1; j < shown.length; j++) {
+        if (shown[i].contains(shown[j]) || shown[j].contains(shown[i])) continue;
+        const a = shown[i].getBoundingClientRect();
+        const b = shown[j].getBoundingClientRect();
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) {
+          clashes.push(`${name(shown[i])} overlaps ${name(shown[j])}`);
+        }
+      }
+    }
+    return clashes;
+  });
+}
+
 async function checkScreen(page, width, what) {
   const where = `${width}px, ${what}`;
+  assert.deepEqual(await controlClashes(page), [], `${where}: controls clash`);
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(scroll <= width, `${where}: the page is ${scroll} px wide`);
   const [map, script, stage, ...run] = await boxes(page, ['[data-testid="map-toggle"]', '[data-testid="script-toggle"]', '[data-testid="stage"]', ...RUN]);
