@@ -1,5 +1,5 @@
-// The timeline under the stage: dragging it back shows that moment exactly (the same picture
-// and inspector values the run had then), forward again shows the later moment, Step back
+// The timeline under the stage: dragging it back shows that moment exactly (the same picture,
+// graphs and inspector values the run had then), forward again shows the later moment, Step back
 // goes one tick back, and a run that goes on from a rewound moment drops the old future and
 // says so in Messages.
 import { test, before, after } from 'node:test';
@@ -32,15 +32,21 @@ test('dragging the timeline back and forward shows each moment as it was', async
   assert.equal(Number(await page.getAttribute(SLIDER, 'max')), end);
   assert.equal(Number(await page.inputValue(SLIDER)), end);
   const atEnd = await stagePixels(page);
+  // The graph's axis names the time of its last sample (one a second).
+  const graphEnd = () => page.$eval('.graphs .chart text:last-of-type', (t) => t.textContent);
+  const endAxis = await graphEnd();
+  assert.match(endAxis, /· [4-9]\d* s$/);
 
   await slideTo(page, 40);
   const at40 = await stagePixels(page);
   assert.notEqual(at40.hash, atEnd.hash, 'the stage shows the earlier moment');
+  await page.waitForFunction(() => document.querySelector('.graphs .chart text:last-of-type').textContent.endsWith('· 1 s'));
   assert.equal(Number(await page.getAttribute(SLIDER, 'max')), end, 'the later moments are still there');
   await screenshot(page, 'timeline-rewound');
 
   await slideTo(page, end);
   assert.equal((await stagePixels(page)).hash, atEnd.hash, 'forward again: the very same picture');
+  await page.waitForFunction((axis) => document.querySelector('.graphs .chart text:last-of-type').textContent === axis, endAxis);
   await slideTo(page, 40);
   assert.equal((await stagePixels(page)).hash, at40.hash, 'back again: the very same picture');
 
