@@ -166,6 +166,8 @@ pub(crate) fn members(r: &mut Runner<'_>, bp: usize, only_active: bool) -> Rc<[E
     r.world.agents.members_of(bp, only_active)
 }
 
+/// Queues a birth for the next flush; false (logged once) when the model is at its agent
+/// limit, so a caller making many stops there rather than trying each one.
 fn queue_birth(
     r: &mut Runner<'_>,
     blueprint: usize,
@@ -173,7 +175,7 @@ fn queue_birth(
     parent: Option<EntityId>,
     init: &[Stmt],
     mutation: Option<(String, String, f64, f64)>,
-) {
+) -> bool {
     let cap = r.world.agent_cap;
     let (alive, waiting) = (r.world.model_agents(), r.world.births.len());
     if alive + waiting >= cap {
@@ -187,7 +189,7 @@ fn queue_birth(
             ),
         };
         r.world.log.warn_once_at(at, message);
-        return;
+        return false;
     }
     let script = r.script.clone();
     r.world.births.push(Birth {
@@ -198,6 +200,7 @@ fn queue_birth(
         script,
         mutation,
     });
+    true
 }
 
 /// The mutation the caller's Population props describe, if any.
@@ -225,7 +228,9 @@ fn reproduce(
     let mutation = mutation(r, caller);
     for &parent in parents.iter() {
         let at = position(r, parent);
-        queue_birth(r, bp, at, Some(parent), block_arg(args), mutation.clone());
+        if !queue_birth(r, bp, at, Some(parent), block_arg(args), mutation.clone()) {
+            break;
+        }
     }
     Ok(())
 }
@@ -247,7 +252,9 @@ fn populate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), Fa
             parents.get(pick).copied()
         };
         let at = parent.map_or((0.0, 0.0), |p| position(r, p));
-        queue_birth(r, bp, at, parent, block_arg(args), mutation.clone());
+        if !queue_birth(r, bp, at, parent, block_arg(args), mutation.clone()) {
+            break;
+        }
     }
     Ok(())
 }
