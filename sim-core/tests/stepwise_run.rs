@@ -22,6 +22,13 @@ fn run(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// Runs `stepwise` with `args`, which must succeed; its standard output.
+fn run_ok(args: &[&str]) -> String {
+    let (ok, out, err) = run(args);
+    assert!(ok, "stepwise {args:?} failed: {err}");
+    out
+}
+
 fn hash_line(stdout: &str) -> String {
     stdout
         .lines()
@@ -194,10 +201,9 @@ fn an_input_log_drives_the_run_the_same_with_or_without_a_snapshot_between() {
         snap.to_str().unwrap(),
     );
 
-    let (ok, without, err) = run(&["run", model, "--seconds", "8", "--seed", "2"]);
-    assert!(ok, "{err}");
+    let without = run_ok(&["run", model, "--seconds", "8", "--seed", "2"]);
     assert!(without.contains("Fish: 0"), "{without}");
-    let (ok, straight, err) = run(&[
+    let straight = run_ok(&[
         "run",
         model,
         "--seconds",
@@ -207,7 +213,6 @@ fn an_input_log_drives_the_run_the_same_with_or_without_a_snapshot_between() {
         "--inputs",
         log,
     ]);
-    assert!(ok, "{err}");
     // s2's last frame is of tick 188: its puppet goes at tick 308.
     let (ok, mid, _) = run(&[
         "run",
@@ -223,7 +228,7 @@ fn an_input_log_drives_the_run_the_same_with_or_without_a_snapshot_between() {
         ok && mid.contains("Fish: 1"),
         "s2 went quiet and was let go; s1 drives one:\n{mid}"
     );
-    let (ok, _, err) = run(&[
+    let _ = run_ok(&[
         "run",
         model,
         "--seconds",
@@ -237,8 +242,7 @@ fn an_input_log_drives_the_run_the_same_with_or_without_a_snapshot_between() {
         "--snapshot-out",
         snap,
     ]);
-    assert!(ok, "{err}");
-    let (ok, resumed, err) = run(&[
+    let resumed = run_ok(&[
         "run",
         model,
         "--seconds",
@@ -248,7 +252,6 @@ fn an_input_log_drives_the_run_the_same_with_or_without_a_snapshot_between() {
         "--inputs",
         log,
     ]);
-    assert!(ok, "{err}");
     assert_eq!(resumed, straight);
     assert!(
         straight.contains("Fish: 0"),
