@@ -12,6 +12,8 @@
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
 //!   `{{ ... }}` expression language.
 //! - [`sim`]: the [`Simulation`](sim::Simulation) — the one entry point to a running model.
+//! - [`session`]: a live classroom session's messages and lockstep: the teacher's page
+//!   runs the model, every other device follows it.
 //! - [`agent`]: agents, their props, features and selection state.
 //! - [`exec`]: the statement interpreter and the runtime log.
 //! - [`features`]: the feature catalog (Costume, Movement, Physics ...) the compiler checks against.
@@ -35,6 +37,7 @@ pub mod phase;
 pub mod project;
 pub mod sched;
 pub mod script;
+pub mod session;
 pub mod sim;
 pub mod spatial;
 pub mod suggest;

@@ -1,0 +1,15 @@
+//! What a live classroom session needs besides the engine: the messages that cross between
+//! devices ([`protocol`]), the teacher's side that turns the run into bundles ([`host`]) and
+//! keeps the roster ([`room`]), and a device's side that follows the run ([`follow`]).
+//! No transport lives here: the web app carries the bytes (between windows of one browser,
+//! or through a NATS server), and these modules only say what they mean.
+
+pub mod follow;
+pub mod host;
+pub mod protocol;
+pub mod room;
+
+pub use follow::{Followed, Follower};
+pub use host::Host;
+pub use protocol::{decode, encode, Message, ProtocolError};
+pub use room::{Action, Room};

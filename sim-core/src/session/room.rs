@@ -1,0 +1,306 @@
+//! The teacher's room: who joined, with which character, what they may send, and the counts
+//! of what was refused. Every message from the *in* channel goes through [`Room::receive`],
+//! which answers with what to do; nothing a device sends can panic the teacher's page or
+//! grow without bound.
+
+use super::protocol::{decode, Join, Message, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT};
+use crate::sim::InputFrame;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Inputs a device may send per second; more are dropped and counted.
+pub const MAX_INPUTS_PER_SECOND: f64 = 25.0;
+/// The most students one room holds.
+pub const MAX_STUDENTS: usize = 200;
+/// The most devices a room remembers as kicked.
+pub const MAX_KICKED: usize = 1_000;
+/// A student not heard from for this long shows as disconnected, milliseconds.
+pub const QUIET_MS: f64 = 3_000.0;
+
+/// One student on the roster.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Student {
+    /// The device's id.
+    pub device: String,
+    /// The name the student gave.
+    pub name: String,
+    /// The character blueprint its markers drive.
+    pub blueprint: String,
+    secret: String,
+    /// When the student was last heard from (page milliseconds).
+    pub last_heard_ms: f64,
+    /// When its last input came.
+    pub last_input_ms: Option<f64>,
+    /// The input-to-model delay the device last measured.
+    pub delay_ms: Option<u32>,
+    /// Tokens of the rate limit (refilled at [`MAX_INPUTS_PER_SECOND`]).
+    tokens: f64,
+    /// The newest input number accepted.
+    last_seq: Option<u32>,
+}
+
+impl Student {
+    /// Whether the student was heard from in the last [`QUIET_MS`].
+    pub fn connected(&self, now_ms: f64) -> bool {
+        now_ms - self.last_heard_ms <= QUIET_MS
+    }
+}
+
+/// What the room counted as refused or dropped.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Counts {
+    /// Messages that were not messages, too large, or broke a limit.
+    pub malformed: u64,
+    /// Inputs beyond [`MAX_INPUTS_PER_SECOND`] for their device.
+    pub rate_dropped: u64,
+    /// Joins and inputs refused (wrong code or secret, kicked, locked, unknown device).
+    pub refused: u64,
+    /// Devices that asked for a fresh snapshot.
+    pub snapshot_requests: u64,
+}
+
+/// What the teacher's page does with one message from the *in* channel.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Nothing (a repeat, a message only the teacher sends, or refused and counted).
+    Nothing,
+    /// Send this on the *out* channel.
+    Send(Message),
+    /// Send this, then a snapshot (a new student must start from the state).
+    SendThenSnapshot(Message),
+    /// Give this frame to the simulation; acknowledge input `seq` of `device`.
+    Apply {
+        /// The frame.
+        frame: InputFrame,
+        /// The device and its input number, for the next bundle's acks.
+        ack: Option<(String, u32)>,
+    },
+    /// A device lost step: send a snapshot.
+    Snapshot,
+}
+
+/// A room of a live session.
+#[derive(Debug, Clone)]
+pub struct Room {
+    code: String,
+    locked: bool,
+    students: BTreeMap<String, Student>,
+    kicked: BTreeSet<String>,
+    counts: Counts,
+    /// When the rate limits were last refilled.
+    refilled_ms: f64,
+}
+
+/// The device name a student's frames carry in the simulation (so no student's puppets can
+/// be taken for another's, nor for a device of the teacher's own).
+pub fn puppet_device(device: &str) -> String {
+    format!("student:{device}")
+}
+
+impl Room {
+    /// An open room with this code.
+    pub fn new(code: &str) -> Room {
+        Room {
+            code: code.to_string(),
+            locked: false,
+            students: BTreeMap::new(),
+            kicked: BTreeSet::new(),
+            counts: Counts::default(),
+            refilled_ms: 0.0,
+        }
+    }
+
+    /// The room code.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// Whether new students are refused.
+    pub fn locked(&self) -> bool {
+        self.locked
+    }
+
+    /// Locks or opens the room to new students (those in it stay).
+    pub fn set_locked(&mut self, locked: bool) {
+        self.locked = locked;
+    }
+
+    /// The roster, by device id.
+    pub fn students(&self) -> impl Iterator<Item = &Student> {
+        self.students.values()
+    }
+
+    /// What was refused and dropped so far.
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+
+    /// Removes a student for good: its device may not join again with the same id, its
+    /// puppets go (the frame returned), and a refusal tells it.
+    pub fn kick(&mut self, device: &str) -> Option<(InputFrame, Message)> {
+        self.students.remove(device)?;
+        if self.kicked.len() < MAX_KICKED {
+            self.kicked.insert(device.to_string());
+        }
+        Some((
+            InputFrame::Leave {
+                device: puppet_device(device),
+            },
+            Message::Refused {
+                device: device.to_string(),
+                reason: "the teacher removed you from this session".into(),
+            },
+        ))
+    }
+
+    /// Handles one message from the *in* channel that came at `now_ms`; `characters` are the
+    /// blueprints a student may pick.
+    pub fn receive(&mut self, bytes: &[u8], now_ms: f64, characters: &[String]) -> Action {
+        self.refill(now_ms);
+        match decode(bytes) {
+            Ok(Message::Join(join)) => self.join(join, now_ms, characters),
+            Ok(Message::Input(input)) => self.input(input, now_ms),
+            Ok(Message::WantSnapshot { device, .. }) => {
+                self.counts.snapshot_requests += 1;
+                if let Some(s) = self.students.get_mut(&device) {
+                    s.last_heard_ms = now_ms;
+                }
+                Action::Snapshot
+            }
+            Ok(Message::Leave { device, secret }) => match self.students.get(&device) {
+                Some(s) if s.secret == secret => {
+                    self.students.remove(&device);
+                    Action::Apply {
+                        frame: InputFrame::Leave {
+                            device: puppet_device(&device),
+                        },
+                        ack: None,
+                    }
+                }
+                _ => self.refuse(),
+            },
+            // Only the teacher sends the rest; the server's permissions keep devices from it.
+            Ok(_) => self.refuse(),
+            Err(_) => {
+                self.counts.malformed += 1;
+                Action::Nothing
+            }
+        }
+    }
+
+    fn refuse(&mut self) -> Action {
+        self.counts.refused += 1;
+        Action::Nothing
+    }
+
+    fn refused(&mut self, device: &str, reason: &str) -> Action {
+        self.counts.refused += 1;
+        Action::Send(Message::Refused {
+            device: device.to_string(),
+            reason: reason.to_string(),
+        })
+    }
+
+    fn join(&mut self, join: Join, now_ms: f64, characters: &[String]) -> Action {
+        if join.code.trim().to_uppercase() != self.code {
+            return self.refused(&join.device, "that is not this room's code");
+        }
+        if self.kicked.contains(&join.device) {
+            return self.refused(&join.device, "the teacher removed you from this session");
+        }
+        if join.device.is_empty() || join.secret.len() < 8 {
+            return self.refused(&join.device, "this device sent no id or secret");
+        }
+        let name = join.name.trim().to_string();
+        if name.is_empty() {
+            return self.refused(&join.device, "give your name to join");
+        }
+        if !characters.contains(&join.blueprint) {
+            return self.refused(
+                &join.device,
+                &format!("'{}' is not a character you may pick", join.blueprint),
+            );
+        }
+        let full = self.students.len() >= MAX_STUDENTS;
+        match self.students.get_mut(&join.device) {
+            // A device coming back (a reload, a dropped connection) with its secret keeps its
+            // place and character; another device cannot take it over.
+            Some(s) if s.secret == join.secret => {
+                s.name.clone_from(&name);
+                s.blueprint.clone_from(&join.blueprint);
+                s.last_heard_ms = now_ms;
+            }
+            Some(_) => return self.refused(&join.device, "another device already uses this id"),
+            None if self.locked => {
+                return self.refused(&join.device, "the teacher locked this room");
+            }
+            None if full => return self.refused(&join.device, "this room is full"),
+            None => {
+                self.students.insert(
+                    join.device.clone(),
+                    Student {
+                        device: join.device.clone(),
+                        name: name.clone(),
+                        blueprint: join.blueprint.clone(),
+                        secret: join.secret,
+                        last_heard_ms: now_ms,
+                        last_input_ms: None,
+                        delay_ms: None,
+                        tokens: MAX_INPUTS_PER_SECOND,
+                        last_seq: None,
+                    },
+                );
+            }
+        }
+        Action::SendThenSnapshot(Message::Welcome(Welcome {
+            device: join.device,
+            blueprint: join.blueprint,
+            name,
+        }))
+    }
+
+    fn input(&mut self, input: StudentInput, now_ms: f64) -> Action {
+        let Some(s) = self.students.get_mut(&input.device) else {
+            return self.refused(&input.device, "join the session first");
+        };
+        if s.secret != input.secret {
+            self.counts.refused += 1;
+            return Action::Nothing;
+        }
+        s.last_heard_ms = now_ms;
+        if s.last_seq.is_some_and(|last| input.seq <= last) {
+            return Action::Nothing;
+        }
+        if s.tokens < 1.0 {
+            self.counts.rate_dropped += 1;
+            return Action::Nothing;
+        }
+        s.tokens -= 1.0;
+        s.last_seq = Some(input.seq);
+        s.last_input_ms = Some(now_ms);
+        if input.delay_ms.is_some() {
+            s.delay_ms = input.delay_ms;
+        }
+        let mut markers = input.markers;
+        markers.truncate(MAX_MARKERS_PER_STUDENT);
+        Action::Apply {
+            frame: InputFrame::Markers {
+                device: puppet_device(&input.device),
+                blueprint: s.blueprint.clone(),
+                markers,
+            },
+            ack: Some((input.device, input.seq)),
+        }
+    }
+
+    /// Refills every device's rate limit for the time since the last refill.
+    fn refill(&mut self, now_ms: f64) {
+        let elapsed = ((now_ms - self.refilled_ms) / 1000.0).clamp(0.0, 1.0);
+        self.refilled_ms = self.refilled_ms.max(now_ms);
+        if elapsed <= 0.0 {
+            return;
+        }
+        for s in self.students.values_mut() {
+            s.tokens = (s.tokens + elapsed * MAX_INPUTS_PER_SECOND).min(MAX_INPUTS_PER_SECOND);
+        }
+    }
+}
