@@ -87,3 +87,40 @@ build_site() {
   say "building the site into dist/"
   (cd "$ROOT" && trunk build --release --offline)
 }
+
+# Debian's nats-server, the messaging server of live classroom sessions.
+ensure_nats_server() {
+  command -v nats-server >/dev/null && return
+  say "installing Debian's nats-server (live classroom sessions)"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y nats-server
+}
+
+# The teacher's key for the local session server: made once, kept in target/nats/ (outside
+# the repository), so a teacher's page that remembered it keeps working across restarts.
+teacher_key() {
+  local file="$ROOT/target/nats/teacher-key"
+  if [ ! -s "$file" ]; then
+    mkdir -p "$(dirname "$file")"
+    head -c 18 /dev/urandom | base64 | tr -d '/+=' > "$file"
+  fi
+  cat "$file"
+}
+
+# Starts nats-server with deploy/nats/classroom.conf on address $1 (127.0.0.1 or 0.0.0.0),
+# in the background; its PID goes to $NATS_PID. Stops it when this shell exits.
+start_nats() {
+  local host="$1" log="$ROOT/target/nats/nats-server.log"
+  mkdir -p "$ROOT/target/nats"
+  STEPWISE_NATS_HOST="$host" STEPWISE_NATS_PORT="${STEPWISE_NATS_PORT:-4222}" \
+    STEPWISE_WS_PORT="${STEPWISE_WS_PORT:-9222}" STEPWISE_TEACHER_KEY="$(teacher_key)" \
+    nats-server -c "$ROOT/deploy/nats/classroom.conf" >"$log" 2>&1 &
+  NATS_PID=$!
+  trap 'kill "$NATS_PID" 2>/dev/null' EXIT
+  for _ in $(seq 50); do
+    grep -q "Server is ready" "$log" && return
+    kill -0 "$NATS_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  say "nats-server did not start (see $log); sessions will offer the same-computer projector only"
+}

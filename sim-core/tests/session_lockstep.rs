@@ -34,7 +34,11 @@ prop size add 0.01
 fn model() -> Project {
     project(
         &[("Fish", FISH), ("Algae", ALGAE)],
-        &[("Algae", "a1", ""), ("Algae", "a2", ""), ("Algae", "a3", "")],
+        &[
+            ("Algae", "a1", ""),
+            ("Algae", "a2", ""),
+            ("Algae", "a3", ""),
+        ],
         true,
     )
 }
@@ -65,12 +69,18 @@ impl Teacher {
 
     fn snapshot(&self) -> Message {
         let characters = self.sim.controllable_blueprints();
-        Message::Snapshot(self.host.snapshot(&self.sim, &self.project, characters, true))
+        Message::Snapshot(
+            self.host
+                .snapshot(&self.sim, &self.project, characters, true),
+        )
     }
 
     fn receive(&mut self, message: &Message, now_ms: f64) {
         let characters = self.sim.controllable_blueprints();
-        match self.room.receive(&encode(message), now_ms, &characters) {
+        match self
+            .room
+            .receive(decode(&encode(message)), now_ms, &characters)
+        {
             Action::Apply { frame, ack } => {
                 if self.sim.send_input(frame).is_ok() {
                     if let Some((device, seq)) = ack {
@@ -124,9 +134,7 @@ impl Device {
     fn catch_up(&mut self, out: &[Vec<u8>]) {
         for bytes in &out[self.read..] {
             match decode(bytes).expect("the teacher sends messages") {
-                Message::Snapshot(s)
-                    if self.follower.as_ref().is_none_or(|(f, _)| f.wants(&s)) =>
-                {
+                Message::Snapshot(s) if self.follower.as_ref().is_none_or(|(f, _)| f.wants(&s)) => {
                     let (f, _, sim) = Follower::start(&s).expect("the snapshot restores");
                     self.follower = Some((f, sim));
                 }
@@ -209,7 +217,11 @@ fn devices_follow_the_teacher_to_the_same_state_and_a_late_joiner_matches() {
     assert!(late.checks >= 1);
     assert_eq!(projector.sim().state_hash(), t.sim.state_hash());
     assert_eq!(late.sim().state_hash(), t.sim.state_hash());
-    assert_eq!(count(projector.sim(), "Fish"), 2, "both students' characters");
+    assert_eq!(
+        count(projector.sim(), "Fish"),
+        2,
+        "both students' characters"
+    );
 }
 
 #[test]
@@ -287,7 +299,7 @@ fn the_room_refuses_wrong_codes_strangers_impostors_kicked_devices_and_floods() 
     let before = t.room.counts().refused;
     t.receive(&Message::Ended, 600.0);
     assert_eq!(t.room.counts().refused, before + 1);
-    t.room.receive(b"garbage", 600.0, &[]);
+    t.room.receive(decode(b"garbage"), 600.0, &[]);
     assert_eq!(t.room.counts().malformed, 1);
     // Kicked: gone, and cannot come back with the same id.
     assert!(t.room.kick("s1").is_some());

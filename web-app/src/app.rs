@@ -17,6 +17,7 @@ mod map;
 mod periodic;
 mod pointer;
 mod rounds;
+mod session;
 mod timeline;
 mod watchdog;
 
@@ -28,9 +29,13 @@ use crate::panels::{Panels, PanelsSnapshot, Series};
 use crate::projects::{Library, ProjectHandle, ProjectsPanel};
 use crate::render::{Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
 use crate::runner::Runner;
+use crate::session::device::{DeviceSession, Role};
+use crate::session::teacher::TeacherSession;
+use crate::session::PageRole;
 use fps::FpsMeter;
 use gloo_events::EventListener;
 use gloo_render::{request_animation_frame, AnimationFrame};
+use session::SessionMsg;
 use sim_core::entity::EntityId;
 use sim_core::sched::{Scheduler, SchedulerStats};
 use sim_core::sim::RoundPhase;
@@ -101,6 +106,8 @@ pub enum Msg {
     Seek(u64),
     /// Go back one tick (the timeline's Step back).
     StepBack,
+    /// Something of a live session.
+    Session(SessionMsg),
 }
 
 /// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
@@ -180,6 +187,25 @@ pub struct App {
     map: MapTool,
     /// Why the last place or move on the stage was refused.
     map_error: Option<String>,
+    /// What the page's address made this page: the teacher's, a projector or a student's.
+    role: PageRole,
+    /// The live session this page hosts.
+    teacher: Option<TeacherSession>,
+    /// Whether the session panel is shown.
+    session_panel: bool,
+    /// The session this page follows (a projector or a student's device).
+    device: Option<DeviceSession>,
+    /// The join form's name field and character picker.
+    join_name: NodeRef,
+    join_pick: NodeRef,
+    /// Fingers on the controller pad and the marker each moves.
+    pad_pointers: Vec<(i32, usize)>,
+    /// The state hash at the shown tick, in a session (the stage's `data-hash`).
+    shown_hash: Option<(u64, u64)>,
+    /// Set when the state changed without a tick (an input applied while paused).
+    hash_stale: bool,
+    /// The real time of the frame before, for the session's refresh beat.
+    now_before: f64,
 }
 
 impl App {
@@ -206,10 +232,20 @@ impl App {
             return false;
         }
         self.clock.set_time(SimTime::ZERO);
+        self.fit_to_project();
+        true
+    }
+
+    /// Fits the stage to the open project's bounds and background, with its costumes.
+    fn fit_to_project(&mut self) {
+        if let Some(renderer) = &mut self.renderer {
+            self.project.with(|c| {
+                renderer.set_project_costumes(c.map_or(&[], |c| c.project.costumes.as_slice()))
+            });
+        }
         self.view.bounds = Runner::bounds(&self.project);
         self.view.background = MapTool::background(&self.project).unwrap_or(STAGE_BACKGROUND);
         self.view.fit();
-        true
     }
 
     fn draw(&mut self) {
@@ -237,6 +273,7 @@ impl App {
         };
         self.drawn_secs = secs;
         renderer.draw(&ctx, &self.view, agents);
+        self.draw_marks(&ctx);
     }
 
     /// The agents drawn last.
@@ -414,6 +451,14 @@ impl Component for App {
             .as_mut()
             .and_then(|r| Demo::from_query(&query, r.costumes_mut()));
         let project = ProjectHandle::empty();
+        let role = PageRole::from_query(&query);
+        let device = session::device_for(&role, &query);
+        if device.is_some() {
+            crate::projects::browser::set_root_class("session-device", true);
+        }
+        if matches!(role, PageRole::Projector(_)) {
+            crate::projects::browser::set_root_class("projector", true);
+        }
         App {
             clock: Clock::new(),
             canvas: NodeRef::default(),
@@ -451,6 +496,16 @@ impl Component for App {
             watchdog: None,
             marked_running: false,
             _page_hide: crash_guard::clear_on_page_hide(),
+            role,
+            teacher: None,
+            session_panel: false,
+            device,
+            join_name: NodeRef::default(),
+            join_pick: NodeRef::default(),
+            pad_pointers: Vec::new(),
+            shown_hash: None,
+            hash_stale: false,
+            now_before: 0.0,
         }
     }
 
@@ -464,7 +519,8 @@ impl Component for App {
                         self.clock.pause(ts);
                     }
                 }
-                let synced = self.sync_project();
+                let adopted = self.session_before_ticks(ts);
+                let synced = adopted || (self.device.is_none() && self.sync_project());
                 if synced {
                     self.held = None;
                     self.dismissed_dialog = 0;
@@ -473,9 +529,13 @@ impl Component for App {
                     self.inspect();
                 }
                 self.clock.update_time(ts);
-                self.advance_watched();
-                self.note_branch();
-                self.pause_when_round_stops();
+                if self.device.is_none() {
+                    self.advance_watched();
+                    self.note_branch();
+                    self.pause_when_round_stops();
+                }
+                let running = self.clock.state() == ClockState::Running;
+                self.session_after_ticks(ts, running);
                 let started = now_ms();
                 self.draw();
                 let work_ms = now_ms() - started;
@@ -483,6 +543,14 @@ impl Component for App {
                 let tick = self.tick();
                 let changed = tick != self.shown_tick;
                 self.shown_tick = tick;
+                let hash_before = self.shown_hash;
+                self.refresh_hash();
+                // A session's panel and status line (roster, connection) refresh four times a
+                // second.
+                let session_beat = (self.teacher.is_some() || self.device.is_some())
+                    && (ts / 250.0) as u64 != (self.now_before / 250.0) as u64;
+                self.now_before = ts;
+                let changed = changed || hash_before != self.shown_hash || session_beat;
                 let fps_changed = self.fps.frame(ts, work_ms) && self.demo.is_some();
                 self.run_periodic(ts);
                 let running = self.clock.state() == ClockState::Running;
@@ -574,7 +642,13 @@ impl Component for App {
             Msg::ToggleShortcuts => self.shortcuts = !self.shortcuts,
             Msg::Seek(tick) => self.seek(tick),
             Msg::StepBack => self.seek(self.runner.tick().saturating_sub(1)),
+            Msg::Session(msg) => {
+                if !self.session_update(msg) {
+                    return false;
+                }
+            }
         }
+        self.hash_stale = true;
         self.shown_tick = self.tick();
         self.draw();
         self.inspect();
@@ -608,13 +682,17 @@ impl Component for App {
                     <h1>{ "Stepwise" }</h1>
                     <span class="subtitle">{ "classroom simulations" }</span>
                 </header>
-                <MapEditor project={self.project.clone()} revision={self.project.revision()}
-                    tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
-                    stage_error={self.map_error.clone().map(AttrValue::from)} />
+                if self.device.is_none() {
+                    <MapEditor project={self.project.clone()} revision={self.project.revision()}
+                        tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
+                        stage_error={self.map_error.clone().map(AttrValue::from)} />
+                }
                 <main class="stage-area">
                     <div class="stage-frame">
                     <canvas data-testid="stage" ref={self.canvas.clone()} width="800" height="800"
                         role="img" aria-label={stage_label}
+                        data-tick={self.runner.tick().to_string()}
+                        data-hash={self.shown_hash.map(|(_, h)| format!("{h:016x}"))}
                         onwheel={link.callback(Msg::Wheel)}
                         onpointerdown={link.callback(Msg::PointerDown)}
                         onpointermove={link.callback(Msg::PointerMove)}
@@ -622,12 +700,27 @@ impl Component for App {
                         onpointercancel={link.callback(Msg::PointerUp)}
                         onpointerleave={link.callback(|_| Msg::PointerLeave)}
                         ondblclick={link.callback(|_| Msg::Fit)} />
+                    if self.device.as_ref().is_some_and(|d| d.role() == Role::Student && d.welcome.is_some()) {
+                        <div class="controller-pad" data-testid="controller-pad"
+                            role="application" aria-label="Drag to steer your character"
+                            onpointerdown={link.callback(|e| Msg::Session(SessionMsg::PadDown(e)))}
+                            onpointermove={link.callback(|e| Msg::Session(SessionMsg::PadMove(e)))}
+                            onpointerup={link.callback(|e| Msg::Session(SessionMsg::PadUp(e)))}
+                            onpointercancel={link.callback(|e| Msg::Session(SessionMsg::PadUp(e)))} />
+                    }
                     { round.as_ref().map(rounds::round_bar).unwrap_or_default() }
                     { rounds::dialog(dialog, link.callback(|_| Msg::DismissDialog)) }
                     </div>
                 </main>
                 // The run controls follow the stage in the page's order (the grid places them), so
                 // the keyboard reaches them first.
+                if self.device.is_some() {
+                    <footer class="controls">{ self.device_session_view(ctx) }</footer>
+                    if matches!(self.role, PageRole::Projector(_)) {
+                        <Panels data={self.panels.clone()} series={self.series.clone()}
+                            on_open={link.callback(Msg::OpenScript)} />
+                    }
+                } else {
                 <footer class="controls">
                     if self.crashed {
                         <p class="run-notice" data-testid="crash-notice" role="alert">
@@ -665,6 +758,7 @@ impl Component for App {
                         { format!("t = {:.2} s · tick ", self.shown_time().to_f64()) }
                         <span data-testid="tick">{ self.shown_tick }</span>
                     </span>
+                    { self.teacher_session_view(ctx) }
                     if let Some((fps, work)) = self.fps.shown.filter(|_| self.demo.is_some()) {
                         <span class="status">
                             { "demo · " }<span data-testid="fps">{ format!("{fps:.1}") }</span>{ " fps · frame work " }
@@ -681,6 +775,7 @@ impl Component for App {
                     on_edit={link.callback(Msg::Edit)} />
                 <Panels data={self.panels.clone()} series={self.series.clone()}
                     on_open={link.callback(Msg::OpenScript)} />
+                }
             </div>
             </ContextProvider<Option<ScriptPlace>>>
         }

@@ -10,6 +10,7 @@ mod panels;
 mod projects;
 mod render;
 mod runner;
+mod session;
 mod share;
 mod wizard;
 

@@ -14,9 +14,15 @@ use crate::inspector::{parse_value, Edit, Inspection};
 use crate::mapedit::place::AgentOrigin;
 use crate::panels::{performance_micros, PanelsSnapshot, Series};
 use crate::projects::ProjectHandle;
+use crate::projects::{CurrentProject, Origin};
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb, Status};
 use sim_core::entity::EntityId;
-use sim_core::sim::{AgentView, Profile, PropGroup, Simulation, SwapError, Timeline, MAX_AGENTS};
+use sim_core::session::protocol::{Bundle, RoomSnapshot};
+use sim_core::session::{Followed, Follower, Host};
+use sim_core::sim::{
+    AgentView, InputFrame, InputRefusal, Profile, PropGroup, Simulation, SwapError, Timeline,
+    MAX_AGENTS,
+};
 use sim_core::time::SimTime;
 use std::rc::Rc;
 
@@ -58,6 +64,16 @@ pub struct Runner {
     timeline: Option<Timeline>,
     /// The tick a rewound run went on from (dropping its old future), until the app reads it.
     branched: Option<u64>,
+    /// Whether this page hosts a live session (the teacher's).
+    hosting: bool,
+    /// While hosting a model that compiled: what turns the run into bundles.
+    host: Option<Host>,
+    /// Bundles made since the session last took them.
+    bundles: Vec<Bundle>,
+    /// Whether the state jumped since the session last asked (it then sends a snapshot).
+    jumped: bool,
+    /// On a projector or student's device: where this device is in the teacher's run.
+    follower: Option<Follower>,
 }
 
 impl Runner {
@@ -98,6 +114,7 @@ impl Runner {
         let swapped = project.with(|c| Some(sim.hot_swap(&c?.project).map(drop)))?;
         if swapped.is_ok() {
             self.timeline = Some(Timeline::new(sim));
+            self.jump();
         }
         Some(swapped)
     }
@@ -110,6 +127,7 @@ impl Runner {
             sim.set_timer(performance_micros);
         }
         self.timeline = self.sim.as_ref().map(Timeline::new);
+        self.jump();
         let placed = project.with(|c| c.map_or(0, |c| c.project.instances.len()));
         if let Some(note) = cap_note(placed) {
             project.post_note(note);
@@ -123,6 +141,35 @@ impl Runner {
             sim.advance_to(t);
         }
         self.follow();
+        self.bundle(t);
+    }
+
+    /// In a session, turns what the last advance did into a bundle (or, when a bundle cannot
+    /// say it, a jump).
+    fn bundle(&mut self, until: SimTime) {
+        let (Some(host), Some(sim)) = (&mut self.host, &self.sim) else {
+            return;
+        };
+        match host.ran(sim, until) {
+            Ok(Some(b)) => self.bundles.push(b),
+            Ok(None) => {}
+            Err(_) => self.jump(),
+        }
+    }
+
+    /// The state jumped: a session starts a new epoch and sends a snapshot.
+    fn jump(&mut self) {
+        self.jumped = true;
+        self.bundles.clear();
+        let Some(sim) = &self.sim else {
+            self.host = None;
+            return;
+        };
+        match &mut self.host {
+            Some(host) => host.jump(sim),
+            None if self.hosting => self.host = Some(Host::new(sim)),
+            None => {}
+        }
     }
 
     /// Lets the timeline take in the inputs and ticks since it last looked.
@@ -161,6 +208,7 @@ impl Runner {
         if let Some(sim) = &mut self.sim {
             sim.set_timer(performance_micros);
         }
+        self.jump();
         Ok(())
     }
 
@@ -182,11 +230,8 @@ impl Runner {
 
     /// Runs exactly one tick.
     pub fn step(&mut self) {
-        self.follow();
-        if let Some(sim) = &mut self.sim {
-            sim.step();
-        }
-        self.follow();
+        let next = sim_core::sim::tick_time(self.tick() + 1);
+        self.advance_to(next);
     }
 
     /// Back to the model's initial state.
@@ -196,6 +241,7 @@ impl Runner {
             sim.reset();
         }
         self.timeline = self.sim.as_ref().map(Timeline::new);
+        self.jump();
     }
 
     /// Simulation time (zero without a simulation).
@@ -279,6 +325,102 @@ impl Runner {
             rank,
         };
         Some((origin, agent.position()))
+    }
+}
+
+/// Live sessions: on the teacher's page the runner hosts (every advance becomes a bundle,
+/// every jump a new epoch); on another device it follows the teacher's snapshot and bundles
+/// instead of the clock.
+impl Runner {
+    /// Starts or stops hosting a session from the current state.
+    pub fn host(&mut self, on: bool) {
+        self.hosting = on;
+        self.host = None;
+        self.jump();
+    }
+
+    /// The bundles made since the last call.
+    pub fn take_bundles(&mut self) -> Vec<Bundle> {
+        std::mem::take(&mut self.bundles)
+    }
+
+    /// Whether the state jumped since the last call (a snapshot is due).
+    pub fn take_jumped(&mut self) -> bool {
+        std::mem::take(&mut self.jumped)
+    }
+
+    /// The epoch and last bundle of the hosted session.
+    pub fn host_position(&self) -> Option<(u32, u64)> {
+        self.host.as_ref().map(|h| (h.epoch(), h.seq()))
+    }
+
+    /// The whole state for devices, with the blueprints students may pick.
+    pub fn room_snapshot(
+        &self,
+        project: &ProjectHandle,
+        characters: Vec<String>,
+        playing: bool,
+    ) -> Option<RoomSnapshot> {
+        let (host, sim) = (self.host.as_ref()?, self.sim.as_ref()?);
+        project.with(|c| Some(host.snapshot(sim, &c?.project, characters, playing)))
+    }
+
+    /// A student's controller frame; `ack` is acknowledged in the next bundle when taken.
+    pub fn send_frame(
+        &mut self,
+        frame: InputFrame,
+        ack: Option<(String, u32)>,
+    ) -> Result<(), InputRefusal> {
+        let sim = self.sim.as_mut().ok_or(InputRefusal::TickFull)?;
+        sim.send_input(frame)?;
+        if let (Some(host), Some((device, seq))) = (&mut self.host, ack) {
+            host.ack(&device, seq);
+        }
+        Ok(())
+    }
+
+    /// The blueprints students may drive.
+    pub fn characters(&self) -> Vec<String> {
+        self.sim
+            .as_ref()
+            .map(Simulation::controllable_blueprints)
+            .unwrap_or_default()
+    }
+
+    /// Follows the teacher from `snapshot`: its project becomes the open one (not saved to
+    /// this device's library) and its state the running one.
+    pub fn follow_snapshot(
+        &mut self,
+        project: &ProjectHandle,
+        snapshot: &RoomSnapshot,
+    ) -> Result<(), String> {
+        let (follower, teacher_project, sim) = Follower::start(snapshot)?;
+        project.replace(CurrentProject::new(teacher_project, Origin::Other));
+        self.revision = project.revision();
+        self.lineage = project.lineage();
+        self.hovered = None;
+        self.timeline = None;
+        self.sim = Some(sim);
+        self.follower = Some(follower);
+        Ok(())
+    }
+
+    /// Applies the teacher's next bundle.
+    pub fn follow_bundle(&mut self, bundle: &Bundle) -> Followed {
+        match (&mut self.follower, &mut self.sim) {
+            (Some(f), Some(sim)) => f.apply(sim, bundle),
+            _ => Followed::Lost("waiting for the teacher's model".into()),
+        }
+    }
+
+    /// Where this device is in the teacher's run, when following.
+    pub fn follower(&self) -> Option<&Follower> {
+        self.follower.as_ref()
+    }
+
+    /// The state hash now (for the stage's `data-hash`).
+    pub fn state_hash(&self) -> Option<u64> {
+        self.sim.as_ref().map(Simulation::state_hash)
     }
 }
 

@@ -75,7 +75,10 @@ impl Follower {
     pub fn apply(&mut self, sim: &mut Simulation, bundle: &Bundle) -> Followed {
         if bundle.epoch != self.epoch {
             return if newer(bundle.epoch, self.epoch) {
-                Followed::Lost(format!("the teacher's model jumped (epoch {})", bundle.epoch))
+                Followed::Lost(format!(
+                    "the teacher's model jumped (epoch {})",
+                    bundle.epoch
+                ))
             } else {
                 Followed::Stale
             };

@@ -11,5 +11,5 @@ pub mod room;
 
 pub use follow::{Followed, Follower};
 pub use host::Host;
-pub use protocol::{decode, encode, Message, ProtocolError};
+pub use protocol::{decode, encode, validate, Message, ProtocolError};
 pub use room::{Action, Room};

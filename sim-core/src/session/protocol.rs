@@ -106,8 +106,10 @@ pub struct RoomSnapshot {
     /// The last bundle already contained in this state (the next is `seq + 1`).
     pub seq: u64,
     /// The project, as `.gemprj` JSON deflated with zlib.
+    #[serde(with = "serde_bytes")]
     pub project: Vec<u8>,
     /// The simulation, as [`Simulation::snapshot`](crate::sim::Simulation::snapshot) made it.
+    #[serde(with = "serde_bytes")]
     pub state: Vec<u8>,
     /// The blueprints a student may pick as a character.
     pub characters: Vec<String>,
@@ -241,8 +243,14 @@ pub fn decode(bytes: &[u8]) -> Result<Message, ProtocolError> {
             left.len()
         )));
     }
-    check(&message).map_err(ProtocolError::Limit)?;
+    validate(&message)?;
     Ok(message)
+}
+
+/// Checks the limits of a message that arrived already read (from another window of the
+/// browser, which hands over values rather than bytes).
+pub fn validate(message: &Message) -> Result<(), ProtocolError> {
+    check(message).map_err(ProtocolError::Limit)
 }
 
 /// Whether `text` is at most `max` characters (counted without walking past the limit).

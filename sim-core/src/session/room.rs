@@ -3,7 +3,9 @@
 //! which answers with what to do; nothing a device sends can panic the teacher's page or
 //! grow without bound.
 
-use super::protocol::{decode, Join, Message, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT};
+use super::protocol::{
+    Join, Message, ProtocolError, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT,
+};
 use crate::sim::InputFrame;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -152,11 +154,16 @@ impl Room {
         ))
     }
 
-    /// Handles one message from the *in* channel that came at `now_ms`; `characters` are the
-    /// blueprints a student may pick.
-    pub fn receive(&mut self, bytes: &[u8], now_ms: f64, characters: &[String]) -> Action {
+    /// Handles one message from the *in* channel (or why it was not one) that came at
+    /// `now_ms`; `characters` are the blueprints a student may pick.
+    pub fn receive(
+        &mut self,
+        message: Result<Message, ProtocolError>,
+        now_ms: f64,
+        characters: &[String],
+    ) -> Action {
         self.refill(now_ms);
-        match decode(bytes) {
+        match message {
             Ok(Message::Join(join)) => self.join(join, now_ms, characters),
             Ok(Message::Input(input)) => self.input(input, now_ms),
             Ok(Message::WantSnapshot { device, .. }) => {
@@ -260,6 +267,10 @@ impl Room {
 
     fn input(&mut self, input: StudentInput, now_ms: f64) -> Action {
         let Some(s) = self.students.get_mut(&input.device) else {
+            if self.kicked.contains(&input.device) {
+                // Inputs still on their way from a device just removed: it was told already.
+                return self.refuse();
+            }
             return self.refused(&input.device, "join the session first");
         };
         if s.secret != input.secret {

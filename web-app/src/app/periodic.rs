@@ -5,7 +5,7 @@
 
 use super::{now_ms, App};
 use sim_core::sched::{SchedError, Scheduler};
-use sim_core::time::{ClockState, SimTime};
+use sim_core::time::SimTime;
 use std::rc::Rc;
 
 /// Checks each frame whether a sim-second passed and samples the graphs if so.
@@ -86,7 +86,7 @@ impl App {
             return;
         };
         let now = real_time(ts);
-        let running = self.clock.state() == ClockState::Running;
+        let running = self.model_running();
         follow_running(&mut scheduler, running, now);
         if scheduler.process(now, self).is_some() {
             self.task_stats = scheduler.stats();

@@ -27,8 +27,6 @@ mod models;
 mod panel;
 mod view;
 
-pub use current::ProjectHandle;
-#[cfg(test)]
-pub use current::{CurrentProject, Origin};
+pub use current::{CurrentProject, Origin, ProjectHandle};
 pub use library::Library;
 pub use panel::ProjectsPanel;

@@ -1,0 +1,133 @@
+// Helpers for live-session tests: a real nats-server started from deploy/nats/classroom.conf
+// on free loopback ports (stopped, killed and restarted on demand), one Chromium with a
+// context per device, and the teacher's steps to open a model and start a session.
+
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serveDir, waitForText } from './harness.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+export const TEACHER_KEY = 'e2e-teacher-key-7f3a';
+
+/** A free TCP port on loopback. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+/**
+ * Starts nats-server with the classroom config; resolves to { wsUrl, port, stop, restart }.
+ * `restart` kills the server (SIGKILL, as a crash) and starts it again on the same ports.
+ */
+export async function startNats() {
+  const port = await freePort();
+  const wsPort = await freePort();
+  const env = {
+    ...process.env,
+    STEPWISE_NATS_HOST: '127.0.0.1', STEPWISE_NATS_PORT: String(port),
+    STEPWISE_WS_PORT: String(wsPort), STEPWISE_TEACHER_KEY: TEACHER_KEY,
+  };
+  let proc;
+  const launch = () => new Promise((ok, fail) => {
+    proc = spawn('nats-server', ['-c', resolve(ROOT, 'deploy/nats/classroom.conf')], { env });
+    let log = '';
+    const onData = (d) => {
+      log += d;
+      if (log.includes('Server is ready')) ok();
+    };
+    proc.stderr.on('data', onData);
+    proc.stdout.on('data', onData);
+    proc.on('exit', (code) => fail(new Error(`nats-server exited (${code}): ${log}`)));
+  });
+  await launch();
+  const kill = () => new Promise((ok) => {
+    if (proc.exitCode !== null) return ok();
+    proc.removeAllListeners('exit');
+    proc.on('exit', () => ok());
+    proc.kill('SIGKILL');
+  });
+  return {
+    port, wsPort, wsUrl: `ws://127.0.0.1:${wsPort}`,
+    stop: kill,
+    kill,
+    start: launch,
+  };
+}
+
+/** One browser and the site, for several devices. */
+export async function startClassroom() {
+  const site = await serveDir();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
+  });
+  const pages = [];
+  /** A page in a fresh context (a device of its own) at `path`; errors are collected. */
+  const device = async (path, { width = 1280, height = 900, touch = false, context } = {}) => {
+    const ctx = context ?? await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+    const page = await ctx.newPage();
+    page.errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
+    page.on('pageerror', (e) => page.errors.push(`exception: ${e.message}`));
+    await page.goto(site.url + path);
+    await page.waitForSelector('[data-testid="stage"]');
+    pages.push(page);
+    return page;
+  };
+  const close = async () => {
+    await browser.close();
+    await site.close();
+  };
+  return { site, browser, device, pages, close };
+}
+
+/** The teacher opens our fish-and-algae model and starts a session; resolves to the code. */
+export async function startSession(page) {
+  await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
+  await page.waitForSelector('[data-testid="blueprint-row"][data-blueprint="Fish"]');
+  await page.click('[data-testid="session-start"]');
+  await page.waitForSelector('[data-testid="session-code"]');
+  return (await page.textContent('[data-testid="session-code"]')).trim();
+}
+
+/** A student joins with `name` as `blueprint`. */
+export async function join(page, name, blueprint = 'Fish') {
+  await page.waitForSelector('[data-testid="join-blueprint"] option', { state: 'attached' });
+  await page.fill('[data-testid="join-name"]', name);
+  await page.selectOption('[data-testid="join-blueprint"]', blueprint);
+  await page.click('[data-testid="join-go"]');
+  await page.waitForSelector('[data-testid="controller-pad"]');
+}
+
+/** The stage's tick and hash on `page`. */
+export async function stageState(page) {
+  return page.$eval('[data-testid="stage"]', (c) => ({ tick: Number(c.dataset.tick), hash: c.dataset.hash }));
+}
+
+/** Waits until `page`'s stage shows tick `tick`; resolves to its hash. */
+export async function hashAt(page, tick, timeout = 15000) {
+  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="stage"]').dataset.tick) === t
+    && document.querySelector('[data-testid="stage"]').dataset.hash, tick, { timeout });
+  return (await stageState(page)).hash;
+}
+
+/** Drags across the controller pad from fraction (x0, y0) to (x1, y1) of its box. */
+export async function dragPad(page, [x0, y0], [x1, y1], steps = 10) {
+  const box = await page.locator('[data-testid="controller-pad"]').boundingBox();
+  const at = (fx, fy) => [box.x + box.width * fx, box.y + box.height * fy];
+  await page.mouse.move(...at(x0, y0));
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(...at(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps));
+  }
+  await page.mouse.up();
+}
+
+export { waitForText };

@@ -1,0 +1,214 @@
+// Live classroom sessions with a real nats-server (deploy/nats/classroom.conf on free
+// loopback ports): a teacher's page, a projector page and five students' devices (two
+// phone-sized with touch, a tablet, two laptops) in headless Chromium. Students join by
+// code, pick a character and steer it; every page shows the same state hash at the same
+// tick; a late joiner at tick 300 matches; a script applied mid-session reaches everyone
+// without a resync; the server killed and restarted: everyone resyncs within 5 s while
+// the teacher's run goes on; the server refuses a student's page that publishes as the
+// teacher; a kicked student cannot come back; and with no server at all a projector window
+// on the same computer follows through a BroadcastChannel.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { screenshot } from '../harness.mjs';
+import {
+  startNats, startClassroom, startSession, join, stageState, hashAt, dragPad, TEACHER_KEY,
+} from '../session-harness.mjs';
+
+let nats;
+let room;
+let teacher;
+let projector;
+let code;
+const students = [];
+let q;
+
+const SCREENS = [
+  { name: 'Ada', width: 390, height: 844, touch: true },
+  { name: 'Ben', width: 390, height: 844, touch: true },
+  { name: 'Cleo', width: 768, height: 1024, touch: true },
+  { name: 'Dev', width: 1366, height: 768 },
+  { name: 'Eve', width: 1366, height: 768 },
+];
+
+before(async () => {
+  nats = await startNats();
+  room = await startClassroom();
+  q = `server=${encodeURIComponent(nats.wsUrl)}`;
+  teacher = await room.device(`?teach=${TEACHER_KEY}&${q}`, { width: 1366, height: 768 });
+  code = await startSession(teacher);
+  await teacher.waitForFunction(() => /^connected/.test(document.querySelector('[data-testid="session-server"]').textContent));
+});
+
+after(async () => {
+  await room?.close();
+  await nats?.stop();
+});
+
+/** Pauses the teacher and waits until `pages` show the teacher's tick; their hashes. */
+async function sameStateEverywhere(pages) {
+  await teacher.click('[data-testid="pause"]');
+  // A frame may still carry the last ticks: read the teacher once its tick settled.
+  let last = -1;
+  let { tick } = await stageState(teacher);
+  while (tick !== last) {
+    last = tick;
+    await teacher.waitForTimeout(0);
+    await teacher.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    ({ tick } = await stageState(teacher));
+  }
+  const want = await hashAt(teacher, tick);
+  for (const page of pages) {
+    assert.equal(await hashAt(page, tick), want, `the same state at tick ${tick}`);
+  }
+  return { tick, hash: want };
+}
+
+const agentCount = async (page) => Number((await page.getAttribute('[data-testid="stage"]', 'aria-label')).match(/(\d+) agents/)[1]);
+
+test('students join by code, pick a character and steer it; every screen shows the same state', async () => {
+  projector = await room.device(`?view=${code}&${q}`, { width: 1920, height: 1080 });
+  await projector.waitForFunction(() => /in step/.test(document.querySelector('[data-testid="session-status"]').textContent));
+  const before = await agentCount(teacher);
+  for (const s of SCREENS) {
+    const page = await room.device(`?join=${code}&${q}`, s);
+    await join(page, s.name);
+    students.push(page);
+  }
+  await teacher.waitForFunction((n) => document.querySelectorAll('[data-testid="session-student"]').length === n, SCREENS.length);
+  const roster = await teacher.textContent('[data-testid="session-roster"]');
+  for (const s of SCREENS) assert.match(roster, new RegExp(`${s.name}\\s*Fish`));
+  // Each student's character appears on the teacher's stage and the projector's.
+  await teacher.waitForFunction((n) => /(\d+) agents/.exec(document.querySelector('[data-testid="stage"]').ariaLabel)[1] >= n, before + SCREENS.length);
+  await projector.waitForFunction((n) => /(\d+) agents/.exec(document.querySelector('[data-testid="stage"]').ariaLabel)[1] >= n, before + SCREENS.length);
+  // Drag (mouse on all) and tap (touch on the phones): the characters go there.
+  for (const [i, page] of students.entries()) {
+    await dragPad(page, [0.5, 0.5], [0.1 + 0.15 * i, 0.8]);
+    if (SCREENS[i].touch) {
+      const box = await page.locator('[data-testid="controller-pad"]').boundingBox();
+      await page.touchscreen.tap(box.x + box.width * (0.1 + 0.15 * i), box.y + box.height * 0.2);
+    }
+  }
+  // Every student's delay is measured and shown on the roster.
+  await teacher.waitForFunction(() => [...document.querySelectorAll('[data-testid="session-student"] td:nth-child(5)')].every((td) => /ms/.test(td.textContent)));
+  await sameStateEverywhere([projector, ...students]);
+  await screenshot(teacher, 'session-teacher-1366');
+  await screenshot(projector, 'session-projector-1920');
+  await screenshot(students[0], 'session-student-phone');
+  await screenshot(students[2], 'session-student-tablet');
+  for (const page of room.pages) assert.deepEqual(page.errors, []);
+});
+
+test('a late joiner at tick 300 reaches the same state', async () => {
+  await teacher.selectOption('[data-testid="speed"]', '4');
+  await teacher.click('[data-testid="play"]');
+  await teacher.waitForFunction(() => Number(document.querySelector('[data-testid="stage"]').dataset.tick) >= 300, null, { timeout: 30000 });
+  const late = await room.device(`?view=${code}&${q}`, { width: 1024, height: 768, touch: true });
+  await late.waitForFunction(() => /in step/.test(document.querySelector('[data-testid="session-status"]').textContent));
+  const { tick } = await sameStateEverywhere([late, projector]);
+  assert.ok(tick >= 300);
+  await late.close();
+});
+
+test('a script applied mid-session reaches everyone without a resync', async () => {
+  const resyncs = await projector.getAttribute('[data-testid="session-status"]', 'data-resyncs');
+  await teacher.click('[data-testid="play"]');
+  // The session panel hides, so the script drawer is clear.
+  await teacher.click('[data-testid="session-panel"] header button');
+  await teacher.click('[data-testid="script-toggle"]');
+  await teacher.waitForSelector('[data-testid="script-editor"]');
+  const text = await teacher.inputValue('[data-testid="script-text"]');
+  assert.match(text, /addProp energyUse Number 2/);
+  await teacher.fill('[data-testid="script-text"]', text.replace('addProp energyUse Number 2', 'addProp energyUse Number 7'));
+  await teacher.click('[data-testid="script-apply"]');
+  await teacher.waitForFunction(() => document.querySelector('[data-testid="script-state"]').textContent === 'applied');
+  await teacher.click('[data-testid="script-toggle"]');
+  await teacher.click('[data-testid="session-start"]');
+  // Let the new version run a while, then compare.
+  const { tick } = await stageState(teacher);
+  await teacher.waitForFunction((t) => Number(document.querySelector('[data-testid="stage"]').dataset.tick) >= t + 60, tick);
+  await sameStateEverywhere([projector, ...students]);
+  assert.equal(await projector.getAttribute('[data-testid="session-status"]', 'data-resyncs'), resyncs);
+});
+
+test('the server killed and restarted: everyone reconnects and resyncs within 5 s, the run goes on', async () => {
+  await teacher.click('[data-testid="play"]');
+  await nats.kill();
+  const { tick: atKill } = await stageState(teacher);
+  for (const page of [projector, ...students]) {
+    await page.waitForFunction(() => document.querySelector('[data-testid="session-status"]').dataset.connected === 'false');
+  }
+  await teacher.waitForFunction(() => /reconnecting/.test(document.querySelector('[data-testid="session-server"]').textContent));
+  await teacher.waitForFunction((t) => Number(document.querySelector('[data-testid="stage"]').dataset.tick) > t + 30, atKill);
+  await nats.start();
+  const restarted = Date.now();
+  const target = (await stageState(teacher)).tick + 15;
+  for (const page of [projector, ...students]) {
+    await page.waitForFunction(() => document.querySelector('[data-testid="session-status"]').dataset.connected === 'true', null, { timeout: 5000 });
+    await page.waitForFunction((t) => Number(document.querySelector('[data-testid="stage"]').dataset.tick) >= t, target, { timeout: 5000 });
+  }
+  const took = Date.now() - restarted;
+  assert.ok(took <= 5000, `resynced in ${took} ms`);
+  console.log(`# every device back in step ${took} ms after the server restarted`);
+  await sameStateEverywhere([projector, ...students]);
+});
+
+test("the server refuses a student's page that publishes bundles or controls, or reads inputs", async () => {
+  const student = students[3];
+  const outcome = await student.evaluate(async ({ url, code }) => {
+    const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
+    const said = [];
+    ws.onmessage = (e) => said.push(typeof e.data === 'string' ? e.data : new TextDecoder().decode(e.data));
+    await new Promise((ok) => { ws.onopen = ok; });
+    const send = (t) => ws.send(new TextEncoder().encode(t));
+    send('CONNECT {"user":"student","pass":"student","verbose":false,"protocol":1}\r\n');
+    send(`PUB sw.${code}.out 4\r\nSWSP\r\n`);
+    send(`SUB sw.${code}.in 1\r\n`);
+    send('PING\r\n');
+    const deadline = Date.now() + 5000;
+    while (!said.join('').includes('PONG') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    ws.close();
+    return said.join('');
+  }, { url: nats.wsUrl, code });
+  assert.match(outcome, /Permissions Violation for Publish to "sw\.\w+\.out"/);
+  assert.match(outcome, /Permissions Violation for Subscription to "sw\.\w+\.in"/);
+  // A wrong teacher key is refused too.
+  const wrong = await student.evaluate(async (url) => {
+    const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
+    const said = [];
+    ws.onmessage = (e) => said.push(typeof e.data === 'string' ? e.data : new TextDecoder().decode(e.data));
+    await new Promise((ok) => { ws.onopen = ok; });
+    ws.send(new TextEncoder().encode('CONNECT {"user":"teacher","pass":"guess","verbose":false,"protocol":1}\r\nPING\r\n'));
+    await new Promise((ok) => { ws.onclose = ok; setTimeout(ok, 5000); });
+    return said.join('');
+  }, nats.wsUrl);
+  assert.match(wrong, /Authorization Violation/);
+});
+
+test('a kicked student is removed, told, and cannot come back', async () => {
+  const kicked = students[4];
+  const before = await teacher.locator('[data-testid="session-student"]').count();
+  await teacher.locator('[data-testid="session-student"]', { hasText: 'Eve' }).locator('[data-testid="session-kick"]').click();
+  await teacher.waitForFunction((n) => document.querySelectorAll('[data-testid="session-student"]').length === n - 1, before);
+  await kicked.waitForSelector('[data-testid="join-refused"]');
+  assert.match(await kicked.textContent('[data-testid="join-refused"]'), /removed you/);
+  await kicked.fill('[data-testid="join-name"]', 'Eve again');
+  await kicked.click('[data-testid="join-go"]');
+  await kicked.waitForFunction(() => /removed you/.test(document.querySelector('[data-testid="join-refused"]')?.textContent ?? ''));
+  assert.equal(await teacher.locator('[data-testid="session-student"]').count(), before - 1);
+});
+
+test('with no server, a projector window on the same computer follows through a BroadcastChannel', async () => {
+  const solo = await room.device('?server=none', { width: 1366, height: 768 });
+  const soloCode = await startSession(solo);
+  assert.match(await solo.textContent('[data-testid="session-server"]'), /no session server/);
+  const win = await room.device(`?view=${soloCode}&server=none`, { context: solo.context() });
+  await win.waitForFunction(() => /in step/.test(document.querySelector('[data-testid="session-status"]').textContent));
+  await solo.click('[data-testid="pause"]');
+  await solo.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const { tick } = await stageState(solo);
+  assert.equal(await hashAt(win, tick), await hashAt(solo, tick));
+  await win.close();
+  await solo.close();
+});

@@ -1,0 +1,344 @@
+//! A projector's or a student's side of a live session: it follows the teacher's run (a
+//! snapshot, then bundles), asks for a fresh snapshot whenever it lost step and counts it,
+//! and, for a student, joins with a name and a character and sends where its markers are, 25
+//! times a second.
+
+use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
+use crate::projects::ProjectHandle;
+use crate::runner::Runner;
+use sim_core::session::protocol::{
+    Control, Join, Message, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT,
+};
+use sim_core::session::Followed;
+use sim_core::sim::Marker;
+use std::collections::VecDeque;
+
+/// Milliseconds between two inputs: 25 a second.
+pub const INPUT_EVERY_MS: f64 = 40.0;
+/// How long a device waits for the snapshot it asked for before asking again.
+const ASK_AGAIN_MS: f64 = 2_000.0;
+
+/// What this device is in the room.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Role {
+    /// Shows the room (a projector or another screen): sends nothing but requests.
+    Projector,
+    /// A student's controller.
+    Student,
+}
+
+/// This device's id and the secret it joins with (kept across reloads, so a student who
+/// comes back keeps their place).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Identity {
+    /// The device's id.
+    pub device: String,
+    /// Its secret for this room.
+    pub secret: String,
+}
+
+/// A device in a live session.
+pub struct DeviceSession {
+    code: String,
+    role: Role,
+    identity: Identity,
+    links: Vec<Box<dyn Link>>,
+    /// Times each link opened, as last seen (a new opening means a reconnect).
+    opened: Vec<u32>,
+    following: bool,
+    /// When the device last asked for a snapshot it has not had yet.
+    waiting_since: Option<f64>,
+    /// Times this device lost step and resynced.
+    pub resyncs: u64,
+    /// Why it last lost step.
+    pub lost_because: Option<String>,
+    /// Messages that did not read.
+    pub malformed: u64,
+    /// The teacher's controls, last heard.
+    pub control: Option<Control>,
+    /// The characters a student may pick.
+    pub characters: Vec<String>,
+    /// The join asked for: name and blueprint.
+    join: Option<(String, String)>,
+    /// The teacher's welcome.
+    pub welcome: Option<Welcome>,
+    /// Why the teacher refused this device.
+    pub refused: Option<String>,
+    /// The teacher ended the session.
+    pub ended: bool,
+    markers: Vec<Marker>,
+    seq: u32,
+    last_sent_ms: f64,
+    sent_at: VecDeque<(u32, f64)>,
+    /// How long this device's last acknowledged input took to reach the teacher's model.
+    pub delay_ms: Option<u32>,
+    unsent_inputs: u64,
+}
+
+impl DeviceSession {
+    /// Joins room `code` as `role`, through `server` when given and a window link always.
+    pub fn start(code: &str, role: Role, identity: Identity, server: Option<Server>) -> Self {
+        let mut links: Vec<Box<dyn Link>> = Vec::new();
+        if let Some(window) = WindowLink::open(code, Side::Device) {
+            links.push(Box::new(window));
+        }
+        if let Some(server) = server {
+            let name = format!("device-{}", identity.device);
+            links.push(Box::new(NatsLink::open(server, code, Side::Device, &name)));
+        }
+        let opened = vec![0; links.len()];
+        DeviceSession {
+            code: code.to_string(),
+            role,
+            identity,
+            links,
+            opened,
+            following: false,
+            waiting_since: None,
+            resyncs: 0,
+            lost_because: None,
+            malformed: 0,
+            control: None,
+            characters: Vec::new(),
+            join: None,
+            welcome: None,
+            refused: None,
+            ended: false,
+            markers: Vec::new(),
+            seq: 0,
+            last_sent_ms: f64::NEG_INFINITY,
+            sent_at: VecDeque::new(),
+            delay_ms: None,
+            unsent_inputs: 0,
+        }
+    }
+
+    /// The room code.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// Projector or student.
+    pub fn role(&self) -> Role {
+        self.role
+    }
+
+    /// Whether the teacher's model has arrived.
+    pub fn following(&self) -> bool {
+        self.following
+    }
+
+    /// The server link's state (the last link; `None` without a server).
+    pub fn server_state(&self) -> Option<LinkState> {
+        self.links.get(1).map(|l| l.state())
+    }
+
+    /// Sends on every link; false when the server link (if there is one) was down.
+    fn send(&mut self, message: &Message) -> bool {
+        let mut server_took = true;
+        for (i, link) in self.links.iter_mut().enumerate() {
+            let took = link.send(message);
+            if i == 1 {
+                server_took = took;
+            }
+        }
+        server_took
+    }
+
+    fn ask_snapshot(&mut self, why: &str, now_ms: f64) {
+        self.waiting_since = Some(now_ms);
+        let message = Message::WantSnapshot {
+            device: self.identity.device.clone(),
+            reason: why.chars().take(200).collect(),
+        };
+        self.send(&message);
+    }
+
+    fn lost(&mut self, why: String, now_ms: f64) {
+        self.resyncs += 1;
+        self.ask_snapshot(&why, now_ms);
+        self.lost_because = Some(why);
+    }
+
+    /// A student asks to join with `name`, driving `blueprint`.
+    pub fn join(&mut self, name: &str, blueprint: &str) {
+        self.join = Some((name.trim().to_string(), blueprint.to_string()));
+        self.refused = None;
+        self.send_join();
+    }
+
+    fn send_join(&mut self) {
+        let Some((name, blueprint)) = self.join.clone() else {
+            return;
+        };
+        let message = Message::Join(Join {
+            device: self.identity.device.clone(),
+            secret: self.identity.secret.clone(),
+            name,
+            blueprint,
+            code: self.code.clone(),
+        });
+        self.send(&message);
+    }
+
+    /// Where this student's markers are (at most four), in stage fractions.
+    pub fn markers(&self) -> &[Marker] {
+        &self.markers
+    }
+
+    /// Puts marker `index` (a new one past the last, up to four) at `(x, y)`.
+    pub fn place_marker(&mut self, index: usize, x: f64, y: f64) {
+        let (x, y) = (x.clamp(-0.5, 0.5), y.clamp(-0.5, 0.5));
+        if let Some(m) = self.markers.get_mut(index) {
+            (m.x, m.y) = (x, y);
+        } else if self.markers.len() < MAX_MARKERS_PER_STUDENT {
+            let id = format!("m{}", self.markers.len());
+            self.markers.push(Marker { id, x, y });
+        }
+    }
+
+    /// One frame: what arrived, applied; what is due, sent. True when the teacher's model
+    /// arrived anew (the stage should fit it).
+    pub fn frame(&mut self, runner: &mut Runner, project: &ProjectHandle, now_ms: f64) -> bool {
+        let reopened = self
+            .links
+            .iter()
+            .zip(&self.opened)
+            .any(|(l, seen)| l.counts().opened > *seen);
+        if reopened {
+            self.opened = self.links.iter().map(|l| l.counts().opened).collect();
+            self.send_join();
+            let why = if self.following {
+                "reconnected"
+            } else {
+                "arrived"
+            };
+            self.ask_snapshot(why, now_ms);
+        }
+        let arrived: Vec<_> = self.links.iter_mut().flat_map(|l| l.take()).collect();
+        let mut adopted = false;
+        for message in arrived {
+            match message {
+                Ok(m) => adopted |= self.receive(m, runner, project, now_ms),
+                Err(_) => self.malformed += 1,
+            }
+        }
+        if self
+            .waiting_since
+            .is_some_and(|at| now_ms - at > ASK_AGAIN_MS)
+        {
+            self.ask_snapshot("the snapshot asked for did not come", now_ms);
+        }
+        self.send_input(now_ms);
+        adopted
+    }
+
+    fn receive(
+        &mut self,
+        message: Message,
+        runner: &mut Runner,
+        project: &ProjectHandle,
+        now_ms: f64,
+    ) -> bool {
+        match message {
+            Message::Snapshot(s) => {
+                let wanted = !self.following
+                    || self.waiting_since.is_some()
+                    || runner.follower().is_some_and(|f| f.wants(&s));
+                if !wanted {
+                    return false;
+                }
+                match runner.follow_snapshot(project, &s) {
+                    Ok(()) => {
+                        self.following = true;
+                        self.waiting_since = None;
+                        self.characters = s.characters;
+                        return true;
+                    }
+                    Err(why) => self.lost_because = Some(why),
+                }
+            }
+            Message::Bundle(b) if self.following && self.waiting_since.is_none() => {
+                if let Some((_, seq)) = b.acks.iter().find(|(d, _)| *d == self.identity.device) {
+                    if let Some(&(_, at)) = self.sent_at.iter().find(|(s, _)| s == seq) {
+                        self.delay_ms = Some((now_ms - at).clamp(0.0, 600_000.0) as u32);
+                    }
+                }
+                if let Followed::Lost(why) = runner.follow_bundle(&b) {
+                    self.lost(why, now_ms);
+                }
+            }
+            Message::Bundle(_) => {}
+            Message::Control(c) => {
+                let behind = runner.follower().is_some_and(|f| {
+                    let (epoch, seq) = f.position();
+                    c.epoch == epoch && c.seq > seq
+                });
+                if behind && self.waiting_since.is_none() {
+                    self.lost("the last bundles did not arrive".into(), now_ms);
+                }
+                self.control = Some(c);
+            }
+            Message::Welcome(w) if w.device == self.identity.device => {
+                if self.markers.is_empty() {
+                    let (x, y) = start_place(&self.identity.device);
+                    self.place_marker(0, x, y);
+                }
+                self.welcome = Some(w);
+                self.refused = None;
+            }
+            Message::Refused { device, reason } if device == self.identity.device => {
+                self.welcome = None;
+                self.join = None;
+                self.refused = Some(reason);
+            }
+            Message::Ended => self.ended = true,
+            _ => {}
+        }
+        false
+    }
+
+    fn send_input(&mut self, now_ms: f64) {
+        if self.role != Role::Student
+            || self.welcome.is_none()
+            || self.markers.is_empty()
+            || now_ms - self.last_sent_ms < INPUT_EVERY_MS
+        {
+            return;
+        }
+        self.seq = self.seq.wrapping_add(1);
+        self.last_sent_ms = now_ms;
+        if self.sent_at.len() >= 64 {
+            self.sent_at.pop_front();
+        }
+        self.sent_at.push_back((self.seq, now_ms));
+        let message = Message::Input(StudentInput {
+            device: self.identity.device.clone(),
+            secret: self.identity.secret.clone(),
+            seq: self.seq,
+            markers: self.markers.clone(),
+            delay_ms: self.delay_ms,
+        });
+        if !self.send(&message) {
+            self.unsent_inputs += 1;
+        }
+    }
+
+    /// Inputs this device could not send because the server was out of reach (each later
+    /// input says where the markers are now, so the character still goes there once the
+    /// connection is back).
+    pub fn unsent(&self) -> u64 {
+        self.unsent_inputs
+    }
+}
+
+/// Where a new student's first character appears: spread over the stage by the device id,
+/// so a class of characters does not start in one heap.
+fn start_place(device: &str) -> (f64, f64) {
+    let h = device.bytes().fold(0x811c_9dc5u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
+    let x = f64::from(h & 0xffff) / 65_535.0 * 0.7 - 0.35;
+    let y = f64::from(h >> 16) / 65_535.0 * 0.7 - 0.35;
+    (x, y)
+}

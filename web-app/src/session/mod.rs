@@ -1,0 +1,124 @@
+//! Live classroom sessions: the teacher's page runs the model and every other screen — a
+//! projector window, students' phones and tablets — follows it in lockstep (see
+//! [`sim_core::session`]). This module holds the carriers ([`link`], over [`wire`]), the
+//! two sides ([`teacher`], [`device`]), what the page's address asks for ([`PageRole`]) and
+//! the session's screens ([`view`]).
+
+pub mod device;
+pub mod link;
+pub mod teacher;
+pub mod view;
+pub mod wire;
+
+use link::Server;
+
+/// The NATS user every student's and projector's page connects as; its permissions let it
+/// only send on rooms' *in* subjects and read their *out* subjects.
+pub const DEVICE_USER: (&str, &str) = ("student", "student");
+/// The NATS user of the teacher's page (its password is the teacher's key).
+pub const TEACHER_USER: &str = "teacher";
+/// The WebSocket port `scripts/serve` gives the session server.
+pub const DEFAULT_WS_PORT: u16 = 9222;
+/// Letters of room codes: no 0/O, 1/I/L to misread on a projector.
+const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+/// Letters of device ids and secrets.
+const TOKEN_ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyz23456789";
+
+/// What the page's address asks this page to be.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PageRole {
+    /// The authoring and teaching page (a session starts from its panel).
+    Teacher,
+    /// `?view=CODE`: a projector view of room CODE.
+    Projector(String),
+    /// `?join=CODE`: a student's controller for room CODE.
+    Student(String),
+}
+
+/// One query parameter's value, decoded.
+pub fn query_param(query: &str, name: &str) -> Option<String> {
+    let params = web_sys::UrlSearchParams::new_with_str(query).ok()?;
+    params.get(name).filter(|v| !v.is_empty())
+}
+
+/// A room code as typed: upper case, letters and digits only, at most 12.
+pub fn clean_code(code: &str) -> String {
+    code.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(12)
+        .collect::<String>()
+        .to_ascii_uppercase()
+}
+
+impl PageRole {
+    /// The role the query string asks for.
+    pub fn from_query(query: &str) -> PageRole {
+        if let Some(code) = query_param(query, "view") {
+            return PageRole::Projector(clean_code(&code));
+        }
+        if let Some(code) = query_param(query, "join") {
+            return PageRole::Student(clean_code(&code));
+        }
+        PageRole::Teacher
+    }
+}
+
+/// The session server's WebSocket address: `?server=` when given (`none`: no server), else
+/// the page's own host on [`DEFAULT_WS_PORT`]; `None` on a page with no host (a file).
+pub fn server_url(query: &str) -> Option<String> {
+    if let Some(url) = query_param(query, "server") {
+        return (url != "none").then_some(url);
+    }
+    let host = web_sys::window()?.location().hostname().ok()?;
+    (!host.is_empty()).then(|| format!("ws://{host}:{DEFAULT_WS_PORT}"))
+}
+
+/// The server as a device connects to it.
+pub fn device_server(query: &str) -> Option<Server> {
+    server_url(query).map(|url| Server {
+        url,
+        user: DEVICE_USER.0.into(),
+        password: DEVICE_USER.1.into(),
+    })
+}
+
+/// `len` random characters of `alphabet`, from the browser's cryptographic generator (never
+/// inside the simulation). Empty where the page has none.
+fn random_text(len: usize, alphabet: &[u8]) -> String {
+    let mut bytes = vec![0u8; len];
+    let ok = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .is_some_and(|c| c.get_random_values_with_u8_array(&mut bytes).is_ok());
+    if !ok {
+        return String::new();
+    }
+    bytes
+        .iter()
+        .map(|b| char::from(alphabet[usize::from(*b) % alphabet.len()]))
+        .collect()
+}
+
+/// A fresh room code.
+pub fn new_code() -> String {
+    random_text(6, CODE_ALPHABET)
+}
+
+/// This browser's device identity for room `code`, kept in local storage so a reload or a
+/// dropped connection keeps the student's place.
+pub fn identity(code: &str) -> device::Identity {
+    use crate::projects::browser::{storage_get, storage_set};
+    let kept = |key: &str, len: usize| {
+        if let Ok(Some(v)) = storage_get(key) {
+            if !v.is_empty() {
+                return v;
+            }
+        }
+        let fresh = random_text(len, TOKEN_ALPHABET);
+        let _ = storage_set(key, &fresh);
+        fresh
+    };
+    device::Identity {
+        device: kept("stepwise-device-id", 12),
+        secret: kept(&format!("stepwise-secret-{code}"), 24),
+    }
+}

@@ -1,0 +1,223 @@
+//! The teacher's side of a live session: the room, its links (the classroom's NATS server
+//! when there is one, and always a `BroadcastChannel` for a projector window on the same
+//! computer), and every frame's work — what came in before the ticks, what the run did
+//! after them.
+
+use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
+use crate::projects::ProjectHandle;
+use crate::runner::Runner;
+use sim_core::session::protocol::{Control, Message};
+use sim_core::session::{Action, Room};
+use sim_core::sim::InputFrame;
+use std::collections::BTreeSet;
+
+/// The least time between two snapshots sent because devices asked, milliseconds: many
+/// devices asking at once get one.
+const SNAPSHOT_GAP_MS: f64 = 250.0;
+/// How often a control message goes out even when nothing changed (a heartbeat).
+const CONTROL_EVERY_MS: f64 = 1_000.0;
+
+/// A running session on the teacher's page.
+pub struct TeacherSession {
+    room: Room,
+    server: Option<NatsLink>,
+    window: Option<WindowLink>,
+    /// Devices asked for a snapshot that has not gone out yet.
+    snapshot_wanted: bool,
+    last_snapshot_ms: f64,
+    last_control: Option<(Control, f64)>,
+    /// Messages sent, by kind.
+    pub sent: SentCounts,
+    /// Frames the simulation refused (a full tick, say).
+    pub refused_frames: u64,
+    /// Where the session was started, for the status.
+    pub server_url: Option<String>,
+    /// Controllable blueprints the teacher took off the list students pick from.
+    withheld: BTreeSet<String>,
+}
+
+/// What the teacher's page sent.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SentCounts {
+    /// Bundles.
+    pub bundles: u64,
+    /// Snapshots.
+    pub snapshots: u64,
+}
+
+impl TeacherSession {
+    /// Opens room `code`, on `server` when given.
+    pub fn start(code: &str, server: Option<Server>) -> TeacherSession {
+        let server_url = server.as_ref().map(|s| s.url.clone());
+        TeacherSession {
+            room: Room::new(code),
+            server: server.map(|s| NatsLink::open(s, code, Side::Teacher, "teacher")),
+            window: WindowLink::open(code, Side::Teacher),
+            snapshot_wanted: true,
+            last_snapshot_ms: f64::NEG_INFINITY,
+            last_control: None,
+            sent: SentCounts::default(),
+            refused_frames: 0,
+            server_url,
+            withheld: BTreeSet::new(),
+        }
+    }
+
+    /// The room: roster, counts, code.
+    pub fn room(&self) -> &Room {
+        &self.room
+    }
+
+    /// The server link's state (`None` without a server).
+    pub fn server_state(&self) -> Option<LinkState> {
+        self.server.as_ref().map(Link::state)
+    }
+
+    /// Bytes sent through the server so far.
+    pub fn server_bytes(&self) -> u64 {
+        self.server.as_ref().map_or(0, |s| s.counts().sent_bytes)
+    }
+
+    /// The server's last complaint (a wrong teacher key, say).
+    pub fn server_error(&self) -> Option<String> {
+        self.server.as_ref().and_then(Link::last_error)
+    }
+
+    fn links(&mut self) -> impl Iterator<Item = &mut dyn Link> {
+        let server = self.server.as_mut().map(|l| l as &mut dyn Link);
+        let window = self.window.as_mut().map(|l| l as &mut dyn Link);
+        server.into_iter().chain(window)
+    }
+
+    fn send(&mut self, message: &Message) {
+        for link in self.links() {
+            link.send(message);
+        }
+    }
+
+    /// The blueprints students may pick now: the model's controllable ones the teacher did
+    /// not withhold.
+    pub fn characters(&self, runner: &Runner) -> Vec<String> {
+        let mut all = runner.characters();
+        all.retain(|c| !self.withheld.contains(c));
+        all
+    }
+
+    /// Whether students may pick `blueprint`.
+    pub fn offers(&self, blueprint: &str) -> bool {
+        !self.withheld.contains(blueprint)
+    }
+
+    /// Offers `blueprint` to students or withholds it (students already driving it keep it);
+    /// devices get the new list with the next snapshot, sent now.
+    pub fn offer(&mut self, blueprint: &str, on: bool) {
+        if on {
+            self.withheld.remove(blueprint);
+        } else {
+            self.withheld.insert(blueprint.to_string());
+        }
+        self.snapshot_wanted = true;
+    }
+
+    /// Before the frame's ticks: joins, inputs and requests from every link.
+    pub fn receive(&mut self, runner: &mut Runner, now_ms: f64) {
+        let arrived: Vec<_> = self.links().flat_map(|l| l.take()).collect();
+        if arrived.is_empty() {
+            return;
+        }
+        let characters = self.characters(runner);
+        for message in arrived {
+            match self.room.receive(message, now_ms, &characters) {
+                Action::Nothing => {}
+                Action::Send(m) => self.send(&m),
+                Action::SendThenSnapshot(m) => {
+                    self.send(&m);
+                    self.snapshot_wanted = true;
+                }
+                Action::Snapshot => self.snapshot_wanted = true,
+                Action::Apply { frame, ack } => {
+                    if runner.send_frame(frame, ack).is_err() {
+                        self.refused_frames += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// After the frame's ticks: the bundles of what ran, a snapshot where the state jumped
+    /// or devices asked, and the controls when they changed or a second passed.
+    pub fn publish(
+        &mut self,
+        runner: &mut Runner,
+        project: &ProjectHandle,
+        playing: bool,
+        speed: f64,
+        now_ms: f64,
+    ) {
+        if runner.take_jumped() {
+            // The bundles of the old epoch mean nothing now.
+            runner.take_bundles();
+            self.snapshot_wanted = true;
+            self.last_snapshot_ms = f64::NEG_INFINITY;
+        }
+        for bundle in runner.take_bundles() {
+            self.send(&Message::Bundle(bundle));
+            self.sent.bundles += 1;
+        }
+        if self.snapshot_wanted && now_ms - self.last_snapshot_ms >= SNAPSHOT_GAP_MS {
+            let characters = self.characters(runner);
+            if let Some(snapshot) = runner.room_snapshot(project, characters, playing) {
+                self.send(&Message::Snapshot(snapshot));
+                self.sent.snapshots += 1;
+                self.snapshot_wanted = false;
+                self.last_snapshot_ms = now_ms;
+            }
+        }
+        let Some((epoch, seq)) = runner.host_position() else {
+            return;
+        };
+        let control = Control {
+            epoch,
+            seq,
+            playing,
+            speed,
+            locked: self.room.locked(),
+        };
+        let due = self.last_control.as_ref().is_none_or(|(c, at)| {
+            c.playing != playing
+                || c.speed != speed
+                || c.locked != control.locked
+                || now_ms - at >= CONTROL_EVERY_MS
+        });
+        if due {
+            self.send(&Message::Control(control.clone()));
+            self.last_control = Some((control, now_ms));
+        }
+    }
+
+    /// Removes a student for good (its characters go).
+    pub fn kick(&mut self, runner: &mut Runner, device: &str) {
+        if let Some((frame, message)) = self.room.kick(device) {
+            let _ = runner.send_frame(frame, None);
+            self.send(&message);
+        }
+    }
+
+    /// Locks the room to new students, or opens it.
+    pub fn set_locked(&mut self, locked: bool) {
+        self.room.set_locked(locked);
+    }
+
+    /// Ends the session: every device is told, every student's characters go.
+    pub fn end(mut self, runner: &mut Runner) {
+        self.send(&Message::Ended);
+        let devices: Vec<String> = self.room.students().map(|s| s.device.clone()).collect();
+        for device in devices {
+            let leave = InputFrame::Leave {
+                device: sim_core::session::room::puppet_device(&device),
+            };
+            let _ = runner.send_frame(leave, None);
+        }
+        runner.host(false);
+    }
+}

@@ -1,0 +1,218 @@
+//! The session's screens: the teacher's panel (room code, QR code, join link, roster), a
+//! student's join form, and the connection line every device shows.
+
+use super::device::DeviceSession;
+use super::link::LinkState;
+use super::teacher::TeacherSession;
+use yew::prelude::*;
+
+/// The join QR code for `link`, as SVG markup (empty when the link is too long for one).
+pub fn qr_svg(link: &str) -> String {
+    qrcode::QrCode::new(link.as_bytes())
+        .map(|code| {
+            code.render::<qrcode::render::svg::Color<'_>>()
+                .min_dimensions(168, 168)
+                .quiet_zone(true)
+                .build()
+        })
+        .unwrap_or_default()
+}
+
+/// What a link's state says to a person.
+pub fn link_text(state: Option<&LinkState>, server: Option<&str>) -> String {
+    match (state, server) {
+        (None, _) => {
+            "no session server: only a projector window on this computer can follow".to_string()
+        }
+        (Some(LinkState::Connecting), Some(url)) => format!("connecting to {url}…"),
+        (Some(LinkState::Connecting), None) => "connecting…".into(),
+        (Some(LinkState::Open), _) => "connected".into(),
+        (Some(LinkState::Reconnecting(why, n)), _) => {
+            format!("connection lost ({why}); reconnecting, attempt {n}")
+        }
+    }
+}
+
+/// The callbacks of the teacher's panel.
+pub struct TeacherActions {
+    /// Kick this device.
+    pub kick: Callback<String>,
+    /// Lock (true) or open the room.
+    pub lock: Callback<bool>,
+    /// End the session.
+    pub end: Callback<MouseEvent>,
+    /// Hide the panel.
+    pub hide: Callback<MouseEvent>,
+    /// Offer (true) or withhold a character blueprint.
+    pub offer: Callback<(String, bool)>,
+}
+
+/// The teacher's panel while a session runs.
+pub fn teacher_panel(
+    session: &TeacherSession,
+    controllable: &[String],
+    join_link: &str,
+    view_link: &str,
+    now_ms: f64,
+    actions: TeacherActions,
+) -> Html {
+    let room = session.room();
+    let counts = room.counts();
+    let state = session.server_state();
+    let mut server_text = link_text(state.as_ref(), session.server_url.as_deref());
+    if let Some(error) = session.server_error() {
+        server_text.push_str(&format!(" · the server said: {error}"));
+    }
+    let locked = room.locked();
+    let on_lock = {
+        let lock = actions.lock.clone();
+        Callback::from(move |_: MouseEvent| lock.emit(!locked))
+    };
+    let qr = Html::from_html_unchecked(AttrValue::from(qr_svg(join_link)));
+    html! {
+        <aside class="session-panel" aria-label="Live session" data-testid="session-panel">
+            <header>
+                <h2>{ "Live session" }</h2>
+                <button onclick={actions.hide} aria-label="Hide the session panel">{ "Hide" }</button>
+            </header>
+            <p class="session-code">{ "Room code " }<strong data-testid="session-code">{ room.code() }</strong></p>
+            <div class="session-qr" data-testid="session-qr" role="img" aria-label={format!("QR code of {join_link}")}>{ qr }</div>
+            <p class="session-link">{ "Students open " }<a href={join_link.to_string()} data-testid="session-link" target="_blank">{ join_link }</a></p>
+            <p class="session-link">{ "Projector: " }<a href={view_link.to_string()} data-testid="session-view-link" target="_blank">{ view_link }</a></p>
+            <p class="session-server" data-testid="session-server" role="status">{ server_text }</p>
+            <fieldset class="session-characters" data-testid="session-characters">
+                <legend>{ "Characters students may pick" }</legend>
+                if controllable.is_empty() {
+                    <p>{ "This model has none yet: add '# TAG isCharControllable true' to a blueprint's script." }</p>
+                }
+                { for controllable.iter().map(|c| {
+                    let offer = actions.offer.clone();
+                    let name = c.clone();
+                    let on = session.offers(c);
+                    html! {
+                        <label><input type="checkbox" checked={on} data-testid="session-character" data-blueprint={c.clone()}
+                            onchange={Callback::from(move |_| offer.emit((name.clone(), !on)))} />{ format!(" {c}") }</label>
+                    }
+                }) }
+            </fieldset>
+            <div class="session-roster-box">
+            <table class="session-roster" data-testid="session-roster">
+                <thead><tr><th>{ "Student" }</th><th>{ "Character" }</th><th>{ "Connected" }</th><th>{ "Last input" }</th><th>{ "Delay" }</th><th></th></tr></thead>
+                <tbody>
+                { for room.students().map(|s| {
+                    let device = s.device.clone();
+                    let kick = actions.kick.clone();
+                    let last = s.last_input_ms.map_or("—".to_string(), |at| format!("{:.1} s ago", ((now_ms - at) / 1000.0).max(0.0)));
+                    let delay = s.delay_ms.map_or("—".to_string(), |d| format!("{d} ms"));
+                    html! {
+                        <tr data-testid="session-student" data-device={s.device.clone()}>
+                            <td>{ &s.name }</td>
+                            <td>{ &s.blueprint }</td>
+                            <td>{ if s.connected(now_ms) { "yes" } else { "no" } }</td>
+                            <td>{ last }</td>
+                            <td>{ delay }</td>
+                            <td><button data-testid="session-kick" aria-label={format!("Remove {}", s.name)}
+                                onclick={Callback::from(move |_| kick.emit(device.clone()))}>{ "Remove" }</button></td>
+                        </tr>
+                    }
+                }) }
+                </tbody>
+            </table>
+            </div>
+            <p class="session-counts" data-testid="session-counts">
+                { format!("{} bundles, {} snapshots sent ({} KB through the server) · {} inputs over 25/s dropped · {} refused · {} damaged messages ignored",
+                    session.sent.bundles, session.sent.snapshots, session.server_bytes() / 1024, counts.rate_dropped, counts.refused, counts.malformed) }
+            </p>
+            <div class="session-actions">
+                <button data-testid="session-lock" aria-pressed={locked.to_string()} onclick={on_lock}>
+                    { if locked { "Open the room" } else { "Lock the room" } }
+                </button>
+                <button data-testid="session-end" onclick={actions.end}>{ "End session" }</button>
+            </div>
+        </aside>
+    }
+}
+
+/// The join form's callbacks.
+pub struct JoinActions {
+    /// Join with this name and blueprint.
+    pub join: Callback<(String, String)>,
+}
+
+/// A student's join form: name, character, Join.
+pub fn join_form(
+    session: &DeviceSession,
+    name: &NodeRef,
+    pick: &NodeRef,
+    actions: JoinActions,
+) -> Html {
+    let (name_ref, pick_ref) = (name.clone(), pick.clone());
+    let on_submit = Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        let name = name_ref
+            .cast::<web_sys::HtmlInputElement>()
+            .map(|i| i.value())
+            .unwrap_or_default();
+        let pick = pick_ref
+            .cast::<web_sys::HtmlSelectElement>()
+            .map(|s| s.value())
+            .unwrap_or_default();
+        actions.join.emit((name, pick));
+    });
+    let waiting = !session.following();
+    html! {
+        <form class="join-form" onsubmit={on_submit} aria-label="Join the session">
+            <h2>{ format!("Join room {}", session.code()) }</h2>
+            <label>{ "Your name " }
+                <input data-testid="join-name" ref={name.clone()} maxlength="40" autocomplete="given-name" required=true />
+            </label>
+            <label>{ "Your character " }
+                <select data-testid="join-blueprint" ref={pick.clone()} disabled={waiting}>
+                    { for session.characters.iter().map(|c| html! { <option value={c.clone()}>{ c }</option> }) }
+                </select>
+            </label>
+            if waiting {
+                <p role="status">{ "Waiting for the teacher's model…" }</p>
+            } else if session.characters.is_empty() {
+                <p role="status">{ "This model has no character to steer yet (a blueprint needs '# TAG isCharControllable true')." }</p>
+            }
+            if let Some(why) = &session.refused {
+                <p class="join-refused" role="alert" data-testid="join-refused">{ why }</p>
+            }
+            <button data-testid="join-go" type="submit" disabled={waiting || session.characters.is_empty()}>{ "Join" }</button>
+        </form>
+    }
+}
+
+/// The line every device shows: connection, step and who this is.
+pub fn device_status(session: &DeviceSession) -> Html {
+    let state = session.server_state();
+    let link = link_text(state.as_ref(), None);
+    let who = session
+        .welcome
+        .as_ref()
+        .map(|w| format!(" · you are {} ({})", w.name, w.blueprint))
+        .unwrap_or_default();
+    let delay = session
+        .delay_ms
+        .map(|d| format!(" · delay {d} ms"))
+        .unwrap_or_default();
+    let unsent = match session.unsent() {
+        0 => String::new(),
+        n => format!(" · {n} inputs could not be sent while offline"),
+    };
+    let step = if session.ended {
+        "the teacher ended the session".to_string()
+    } else if !session.following() {
+        "waiting for the teacher's model".to_string()
+    } else {
+        format!("in step · {} resyncs", session.resyncs)
+    };
+    html! {
+        <p class="session-status" data-testid="session-status" role="status"
+            data-resyncs={session.resyncs.to_string()}
+            data-connected={(state.is_none() || state == Some(LinkState::Open)).to_string()}>
+            { format!("Room {} · {link} · {step}{who}{delay}{unsent}", session.code()) }
+        </p>
+    }
+}
