@@ -212,3 +212,14 @@ test('with no server, a projector window on the same computer follows through a 
   await win.close();
   await solo.close();
 });
+
+test('a student who opens the site types the room code to reach the join form', async () => {
+  const page = await room.device(`?${q}`, { width: 390, height: 844, touch: true });
+  await page.click('[data-testid="join-session"]');
+  await page.waitForSelector('[data-testid="join-code"]');
+  await page.fill('[data-testid="join-code"]', code.toLowerCase());
+  await page.click('[data-testid="join-code-go"]');
+  await page.waitForSelector('[data-testid="join-name"]');
+  assert.match(page.url(), new RegExp(`join=${code}`));
+  await page.close();
+});

@@ -453,7 +453,7 @@ impl Component for App {
         let project = ProjectHandle::empty();
         let role = PageRole::from_query(&query);
         let device = session::device_for(&role, &query);
-        if device.is_some() {
+        if device.is_some() || role == PageRole::AskCode {
             crate::projects::browser::set_root_class("session-device", true);
         }
         if matches!(role, PageRole::Projector(_)) {
@@ -682,7 +682,7 @@ impl Component for App {
                     <h1>{ "Stepwise" }</h1>
                     <span class="subtitle">{ "classroom simulations" }</span>
                 </header>
-                if self.device.is_none() {
+                if self.device.is_none() && self.role == PageRole::Teacher {
                     <MapEditor project={self.project.clone()} revision={self.project.revision()}
                         tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
                         stage_error={self.map_error.clone().map(AttrValue::from)} />
@@ -714,7 +714,7 @@ impl Component for App {
                 </main>
                 // The run controls follow the stage in the page's order (the grid places them), so
                 // the keyboard reaches them first.
-                if self.device.is_some() {
+                if self.device.is_some() || self.role == PageRole::AskCode {
                     <footer class="controls">{ self.device_session_view(ctx) }</footer>
                     if matches!(self.role, PageRole::Projector(_)) {
                         <Panels data={self.panels.clone()} series={self.series.clone()}

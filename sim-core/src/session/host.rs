@@ -68,7 +68,7 @@ impl Host {
     }
 
     /// The bundle for what `sim` did since the last one, right after it was advanced to
-    /// `until`: the inputs it accepted, then the run. `Ok(None)` when nothing happened;
+    /// `until`: the inputs it accepted, then the run (its `sent_ms` is the sender's to set). `Ok(None)` when nothing happened;
     /// `Err` when the simulation moved in a way a bundle cannot say (its tick changed
     /// outside an advance, or inputs came at another tick): the caller then jumps.
     pub fn ran(&mut self, sim: &Simulation, until: SimTime) -> Result<Option<Bundle>, String> {
@@ -105,6 +105,7 @@ impl Host {
             tick,
             hash,
             acks: std::mem::take(&mut self.acks).into_iter().collect(),
+            sent_ms: 0.0,
         };
         self.taken = end;
         self.tick = tick;

@@ -2,10 +2,12 @@
 //! devices ([`protocol`]), the teacher's side that turns the run into bundles ([`host`]) and
 //! keeps the roster ([`room`]), and a device's side that follows the run ([`follow`]).
 //! No transport lives here: the web app carries the bytes (between windows of one browser,
-//! or through a NATS server), and these modules only say what they mean.
+//! or through a NATS server, whose client protocol [`nats_wire`] reads and writes), and these
+//! modules only say what they mean.
 
 pub mod follow;
 pub mod host;
+pub mod nats_wire;
 pub mod protocol;
 pub mod room;
 

@@ -96,6 +96,9 @@ pub struct Bundle {
     /// The newest input of each device applied in this bundle, so a device can tell how long
     /// its input took to reach the model.
     pub acks: Vec<(String, u32)>,
+    /// The teacher's wall clock when it sent the bundle, milliseconds since 1970: only for
+    /// devices on the same clock to show how late bundles arrive; no simulation reads it.
+    pub sent_ms: f64,
 }
 
 /// The whole room's state, to start or resync a device.
@@ -282,6 +285,9 @@ fn check(message: &Message) -> Result<(), String> {
             if b.tick < b.from {
                 return Err("a bundle that runs backwards".into());
             }
+            if !b.sent_ms.is_finite() {
+                return Err("a bundle sent at no time".into());
+            }
             b.acks
                 .iter()
                 .try_for_each(|(d, _)| check_text("a device id", d, MAX_TEXT_CHARS))
@@ -371,6 +377,7 @@ mod tests {
             tick: 30,
             hash: Some(0xdead_beef),
             acks: vec![("tab-1".into(), 7)],
+            sent_ms: 1.5e12,
         })
     }
 

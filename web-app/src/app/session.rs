@@ -33,6 +33,8 @@ pub enum SessionMsg {
     Offer((String, bool)),
     /// A student joins with a name and a character.
     Join((String, String)),
+    /// A student typed a room code.
+    Code(String),
     /// A finger pressed, moved or lifted on the controller pad.
     PadDown(PointerEvent),
     /// See [`SessionMsg::PadDown`].
@@ -81,7 +83,7 @@ fn from_marker(b: &Bounds, x: f64, y: f64) -> (f64, f64) {
 /// Starts the session the page's address asks for, if any (a projector or a student).
 pub(super) fn device_for(role: &PageRole, query: &str) -> Option<DeviceSession> {
     let (code, role) = match role {
-        PageRole::Teacher => return None,
+        PageRole::Teacher | PageRole::AskCode => return None,
         PageRole::Projector(code) => (code, Role::Projector),
         PageRole::Student(code) => (code, Role::Student),
     };
@@ -119,6 +121,16 @@ impl App {
             SessionMsg::Offer((blueprint, on)) => {
                 if let Some(t) = &mut self.teacher {
                     t.offer(&blueprint, on);
+                }
+            }
+            SessionMsg::Code(code) => {
+                let code = session::clean_code(&code);
+                if !code.is_empty() {
+                    if let Some(w) = web_sys::window() {
+                        let _ = w
+                            .location()
+                            .set_search(&session::join_search(&self.query, &code));
+                    }
                 }
             }
             SessionMsg::Join((name, blueprint)) => {
@@ -280,10 +292,17 @@ impl App {
     pub(super) fn teacher_session_view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let Some(t) = &self.teacher else {
+            let ask = match session::query_param(&self.query, "server") {
+                Some(server) => format!("?join&server={server}"),
+                None => "?join".to_string(),
+            };
             return html! {
-                <button data-testid="session-start" onclick={link.callback(|_| Msg::Session(SessionMsg::Start))}>
-                    { "Start session" }
-                </button>
+                <>
+                    <button data-testid="session-start" onclick={link.callback(|_| Msg::Session(SessionMsg::Start))}>
+                        { "Start session" }
+                    </button>
+                    <a class="join-link" data-testid="join-session" href={ask}>{ "Join a session" }</a>
+                </>
             };
         };
         let code = t.room().code().to_string();
@@ -318,9 +337,19 @@ impl App {
         }
     }
 
-    /// A device's controls: its status line and, for a student not yet in, the join form.
+    /// A device's controls: its status line and, for a student not yet in, the join form
+    /// (or, without a code in the address, the field to type it).
     pub(super) fn device_session_view(&self, ctx: &Context<Self>) -> Html {
         let Some(d) = &self.device else {
+            if self.role == PageRole::AskCode {
+                let code = self.join_name.clone();
+                let on_code = ctx.link().callback(move |e: SubmitEvent| {
+                    e.prevent_default();
+                    let typed = code.cast::<web_sys::HtmlInputElement>().map(|i| i.value());
+                    Msg::Session(SessionMsg::Code(typed.unwrap_or_default()))
+                });
+                return view::code_form(&self.join_name, on_code);
+            }
             return Html::default();
         };
         let join = (d.role() == Role::Student && d.welcome.is_none()).then(|| {

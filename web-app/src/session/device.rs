@@ -72,6 +72,9 @@ pub struct DeviceSession {
     sent_at: VecDeque<(u32, f64)>,
     /// How long this device's last acknowledged input took to reach the teacher's model.
     pub delay_ms: Option<u32>,
+    /// How late the last bundles arrived and were applied (teacher's send to applied here,
+    /// milliseconds; meaningful on one computer's clock), newest last.
+    bundle_delays: VecDeque<f64>,
     unsent_inputs: u64,
 }
 
@@ -109,6 +112,7 @@ impl DeviceSession {
             last_sent_ms: f64::NEG_INFINITY,
             sent_at: VecDeque::new(),
             delay_ms: None,
+            bundle_delays: VecDeque::new(),
             unsent_inputs: 0,
         }
     }
@@ -264,8 +268,16 @@ impl DeviceSession {
                         self.delay_ms = Some((now_ms - at).clamp(0.0, 600_000.0) as u32);
                     }
                 }
-                if let Followed::Lost(why) = runner.follow_bundle(&b) {
-                    self.lost(why, now_ms);
+                match runner.follow_bundle(&b) {
+                    Followed::Lost(why) => self.lost(why, now_ms),
+                    Followed::Applied => {
+                        if self.bundle_delays.len() >= 512 {
+                            self.bundle_delays.pop_front();
+                        }
+                        self.bundle_delays
+                            .push_back(js_sys::Date::now() - b.sent_ms);
+                    }
+                    Followed::Stale => {}
                 }
             }
             Message::Bundle(_) => {}
@@ -322,6 +334,17 @@ impl DeviceSession {
         if !self.send(&message) {
             self.unsent_inputs += 1;
         }
+    }
+
+    /// The 95th percentile of how late the last bundles were applied here, milliseconds.
+    pub fn bundle_delay_p95(&self) -> Option<f64> {
+        if self.bundle_delays.is_empty() {
+            return None;
+        }
+        let mut sorted: Vec<f64> = self.bundle_delays.iter().copied().collect();
+        sorted.sort_by(f64::total_cmp);
+        let at = (sorted.len() * 95).div_ceil(100).saturating_sub(1);
+        sorted.get(at).copied()
     }
 
     /// Inputs this device could not send because the server was out of reach (each later

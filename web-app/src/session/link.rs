@@ -4,8 +4,8 @@
 //! the classroom's network or a district's cluster). A link sends on its side's channel and
 //! keeps what arrives on the other in a bounded inbox that the page drains every frame.
 
-use super::wire::{self, Parser, ServerOp};
 use gloo_timers::callback::Timeout;
+use sim_core::session::nats_wire::{self as wire, Parser, ServerOp};
 use sim_core::session::protocol::{decode, encode, validate, Message, ProtocolError};
 use std::cell::RefCell;
 use std::collections::VecDeque;

@@ -1,6 +1,7 @@
 //! Live classroom sessions: the teacher's page runs the model and every other screen — a
 //! projector window, students' phones and tablets — follows it in lockstep (see
-//! [`sim_core::session`]). This module holds the carriers ([`link`], over [`wire`]), the
+//! [`sim_core::session`]). This module holds the carriers ([`link`], over NATS's protocol in
+//! [`sim_core::session::nats_wire`]), the
 //! two sides ([`teacher`], [`device`]), what the page's address asks for ([`PageRole`]) and
 //! the session's screens ([`view`]).
 
@@ -8,7 +9,6 @@ pub mod device;
 pub mod link;
 pub mod teacher;
 pub mod view;
-pub mod wire;
 
 use link::Server;
 
@@ -33,6 +33,16 @@ pub enum PageRole {
     Projector(String),
     /// `?join=CODE`: a student's controller for room CODE.
     Student(String),
+    /// `?join` without a code: a student types it.
+    AskCode,
+}
+
+/// The address of the student page for room `code`, keeping `?server=` when the page has it.
+pub fn join_search(query: &str, code: &str) -> String {
+    match query_param(query, "server") {
+        Some(server) => format!("?join={code}&server={server}"),
+        None => format!("?join={code}"),
+    }
 }
 
 /// One query parameter's value, decoded.
@@ -56,8 +66,14 @@ impl PageRole {
         if let Some(code) = query_param(query, "view") {
             return PageRole::Projector(clean_code(&code));
         }
-        if let Some(code) = query_param(query, "join") {
-            return PageRole::Student(clean_code(&code));
+        if let Some(code) = query_param(query, "join").map(|c| clean_code(&c)) {
+            if !code.is_empty() {
+                return PageRole::Student(code);
+            }
+        }
+        let asks = web_sys::UrlSearchParams::new_with_str(query).is_ok_and(|p| p.has("join"));
+        if asks {
+            return PageRole::AskCode;
         }
         PageRole::Teacher
     }

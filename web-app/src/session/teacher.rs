@@ -34,6 +34,8 @@ pub struct TeacherSession {
     pub server_url: Option<String>,
     /// Controllable blueprints the teacher took off the list students pick from.
     withheld: BTreeSet<String>,
+    /// Times the server link opened, as last seen.
+    opened: u32,
 }
 
 /// What the teacher's page sent.
@@ -60,6 +62,7 @@ impl TeacherSession {
             refused_frames: 0,
             server_url,
             withheld: BTreeSet::new(),
+            opened: 0,
         }
     }
 
@@ -121,6 +124,13 @@ impl TeacherSession {
 
     /// Before the frame's ticks: joins, inputs and requests from every link.
     pub fn receive(&mut self, runner: &mut Runner, now_ms: f64) {
+        // Back on the server after a drop: devices that asked meanwhile were not heard, so
+        // everyone gets the state again.
+        let opened = self.server.as_ref().map_or(0, |s| s.counts().opened);
+        if opened > self.opened {
+            self.opened = opened;
+            self.snapshot_wanted = true;
+        }
         let arrived: Vec<_> = self.links().flat_map(|l| l.take()).collect();
         if arrived.is_empty() {
             return;
@@ -160,7 +170,8 @@ impl TeacherSession {
             self.snapshot_wanted = true;
             self.last_snapshot_ms = f64::NEG_INFINITY;
         }
-        for bundle in runner.take_bundles() {
+        for mut bundle in runner.take_bundles() {
+            bundle.sent_ms = js_sys::Date::now();
             self.send(&Message::Bundle(bundle));
             self.sent.bundles += 1;
         }

@@ -211,8 +211,23 @@ pub fn device_status(session: &DeviceSession) -> Html {
     html! {
         <p class="session-status" data-testid="session-status" role="status"
             data-resyncs={session.resyncs.to_string()}
+            data-bundle-delay-p95={session.bundle_delay_p95().map(|d| format!("{d:.1}"))}
             data-connected={(state.is_none() || state == Some(LinkState::Open)).to_string()}>
             { format!("Room {} · {link} · {step}{who}{delay}{unsent}", session.code()) }
         </p>
+    }
+}
+
+/// The field where a student types the room code the teacher's screen shows.
+pub fn code_form(code: &NodeRef, on_submit: Callback<SubmitEvent>) -> Html {
+    html! {
+        <form class="join-form" onsubmit={on_submit} aria-label="Join a session">
+            <h2>{ "Join a session" }</h2>
+            <label>{ "Room code " }
+                <input data-testid="join-code" ref={code.clone()} maxlength="12" autocapitalize="characters"
+                    autocomplete="off" spellcheck="false" required=true />
+            </label>
+            <button data-testid="join-code-go" type="submit">{ "Go" }</button>
+        </form>
     }
 }

@@ -1,11 +1,12 @@
-//! NATS's client protocol, the part a browser session needs: the lines a client writes
+//! NATS's client protocol, the part a session's carriers need (the browser's WebSocket link
+//! and the load tool's TCP clients): the lines a client writes
 //! (`CONNECT`, `SUB`, `PUB`, `PING`, `PONG`) and a parser for what the server sends (`INFO`,
 //! `MSG`, `PING`, `PONG`, `+OK`, `-ERR`), fed the bytes of WebSocket frames as they come (a
 //! message may span frames, a frame may hold many). Plain data, no web dependencies, so it
 //! is tested natively; a server that sends something else, or more than the limits, gets an
 //! error, never a panic.
 
-use sim_core::session::protocol::MAX_MESSAGE_BYTES;
+use super::protocol::MAX_MESSAGE_BYTES;
 
 /// The longest protocol line (without a payload) the parser accepts.
 pub const MAX_LINE_BYTES: usize = 8 * 1024;
