@@ -24,7 +24,7 @@ export async function freePort() {
  * Starts nats-server with the classroom config; resolves to { wsUrl, port, stop, restart }.
  * `restart` kills the server (SIGKILL, as a crash) and starts it again on the same ports.
  */
-export async function startNats() {
+export async function startNats({ monitor } = {}) {
   const port = await freePort();
   const wsPort = await freePort();
   const env = {
@@ -34,7 +34,8 @@ export async function startNats() {
   };
   let proc;
   const launch = () => new Promise((ok, fail) => {
-    proc = spawn('nats-server', ['-c', resolve(ROOT, 'deploy/nats/classroom.conf')], { env });
+    const extra = monitor ? ['-m', String(monitor)] : [];
+    proc = spawn('nats-server', ['-c', resolve(ROOT, 'deploy/nats/classroom.conf'), ...extra], { env });
     let log = '';
     const onData = (d) => {
       log += d;
