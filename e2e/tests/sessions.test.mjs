@@ -152,6 +152,16 @@ test('the server killed and restarted: everyone reconnects and resyncs within 5 
   await sameStateEverywhere([projector, ...students]);
 });
 
+test("the teacher's page reloads: the session goes on in the same room and students rejoin by themselves", async () => {
+  await teacher.reload();
+  await teacher.waitForSelector('[data-testid="stage"]');
+  await teacher.waitForFunction((c) => document.querySelector('[data-testid="session-start"]')?.textContent.includes(c), code);
+  await teacher.click('[data-testid="session-start"]');
+  await teacher.waitForFunction((n) => document.querySelectorAll('[data-testid="session-student"]').length === n, students.length, { timeout: 15000 });
+  await teacher.click('[data-testid="session-panel"] header button');
+  await sameStateEverywhere([projector, ...students]);
+});
+
 test("the server refuses a student's page that publishes bundles or controls, or reads inputs", async () => {
   const student = students[3];
   const outcome = await student.evaluate(async ({ url, code }) => {
@@ -188,6 +198,8 @@ test("the server refuses a student's page that publishes bundles or controls, or
 
 test('a kicked student is removed, told, and cannot come back', async () => {
   const kicked = students[4];
+  await teacher.click('[data-testid="session-start"]');
+  await teacher.waitForSelector('[data-testid="session-roster"]');
   const before = await teacher.locator('[data-testid="session-student"]').count();
   await teacher.locator('[data-testid="session-student"]', { hasText: 'Eve' }).locator('[data-testid="session-kick"]').click();
   await teacher.waitForFunction((n) => document.querySelectorAll('[data-testid="session-student"]').length === n - 1, before);

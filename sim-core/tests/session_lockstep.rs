@@ -290,6 +290,14 @@ fn the_room_refuses_wrong_codes_strangers_impostors_kicked_devices_and_floods() 
     }
     t.receive(&impostor, 10.0);
     assert_eq!(t.room.students().next().unwrap().last_input_ms, None);
+    // A device the room does not know (the teacher's page reloaded) is asked to join again.
+    t.receive(&input("stranger", 1, 0.0, 0.0), 20.0);
+    assert_eq!(
+        decode(t.out.last().unwrap()),
+        Ok(Message::Rejoin {
+            device: "stranger".into()
+        })
+    );
     // 60 inputs in one second: 25 pass.
     for seq in 1..=60 {
         t.receive(&input("s1", seq, 0.0, 0.0), 500.0);

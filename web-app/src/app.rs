@@ -786,6 +786,15 @@ impl Component for App {
             self.draw();
             self.request_frame(ctx);
             self.keys = keys::listen_for_keys(ctx);
+            // A reload of the teacher's page goes on with the session it ran.
+            if self.role == PageRole::Teacher {
+                if let Some(code) = session::running_code() {
+                    self.start_session(Some(code));
+                    self.session_panel = false;
+                    ctx.link()
+                        .send_message(Msg::Session(SessionMsg::Panel(false)));
+                }
+            }
         }
     }
 }

@@ -64,8 +64,8 @@ pub struct Runner {
     timeline: Option<Timeline>,
     /// The tick a rewound run went on from (dropping its old future), until the app reads it.
     branched: Option<u64>,
-    /// Whether this page hosts a live session (the teacher's).
-    hosting: bool,
+    /// Whether this page hosts a live session (the teacher's), and the epoch it starts after.
+    hosting: Option<u32>,
     /// While hosting a model that compiled: what turns the run into bundles.
     host: Option<Host>,
     /// Bundles made since the session last took them.
@@ -167,8 +167,7 @@ impl Runner {
         };
         match &mut self.host {
             Some(host) => host.jump(sim),
-            None if self.hosting => self.host = Some(Host::new(sim)),
-            None => {}
+            None => self.host = self.hosting.map(|epoch| Host::after_epoch(sim, epoch)),
         }
     }
 
@@ -332,9 +331,10 @@ impl Runner {
 /// every jump a new epoch); on another device it follows the teacher's snapshot and bundles
 /// instead of the clock.
 impl Runner {
-    /// Starts or stops hosting a session from the current state.
-    pub fn host(&mut self, on: bool) {
-        self.hosting = on;
+    /// Starts hosting a session from the current state, its first epoch after `epoch`
+    /// (`None`: stops).
+    pub fn host(&mut self, epoch: Option<u32>) {
+        self.hosting = epoch;
         self.host = None;
         self.jump();
     }

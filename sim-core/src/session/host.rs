@@ -36,7 +36,17 @@ fn log_end(sim: &Simulation) -> u64 {
 impl Host {
     /// A host for `sim` as it is now (epoch 1: send its snapshot first).
     pub fn new(sim: &Simulation) -> Host {
-        let mut host = Host::default();
+        Host::after_epoch(sim, 0)
+    }
+
+    /// A host whose first epoch follows `epoch`: a teacher's page that reloaded starts after
+    /// the epochs its devices saw (it passes a count that only grows, such as the seconds
+    /// of its clock), so they take its first snapshot as newer.
+    pub fn after_epoch(sim: &Simulation, epoch: u32) -> Host {
+        let mut host = Host {
+            epoch,
+            ..Host::default()
+        };
         host.jump(sim);
         host
     }

@@ -72,6 +72,12 @@ pub enum Message {
         /// The secret it joined with.
         secret: String,
     },
+    /// Teacher → a device: its input came from a device the room does not know (the
+    /// teacher's page was reloaded): send the join again.
+    Rejoin {
+        /// The device asked.
+        device: String,
+    },
 }
 
 /// One frame of the teacher's run: at tick `from`, apply `inputs`, then run to sim time
@@ -343,6 +349,7 @@ fn check(message: &Message) -> Result<(), String> {
             check_text("a device id", device, MAX_TEXT_CHARS)?;
             check_text("a secret", secret, MAX_TEXT_CHARS)
         }
+        Message::Rejoin { device } => check_text("a device id", device, MAX_TEXT_CHARS),
     }
 }
 

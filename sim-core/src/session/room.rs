@@ -271,7 +271,11 @@ impl Room {
                 // Inputs still on their way from a device just removed: it was told already.
                 return self.refuse();
             }
-            return self.refused(&input.device, "join the session first");
+            // Perhaps the teacher's page reloaded and lost its roster: the device joins again.
+            self.counts.refused += 1;
+            return Action::Send(Message::Rejoin {
+                device: input.device,
+            });
         };
         if s.secret != input.secret {
             self.counts.refused += 1;

@@ -16,6 +16,31 @@ use yew::prelude::*;
 
 /// Where the teacher's key for the session server is kept.
 const TEACHER_KEY: &str = "stepwise-teacher-key";
+/// Where the teacher's page keeps the running session's room code (this tab only), so a
+/// reload goes on with the same room and students rejoin by themselves.
+const SESSION_CODE: &str = "stepwise-session-code";
+
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok()?
+}
+
+/// The room code of the session this tab ran before a reload.
+pub(super) fn running_code() -> Option<String> {
+    session_storage()?
+        .get_item(SESSION_CODE)
+        .ok()?
+        .map(|c| session::clean_code(&c))
+        .filter(|c| !c.is_empty())
+}
+
+fn keep_code(code: Option<&str>) {
+    if let Some(store) = session_storage() {
+        let _ = match code {
+            Some(code) => store.set_item(SESSION_CODE, code),
+            None => store.remove_item(SESSION_CODE),
+        };
+    }
+}
 
 /// A session message of the app.
 pub enum SessionMsg {
@@ -100,11 +125,12 @@ impl App {
     /// Handles a session message; true when the view should render again.
     pub(super) fn session_update(&mut self, msg: SessionMsg) -> bool {
         match msg {
-            SessionMsg::Start => self.start_session(),
+            SessionMsg::Start => self.start_session(None),
             SessionMsg::End => {
                 if let Some(t) = self.teacher.take() {
                     t.end(&mut self.runner);
                 }
+                keep_code(None);
                 self.session_panel = false;
             }
             SessionMsg::Panel(open) => self.session_panel = open,
@@ -148,12 +174,13 @@ impl App {
         true
     }
 
-    fn start_session(&mut self) {
+    /// Starts a session (in room `code` when the page goes on with one after a reload).
+    pub(super) fn start_session(&mut self, code: Option<String>) {
         if self.teacher.is_some() {
             self.session_panel = true;
             return;
         }
-        let code = session::new_code();
+        let code = code.unwrap_or_else(session::new_code);
         if code.is_empty() {
             self.project.post_note(
                 "this browser cannot make a room code (no secure random numbers)".into(),
@@ -167,8 +194,12 @@ impl App {
                 user: TEACHER_USER.into(),
                 password,
             });
-        self.runner.host(true);
+        // Epochs count on from the clock's milliseconds, so after a reload the devices take
+        // this page's first snapshot as newer than what they followed.
+        let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
+        self.runner.host(Some(epoch));
         self.teacher = Some(TeacherSession::start(&code, server));
+        keep_code(Some(&code));
         self.session_panel = true;
     }
 
@@ -360,7 +391,7 @@ impl App {
         });
         html! {
             <>
-                { view::device_status(d) }
+                { view::device_status(d, self.now_ms) }
                 { join.unwrap_or_default() }
             </>
         }

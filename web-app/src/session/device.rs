@@ -56,6 +56,8 @@ pub struct DeviceSession {
     pub malformed: u64,
     /// The teacher's controls, last heard.
     pub control: Option<Control>,
+    /// When anything from the teacher last arrived (page milliseconds).
+    pub heard_ms: Option<f64>,
     /// The characters a student may pick.
     pub characters: Vec<String>,
     /// The join asked for: name and blueprint.
@@ -102,6 +104,7 @@ impl DeviceSession {
             lost_because: None,
             malformed: 0,
             control: None,
+            heard_ms: None,
             characters: Vec::new(),
             join: None,
             welcome: None,
@@ -221,6 +224,9 @@ impl DeviceSession {
         }
         let arrived: Vec<_> = self.links.iter_mut().flat_map(|l| l.take()).collect();
         let mut adopted = false;
+        if !arrived.is_empty() {
+            self.heard_ms = Some(now_ms);
+        }
         for message in arrived {
             match message {
                 Ok(m) => adopted |= self.receive(m, runner, project, now_ms),
@@ -304,7 +310,11 @@ impl DeviceSession {
                 self.join = None;
                 self.refused = Some(reason);
             }
-            Message::Ended => self.ended = true,
+            Message::Rejoin { device } if device == self.identity.device => self.send_join(),
+            Message::Ended => {
+                self.ended = true;
+                self.welcome = None;
+            }
             _ => {}
         }
         false

@@ -229,6 +229,6 @@ impl TeacherSession {
             };
             let _ = runner.send_frame(leave, None);
         }
-        runner.host(false);
+        runner.host(None);
     }
 }

@@ -185,7 +185,7 @@ pub fn join_form(
 }
 
 /// The line every device shows: connection, step and who this is.
-pub fn device_status(session: &DeviceSession) -> Html {
+pub fn device_status(session: &DeviceSession, now_ms: f64) -> Html {
     let state = session.server_state();
     let link = link_text(state.as_ref(), None);
     let who = session
@@ -203,6 +203,9 @@ pub fn device_status(session: &DeviceSession) -> Html {
     };
     let step = if session.ended {
         "the teacher ended the session".to_string()
+    } else if session.heard_ms.is_some_and(|at| now_ms - at > 3_000.0) {
+        let quiet = (now_ms - session.heard_ms.unwrap_or(now_ms)) / 1000.0;
+        format!("nothing from the teacher's page for {quiet:.0} s (is it open?)")
     } else if !session.following() {
         "waiting for the teacher's model".to_string()
     } else {
