@@ -50,7 +50,8 @@ async function classroom() {
   const room = await startClassroom();
   try {
     const q = `server=${encodeURIComponent(nats.wsUrl)}`;
-    const teacher = await room.device(`?teach=${TEACHER_KEY}&${q}`, { width: 1920, height: 1080 });
+    // The teacher's page on a laptop's screen; the projector on the class screen.
+    const teacher = await room.device(`?teach=${TEACHER_KEY}&${q}`, { width: 1366, height: 768 });
     const code = await startSession(teacher);
     await teacher.click('[data-testid="session-panel"] header button');
     // The projector joins half way: the first half measures the teacher's page alone (as on
@@ -77,7 +78,8 @@ async function classroom() {
     const before = await varz(monitor);
     const started = Date.now();
     const result = await runTool(['classroom', '--server', `127.0.0.1:${nats.port}`, '--room', code,
-      '--students', process.env.STUDENTS ?? '30', '--rate', '25', '--seconds', String(SECONDS)]);
+      '--students', process.env.STUDENTS ?? '30', '--rate', '25', '--seconds', String(SECONDS),
+      '--split-at', String(SECONDS / 2)]);
     const elapsed = (Date.now() - started) / 1000;
     const after = await varz(monitor);
     await projectorJoins;
@@ -87,15 +89,15 @@ async function classroom() {
     await teacher.click('[data-testid="session-start"]');
     const counts = await teacher.textContent('[data-testid="session-counts"]');
     const students = await teacher.locator('[data-testid="session-student"]').count();
-    head(`Classroom: 30 simulated students × ${result.rate} inputs/s for ${SECONDS} s, fish-and-algae on the teacher's page (Chromium, 1920×1080)`);
+    head(`Classroom: 30 simulated students × ${result.rate} inputs/s for ${SECONDS} s, fish-and-algae on the teacher's page (Chromium, 1366×768), the projector page (1920×1080) joining half way`);
     row('students joined (on the teacher\'s roster)', `${result.joined} (${students})`);
     row('inputs sent / acknowledged by the teacher', `${result.inputs_sent} / ${result.inputs_acked}`);
-    const d = result.input_to_applied_ms;
-    row('input → applied on the teacher\'s stage, p50 (ms)', d.p50);
-    row('input → applied on the teacher\'s stage, p95 (ms)', d.p95, '≤ 100');
-    row('input → applied on the teacher\'s stage, p99 (ms)', d.p99);
+    const [alone, withProjector] = result.input_to_applied_ms;
+    for (const [label, d] of [['teacher alone', alone], ['projector on this machine too', withProjector]]) {
+      row(`input → applied on the teacher's stage, ${label}, p50/p95/p99 (ms)`, `${d.p50} / ${d.p95} / ${d.p99}`, '≤ 100 (p95)');
+    }
     row('teacher → applied on the projector, p95 (ms)', projectorP95);
-    row('input → projector p95 (ms, the two added: an upper bound)', (Number(d.p95) + Number(projectorP95)).toFixed(1), '≤ 150');
+    row('input → projector p95 (ms, the two added: an upper bound)', (Number(withProjector.p95) + Number(projectorP95)).toFixed(1), '≤ 150');
     row('bytes/s into the server (all clients)', Math.round((after.in_bytes - before.in_bytes) / elapsed));
     row('bytes/s out of the server (all clients)', Math.round((after.out_bytes - before.out_bytes) / elapsed));
     row('teacher frame rate, median fps (first half, no projector)', sorted[Math.floor(sorted.length / 2)], '≥ 50');

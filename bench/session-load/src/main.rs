@@ -7,7 +7,8 @@
 //! - `classroom --server H:P --room CODE [--students 30] [--rate 25] [--seconds 60]
 //!   [--blueprint Fish]`: students join a room that a real teacher's page runs and send
 //!   their markers; each input's delay is measured until the teacher's bundle acknowledges
-//!   it (the input applied on the teacher's stage, plus the bundle's way back).
+//!   it (the input applied on the teacher's stage, plus the bundle's way back; the teacher
+//!   acknowledges each device's newest input of a frame), before and after `--split-at S`.
 //! - `district --servers H:P,H:P,H:P [--rooms 20] [--students 30] [--viewers 2]
 //!   [--seconds 60]`: every room has a simulated teacher that gathers its students' inputs
 //!   into bundles 30 times a second; students and viewers, spread over the nodes, measure
@@ -92,10 +93,12 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
     let rate = num(args, "--rate", 25).max(1);
     let seconds = num(args, "--seconds", 60);
     let blueprint = arg(args, "--blueprint", "Fish");
+    let split = Duration::from_secs(num(args, "--split-at", u64::MAX / 4));
     let (inn, out) = (format!("sw.{room}.in"), format!("sw.{room}.out"));
     let start = Instant::now();
     let sent: SentTimes = Arc::default();
-    let delays = Delays::default();
+    // Delays of inputs sent before and after the split (the caller adds a page then).
+    let delays = [Delays::default(), Delays::default()];
     let acked = Arc::new(AtomicU64::new(0));
     let joined: Arc<Mutex<Vec<bool>>> = Arc::new(Mutex::new(vec![false; students]));
     let mut conns = Vec::new();
@@ -125,8 +128,10 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
                             .remove(&(i, *seq));
                         if let Some(at) = at {
                             acked.fetch_add(1, Ordering::Relaxed);
-                            if at.duration_since(start) >= WARMUP {
-                                delays.add(at.elapsed().as_secs_f64() * 1000.0);
+                            let since = at.duration_since(start);
+                            if since >= WARMUP {
+                                let phase = usize::from(since >= split);
+                                delays[phase].add(at.elapsed().as_secs_f64() * 1000.0);
                             }
                         }
                     }
@@ -191,7 +196,7 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
     Ok(serde_json::json!({
         "students": students, "joined": joined, "rate": rate, "seconds": seconds,
         "inputs_sent": inputs_sent, "inputs_acked": acked.load(Ordering::Relaxed),
-        "input_to_applied_ms": delays.summary(),
+        "input_to_applied_ms": [delays[0].summary(), delays[1].summary()],
     }))
 }
 

@@ -36,6 +36,8 @@ pub struct TeacherSession {
     withheld: BTreeSet<String>,
     /// Times the server link opened, as last seen.
     opened: u32,
+    /// Whether a window of this browser has spoken on the room's channel.
+    window_heard: bool,
 }
 
 /// What the teacher's page sent.
@@ -63,6 +65,7 @@ impl TeacherSession {
             server_url,
             withheld: BTreeSet::new(),
             opened: 0,
+            window_heard: false,
         }
     }
 
@@ -86,15 +89,16 @@ impl TeacherSession {
         self.server.as_ref().and_then(Link::last_error)
     }
 
-    fn links(&mut self) -> impl Iterator<Item = &mut dyn Link> {
-        let server = self.server.as_mut().map(|l| l as &mut dyn Link);
-        let window = self.window.as_mut().map(|l| l as &mut dyn Link);
-        server.into_iter().chain(window)
-    }
-
     fn send(&mut self, message: &Message) {
-        for link in self.links() {
-            link.send(message);
+        if let Some(server) = &mut self.server {
+            server.send(message);
+        }
+        // A window of this browser says so when it opens (it asks for a snapshot); until
+        // one has, nothing is copied into the channel.
+        if self.window_heard {
+            if let Some(window) = &mut self.window {
+                window.send(message);
+            }
         }
     }
 
@@ -131,7 +135,10 @@ impl TeacherSession {
             self.opened = opened;
             self.snapshot_wanted = true;
         }
-        let arrived: Vec<_> = self.links().flat_map(|l| l.take()).collect();
+        let from_windows = self.window.as_mut().map(Link::take).unwrap_or_default();
+        self.window_heard |= !from_windows.is_empty();
+        let mut arrived = self.server.as_mut().map(Link::take).unwrap_or_default();
+        arrived.extend(from_windows);
         if arrived.is_empty() {
             return;
         }
