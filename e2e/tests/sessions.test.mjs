@@ -37,6 +37,9 @@ before(async () => {
   teacher = await room.device(`?teach=${TEACHER_KEY}&${q}`, { width: 1366, height: 768 });
   code = await startSession(teacher);
   await teacher.waitForFunction(() => /^connected/.test(document.querySelector('[data-testid="session-server"]').textContent));
+  // The QR code is drawn, big enough to scan from the back of a room on a projector.
+  const qr = await teacher.locator('[data-testid="session-qr"] svg').boundingBox();
+  if (!qr || qr.width < 150 || qr.height < 150) throw new Error(`the QR code is not drawn: ${JSON.stringify(qr)}`);
 });
 
 after(async () => {

@@ -6,16 +6,31 @@ use super::link::LinkState;
 use super::teacher::TeacherSession;
 use yew::prelude::*;
 
-/// The join QR code for `link`, as SVG markup (empty when the link is too long for one).
-pub fn qr_svg(link: &str) -> String {
-    qrcode::QrCode::new(link.as_bytes())
-        .map(|code| {
-            code.render::<qrcode::render::svg::Color<'_>>()
-                .min_dimensions(168, 168)
-                .quiet_zone(true)
-                .build()
-        })
-        .unwrap_or_default()
+/// The SVG path of `link`'s QR code (one unit a module, inside a four-module quiet zone)
+/// and its size in modules; `None` when the link is too long for a QR code.
+pub fn qr_path(link: &str) -> Option<(String, usize)> {
+    let code = qrcode::QrCode::new(link.as_bytes()).ok()?;
+    let width = code.width();
+    let mut d = String::new();
+    for (i, color) in code.to_colors().iter().enumerate() {
+        if *color == qrcode::Color::Dark {
+            d.push_str(&format!("M{} {}h1v1h-1z", i % width + 4, i / width + 4));
+        }
+    }
+    Some((d, width + 8))
+}
+
+/// The join QR code, drawn as SVG.
+fn qr_code(link: &str) -> Html {
+    let Some((d, size)) = qr_path(link) else {
+        return html! { <p>{ "The link is too long for a QR code: give students the code." }</p> };
+    };
+    html! {
+        <svg viewBox={format!("0 0 {size} {size}")} xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges">
+            <rect width={size.to_string()} height={size.to_string()} fill="#fff" />
+            <path d={d} fill="#000" />
+        </svg>
+    }
 }
 
 /// What a link's state says to a person.
@@ -68,7 +83,6 @@ pub fn teacher_panel(
         let lock = actions.lock.clone();
         Callback::from(move |_: MouseEvent| lock.emit(!locked))
     };
-    let qr = Html::from_html_unchecked(AttrValue::from(qr_svg(join_link)));
     html! {
         <aside class="session-panel" aria-label="Live session" data-testid="session-panel">
             <header>
@@ -76,7 +90,7 @@ pub fn teacher_panel(
                 <button onclick={actions.hide} aria-label="Hide the session panel">{ "Hide" }</button>
             </header>
             <p class="session-code">{ "Room code " }<strong data-testid="session-code">{ room.code() }</strong></p>
-            <div class="session-qr" data-testid="session-qr" role="img" aria-label={format!("QR code of {join_link}")}>{ qr }</div>
+            <div class="session-qr" data-testid="session-qr" role="img" aria-label={format!("QR code of {join_link}")}>{ qr_code(join_link) }</div>
             <p class="session-link">{ "Students open " }<a href={join_link.to_string()} data-testid="session-link" target="_blank">{ join_link }</a></p>
             <p class="session-link">{ "Projector: " }<a href={view_link.to_string()} data-testid="session-view-link" target="_blank">{ view_link }</a></p>
             <p class="session-server" data-testid="session-server" role="status">{ server_text }</p>
@@ -232,5 +246,23 @@ pub fn code_form(code: &NodeRef, on_submit: Callback<SubmitEvent>) -> Html {
             </label>
             <button data-testid="join-code-go" type="submit">{ "Go" }</button>
         </form>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_join_link_becomes_a_qr_code_with_its_quiet_zone() {
+        let (d, size) = qr_path("http://192.168.1.20:8080/?join=ABC123").unwrap();
+        // Version 3 (29 modules) holds a link this long; four modules of margin each side.
+        assert_eq!(size, 29 + 8);
+        assert!(
+            d.starts_with("M4 4h1v1h-1z"),
+            "the finder pattern's corner: {}",
+            &d[..20]
+        );
+        assert!(qr_path(&"x".repeat(5_000)).is_none());
     }
 }
