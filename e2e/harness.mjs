@@ -8,6 +8,7 @@ import { readFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
+import { createRequire } from 'node:module';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const DIST = join(ROOT, 'dist');
@@ -211,4 +212,18 @@ export async function waitForStored(page, needle, timeout = 10_000) {
     if (Date.now() > deadline) assert.fail(`no project in the library contains '${needle}'`);
     await frames(page, 5);
   }
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Runs axe-core on the page as it is; resolves to its violations as plain data. */
+export async function audit(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      count: v.nodes.length, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    }));
+  });
 }

@@ -118,7 +118,7 @@ start_nats() {
   NATS_PID=$!
   trap 'kill "$NATS_PID" 2>/dev/null' EXIT
   for _ in $(seq 50); do
-    grep -q "Server is ready" "$log" && return
+    grep -qs "Server is ready" "$log" && return
     kill -0 "$NATS_PID" 2>/dev/null || break
     sleep 0.1
   done

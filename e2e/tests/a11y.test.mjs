@@ -3,26 +3,11 @@
 // phone. No view may have a serious or critical finding; the others are printed to be read.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { openApp, closeApp, frames } from '../harness.mjs';
-
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { openApp, closeApp, frames, audit } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
 after(() => closeApp(app));
-
-/** Runs axe on the page as it is; resolves to its violations as plain data. */
-async function audit(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id, impact: v.impact, help: v.help,
-      count: v.nodes.length, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
-    }));
-  });
-}
 
 const VIEWS = [
   ['stage', async () => {}],

@@ -9,7 +9,7 @@
 // on the same computer follows through a BroadcastChannel.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot } from '../harness.mjs';
+import { screenshot, audit } from '../harness.mjs';
 import {
   startNats, startClassroom, startSession, join, stageState, hashAt, dragPad, TEACHER_KEY,
 } from '../session-harness.mjs';
@@ -94,6 +94,11 @@ test('students join by code, pick a character and steer it; every screen shows t
   // Every student's delay is measured and shown on the roster.
   await teacher.waitForFunction(() => [...document.querySelectorAll('[data-testid="session-student"] td:nth-child(5)')].every((td) => /ms/.test(td.textContent)));
   await sameStateEverywhere([projector, ...students]);
+  // No serious or critical accessibility finding on the session's screens.
+  for (const [name, page] of [['teacher panel', teacher], ['projector', projector], ['phone controller', students[0]], ['tablet controller', students[2]]]) {
+    const serious = (await audit(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(serious, [], `${name}: ${JSON.stringify(serious, null, 1)}`);
+  }
   await screenshot(teacher, 'session-teacher-1366');
   await screenshot(projector, 'session-projector-1920');
   await screenshot(students[0], 'session-student-phone');
@@ -230,11 +235,13 @@ test('with no server, a projector window on the same computer follows through a 
 
 test('a student who opens the site types the room code to reach the join form', async () => {
   const page = await room.device(`?${q}`, { width: 390, height: 844, touch: true });
+  const joinForm = async () => (await audit(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   await page.click('[data-testid="join-session"]');
   await page.waitForSelector('[data-testid="join-code"]');
   await page.fill('[data-testid="join-code"]', code.toLowerCase());
   await page.click('[data-testid="join-code-go"]');
   await page.waitForSelector('[data-testid="join-name"]');
   assert.match(page.url(), new RegExp(`join=${code}`));
+  assert.deepEqual(await joinForm(), [], 'the join form has no serious accessibility finding');
   await page.close();
 });
