@@ -172,6 +172,9 @@ test("the teacher's page reloads: the session goes on in the same room and stude
 
 test("the server refuses a student's page that publishes bundles or controls, or reads inputs", async () => {
   const student = students[3];
+  await teacher.click('[data-testid="session-start"]');
+  const roomId = await teacher.getAttribute('[data-testid="session-panel"]', 'data-room');
+  assert.match(roomId, /^[a-z0-9]{20}$/);
   const outcome = await student.evaluate(async ({ url, code }) => {
     const ws = new WebSocket(url);
     ws.binaryType = 'arraybuffer';
@@ -187,9 +190,24 @@ test("the server refuses a student's page that publishes bundles or controls, or
     while (!said.join('').includes('PONG') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     ws.close();
     return said.join('');
-  }, { url: nats.wsUrl, code });
+  }, { url: nats.wsUrl, code: roomId });
   assert.match(outcome, /Permissions Violation for Publish to "sw\.\w+\.out"/);
   assert.match(outcome, /Permissions Violation for Subscription to "sw\.\w+\.in"/);
+  // The room code is on no subject a device may read: the lobby is the teacher's alone.
+  const lobby = await student.evaluate(async ({ url, code }) => {
+    const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
+    const said = [];
+    ws.onmessage = (e) => said.push(new TextDecoder().decode(e.data));
+    await new Promise((ok) => { ws.onopen = ok; });
+    ws.send(new TextEncoder().encode(`CONNECT {"user":"student","pass":"student","verbose":false,"protocol":1}\r\nSUB sw.lobby.* 1\r\nSUB sw.lobby.${code} 2\r\nPING\r\n`));
+    const deadline = Date.now() + 5000;
+    while (!said.join('').includes('PONG') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    ws.close();
+    return said.join('');
+  }, { url: nats.wsUrl, code });
+  assert.match(lobby, /Permissions Violation for Subscription to "sw\.lobby\.\*"/);
+  assert.match(lobby, new RegExp(`Permissions Violation for Subscription to "sw\\.lobby\\.${code}"`));
   // A wrong teacher key is refused too.
   const wrong = await student.evaluate(async (url) => {
     const ws = new WebSocket(url);

@@ -788,8 +788,8 @@ impl Component for App {
             self.keys = keys::listen_for_keys(ctx);
             // A reload of the teacher's page goes on with the session it ran.
             if self.role == PageRole::Teacher {
-                if let Some(code) = session::running_code() {
-                    self.start_session(Some(code));
+                if let Some(room) = session::running_room() {
+                    self.start_session(Some(room));
                     self.session_panel = false;
                     ctx.link()
                         .send_message(Msg::Session(SessionMsg::Panel(false)));

@@ -4,8 +4,9 @@
 //! load is the real messages) to nats-server over TCP. Two runs, each printing one JSON
 //! object; `scripts/loadtest` starts the servers and the browser pages and prints the table.
 //!
-//! - `classroom --server H:P --room CODE [--students 30] [--rate 25] [--seconds 60]
-//!   [--blueprint Fish]`: students join a room that a real teacher's page runs and send
+//! - `classroom --server H:P --room ID --code CODE [--students 30] [--rate 25]
+//!   [--seconds 60] [--blueprint Fish]`: students join a room (its subjects' id, and the
+//!   code their joins carry) that a real teacher's page runs and send
 //!   their markers; each input's delay is measured until the teacher's bundle acknowledges
 //!   it (the input applied on the teacher's stage, plus the bundle's way back; the teacher
 //!   acknowledges each device's newest input of a frame), before and after `--split-at S`.
@@ -89,6 +90,7 @@ type SentTimes = Arc<Mutex<HashMap<(usize, u32), Instant>>>;
 fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
     let server = arg(args, "--server", "127.0.0.1:4222");
     let room = arg(args, "--room", "");
+    let code = arg(args, "--code", "");
     let students = num(args, "--students", 30) as usize;
     let rate = num(args, "--rate", 25).max(1);
     let seconds = num(args, "--seconds", 60);
@@ -145,7 +147,7 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
             secret: format!("load-secret-{i:04}-{room}"),
             name: format!("Load {i}"),
             blueprint: blueprint.clone(),
-            code: room.clone(),
+            code: code.clone(),
         });
         conn.publish(&inn, &encode(&join));
         conns.push(conn);

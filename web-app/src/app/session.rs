@@ -24,19 +24,19 @@ fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok()?
 }
 
-/// The room code of the session this tab ran before a reload.
-pub(super) fn running_code() -> Option<String> {
-    session_storage()?
-        .get_item(SESSION_CODE)
-        .ok()?
-        .map(|c| session::clean_code(&c))
-        .filter(|c| !c.is_empty())
+/// The room code and id of the session this tab ran before a reload.
+pub(super) fn running_room() -> Option<(String, String)> {
+    let kept = session_storage()?.get_item(SESSION_CODE).ok()??;
+    let (code, id) = kept.split_once(' ')?;
+    let (code, id) = (session::clean_code(code), id.to_string());
+    let id_ok = !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric());
+    (!code.is_empty() && id_ok).then_some((code, id))
 }
 
-fn keep_code(code: Option<&str>) {
+fn keep_room(room: Option<(&str, &str)>) {
     if let Some(store) = session_storage() {
-        let _ = match code {
-            Some(code) => store.set_item(SESSION_CODE, code),
+        let _ = match room {
+            Some((code, id)) => store.set_item(SESSION_CODE, &format!("{code} {id}")),
             None => store.remove_item(SESSION_CODE),
         };
     }
@@ -130,7 +130,7 @@ impl App {
                 if let Some(t) = self.teacher.take() {
                     t.end(&mut self.runner);
                 }
-                keep_code(None);
+                keep_room(None);
                 self.session_panel = false;
             }
             SessionMsg::Panel(open) => self.session_panel = open,
@@ -174,32 +174,42 @@ impl App {
         true
     }
 
-    /// Starts a session (in room `code` when the page goes on with one after a reload).
-    pub(super) fn start_session(&mut self, code: Option<String>) {
+    /// Starts a session (in the room `(code, id)` when the page goes on with one after a
+    /// reload).
+    pub(super) fn start_session(&mut self, room: Option<(String, String)>) {
         if self.teacher.is_some() {
             self.session_panel = true;
             return;
         }
-        let code = code.unwrap_or_else(session::new_code);
-        if code.is_empty() {
+        let (code, id) = room.unwrap_or_else(|| (session::new_code(), session::random_token(20)));
+        if code.is_empty() || id.is_empty() {
             self.project.post_note(
                 "this browser cannot make a room code (no secure random numbers)".into(),
             );
             return;
         }
-        let server = session::server_url(&self.query)
-            .zip(teacher_key(&self.query))
-            .map(|(url, password)| Server {
-                url,
-                user: TEACHER_USER.into(),
-                password,
-            });
+        let url = session::server_url(&self.query);
+        let key = teacher_key(&self.query);
+        let no_key = url.is_some() && key.is_none();
+        let server = url.zip(key).map(|(url, password)| Server {
+            url,
+            user: TEACHER_USER.into(),
+            password,
+        });
         // Epochs count on from the clock's milliseconds, so after a reload the devices take
         // this page's first snapshot as newer than what they followed.
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
         self.runner.host(Some(epoch));
-        self.teacher = Some(TeacherSession::start(&code, server));
-        keep_code(Some(&code));
+        let mut teacher = TeacherSession::start(&code, &id, server);
+        if no_key {
+            teacher.no_server_because = Some(
+                "this page has no teacher key, so students cannot join over the network: open \
+                 the teacher's link that scripts/serve printed (it ends in ?teach=…)"
+                    .into(),
+            );
+        }
+        self.teacher = Some(teacher);
+        keep_room(Some((&code, &id)));
         self.session_panel = true;
     }
 

@@ -3,7 +3,7 @@
 //! and, for a student, joins with a name and a character and sends where its markers are, 25
 //! times a second.
 
-use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
+use super::link::{channels, lobby, reply, Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
 use crate::runner::Runner;
 use sim_core::session::protocol::{
@@ -42,9 +42,19 @@ pub struct DeviceSession {
     code: String,
     role: Role,
     identity: Identity,
-    links: Vec<Box<dyn Link>>,
-    /// Times each link opened, as last seen (a new opening means a reconnect).
-    opened: Vec<u32>,
+    /// The same-computer link (by room code).
+    window: Option<WindowLink>,
+    /// The server link (by room id, once the lobby told it).
+    server: Option<NatsLink>,
+    /// Times the window and server links opened, as last seen (a new opening means a
+    /// reconnect).
+    opened: (u32, u32),
+    /// The token of the subject the teacher answers this device's lobby request on.
+    token: String,
+    /// The room's id, once the teacher said it.
+    located: Option<String>,
+    /// When this device last asked the lobby.
+    asked_lobby_ms: f64,
     following: bool,
     /// When the device last asked for a snapshot it has not had yet.
     waiting_since: Option<f64>,
@@ -83,21 +93,21 @@ pub struct DeviceSession {
 impl DeviceSession {
     /// Joins room `code` as `role`, through `server` when given and a window link always.
     pub fn start(code: &str, role: Role, identity: Identity, server: Option<Server>) -> Self {
-        let mut links: Vec<Box<dyn Link>> = Vec::new();
-        if let Some(window) = WindowLink::open(code, Side::Device) {
-            links.push(Box::new(window));
-        }
-        if let Some(server) = server {
+        let token = super::random_token(16);
+        let server = server.map(|server| {
             let name = format!("device-{}", identity.device);
-            links.push(Box::new(NatsLink::open(server, code, Side::Device, &name)));
-        }
-        let opened = vec![0; links.len()];
+            NatsLink::open(server, &name, None, vec![reply(&token)])
+        });
         DeviceSession {
             code: code.to_string(),
             role,
             identity,
-            links,
-            opened,
+            window: WindowLink::open(code, Side::Device),
+            server,
+            opened: (0, 0),
+            token,
+            located: None,
+            asked_lobby_ms: f64::NEG_INFINITY,
             following: false,
             waiting_since: None,
             resyncs: 0,
@@ -135,21 +145,36 @@ impl DeviceSession {
         self.following
     }
 
-    /// The server link's state (the last link; `None` without a server).
+    /// The server link's state (`None` without a server).
     pub fn server_state(&self) -> Option<LinkState> {
-        self.links.get(1).map(|l| l.state())
+        self.server.as_ref().map(Link::state)
     }
 
-    /// Sends on every link; false when the server link (if there is one) was down.
+    /// Sends on both links; false when the server link (if there is one) did not carry it.
     fn send(&mut self, message: &Message) -> bool {
-        let mut server_took = true;
-        for (i, link) in self.links.iter_mut().enumerate() {
-            let took = link.send(message);
-            if i == 1 {
-                server_took = took;
-            }
+        if let Some(window) = &mut self.window {
+            window.send(message);
         }
-        server_took
+        self.server.as_mut().is_none_or(|s| s.send(message))
+    }
+
+    /// Asks the lobby of this room's code for the room's id, once a second until told.
+    fn locate(&mut self, now_ms: f64) {
+        let Some(server) = &mut self.server else {
+            return;
+        };
+        if self.located.is_some()
+            || server.state() != LinkState::Open
+            || now_ms - self.asked_lobby_ms < 1_000.0
+        {
+            return;
+        }
+        self.asked_lobby_ms = now_ms;
+        let ask = Message::Locate {
+            code: self.code.clone(),
+            reply: self.token.clone(),
+        };
+        server.send_to(&lobby(&self.code), &ask);
     }
 
     fn ask_snapshot(&mut self, why: &str, now_ms: f64) {
@@ -207,13 +232,13 @@ impl DeviceSession {
     /// One frame: what arrived, applied; what is due, sent. True when the teacher's model
     /// arrived anew (the stage should fit it).
     pub fn frame(&mut self, runner: &mut Runner, project: &ProjectHandle, now_ms: f64) -> bool {
-        let reopened = self
-            .links
-            .iter()
-            .zip(&self.opened)
-            .any(|(l, seen)| l.counts().opened > *seen);
+        let opened = (
+            self.window.as_ref().map_or(0, |l| l.counts().opened),
+            self.server.as_ref().map_or(0, |l| l.counts().opened),
+        );
+        let reopened = opened.0 > self.opened.0 || opened.1 > self.opened.1;
         if reopened {
-            self.opened = self.links.iter().map(|l| l.counts().opened).collect();
+            self.opened = opened;
             self.send_join();
             let why = if self.following {
                 "reconnected"
@@ -222,7 +247,9 @@ impl DeviceSession {
             };
             self.ask_snapshot(why, now_ms);
         }
-        let arrived: Vec<_> = self.links.iter_mut().flat_map(|l| l.take()).collect();
+        self.locate(now_ms);
+        let mut arrived = self.window.as_mut().map(Link::take).unwrap_or_default();
+        arrived.extend(self.server.as_mut().map(Link::take).unwrap_or_default());
         let mut adopted = false;
         if !arrived.is_empty() {
             self.heard_ms = Some(now_ms);
@@ -311,6 +338,20 @@ impl DeviceSession {
                 self.refused = Some(reason);
             }
             Message::Rejoin { device } if device == self.identity.device => self.send_join(),
+            Message::Located { room } if self.located.is_none() => {
+                if let Some(server) = &mut self.server {
+                    let (send, read) = channels(&room, Side::Device);
+                    server.route(send, read);
+                }
+                self.located = Some(room);
+                self.send_join();
+                let why = if self.following {
+                    "reconnected"
+                } else {
+                    "arrived"
+                };
+                self.ask_snapshot(why, now_ms);
+            }
             Message::Ended => {
                 self.ended = true;
                 self.welcome = None;

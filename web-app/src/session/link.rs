@@ -30,14 +30,25 @@ pub enum Side {
     Device,
 }
 
-/// The subjects (NATS) or channel names (BroadcastChannel) of a room: what `side` sends on
-/// and what it reads.
-pub fn channels(code: &str, side: Side) -> (String, String) {
-    let (out, inn) = (format!("sw.{code}.out"), format!("sw.{code}.in"));
+/// The subjects (NATS, by the room's id) or channel names (BroadcastChannel, by its code)
+/// of a room: what `side` sends on and what it reads.
+pub fn channels(room: &str, side: Side) -> (String, String) {
+    let (out, inn) = (format!("sw.{room}.out"), format!("sw.{room}.in"));
     match side {
         Side::Teacher => (out, inn),
         Side::Device => (inn, out),
     }
+}
+
+/// Where a device asks the teacher of room `code` for the room's id. Only teachers read
+/// these subjects, so the code never shows on one a device can read.
+pub fn lobby(code: &str) -> String {
+    format!("sw.lobby.{code}")
+}
+
+/// Where the teacher answers a device that asked with reply token `token`.
+pub fn reply(token: &str) -> String {
+    format!("sw.reply.{token}")
 }
 
 /// Whether a link can carry messages now.
@@ -185,8 +196,10 @@ pub struct Server {
 struct Nats {
     server: Server,
     name: String,
-    send_subject: String,
-    read_subject: String,
+    /// Where [`Link::send`] publishes (none yet: sends are not carried).
+    send_subject: Option<String>,
+    /// Every subject subscribed to (again after each reconnect).
+    subscriptions: Vec<String>,
     socket: Option<WebSocket>,
     parser: Parser,
     state: LinkState,
@@ -202,14 +215,19 @@ struct Nats {
 pub struct NatsLink(Rc<RefCell<Nats>>);
 
 impl NatsLink {
-    /// Connects `side` of room `code` to `server`, as client `name`.
-    pub fn open(server: Server, code: &str, side: Side, name: &str) -> NatsLink {
-        let (send_subject, read_subject) = channels(code, side);
+    /// Connects to `server` as client `name`, reading `subscriptions` and sending on
+    /// `send_subject` (which [`NatsLink::route`] may set later).
+    pub fn open(
+        server: Server,
+        name: &str,
+        send_subject: Option<String>,
+        subscriptions: Vec<String>,
+    ) -> NatsLink {
         let nats = Rc::new(RefCell::new(Nats {
             server,
             name: name.to_string(),
             send_subject,
-            read_subject,
+            subscriptions,
             socket: None,
             parser: Parser::default(),
             state: LinkState::Connecting,
@@ -222,6 +240,36 @@ impl NatsLink {
         connect(&nats);
         NatsLink(nats)
     }
+
+    /// From now on sends on `send` and also reads `read`.
+    pub fn route(&mut self, send: String, read: String) {
+        let mut n = self.0.borrow_mut();
+        if !n.subscriptions.contains(&read) {
+            n.subscriptions.push(read.clone());
+            if n.state == LinkState::Open {
+                let sid = n.subscriptions.len() as u64;
+                write(&n, &wire::sub(&read, sid));
+            }
+        }
+        n.send_subject = Some(send);
+    }
+
+    /// Publishes on `subject` rather than the link's own; false when the link is down.
+    pub fn send_to(&mut self, subject: &str, message: &Message) -> bool {
+        let mut n = self.0.borrow_mut();
+        publish(&mut n, subject, message)
+    }
+}
+
+fn publish(n: &mut Nats, subject: &str, message: &Message) -> bool {
+    if n.state != LinkState::Open {
+        n.inbox.counts.unsent += 1;
+        return false;
+    }
+    let bytes = wire::publish(subject, &encode(message));
+    n.inbox.counts.sent_bytes += bytes.len() as u64;
+    write(n, &bytes);
+    true
 }
 
 impl Drop for NatsLink {
@@ -304,12 +352,11 @@ fn received(nats: &Rc<RefCell<Nats>>, bytes: &[u8]) {
     for op in ops {
         match op {
             ServerOp::Info(_) if n.state != LinkState::Open => {
-                let hello = [
-                    wire::connect(&n.server.user, &n.server.password, &n.name),
-                    wire::sub(&n.read_subject, 1),
-                    wire::ping(),
-                ]
-                .concat();
+                let mut hello = wire::connect(&n.server.user, &n.server.password, &n.name);
+                for (i, subject) in n.subscriptions.iter().enumerate() {
+                    hello.extend(wire::sub(subject, i as u64 + 1));
+                }
+                hello.extend(wire::ping());
                 write(&n, &hello);
             }
             ServerOp::Pong if n.state != LinkState::Open => {
@@ -361,14 +408,13 @@ fn lost(nats: &Rc<RefCell<Nats>>, why: String) {
 impl Link for NatsLink {
     fn send(&mut self, message: &Message) -> bool {
         let mut n = self.0.borrow_mut();
-        if n.state != LinkState::Open {
-            n.inbox.counts.unsent += 1;
-            return false;
+        match n.send_subject.clone() {
+            Some(subject) => publish(&mut n, &subject, message),
+            None => {
+                n.inbox.counts.unsent += 1;
+                false
+            }
         }
-        let bytes = wire::publish(&n.send_subject, &encode(message));
-        n.inbox.counts.sent_bytes += bytes.len() as u64;
-        write(&n, &bytes);
-        true
     }
 
     fn take(&mut self) -> Vec<Result<Message, ProtocolError>> {

@@ -3,7 +3,7 @@
 //! computer), and every frame's work — what came in before the ticks, what the run did
 //! after them.
 
-use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
+use super::link::{channels, lobby, Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
 use crate::runner::Runner;
 use sim_core::session::protocol::{Control, Message};
@@ -32,6 +32,8 @@ pub struct TeacherSession {
     pub refused_frames: u64,
     /// Where the session was started, for the status.
     pub server_url: Option<String>,
+    /// Why there is no server link, when the page knows (no teacher key).
+    pub no_server_because: Option<String>,
     /// Controllable blueprints the teacher took off the list students pick from.
     withheld: BTreeSet<String>,
     /// Times the server link opened, as last seen.
@@ -50,12 +52,17 @@ pub struct SentCounts {
 }
 
 impl TeacherSession {
-    /// Opens room `code`, on `server` when given.
-    pub fn start(code: &str, server: Option<Server>) -> TeacherSession {
+    /// Opens room `code` whose subjects are named by `id`, on `server` when given. The code
+    /// only names the lobby, which only teachers read, so a device learns the id by giving
+    /// the code.
+    pub fn start(code: &str, id: &str, server: Option<Server>) -> TeacherSession {
         let server_url = server.as_ref().map(|s| s.url.clone());
+        let (send, read) = channels(id, Side::Teacher);
+        let server =
+            server.map(|s| NatsLink::open(s, "teacher", Some(send), vec![read, lobby(code)]));
         TeacherSession {
-            room: Room::new(code),
-            server: server.map(|s| NatsLink::open(s, code, Side::Teacher, "teacher")),
+            room: Room::new(code, id),
+            server,
             window: WindowLink::open(code, Side::Teacher),
             snapshot_wanted: true,
             last_snapshot_ms: f64::NEG_INFINITY,
@@ -63,6 +70,7 @@ impl TeacherSession {
             sent: SentCounts::default(),
             refused_frames: 0,
             server_url,
+            no_server_because: None,
             withheld: BTreeSet::new(),
             opened: 0,
             window_heard: false,
@@ -147,6 +155,11 @@ impl TeacherSession {
             match self.room.receive(message, now_ms, &characters) {
                 Action::Nothing => {}
                 Action::Send(m) => self.send(&m),
+                Action::Reply(subject, m) => {
+                    if let Some(server) = &mut self.server {
+                        server.send_to(&subject, &m);
+                    }
+                }
                 Action::SendThenSnapshot(m) => {
                     self.send(&m);
                     self.snapshot_wanted = true;

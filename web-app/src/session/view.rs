@@ -74,7 +74,10 @@ pub fn teacher_panel(
     let room = session.room();
     let counts = room.counts();
     let state = session.server_state();
-    let mut server_text = link_text(state.as_ref(), session.server_url.as_deref());
+    let mut server_text = match &session.no_server_because {
+        Some(why) => format!("{why}; a projector window on this computer can follow"),
+        None => link_text(state.as_ref(), session.server_url.as_deref()),
+    };
     if let Some(error) = session.server_error() {
         server_text.push_str(&format!(" · the server said: {error}"));
     }
@@ -84,7 +87,7 @@ pub fn teacher_panel(
         Callback::from(move |_: MouseEvent| lock.emit(!locked))
     };
     html! {
-        <aside class="session-panel" aria-label="Live session" data-testid="session-panel">
+        <aside class="session-panel" aria-label="Live session" data-testid="session-panel" data-room={room.id().to_string()}>
             <header>
                 <h2>{ "Live session" }</h2>
                 <button onclick={actions.hide} aria-label="Hide the session panel">{ "Hide" }</button>
