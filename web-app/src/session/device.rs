@@ -186,6 +186,18 @@ impl DeviceSession {
         self.send(&message);
     }
 
+    /// On reaching the teacher (a link opened, or the lobby gave the room): join again if
+    /// this is a student that joined, and ask for the state.
+    fn greet(&mut self, now_ms: f64) {
+        self.send_join();
+        let why = if self.following {
+            "reconnected"
+        } else {
+            "arrived"
+        };
+        self.ask_snapshot(why, now_ms);
+    }
+
     fn lost(&mut self, why: String, now_ms: f64) {
         self.resyncs += 1;
         self.ask_snapshot(&why, now_ms);
@@ -239,13 +251,7 @@ impl DeviceSession {
         let reopened = opened.0 > self.opened.0 || opened.1 > self.opened.1;
         if reopened {
             self.opened = opened;
-            self.send_join();
-            let why = if self.following {
-                "reconnected"
-            } else {
-                "arrived"
-            };
-            self.ask_snapshot(why, now_ms);
+            self.greet(now_ms);
         }
         self.locate(now_ms);
         let mut arrived = self.window.as_mut().map(Link::take).unwrap_or_default();
@@ -344,13 +350,7 @@ impl DeviceSession {
                     server.route(send, read);
                 }
                 self.located = Some(room);
-                self.send_join();
-                let why = if self.following {
-                    "reconnected"
-                } else {
-                    "arrived"
-                };
-                self.ask_snapshot(why, now_ms);
+                self.greet(now_ms);
             }
             Message::Ended => {
                 self.ended = true;
