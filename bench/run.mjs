@@ -6,10 +6,16 @@
 // N, warm-up and window seconds, it prints one JSON line of ticks-per-second samples and the
 // mean contacts. Adding a system is adding an entry to SYSTEMS (and its build to scripts/bench).
 //
+// The workloads: wander and touch, which every system runs, and the realistic suite (the
+// common patterns of real scripts, GEMSTEP's shipped models scaled up, and the AgentScript
+// peer model kelp; `stepwise-bench --workloads` names them), which the Stepwise rows run, and
+// AgentScript its peer model. Every Stepwise row is also given as a fraction of the
+// hand-written touch baseline on its platform at its N, the yardstick of the speed targets.
+//
 // Settings, from the environment: BENCH_ROUNDS (5), BENCH_WARMUP and BENCH_WINDOW (seconds per
-// run, 1 and 2), BENCH_SIZES ("1000 10000"), BENCH_WORKLOADS ("wander touch"), BENCH_SYSTEMS
-// (every system), BENCH_APP (1: also measure the real app's frames per second in headless
-// Chromium with e2e/bench/app-fps.mjs at the same sizes, from the site built in dist/; 0: not).
+// run, 1 and 2), BENCH_SIZES ("1000 10000"), BENCH_WORKLOADS (all), BENCH_SYSTEMS (every
+// system), BENCH_APP (1: also measure the real app's frames per second in headless Chromium
+// with e2e/bench/app-fps.mjs at the same sizes, from the site built in dist/; 0: not).
 
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -30,6 +36,14 @@ const SYSTEMS = [
     { name: 'agentscript', command: [node, join(root, 'bench/agentscript.mjs')] },
 ]
 
+const native = SYSTEMS[0].command[0]
+const realistic = execFileSync(native, ['--workloads'], { encoding: 'utf8' }).trim().split(/\s+/)
+
+/** Whether `system` runs `workload`: see the top of this file. */
+const runs = (system, workload) =>
+    workload === 'wander' || workload === 'touch' || system.name.startsWith('stepwise-') ||
+    (system.name === 'agentscript' && workload === 'kelp')
+
 const env = process.env
 const list = (text, fallback) => (text ?? fallback).split(/[\s,]+/).filter(Boolean)
 const settings = {
@@ -37,7 +51,7 @@ const settings = {
     warmup: env.BENCH_WARMUP ?? '1',
     window: env.BENCH_WINDOW ?? '2',
     sizes: list(env.BENCH_SIZES, '1000 10000').map(Number),
-    workloads: list(env.BENCH_WORKLOADS, 'wander touch'),
+    workloads: list(env.BENCH_WORKLOADS, ['wander', 'touch', ...realistic].join(' ')),
     systems: list(env.BENCH_SYSTEMS, SYSTEMS.map(s => s.name).join(' ')),
     app: (env.BENCH_APP ?? '1') !== '0',
 }
@@ -90,7 +104,7 @@ for (let round = 0; round < settings.rounds; round++) {
     // Rotate the order each round so no system always runs right after the same one.
     const order = systems.map((_, i) => systems[(i + round) % systems.length])
     for (const { workload, n } of cases) {
-        for (const system of order) {
+        for (const system of order.filter(s => runs(s, workload))) {
             const key = `${system.name} ${workload} ${n}`
             const result = runOnce(system, workload, n)
             const entry = collected.get(key) ?? { system: system.name, workload, n, ticksPerS: [], contacts: [] }
@@ -104,13 +118,13 @@ for (let round = 0; round < settings.rounds; round++) {
 }
 
 const rows = cases.flatMap(({ workload, n }) =>
-    systems.map(s => summarise(collected.get(`${s.name} ${workload} ${n}`))))
+    systems.filter(s => runs(s, workload)).map(s => summarise(collected.get(`${s.name} ${workload} ${n}`))))
 const appRows = settings.app ? runApp() : []
 const out = join(root, 'target/bench/results.json')
 mkdirSync(dirname(out), { recursive: true })
 writeFileSync(out, `${JSON.stringify([...rows, ...appRows], null, 2)}\n`)
 console.log(table(rows))
-if (appRows.length) console.log(`\nThe app (bundled Wander model, N instances) in headless Chromium:\n${appTable(appRows)}`)
+if (appRows.length) console.log(`\nThe app in headless Chromium:\n${appTable(appRows)}`)
 console.log(`\n${settings.rounds} rounds of ${settings.warmup} s warm-up + ${settings.window} s ` +
     `measured per run; results in ${out}`)
 console.log(`${cpus().length} cores; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after`)

@@ -1,7 +1,9 @@
 // The runner protocol every benchmarked system follows (see scripts/bench):
 //
-//   <runner> <wander|touch> <agents> <warm-up seconds> <window seconds>
+//   <runner> <workload> <agents> <warm-up seconds> <window seconds>
 //
+// (wander and touch, which every system runs, or a workload of the realistic suite that the
+// system can express: see REALISTIC in the crate bench/protocol)
 // runs ticks for the warm-up, then measures whole ticks over the window (at least
 // MIN_TICKS), and prints one JSON line: {"ticks_per_s": [...], "mean_contacts": x | null}.
 // This module holds the Node side of it, so each JavaScript or WASM runner only says how to
@@ -14,17 +16,20 @@ export const MIN_TICKS = 3
 /** The seed of every run, so runs differ only in timing. */
 export const SEED = 1
 
-/** The command-line arguments, checked; exits with a message when they are wrong. */
-export function parseArgs(argv = process.argv.slice(2)) {
-    const usage = 'expected: <wander|touch> <agents> <warm-up seconds> <window seconds>'
+/**
+ * The command-line arguments, checked against the workloads the runner knows (`known`; null
+ * leaves the check to the runner); exits with a message when they are wrong.
+ */
+export function parseArgs(known = ['wander', 'touch'], argv = process.argv.slice(2)) {
+    const usage = 'expected: <workload> <agents> <warm-up seconds> <window seconds>'
     const [workload, agents, warmup, window] = argv
     const fail = message => {
         console.error(`${process.argv[1]}: ${message}`)
         process.exit(2)
     }
     if (argv.length !== 4) fail(usage)
-    if (workload !== 'wander' && workload !== 'touch')
-        fail(`unknown workload ${JSON.stringify(workload)}: expected wander or touch`)
+    if (known && !known.includes(workload))
+        fail(`unknown workload ${JSON.stringify(workload)}: expected one of ${known.join(', ')}`)
     const n = Number(agents)
     if (!Number.isInteger(n) || n < 1) fail(`agents: not a positive count: ${agents}`)
     const seconds = (name, text) => {

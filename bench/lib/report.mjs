@@ -1,7 +1,9 @@
 // Turns the runners' samples into the rows of target/bench/results.json and the printed
 // table: median and spread of ticks per second, ns per agent-tick, mean contacts, and the
 // ratios of each Stepwise row to AgentScript and to the hand-written baseline on the same
-// platform (stepwise-wasm against handwritten-wasm, stepwise-native against handwritten-native).
+// platform (stepwise-wasm against handwritten-wasm, stepwise-native against handwritten-native)
+// in the same workload, and to the hand-written *touch* baseline on its platform at its N, which
+// every workload of the realistic suite is measured against.
 // The real app's rows (e2e/bench/app-fps.mjs: frames per second and peak memory in headless
 // Chromium) have their own table.
 
@@ -32,11 +34,15 @@ export function summarise({ system, workload, n, ticksPerS, contacts }) {
 /** The ratios of a Stepwise row against its references, or blanks for other rows. */
 function ratios(row, rows) {
     const platform = row.system.match(/^stepwise-(\w+)$/)?.[1]
-    if (!platform) return { agentscript: '', handwritten: '' }
-    const find = system =>
-        rows.find(r => r.system === system && r.workload === row.workload && r.n === row.n)
-    const ratio = other => (other ? `${(row.ticks_per_s / other.ticks_per_s).toFixed(2)}×` : '')
-    return { agentscript: ratio(find('agentscript')), handwritten: ratio(find(`handwritten-${platform}`)) }
+    if (!platform) return { agentscript: '', handwritten: '', touch: '' }
+    const find = (system, workload = row.workload) =>
+        rows.find(r => r.system === system && r.workload === workload && r.n === row.n)
+    const ratio = other => (other ? `${(row.ticks_per_s / other.ticks_per_s).toFixed(3)}×` : '')
+    return {
+        agentscript: ratio(find('agentscript')),
+        handwritten: ratio(find(`handwritten-${platform}`)),
+        touch: ratio(find(`handwritten-${platform}`, 'touch')),
+    }
 }
 
 const fixed = (value, digits) => value.toLocaleString('en-US', {
@@ -48,9 +54,9 @@ const significant = value => fixed(value, value >= 100 ? 0 : value >= 10 ? 1 : 2
 /** The table of `rows`, one line per row, as text. */
 export function table(rows) {
     const header = ['workload', 'N', 'system', 'ticks/s', 'min–max', 'ns/agent-tick', 'contacts/agent',
-        'Stepwise/AgentScript', 'Stepwise/hand-written']
+        'Stepwise/AgentScript', 'Stepwise/hand-written', 'of hand-written touch']
     const lines = rows.map(row => {
-        const { agentscript, handwritten } = ratios(row, rows)
+        const { agentscript, handwritten, touch } = ratios(row, rows)
         const [min, max] = row.spread
         return [
             row.workload,
@@ -62,6 +68,7 @@ export function table(rows) {
             row.mean_contacts === null ? '' : row.mean_contacts.toFixed(3),
             agentscript,
             handwritten,
+            touch,
         ]
     })
     const widths = header.map((h, i) => Math.max(h.length, ...lines.map(l => l[i].length)))
@@ -74,16 +81,18 @@ const megabytes = bytes => (bytes === null || bytes === undefined ? 'n/a' : (byt
 
 /**
  * The table of the real app's rows, `{ system, workload, n, fps, fps_spread: [min, max],
- * peak_wasm_bytes, peak_js_heap_bytes }`, one line per row, as text.
+ * ticks_per_s, peak_wasm_bytes, peak_js_heap_bytes }`, one line per row, as text.
  */
 export function appTable(rows) {
-    const header = ['workload', 'N', 'system', 'frames/s', 'min–max', 'peak WASM MB', 'peak JS heap MB']
+    const header = ['workload', 'N', 'system', 'frames/s', 'min–max', 'ticks/s', 'peak WASM MB',
+        'peak JS heap MB']
     const lines = rows.map(row => [
         row.workload,
         fixed(row.n, 0),
         row.system,
         significant(row.fps),
         row.fps_spread.map(significant).join('–'),
+        row.ticks_per_s === undefined ? 'n/a' : significant(row.ticks_per_s),
         megabytes(row.peak_wasm_bytes),
         megabytes(row.peak_js_heap_bytes),
     ])

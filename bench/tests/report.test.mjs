@@ -38,18 +38,32 @@ test('a Stepwise row is compared with AgentScript and the hand-written code of i
         row('agentscript', [10]),
     ]
     const lines = table(rows).split('\n')
-    assert.match(lines[2], /stepwise-wasm .* 50\.00× +0\.50×$/)
-    assert.match(lines[3], /stepwise-native .* 90\.00× +0\.30×$/)
+    assert.match(lines[2], /stepwise-wasm .* 50\.000× +0\.500× +0\.500×$/)
+    assert.match(lines[3], /stepwise-native .* 90\.000× +0\.300× +0\.300×$/)
     assert.doesNotMatch(lines[4], /×/)
+})
+
+test('a realistic Stepwise row is a fraction of the hand-written touch baseline at its N', () => {
+    const rows = [
+        row('handwritten-native', [3000]),
+        row('stepwise-native', [300], 'aquatic', []),
+        row('stepwise-native', [450], 'kelp', []),
+        row('agentscript', [150], 'kelp', []),
+    ]
+    const lines = table(rows).split('\n')
+    // No hand-written aquatic: that cell is blank, the touch baseline's is not.
+    assert.match(lines[3], /^aquatic .* 0\.100×$/)
+    assert.doesNotMatch(lines[3], /×.*×/)
+    assert.match(lines[4], /^kelp .* 3\.000× +0\.150×$/)
 })
 
 test('the app table shows frames per second and peak memory in megabytes', () => {
     assert.equal(median([9, 1, 5, 7]), 6)
     const lines = appTable([{
         system: 'app-chromium', workload: 'wander', n: 10000, fps: 24.5, fps_spread: [20, 31],
-        peak_wasm_bytes: 64 * 2 ** 20, peak_js_heap_bytes: null,
+        ticks_per_s: 24.5, peak_wasm_bytes: 64 * 2 ** 20, peak_js_heap_bytes: null,
     }]).split('\n')
     assert.equal(lines.length, 3)
     assert.match(lines[0], /^workload\s+N\s+system\s+frames\/s/)
-    assert.match(lines[2], /^wander\s+10,000\s+app-chromium\s+24\.5\s+20\.0–31\.0\s+64\.0\s+n\/a$/)
+    assert.match(lines[2], /^wander\s+10,000\s+app-chromium\s+24\.5\s+20\.0–31\.0\s+24\.5\s+64\.0\s+n\/a$/)
 })

@@ -1,15 +1,19 @@
-// Measures the real app (not the ?demo page) in headless Chromium without a GPU: the bundled
-// Wander model scaled to N agents (its one blueprint, N instances spread over the stage) is
-// imported through the import control, played for a while, and the page counts animation
-// frames in 1-second windows. Prints, per N, the median frames per second over the windows
-// and the peak memory: the WASM linear memory's byteLength, and Chromium's
-// performance.memory.usedJSHeapSize where present.
+// Measures the real app (not the ?demo page) in headless Chromium without a GPU: a model
+// scaled to N agents is imported through the import control, played for a while, and the
+// page counts animation frames in 1-second windows. The models: the bundled Wander model (its
+// one blueprint, N instances spread over the stage) and GEMSTEP's aquatic model scaled up as
+// the realistic suite scales it (the native `stepwise-bench --project aquatic N` writes it,
+// so build that first). Prints, per model and N, the median frames per second over the
+// windows, the simulation ticks per second meanwhile, and the peak memory: the WASM linear
+// memory's byteLength, and Chromium's performance.memory.usedJSHeapSize where present.
 //
 // Run after a build (scripts/bench makes a release one):
 //   node e2e/bench/app-fps.mjs [N ...]            (default 1000 10000)
 //   node e2e/bench/app-fps.mjs --json [N ...]     (one JSON line of results.json rows, last)
 //   node e2e/bench/app-fps.mjs --profile [N ...]  (also where a frame's time goes)
-// Settings from the environment: APP_FPS_WARMUP and APP_FPS_SECONDS (2 and 10).
+// Settings from the environment: APP_FPS_WARMUP and APP_FPS_SECONDS (2 and 10),
+// APP_FPS_MODELS ("wander aquatic").
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { openApp } from '../harness.mjs';
@@ -23,6 +27,7 @@ const profile = args.includes('--profile');
 const sizes = args.filter((a) => !a.startsWith('--')).map(Number);
 const WARM_UP_S = Number(process.env.APP_FPS_WARMUP ?? 2);
 const MEASURE_S = Number(process.env.APP_FPS_SECONDS ?? 10);
+const MODELS = (process.env.APP_FPS_MODELS ?? 'wander aquatic').split(/[\s,]+/).filter(Boolean);
 
 /** The bundled Wander model with `n` instances on a jittered grid over its stage. */
 async function wanderOf(n) {
@@ -51,6 +56,24 @@ async function wanderOf(n) {
   return model;
 }
 
+/** GEMSTEP's aquatic model scaled to `n` agents, from the native benchmark runner. */
+function aquaticOf(n) {
+  const runner = join(ROOT, 'target', 'release', 'stepwise-bench');
+  const model = JSON.parse(execFileSync(runner, ['--project', 'aquatic', String(n)], {
+    encoding: 'utf8', maxBuffer: 1 << 28,
+  }));
+  model.id = `aquatic-${n}`;
+  model.label = `Aquatic × ${n}`;
+  return model;
+}
+
+/** Model `name` scaled to `n` agents. */
+async function modelOf(name, n) {
+  if (name === 'wander') return wanderOf(n);
+  if (name === 'aquatic') return aquaticOf(n);
+  throw new Error(`unknown model ${name}: expected wander or aquatic`);
+}
+
 /** Frames per 1-second window over `seconds`, and the peak memory seen at window ends. */
 function measureInPage(seconds) {
   return new Promise((done) => {
@@ -76,15 +99,15 @@ function measureInPage(seconds) {
   });
 }
 
-/** Opens the app, imports Wander × n, plays it and measures; one results.json row. */
-async function measure(n) {
+/** Opens the app, imports model `name` × n, plays it and measures; one results.json row. */
+async function measure(name, n) {
   const app = await openApp({
     // Trunk's loader announces the instantiated module; keep its exports to read the memory.
     init: () => addEventListener('TrunkApplicationStarted', (e) => { window.__stepwiseWasm = e.detail.wasm; }),
   });
   try {
     const { page } = app;
-    const model = await wanderOf(n);
+    const model = await modelOf(name, n);
     await page.waitForFunction(() => document.querySelector('[data-testid="project-label"]')?.textContent);
     await page.setInputFiles('[data-testid="import"]', {
       name: `${model.id}.gemprj`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(model)),
@@ -103,9 +126,10 @@ async function measure(n) {
     return {
       row: {
         system: 'app-chromium',
-        workload: 'wander',
+        workload: name,
         n,
         fps: median(windows),
+        ticks_per_s: ticks / MEASURE_S,
         fps_spread: [Math.min(...windows), Math.max(...windows)],
         peak_wasm_bytes: peakWasm,
         peak_js_heap_bytes: peakHeap,
@@ -120,11 +144,11 @@ async function measure(n) {
 
 const mb = (bytes) => (bytes === null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(1)} MB`);
 const rows = [];
-for (const n of sizes.length ? sizes : [1000, 10000]) {
-  const { row, ticks, breakdown } = await measure(n);
+for (const name of MODELS) for (const n of sizes.length ? sizes : [1000, 10000]) {
+  const { row, ticks, breakdown } = await measure(name, n);
   rows.push(row);
   const [lo, hi] = row.fps_spread;
-  console.log(`app wander ${n} agents: ${row.fps.toFixed(1)} fps median of ${MEASURE_S} 1-s windows ` +
+  console.log(`app ${name} ${n} agents: ${row.fps.toFixed(1)} fps median of ${MEASURE_S} 1-s windows ` +
     `(${lo.toFixed(1)}–${hi.toFixed(1)}); ${ticks} sim ticks meanwhile; peak WASM memory ` +
     `${mb(row.peak_wasm_bytes)}, peak JS heap ${mb(row.peak_js_heap_bytes)}`);
   if (breakdown) console.log(breakdown);

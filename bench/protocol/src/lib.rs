@@ -3,8 +3,12 @@
 //! Every benchmarked system is a command run as
 //!
 //! ```text
-//! <runner> <wander|touch> <agents> <warm-up seconds> <window seconds>
+//! <runner> <workload> <agents> <warm-up seconds> <window seconds>
 //! ```
+//!
+//! where the workload is `wander` or `touch` (every system runs them) or one of the realistic
+//! suite's [`REALISTIC`] workloads (only the systems that can express them: Stepwise, and
+//! AgentScript for its peer model `kelp`).
 //!
 //! that builds a world of that many agents from [`SEED`], runs ticks for the warm-up, then
 //! measures whole ticks over the window (at least [`MIN_TICKS`]) and prints one JSON line:
@@ -24,13 +28,43 @@ pub const MIN_TICKS: u32 = 3;
 /// The seed of every run, so runs differ only in timing.
 pub const SEED: u64 = 1;
 
-/// Which of the benchmark's two workloads to run.
+/// Which workload to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Workload {
     /// Turn up to 5° either way, move 0.1 forward, wrap.
     Wander,
     /// Wander, then every agent counts the others within distance 1.
     Touch,
+    /// A workload of the realistic suite, by its name in [`REALISTIC`]: a pattern of real
+    /// scripts or a GEMSTEP model scaled up (see `bench/stepwise-runner`).
+    Realistic(&'static str),
+}
+
+/// The realistic suite's workloads: the common patterns of real scripts, the AgentScript
+/// peer model, and GEMSTEP's shipped models scaled up.
+pub const REALISTIC: &[&str] = &[
+    "pair-props",
+    "if-getprop",
+    "physics-touches",
+    "every",
+    "population",
+    "kelp",
+    "aquatic",
+    "moths",
+    "decomposition",
+    "moths-sandbox",
+    "iu-sandbox",
+];
+
+impl Workload {
+    /// The workload's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Workload::Wander => "wander",
+            Workload::Touch => "touch",
+            Workload::Realistic(name) => name,
+        }
+    }
 }
 
 /// One run, as the command line asks for it.
@@ -71,16 +105,20 @@ impl Measurement {
 /// Reads a run from the command-line arguments (without the program name).
 pub fn parse_args(args: &[String]) -> Result<Run, String> {
     let [workload, agents, warmup, window] = args else {
-        return Err("expected: <wander|touch> <agents> <warm-up seconds> <window seconds>".into());
+        return Err("expected: <workload> <agents> <warm-up seconds> <window seconds>".into());
     };
     let workload = match workload.as_str() {
         "wander" => Workload::Wander,
         "touch" => Workload::Touch,
-        other => {
-            return Err(format!(
-                "unknown workload {other:?}: expected wander or touch"
-            ))
-        }
+        other => match REALISTIC.iter().find(|name| **name == other) {
+            Some(name) => Workload::Realistic(name),
+            None => {
+                return Err(format!(
+                    "unknown workload {other:?}: expected wander, touch or one of {}",
+                    REALISTIC.join(", ")
+                ))
+            }
+        },
     };
     let agents = agents
         .parse()
@@ -161,6 +199,9 @@ mod tests {
         assert_eq!(run.agents, 1000);
         assert_eq!(run.warmup, Duration::from_millis(500));
         assert_eq!(run.window, Duration::from_secs(2));
+        let run = parse_args(&args("aquatic 10000 1 2")).unwrap();
+        assert_eq!(run.workload, Workload::Realistic("aquatic"));
+        assert_eq!(run.workload.name(), "aquatic");
     }
 
     #[test]

@@ -9,11 +9,15 @@
 //!   `bench/stepwise-wasm.mjs` and `bench/tests/determinism.test.mjs` drive from Node, so the
 //!   engine compiled to WASM is checked against `stepwise run` hash for hash.
 //!
-//! [`workload`] writes issue 8's two workloads as the ScriptText a student would write.
+//! [`workload`] writes issue 8's two workloads as the ScriptText a student would write;
+//! [`patterns`] and [`gemstep`] make the realistic suite's workloads: the common patterns of
+//! real scripts, and GEMSTEP's shipped models scaled up.
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+pub mod gemstep;
+pub mod patterns;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 pub mod workload;
@@ -84,6 +88,11 @@ impl Runner {
     pub fn restore(&mut self, bytes: &[u8]) -> Result<(), String> {
         self.sim = Simulation::restore(&self.project, bytes).map_err(|e| e.to_string())?;
         Ok(())
+    }
+
+    /// The simulation, to read.
+    pub fn simulation(&self) -> &Simulation {
+        &self.sim
     }
 
     /// The simulation's state hash, as `stepwise run` prints it.

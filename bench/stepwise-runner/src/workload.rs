@@ -54,19 +54,33 @@ pub fn side_cells(n: usize) -> f64 {
     (1.089 * n as f64).sqrt().round().max(1.0)
 }
 
-/// The project of `workload` with `n` walkers (and, for touch, one counter).
+/// The project of `workload` with `n` agents: for wander and touch, `n` walkers (and, for
+/// touch, one counter); a realistic workload comes from [`crate::patterns`] or
+/// [`crate::gemstep`].
 pub fn project(workload: Workload, n: usize) -> Result<Project, String> {
+    match workload {
+        Workload::Wander => walkers(false, n),
+        Workload::Touch => walkers(true, n),
+        Workload::Realistic(name) => crate::patterns::project(name, n)
+            .or_else(|| crate::gemstep::project(name, n))
+            .unwrap_or_else(|| Err(format!("no Stepwise project for workload {name}"))),
+    }
+}
+
+/// `n` walkers, and for `touch` their contact rule and the counter.
+fn walkers(touch: bool, n: usize) -> Result<Project, String> {
     let half = side_cells(n) * CELL / 2.0;
     let mut blueprints = vec![serde_json::json!({
         "name": "Walker",
         "label": "Walker",
-        "scriptText": match workload {
-            Workload::Wander => format!("{WALKER_DEFINE}{WALKER_UPDATE}"),
-            Workload::Touch => format!("{WALKER_DEFINE}useFeature Global\n{WALKER_UPDATE}{TOUCH_RULE}"),
+        "scriptText": if touch {
+            format!("{WALKER_DEFINE}useFeature Global\n{WALKER_UPDATE}{TOUCH_RULE}")
+        } else {
+            format!("{WALKER_DEFINE}{WALKER_UPDATE}")
         },
     })];
     let mut instances: Vec<_> = (0..n).map(|i| instance(&i.to_string(), "Walker")).collect();
-    if workload == Workload::Touch {
+    if touch {
         blueprints.push(
             serde_json::json!({"name": "Counter", "label": "Counter", "scriptText": COUNTER}),
         );
