@@ -76,10 +76,12 @@ impl<'w> Runner<'w> {
     }
 
     fn step(&mut self, stmt: &Stmt) -> Result<(), Failure> {
+        // The reference interpreter takes the full path of every number step.
+        let number_step = |call| steps::number_step(call).filter(|_| !self.world.reference);
         match &stmt.kind {
             StmtKind::AddProp { name, ty, initial } => self.add_prop(name, *ty, initial.as_ref()),
             StmtKind::AddFeature(name) => self.add_feature(self.me, name),
-            StmtKind::Prop(r, call) => match steps::number_step(call) {
+            StmtKind::Prop(r, call) => match number_step(call) {
                 Some(step) => self.agent_prop_step(
                     &r.target,
                     step,
@@ -90,7 +92,7 @@ impl<'w> Runner<'w> {
                     runner.call_prop(r, &call.method, values).map(drop)
                 }),
             },
-            StmtKind::FeatProp(r, call) => match steps::number_step(call) {
+            StmtKind::FeatProp(r, call) => match number_step(call) {
                 Some(step) => self.agent_prop_step(
                     &r.target,
                     step,
@@ -110,7 +112,7 @@ impl<'w> Runner<'w> {
                 let id = self.resolve(target)?;
                 crate::features::call(self, id, feature, method, args)
             }
-            StmtKind::GlobalProp { name, call } => match steps::number_step(call) {
+            StmtKind::GlobalProp { name, call } => match number_step(call) {
                 Some(step) => self.global_step(name, call, step),
                 None => self.with_args(&call.args, |runner, values| {
                     crate::features::global::prop_call(runner.world, name, &call.method, values)
@@ -195,7 +197,7 @@ impl<'w> Runner<'w> {
 
     /// Evaluates an expression as a plain value.
     pub fn eval(&mut self, e: &ScriptExpr) -> Result<Value, Failure> {
-        if let Some(code) = &e.number {
+        if let Some(code) = e.number.as_ref().filter(|_| !self.world.reference) {
             return code
                 .run(|| self.world.rng.next_f64())
                 .map(Value::Number)

@@ -84,7 +84,7 @@ pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
         }
     }
     if !order_free(world, &program) {
-        world.consequents.sort_by_agent();
+        world.consequents.sort();
     }
 }
 
@@ -94,6 +94,9 @@ pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
 /// changes the same number of times in another order changes nothing, and the sort, which
 /// costs as much as running them, is skipped.
 fn order_free(world: &World, program: &super::program::Program) -> bool {
+    if world.reference {
+        return false;
+    }
     let list = world.consequents.as_slice();
     let Some(first) = list.first() else {
         return true;
@@ -114,7 +117,13 @@ fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test:
     }
     s.passing.clear();
     s.touching.clear();
-    let scanned = scan(world, s, rule.a == rule.b, test);
+    // `doesNotSee` passes for every pair out of sight, near or far: there is nothing for a
+    // grid to narrow down.
+    let scanned = if world.reference || test == TestKind::DoesNotSee {
+        scan_plainly(world, s, rule, test)
+    } else {
+        scan(world, s, rule.a == rule.b, test)
+    };
     if scanned.capped {
         let at = world.origin(&rule.script, rule.line, rule.col);
         let message = format!(
@@ -244,7 +253,8 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
                 })
             }
             TestKind::CloseTo(d) => d,
-            _ => a.hw.max(a.hh) + reach_b,
+            // Centres within CENTERED pass `isCenteredOn` and `c2c` whatever the sizes.
+            _ => (a.hw.max(a.hh) + reach_b).max(CENTERED),
         };
         grid.for_each_run(a.x, a.y, radius, |run| {
             for b in b_by_cell.get(run).unwrap_or_default() {
@@ -276,6 +286,44 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     }
     Scanned {
         capped,
+        mirrored: false,
+    }
+}
+
+/// The reference interpreter's scan: every active agent of A against every active agent of B
+/// but itself, in slot order, by the plain test of the pair, filling the scratch's passing
+/// and touching pairs as [`scan`] does.
+fn scan_plainly(world: &World, s: &mut Scratch, rule: &Rule, test: TestKind) -> Scanned {
+    bodies(world, rule.a, true, &mut s.a_side);
+    bodies(world, rule.b, true, &mut s.b_side);
+    let contact = test.contact();
+    let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
+    for a in &s.a_side {
+        for b in &s.b_side {
+            let hit = b.id != a.id
+                && match contact {
+                    Some(contact) => touches(contact, a, b),
+                    None => pair_passes(world, test, a, b),
+                };
+            if !hit {
+                continue;
+            }
+            if s.passing.len() + s.touching.len() >= MAX_PAIRS_PER_RULE {
+                return Scanned {
+                    capped: true,
+                    mirrored: false,
+                };
+            }
+            if contact.is_some() {
+                s.touching.push((a.id, b.id));
+            }
+            if !first_or_last {
+                s.passing.push((a.id, b.id));
+            }
+        }
+    }
+    Scanned {
+        capped: false,
         mirrored: false,
     }
 }

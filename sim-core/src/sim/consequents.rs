@@ -4,11 +4,10 @@
 //! Conditions append pairs rule by rule, in the order each rule's scan finds them, which
 //! visits agents in grid-cell order: pushing each onto its agent's own queue would touch
 //! agents in scattered memory order, and the exec phase would then have to walk every agent
-//! to find the few with work. Instead the list is put in agent order once, by a stable
-//! counting sort on the agent's slot (the order of [`crate::agent::Agents::ids_into`]), so
-//! each agent still runs its consequents in the order they were found, and the exec phase
-//! reads them in that order (as runs of one agent when messages sent to an agent must run
-//! before its consequents). Every buffer is kept from tick to tick, so a warm tick
+//! to find the few with work. Instead the list is put in run order once (see
+//! [`Consequents::sort`]: agent by agent in slot order, the order of
+//! [`crate::agent::Agents::ids_into`]), and the exec phase reads it in that order (as runs of
+//! one agent when messages sent to an agent must run before its consequents). Every buffer is kept from tick to tick, so a warm tick
 //! allocates nothing.
 
 use crate::entity::EntityId;
@@ -26,20 +25,25 @@ pub(crate) struct Consequent {
 }
 
 impl Consequent {
-    /// The slot of the agent that runs it, the key of the sort.
+    /// The slot of the agent that runs it.
     fn slot(&self) -> usize {
         self.a.index() as usize
+    }
+
+    /// Where it runs: by agent, then by rule, then by the other agent, each in slot order.
+    fn order(&self) -> (usize, usize, usize) {
+        (self.slot(), self.rule, self.b.index() as usize)
     }
 }
 
 /// This tick's consequents and the buffers that sort them.
 #[derive(Debug, Default)]
 pub(crate) struct Consequents {
-    /// In the order queued until [`Consequents::sort_by_agent`], in agent order after.
+    /// In the order queued until [`Consequents::sort`], in run order after.
     list: Vec<Consequent>,
-    /// The sort's output, swapped with `list` when done.
+    /// A sorting pass's output, swapped with `list` when done.
     sorted: Vec<Consequent>,
-    /// Per slot, where its run starts in the sorted list.
+    /// Per key, where its run starts in a pass's output.
     starts: Vec<usize>,
 }
 
@@ -51,7 +55,7 @@ impl Consequents {
         self.list.extend(consequents);
     }
 
-    /// The consequents, in agent order once sorted.
+    /// The consequents, in run order once sorted.
     pub fn as_slice(&self) -> &[Consequent] {
         &self.list
     }
@@ -61,42 +65,33 @@ impl Consequents {
         self.list.clear();
     }
 
-    /// Puts the list in agent slot order, keeping the order queued among one agent's
-    /// consequents (a stable counting sort: linear, and unlike `sort_by_key` it allocates
-    /// nothing once its buffers have grown).
-    pub fn sort_by_agent(&mut self) {
-        if self.list.is_sorted_by_key(Consequent::slot) {
-            // One rule of two blueprints scans its agents in slot order already.
+    /// Puts the list in run order ([`Consequent::order`]): agent by agent in slot order, and
+    /// an agent's consequents rule by rule, each rule's by the other agent's slot. The order
+    /// does not depend on how a scan found the pairs (the grid's cells, a rule of one
+    /// blueprint measuring each pair once), so the reference interpreter, which tests every
+    /// pair in slot order, runs the same consequents in the same order. Three stable
+    /// counting passes, least significant key first: linear, and unlike `sort_by_key` they
+    /// allocate nothing once the buffers have grown.
+    pub fn sort(&mut self) {
+        if self.list.is_sorted_by_key(Consequent::order) {
             return;
         }
-        self.count_slots();
-        // Every place below the list's length is written once; the buffer only needs that
-        // many entries, whatever they hold (the previous tick's, mostly).
-        let len = self.list.len();
-        self.sorted.truncate(len);
-        if let Some(&filler) = self.list.first() {
-            self.sorted.resize(len, filler);
+        self.pass(|c| c.b.index() as usize);
+        if self.list.iter().any(|c| c.rule != self.list[0].rule) {
+            self.pass(|c| c.rule);
         }
-        for c in &self.list {
-            if let Some(next) = self.starts.get_mut(c.slot()) {
-                if let Some(place) = self.sorted.get_mut(*next) {
-                    *place = *c;
-                }
-                *next += 1;
-            }
-        }
-        std::mem::swap(&mut self.list, &mut self.sorted);
+        self.pass(Consequent::slot);
     }
 
-    /// Sets `starts` to where each slot's run begins in agent order.
-    fn count_slots(&mut self) {
+    /// One stable counting pass of the list by `key`.
+    fn pass(&mut self, key: impl Fn(&Consequent) -> usize) {
         self.starts.clear();
         for c in &self.list {
-            let slot = c.slot();
-            if slot >= self.starts.len() {
-                self.starts.resize(slot + 1, 0);
+            let k = key(c);
+            if k >= self.starts.len() {
+                self.starts.resize(k + 1, 0);
             }
-            if let Some(count) = self.starts.get_mut(slot) {
+            if let Some(count) = self.starts.get_mut(k) {
                 *count += 1;
             }
         }
@@ -106,6 +101,22 @@ impl Consequents {
             *entry = start;
             start += count;
         }
+        // Every place below the list's length is written once; the buffer only needs that
+        // many entries, whatever they hold (the previous pass's, mostly).
+        let len = self.list.len();
+        self.sorted.truncate(len);
+        if let Some(&filler) = self.list.first() {
+            self.sorted.resize(len, filler);
+        }
+        for c in &self.list {
+            if let Some(next) = self.starts.get_mut(key(c)) {
+                if let Some(place) = self.sorted.get_mut(*next) {
+                    *place = *c;
+                }
+                *next += 1;
+            }
+        }
+        std::mem::swap(&mut self.list, &mut self.sorted);
     }
 }
 
@@ -160,10 +171,10 @@ mod tests {
     }
 
     #[test]
-    fn sorting_puts_agents_in_slot_order_and_keeps_each_agents_queue_order() {
+    fn sorting_puts_agents_in_slot_order_then_rules_in_order() {
         let [a, b, c, d] = agents()[..] else { panic!() };
-        let mut list = queued(&[(0, d), (1, b), (2, d), (3, a), (4, b), (5, c), (6, d)]);
-        list.sort_by_agent();
+        let mut list = queued(&[(6, d), (1, b), (2, d), (3, a), (4, b), (5, c), (0, d)]);
+        list.sort();
         assert_eq!(
             rules_and_slots(&list),
             vec![(3, 0), (1, 1), (4, 1), (5, 2), (0, 3), (2, 3), (6, 3)]
@@ -171,13 +182,13 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Whatever the slots, tick after tick on the same buffers, the sort orders the list
-        /// exactly as the standard library's stable sort does (the rule field numbers each
-        /// consequent by its place in the queue, so a reordering within a slot shows).
+        /// Whatever the agents and rules, tick after tick on the same buffers, the sort
+        /// orders the list exactly as the standard library's sort by agent, rule and other
+        /// agent does.
         #[test]
-        fn sorting_matches_a_stable_sort_by_slot_tick_after_tick(
+        fn sorting_matches_a_sort_by_agent_rule_and_other_tick_after_tick(
             ticks in proptest::collection::vec(
-                proptest::collection::vec(0usize..40, 0..200),
+                proptest::collection::btree_set((0usize..40, 0usize..3, 0usize..40), 0..200),
                 1..4,
             )
         ) {
@@ -185,15 +196,17 @@ mod tests {
             let ids: Vec<EntityId> = (0..40).map(|_| entities.spawn().unwrap()).collect();
             let mut list = Consequents::default();
             for slots in ticks {
-                let queued: Vec<Consequent> = slots
+                // A set of (agent, rule, other) is what scans queue: each pair once per rule.
+                let mut queued: Vec<Consequent> = slots
                     .iter()
-                    .enumerate()
-                    .map(|(rule, &slot)| Consequent { rule, a: ids[slot], b: ids[0] })
+                    .map(|&(a, rule, b)| Consequent { rule, a: ids[a], b: ids[b] })
                     .collect();
+                // In some scrambled order, as a scan of grid cells finds them.
+                queued.sort_by_key(|c| (c.b.index() * 7 + c.a.index() * 3) % 11);
                 list.extend(queued.len(), queued.iter().copied());
-                list.sort_by_agent();
+                list.sort();
                 let mut expected = queued;
-                expected.sort_by_key(Consequent::slot);
+                expected.sort_by_key(Consequent::order);
                 proptest::prop_assert_eq!(list.as_slice(), &expected[..]);
                 list.clear();
             }
@@ -204,7 +217,7 @@ mod tests {
     fn runs_split_the_sorted_list_agent_by_agent() {
         let [a, b, c, d] = agents()[..] else { panic!() };
         let mut list = queued(&[(0, c), (1, a), (2, c)]);
-        list.sort_by_agent();
+        list.sort();
         let mut rest = list.as_slice();
         assert_eq!(run_of(&mut rest, a).len(), 1);
         assert!(run_of(&mut rest, b).is_empty(), "b has none");

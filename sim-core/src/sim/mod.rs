@@ -126,6 +126,9 @@ pub struct Simulation {
     /// Whether `program` has the starting agents' compiled init scripts (a restored one
     /// does not until a reset needs them).
     has_instances: bool,
+    /// Whether it runs on the reference interpreter ([`Simulation::load_reference`]), kept
+    /// across [`Simulation::reset`].
+    reference: bool,
 }
 
 fn no_timer() -> u64 {
@@ -136,10 +139,25 @@ impl Simulation {
     /// Compiles `project` and makes its agents, ready for the first tick. Every compile error
     /// of every script is returned, with its script, line and column.
     pub fn load(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
+        Simulation::load_as(project, seed, false)
+    }
+
+    /// [`Simulation::load`] on the reference interpreter: every statement runs the plain,
+    /// slow way (each value evaluated as a tree, each method found by name in its type's
+    /// table, each consequent run statement by statement, each rule's pairs found by testing
+    /// every agent of its first blueprint against every agent of its second). The engine's
+    /// own shortcuts must give the same state and the same log tick after tick; the
+    /// differential test (`tests/reference.rs`) checks that on generated models. Not for the
+    /// app: it is as slow as it is plain.
+    pub fn load_reference(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
+        Simulation::load_as(project, seed, true)
+    }
+
+    fn load_as(project: &Project, seed: u64, reference: bool) -> Result<Simulation, LoadErrors> {
         let compiled = compile_project(project).map_err(LoadErrors::Compile)?;
         let program = Rc::new(Program::new(compiled));
-        let (lp, world, clock) =
-            build(project, &program, seed, no_timer, MAX_AGENTS).map_err(LoadErrors::Engine)?;
+        let (lp, world, clock) = build(project, &program, seed, no_timer, MAX_AGENTS, reference)
+            .map_err(LoadErrors::Engine)?;
         Ok(Simulation {
             lp,
             world,
@@ -151,6 +169,7 @@ impl Simulation {
             clock,
             inputs: InputLog::default(),
             has_instances: true,
+            reference,
         })
     }
 
@@ -192,6 +211,7 @@ impl Simulation {
             self.seed,
             self.timer,
             self.agent_cap,
+            self.reference,
         ) {
             Ok((lp, world, clock)) => {
                 self.lp = lp;
@@ -394,9 +414,11 @@ fn build(
     seed: u64,
     timer: fn() -> u64,
     agent_cap: usize,
+    reference: bool,
 ) -> Result<(EventLoop<World>, World, EntityId), String> {
     let (mut lp, registry) = new_loop()?;
     let mut world = blank_world(project, program, seed, timer, agent_cap, registry);
+    world.reference = reference;
     world.note_warnings(program);
     world.populate(&mut lp)?;
     let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
@@ -447,6 +469,7 @@ fn blank_world(
         messages_sent: [false; 3],
         consequents: Default::default(),
         controls: Default::default(),
+        reference: false,
     }
 }
 

@@ -298,6 +298,7 @@ fn rebuild(
         clock: state.clock,
         inputs: Default::default(),
         has_instances: false,
+        reference: false,
     })
 }
 

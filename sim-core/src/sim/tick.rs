@@ -215,7 +215,8 @@ fn run_update(world: &mut World, program: &super::program::Program, id: EntityId
     let Some(blueprint) = program.project.blueprints.get(bp) else {
         return;
     };
-    let mut runner = match program.direct_updates.get(bp) {
+    let direct = program.direct_updates.get(bp).filter(|_| !world.reference);
+    let mut runner = match direct {
         Some(Some(changes)) => {
             run_changes(world, program, id, bp, changes);
             if blueprint.timers.is_empty() {
@@ -342,7 +343,7 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
             let same_rule = rest.iter().take_while(|c| c.rule == first.rule).count();
             let (run, tail) = rest.split_at_checked(same_rule).unwrap_or((rest, &[]));
             match program.rules.get(first.rule) {
-                Some(rule) if rule.same_for_every_pair => {
+                Some(rule) if rule.same_for_every_pair && !world.reference => {
                     run_same_for_every_pair(world, &program, rule, run);
                 }
                 _ => run.iter().for_each(|c| run_consequent(world, &program, c)),
@@ -414,7 +415,7 @@ fn run_consequent(world: &mut World, program: &super::program::Program, conseque
     let Some(rule) = program.rules.get(consequent.rule) else {
         return;
     };
-    let Some(changes) = &rule.direct else {
+    let Some(changes) = rule.direct.as_ref().filter(|_| !world.reference) else {
         interpret(world, program, consequent, &rule.body);
         return;
     };

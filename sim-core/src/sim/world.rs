@@ -86,6 +86,8 @@ pub(crate) struct World {
     pub consequents: super::consequents::Consequents,
     /// Controller frames waiting for the next tick, and the puppets they drive.
     pub controls: super::controllers::Controls,
+    /// Runs every statement and rule the plain way (see [`crate::sim::Simulation::load_reference`]).
+    pub reference: bool,
 }
 
 impl World {

@@ -221,24 +221,7 @@ impl GVar {
     /// lookups answer a value (`ifProp` uses a test's true/false). Randomness comes
     /// only from `rng`, the simulation's seeded generator. On error the property is
     /// unchanged.
-    #[inline]
     pub fn call(
-        &mut self,
-        method: &str,
-        args: &[Value],
-        rng: &mut (impl RandomSource + ?Sized),
-    ) -> Result<Option<Value>, VarError> {
-        if let (GVar::Number(var), [Value::Number(n)]) = (&mut *self, args) {
-            if var.quick_step(method, *n) {
-                return Ok(None);
-            }
-        }
-        self.call_by_table(method, args, rng)
-    }
-
-    /// [`GVar::call`] past the quick Number steps: every method of every type.
-    #[inline(never)]
-    fn call_by_table(
         &mut self,
         method: &str,
         args: &[Value],
@@ -249,6 +232,35 @@ impl GVar {
             GVar::String(var) => var.call(method, args),
             GVar::Boolean(var) => var.call(method, args),
             GVar::Dictionary(var) => var.call(method, args),
+        }
+    }
+
+    /// [`GVar::call`] the plain way, for the reference interpreter: every method found in its
+    /// type's table, without a Number's quick steps.
+    pub fn call_plain(
+        &mut self,
+        method: &str,
+        args: &[Value],
+        rng: &mut (impl RandomSource + ?Sized),
+    ) -> Result<Option<Value>, VarError> {
+        match self {
+            GVar::Number(var) => var.call_by_table(method, args, rng),
+            other => other.call(method, args, rng),
+        }
+    }
+
+    /// [`GVar::call`], or [`GVar::call_plain`] when `plain`.
+    pub fn call_as(
+        &mut self,
+        plain: bool,
+        method: &str,
+        args: &[Value],
+        rng: &mut (impl RandomSource + ?Sized),
+    ) -> Result<Option<Value>, VarError> {
+        if plain {
+            self.call_plain(method, args, rng)
+        } else {
+            self.call(method, args, rng)
         }
     }
 }

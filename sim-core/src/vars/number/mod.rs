@@ -174,6 +174,18 @@ impl NumberVar {
                 return Ok(None);
             }
         }
+        self.call_by_table(method, args, rng)
+    }
+
+    /// [`NumberVar::call`] without the quick steps: the method found in the table. The
+    /// reference interpreter calls this, so the quick steps are checked against it.
+    #[inline(never)]
+    pub fn call_by_table(
+        &mut self,
+        method: &str,
+        args: &[Value],
+        rng: &mut (impl RandomSource + ?Sized),
+    ) -> Result<Option<Value>, VarError> {
         let spec = TABLE.checked("Number", method, args)?;
         if spec.returns.is_some() {
             self.answer(spec, args).map(Some)
@@ -185,7 +197,7 @@ impl NumberVar {
     /// The changes scripts make every tick (`add 1`, `setTo 0`, `sub 2`), done without the
     /// table search: true when `method` is one of them and its result is a number. Otherwise
     /// nothing changes and the caller takes the full path, which also words any error. Small
-    /// enough to inline into [`super::GVar::call`], so the common call skips the full path's
+    /// enough to inline into [`super::GVar::call`], so the common call skips the table's
     /// large frame.
     #[inline(always)]
     pub(crate) fn quick_step(&mut self, method: &str, n: f64) -> bool {
