@@ -14,7 +14,9 @@
 //!   (drawn from a fixed seed, so every system and every run gets the same world).
 //!
 //! Scripts are unchanged: whatever a model does with fixed coordinates (aquatic's sunbeam
-//! crosses from x = -400 to 400) it still does.
+//! crosses from x = -400 to 400) it still does. Rounds loop (`roundsCanLoop`), as a teacher
+//! starts the model again: a benchmark of a model whose last round has ended would measure
+//! ticks that run nothing.
 
 use serde_json::Value;
 use sim_core::project::Project;
@@ -94,6 +96,7 @@ pub fn scale(text: &str, n: usize) -> Result<String, String> {
     meta["right"] = right.into();
     meta["bottom"] = bottom.into();
     meta["left"] = left.into();
+    meta["roundsCanLoop"] = true.into();
     let mut random = SplitMix(0x5EED);
     let mut instances = kept;
     instances.extend((0..wanted).map(|k| {
@@ -161,6 +164,11 @@ mod tests {
             let before = runner.state_hash();
             runner.step(30);
             assert_ne!(runner.state_hash(), before, "{name} does nothing");
+            // Past the end of the shipped rounds (moths' two last 70 s), it still runs.
+            runner.step(30 * 75);
+            let later = runner.state_hash();
+            runner.step(1);
+            assert_ne!(runner.state_hash(), later, "{name} stopped");
         }
     }
 
@@ -191,6 +199,7 @@ mod tests {
             "{}",
             count("Fish")
         );
+        assert_eq!(scaled["metadata"]["roundsCanLoop"], true);
         let side = scaled["metadata"]["right"].as_f64().unwrap() * 2.0;
         let density = 10_003.0 / (side * side);
         assert!((density - 8.0 / 640_000.0).abs() < 1e-9, "{density}");
