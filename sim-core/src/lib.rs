@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 
 pub mod agent;
+pub mod args;
 pub mod entity;
 pub mod event;
 pub mod exec;
@@ -43,3 +44,4 @@ pub mod spatial;
 pub mod suggest;
 pub mod time;
 pub mod vars;
+pub mod world;

@@ -122,6 +122,14 @@ fn blueprint(p: &mut Pick, names: &[&str], me: &str, first: bool) -> String {
     );
     s += &format!("featProp Movement distance setTo {}\n", 1 + p.below(6));
     s += "featCall Movement setRandomPosition\n";
+    if p.chance(30) {
+        let seek = p.one(&[
+            "seekNearest",
+            "seekNearestVisibleCone",
+            "seekNearestVisibleColor",
+        ]);
+        s += &format!("featCall Movement {seek} {}\n", p.one(names));
+    }
     s += &format!("addProp n Number {}\n", p.below(50));
     if p.chance(40) {
         s += &format!("prop n setMax {}\n", 40 + p.below(60));
@@ -136,6 +144,18 @@ fn blueprint(p: &mut Pick, names: &[&str], me: &str, first: bool) -> String {
     s += &format!("featCall Physics setSize {}\n", 4 + p.below(30));
     s += "useFeature Vision\n";
     s += &format!("featProp Vision viewDistance setTo {}\n", 10 + p.below(60));
+    for threshold in ["Hue", "Saturation", "Value"] {
+        s += &format!(
+            "featProp Vision color{threshold}DetectionThreshold setTo 0.{}\n",
+            p.below(5)
+        );
+    }
+    s += &format!(
+        "featCall Costume setColorizeHSV 0.{} 0.{} 0.{}\n",
+        p.below(3),
+        p.below(3),
+        p.below(3)
+    );
     s += "useFeature Touches\n";
     for other in names {
         s += &format!(
@@ -156,13 +176,14 @@ fn blueprint(p: &mut Pick, names: &[&str], me: &str, first: bool) -> String {
     s += "# PROGRAM EVENT\n";
     for _ in 0..p.below(3) {
         let other = p.one(names);
-        let rule = match p.below(9) {
+        let rule = match p.below(10) {
             0 => format!("{me} touches {other}"),
             1 => format!("{me} firstTouches {other}"),
             2 => format!("{me} lastTouches {other}"),
             3 => format!("{me} isCenteredOn {other}"),
             4 => format!("{me} sees {other}"),
             5 => format!("{me} doesNotSee {other}"),
+            6 => format!("{me} seesCamouflaged {other}"),
             _ => format!("{me} isCloseTo {other} {}", 5 + p.below(40)),
         };
         s += &format!("when {rule} [[\n");
@@ -291,7 +312,12 @@ fn statement(p: &mut Pick, scope: Scope<'_>, depth: usize, out: &mut String) {
             number(p, scope, 0),
             target(p)
         ),
-        5 => format!("featCall {}Costume setPose {}", target(p), p.below(3)),
+        5 if p.chance(50) => format!("featCall {}Costume setPose {}", target(p), p.below(3)),
+        5 => format!(
+            "featCall {}Costume setColorizeHSV 0.{} 0.5 0.5",
+            target(p),
+            p.below(3)
+        ),
         6 => format!(
             "prop {}s setTo {{{{ 'n=' + {}.getProp('n').value }}}}",
             target(p),

@@ -86,7 +86,7 @@ impl Agent {
         Some(match name {
             "color" => Value::Number(
                 e.and_then(|e| e.color)
-                    .or_else(|| crate::features::costume::color_number(self))
+                    .or_else(|| super::color::color_number(self))
                     .unwrap_or(0.0),
             ),
             "glowColor" => number(|e| e.glow_color),

@@ -10,6 +10,7 @@
 
 mod builtin;
 mod census;
+pub(crate) mod color;
 mod features;
 
 pub use builtin::{Extras, BUILTIN_PROPS};

@@ -6,9 +6,12 @@
 //! goes on with the next.
 
 mod context;
-pub mod log;
+pub(crate) mod features;
 mod props;
 pub(crate) mod steps;
+
+/// The runtime log, which lives with the world ([`crate::world::log`]).
+pub use crate::world::log;
 
 pub(crate) use context::Obj;
 
@@ -16,8 +19,8 @@ use crate::agent::{Bindings, TimerState};
 use crate::entity::EntityId;
 use crate::script::expr::{EvalError, Value as ExprValue};
 use crate::script::program::{Arg, Every, ScriptExpr, StackOp, Stmt, StmtKind, Target, Test};
-use crate::sim::world::World;
 use crate::vars::{GVar, RandomSource, Value};
+use crate::world::World;
 use std::rc::Rc;
 
 /// A statement's failure, as the log shows it.
@@ -110,12 +113,12 @@ impl<'w> Runner<'w> {
                 args,
             } => {
                 let id = self.resolve(target)?;
-                crate::features::call(self, id, feature, method, args)
+                features::call(self, id, feature, method, args)
             }
             StmtKind::GlobalProp { name, call } => match number_step(call) {
                 Some(step) => self.global_step(name, call, step),
                 None => self.with_args(&call.args, |runner, values| {
-                    crate::features::global::prop_call(runner.world, name, &call.method, values)
+                    features::global::prop_call(runner.world, name, &call.method, values)
                 }),
             },
             StmtKind::PropPush(r) => {
@@ -316,7 +319,7 @@ impl<'w> Runner<'w> {
     /// last firing (or since the first run, before any) is more than `frames`, so `every 1`
     /// fires on runs 31, 62, 93…; `runAtStart` also fires on run 0, then 31, 62…
     fn timer_due(&mut self, every: &Every) -> bool {
-        let frames = every.period * f64::from(crate::sim::TICKS_PER_SECOND);
+        let frames = every.period * f64::from(crate::world::TICKS_PER_SECOND);
         let key = (0, 0, every.timer);
         let key = every
             .body
@@ -465,7 +468,7 @@ impl Drop for Runner<'_> {
 
 /// The number of ticks in `seconds` (at least one).
 pub(crate) fn ticks_in(seconds: f64) -> u64 {
-    let ticks = (seconds * f64::from(crate::sim::TICKS_PER_SECOND)).round();
+    let ticks = (seconds * f64::from(crate::world::TICKS_PER_SECOND)).round();
     if ticks.is_finite() && ticks >= 1.0 {
         ticks as u64
     } else {

@@ -10,36 +10,10 @@
 
 use super::{failure, Failure, Runner};
 use crate::agent::Agent;
-use crate::script::expr::NumberCode;
-use crate::script::program::{Arg, MethodCall, ScriptExpr, Target};
+use crate::script::program::{MethodCall, Target};
 use crate::vars::{GVar, NumberStep, RandomSource, Value};
-
-/// The number a [`number_step`] call changes its prop by.
-pub(crate) enum StepBy<'s> {
-    /// Written out (`add 1`).
-    Written(f64),
-    /// An expression of numbers only (`add {{ Math.random() * 10 - 5 }}`).
-    Computed(&'s ScriptExpr, &'s NumberCode),
-}
-
-/// The step and its number of a call such as `add 1` or `setTo {{ x * 2 }}`, when its
-/// argument is a number written out or an expression of numbers only.
-pub(crate) fn number_step(call: &MethodCall) -> Option<(NumberStep, StepBy<'_>)> {
-    let step = NumberStep::named(&call.method)?;
-    match call.args.as_slice() {
-        [Arg::Literal(Value::Number(n))] => Some((step, StepBy::Written(*n))),
-        [Arg::Expr(e)] => Some((step, StepBy::Computed(e, e.number.as_ref()?))),
-        _ => None,
-    }
-}
-
-/// Makes `step` by `n` on `var` when it is a Number: false, with nothing changed, otherwise.
-pub(crate) fn step_number(var: Option<&mut GVar>, step: NumberStep, n: f64) -> bool {
-    match var {
-        Some(GVar::Number(number)) => number.step(step, n),
-        _ => false,
-    }
-}
+pub(crate) use crate::world::direct::number_step;
+use crate::world::direct::{step_number, StepBy};
 
 impl Runner<'_> {
     /// The number of a [`number_step`], evaluated as [`Runner::arg`] evaluates it.
@@ -81,10 +55,15 @@ impl Runner<'_> {
         (step, by): (NumberStep, StepBy<'_>),
     ) -> Result<(), Failure> {
         let n = self.step_by(by)?;
-        let var = crate::sim::world::global_in(&mut self.world.globals, name);
+        let var = crate::world::global_in(&mut self.world.globals, name);
         if step_number(var, step, n) {
             return Ok(());
         }
-        crate::features::global::prop_call(self.world, name, &call.method, &[Value::Number(n)])
+        crate::exec::features::global::prop_call(
+            self.world,
+            name,
+            &call.method,
+            &[Value::Number(n)],
+        )
     }
 }

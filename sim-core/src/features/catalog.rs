@@ -3,7 +3,7 @@
 //! against it; the wizard lists from it. Older GEMSTEP names that real models still use are
 //! kept as aliases (`AgentWidgets` for `Graphing`, `createAgent` for `createCharacter` ...).
 
-use crate::script::args::{ArgKind as K, ArgSpec as A};
+use crate::args::{ArgKind as K, ArgSpec as A};
 use crate::vars::VarType;
 
 /// A feature property's starting value.

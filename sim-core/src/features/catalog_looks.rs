@@ -4,7 +4,7 @@
 use super::catalog::{
     aka, answers, flag, method, num, text, FeatureSpec, FREQ, H, PROP_NAME, S, SECS, V,
 };
-use crate::script::args::{ArgKind as K, ArgSpec as A};
+use crate::args::{ArgKind as K, ArgSpec as A};
 
 const FRAME: A = A::optional(
     "frame",
@@ -22,7 +22,7 @@ const RGB: [A; 3] = [
     A::one("blue", K::Number, "Blue, from 0 to 1 (or 0 to 255)."),
 ];
 
-pub(super) const COSTUME: FeatureSpec = FeatureSpec {
+pub(crate) const COSTUME: FeatureSpec = FeatureSpec {
     name: "Costume",
     aliases: &[],
     help: "Lets the character change its picture, colour, size and glow.",
@@ -188,7 +188,7 @@ pub(super) const COSTUME: FeatureSpec = FeatureSpec {
 
 const TEXT_ARG: A = A::one("text", K::Text, "The words to show.");
 
-pub(super) const GRAPHING: FeatureSpec = FeatureSpec {
+pub(crate) const GRAPHING: FeatureSpec = FeatureSpec {
     name: "Graphing",
     aliases: &["AgentWidgets"],
     help: "Adds a label, a meter or a graph to the character.",

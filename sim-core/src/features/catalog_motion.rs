@@ -2,7 +2,7 @@
 //! and Vision.
 
 use super::catalog::{answers, flag, method, num, old, text, FeatureSpec, BP};
-use crate::script::args::{ArgKind as K, ArgSpec as A};
+use crate::args::{ArgKind as K, ArgSpec as A};
 
 /// The ways a character can move on its own.
 pub const MOVEMENT_TYPES: &[&str] = &[
@@ -21,7 +21,7 @@ const XY: [A; 2] = [
     A::one("y", K::Number, "Up-down position in world units."),
 ];
 
-pub(super) const MOVEMENT: FeatureSpec = FeatureSpec {
+pub(crate) const MOVEMENT: FeatureSpec = FeatureSpec {
     name: "Movement",
     aliases: &[],
     help: "Lets the character move by itself or be steered.",
@@ -71,7 +71,7 @@ pub(super) const MOVEMENT: FeatureSpec = FeatureSpec {
     ],
 };
 
-pub(super) const PHYSICS: FeatureSpec = FeatureSpec {
+pub(crate) const PHYSICS: FeatureSpec = FeatureSpec {
     name: "Physics",
     aliases: &[],
     help: "Gives the character a body with a size, so touches can be checked.",
@@ -120,7 +120,7 @@ pub(super) const PHYSICS: FeatureSpec = FeatureSpec {
 /// bounds inside bounds.
 pub const TOUCH_TYPES: &[&str] = &["b2b", "c2b", "c2c", "binb"];
 
-pub(super) const TOUCHES: FeatureSpec = FeatureSpec {
+pub(crate) const TOUCHES: FeatureSpec = FeatureSpec {
     name: "Touches",
     aliases: &[],
     help: "Lets the character notice when it touches other characters.",
@@ -151,7 +151,7 @@ pub(super) const TOUCHES: FeatureSpec = FeatureSpec {
     ],
 };
 
-pub(super) const VISION: FeatureSpec = FeatureSpec {
+pub(crate) const VISION: FeatureSpec = FeatureSpec {
     name: "Vision",
     aliases: &[],
     help: "Lets the character see what is in front of it (and be seen).",

@@ -5,12 +5,12 @@ use super::catalog::{
     aka, answers, flag, method, num, old, on_any, on_blueprint, text, FeatureSpec, BLOCK, BP,
     OPT_BP,
 };
-use crate::script::args::{ArgKind as K, ArgSpec as A};
+use crate::args::{ArgKind as K, ArgSpec as A};
 
 const PROP_TEXT: A = A::one("property", K::Text, "The property to look at.");
 const KEYS: A = A::rest("keys", K::Any, "The values to count.");
 
-pub(super) const POPULATION: FeatureSpec = FeatureSpec {
+pub(crate) const POPULATION: FeatureSpec = FeatureSpec {
     name: "Population",
     aliases: &[],
     help: "Lets the character make, remove and count characters.",

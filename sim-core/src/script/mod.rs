@@ -21,7 +21,7 @@
 //!   collected; [`compiler::compile_project`] checks a whole project.
 //! - [`unparse`]: compiled statements back to ScriptText.
 
-pub mod args;
+pub use crate::args;
 pub mod compiler;
 pub mod expr;
 pub mod keywords;

@@ -1,17 +1,17 @@
 //! `when` rules, evaluated once per tick: for each rule, B's agents go into a uniform grid
 //! and each A agent tests only the B agents in nearby cells, never all pairs. Passing pairs
-//! join the world's list of consequents (see [`super::consequents`]), rule by rule in the
+//! join the world's list of consequents (see [`crate::world::consequents`]), rule by rule in the
 //! order found; the list is then put in agent order for the exec phase, which runs each
 //! consequent as A with both agents bound by blueprint name.
 
-use super::consequents::Consequent;
-use super::program::{Contact, Rule, TestKind};
-use super::world::World;
 use crate::agent::Agent;
 use crate::entity::EntityId;
-use crate::features::physics::half_size;
-use crate::features::vision;
+use crate::exec::features::physics::half_size;
+use crate::exec::features::vision;
 use crate::spatial::SpatialGrid;
+use crate::world::consequents::Consequent;
+use crate::world::program::{Contact, Rule, TestKind};
+use crate::world::World;
 use std::rc::Rc;
 
 /// A centre this close to another counts as on it (`isCenteredOn`).
@@ -93,7 +93,7 @@ pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
 /// no message waits to run between one agent's consequents and the next's. Running the same
 /// changes the same number of times in another order changes nothing, and the sort, which
 /// costs as much as running them, is skipped.
-fn order_free(world: &World, program: &super::program::Program) -> bool {
+fn order_free(world: &World, program: &crate::world::program::Program) -> bool {
     if world.reference {
         return false;
     }
@@ -244,6 +244,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     }
     let contact = test.contact();
     let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
+    let backdrops = (test == TestKind::SeesCamouflaged).then(|| vision::Backdrops::new(world));
     let mut capped = false;
     for a in a_side {
         let radius = match test {
@@ -263,7 +264,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
                 }
                 let hit = match contact {
                     Some(contact) => touches(contact, a, b),
-                    None => pair_passes(world, test, a, b),
+                    None => pair_passes(world, test, a, b, backdrops.as_ref()),
                 };
                 if !hit {
                     continue;
@@ -303,7 +304,7 @@ fn scan_plainly(world: &World, s: &mut Scratch, rule: &Rule, test: TestKind) -> 
             let hit = b.id != a.id
                 && match contact {
                     Some(contact) => touches(contact, a, b),
-                    None => pair_passes(world, test, a, b),
+                    None => pair_passes(world, test, a, b, None),
                 };
             if !hit {
                 continue;
@@ -463,9 +464,16 @@ fn deaths(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule) {
 }
 
 /// Whether a non-contact test passes for bodies `a` and `b`. Distance tests read the bodies
-/// alone (they hold the agents' places this tick); only vision tests look the agents up.
+/// alone (they hold the agents' places this tick); only vision tests look the agents up, and
+/// a colour test looks through `backdrops` when the scan made them.
 #[inline]
-fn pair_passes(world: &World, test: TestKind, a: &Body, b: &Body) -> bool {
+fn pair_passes(
+    world: &World,
+    test: TestKind,
+    a: &Body,
+    b: &Body,
+    backdrops: Option<&vision::Backdrops>,
+) -> bool {
     let gap = || {
         let (dx, dy) = (b.x - a.x, b.y - a.y);
         (dx * dx + dy * dy).sqrt()
@@ -477,7 +485,11 @@ fn pair_passes(world: &World, test: TestKind, a: &Body, b: &Body) -> bool {
         TestKind::Sees => agents().is_some_and(|(me, other)| vision::sees(me, other)),
         TestKind::DoesNotSee => agents().is_some_and(|(me, other)| !vision::sees(me, other)),
         TestKind::SeesCamouflaged => agents().is_some_and(|(me, other)| {
-            vision::sees(me, other) && vision::sees_color(world, me, other)
+            vision::sees(me, other)
+                && match backdrops {
+                    Some(backdrops) => backdrops.sees_color(world, me, other),
+                    None => vision::sees_color(world, me, other),
+                }
         }),
         TestKind::Touch(_) | TestKind::FirstTouch(_) | TestKind::LastTouch(_) | TestKind::Dies => {
             false

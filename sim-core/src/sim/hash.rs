@@ -1,9 +1,9 @@
 //! The state hash: FNV-1a over a canonical serialisation of everything that decides the
 //! future of a run, so two runs (or two platforms) can be compared with one number.
 
-use super::world::World;
 use crate::agent::Agent;
 use crate::vars::{GVar, Value};
+use crate::world::World;
 use rand_core::Rng;
 
 /// 64-bit FNV-1a.

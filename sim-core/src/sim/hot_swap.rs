@@ -22,8 +22,6 @@
 //!   their own compiled statements and are kept.
 //! - The scratch runs consume no random numbers of the model and make or remove no agents.
 
-use super::program::{Program, Rule};
-use super::world::World;
 use super::Simulation;
 use crate::agent::{Agent, FeatureState};
 use crate::entity::EntityId;
@@ -31,6 +29,8 @@ use crate::exec::Runner;
 use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::vars::GVar;
+use crate::world::program::{Program, Rule};
+use crate::world::World;
 use std::rc::Rc;
 
 /// Why a project could not be swapped in live. The running model is left exactly as it was;

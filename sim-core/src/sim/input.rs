@@ -3,11 +3,11 @@
 //! once (the loop is between ticks), so the UI and scripts change agents the same way.
 
 use super::record::Input;
-use super::world::World;
 use super::{PropEntry, Simulation};
 use crate::entity::{EntityId, EntityWorld, QueryOutcome};
 use crate::time::SimTime;
 use crate::vars::Value;
+use crate::world::World;
 
 /// A change the UI sends to an agent.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -223,7 +223,7 @@ impl Simulation {
         if !exists(cursor) || !exists(target) {
             return Err(InputError::NoSuchAgent);
         }
-        let picked = crate::features::cursor::pick_up(&mut self.world, cursor, target)
+        let picked = crate::exec::features::cursor::pick_up(&mut self.world, cursor, target)
             .map_err(InputError::Rejected)?;
         self.record(Input::PickUp(cursor, target));
         Ok(picked)
@@ -235,14 +235,14 @@ impl Simulation {
         if self.world.agents.get(cursor).is_none_or(|a| a.system) {
             return Err(InputError::NoSuchAgent);
         }
-        let dropped = crate::features::cursor::put_down(&mut self.world, cursor);
+        let dropped = crate::exec::features::cursor::put_down(&mut self.world, cursor);
         self.record(Input::Drop(cursor));
         Ok(dropped)
     }
 
     /// The agent `cursor` carries, if any (for drawing the pointer as holding something).
     pub fn held_by(&self, cursor: EntityId) -> Option<EntityId> {
-        crate::features::cursor::carried_by(&self.world, cursor)
+        crate::exec::features::cursor::carried_by(&self.world, cursor)
     }
 
     /// Removes agent `id`.

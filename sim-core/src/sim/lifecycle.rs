@@ -1,13 +1,13 @@
 //! Making and removing agents: at load (instances), and at the end of a phase for the
 //! creations and removals scripts asked for during it.
 
-use super::world::{Birth, World};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::event::EventLoop;
 use crate::exec::Runner;
 use crate::script::program::{CompiledBlueprint, SimEvent, Stmt};
 use crate::vars::{RandomSource, Value};
+use crate::world::{Birth, World};
 use std::rc::Rc;
 
 impl World {
@@ -85,7 +85,7 @@ impl World {
                 let _ = self.registry.remove(lp, id);
             }
         }
-        crate::features::cursor::forget_removed(self);
+        crate::exec::features::cursor::forget_removed(self);
     }
 
     fn give_birth(&mut self, lp: &mut EventLoop<World>, birth: Birth) {
@@ -101,7 +101,7 @@ impl World {
                 child.skin = parent.skin;
                 child.alpha = parent.alpha;
                 child.z_index = parent.z_index;
-                crate::features::cursor::carries_nothing(child);
+                crate::exec::features::cursor::carries_nothing(child);
             }
         }
         if let Some((feature, prop, add, sub)) = birth.mutation {

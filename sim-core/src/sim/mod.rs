@@ -38,54 +38,45 @@
 //! ```
 
 mod conditions;
-mod consequents;
 mod controllers;
-mod dialogs;
-mod direct;
 mod hash;
 mod hot_swap;
 mod input;
 mod lifecycle;
 mod messages;
-pub(crate) mod program;
 mod record;
-mod rounds;
 mod snapshot;
 mod tick;
 mod timeline;
 mod view;
-pub(crate) mod world;
 
+pub use crate::world::dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};
+pub use crate::world::rounds::{RoundInfo, RoundPhase};
+pub use crate::world::{Profile, MAX_AGENTS, TICKS_PER_SECOND};
 pub use conditions::MAX_PAIRS_PER_RULE;
 pub use controllers::{
     parse_frame_log, InputFrame, InputRefusal, Marker, CONTROLLABLE_TAG, MAX_INPUT_NAME_CHARS,
     MAX_MARKERS_PER_DEVICE, MAX_MARKERS_PER_TICK, PUPPET_TIMEOUT_TICKS,
 };
-pub use dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};
 pub use hot_swap::{SwapError, Swapped};
 pub use input::InputError;
 pub use messages::MessageError;
 pub use record::{replay, Input, InputLog, Logged, MAX_LOGGED_INPUTS};
-pub use rounds::{RoundInfo, RoundPhase};
 pub use snapshot::{SnapshotError, MAX_SNAPSHOT_BYTES, SNAPSHOT_VERSION};
 pub use tick::tick_time;
 pub use timeline::{Timeline, SNAPSHOT_EVERY_TICKS, TIMELINE_BUDGET_BYTES};
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup, StatusView};
-pub use world::{Profile, MAX_AGENTS};
 
 use crate::entity::{EntityId, EntityRegistry};
 use crate::event::{EventLoop, Payload};
-use crate::exec::log::{Log, LogEntry};
 use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::time::SimTime;
-use program::Program;
+use crate::world::log::{Log, LogEntry};
+use crate::world::program::Program;
+use crate::world::World;
 use rand_core::SeedableRng;
 use std::rc::Rc;
-use world::World;
-
-/// Ticks per simulation second.
-pub const TICKS_PER_SECOND: u32 = 30;
 
 /// Why a project could not be loaded.
 #[derive(Debug, Clone, PartialEq)]

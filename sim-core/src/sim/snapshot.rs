@@ -15,17 +15,17 @@
 //! Not kept: the log (its lines are not state; a restored run starts a fresh one) and the
 //! profiler's counts.
 
-use super::program::Program;
-use super::world::World;
 use super::{blank_world, hash, new_loop, start_ticks, Simulation, MAX_AGENTS};
 use crate::agent::{Agent, QueuePhase};
 use crate::entity::{Entities, EntityId};
-use crate::features::cursor::Hold;
 use crate::project::Project;
 use crate::script::compiler::{compile_agent_script, compile_project_scripts};
 use crate::script::program::SimEvent;
 use crate::time::SimTime;
 use crate::vars::GVar;
+use crate::world::program::Program;
+use crate::world::Hold;
+use crate::world::World;
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -102,13 +102,13 @@ struct State<A> {
     names: Vec<(EntityId, String)>,
     globals: Vec<(String, GVar)>,
     touching: Vec<Vec<(EntityId, EntityId)>>,
-    round: super::rounds::RoundState,
+    round: crate::world::rounds::RoundState,
     pending_events: Vec<SimEvent>,
-    dialogs: super::dialogs::Dialogs,
+    dialogs: crate::world::dialogs::Dialogs,
     serial: u64,
     holds: Vec<Hold>,
     messages_sent: [bool; 3],
-    controls: super::controllers::Controls,
+    controls: crate::world::controls::Controls,
 }
 
 /// Tells a project from another by what a snapshot refers to: its blueprints (names and

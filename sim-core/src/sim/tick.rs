@@ -1,17 +1,17 @@
 //! One tick: GEMSTEP's tick phases in order, each running the modules that opted in.
 
 use super::conditions;
-use super::consequents::{self, Consequent};
-use super::rounds::{RoundPhase, RoundState};
-use super::world::World;
 use crate::agent::{Message, QueuePhase};
 use crate::entity::EntityId;
 use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
+use crate::exec::features::{costume, cursor, graphing, movement};
 use crate::exec::Runner;
-use crate::features::{costume, cursor, graphing, movement};
 use crate::phase::{Phase, PhaseMachine};
 use crate::script::program::{CompiledBlueprint, SimEvent, Stmt};
 use crate::time::SimTime;
+use crate::world::consequents::{self, Consequent};
+use crate::world::rounds::{RoundPhase, RoundState};
+use crate::world::World;
 use std::rc::Rc;
 
 /// The modules that opt in to tick phases.
@@ -209,9 +209,14 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
 }
 
 /// Runs agent `id`'s update program, then its top-level `every` timers, on one value stack.
-/// A program worked out as number changes (see [`super::direct`]) is applied straight; it
+/// A program worked out as number changes (see [`crate::world::direct`]) is applied straight; it
 /// leaves nothing on the stack, so the timers start on an empty one.
-fn run_update(world: &mut World, program: &super::program::Program, id: EntityId, bp: usize) {
+fn run_update(
+    world: &mut World,
+    program: &crate::world::program::Program,
+    id: EntityId,
+    bp: usize,
+) {
     let Some(blueprint) = program.project.blueprints.get(bp) else {
         return;
     };
@@ -240,10 +245,10 @@ fn run_update(world: &mut World, program: &super::program::Program, id: EntityId
 /// changes run removes the agent, which exists as they start.
 fn run_changes(
     world: &mut World,
-    program: &super::program::Program,
+    program: &crate::world::program::Program,
     id: EntityId,
     bp: usize,
-    changes: &[super::direct::Change],
+    changes: &[crate::world::direct::Change],
 ) {
     for (i, change) in changes.iter().enumerate() {
         if !change.apply(world, id, id) {
@@ -258,7 +263,7 @@ fn run_changes(
 #[inline(never)]
 fn interpret_update(
     world: &mut World,
-    program: &super::program::Program,
+    program: &crate::world::program::Program,
     id: EntityId,
     bp: usize,
     i: usize,
@@ -361,7 +366,7 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
 /// all for an agent removed since.
 fn run_queued(
     world: &mut World,
-    program: &super::program::Program,
+    program: &crate::world::program::Program,
     id: EntityId,
     phase: QueuePhase,
     consequents: &[Consequent],
@@ -406,12 +411,16 @@ fn run_messages(runner: &mut Runner<'_>, queue: &[Message]) {
 
 /// Runs a consequent as its agent, with the rule's two agents bound, as the rule's script
 /// (written in the agent's blueprint, the rule's first) on an empty value stack. A body of
-/// plain number changes is applied straight to the world (see [`super::direct`]); any change
+/// plain number changes is applied straight to the world (see [`crate::world::direct`]); any change
 /// that cannot be made so, and every other body, runs in the interpreter. Nothing of the
 /// agent is read but whether it still exists: with thousands of agents, most consequents
 /// change something else (a Global prop, the other agent), and the agent's own memory is not
 /// fetched for them.
-fn run_consequent(world: &mut World, program: &super::program::Program, consequent: &Consequent) {
+fn run_consequent(
+    world: &mut World,
+    program: &crate::world::program::Program,
+    consequent: &Consequent,
+) {
     let Some(rule) = program.rules.get(consequent.rule) else {
         return;
     };
@@ -439,8 +448,8 @@ fn run_consequent(world: &mut World, program: &super::program::Program, conseque
 /// they would there.
 fn run_same_for_every_pair(
     world: &mut World,
-    program: &super::program::Program,
-    rule: &super::program::Rule,
+    program: &crate::world::program::Program,
+    rule: &crate::world::program::Rule,
     consequents: &[Consequent],
 ) {
     let Some(changes) = &rule.direct else {
@@ -487,7 +496,7 @@ fn run_same_for_every_pair(
 #[inline(never)]
 fn interpret(
     world: &mut World,
-    program: &super::program::Program,
+    program: &crate::world::program::Program,
     consequent: &Consequent,
     stmts: &[Stmt],
 ) {

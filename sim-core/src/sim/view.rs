@@ -1,11 +1,10 @@
 //! Read-only views of agents for the renderer and the inspector: borrowed, never copied per
 //! frame.
 
-use super::world::World;
 use crate::agent::{Agent, Selection, BUILTIN_PROPS};
 use crate::entity::EntityId;
-use crate::features::costume;
 use crate::vars::Value;
+use crate::world::World;
 
 /// One agent as the renderer and inspector read it.
 #[derive(Clone, Copy)]
@@ -172,7 +171,7 @@ impl<'a> AgentView<'a> {
         let scale = extras.and_then(|e| e.scale).unwrap_or(scale);
         let scale_y = extras.and_then(|e| e.scale_y).unwrap_or(scale_y);
         let own_color = extras.and_then(|e| e.color).filter(|c| *c > 0.0);
-        let color = own_color.or(costume::color_number(a).filter(|_| tinted));
+        let color = own_color.or(crate::agent::color::color_number(a).filter(|_| tinted));
         CostumeView {
             name: c
                 .and_then(|c| c.text("costumeName"))

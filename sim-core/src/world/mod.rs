@@ -1,16 +1,32 @@
 //! The world: everything the tick changes, handed to the event loop as its state.
+//!
+//! It sits below the code that runs on it: the interpreter and the features' runtime
+//! ([`crate::exec`]) read and change it, and [`crate::sim`] orchestrates ticks over it. What
+//! it holds lives here too: the compiled program, the log, round state, dialogs, the
+//! consequents waiting to run and the controller inputs.
 
-use super::program::Program;
-use super::rounds::RoundState;
+pub(crate) mod consequents;
+pub(crate) mod controls;
+pub(crate) mod dialogs;
+pub(crate) mod direct;
+pub mod log;
+pub(crate) mod program;
+pub(crate) mod rounds;
+
 use crate::agent::{Agent, Agents};
 use crate::entity::{EntityId, EntityRegistry};
-use crate::exec::log::{Log, Origin};
 use crate::project::StageMetadata;
 use crate::script::program::Stmt;
 use crate::time::SimTime;
 use crate::vars::GVar;
+use log::{Log, Origin};
+use program::Program;
 use rand_pcg::Pcg32;
+use rounds::RoundState;
 use std::rc::Rc;
+
+/// Ticks per simulation second, as in GEMSTEP.
+pub const TICKS_PER_SECOND: u32 = 30;
 
 /// The most agents a model may have unless [`crate::sim::Simulation::set_agent_cap`] says
 /// otherwise; creations beyond it are refused with a warning, so a runaway `reproduce`
@@ -33,6 +49,15 @@ pub(crate) struct Birth {
     /// A feature prop to change a little in the child: (feature, prop, most added, most
     /// subtracted).
     pub mutation: Option<(String, String, f64, f64)>,
+}
+
+/// One cursor carrying one character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Hold {
+    /// The agent that carries.
+    pub cursor: EntityId,
+    /// The agent carried.
+    pub held: EntityId,
 }
 
 /// Time spent per blueprint program and per `when` rule, measured with the injected timer.
@@ -66,7 +91,7 @@ pub(crate) struct World {
     /// [`World::raise`]).
     pub pending_events: Vec<crate::script::program::SimEvent>,
     /// What the model shows the class (`showMessage`, round intros and outros).
-    pub dialogs: super::dialogs::Dialogs,
+    pub dialogs: dialogs::Dialogs,
     pub profile: Profile,
     pub timer: fn() -> u64,
     pub system: Option<EntityId>,
@@ -75,17 +100,17 @@ pub(crate) struct World {
     pub spare_stack: Vec<crate::vars::Value>,
     /// The most agents (see [`MAX_AGENTS`]).
     pub agent_cap: usize,
-    /// Which cursor carries which character (see [`crate::features::cursor`]).
-    pub holds: Vec<crate::features::cursor::Hold>,
+    /// Which cursor carries which character (see [`crate::exec::features::cursor`]).
+    pub holds: Vec<Hold>,
     /// Per [`crate::agent::QueuePhase`] (update, think, exec): whether a message was sent to
     /// that phase's queues since its last pass, so the tick skips a pass over every agent when
     /// nobody sent anything.
     pub messages_sent: [bool; 3],
     /// The consequents of `when` rules that passed this tick, run in the exec phase (empty
     /// between ticks).
-    pub consequents: super::consequents::Consequents,
+    pub consequents: consequents::Consequents,
     /// Controller frames waiting for the next tick, and the puppets they drive.
-    pub controls: super::controllers::Controls,
+    pub controls: controls::Controls,
     /// Runs every statement and rule the plain way (see [`crate::sim::Simulation::load_reference`]).
     pub reference: bool,
 }

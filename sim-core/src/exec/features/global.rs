@@ -4,8 +4,8 @@ use super::dispatch::{no_method, text_arg, text_arg_ref};
 use crate::exec::{to_expr, Failure, Obj, Runner};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
-use crate::sim::world::World;
 use crate::vars::{GVar, Value, VarType};
+use crate::world::World;
 
 /// Runs a Global method (`addGlobalProp name Type initial`, `globalProp name method args`).
 pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(), Failure> {
@@ -45,7 +45,7 @@ pub(crate) fn query(
             let Some(ExprValue::String(name)) = args.first() else {
                 return Err("getGlobalProp needs the name of a Global prop".to_string());
             };
-            let var = crate::sim::world::global_in(&mut r.world.globals, name)
+            let var = crate::world::global_in(&mut r.world.globals, name)
                 .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
             Ok(to_expr(var.value()))
         }
@@ -60,7 +60,7 @@ pub(crate) fn prop_call(
     method: &str,
     values: &[Value],
 ) -> Result<(), Failure> {
-    let var = crate::sim::world::global_in(&mut world.globals, name)
+    let var = crate::world::global_in(&mut world.globals, name)
         .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
     var.call_as(world.reference, method, values, &mut world.rng)
         .map(drop)

@@ -1,17 +1,18 @@
 //! Movement at run time: every movement type, seeking, and the stage's bounds (wrap per axis,
 //! otherwise bounce back inside).
 
-use super::catalog::{FeatureKind, PropSlot};
-use super::catalog_motion::MOVEMENT;
 use super::dispatch::{feat, no_method, num_arg, text_arg};
+use super::vision::Backdrops;
 use crate::agent::{Agent, InputMode};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
+use crate::features::catalog::{FeatureKind, PropSlot};
+use crate::features::catalog_motion::MOVEMENT;
 use crate::project::StageMetadata;
 use crate::script::program::Arg;
-use crate::sim::world::World;
 use crate::spatial::SpatialGrid;
 use crate::vars::{RandomSource, Value};
+use crate::world::World;
 
 /// Movement's kind, which the tick finds the feature by.
 const KIND: FeatureKind = FeatureKind::named(MOVEMENT.name);
@@ -148,6 +149,9 @@ struct Step {
 pub(crate) struct Scratch {
     steps: Vec<Step>,
     targets: Vec<Targets>,
+    /// The colour backdrops `seekNearestVisibleColor` tests against, made when a seeker first
+    /// needs them in a pass (no agent moves until every move is planned).
+    backdrops: Option<Backdrops>,
 }
 
 /// Moves every agent with Movement that its own programs steer, then keeps it on the stage.
@@ -164,10 +168,15 @@ pub(crate) fn update(
     scratch: &mut Scratch,
     mut then: impl FnMut(&mut Agent),
 ) {
-    let Scratch { steps, targets } = scratch;
+    let Scratch {
+        steps,
+        targets,
+        backdrops,
+    } = scratch;
     steps.clear();
-    // Seekers' target grids hold this tick's places only.
+    // Seekers' target grids and backdrops hold this tick's places only.
     targets.clear();
+    *backdrops = None;
     // Plans read the world while the movements that wander or shake draw random numbers:
     // they draw from this copy of the generator, which is put back after the last plan.
     let mut rng = world.rng.clone();
@@ -187,6 +196,7 @@ pub(crate) fn update(
         let seek = Seek {
             target: m.str_at(TARGET).unwrap_or_default(),
             cache: targets,
+            backdrops,
         };
         let planned = plan(world, agent, kind, distance, direction, &mut rng, seek);
         let landing = land(agent, planned, &world.stage);
@@ -218,6 +228,7 @@ pub(crate) fn update(
 struct Seek<'a> {
     target: &'a str,
     cache: &'a mut Vec<Targets>,
+    backdrops: &'a mut Option<Backdrops>,
 }
 
 /// The movement types [`plan`] carries out, as it spells them.
@@ -254,7 +265,7 @@ fn plan(
     distance: f64,
     direction: f64,
     rng: &mut impl RandomSource,
-    seek: Seek<'_>,
+    mut seek: Seek<'_>,
 ) -> (f64, f64, f64) {
     let ahead = |d: f64| {
         let (sin, cos) = sin_cos_degrees(d);
@@ -264,7 +275,7 @@ fn plan(
         "wander" => ahead(direction + wander_turn(rng)),
         // Wander until the agent's centre is on a character of the target kind, then rest.
         "wanderUntilInside" | "wanderUntilCharacter" => {
-            match nearest(world, seek.cache, agent, seek.target, Sight::Anywhere) {
+            match nearest(world, &mut seek, agent, Sight::Anywhere) {
                 Some((_, _, inside)) if inside => (0.0, 0.0, direction),
                 _ => ahead(direction + wander_turn(rng)),
             }
@@ -302,7 +313,7 @@ fn plan(
                 "seekNearestVisibleColor" => Sight::ConeAndColour,
                 _ => Sight::Cone,
             };
-            match nearest(world, seek.cache, agent, seek.target, sight) {
+            match nearest(world, &mut seek, agent, sight) {
                 Some((x, y, _)) => toward(agent, x, y, distance, direction),
                 None => ahead(direction + wander_turn(rng)),
             }
@@ -346,13 +357,23 @@ enum Sight {
 }
 
 impl Sight {
-    fn finds(self, world: &World, seeker: &Agent, target: &Agent) -> bool {
+    /// Whether `seeker` finds `target`; a colour test looks through `backdrops` when given.
+    fn finds(
+        self,
+        world: &World,
+        seeker: &Agent,
+        target: &Agent,
+        backdrops: Option<&Backdrops>,
+    ) -> bool {
         match self {
             Sight::Anywhere => true,
             Sight::Cone => super::vision::sees(seeker, target),
             Sight::ConeAndColour => {
                 super::vision::sees(seeker, target)
-                    && super::vision::sees_color(world, seeker, target)
+                    && match backdrops {
+                        Some(backdrops) => backdrops.sees_color(world, seeker, target),
+                        None => super::vision::sees_color(world, seeker, target),
+                    }
             }
         }
     }
@@ -390,7 +411,13 @@ impl Targets {
     /// The nearest target to `agent` (within its vision cone when asked), searching boxes
     /// that double in size: a target found at distance `d <= r` in the box of half-size `r`
     /// is the nearest, since every closer point lies in the same box.
-    fn nearest<'w>(&self, world: &'w World, agent: &Agent, sight: Sight) -> Option<&'w Agent> {
+    fn nearest<'w>(
+        &self,
+        world: &'w World,
+        agent: &Agent,
+        sight: Sight,
+        backdrops: Option<&Backdrops>,
+    ) -> Option<&'w Agent> {
         let limit = if sight != Sight::Anywhere {
             agent.feat_num("Vision", "viewDistance", 250.0)
         } else {
@@ -411,7 +438,7 @@ impl Targets {
                     else {
                         return;
                     };
-                    if other.id == agent.id || !sight.finds(world, agent, other) {
+                    if other.id == agent.id || !sight.finds(world, agent, other, backdrops) {
                         return;
                     }
                     let (dx, dy) = (other.x - agent.x, other.y - agent.y);
@@ -430,15 +457,16 @@ impl Targets {
     }
 }
 
-/// The nearest target of blueprint `target` and whether `agent`'s centre is inside its body.
+/// The nearest target of the seeker's blueprint `seek.target` and whether `agent`'s centre
+/// is inside its body.
 fn nearest(
     world: &World,
-    cache: &mut Vec<Targets>,
+    seek: &mut Seek<'_>,
     agent: &Agent,
-    target: &str,
     sight: Sight,
 ) -> Option<(f64, f64, bool)> {
-    let bp = world.program.index(target)?;
+    let bp = world.program.index(seek.target)?;
+    let cache = &mut *seek.cache;
     let index = match cache.iter().position(|t| t.blueprint == bp) {
         Some(i) => i,
         None => {
@@ -446,7 +474,10 @@ fn nearest(
             cache.len() - 1
         }
     };
-    let o = cache.get(index)?.nearest(world, agent, sight)?;
+    // The reference interpreter tests every agent behind, as `sees_color` does.
+    let backdrops = (sight == Sight::ConeAndColour && !world.reference)
+        .then(|| &*seek.backdrops.get_or_insert_with(|| Backdrops::new(world)));
+    let o = cache.get(index)?.nearest(world, agent, sight, backdrops)?;
     let (hw, hh) = super::physics::half_size(o);
     let inside = (agent.x - o.x).abs() <= hw && (agent.y - o.y).abs() <= hh;
     Some((o.x, o.y, inside))

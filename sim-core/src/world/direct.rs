@@ -17,13 +17,39 @@
 //! numbers again and makes the change or words the error exactly as it always does: the result
 //! is the interpreter's in every case.
 
-use super::world::{global_in, same_text, World};
+use super::{global_in, same_text, World};
 use crate::entity::EntityId;
-use crate::exec::steps::{self, step_number, StepBy};
 use crate::features::catalog::PropSlot;
 use crate::script::expr::NumberCode;
-use crate::script::program::{Stmt, StmtKind, Target};
-use crate::vars::{GVar, NumberStep, RandomSource};
+use crate::script::program::{Arg, MethodCall, ScriptExpr, Stmt, StmtKind, Target};
+use crate::vars::{GVar, NumberStep, RandomSource, Value};
+
+/// The number a [`number_step`] call changes its prop by.
+pub(crate) enum StepBy<'s> {
+    /// Written out (`add 1`).
+    Written(f64),
+    /// An expression of numbers only (`add {{ Math.random() * 10 - 5 }}`).
+    Computed(&'s ScriptExpr, &'s NumberCode),
+}
+
+/// The step and its number of a call such as `add 1` or `setTo {{ x * 2 }}`, when its
+/// argument is a number written out or an expression of numbers only.
+pub(crate) fn number_step(call: &MethodCall) -> Option<(NumberStep, StepBy<'_>)> {
+    let step = NumberStep::named(&call.method)?;
+    match call.args.as_slice() {
+        [Arg::Literal(Value::Number(n))] => Some((step, StepBy::Written(*n))),
+        [Arg::Expr(e)] => Some((step, StepBy::Computed(e, e.number.as_ref()?))),
+        _ => None,
+    }
+}
+
+/// Makes `step` by `n` on `var` when it is a Number: false, with nothing changed, otherwise.
+pub(crate) fn step_number(var: Option<&mut GVar>, step: NumberStep, n: f64) -> bool {
+    match var {
+        Some(GVar::Number(number)) => number.step(step, n),
+        _ => false,
+    }
+}
 
 /// One statement of a body, worked out.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,7 +109,7 @@ pub(crate) fn changes(body: &[Stmt], first: &str, second: &str) -> Option<Vec<Ch
                 StmtKind::FeatProp(r, call) => (Place::Feat(who(&r.target)?, r.slot), call),
                 _ => return None,
             };
-            let (step, by) = match steps::number_step(call)? {
+            let (step, by) = match number_step(call)? {
                 (step, StepBy::Written(n)) => (step, By::Written(n)),
                 (step, StepBy::Computed(_, code)) => (step, By::Computed(code.clone())),
             };

@@ -6,8 +6,8 @@ use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::{Arg, Stmt};
-use crate::sim::world::Birth;
 use crate::vars::{RandomSource, Value};
+use crate::world::Birth;
 use std::rc::Rc;
 
 /// Runs a Population method on agent `id`.

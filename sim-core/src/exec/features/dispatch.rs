@@ -1,10 +1,10 @@
 //! Routing `featCall` statements and `callFeatMethod(...)` expressions to the feature that
 //! runs them, by the catalog's canonical names (so old spellings work too).
 
-use super::{FeatMethodSpec, FeatureSpec};
 use crate::agent::FeatureState;
 use crate::entity::EntityId;
 use crate::exec::{plain, to_expr, Failure, Obj, Runner};
+use crate::features::{FeatMethodSpec, FeatureSpec};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::Value;
@@ -53,7 +53,8 @@ fn method_spec(
     feature: &str,
     method: &str,
 ) -> Result<(&'static str, &'static FeatMethodSpec), Failure> {
-    let spec = super::feature(feature).ok_or_else(|| format!("unknown feature '{feature}'"))?;
+    let spec =
+        crate::features::feature(feature).ok_or_else(|| format!("unknown feature '{feature}'"))?;
     let method = spec
         .method(method)
         .ok_or_else(|| no_method(spec.name, method))?;
@@ -139,7 +140,7 @@ pub(crate) fn feat<'a>(
     id: EntityId,
     name: &'static str,
 ) -> Result<&'a mut FeatureState, Failure> {
-    let spec = super::feature(name).ok_or_else(|| format!("unknown feature '{name}'"))?;
+    let spec = crate::features::feature(name).ok_or_else(|| format!("unknown feature '{name}'"))?;
     // Only the features are needed, which leaves Population's census answers current.
     let features = r
         .world

@@ -1,16 +1,16 @@
 //! Graphing (GEMSTEP's AgentWidgets) at run time: a label, a meter and a line graph per
 //! character, kept as data the renderer draws, bound to props when asked.
 
-use super::catalog::FeatureKind;
-use super::catalog_looks::GRAPHING;
 use super::dispatch::{feat, no_method, num_arg, text_arg};
 use crate::agent::Agent;
 use crate::entity::EntityId;
-use crate::exec::log::Origin;
 use crate::exec::{Failure, Runner};
+use crate::features::catalog::FeatureKind;
+use crate::features::catalog_looks::GRAPHING;
 use crate::script::program::Arg;
-use crate::sim::world::World;
 use crate::vars::{GVar, Value};
+use crate::world::log::Origin;
+use crate::world::World;
 
 /// The most points a line graph keeps; older ones scroll off.
 pub const MAX_GRAPH_POINTS: usize = 300;

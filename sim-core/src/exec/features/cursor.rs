@@ -9,17 +9,8 @@ use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::script::program::Arg;
-use crate::sim::world::World;
 use crate::vars::Value;
-
-/// One cursor carrying one character.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub(crate) struct Hold {
-    /// The agent that carries.
-    pub cursor: EntityId,
-    /// The agent carried.
-    pub held: EntityId,
-}
+use crate::world::{Hold, World};
 
 /// Runs a Cursor method on agent `id`.
 pub(crate) fn call(

@@ -6,7 +6,8 @@ use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::script::expr::Value as ExprValue;
-use crate::sim::world::World;
+use crate::spatial::SpatialGrid;
+use crate::world::World;
 
 /// Whether `seer` sees `other`: within its view distance and inside its view cone, and
 /// `other` is visionable.
@@ -37,15 +38,19 @@ pub fn sees(seer: &Agent, other: &Agent) -> bool {
 /// Whether `seer` can tell `other`'s colour from every agent `other` sits on, using the
 /// seer's detection thresholds. With nothing behind it, `other` stands out.
 pub(crate) fn sees_color(world: &World, seer: &Agent, other: &Agent) -> bool {
-    !blends_in(world, other, thresholds(seer), |back| back.id != seer.id)
+    !blends_in(
+        other,
+        thresholds(seer),
+        |back| back.id != seer.id,
+        world.agents.iter(),
+    )
 }
 
 /// Whether `agent` is camouflaged on a character of blueprint `background`: its centre is
 /// on one whose tint is within the agent's own colour detection thresholds of its tint.
 pub(crate) fn is_camouflaged(world: &World, agent: &Agent, background: usize) -> bool {
-    blends_in(world, agent, thresholds(agent), |back| {
-        back.blueprint == background
-    })
+    let behind = |back: &Agent| back.blueprint == background;
+    blends_in(agent, thresholds(agent), behind, world.agents.iter())
 }
 
 /// An agent's Vision colour detection thresholds: hue, saturation, value.
@@ -57,13 +62,13 @@ fn thresholds(agent: &Agent) -> [f64; 3] {
     ]
 }
 
-/// Whether `agent`'s centre is on an agent that `behind` accepts and whose tint
+/// Whether `agent`'s centre is on one of `candidates` that `behind` accepts and whose tint
 /// differs from the agent's by no more than `limits` (hue, saturation, value).
-fn blends_in(
-    world: &World,
+fn blends_in<'a>(
     agent: &Agent,
     limits: [f64; 3],
     behind: impl Fn(&Agent) -> bool,
+    mut candidates: impl Iterator<Item = &'a Agent>,
 ) -> bool {
     let Some(c) = agent.feature("Costume") else {
         return false;
@@ -77,7 +82,7 @@ fn blends_in(
                 .all(|((a, b), limit)| (a - b).abs() <= limit)
         })
     };
-    world.agents.iter().any(|back| {
+    candidates.any(|back| {
         back.id != agent.id && !back.system && behind(back) && {
             let (hw, hh) = super::physics::half_size(back);
             (agent.x - back.x).abs() <= hw && (agent.y - back.y).abs() <= hh && blends(back)
@@ -85,8 +90,68 @@ fn blends_in(
     })
 }
 
+/// The agents a colour can blend into (those with a Costume), indexed by place, so that the
+/// many colour tests of one `seesCamouflaged` rule look only at the agents near each one.
+/// Made for one rule's scan, during which no agent moves; [`Backdrops::sees_color`] answers
+/// exactly as [`sees_color`] does.
+pub(crate) struct Backdrops {
+    grid: SpatialGrid,
+    /// The indexed agents, in the order of `grid`'s points.
+    ids: Vec<EntityId>,
+    /// The largest half width or height of their bodies: how far a search must reach.
+    reach: f64,
+}
+
+impl Backdrops {
+    /// Indexes the world's costumed agents.
+    pub(crate) fn new(world: &World) -> Backdrops {
+        let (mut ids, mut xs, mut ys, mut reach) = (Vec::new(), Vec::new(), Vec::new(), 0.0_f64);
+        for (id, agent) in world.agents.iter_with_ids() {
+            if agent.system || agent.feature("Costume").is_none() {
+                continue;
+            }
+            let (hw, hh) = super::physics::half_size(agent);
+            reach = reach.max(hw).max(hh);
+            ids.push(id);
+            xs.push(agent.x);
+            ys.push(agent.y);
+        }
+        let mut grid = SpatialGrid::new();
+        grid.rebuild(&xs, &ys, (reach * 2.0).clamp(16.0, 256.0));
+        let ids = grid
+            .order()
+            .iter()
+            .filter_map(|&i| ids.get(i as usize).copied())
+            .collect();
+        Backdrops { grid, ids, reach }
+    }
+
+    /// [`sees_color`], looking only at the agents whose bodies can hold `other`'s centre.
+    pub(crate) fn sees_color(&self, world: &World, seer: &Agent, other: &Agent) -> bool {
+        let mut found = false;
+        // A place that is not a number is on no body: nothing to search.
+        if !(other.x.is_finite() && other.y.is_finite() && self.reach.is_finite()) {
+            return sees_color(world, seer, other);
+        }
+        self.grid.for_each_run(other.x, other.y, self.reach, |run| {
+            if found {
+                return;
+            }
+            let near = self.ids.get(run).unwrap_or_default();
+            let candidates = near.iter().filter_map(|&id| world.agents.get(id));
+            found = blends_in(
+                other,
+                thresholds(seer),
+                |back| back.id != seer.id,
+                candidates,
+            );
+        });
+        !found
+    }
+}
+
 fn hsv_array(c: &crate::agent::FeatureState) -> [f64; 3] {
-    let (h, s, v) = super::costume::hsv_of(c);
+    let (h, s, v) = crate::agent::color::hsv_of(c);
     [h, s, v]
 }
 
