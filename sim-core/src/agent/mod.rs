@@ -297,6 +297,18 @@ impl Agent {
             .unwrap_or(default)
     }
 
+    /// [`Agent::feat_num`] of a catalog prop found by its slot, for the tests the tick makes
+    /// for every pair of agents (no name is compared).
+    pub(crate) fn feat_num_at(
+        &self,
+        slot: crate::features::catalog::PropSlot,
+        default: f64,
+    ) -> f64 {
+        self.feature_of(slot.kind)
+            .and_then(|f| f.number_at(slot))
+            .unwrap_or(default)
+    }
+
     /// The queue of `phase`.
     pub fn queue_mut(&mut self, phase: QueuePhase) -> &mut Vec<Message> {
         match phase {

@@ -4,7 +4,7 @@
 
 use super::{to_expr, Runner};
 use crate::entity::EntityId;
-use crate::script::expr::{EvalErrorKind, ExprContext, Value as ExprValue};
+use crate::script::expr::{EvalErrorKind, ExprContext, ReadPath, Value as ExprValue};
 use crate::vars::RandomSource;
 
 /// The runtime objects an expression can hold.
@@ -150,5 +150,39 @@ impl ExprContext for Runner<'_> {
 
     fn random(&mut self) -> f64 {
         self.world.rng.next_f64()
+    }
+
+    /// A recognised read answered with one look-up, exactly as the chain it was written as
+    /// answers it when that succeeds (see [`crate::script::expr::ReadPath`]); anything else,
+    /// and every read on the reference interpreter, goes the general way.
+    fn read(&self, object: &str, path: &ReadPath) -> Option<ExprValue<Obj>> {
+        if self.world.reference {
+            return None;
+        }
+        let id = if object == "agent" {
+            self.me
+        } else {
+            self.bound(object)?
+        };
+        let has = |feature: &str| self.world.agents.get(id).is_some_and(|a| a.has(feature));
+        let value = match path {
+            ReadPath::Prop(prop) => self.prop_value(id, prop),
+            ReadPath::PropsProp(prop) => {
+                if crate::features::feature(prop).is_some_and(|f| has(f.name)) {
+                    return None;
+                }
+                self.prop_value(id, prop)
+            }
+            ReadPath::FeatProp(feature, prop) => {
+                let feature =
+                    crate::features::feature(feature).map_or(feature.as_str(), |f| f.name);
+                self.feat_prop_value(id, feature, prop)
+            }
+            ReadPath::PropsFeatProp(feature, prop) => {
+                let feature = crate::features::feature(feature).filter(|f| has(f.name))?;
+                self.feat_prop_value(id, feature.name, prop)
+            }
+        };
+        value.ok().map(to_expr)
     }
 }

@@ -250,7 +250,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
         let radius = match test {
             TestKind::Sees | TestKind::DoesNotSee | TestKind::SeesCamouflaged => {
                 world.agents.get(a.id).map_or(250.0, |agent| {
-                    agent.feat_num("Vision", "viewDistance", 250.0)
+                    agent.feat_num_at(vision::VIEW_DISTANCE, 250.0)
                 })
             }
             TestKind::CloseTo(d) => d,

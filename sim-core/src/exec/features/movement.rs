@@ -419,7 +419,7 @@ impl Targets {
         backdrops: Option<&Backdrops>,
     ) -> Option<&'w Agent> {
         let limit = if sight != Sight::Anywhere {
-            agent.feat_num("Vision", "viewDistance", 250.0)
+            agent.feat_num_at(super::vision::VIEW_DISTANCE, 250.0)
         } else {
             let s = &world.stage;
             (s.right - s.left).abs() + (s.bottom - s.top).abs()

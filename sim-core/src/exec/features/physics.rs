@@ -4,11 +4,20 @@ use super::dispatch::{feat, no_method, num_arg};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
+use crate::features::catalog::{FeatureKind, PropSlot};
+use crate::features::catalog_motion::PHYSICS;
 use crate::script::program::Arg;
 use crate::vars::Value;
 
 /// The body size of an agent whose Physics sets none (GEMSTEP's costumes are 32 units).
 pub const DEFAULT_BODY: f64 = 32.0;
+
+const KIND: FeatureKind = FeatureKind::named(PHYSICS.name);
+const RADIUS: PropSlot = PropSlot::of(&PHYSICS, "bodyRadius");
+const WIDTH: PropSlot = PropSlot::of(&PHYSICS, "bodyWidth");
+const HEIGHT: PropSlot = PropSlot::of(&PHYSICS, "bodyHeight");
+const SCALE: PropSlot = PropSlot::of(&PHYSICS, "scale");
+const SCALE_Y: PropSlot = PropSlot::of(&PHYSICS, "scaleY");
 
 /// Runs a Physics method on agent `id`.
 pub(crate) fn call(
@@ -33,11 +42,12 @@ pub(crate) fn call(
 }
 
 /// Half the width and half the height of an agent's body, scaled.
+/// Every touch test reads it for every body, so its props are found by slot, not by name.
 pub fn half_size(agent: &Agent) -> (f64, f64) {
-    let Some(p) = agent.feature("Physics") else {
+    let Some(p) = agent.feature_of(KIND) else {
         return (DEFAULT_BODY / 2.0, DEFAULT_BODY / 2.0);
     };
-    let radius = p.number("bodyRadius").unwrap_or(0.0);
+    let radius = p.number_at(RADIUS).unwrap_or(0.0);
     let pick = |v: f64| {
         if v > 0.0 {
             v
@@ -47,10 +57,10 @@ pub fn half_size(agent: &Agent) -> (f64, f64) {
             DEFAULT_BODY
         }
     };
-    let width = pick(p.number("bodyWidth").unwrap_or(0.0));
-    let height = pick(p.number("bodyHeight").unwrap_or(0.0));
-    let scale = p.number("scale").unwrap_or(1.0).abs();
-    let scale_y = p.number("scaleY").unwrap_or(1.0).abs();
+    let width = pick(p.number_at(WIDTH).unwrap_or(0.0));
+    let height = pick(p.number_at(HEIGHT).unwrap_or(0.0));
+    let scale = p.number_at(SCALE).unwrap_or(1.0).abs();
+    let scale_y = p.number_at(SCALE_Y).unwrap_or(1.0).abs();
     (width * scale / 2.0, height * scale * scale_y / 2.0)
 }
 
@@ -59,6 +69,13 @@ mod tests {
     use super::*;
     use crate::agent::FeatureState;
     use crate::entity::Entities;
+
+    #[test]
+    fn every_body_slot_names_a_catalog_prop() {
+        assert!([RADIUS, WIDTH, HEIGHT, SCALE, SCALE_Y]
+            .iter()
+            .all(|s| s.resolves()));
+    }
 
     #[test]
     fn the_body_defaults_to_the_costume_size_and_scales() {

@@ -5,9 +5,19 @@ use super::dispatch::no_method;
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
+use crate::features::catalog::PropSlot;
+use crate::features::catalog_motion::{MOVEMENT, VISION};
 use crate::script::expr::Value as ExprValue;
 use crate::spatial::SpatialGrid;
 use crate::world::World;
+
+/// Vision's props the pair tests read, by slot: they run for many pairs every tick.
+pub(crate) const VIEW_DISTANCE: PropSlot = PropSlot::of(&VISION, "viewDistance");
+const VIEW_ANGLE: PropSlot = PropSlot::of(&VISION, "viewAngle");
+const DIRECTION: PropSlot = PropSlot::of(&MOVEMENT, "direction");
+const HUE_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorHueDetectionThreshold");
+const SATURATION_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorSaturationDetectionThreshold");
+const VALUE_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorValueDetectionThreshold");
 
 /// Whether `seer` sees `other`: within its view distance and inside its view cone, and
 /// `other` is visionable.
@@ -19,8 +29,8 @@ pub fn sees(seer: &Agent, other: &Agent) -> bool {
     if !visionable {
         return false;
     }
-    let distance = seer.feat_num("Vision", "viewDistance", 250.0);
-    let angle = seer.feat_num("Vision", "viewAngle", 45.0);
+    let distance = seer.feat_num_at(VIEW_DISTANCE, 250.0);
+    let angle = seer.feat_num_at(VIEW_ANGLE, 45.0);
     let (dx, dy) = (other.x - seer.x, other.y - seer.y);
     let gap = (dx * dx + dy * dy).sqrt();
     if gap > distance {
@@ -29,7 +39,7 @@ pub fn sees(seer: &Agent, other: &Agent) -> bool {
     if gap < 1e-9 {
         return true;
     }
-    let heading = seer.feat_num("Movement", "direction", 0.0);
+    let heading = seer.feat_num_at(DIRECTION, 0.0);
     let bearing = libm::atan2(-dy, dx).to_degrees();
     let off = (bearing - heading + 180.0).rem_euclid(360.0) - 180.0;
     off.abs() <= angle / 2.0
@@ -56,9 +66,9 @@ pub(crate) fn is_camouflaged(world: &World, agent: &Agent, background: usize) ->
 /// An agent's Vision colour detection thresholds: hue, saturation, value.
 fn thresholds(agent: &Agent) -> [f64; 3] {
     [
-        agent.feat_num("Vision", "colorHueDetectionThreshold", 0.0),
-        agent.feat_num("Vision", "colorSaturationDetectionThreshold", 0.0),
-        agent.feat_num("Vision", "colorValueDetectionThreshold", 0.0),
+        agent.feat_num_at(HUE_THRESHOLD, 0.0),
+        agent.feat_num_at(SATURATION_THRESHOLD, 0.0),
+        agent.feat_num_at(VALUE_THRESHOLD, 0.0),
     ]
 }
 
@@ -197,6 +207,18 @@ pub(crate) fn query(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_vision_slot_names_a_catalog_prop() {
+        let slots = [
+            VIEW_DISTANCE,
+            VIEW_ANGLE,
+            DIRECTION,
+            HUE_THRESHOLD,
+            SATURATION_THRESHOLD,
+        ];
+        assert!(slots.iter().chain([&VALUE_THRESHOLD]).all(|s| s.resolves()));
+    }
     use crate::agent::FeatureState;
     use crate::entity::Entities;
     use crate::vars::Value;

@@ -291,7 +291,7 @@ impl Cx<'_> {
                 Ok(ScriptExpr {
                     text: source.text.clone(),
                     number: tree.number_code(),
-                    tree,
+                    tree: tree.with_reads(),
                 })
             }
             Err(e) => Err(self.report(

@@ -42,6 +42,14 @@ pub trait ExprContext {
 
     /// A number in `[0, 1)` from the simulation's seeded generator.
     fn random(&mut self) -> f64;
+
+    /// The value of a recognised read of the agent `object` names, when the context can
+    /// give it straight; `None` has the read evaluated as written, which is what a read must
+    /// equal whenever this gives a value.
+    fn read(&self, object: &str, path: &super::ReadPath) -> Option<Value<Self::Object>> {
+        let _ = (object, path);
+        None
+    }
 }
 
 /// An expression that failed while running: which part and why.
@@ -202,6 +210,14 @@ impl Expr {
                 };
                 branch.eval(ctx)
             }
+            ExprKind::Read {
+                object,
+                path,
+                generic,
+            } => match ctx.read(object, path) {
+                Some(value) => Ok(value),
+                None => generic.eval(ctx),
+            },
         }
     }
 }

@@ -43,6 +43,7 @@ mod lexer;
 mod numeric;
 mod parse_error;
 mod parser;
+mod reads;
 mod value;
 
 pub use ast::{Arity, BinaryOp, Constant, Expr, ExprKind, LogicalOp, MathFn, UnaryOp};
@@ -50,4 +51,5 @@ pub use eval::{EvalError, EvalErrorKind, ExprContext};
 pub use numeric::NumberCode;
 pub use parse_error::{ExprParseError, ExprParseErrorKind};
 pub use parser::{parse_expr, MAX_EXPR_LEXEMES, MAX_EXPR_NESTING};
+pub use reads::ReadPath;
 pub use value::Value;

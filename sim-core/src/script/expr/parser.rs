@@ -370,6 +370,7 @@ mod tests {
             } => {
                 format!("(? {} {} {})", shape(test), shape(then), shape(otherwise))
             }
+            ExprKind::Read { generic, .. } => shape(generic),
         }
     }
 
