@@ -74,13 +74,8 @@ class TouchModel extends WanderModel {
     }
 }
 
-class KelpModel extends Model {
-    constructor(population) {
-        const side = sideFor(population)
-        super({ minX: 0, maxX: side - 1, minY: 0, maxY: side - 1 })
-        this.population = population
-    }
-
+/** The world of WanderModel, with its own agents and steps. */
+class KelpModel extends WanderModel {
     setup() {
         this.turtleBreeds('kelp urchin seaStar')
         const urchins = Math.max(1, Math.round(this.population * 0.09))
