@@ -1,8 +1,11 @@
 //! `when` rules, evaluated once per tick: for each rule, B's agents go into a uniform grid
-//! and each A agent tests only the B agents in nearby cells, never all pairs. Passing pairs
+//! and each A agent tests only the B agents in nearby cells, not all pairs (`doesNotSee`,
+//! which passes for agents however far apart, and the reference interpreter test every
+//! pair, up to [`MAX_PAIRS_PER_RULE`] passing). Passing pairs
 //! join the world's list of consequents (see [`crate::world::consequents`]), rule by rule in the
-//! order found; the list is then put in agent order for the exec phase, which runs each
-//! consequent as A with both agents bound by blueprint name.
+//! order found; the list is then put in run order for the exec phase (by agent, rule and the
+//! other agent's slot), which runs each consequent as A with both agents bound by blueprint
+//! name.
 
 use crate::agent::Agent;
 use crate::entity::EntityId;
