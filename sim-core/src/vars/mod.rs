@@ -235,21 +235,8 @@ impl GVar {
         }
     }
 
-    /// [`GVar::call`] the plain way, for the reference interpreter: every method found in its
-    /// type's table, without a Number's quick steps.
-    pub fn call_plain(
-        &mut self,
-        method: &str,
-        args: &[Value],
-        rng: &mut (impl RandomSource + ?Sized),
-    ) -> Result<Option<Value>, VarError> {
-        match self {
-            GVar::Number(var) => var.call_by_table(method, args, rng),
-            other => other.call(method, args, rng),
-        }
-    }
-
-    /// [`GVar::call`], or [`GVar::call_plain`] when `plain`.
+    /// [`GVar::call`], or with `plain` (the reference interpreter) the plain way: every
+    /// method found in its type's table, without a Number's quick steps.
     pub fn call_as(
         &mut self,
         plain: bool,
@@ -257,10 +244,9 @@ impl GVar {
         args: &[Value],
         rng: &mut (impl RandomSource + ?Sized),
     ) -> Result<Option<Value>, VarError> {
-        if plain {
-            self.call_plain(method, args, rng)
-        } else {
-            self.call(method, args, rng)
+        match self {
+            GVar::Number(var) if plain => var.call_by_table(method, args, rng),
+            other => other.call(method, args, rng),
         }
     }
 }
