@@ -147,6 +147,11 @@ impl FeatureKind {
         FeatureKind(usize::MAX)
     }
 
+    /// The catalog entry of this kind; none for a name the catalog does not list.
+    pub(crate) fn spec(self) -> Option<&'static FeatureSpec> {
+        FEATURES.get(self.0)
+    }
+
     /// The kind's bit in a mask of kinds ([`crate::agent::Features`]); none for a name the
     /// catalog does not list.
     pub(crate) fn bit(self) -> u32 {

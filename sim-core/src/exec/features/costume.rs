@@ -23,9 +23,9 @@ pub(crate) fn call(
         "setCostume" | "setAnimatedCostume" => {
             let name = text_arg(r, args, 0)?;
             let frame = num_arg(r, args, 1, 0.0)?;
-            let c = feat(r, id, "Costume")?;
+            let c = feat(r, id, KIND)?;
             c.set("costumeName", Value::String(name.clone()));
-            c.set("currentFrame", Value::Number(frame));
+            c.set_number_at(FRAME, frame);
             if let Some(agent) = r.world.agents.get_mut(id) {
                 agent.skin = name;
             }
@@ -33,28 +33,28 @@ pub(crate) fn call(
         }
         "setPose" => {
             let frame = num_arg(r, args, 0, 0.0)?;
-            feat(r, id, "Costume")?.set("currentFrame", Value::Number(frame));
+            feat(r, id, KIND)?.set_number_at(FRAME, frame);
             Ok(())
         }
         "setGlow" => {
             let seconds = num_arg(r, args, 0, 1.0)?;
-            feat(r, id, "Costume")?.set("glow", Value::Number(seconds.max(0.0)));
+            feat(r, id, KIND)?.set_number_at(GLOW, seconds.max(0.0));
             Ok(())
         }
         "setColorize" => {
             let rgb = three_numbers(r, args, 0.0)?;
-            set_hsv(feat(r, id, "Costume")?, rgb_to_hsv(rgb));
+            set_hsv(feat(r, id, KIND)?, rgb_to_hsv(rgb));
             Ok(())
         }
         "setColorizeHSV" => {
             let [h, s, v] = three_numbers(r, args, 0.0)?;
-            set_hsv(feat(r, id, "Costume")?, (h, s, v));
+            set_hsv(feat(r, id, KIND)?, (h, s, v));
             Ok(())
         }
         "randomizeColor" => randomize_rgb(r, id, args),
         "randomizeColorHSV" => randomize_hsv(r, id, args),
         "resetColorize" => {
-            let c = feat(r, id, "Costume")?;
+            let c = feat(r, id, KIND)?;
             c.set("colorScaleSteps", Value::Number(0.0));
             set_hsv(c, (0.0, 0.0, 0.0));
             Ok(())
@@ -114,6 +114,7 @@ const KIND: FeatureKind = FeatureKind::named(COSTUME.name);
 
 /// The Costume props the tick reads for every agent that wears one.
 const GLOW: PropSlot = PropSlot::of(&COSTUME, "glow");
+const FRAME: PropSlot = PropSlot::of(&COSTUME, "currentFrame");
 const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
 const COLOR: PropSlot = PropSlot::of(&COSTUME, "color");
 
@@ -161,7 +162,7 @@ fn shift(r: &mut Runner<'_>, range: f64) -> f64 {
 fn randomize_rgb(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
     let ranges = three_numbers(r, args, 0.0)?;
     let shifts = ranges.map(|range| shift(r, range));
-    let c = feat(r, id, "Costume")?;
+    let c = feat(r, id, KIND)?;
     let start = tint(c).map_or([1.0; 3], hsv_to_rgb);
     let mut rgb = [0.0; 3];
     for ((out, from), by) in rgb.iter_mut().zip(start).zip(shifts) {
@@ -176,7 +177,7 @@ fn randomize_rgb(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), F
 fn randomize_hsv(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
     let ranges = three_numbers(r, args, 0.0)?;
     let [dh, ds, dv] = ranges.map(|range| shift(r, range));
-    let c = feat(r, id, "Costume")?;
+    let c = feat(r, id, KIND)?;
     let (h, s, v) = tint(c).unwrap_or((0.5, 0.5, 0.5));
     let unit = |x: f64| x.clamp(0.0, 1.0);
     set_hsv(c, (unit(h + dh), unit(s + ds), unit(v + dv)));
@@ -199,7 +200,7 @@ fn set_hsv(c: &mut FeatureState, (h, s, v): (f64, f64, f64)) {
 /// share two of hue, saturation and value and step the third (`type`) from 0 to 1. Left-out
 /// arguments keep the scale props' values.
 fn init_scale(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
-    let now = hsv_scale_props(feat(r, id, "Costume")?);
+    let now = hsv_scale_props(feat(r, id, KIND)?);
     let h = num_arg(r, args, 0, now.0)?;
     let s = num_arg(r, args, 1, now.1)?;
     let v = num_arg(r, args, 2, now.2)?;
@@ -213,7 +214,7 @@ fn init_scale(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Fail
         ));
     }
     let steps = num_arg(r, args, 4, 5.0)?.floor().max(1.0);
-    let c = feat(r, id, "Costume")?;
+    let c = feat(r, id, KIND)?;
     c.set("colorScaleHue", Value::Number(h));
     c.set("colorScaleSaturation", Value::Number(s));
     c.set("colorScaleValue", Value::Number(v));

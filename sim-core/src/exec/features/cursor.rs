@@ -12,6 +12,10 @@ use crate::script::program::Arg;
 use crate::vars::Value;
 use crate::world::{Hold, World};
 
+/// Cursor's kind, which its methods find the agent's feature by.
+const KIND: crate::features::catalog::FeatureKind =
+    crate::features::catalog::FeatureKind::named("Cursor");
+
 /// Runs a Cursor method on agent `id`.
 pub(crate) fn call(
     r: &mut Runner<'_>,
@@ -25,11 +29,11 @@ pub(crate) fn call(
             let target = r.bound(&name).ok_or_else(|| {
                 format!("'{name}' does not name a character here (pick up inside a `when` that names it)")
             })?;
-            feat(r, id, "Cursor")?;
+            feat(r, id, KIND)?;
             pick_up(r.world, id, target).map(drop)
         }
         "bindCursor" => {
-            let wanted = feat(r, id, "Cursor")?
+            let wanted = feat(r, id, KIND)?
                 .number("cursorTargetId")
                 .unwrap_or(-1.0);
             let target = r

@@ -4,6 +4,7 @@
 use crate::agent::FeatureState;
 use crate::entity::EntityId;
 use crate::exec::{plain, to_expr, Failure, Obj, Runner};
+use crate::features::catalog::FeatureKind;
 use crate::features::{FeatMethodSpec, FeatureSpec};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
@@ -133,27 +134,27 @@ pub(crate) fn no_method(feature: &str, method: &str) -> Failure {
     format!("{feature} has no method '{method}'")
 }
 
-/// Agent `id`'s feature `name`, attached with its defaults first if the blueprint did not add
-/// it (GEMSTEP needs `addFeature`; the compiler already warns about that).
+/// Agent `id`'s feature of `kind`, attached with its defaults first if the blueprint did not
+/// add it (GEMSTEP needs `addFeature`; the compiler already warns about that). Found by kind,
+/// so a method that runs every tick compares no names.
 pub(crate) fn feat<'a>(
     r: &'a mut Runner<'_>,
     id: EntityId,
-    name: &'static str,
+    kind: FeatureKind,
 ) -> Result<&'a mut FeatureState, Failure> {
-    let spec = crate::features::feature(name).ok_or_else(|| format!("unknown feature '{name}'"))?;
     // Only the features are needed, which leaves Population's census answers current.
     let features = r
         .world
         .agents
         .features_of(id)
         .ok_or_else(|| "the agent was removed".to_string())?;
-    let kind = crate::features::catalog::FeatureKind::named(spec.name);
     if !features.has_kind(kind) {
+        let spec = kind.spec().ok_or("a feature the catalog does not list")?;
         features.push(FeatureState::new(spec));
     }
     features
         .of_kind_mut(kind)
-        .ok_or_else(|| format!("{name} could not be attached"))
+        .ok_or_else(|| "a feature could not be attached".to_string())
 }
 
 /// The number argument at `i`, or `default` when absent.

@@ -7,6 +7,10 @@ use crate::exec::{Failure, Runner};
 use crate::script::program::Arg;
 use crate::vars::Value;
 
+/// Population's kind, which its methods find the agent's feature by.
+const KIND: crate::features::catalog::FeatureKind =
+    crate::features::catalog::FeatureKind::named("Population");
+
 /// What to count: which kind, which feature (empty: an added prop) and which prop.
 struct Counted {
     blueprint: String,
@@ -44,7 +48,7 @@ pub(crate) fn count(
             value.and_then(|v| v.as_text())
         })
         .collect();
-    let population = feat(r, id, "Population")?;
+    let population = feat(r, id, KIND)?;
     if counted.clear {
         population.buckets.iter_mut().for_each(|(_, n)| *n = 0.0);
     }

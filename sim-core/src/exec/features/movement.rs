@@ -54,7 +54,7 @@ pub(crate) fn call(
         }
         "setRandomDirection" => {
             let d = r.world.rng.next_f64() * 360.0;
-            feat(r, id, "Movement")?.set("direction", Value::Number(d));
+            feat(r, id, KIND)?.set("direction", Value::Number(d));
             Ok(())
         }
         "setRandomPosition"
@@ -83,7 +83,7 @@ pub(crate) fn call(
         | "wanderUntilCharacter"
         | "wanderUntilInside" => {
             let target = text_arg(r, args, 0)?;
-            let m = feat(r, id, "Movement")?;
+            let m = feat(r, id, KIND)?;
             m.set("movementType", Value::String(method.to_string()));
             m.set("targetCharacterType", Value::String(target));
             Ok(())
@@ -111,7 +111,7 @@ fn set_type(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failur
         (Some(_), None) => Some(num_arg(r, args, 2, 0.0)?),
         _ => None,
     };
-    let m = feat(r, id, "Movement")?;
+    let m = feat(r, id, KIND)?;
     m.set("movementType", Value::String(kind));
     if let Some(speed) = speed {
         m.set("distance", Value::Number(speed));

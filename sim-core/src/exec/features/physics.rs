@@ -28,11 +28,11 @@ pub(crate) fn call(
 ) -> Result<(), Failure> {
     match method {
         // The body already defaults to the costume's size.
-        "init" => feat(r, id, "Physics").map(drop),
+        "init" => feat(r, id, KIND).map(drop),
         "setSize" => {
             let width = num_arg(r, args, 0, DEFAULT_BODY)?;
             let height = num_arg(r, args, 1, width)?;
-            let p = feat(r, id, "Physics")?;
+            let p = feat(r, id, KIND)?;
             p.set("bodyWidth", Value::Number(width));
             p.set("bodyHeight", Value::Number(height));
             Ok(())

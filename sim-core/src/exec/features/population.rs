@@ -10,6 +10,10 @@ use crate::vars::{RandomSource, Value};
 use crate::world::Birth;
 use std::rc::Rc;
 
+/// Population's kind, which its methods find the agent's feature by.
+const KIND: crate::features::catalog::FeatureKind =
+    crate::features::catalog::FeatureKind::named("Population");
+
 /// Runs a Population method on agent `id`.
 pub(crate) fn call(
     r: &mut Runner<'_>,
@@ -86,7 +90,7 @@ pub(crate) fn call(
         "countCharacters" => {
             let bp = blueprint_arg(r, args)?;
             let count = r.world.agents.count_of(bp, false) as f64;
-            feat(r, id, "Population")?.set("count", Value::Number(count));
+            feat(r, id, KIND)?.set("count", Value::Number(count));
             Ok(())
         }
         "countCharacterProp" | "minCharacterProp" | "maxCharacterProp" => aggregate(r, id, args),
@@ -97,7 +101,7 @@ pub(crate) fn call(
                 .filter_map(Value::as_text)
                 .map(|k| (k, 0.0))
                 .collect();
-            feat(r, id, "Population")?.buckets = buckets;
+            feat(r, id, KIND)?.buckets = buckets;
             Ok(())
         }
         "countExistingCharactersByFeatPropType" | "countCharactersByPropType" => {
@@ -278,7 +282,7 @@ fn aggregate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), F
         summary.sum / count
     };
     let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
-    let p = feat(r, caller, "Population")?;
+    let p = feat(r, caller, KIND)?;
     p.set("count", Value::Number(count));
     p.set("sum", Value::Number(summary.sum));
     p.set("avg", Value::Number(avg));
