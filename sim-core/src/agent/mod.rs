@@ -22,6 +22,7 @@ use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::script::program::Stmt;
 use crate::vars::GVar;
 use serde::{Deserialize, Serialize};
+pub use smol_str::SmolStr;
 use std::rc::Rc;
 
 /// Who moves an agent (GEMSTEP's input modes).
@@ -193,11 +194,13 @@ pub struct Agent {
     pub skin: String,
     /// A line of text shown under it.
     pub status_text: String,
-    /// Props added with `addProp`, in declaration order.
-    pub props: Vec<(String, GVar)>,
+    /// Props added with `addProp`, in declaration order. A name is held inline (names of up
+    /// to 23 bytes, which is nearly all), so finding a prop reads no memory beyond the list:
+    /// with thousands of agents a separate allocation per name was a cache miss per look-up.
+    pub props: Vec<(SmolStr, GVar)>,
     /// GVars shadowing built-in props that a script called methods on, so limits such as
     /// `prop alpha setMin 0.1` last; their values are copied from and to the fields.
-    pub builtin_vars: Vec<(String, GVar)>,
+    pub builtin_vars: Vec<(SmolStr, GVar)>,
     /// `every` timers' state.
     pub timers: Vec<TimerState>,
     /// Messages to run in the update phase, in the order they were queued.

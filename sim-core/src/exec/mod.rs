@@ -438,7 +438,7 @@ impl<'w> Runner<'w> {
         let agent = self.world.agents.get_mut(self.me).ok_or("agent is gone")?;
         match agent.prop_mut(name) {
             Some(existing) => *existing = var,
-            None => agent.props.push((name.to_string(), var)),
+            None => agent.props.push((name.into(), var)),
         }
         Ok(())
     }

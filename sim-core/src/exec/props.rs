@@ -172,7 +172,7 @@ fn call_builtin(
         Ok(_) if var.value() != current => Err(format!("'{name}' cannot be changed")),
         _ => Ok(()),
     };
-    agent.builtin_vars.push((name.to_string(), var));
+    agent.builtin_vars.push((name.into(), var));
     write?;
     result
 }

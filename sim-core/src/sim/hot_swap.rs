@@ -23,7 +23,7 @@
 //! - The scratch runs consume no random numbers of the model and make or remove no agents.
 
 use super::Simulation;
-use crate::agent::{Agent, FeatureState};
+use crate::agent::{Agent, FeatureState, SmolStr};
 use crate::entity::EntityId;
 use crate::exec::Runner;
 use crate::project::Project;
@@ -275,16 +275,16 @@ fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
     current
 }
 
-fn var<'a>(vars: &'a [(String, GVar)], name: &str) -> Option<&'a GVar> {
+fn var<'a>(vars: &'a [(SmolStr, GVar)], name: &str) -> Option<&'a GVar> {
     vars.iter().find(|(n, _)| n == name).map(|(_, v)| v)
 }
 
 /// Named GVars merged three ways: `after`'s order of additions, `current`'s values where
 /// DEFINE gave the same before and after.
 fn merge_vars(
-    current: &mut Vec<(String, GVar)>,
-    before: &[(String, GVar)],
-    after: &[(String, GVar)],
+    current: &mut Vec<(SmolStr, GVar)>,
+    before: &[(SmolStr, GVar)],
+    after: &[(SmolStr, GVar)],
 ) {
     current.retain(|(n, _)| var(before, n).is_none() || var(after, n).is_some());
     for (name, new) in after {
@@ -335,9 +335,9 @@ mod tests {
         GVar::Number(NumberVar::new(n))
     }
 
-    fn vars(list: &[(&str, f64)]) -> Vec<(String, GVar)> {
+    fn vars(list: &[(&str, f64)]) -> Vec<(SmolStr, GVar)> {
         list.iter()
-            .map(|(n, v)| (n.to_string(), number(*v)))
+            .map(|(n, v)| (SmolStr::from(*n), number(*v)))
             .collect()
     }
 
@@ -364,7 +364,7 @@ mod tests {
         let mut current = vars(&[("mood", 3.0)]);
         let before = vars(&[("mood", 0.0)]);
         let text = GVar::holding(&Value::String("calm".into())).unwrap();
-        let after = vec![("mood".to_string(), text.clone())];
+        let after = vec![(SmolStr::from("mood"), text.clone())];
         merge_vars(&mut current, &before, &after);
         assert_eq!(current, after);
     }

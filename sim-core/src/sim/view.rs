@@ -241,7 +241,7 @@ impl<'a> AgentView<'a> {
             .collect();
         rows.extend(a.props.iter().map(|(name, var)| PropEntry {
             group: PropGroup::Added,
-            name: name.clone(),
+            name: name.to_string(),
             value: var.value(),
         }));
         for f in a.features.iter() {
