@@ -5,7 +5,7 @@ use super::dispatch::{feat, no_method, num_arg, text_arg};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
-use crate::features::catalog::FeatureKind;
+use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_looks::GRAPHING;
 use crate::script::program::Arg;
 use crate::vars::{GVar, Value};
@@ -24,7 +24,7 @@ pub(crate) fn call(
 ) -> Result<(), Failure> {
     let bind = |r: &mut Runner<'_>, prop: &'static str| -> Result<(), Failure> {
         let name = text_arg(r, args, 0)?;
-        feat(r, id, "Graphing")?.set(prop, Value::String(name));
+        feat(r, id, KIND)?.set(prop, Value::String(name));
         Ok(())
     };
     match method {
@@ -38,14 +38,14 @@ pub(crate) fn call(
             };
             bind(r, which)?;
             let frequency = num_arg(r, args, 1, 1.0)?;
-            feat(r, id, "Graphing")?.set("graphFrequency", Value::Number(frequency));
+            feat(r, id, KIND)?.set("graphFrequency", Value::Number(frequency));
             Ok(())
         }
         "setMeterPosition" => bind(r, "meterPosition"),
         "bindLineGraphHistogramToFeatProp" => {
             let feature = text_arg(r, args, 0)?;
             let prop = text_arg(r, args, 1)?;
-            let g = feat(r, id, "Graphing")?;
+            let g = feat(r, id, KIND)?;
             g.set("barGraphPropFeature", Value::String(feature));
             g.set("barGraphProp", Value::String(prop));
             Ok(())
@@ -53,7 +53,7 @@ pub(crate) fn call(
         "showMessage" | "showMessageProp" => {
             let text = match method {
                 "showMessage" => text_arg(r, args, 0)?,
-                _ => feat(r, id, "Graphing")?
+                _ => feat(r, id, KIND)?
                     .text("messageStringToShow")
                     .unwrap_or_default(),
             };
@@ -69,7 +69,16 @@ pub(crate) fn call(
 /// Graphing's kind, which the tick finds the feature by.
 const KIND: FeatureKind = FeatureKind::named(GRAPHING.name);
 
-/// Refreshes bound meters, labels and graphs of one agent.
+/// The Graphing props the tick reads and writes for every agent that has the feature (a
+/// model's meters are often on every agent), found by slot rather than by name.
+const TEXT: PropSlot = PropSlot::of(&GRAPHING, "text");
+const TEXT_PROP: PropSlot = PropSlot::of(&GRAPHING, "textProp");
+const METER: PropSlot = PropSlot::of(&GRAPHING, "meter");
+const METER_PROP: PropSlot = PropSlot::of(&GRAPHING, "meterProp");
+const FREQUENCY: PropSlot = PropSlot::of(&GRAPHING, "graphFrequency");
+
+/// Refreshes bound meters, labels and graphs of one agent. The label is only written when
+/// its text changed, so an unchanged label costs no new string each tick.
 pub(crate) fn update(world: &mut World, id: EntityId) {
     let tick = world.tick;
     let Some(agent) = world.agents.get(id) else {
@@ -78,14 +87,24 @@ pub(crate) fn update(world: &mut World, id: EntityId) {
     let Some(g) = agent.feature_of(KIND) else {
         return;
     };
-    let meter = bound(agent, &g.text("meterProp").unwrap_or_default()).map(meter_level);
-    let text = bound(agent, &g.text("textProp").unwrap_or_default()).map(|v| v.value());
-    let frequency = g.number("graphFrequency").unwrap_or(0.0);
+    let meter = g
+        .str_at(METER_PROP)
+        .and_then(|prop| bound(agent, prop))
+        .map(meter_level);
+    let text = g
+        .str_at(TEXT_PROP)
+        .and_then(|prop| bound(agent, prop))
+        .and_then(|v| v.value().as_text())
+        .filter(|text| g.str_at(TEXT) != Some(text.as_str()));
+    let frequency = g.number_at(FREQUENCY).unwrap_or(0.0);
     let sample = if frequency > 0.0 && tick % crate::exec::ticks_in(frequency) == 0 {
         graph_value(world, agent, g)
     } else {
         None
     };
+    if meter.is_none() && text.is_none() && sample.is_none() {
+        return;
+    }
     let Some(g) = world
         .agents
         .get_mut(id)
@@ -94,10 +113,10 @@ pub(crate) fn update(world: &mut World, id: EntityId) {
         return;
     };
     if let Some(level) = meter {
-        g.set("meter", Value::Number(level));
+        g.set_number_at(METER, level);
     }
-    if let Some(text) = text.and_then(|t| t.as_text()) {
-        g.set("text", Value::String(text));
+    if let Some(text) = text {
+        g.set_at(TEXT, Value::String(text));
     }
     if let Some(point) = sample {
         if g.series.len() >= MAX_GRAPH_POINTS {
