@@ -63,6 +63,20 @@ pub(crate) struct Scratch {
     passing: Vec<(EntityId, EntityId)>,
     /// The pairs in contact this tick, sorted (becomes the rule's memory for next tick).
     touching: Vec<(EntityId, EntityId)>,
+    /// Each blueprint's active bodies this tick, by blueprint index, gathered in one pass
+    /// over the agents before the rules run (nothing moves while they are evaluated), sized
+    /// for a blueprint some contact or vision rule names.
+    by_blueprint: Vec<Vec<Body>>,
+    /// What each blueprint's rules need of its bodies: nothing, centres, or sizes too.
+    wanted: Vec<Wanted>,
+}
+
+/// What the rules of one tick need of a blueprint's bodies.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Wanted {
+    Nothing,
+    Centres,
+    Sizes,
 }
 
 /// Evaluates every rule, queues the consequents of the pairs that passed and puts them in
@@ -75,6 +89,7 @@ pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
     if world.profile.rules.len() < program.rules.len() {
         world.profile.rules.resize(program.rules.len(), 0);
     }
+    gather(world, &program.rules, scratch);
     for (index, rule) in program.rules.iter().enumerate() {
         let start = (world.timer)();
         match rule.test {
@@ -114,9 +129,9 @@ fn order_free(world: &World, program: &crate::world::program::Program) -> bool {
 
 fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test: TestKind) {
     let sized = !matches!(test, TestKind::CloseTo(_));
-    bodies(world, rule.b, sized, &mut s.b_side);
+    side(&s.by_blueprint, rule.b, sized, &mut s.b_side);
     if rule.a != rule.b {
-        bodies(world, rule.a, sized, &mut s.a_side);
+        side(&s.by_blueprint, rule.a, sized, &mut s.a_side);
     }
     s.passing.clear();
     s.touching.clear();
@@ -162,17 +177,49 @@ fn push_difference(
     }
 }
 
-/// The active agents of blueprint `bp` as bodies (see [`Body::of`]), in slot order, into
-/// `out`.
-fn bodies(world: &World, bp: usize, sized: bool, out: &mut Vec<Body>) {
+/// Gathers the bodies every rule of this tick needs, in one pass over the agents: each
+/// named blueprint's active agents in slot order, sized when a rule that reads extents names
+/// the blueprint (finding a size means looking through the agent's features).
+fn gather(world: &World, rules: &[Rule], s: &mut Scratch) {
+    s.wanted.clear();
+    s.wanted.resize(world.program.blueprint_count(), Wanted::Nothing);
+    for rule in rules.iter().filter(|r| r.test != TestKind::Dies) {
+        let need = if matches!(rule.test, TestKind::CloseTo(_)) && !world.reference {
+            Wanted::Centres
+        } else {
+            Wanted::Sizes
+        };
+        for bp in [rule.a, rule.b] {
+            if let Some(w) = s.wanted.get_mut(bp) {
+                *w = (*w).max(need);
+            }
+        }
+    }
+    s.by_blueprint.resize_with(s.wanted.len(), Vec::new);
+    s.by_blueprint.iter_mut().for_each(Vec::clear);
+    if s.wanted.iter().all(|w| *w == Wanted::Nothing) {
+        return;
+    }
+    for (id, agent) in world.agents.iter_with_ids() {
+        let need = s.wanted.get(agent.blueprint).copied();
+        if need.is_some_and(|n| n != Wanted::Nothing) && agent.is_active() {
+            if let Some(list) = s.by_blueprint.get_mut(agent.blueprint) {
+                list.push(Body::of(id, agent, need == Some(Wanted::Sizes)));
+            }
+        }
+    }
+}
+
+/// Blueprint `bp`'s bodies from the tick's gathering into `out`, with no extent unless
+/// `sized` (so an `isCloseTo` rule sees centres alone whatever another rule needed).
+fn side(by_blueprint: &[Vec<Body>], bp: usize, sized: bool, out: &mut Vec<Body>) {
     out.clear();
-    out.extend(
-        world
-            .agents
-            .iter_with_ids()
-            .filter(|(_, a)| a.blueprint == bp && a.is_active())
-            .map(|(id, a)| Body::of(id, a, sized)),
-    );
+    let bodies = by_blueprint.get(bp).map_or(&[][..], Vec::as_slice);
+    if sized {
+        out.extend_from_slice(bodies);
+    } else {
+        out.extend(bodies.iter().map(|b| Body { hw: 0.0, hh: 0.0, ..*b }));
+    }
 }
 
 /// What a scan found besides its pairs.
@@ -197,6 +244,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
         ys,
         passing,
         touching,
+        ..
     } = s;
     xs.clear();
     xs.extend(b_side.iter().map(|b| b.x));
@@ -298,8 +346,8 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
 /// but itself, in slot order, by the plain test of the pair, filling the scratch's passing
 /// and touching pairs as [`scan`] does.
 fn scan_plainly(world: &World, s: &mut Scratch, rule: &Rule, test: TestKind) -> Scanned {
-    bodies(world, rule.a, true, &mut s.a_side);
-    bodies(world, rule.b, true, &mut s.b_side);
+    side(&s.by_blueprint, rule.a, true, &mut s.a_side);
+    side(&s.by_blueprint, rule.b, true, &mut s.b_side);
     let contact = test.contact();
     let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
     for a in &s.a_side {
