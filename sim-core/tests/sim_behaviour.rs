@@ -335,6 +335,24 @@ fn the_ui_changes_agents_through_the_entity_api() {
 }
 
 #[test]
+fn a_refused_ui_change_returns_why_and_changes_nothing() {
+    let bp = "# BLUEPRINT U\n# PROGRAM DEFINE\naddProp energy Number 5\n";
+    let mut sim = load(&project(&[("U", bp)], &[("U", "u", "")], false), 1);
+    let id = sim.lookup("U/u").unwrap();
+    let refused = sim.set_prop(id, "energy", Value::String("lots".into()));
+    let Err(sim_core::sim::InputError::Rejected(why)) = refused else {
+        panic!("a text for a Number prop is refused, got {refused:?}");
+    };
+    assert!(!why.is_empty());
+    assert_eq!(num(&sim, "U/u", "energy"), 5.0);
+    assert!(sim.set_prop(id, "id", Value::Number(9.0)).is_err(), "id is read-only");
+    // The refusal is still logged, once, and the change after it goes through.
+    assert!(sim.log().iter().any(|e| e.message == why));
+    sim.set_prop(id, "energy", Value::Number(7.0)).unwrap();
+    assert_eq!(num(&sim, "U/u", "energy"), 7.0);
+}
+
+#[test]
 fn an_update_program_and_its_timers_share_one_value_stack() {
     // The value the program pushes is there for its `every` block to pop.
     let bp = "# BLUEPRINT S

@@ -504,22 +504,13 @@ impl Runner {
     pub fn edit(&mut self, edit: &Edit) -> Result<(), String> {
         let sim = self.sim.as_mut().ok_or("the model is not running")?;
         let value = parse_value(&edit.text, &edit.was)?;
-        let last_logged = sim.log().last().cloned();
         let result = match &edit.group {
             PropGroup::Feature(feature) => {
                 sim.set_feat_prop(edit.agent, feature, &edit.name, value)
             }
             _ => sim.set_prop(edit.agent, &edit.name, value),
         };
-        result.map_err(|e| format!("{}: {e}", edit.name))?;
-        // The agent refuses a value (a read-only prop, say) by logging why; comparing the last
-        // entry, not the count, still works once the log is full and drops its oldest.
-        match sim.log().last() {
-            Some(entry) if Some(entry) != last_logged.as_ref() => {
-                Err(format!("{}: {}", edit.name, entry.message))
-            }
-            _ => Ok(()),
-        }
+        result.map_err(|e| format!("{}: {e}", edit.name))
     }
 
     /// A snapshot of the log and profile for the panels.

@@ -50,10 +50,8 @@ impl EntityWorld for World {
     type Callback = ();
 
     fn apply_update(&mut self, target: EntityId, _at: SimTime, update: AgentUpdate) {
-        let result = apply(self, target, update);
-        if let Err(message) = result {
-            let at = self.origin("inspector", 0, 0);
-            self.log.warn_once(at, message);
+        if let Err(message) = apply(self, target, update) {
+            self.refuse(message);
         }
     }
 
@@ -107,12 +105,16 @@ fn apply(world: &mut World, id: EntityId, update: AgentUpdate) -> Result<(), Str
 }
 
 impl Simulation {
-    /// Sends `update` to agent `id`, delivered at once (between ticks); recorded in the
-    /// input log when accepted.
+    /// Sends `update` to agent `id`, delivered at once (between ticks). The error says why
+    /// the agent refused it (a read-only prop, a value of the wrong type). A delivered update
+    /// is recorded in the input log, refused or not, so a replay refuses and logs it again.
     pub fn update_agent(&mut self, id: EntityId, update: AgentUpdate) -> Result<(), InputError> {
         self.send(id, update.clone())?;
         self.record(Input::Update(id, update));
-        Ok(())
+        match self.world.take_refusal() {
+            Some(message) => Err(InputError::Rejected(message)),
+            None => Ok(()),
+        }
     }
 
     fn send(&mut self, id: EntityId, update: AgentUpdate) -> Result<(), InputError> {
@@ -124,6 +126,7 @@ impl Simulation {
             .registry
             .update_entity(&mut self.lp, &self.world, id, now, update)
             .map_err(|e| InputError::Rejected(e.to_string()))?;
+        self.world.take_refusal();
         // Deliver it now: the update is due at the loop's current time, ticks are later.
         self.lp
             .reach_time(now, &mut self.world)

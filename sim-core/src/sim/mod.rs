@@ -461,6 +461,7 @@ fn blank_world(
         consequents: Default::default(),
         controls: Default::default(),
         reference: false,
+        refused: None,
     }
 }
 

@@ -113,9 +113,26 @@ pub(crate) struct World {
     pub controls: controls::Controls,
     /// Runs every statement and rule the plain way (see [`crate::sim::Simulation::load_reference`]).
     pub reference: bool,
+    /// Why the last change the UI sent an agent was refused, kept until the sender takes it
+    /// (see [`World::refuse`]): the change travels as an entity update, whose handler has no
+    /// way to answer the sender.
+    pub refused: Option<String>,
 }
 
 impl World {
+    /// Notes why a change from the UI was refused, for [`World::take_refusal`], and logs it
+    /// once at the inspector (a change a script makes is refused the same way).
+    pub(crate) fn refuse(&mut self, message: String) {
+        let at = self.origin("inspector", 0, 0);
+        self.log.warn_once(at, message.clone());
+        self.refused = Some(message);
+    }
+
+    /// Why the last change from the UI was refused, if it was; taking it clears it.
+    pub(crate) fn take_refusal(&mut self) -> Option<String> {
+        self.refused.take()
+    }
+
     /// Logs the compile warnings of `program` (what GEMSTEP would quietly ignore), each once
     /// at its place: when a model loads, and when an edit is swapped in.
     pub(crate) fn note_warnings(&mut self, program: &Program) {
