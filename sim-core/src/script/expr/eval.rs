@@ -57,8 +57,9 @@ pub trait ExprContext {
 pub struct EvalError {
     /// Character offset in the expression text of the part that failed.
     pub offset: usize,
-    /// What went wrong.
-    pub kind: EvalErrorKind,
+    /// What went wrong, boxed: every evaluation step passes its result up by value, and a
+    /// small error keeps that result the size of a value.
+    pub kind: Box<EvalErrorKind>,
 }
 
 /// What went wrong while evaluating.
@@ -155,7 +156,7 @@ impl Expr {
     pub fn eval<C: ExprContext>(&self, ctx: &mut C) -> Evaluated<C> {
         let at = |kind| EvalError {
             offset: self.offset,
-            kind,
+            kind: Box::new(kind),
         };
         match &self.kind {
             ExprKind::Constant(constant) => Ok(constant.into()),
