@@ -5,7 +5,8 @@ use super::dispatch::no_method;
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
-use crate::features::catalog::PropSlot;
+use crate::features::catalog::{FeatureKind, PropSlot};
+use crate::features::catalog_looks::COSTUME;
 use crate::features::catalog_motion::{MOVEMENT, VISION};
 use crate::script::expr::Value as ExprValue;
 use crate::spatial::SpatialGrid;
@@ -17,13 +18,17 @@ const VIEW_ANGLE: PropSlot = PropSlot::of(&VISION, "viewAngle");
 const DIRECTION: PropSlot = PropSlot::of(&MOVEMENT, "direction");
 const HUE_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorHueDetectionThreshold");
 const SATURATION_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorSaturationDetectionThreshold");
+/// Vision's kind: every sight test asks whether the other agent is visionable.
+const VISION_KIND: FeatureKind = FeatureKind::named(VISION.name);
+/// Costume's kind: the colour tests read every candidate's tint.
+const COSTUME_KIND: FeatureKind = FeatureKind::named(COSTUME.name);
 const VALUE_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorValueDetectionThreshold");
 
 /// Whether `seer` sees `other`: within its view distance and inside its view cone, and
 /// `other` is visionable.
 pub fn sees(seer: &Agent, other: &Agent) -> bool {
     let visionable = other
-        .feature("Vision")
+        .feature_of(VISION_KIND)
         .and_then(|v| v.flag("visionable"))
         .unwrap_or(true);
     if !visionable {
@@ -80,24 +85,46 @@ fn blends_in<'a>(
     behind: impl Fn(&Agent) -> bool,
     mut candidates: impl Iterator<Item = &'a Agent>,
 ) -> bool {
-    let Some(c) = agent.feature("Costume") else {
+    let Some(mine) = tint(agent) else {
         return false;
-    };
-    let mine = hsv_array(c);
-    let blends = |back: &Agent| {
-        back.feature("Costume").is_some_and(|bc| {
-            mine.iter()
-                .zip(hsv_array(bc))
-                .zip(limits)
-                .all(|((a, b), limit)| (a - b).abs() <= limit)
-        })
     };
     candidates.any(|back| {
         back.id != agent.id && !back.system && behind(back) && {
             let (hw, hh) = super::physics::half_size(back);
-            (agent.x - back.x).abs() <= hw && (agent.y - back.y).abs() <= hh && blends(back)
+            on_body(agent.x, agent.y, back.x, back.y, hw, hh)
+                && tint(back).is_some_and(|theirs| close(mine, theirs, limits))
         }
     })
+}
+
+/// An agent's tint (hue, saturation, value) when it wears a Costume.
+fn tint(agent: &Agent) -> Option<[f64; 3]> {
+    agent.feature_of(COSTUME_KIND).map(hsv_array)
+}
+
+/// Whether point `(x, y)` is on the body centred at `(cx, cy)` with half sizes `hw`, `hh`.
+fn on_body(x: f64, y: f64, cx: f64, cy: f64, hw: f64, hh: f64) -> bool {
+    (x - cx).abs() <= hw && (y - cy).abs() <= hh
+}
+
+/// Whether two tints differ by no more than `limits` in hue, saturation and value.
+fn close(mine: [f64; 3], theirs: [f64; 3], limits: [f64; 3]) -> bool {
+    mine.iter()
+        .zip(theirs)
+        .zip(limits)
+        .all(|((a, b), limit)| (a - b).abs() <= limit)
+}
+
+/// One agent a colour can blend into, as [`Backdrops`] holds it: what the colour test reads
+/// of it, taken once per index rather than once per test.
+#[derive(Clone, Copy)]
+struct Backdrop {
+    id: EntityId,
+    x: f64,
+    y: f64,
+    hw: f64,
+    hh: f64,
+    tint: [f64; 3],
 }
 
 /// The agents a colour can blend into (those with a Costume), indexed by place, so that the
@@ -107,7 +134,7 @@ fn blends_in<'a>(
 pub(crate) struct Backdrops {
     grid: SpatialGrid,
     /// The indexed agents, in the order of `grid`'s points.
-    ids: Vec<EntityId>,
+    bodies: Vec<Backdrop>,
     /// The largest half width or height of their bodies: how far a search must reach.
     reach: f64,
 }
@@ -115,46 +142,61 @@ pub(crate) struct Backdrops {
 impl Backdrops {
     /// Indexes the world's costumed agents.
     pub(crate) fn new(world: &World) -> Backdrops {
-        let (mut ids, mut xs, mut ys, mut reach) = (Vec::new(), Vec::new(), Vec::new(), 0.0_f64);
+        let (mut bodies, mut xs, mut ys, mut reach) =
+            (Vec::new(), Vec::new(), Vec::new(), 0.0_f64);
         for (id, agent) in world.agents.iter_with_ids() {
-            if agent.system || agent.feature("Costume").is_none() {
+            let Some(tint) = tint(agent).filter(|_| !agent.system) else {
                 continue;
-            }
+            };
             let (hw, hh) = super::physics::half_size(agent);
             reach = reach.max(hw).max(hh);
-            ids.push(id);
+            bodies.push(Backdrop {
+                id,
+                x: agent.x,
+                y: agent.y,
+                hw,
+                hh,
+                tint,
+            });
             xs.push(agent.x);
             ys.push(agent.y);
         }
         let mut grid = SpatialGrid::new();
         grid.rebuild(&xs, &ys, (reach * 2.0).clamp(16.0, 256.0));
-        let ids = grid
+        let bodies = grid
             .order()
             .iter()
-            .filter_map(|&i| ids.get(i as usize).copied())
+            .filter_map(|&i| bodies.get(i as usize).copied())
             .collect();
-        Backdrops { grid, ids, reach }
+        Backdrops {
+            grid,
+            bodies,
+            reach,
+        }
     }
 
     /// [`sees_color`], looking only at the agents whose bodies can hold `other`'s centre.
     pub(crate) fn sees_color(&self, world: &World, seer: &Agent, other: &Agent) -> bool {
-        let mut found = false;
         // A place that is not a number is on no body: nothing to search.
         if !(other.x.is_finite() && other.y.is_finite() && self.reach.is_finite()) {
             return sees_color(world, seer, other);
         }
+        let Some(mine) = tint(other) else {
+            return true;
+        };
+        let limits = thresholds(seer);
+        let mut found = false;
         self.grid.for_each_run(other.x, other.y, self.reach, |run| {
             if found {
                 return;
             }
-            let near = self.ids.get(run).unwrap_or_default();
-            let candidates = near.iter().filter_map(|&id| world.agents.get(id));
-            found = blends_in(
-                other,
-                thresholds(seer),
-                |back| back.id != seer.id,
-                candidates,
-            );
+            let near = self.bodies.get(run).unwrap_or_default();
+            found = near.iter().any(|b| {
+                b.id != other.id
+                    && b.id != seer.id
+                    && on_body(other.x, other.y, b.x, b.y, b.hw, b.hh)
+                    && close(mine, b.tint, limits)
+            });
         });
         !found
     }
