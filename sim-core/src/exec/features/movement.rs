@@ -190,7 +190,7 @@ pub(crate) fn update(
         let Some(m) = agent.feature_of(KIND) else {
             continue;
         };
-        let kind = planned_kind(m.str_at(MOVEMENT_TYPE).unwrap_or_default());
+        let kind = Move::parse(m.str_at(MOVEMENT_TYPE).unwrap_or_default());
         let distance = m.number_at(DISTANCE).unwrap_or(0.0);
         let direction = m.number_at(DIRECTION).unwrap_or(0.0);
         let seek = Seek {
@@ -231,37 +231,60 @@ struct Seek<'a> {
     backdrops: &'a mut Option<Backdrops>,
 }
 
-/// The movement types [`plan`] carries out, as it spells them.
-const PLANNED: [&str; 12] = [
-    "wander",
-    "wanderUntilInside",
-    "wanderUntilCharacter",
-    "edgeToEdge",
-    "jitter",
-    "float",
-    "goLocation",
-    "setLocation",
-    "seekNearest",
-    "seekNearestVisible",
-    "seekNearestVisibleCone",
-    "seekNearestVisibleColor",
+/// A movement type [`plan`] carries out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Move {
+    Wander,
+    /// Wander until the agent's centre is on a character of the target kind, then rest.
+    WanderUntilInside,
+    EdgeToEdge,
+    Jitter,
+    Float,
+    GoLocation,
+    SetLocation,
+    Seek(Sight),
+    /// A type GEMSTEP does not know: it moves nothing.
+    Still,
+}
+
+/// Each movement type's spelling.
+const MOVES: [(&str, Move); 12] = [
+    ("wander", Move::Wander),
+    ("wanderUntilInside", Move::WanderUntilInside),
+    ("wanderUntilCharacter", Move::WanderUntilInside),
+    ("edgeToEdge", Move::EdgeToEdge),
+    ("jitter", Move::Jitter),
+    ("float", Move::Float),
+    ("goLocation", Move::GoLocation),
+    ("setLocation", Move::SetLocation),
+    ("seekNearest", Move::Seek(Sight::Anywhere)),
+    ("seekNearestVisible", Move::Seek(Sight::Cone)),
+    ("seekNearestVisibleCone", Move::Seek(Sight::Cone)),
+    ("seekNearestVisibleColor", Move::Seek(Sight::ConeAndColour)),
 ];
 
-/// A movement type as [`plan`] spells it: GEMSTEP reads the type ignoring case (`Wander`
-/// wanders); a type it does not know is kept and moves nothing.
-fn planned_kind(kind: &str) -> &str {
-    PLANNED
-        .iter()
-        .find(|k| k.eq_ignore_ascii_case(kind))
-        .copied()
-        .unwrap_or(kind)
+impl Move {
+    /// The movement type `text` names. GEMSTEP reads the type ignoring case (`Wander`
+    /// wanders); the exact spelling, which nearly every script writes, is tried first, since
+    /// every moving agent's type is read every tick.
+    fn parse(text: &str) -> Move {
+        MOVES
+            .iter()
+            .find(|(name, _)| *name == text)
+            .or_else(|| {
+                MOVES
+                    .iter()
+                    .find(|(name, _)| name.eq_ignore_ascii_case(text))
+            })
+            .map_or(Move::Still, |(_, kind)| *kind)
+    }
 }
 
 /// `(dx, dy, new direction)` for one agent.
 fn plan(
     world: &World,
     agent: &Agent,
-    kind: &str,
+    kind: Move,
     distance: f64,
     direction: f64,
     rng: &mut impl RandomSource,
@@ -272,31 +295,28 @@ fn plan(
         (cos * distance, -sin * distance, d)
     };
     match kind {
-        "wander" => ahead(direction + wander_turn(rng)),
-        // Wander until the agent's centre is on a character of the target kind, then rest.
-        "wanderUntilInside" | "wanderUntilCharacter" => {
-            match nearest(world, &mut seek, agent, Sight::Anywhere) {
-                Some((_, _, inside)) if inside => (0.0, 0.0, direction),
-                _ => ahead(direction + wander_turn(rng)),
-            }
-        }
-        "edgeToEdge" => ahead(direction),
-        "jitter" => {
+        Move::Wander => ahead(direction + wander_turn(rng)),
+        Move::WanderUntilInside => match nearest(world, &mut seek, agent, Sight::Anywhere) {
+            Some((_, _, inside)) if inside => (0.0, 0.0, direction),
+            _ => ahead(direction + wander_turn(rng)),
+        },
+        Move::EdgeToEdge => ahead(direction),
+        Move::Jitter => {
             let size = agent
                 .feat_num("Movement", "jitterDistance", 0.0)
                 .max(distance);
             let (r1, r2) = (rng.next_f64(), rng.next_f64());
             ((r1 * 2.0 - 1.0) * size, (r2 * 2.0 - 1.0) * size, direction)
         }
-        "float" => (0.0, -distance, direction),
-        "goLocation" | "setLocation" => {
+        Move::Float => (0.0, -distance, direction),
+        Move::GoLocation | Move::SetLocation => {
             let tx = agent.feat_num("Movement", "targetX", agent.x);
             let ty = agent.feat_num("Movement", "targetY", agent.y);
             toward(
                 agent,
                 tx,
                 ty,
-                if kind == "setLocation" {
+                if kind == Move::SetLocation {
                     f64::INFINITY
                 } else {
                     distance
@@ -304,21 +324,11 @@ fn plan(
                 direction,
             )
         }
-        "seekNearest"
-        | "seekNearestVisible"
-        | "seekNearestVisibleCone"
-        | "seekNearestVisibleColor" => {
-            let sight = match kind {
-                "seekNearest" => Sight::Anywhere,
-                "seekNearestVisibleColor" => Sight::ConeAndColour,
-                _ => Sight::Cone,
-            };
-            match nearest(world, &mut seek, agent, sight) {
-                Some((x, y, _)) => toward(agent, x, y, distance, direction),
-                None => ahead(direction + wander_turn(rng)),
-            }
-        }
-        _ => (0.0, 0.0, direction),
+        Move::Seek(sight) => match nearest(world, &mut seek, agent, sight) {
+            Some((x, y, _)) => toward(agent, x, y, distance, direction),
+            None => ahead(direction + wander_turn(rng)),
+        },
+        Move::Still => (0.0, 0.0, direction),
     }
 }
 
