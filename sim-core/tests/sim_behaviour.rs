@@ -345,7 +345,10 @@ fn a_refused_ui_change_returns_why_and_changes_nothing() {
     };
     assert!(!why.is_empty());
     assert_eq!(num(&sim, "U/u", "energy"), 5.0);
-    assert!(sim.set_prop(id, "id", Value::Number(9.0)).is_err(), "id is read-only");
+    assert!(
+        sim.set_prop(id, "id", Value::Number(9.0)).is_err(),
+        "id is read-only"
+    );
     // The refusal is still logged, once, and the change after it goes through.
     assert!(sim.log().iter().any(|e| e.message == why));
     sim.set_prop(id, "energy", Value::Number(7.0)).unwrap();

@@ -439,15 +439,26 @@ mod tests {
         let state = |name| FeatureState::new(crate::features::feature(name).unwrap());
         let kind = |name| FeatureKind::named(name);
         // Repeated kinds (a hostile snapshot could hold them) push Movement past the table.
-        let mut list: Features = std::iter::repeat_with(|| state("Costume")).take(20).collect();
+        let mut list: Features = std::iter::repeat_with(|| state("Costume"))
+            .take(20)
+            .collect();
         list.push(state("Movement"));
         list.push(state("Costume"));
-        assert_eq!(list.of_kind(kind("Movement")).map(|f| f.name), Some("Movement"));
-        assert!(std::ptr::eq(list.of_kind(kind("Costume")).unwrap(), &list[0]), "the first wins");
+        assert_eq!(
+            list.of_kind(kind("Movement")).map(|f| f.name),
+            Some("Movement")
+        );
+        assert!(
+            std::ptr::eq(list.of_kind(kind("Costume")).unwrap(), &list[0]),
+            "the first wins"
+        );
         assert!(list.of_kind(kind("Physics")).is_none() && !list.has_kind(kind("Physics")));
         list.retain(|f| f.name != "Costume");
         assert_eq!(list.len(), 1);
-        assert!(std::ptr::eq(list.of_kind(kind("Movement")).unwrap(), &list[0]));
+        assert!(std::ptr::eq(
+            list.of_kind(kind("Movement")).unwrap(),
+            &list[0]
+        ));
         assert!(!list.has_kind(kind("Costume")));
         let mut few = Features::default();
         for name in ["Physics", "Costume", "Graphing"] {

@@ -182,7 +182,8 @@ fn push_difference(
 /// the blueprint (finding a size means looking through the agent's features).
 fn gather(world: &World, rules: &[Rule], s: &mut Scratch) {
     s.wanted.clear();
-    s.wanted.resize(world.program.blueprint_count(), Wanted::Nothing);
+    s.wanted
+        .resize(world.program.blueprint_count(), Wanted::Nothing);
     for rule in rules.iter().filter(|r| r.test != TestKind::Dies) {
         let need = if matches!(rule.test, TestKind::CloseTo(_)) && !world.reference {
             Wanted::Centres
@@ -218,7 +219,11 @@ fn side(by_blueprint: &[Vec<Body>], bp: usize, sized: bool, out: &mut Vec<Body>)
     if sized {
         out.extend_from_slice(bodies);
     } else {
-        out.extend(bodies.iter().map(|b| Body { hw: 0.0, hh: 0.0, ..*b }));
+        out.extend(bodies.iter().map(|b| Body {
+            hw: 0.0,
+            hh: 0.0,
+            ..*b
+        }));
     }
 }
 

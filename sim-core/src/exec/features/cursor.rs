@@ -33,9 +33,7 @@ pub(crate) fn call(
             pick_up(r.world, id, target).map(drop)
         }
         "bindCursor" => {
-            let wanted = feat(r, id, KIND)?
-                .number("cursorTargetId")
-                .unwrap_or(-1.0);
+            let wanted = feat(r, id, KIND)?.number("cursorTargetId").unwrap_or(-1.0);
             let target = r
                 .world
                 .visible_agents()

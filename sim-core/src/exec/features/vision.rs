@@ -142,8 +142,7 @@ pub(crate) struct Backdrops {
 impl Backdrops {
     /// Indexes the world's costumed agents.
     pub(crate) fn new(world: &World) -> Backdrops {
-        let (mut bodies, mut xs, mut ys, mut reach) =
-            (Vec::new(), Vec::new(), Vec::new(), 0.0_f64);
+        let (mut bodies, mut xs, mut ys, mut reach) = (Vec::new(), Vec::new(), Vec::new(), 0.0_f64);
         for (id, agent) in world.agents.iter_with_ids() {
             let Some(tint) = tint(agent).filter(|_| !agent.system) else {
                 continue;

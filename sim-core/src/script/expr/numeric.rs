@@ -180,8 +180,10 @@ impl NumberCode {
                     below.push(top);
                     let first = below.len.saturating_sub(args);
                     let operands = below.numbers.get(first..below.len).unwrap_or_default();
-                    let n = math_of(function, operands, &mut random)
-                        .map_err(|kind| EvalError { offset, kind: Box::new(kind) })?;
+                    let n = math_of(function, operands, &mut random).map_err(|kind| EvalError {
+                        offset,
+                        kind: Box::new(kind),
+                    })?;
                     below.len = first;
                     n
                 }
@@ -206,7 +208,10 @@ fn arithmetic_at(op: BinaryOp, left: f64, right: f64, offset: usize) -> Result<f
 #[cold]
 #[inline(never)]
 fn full_arithmetic(op: BinaryOp, left: f64, right: f64, offset: usize) -> Result<f64, EvalError> {
-    arithmetic(op, left, right).map_err(|kind| EvalError { offset, kind: Box::new(kind) })
+    arithmetic(op, left, right).map_err(|kind| EvalError {
+        offset,
+        kind: Box::new(kind),
+    })
 }
 
 /// What [`arithmetic`] gives when it succeeds, without building a `Result` (the fast path runs
