@@ -1,9 +1,9 @@
 //! The top-level component: title bar, stage canvas and run controls.
 //!
-//! The clock and the current project's simulation (the [`Runner`]) live in the component,
-//! outside the rendered view; every animation frame advances the clock, runs the ticks due,
-//! redraws the canvas directly through the [`Renderer`], and runs the periodic task due (graph
-//! sampling, panel refreshes, the timed autosave: `periodic`). The view itself re-renders
+//! The clock, the current project's simulation and the canvas's renderer live in the
+//! [`Stage`], outside the rendered view; every animation frame the component has the stage
+//! advance the clock, run the ticks due and redraw the canvas directly, then runs the periodic
+//! task due (graph sampling, panel refreshes, the timed autosave: `periodic`). The view itself re-renders
 //! only on a user action, when the displayed time changes or when a task changed what it shows.
 //! The wheel zooms the stage about the pointer, a drag on empty stage pans it, two fingers
 //! pinch-zoom it, a double click fits it again. A press on an agent selects it (shift adds it to the group) and drags
@@ -18,44 +18,28 @@ mod periodic;
 mod pointer;
 mod rounds;
 mod session;
+mod stage;
 mod timeline;
 mod watchdog;
 
-use crate::demo::Demo;
 use crate::editor::ScriptPlace;
 use crate::inspector::{Edit, Inspection, Inspector};
 use crate::mapedit::{MapEditor, MapTool};
 use crate::panels::{Panels, PanelsSnapshot, Series};
 use crate::projects::{Library, ProjectHandle, ProjectsPanel};
-use crate::render::{Bounds, Gestures, RenderAgent, Renderer, Rgb, StageView};
-use crate::runner::Runner;
+use crate::render::Gestures;
 use crate::session::device::{DeviceSession, Role};
 use crate::session::teacher::TeacherSession;
 use crate::session::PageRole;
-use fps::FpsMeter;
 use gloo_events::EventListener;
-use gloo_render::{request_animation_frame, AnimationFrame};
 use session::SessionMsg;
 use sim_core::entity::EntityId;
 use sim_core::sched::{Scheduler, SchedulerStats};
 use sim_core::sim::RoundPhase;
-use sim_core::time::{Clock, ClockState, SimTime, Speed};
+use stage::{Stage, SPEEDS};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{
-    CanvasRenderingContext2d, HtmlCanvasElement, HtmlSelectElement, MouseEvent, PointerEvent,
-    WheelEvent,
-};
+use web_sys::{HtmlSelectElement, PointerEvent, WheelEvent};
 use yew::prelude::*;
-
-/// The speeds offered in the speed control, as sim-seconds per real second.
-const SPEEDS: [&str; 6] = ["0.25", "0.5", "1", "2", "4", "8"];
-
-/// The stage's colour inside its bounds.
-const STAGE_BACKGROUND: Rgb = Rgb::from_packed(0x24506b);
-
-/// How much one pixel of wheel scrolling zooms: the zoom factor is `exp(-delta × this)`.
-const WHEEL_ZOOM_RATE: f64 = 0.0015;
 
 /// What the user or the browser asks of the app.
 pub enum Msg {
@@ -122,29 +106,12 @@ struct Held {
 
 /// The app shell.
 pub struct App {
-    clock: Clock,
-    canvas: NodeRef,
-    /// The pending animation frame; dropping it cancels the loop.
-    frame: Option<AnimationFrame>,
-    /// The last real time seen, milliseconds, for actions that need "now".
-    now_ms: f64,
-    speed_label: String,
-    /// The tick shown in the status bar; the view re-renders when it changes.
-    shown_tick: i64,
-    /// `None` only when the page has no document to make sprites in.
-    renderer: Option<Renderer>,
-    view: StageView,
-    /// The current project's simulation.
-    runner: Runner,
-    /// A developer demo from the URL, drawn instead of the skeleton model.
-    demo: Option<Demo>,
-    /// The page's query string, to rebuild the demo on reset.
+    /// The clock, the simulation and the canvas's drawing.
+    stage: Stage,
+    /// The page's query string: the session it asks for, and the demo to rebuild on reset.
     query: String,
-    /// Sim time of the last drawn frame, seconds; demos move by the difference.
-    drawn_secs: f64,
     /// Pointers panning or pinching the stage.
     gestures: Gestures,
-    fps: FpsMeter,
     /// The open project, shared with the projects panel (and later the simulation).
     project: ProjectHandle,
     /// The student's projects, where the open project is autosaved.
@@ -209,78 +176,11 @@ pub struct App {
 }
 
 impl App {
-    fn request_frame(&mut self, ctx: &Context<Self>) {
-        let link = ctx.link().clone();
-        self.frame = Some(request_animation_frame(move |ts| {
-            link.send_message(Msg::Frame(ts))
-        }));
-    }
-
-    fn tick(&self) -> i64 {
-        i64::try_from(self.runner.tick()).unwrap_or(i64::MAX)
-    }
-
-    /// Picks up a newly loaded or edited project: a fresh simulation from tick zero, and the
-    /// stage fitted to the model's bounds. True when the project changed.
-    fn sync_project(&mut self) -> bool {
-        if let Some(renderer) = &mut self.renderer {
-            self.project.with(|c| {
-                renderer.set_project_costumes(c.map_or(&[], |c| c.project.costumes.as_slice()))
-            });
-        }
-        if !self.runner.sync(&self.project) {
-            return false;
-        }
-        self.clock.set_time(SimTime::ZERO);
-        self.fit_to_project();
-        true
-    }
-
-    /// Fits the stage to the open project's bounds and background, with its costumes.
-    fn fit_to_project(&mut self) {
-        if let Some(renderer) = &mut self.renderer {
-            self.project.with(|c| {
-                renderer.set_project_costumes(c.map_or(&[], |c| c.project.costumes.as_slice()))
-            });
-        }
-        self.view.bounds = Runner::bounds(&self.project);
-        self.view.background = MapTool::background(&self.project).unwrap_or(STAGE_BACKGROUND);
-        self.view.fit();
-    }
-
+    /// Draws the stage, with a student's marks over it.
     fn draw(&mut self) {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
-            return;
-        };
-        fit_backing_store(&canvas);
-        self.view.canvas = (f64::from(canvas.width()), f64::from(canvas.height()));
-        let Ok(Some(ctx)) = canvas.get_context("2d") else {
-            return;
-        };
-        let Ok(ctx) = ctx.dyn_into::<CanvasRenderingContext2d>() else {
-            return;
-        };
-        let Some(renderer) = &mut self.renderer else {
-            return;
-        };
-        let secs = self.clock.time().to_f64();
-        let agents: &[RenderAgent] = match &mut self.demo {
-            Some(demo) => {
-                demo.advance(secs - self.drawn_secs);
-                demo.agents()
-            }
-            None => self.runner.agents(renderer.costumes_mut()),
-        };
-        self.drawn_secs = secs;
-        renderer.draw(&ctx, &self.view, agents);
-        self.draw_marks(&ctx);
-    }
-
-    /// The agents drawn last.
-    fn drawn_agents(&self) -> &[RenderAgent] {
-        self.demo
-            .as_ref()
-            .map_or(self.runner.drawn(), |demo| demo.agents())
+        if let Some(ctx) = self.stage.draw() {
+            self.draw_marks(&ctx);
+        }
     }
 
     /// Takes fresh snapshots for the inspector and the panels.
@@ -302,111 +202,22 @@ impl App {
     /// Starts the graphs afresh (a new or reset model) with a sample of the initial state.
     fn restart_series(&mut self) {
         self.series = Rc::default();
-        self.runner.sample(&mut self.series);
-    }
-
-    fn toggle_play(&mut self) {
-        match self.clock.state() {
-            ClockState::Running => self.clock.pause(self.now_ms),
-            ClockState::Paused => self.clock.resume(self.now_ms),
-            _ => self.clock.start(self.now_ms),
-        }
-    }
-
-    fn wheel(&mut self, e: &WheelEvent) {
-        e.prevent_default();
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
-            return;
-        };
-        // Line and page modes scroll in coarser units than pixels.
-        let unit = match e.delta_mode() {
-            WheelEvent::DOM_DELTA_LINE => 16.0,
-            WheelEvent::DOM_DELTA_PAGE => 400.0,
-            _ => 1.0,
-        };
-        let (px, py) = canvas_point(&canvas, e);
-        self.view
-            .zoom_about(px, py, (-e.delta_y() * unit * WHEEL_ZOOM_RATE).exp());
-        self.draw();
+        self.stage.runner().sample(&mut self.series);
     }
 
     /// Pauses and goes back to the model's starting state.
-    /// Runs at the speed labelled `label` (one of [`SPEEDS`]).
-    fn set_speed(&mut self, label: String) {
-        if let Ok(speed) = label.parse::<f64>() {
-            self.clock.set_speed(Speed::from_num(speed), self.now_ms);
-            self.speed_label = label;
-        }
-    }
-
     fn reset(&mut self) {
-        self.clock.pause(self.now_ms);
-        self.clock.set_time(SimTime::ZERO);
-        self.runner.reset();
+        self.stage.reset(&self.query);
         self.dismissed_dialog = 0;
         self.restart_series();
-        if let Some(renderer) = &mut self.renderer {
-            self.demo = Demo::from_query(&self.query, renderer.costumes_mut());
-        }
-        self.drawn_secs = 0.0;
-    }
-
-    /// The time the status line shows: the time of the last tick run, so time and tick
-    /// always agree (a demo, which has no ticks, shows its clock).
-    fn shown_time(&self) -> SimTime {
-        if self.demo.is_some() {
-            self.clock.time()
-        } else {
-            self.runner.time()
-        }
-    }
-
-    /// A round that ended stops the ticks: the clock pauses with them, at the time of the
-    /// last tick, so Play and the status line never run ahead of the model.
-    fn pause_when_round_stops(&mut self) {
-        let stopped = self
-            .runner
-            .round()
-            .is_some_and(|r| r.phase != RoundPhase::Running);
-        if stopped && self.clock.state() == ClockState::Running {
-            self.clock.pause(self.now_ms);
-            self.clock.set_time(self.runner.time());
-        }
-    }
-
-    /// The teacher's *Next round*: the next round is prepared, paused, ready for Play.
-    fn next_round(&mut self) {
-        if self.runner.next_round() {
-            self.clock.pause(self.now_ms);
-            self.clock.set_time(self.runner.time());
-        }
-    }
-
-    /// Runs the model up to the clock, pausing it when that took more than the watchdog's
-    /// budget (and saying where the time went).
-    fn advance_watched(&mut self) {
-        let before = self.runner.profile();
-        let started = now_ms();
-        self.runner.advance_to(self.clock.time());
-        let work_ms = now_ms() - started;
-        if work_ms > watchdog::BUDGET_MS && self.clock.state() == ClockState::Running {
-            self.clock.pause(self.now_ms);
-            self.clock.set_time(self.runner.time());
-            let (names, rules) = self.runner.profile_names();
-            let after = self.runner.profile();
-            self.watchdog = Some(watchdog::verdict(work_ms, &before, &after, &names, &rules));
-        }
     }
 
     /// Shows tick `tick` of the run again, paused: the stage, the inspector and the graphs
     /// as they were then.
     fn seek(&mut self, tick: u64) {
-        self.clock.pause(self.now_ms);
         self.held = None;
-        match self.runner.seek(&self.project, tick) {
-            Ok(()) => {
-                let time = self.runner.time();
-                self.clock.set_time(time);
+        match self.stage.seek(&self.project, tick) {
+            Ok(time) => {
                 Rc::make_mut(&mut self.series).show_until(time.to_f64());
                 self.inspect();
                 self.view_stale = true;
@@ -419,7 +230,7 @@ impl App {
     /// After the run went on from a rewound moment: the graphs drop what came after it, and a
     /// message says the old future is gone.
     fn note_branch(&mut self) {
-        let Some(at) = self.runner.take_branched() else {
+        let Some(at) = self.stage.runner_mut().take_branched() else {
             return;
         };
         Rc::make_mut(&mut self.series).drop_ahead();
@@ -428,28 +239,16 @@ impl App {
             sim_core::sim::tick_time(at).to_f64()
         ));
     }
-
-    fn step_once(&mut self) {
-        self.clock.pause(self.now_ms);
-        self.runner.step();
-        self.clock.set_time(self.runner.time());
-    }
 }
 
 impl Component for App {
     type Message = Msg;
     type Properties = ();
 
-    fn create(_ctx: &Context<Self>) -> Self {
-        let window = web_sys::window();
-        let query = window
-            .as_ref()
+    fn create(ctx: &Context<Self>) -> Self {
+        let query = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
-        let mut renderer = window.and_then(|w| w.document()).map(Renderer::new);
-        let demo = renderer
-            .as_mut()
-            .and_then(|r| Demo::from_query(&query, r.costumes_mut()));
         let project = ProjectHandle::empty();
         let role = PageRole::from_query(&query);
         let device = session::device_for(&role, &query);
@@ -460,20 +259,9 @@ impl Component for App {
             crate::projects::browser::set_root_class("projector", true);
         }
         App {
-            clock: Clock::new(),
-            canvas: NodeRef::default(),
-            frame: None,
-            now_ms: 0.0,
-            speed_label: "1".into(),
-            shown_tick: 0,
-            renderer,
-            view: StageView::new(Bounds::default(), STAGE_BACKGROUND, 800.0, 800.0),
-            runner: Runner::default(),
-            demo,
+            stage: Stage::new(&query, ctx.link().callback(Msg::Frame)),
             query,
-            drawn_secs: 0.0,
             gestures: Gestures::default(),
-            fps: FpsMeter::default(),
             library: Library::new(project.clone()),
             project,
             shortcuts: false,
@@ -509,18 +297,13 @@ impl Component for App {
         }
     }
 
-    fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
+    fn update(&mut self, _ctx: &Context<Self>, msg: Self::Message) -> bool {
         match msg {
             Msg::Frame(ts) => {
-                self.now_ms = ts;
-                if self.clock.state() == ClockState::Init {
-                    self.clock.start(ts);
-                    if self.crashed {
-                        self.clock.pause(ts);
-                    }
-                }
+                self.stage.begin_frame(ts, self.crashed);
                 let adopted = self.session_before_ticks(ts);
-                let synced = adopted || (self.device.is_none() && self.sync_project());
+                let synced =
+                    adopted || (self.device.is_none() && self.stage.sync_project(&self.project));
                 if synced {
                     self.held = None;
                     self.dismissed_dialog = 0;
@@ -528,21 +311,20 @@ impl Component for App {
                     self.restart_series();
                     self.inspect();
                 }
-                self.clock.update_time(ts);
+                self.stage.update_clock(ts);
                 if self.device.is_none() {
-                    self.advance_watched();
+                    if let Some(why) = self.stage.run_due() {
+                        self.watchdog = Some(why);
+                    }
                     self.note_branch();
-                    self.pause_when_round_stops();
                 }
-                let running = self.clock.state() == ClockState::Running;
+                let running = self.stage.running();
                 self.session_after_ticks(ts, running);
                 let started = now_ms();
                 self.draw();
                 let work_ms = now_ms() - started;
-                self.request_frame(ctx);
-                let tick = self.tick();
-                let changed = tick != self.shown_tick;
-                self.shown_tick = tick;
+                self.stage.request_frame();
+                let changed = self.stage.show_tick();
                 let hash_before = self.shown_hash;
                 self.refresh_hash();
                 // A session's panel and status line (roster, connection) refresh four times a
@@ -551,9 +333,9 @@ impl Component for App {
                     && (ts / 250.0) as u64 != (self.now_before / 250.0) as u64;
                 self.now_before = ts;
                 let changed = changed || hash_before != self.shown_hash || session_beat;
-                let fps_changed = self.fps.frame(ts, work_ms) && self.demo.is_some();
+                let fps_changed = self.stage.count_frame(ts, work_ms);
                 self.run_periodic(ts);
-                let running = self.clock.state() == ClockState::Running;
+                let running = self.stage.running();
                 if running != self.marked_running {
                     crash_guard::mark_running(running);
                     self.marked_running = running;
@@ -562,7 +344,8 @@ impl Component for App {
                 return synced || changed || fps_changed || stale;
             }
             Msg::Wheel(e) => {
-                self.wheel(&e);
+                self.stage.wheel(&e);
+                self.draw();
                 return false;
             }
             Msg::PointerDown(e) => {
@@ -581,67 +364,55 @@ impl Component for App {
                 }
             }
             Msg::PointerLeave => {
-                if self.held.is_some() || !self.runner.hover(None) {
+                if self.held.is_some() || !self.stage.runner_mut().hover(None) {
                     return false;
                 }
             }
             Msg::TogglePlay => {
                 self.crashed = false;
                 self.watchdog = None;
-                self.toggle_play();
+                self.stage.toggle_play();
             }
             Msg::DeleteSelected => {
                 self.held = None;
-                self.runner.remove_selected();
+                self.stage.runner_mut().remove_selected();
             }
             Msg::ClearSelection if self.shortcuts => self.shortcuts = false,
-            Msg::ClearSelection => self.runner.clear_selection(),
+            Msg::ClearSelection => self.stage.runner_mut().clear_selection(),
             Msg::Select(agent) => {
                 self.edit_error = None;
-                self.runner.select(agent, false);
+                self.stage.runner_mut().select(agent, false);
             }
-            Msg::Edit(edit) => self.edit_error = self.runner.edit(&edit).err(),
+            Msg::Edit(edit) => self.edit_error = self.stage.runner_mut().edit(&edit).err(),
             Msg::MapTool(tool) => self.set_map_tool(tool),
             Msg::OpenScript((blueprint, line)) => self.open_script(blueprint, line),
             Msg::Fit => {
-                self.view.fit();
+                self.stage.view_mut().fit();
                 self.draw();
                 return false;
             }
             Msg::Play => {
                 self.crashed = false;
                 self.watchdog = None;
-                match self.clock.state() {
-                    ClockState::Paused => self.clock.resume(self.now_ms),
-                    _ => self.clock.start(self.now_ms),
-                }
+                self.stage.play();
             }
             Msg::DismissNotice => {
                 self.crashed = false;
                 self.watchdog = None;
             }
-            Msg::Pause => self.clock.pause(self.now_ms),
-            Msg::Step => self.step_once(),
-            Msg::NextRound => self.next_round(),
+            Msg::Pause => self.stage.pause(),
+            Msg::Step => self.stage.step(),
+            Msg::NextRound => self.stage.next_round(),
             Msg::DismissDialog => {
-                let newest = self.runner.newest_dialog().map_or(0, |d| d.serial);
+                let newest = self.stage.runner().newest_dialog().map_or(0, |d| d.serial);
                 self.dismissed_dialog = newest;
             }
             Msg::Reset => self.reset(),
-            Msg::SetSpeed(label) => self.set_speed(label),
-            Msg::SpeedBy(step) => {
-                let at = SPEEDS
-                    .iter()
-                    .position(|s| *s == self.speed_label)
-                    .unwrap_or(2);
-                let next = at
-                    .saturating_add_signed(isize::from(step))
-                    .min(SPEEDS.len() - 1);
-                self.set_speed(SPEEDS[next].to_string());
-            }
+            Msg::SetSpeed(label) => self.stage.set_speed(label),
+            Msg::SpeedBy(step) => self.stage.speed_by(step),
             Msg::ToggleShortcuts => self.shortcuts = !self.shortcuts,
             Msg::Seek(tick) => self.seek(tick),
-            Msg::StepBack => self.seek(self.runner.tick().saturating_sub(1)),
+            Msg::StepBack => self.seek(self.stage.runner().tick().saturating_sub(1)),
             Msg::Session(msg) => {
                 if !self.session_update(msg) {
                     return false;
@@ -649,7 +420,7 @@ impl Component for App {
             }
         }
         self.hash_stale = true;
-        self.shown_tick = self.tick();
+        self.stage.show_tick();
         self.draw();
         self.inspect();
         true
@@ -657,11 +428,12 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let running = self.clock.state() == ClockState::Running;
-        let round = self.runner.round();
+        let running = self.stage.running();
+        let round = self.stage.runner().round();
         let phase = round.as_ref().map_or(RoundPhase::Running, |r| r.phase);
         let dialog = self
-            .runner
+            .stage
+            .runner()
             .newest_dialog()
             .filter(|d| d.serial > self.dismissed_dialog);
         let on_speed = link.callback(|e: Event| {
@@ -689,9 +461,9 @@ impl Component for App {
                 }
                 <main class="stage-area">
                     <div class="stage-frame">
-                    <canvas data-testid="stage" ref={self.canvas.clone()} width="800" height="800"
+                    <canvas data-testid="stage" ref={self.stage.canvas_ref()} width="800" height="800"
                         role="img" aria-label={stage_label}
-                        data-tick={self.runner.tick().to_string()}
+                        data-tick={self.stage.runner().tick().to_string()}
                         data-hash={self.shown_hash.map(|(_, h)| format!("{h:016x}"))}
                         onwheel={link.callback(Msg::Wheel)}
                         onpointerdown={link.callback(Msg::PointerDown)}
@@ -739,7 +511,7 @@ impl Component for App {
                     if phase == RoundPhase::Over {
                         <button data-testid="next-round" class="next-round" onclick={link.callback(|_| Msg::NextRound)}>{ "Next round" }</button>
                     }
-                    { timeline::bar(self.runner.timeline_range(), self.runner.tick(), link) }
+                    { timeline::bar(self.stage.runner().timeline_range(), self.stage.runner().tick(), link) }
                     <button data-testid="play" disabled={running || phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>
                     <button data-testid="step" disabled={phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Step)}>{ "Step" }</button>
@@ -750,16 +522,16 @@ impl Component for App {
                     <label>{ "Speed " }
                         <select data-testid="speed" onchange={on_speed}>
                             { for SPEEDS.iter().map(|s| html! {
-                                <option value={*s} selected={*s == self.speed_label}>{ format!("{s}×") }</option>
+                                <option value={*s} selected={*s == self.stage.speed_label()}>{ format!("{s}×") }</option>
                             }) }
                         </select>
                     </label>
                     <span class="status">
-                        { format!("t = {:.2} s · tick ", self.shown_time().to_f64()) }
-                        <span data-testid="tick">{ self.shown_tick }</span>
+                        { format!("t = {:.2} s · tick ", self.stage.shown_time().to_f64()) }
+                        <span data-testid="tick">{ self.stage.shown_tick() }</span>
                     </span>
                     { self.teacher_session_view(ctx) }
-                    if let Some((fps, work)) = self.fps.shown.filter(|_| self.demo.is_some()) {
+                    if let Some((fps, work)) = self.stage.demo_fps() {
                         <span class="status">
                             { "demo · " }<span data-testid="fps">{ format!("{fps:.1}") }</span>{ " fps · frame work " }
                             <span data-testid="frame-ms">{ format!("{work:.1}") }</span>{ " ms" }
@@ -784,7 +556,7 @@ impl Component for App {
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
         if first_render {
             self.draw();
-            self.request_frame(ctx);
+            self.stage.request_frame();
             self.keys = keys::listen_for_keys(ctx);
             // A reload of the teacher's page goes on with the session it ran.
             if self.role == PageRole::Teacher {
@@ -797,38 +569,6 @@ impl Component for App {
             }
         }
     }
-}
-
-/// Sizes the canvas's pixel buffer to its displayed size in device pixels, so the stage is
-/// sharp at any window size; a canvas not laid out (zero size) is left alone.
-fn fit_backing_store(canvas: &HtmlCanvasElement) {
-    let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
-    let size = |css: i32| (f64::from(css) * ratio).round() as u32;
-    let (width, height) = (size(canvas.client_width()), size(canvas.client_height()));
-    if width == 0 || height == 0 {
-        return;
-    }
-    if canvas.width() != width {
-        canvas.set_width(width);
-    }
-    if canvas.height() != height {
-        canvas.set_height(height);
-    }
-}
-
-/// Where a mouse event falls on the canvas, in canvas pixels.
-fn canvas_point(canvas: &HtmlCanvasElement, e: &MouseEvent) -> (f64, f64) {
-    let ratio = |pixels: u32, css: i32| {
-        if css > 0 {
-            f64::from(pixels) / f64::from(css)
-        } else {
-            1.0
-        }
-    };
-    (
-        f64::from(e.offset_x()) * ratio(canvas.width(), canvas.client_width()),
-        f64::from(e.offset_y()) * ratio(canvas.height(), canvas.client_height()),
-    )
 }
 
 /// The page's high-resolution clock, milliseconds; 0 where the page has none.

@@ -1,24 +1,21 @@
 //! The stage's pointer: pressing, dragging and hovering agents, and handing presses on empty
 //! stage to the pan and pinch gestures.
 
-use super::{canvas_point, App, Held};
-use crate::render::agent_at;
-use web_sys::{HtmlCanvasElement, PointerEvent};
+use super::stage::canvas_point;
+use super::{App, Held};
+use web_sys::PointerEvent;
 
 impl App {
     /// A press on empty stage starts a pan (or, with a second pointer, a pinch); a press on an
     /// agent selects it (shift: adds it to the group) and holds it for dragging. True when
     /// the selection changed.
     pub(super) fn press(&mut self, e: &PointerEvent) -> bool {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+        let Some(canvas) = self.stage.canvas() else {
             return false;
         };
         let at = canvas_point(&canvas, e);
-        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
-        let on_agent = self
-            .renderer
-            .as_ref()
-            .and_then(|r| agent_at(self.drawn_agents(), r.costumes(), wx, wy));
+        let (wx, wy) = self.stage.view().canvas_to_world(at.0, at.1);
+        let on_agent = self.stage.agent_at(wx, wy);
         let primary = e.button() == 0;
         if primary && on_agent.is_none() && self.map.placing().is_some() {
             // The model's y grows downwards; the stage's world y grows upwards.
@@ -31,18 +28,18 @@ impl App {
             let _ = canvas.set_pointer_capture(e.pointer_id());
             return false;
         }
-        let Some(drawn) = on_agent.filter(|_| primary && self.demo.is_none()) else {
+        let Some(drawn) = on_agent.filter(|_| primary && !self.stage.is_demo()) else {
             return false;
         };
-        let (Some(agent), Some(at_agent)) = (
-            self.runner.entity(drawn),
-            self.runner.drawn().get(drawn as usize),
-        ) else {
+        let runner = self.stage.runner_mut();
+        let (Some(agent), Some(at_agent)) =
+            (runner.entity(drawn), runner.drawn().get(drawn as usize))
+        else {
             return false;
         };
         let offset = (at_agent.x - wx, at_agent.y - wy);
-        self.runner.select(agent, e.shift_key());
-        self.runner.hold(agent, true);
+        runner.select(agent, e.shift_key());
+        runner.hold(agent, true);
         self.held = Some(Held {
             pointer: e.pointer_id(),
             agent,
@@ -57,15 +54,15 @@ impl App {
     /// The held agent follows its pointer; otherwise the view pans or the agent under a free
     /// pointer is hovered. True when the inspector should refresh.
     pub(super) fn pointer_moved(&mut self, e: &PointerEvent) -> bool {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+        let Some(canvas) = self.stage.canvas() else {
             return false;
         };
         let at = canvas_point(&canvas, e);
-        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
+        let (wx, wy) = self.stage.view().canvas_to_world(at.0, at.1);
         if let Some(held) = self.held.as_mut().filter(|h| h.pointer == e.pointer_id()) {
             held.moved = true;
             let (agent, (dx, dy)) = (held.agent, held.offset);
-            self.runner.drag_to(agent, wx + dx, wy + dy);
+            self.stage.runner_mut().drag_to(agent, wx + dx, wy + dy);
             self.draw();
             return true;
         }
@@ -77,15 +74,14 @@ impl App {
 
     /// Marks the agent at world point `(wx, wy)` hovered; true when that changed.
     pub(super) fn hover_at(&mut self, wx: f64, wy: f64) -> bool {
-        if self.demo.is_some() {
+        if self.stage.is_demo() {
             return false;
         }
         let under = self
-            .renderer
-            .as_ref()
-            .and_then(|r| agent_at(self.runner.drawn(), r.costumes(), wx, wy))
-            .and_then(|drawn| self.runner.entity(drawn));
-        let changed = self.runner.hover(under);
+            .stage
+            .agent_at(wx, wy)
+            .and_then(|drawn| self.stage.runner().entity(drawn));
+        let changed = self.stage.runner_mut().hover(under);
         if changed {
             self.draw();
         }
@@ -99,11 +95,11 @@ impl App {
         let Some(held) = self.held.take_if(|h| h.pointer == pointer) else {
             return false;
         };
-        self.runner.hold(held.agent, false);
+        self.stage.runner_mut().hold(held.agent, false);
         if !self.map.open || !held.moved {
             return false;
         }
-        let Some((origin, (x, y))) = self.runner.origin_of(held.agent) else {
+        let Some((origin, (x, y))) = self.stage.runner().origin_of(held.agent) else {
             return false;
         };
         self.map_error = self.map.drop_at(&self.project, &origin, x, y).err();
@@ -112,11 +108,13 @@ impl App {
 
     /// Pans or pinches the view when the pointer belongs to a gesture; true when it did.
     pub(super) fn drag(&mut self, e: &PointerEvent) -> bool {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+        let Some(canvas) = self.stage.canvas() else {
             return false;
         };
         let at = canvas_point(&canvas, e);
-        let moved = self.gestures.moved(e.pointer_id(), at, &mut self.view);
+        let moved = self
+            .gestures
+            .moved(e.pointer_id(), at, self.stage.view_mut());
         if moved {
             self.draw();
         }

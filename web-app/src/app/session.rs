@@ -2,7 +2,8 @@
 //! frame's session work, a student's finger on the controller pad, and the marks on the
 //! stage for the student's own characters.
 
-use super::{canvas_point, App, Msg};
+use super::stage::canvas_point;
+use super::{App, Msg};
 use crate::projects::browser::{storage_get, storage_set};
 use crate::render::Bounds;
 use crate::runner::Runner;
@@ -11,7 +12,7 @@ use crate::session::link::Server;
 use crate::session::teacher::TeacherSession;
 use crate::session::view::{self, JoinActions, TeacherActions};
 use crate::session::{self, PageRole, TEACHER_USER};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent};
+use web_sys::{CanvasRenderingContext2d, PointerEvent};
 use yew::prelude::*;
 
 /// Where the teacher's key for the session server is kept.
@@ -128,7 +129,7 @@ impl App {
             SessionMsg::Start => self.start_session(None),
             SessionMsg::End => {
                 if let Some(t) = self.teacher.take() {
-                    t.end(&mut self.runner);
+                    t.end(self.stage.runner_mut());
                 }
                 keep_room(None);
                 self.session_panel = false;
@@ -136,7 +137,7 @@ impl App {
             SessionMsg::Panel(open) => self.session_panel = open,
             SessionMsg::Kick(device) => {
                 if let Some(t) = &mut self.teacher {
-                    t.kick(&mut self.runner, &device);
+                    t.kick(self.stage.runner_mut(), &device);
                 }
             }
             SessionMsg::Lock(on) => {
@@ -199,7 +200,7 @@ impl App {
         // Epochs count on from the clock's milliseconds, so after a reload the devices take
         // this page's first snapshot as newer than what they followed.
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
-        self.runner.host(Some(epoch));
+        self.stage.runner_mut().host(Some(epoch));
         let mut teacher = TeacherSession::start(&code, &id, server);
         if no_key {
             teacher.no_server_because = Some(
@@ -218,23 +219,23 @@ impl App {
     /// took in a new model.
     pub(super) fn session_before_ticks(&mut self, ts: f64) -> bool {
         if let Some(t) = &mut self.teacher {
-            t.receive(&mut self.runner, ts);
+            t.receive(self.stage.runner_mut(), ts);
         }
         let Some(d) = &mut self.device else {
             return false;
         };
-        let adopted = d.frame(&mut self.runner, &self.project, ts);
+        let adopted = d.frame(self.stage.runner_mut(), &self.project, ts);
         if adopted {
-            self.fit_to_project();
+            self.stage.fit_to_project(&self.project);
         }
         adopted
     }
 
     /// Session work after the frame's ticks: the teacher sends what the run did.
     pub(super) fn session_after_ticks(&mut self, ts: f64, running: bool) {
-        let speed = self.speed_label.parse::<f64>().unwrap_or(1.0);
+        let speed = self.stage.speed_label().parse::<f64>().unwrap_or(1.0);
         if let Some(t) = &mut self.teacher {
-            t.publish(&mut self.runner, &self.project, running, speed, ts);
+            t.publish(self.stage.runner_mut(), &self.project, running, speed, ts);
         }
     }
 
@@ -242,7 +243,7 @@ impl App {
     pub(super) fn model_running(&self) -> bool {
         match &self.device {
             Some(d) => d.control.as_ref().is_some_and(|c| c.playing),
-            None => self.clock.state() == sim_core::time::ClockState::Running,
+            None => self.stage.running(),
         }
     }
 
@@ -252,9 +253,9 @@ impl App {
             self.shown_hash = None;
             return;
         }
-        let tick = self.runner.tick();
+        let tick = self.stage.runner().tick();
         if self.shown_hash.is_none_or(|(t, _)| t != tick) || self.hash_stale {
-            self.shown_hash = self.runner.state_hash().map(|h| (tick, h));
+            self.shown_hash = self.stage.runner().state_hash().map(|h| (tick, h));
             self.hash_stale = false;
         }
     }
@@ -262,7 +263,7 @@ impl App {
     /// A finger on the controller pad moves the nearest of the student's markers that no
     /// other finger holds (or makes one, up to four). True when the view should render.
     fn pad(&mut self, e: &PointerEvent, pressed: bool) -> bool {
-        let Some(canvas) = self.canvas.cast::<HtmlCanvasElement>() else {
+        let Some(canvas) = self.stage.canvas() else {
             return false;
         };
         let Some(d) = &mut self.device else {
@@ -273,7 +274,7 @@ impl App {
         }
         e.prevent_default();
         let at = canvas_point(&canvas, e);
-        let (wx, wy) = self.view.canvas_to_world(at.0, at.1);
+        let (wx, wy) = self.stage.view().canvas_to_world(at.0, at.1);
         let bounds = Runner::bounds(&self.project);
         let (x, y) = to_marker(&bounds, wx, wy);
         let pointer = e.pointer_id();
@@ -322,7 +323,7 @@ impl App {
         ctx.set_stroke_style_str("#ffd54a");
         for m in d.markers() {
             let (wx, wy) = from_marker(&bounds, m.x, m.y);
-            let (px, py) = self.view.world_to_canvas(wx, wy);
+            let (px, py) = self.stage.view().world_to_canvas(wx, wy);
             ctx.begin_path();
             let _ = ctx.arc(px, py, 26.0 * ratio, 0.0, std::f64::consts::TAU);
             ctx.stroke();
@@ -369,11 +370,11 @@ impl App {
             hide: link.callback(|_| Msg::Session(SessionMsg::Panel(false))),
             offer: link.callback(|o| Msg::Session(SessionMsg::Offer(o))),
         };
-        let controllable = self.runner.characters();
+        let controllable = self.stage.runner().characters();
         html! {
             <>
                 { open }
-                { view::teacher_panel(t, &controllable, &join_link, &view_link, self.now_ms, actions) }
+                { view::teacher_panel(t, &controllable, &join_link, &view_link, self.stage.frame_ms(), actions) }
             </>
         }
     }
@@ -401,7 +402,7 @@ impl App {
         });
         html! {
             <>
-                { view::device_status(d, self.now_ms) }
+                { view::device_status(d, self.stage.frame_ms()) }
                 { join.unwrap_or_default() }
             </>
         }

@@ -1,0 +1,416 @@
+//! [`Stage`]: the running model behind the stage canvas, kept apart from the page's UI state
+//! so the frame loop and the run controls read as one piece. It owns the clock, the current
+//! project's [`Runner`], the [`Renderer`] and the [`StageView`], the pending animation frame
+//! and what only they need (a developer demo, the time last drawn, the frames-per-second
+//! meter, the tick shown and the speed); the app shell routes its messages to it.
+
+use super::fps::FpsMeter;
+use super::{now_ms, watchdog};
+use crate::demo::Demo;
+use crate::mapedit::MapTool;
+use crate::projects::ProjectHandle;
+use crate::render::{agent_at, Bounds, RenderAgent, Renderer, Rgb, StageView};
+use crate::runner::Runner;
+use gloo_render::{request_animation_frame, AnimationFrame};
+use sim_core::sim::RoundPhase;
+use sim_core::time::{Clock, ClockState, SimTime, Speed};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, MouseEvent, WheelEvent};
+use yew::{Callback, NodeRef};
+
+/// The speeds offered in the speed control, as sim-seconds per real second.
+pub const SPEEDS: [&str; 6] = ["0.25", "0.5", "1", "2", "4", "8"];
+
+/// The stage's colour inside its bounds.
+const STAGE_BACKGROUND: Rgb = Rgb::from_packed(0x24506b);
+
+/// How much one pixel of wheel scrolling zooms: the zoom factor is `exp(-delta × this)`.
+const WHEEL_ZOOM_RATE: f64 = 0.0015;
+
+/// The clock, the simulation and the drawing of the stage, driven by the app shell: each
+/// animation frame it runs the ticks due and draws; the run controls play, pause, step,
+/// reset, seek and change its speed.
+pub struct Stage {
+    clock: Clock,
+    canvas: NodeRef,
+    /// The pending animation frame; dropping it cancels the loop.
+    frame: Option<AnimationFrame>,
+    /// Where an animation frame's time (milliseconds) goes.
+    on_frame: Callback<f64>,
+    /// The last real time seen, milliseconds, for actions that need "now".
+    now_ms: f64,
+    speed_label: String,
+    /// The tick shown in the status bar; the view re-renders when it changes.
+    shown_tick: i64,
+    /// `None` only when the page has no document to make sprites in.
+    renderer: Option<Renderer>,
+    view: StageView,
+    /// The current project's simulation.
+    runner: Runner,
+    /// A developer demo from the URL, drawn instead of the skeleton model.
+    demo: Option<Demo>,
+    /// Sim time of the last drawn frame, seconds; demos move by the difference.
+    drawn_secs: f64,
+    fps: FpsMeter,
+}
+
+impl Stage {
+    /// A stage with no model yet, its clock not started, showing the demo the page's query
+    /// `query` asks for, if any; each animation frame it asks for is sent to `on_frame`.
+    pub fn new(query: &str, on_frame: Callback<f64>) -> Stage {
+        let mut renderer = web_sys::window()
+            .and_then(|w| w.document())
+            .map(Renderer::new);
+        let demo = renderer
+            .as_mut()
+            .and_then(|r| Demo::from_query(query, r.costumes_mut()));
+        Stage {
+            clock: Clock::new(),
+            canvas: NodeRef::default(),
+            frame: None,
+            on_frame,
+            now_ms: 0.0,
+            speed_label: "1".into(),
+            shown_tick: 0,
+            renderer,
+            view: StageView::new(Bounds::default(), STAGE_BACKGROUND, 800.0, 800.0),
+            runner: Runner::default(),
+            demo,
+            drawn_secs: 0.0,
+            fps: FpsMeter::default(),
+        }
+    }
+
+    /// The stage canvas's reference, for the view to bind.
+    pub fn canvas_ref(&self) -> NodeRef {
+        self.canvas.clone()
+    }
+
+    /// The stage canvas, once it is on the page (pointer capture, event positions).
+    pub fn canvas(&self) -> Option<HtmlCanvasElement> {
+        self.canvas.cast::<HtmlCanvasElement>()
+    }
+
+    /// How the stage maps the world onto the canvas, to place pointers and marks.
+    pub fn view(&self) -> &StageView {
+        &self.view
+    }
+
+    /// The view, for the pan and pinch gestures and a fit to the stage.
+    pub fn view_mut(&mut self) -> &mut StageView {
+        &mut self.view
+    }
+
+    /// The current project's simulation, for the panels, the inspector and the session.
+    pub fn runner(&self) -> &Runner {
+        &self.runner
+    }
+
+    /// The simulation, for the edits the user and the session make to it.
+    pub fn runner_mut(&mut self) -> &mut Runner {
+        &mut self.runner
+    }
+
+    /// Whether a developer demo is drawn instead of the model (nothing to select or hover).
+    pub fn is_demo(&self) -> bool {
+        self.demo.is_some()
+    }
+
+    /// Whether the clock runs.
+    pub fn running(&self) -> bool {
+        self.clock.state() == ClockState::Running
+    }
+
+    /// The real time of the last frame, milliseconds, for the session's "seen ... ago".
+    pub fn frame_ms(&self) -> f64 {
+        self.now_ms
+    }
+
+    /// The speed chosen, as labelled in [`SPEEDS`].
+    pub fn speed_label(&self) -> &str {
+        &self.speed_label
+    }
+
+    /// The tick the status line shows.
+    pub fn shown_tick(&self) -> i64 {
+        self.shown_tick
+    }
+
+    /// The time the status line shows: the time of the last tick run, so time and tick
+    /// always agree (a demo, which has no ticks, shows its clock).
+    pub fn shown_time(&self) -> SimTime {
+        if self.demo.is_some() {
+            self.clock.time()
+        } else {
+            self.runner.time()
+        }
+    }
+
+    /// The demo's frames per second and mean frame work (ms), once measured.
+    pub fn demo_fps(&self) -> Option<(f64, f64)> {
+        self.fps.shown.filter(|_| self.demo.is_some())
+    }
+
+    /// Asks the browser for the next animation frame.
+    pub fn request_frame(&mut self) {
+        let on_frame = self.on_frame.clone();
+        self.frame = Some(request_animation_frame(move |ts| on_frame.emit(ts)));
+    }
+
+    /// Notes the frame's real time `ts` (milliseconds); the first frame starts the clock,
+    /// paused when `start_paused` (the last page died with a model running).
+    pub fn begin_frame(&mut self, ts: f64, start_paused: bool) {
+        self.now_ms = ts;
+        if self.clock.state() == ClockState::Init {
+            self.clock.start(ts);
+            if start_paused {
+                self.clock.pause(ts);
+            }
+        }
+    }
+
+    /// Picks up a newly loaded or edited project: a fresh simulation from tick zero, and the
+    /// stage fitted to the model's bounds. True when the project changed.
+    pub fn sync_project(&mut self, project: &ProjectHandle) -> bool {
+        self.show_costumes(project);
+        if !self.runner.sync(project) {
+            return false;
+        }
+        self.clock.set_time(SimTime::ZERO);
+        self.fit_to_project(project);
+        true
+    }
+
+    /// Fits the stage to the open project's bounds and background, with its costumes.
+    pub fn fit_to_project(&mut self, project: &ProjectHandle) {
+        self.show_costumes(project);
+        self.view.bounds = Runner::bounds(project);
+        self.view.background = MapTool::background(project).unwrap_or(STAGE_BACKGROUND);
+        self.view.fit();
+    }
+
+    fn show_costumes(&mut self, project: &ProjectHandle) {
+        if let Some(renderer) = &mut self.renderer {
+            project.with(|c| {
+                renderer.set_project_costumes(c.map_or(&[], |c| c.project.costumes.as_slice()))
+            });
+        }
+    }
+
+    /// Brings the clock up to the frame's real time `ts` (milliseconds).
+    pub fn update_clock(&mut self, ts: f64) {
+        self.clock.update_time(ts);
+    }
+
+    /// Runs the model up to the clock. When that took more than the watchdog's budget the run
+    /// pauses, and the answer says where the time went; a round that ended pauses it too.
+    pub fn run_due(&mut self) -> Option<String> {
+        let before = self.runner.profile();
+        let started = now_ms();
+        self.runner.advance_to(self.clock.time());
+        let work_ms = now_ms() - started;
+        let mut verdict = None;
+        if work_ms > watchdog::BUDGET_MS && self.running() {
+            self.hold_at_last_tick();
+            let (names, rules) = self.runner.profile_names();
+            let after = self.runner.profile();
+            verdict = Some(watchdog::verdict(work_ms, &before, &after, &names, &rules));
+        }
+        self.pause_when_round_stops();
+        verdict
+    }
+
+    /// Pauses the clock at the time of the last tick run, so Play and the status line never
+    /// run ahead of the model.
+    fn hold_at_last_tick(&mut self) {
+        self.clock.pause(self.now_ms);
+        self.clock.set_time(self.runner.time());
+    }
+
+    /// A round that ended stops the ticks: the clock pauses with them.
+    fn pause_when_round_stops(&mut self) {
+        let stopped = self
+            .runner
+            .round()
+            .is_some_and(|r| r.phase != RoundPhase::Running);
+        if stopped && self.running() {
+            self.hold_at_last_tick();
+        }
+    }
+
+    /// Draws the current moment on the canvas, sized first to its displayed size. Returns the
+    /// canvas's context for what the shell draws over the agents, `None` when nothing was
+    /// drawn (no canvas or renderer yet).
+    pub fn draw(&mut self) -> Option<CanvasRenderingContext2d> {
+        let canvas = self.canvas()?;
+        fit_backing_store(&canvas);
+        self.view.canvas = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let ctx = canvas
+            .get_context("2d")
+            .ok()??
+            .dyn_into::<CanvasRenderingContext2d>()
+            .ok()?;
+        let renderer = self.renderer.as_mut()?;
+        let secs = self.clock.time().to_f64();
+        let agents: &[RenderAgent] = match &mut self.demo {
+            Some(demo) => {
+                demo.advance(secs - self.drawn_secs);
+                demo.agents()
+            }
+            None => self.runner.agents(renderer.costumes_mut()),
+        };
+        self.drawn_secs = secs;
+        renderer.draw(&ctx, &self.view, agents);
+        Some(ctx)
+    }
+
+    /// Counts a frame at `ts` whose work (drawing) took `work_ms`; true when the demo's fps
+    /// figures changed.
+    pub fn count_frame(&mut self, ts: f64, work_ms: f64) -> bool {
+        self.fps.frame(ts, work_ms) && self.demo.is_some()
+    }
+
+    /// Makes the status line show the current tick; true when that changed it.
+    pub fn show_tick(&mut self) -> bool {
+        let tick = i64::try_from(self.runner.tick()).unwrap_or(i64::MAX);
+        let changed = tick != self.shown_tick;
+        self.shown_tick = tick;
+        changed
+    }
+
+    /// The agent drawn last at world point `(wx, wy)`, as its index among those drawn.
+    pub fn agent_at(&self, wx: f64, wy: f64) -> Option<u32> {
+        let drawn = self
+            .demo
+            .as_ref()
+            .map_or(self.runner.drawn(), |demo| demo.agents());
+        self.renderer
+            .as_ref()
+            .and_then(|r| agent_at(drawn, r.costumes(), wx, wy))
+    }
+
+    /// Zooms the view about the pointer as the wheel turned.
+    pub fn wheel(&mut self, e: &WheelEvent) {
+        e.prevent_default();
+        let Some(canvas) = self.canvas() else {
+            return;
+        };
+        // Line and page modes scroll in coarser units than pixels.
+        let unit = match e.delta_mode() {
+            WheelEvent::DOM_DELTA_LINE => 16.0,
+            WheelEvent::DOM_DELTA_PAGE => 400.0,
+            _ => 1.0,
+        };
+        let (px, py) = canvas_point(&canvas, e);
+        self.view
+            .zoom_about(px, py, (-e.delta_y() * unit * WHEEL_ZOOM_RATE).exp());
+    }
+
+    /// Play: resumes a paused clock, starts any other.
+    pub fn play(&mut self) {
+        match self.clock.state() {
+            ClockState::Paused => self.clock.resume(self.now_ms),
+            _ => self.clock.start(self.now_ms),
+        }
+    }
+
+    /// Pause.
+    pub fn pause(&mut self) {
+        self.clock.pause(self.now_ms);
+    }
+
+    /// Pauses when running, plays otherwise (the Space key).
+    pub fn toggle_play(&mut self) {
+        if self.running() {
+            self.pause();
+        } else {
+            self.play();
+        }
+    }
+
+    /// Runs one tick, paused.
+    pub fn step(&mut self) {
+        self.runner.step();
+        self.hold_at_last_tick();
+    }
+
+    /// Pauses and goes back to the model's starting state (and the demo of the page's query
+    /// `query` to its start).
+    pub fn reset(&mut self, query: &str) {
+        self.clock.pause(self.now_ms);
+        self.clock.set_time(SimTime::ZERO);
+        self.runner.reset();
+        if let Some(renderer) = &mut self.renderer {
+            self.demo = Demo::from_query(query, renderer.costumes_mut());
+        }
+        self.drawn_secs = 0.0;
+    }
+
+    /// Pauses and goes back to tick `tick` of the run; the time shown then, or why not.
+    pub fn seek(&mut self, project: &ProjectHandle, tick: u64) -> Result<SimTime, String> {
+        self.clock.pause(self.now_ms);
+        self.runner.seek(project, tick)?;
+        let time = self.runner.time();
+        self.clock.set_time(time);
+        Ok(time)
+    }
+
+    /// The teacher's *Next round*: the next round is prepared, paused, ready for Play.
+    pub fn next_round(&mut self) {
+        if self.runner.next_round() {
+            self.hold_at_last_tick();
+        }
+    }
+
+    /// Runs at the speed labelled `label` (one of [`SPEEDS`]).
+    pub fn set_speed(&mut self, label: String) {
+        if let Ok(speed) = label.parse::<f64>() {
+            self.clock.set_speed(Speed::from_num(speed), self.now_ms);
+            self.speed_label = label;
+        }
+    }
+
+    /// Runs at the next faster (`step` 1) or slower (-1) of [`SPEEDS`], stopping at the ends.
+    pub fn speed_by(&mut self, step: i8) {
+        let at = SPEEDS
+            .iter()
+            .position(|s| *s == self.speed_label)
+            .unwrap_or(2);
+        let next = at
+            .saturating_add_signed(isize::from(step))
+            .min(SPEEDS.len() - 1);
+        self.set_speed(SPEEDS[next].to_string());
+    }
+}
+
+/// Sizes the canvas's pixel buffer to its displayed size in device pixels, so the stage is
+/// sharp at any window size; a canvas not laid out (zero size) is left alone.
+fn fit_backing_store(canvas: &HtmlCanvasElement) {
+    let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+    let size = |css: i32| (f64::from(css) * ratio).round() as u32;
+    let (width, height) = (size(canvas.client_width()), size(canvas.client_height()));
+    if width == 0 || height == 0 {
+        return;
+    }
+    if canvas.width() != width {
+        canvas.set_width(width);
+    }
+    if canvas.height() != height {
+        canvas.set_height(height);
+    }
+}
+
+/// Where a mouse event falls on the canvas, in canvas pixels.
+pub fn canvas_point(canvas: &HtmlCanvasElement, e: &MouseEvent) -> (f64, f64) {
+    let ratio = |pixels: u32, css: i32| {
+        if css > 0 {
+            f64::from(pixels) / f64::from(css)
+        } else {
+            1.0
+        }
+    };
+    (
+        f64::from(e.offset_x()) * ratio(canvas.width(), canvas.client_width()),
+        f64::from(e.offset_y()) * ratio(canvas.height(), canvas.client_height()),
+    )
+}
