@@ -315,18 +315,15 @@ impl FeatureState {
     }
 }
 
-/// An agent's attached features in the order they were added, with a table of where each
-/// kind sits kept beside them: each tick asks thousands of agents for their Movement, Costume
-/// or Physics, and the table answers from the agent itself, so finding a feature reads that
-/// feature alone rather than every feature before it.
+/// An agent's attached features in the order they were added, with a mask of their kinds
+/// kept beside them: each tick asks thousands of agents whether they wear a Costume or show
+/// a Graphing widget, and the mask answers from the agent itself without reading the list.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(from = "Vec<FeatureState>")]
 pub struct Features {
     list: Vec<FeatureState>,
-    /// Four bits per kind ([`FeatureKind::nibble_shift`]): 0 when none is attached, `1 + i`
-    /// when the first feature of that kind is at `list[i]` (for `i` below [`Self::FAR`]), and
-    /// [`Self::FAR`] when it is further on (only a list with repeated kinds gets that far).
-    places: u64,
+    /// The bit of each attached feature's kind.
+    kinds: u32,
 }
 
 impl From<Vec<FeatureState>> for Features {
@@ -339,7 +336,7 @@ impl From<Vec<FeatureState>> for Features {
     }
 }
 
-/// Written as the list alone (the table is worked out again on reading).
+/// Written as the list alone (the mask is worked out again on reading).
 impl Serialize for Features {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.list.serialize(s)
@@ -347,62 +344,29 @@ impl Serialize for Features {
 }
 
 impl Features {
-    /// The table entry of a first feature that sits too far on to be written down: it is
-    /// searched for.
-    const FAR: u64 = 0xF;
-
-    /// The table entry of `kind` (0 for a kind the catalog does not list).
-    fn entry(&self, kind: FeatureKind) -> u64 {
-        kind.nibble_shift()
-            .map_or(0, |shift| (self.places >> shift) & 0xF)
-    }
-
     /// Attaches a feature after the others.
     pub fn push(&mut self, feature: FeatureState) {
-        if let Some(shift) = feature.kind.nibble_shift() {
-            if (self.places >> shift) & 0xF == 0 {
-                let entry = u64::try_from(self.list.len() + 1)
-                    .unwrap_or(Self::FAR)
-                    .min(Self::FAR);
-                self.places |= entry << shift;
-            }
-        }
+        self.kinds |= feature.kind.bit();
         self.list.push(feature);
     }
 
     /// Keeps only the features `keep` answers true for, in order.
     pub fn retain(&mut self, keep: impl FnMut(&FeatureState) -> bool) {
-        let mut list = std::mem::take(&mut self.list);
-        list.retain(keep);
-        *self = list.into_iter().collect();
+        self.list.retain(keep);
+        self.kinds = self.list.iter().fold(0, |mask, f| mask | f.kind.bit());
     }
 
     /// Whether a feature of `kind` is attached, answered without reading the list.
     pub(crate) fn has_kind(&self, kind: FeatureKind) -> bool {
-        self.entry(kind) != 0
-    }
-
-    /// Where the first feature of `kind` is in the list.
-    #[inline]
-    fn place(&self, kind: FeatureKind) -> Option<usize> {
-        match self.entry(kind) {
-            0 => None,
-            Self::FAR => self.list.iter().position(|f| f.kind == kind),
-            entry => usize::try_from(entry - 1).ok(),
-        }
-    }
-
-    /// The attached feature of `kind`.
-    #[inline]
-    pub(crate) fn of_kind(&self, kind: FeatureKind) -> Option<&FeatureState> {
-        self.list.get(self.place(kind)?)
+        self.kinds & kind.bit() != 0
     }
 
     /// The attached feature of `kind`, to change.
-    #[inline]
     pub(crate) fn of_kind_mut(&mut self, kind: FeatureKind) -> Option<&mut FeatureState> {
-        let place = self.place(kind)?;
-        self.list.get_mut(place)
+        if !self.has_kind(kind) {
+            return None;
+        }
+        self.list.iter_mut().find(|f| f.kind == kind)
     }
 }
 
@@ -433,43 +397,6 @@ impl FromIterator<FeatureState> for Features {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_feature_is_found_by_kind_wherever_it_sits_even_past_the_table() {
-        let state = |name| FeatureState::new(crate::features::feature(name).unwrap());
-        let kind = |name| FeatureKind::named(name);
-        // Repeated kinds (a hostile snapshot could hold them) push Movement past the table.
-        let mut list: Features = std::iter::repeat_with(|| state("Costume"))
-            .take(20)
-            .collect();
-        list.push(state("Movement"));
-        list.push(state("Costume"));
-        assert_eq!(
-            list.of_kind(kind("Movement")).map(|f| f.name),
-            Some("Movement")
-        );
-        assert!(
-            std::ptr::eq(list.of_kind(kind("Costume")).unwrap(), &list[0]),
-            "the first wins"
-        );
-        assert!(list.of_kind(kind("Physics")).is_none() && !list.has_kind(kind("Physics")));
-        list.retain(|f| f.name != "Costume");
-        assert_eq!(list.len(), 1);
-        assert!(std::ptr::eq(
-            list.of_kind(kind("Movement")).unwrap(),
-            &list[0]
-        ));
-        assert!(!list.has_kind(kind("Costume")));
-        let mut few = Features::default();
-        for name in ["Physics", "Costume", "Graphing"] {
-            few.push(state(name));
-        }
-        let names: Vec<_> = ["Graphing", "Physics", "Costume"]
-            .iter()
-            .map(|n| few.of_kind_mut(kind(n)).map(|f| f.name))
-            .collect();
-        assert_eq!(names, [Some("Graphing"), Some("Physics"), Some("Costume")]);
-    }
 
     #[test]
     fn a_feature_starts_at_its_catalog_defaults_and_finds_props_by_alias() {

@@ -272,7 +272,10 @@ impl Agent {
 
     /// An attached feature of `kind`: the tick's look-up, which compares no names.
     pub(crate) fn feature_of(&self, kind: FeatureKind) -> Option<&FeatureState> {
-        self.features.of_kind(kind)
+        if !self.features.has_kind(kind) {
+            return None;
+        }
+        self.features.iter().find(|f| f.kind == kind)
     }
 
     /// An attached feature of `kind`, to change.

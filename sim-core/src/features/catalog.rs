@@ -152,18 +152,18 @@ impl FeatureKind {
         FEATURES.get(self.0)
     }
 
-    /// Where the kind's 4-bit entry sits in a table of places ([`crate::agent::Features`]);
-    /// none for a name the catalog does not list.
-    pub(crate) fn nibble_shift(self) -> Option<u32> {
+    /// The kind's bit in a mask of kinds ([`crate::agent::Features`]); none for a name the
+    /// catalog does not list.
+    pub(crate) fn bit(self) -> u32 {
         u32::try_from(self.0)
             .ok()
-            .filter(|&i| (i as usize) < FEATURES.len())
-            .map(|i| i * 4)
+            .and_then(|shift| 1u32.checked_shl(shift))
+            .unwrap_or(0)
     }
 }
 
-// Every kind has a 4-bit entry of its own in a table of 64 bits.
-const _: () = assert!(FEATURES.len() <= 16);
+// Every kind has a bit of its own in a mask of 32.
+const _: () = assert!(FEATURES.len() <= 32);
 
 /// Whether two texts are equal, usable in `const` evaluation.
 const fn same_text(a: &str, b: &str) -> bool {
