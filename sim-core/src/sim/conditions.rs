@@ -128,20 +128,25 @@ fn order_free(world: &World, program: &crate::world::program::Program) -> bool {
 }
 
 fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test: TestKind) {
-    let sized = !matches!(test, TestKind::CloseTo(_));
-    side(&s.by_blueprint, rule.b, sized, &mut s.b_side);
-    if rule.a != rule.b {
-        side(&s.by_blueprint, rule.a, sized, &mut s.a_side);
+    // The sides are lent the gathered bodies for the scan and give them back after it.
+    let same = rule.a == rule.b;
+    swap_side(&mut s.by_blueprint, rule.b, &mut s.b_side);
+    if !same {
+        swap_side(&mut s.by_blueprint, rule.a, &mut s.a_side);
     }
     s.passing.clear();
     s.touching.clear();
     // `doesNotSee` passes for every pair out of sight, near or far: there is nothing for a
     // grid to narrow down.
     let scanned = if world.reference || test == TestKind::DoesNotSee {
-        scan_plainly(world, s, rule, test)
+        scan_plainly(world, s, same, test)
     } else {
-        scan(world, s, rule.a == rule.b, test)
+        scan(world, s, same, test)
     };
+    swap_side(&mut s.by_blueprint, rule.b, &mut s.b_side);
+    if !same {
+        swap_side(&mut s.by_blueprint, rule.a, &mut s.a_side);
+    }
     if scanned.capped {
         let at = world.origin(&rule.script, rule.line, rule.col);
         let message = format!(
@@ -185,7 +190,7 @@ fn gather(world: &World, rules: &[Rule], s: &mut Scratch) {
     s.wanted
         .resize(world.program.blueprint_count(), Wanted::Nothing);
     for rule in rules.iter().filter(|r| r.test != TestKind::Dies) {
-        let need = if matches!(rule.test, TestKind::CloseTo(_)) && !world.reference {
+        let need = if matches!(rule.test, TestKind::CloseTo(_)) {
             Wanted::Centres
         } else {
             Wanted::Sizes
@@ -202,28 +207,24 @@ fn gather(world: &World, rules: &[Rule], s: &mut Scratch) {
         return;
     }
     for (id, agent) in world.agents.iter_with_ids() {
-        let need = s.wanted.get(agent.blueprint).copied();
-        if need.is_some_and(|n| n != Wanted::Nothing) && agent.is_active() {
-            if let Some(list) = s.by_blueprint.get_mut(agent.blueprint) {
-                list.push(Body::of(id, agent, need == Some(Wanted::Sizes)));
-            }
+        let bp = agent.blueprint;
+        let (Some(&need), Some(list)) = (s.wanted.get(bp), s.by_blueprint.get_mut(bp)) else {
+            continue;
+        };
+        if need != Wanted::Nothing && agent.is_active() {
+            list.push(Body::of(id, agent, need == Wanted::Sizes));
         }
     }
 }
 
-/// Blueprint `bp`'s bodies from the tick's gathering into `out`, with no extent unless
-/// `sized` (so an `isCloseTo` rule sees centres alone whatever another rule needed).
-fn side(by_blueprint: &[Vec<Body>], bp: usize, sized: bool, out: &mut Vec<Body>) {
-    out.clear();
-    let bodies = by_blueprint.get(bp).map_or(&[][..], Vec::as_slice);
-    if sized {
-        out.extend_from_slice(bodies);
-    } else {
-        out.extend(bodies.iter().map(|b| Body {
-            hw: 0.0,
-            hh: 0.0,
-            ..*b
-        }));
+/// Swaps blueprint `bp`'s gathered bodies with a scan's `side` (which is left empty when
+/// `bp` has none): once to lend them to a rule's scan, once more to take them back, so no
+/// rule copies them. A rule that tests centres alone (`isCloseTo`) never reads a body's
+/// extent, so it may see the sizes another rule needed.
+fn swap_side(by_blueprint: &mut [Vec<Body>], bp: usize, side: &mut Vec<Body>) {
+    match by_blueprint.get_mut(bp) {
+        Some(list) => std::mem::swap(list, side),
+        None => side.clear(),
     }
 }
 
@@ -255,7 +256,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     xs.extend(b_side.iter().map(|b| b.x));
     ys.clear();
     ys.extend(b_side.iter().map(|b| b.y));
-    // `isCloseTo` bodies have no extent (see `Body::of`), so there is nothing to measure.
+    // `isCloseTo` measures centres alone: its search reaches no further for a body's extent.
     let reach_b = match test {
         TestKind::CloseTo(_) => 0.0,
         _ => b_side.iter().map(|b| b.hw.max(b.hh)).fold(0.0, f64::max),
@@ -350,12 +351,11 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
 /// The reference interpreter's scan: every active agent of A against every active agent of B
 /// but itself, in slot order, by the plain test of the pair, filling the scratch's passing
 /// and touching pairs as [`scan`] does.
-fn scan_plainly(world: &World, s: &mut Scratch, rule: &Rule, test: TestKind) -> Scanned {
-    side(&s.by_blueprint, rule.a, true, &mut s.a_side);
-    side(&s.by_blueprint, rule.b, true, &mut s.b_side);
+fn scan_plainly(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     let contact = test.contact();
     let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
-    for a in &s.a_side {
+    let a_side = if same { &s.b_side } else { &s.a_side };
+    for a in a_side {
         for b in &s.b_side {
             let hit = b.id != a.id
                 && match contact {
