@@ -124,7 +124,7 @@ impl ExprContext for FakeSim {
 
 fn eval_in(sim: &mut FakeSim, text: &str) -> Result<Value<Obj>, EvalErrorKind> {
     let expr = parse_expr(text, Pos::START).unwrap_or_else(|e| panic!("{text}: {e}"));
-    expr.eval(sim).map_err(|e| e.kind)
+    expr.eval(sim).map_err(|e| *e.kind)
 }
 
 fn eval(text: &str) -> Result<Value<Obj>, EvalErrorKind> {
