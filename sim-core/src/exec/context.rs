@@ -15,11 +15,11 @@ pub(crate) enum Obj {
     /// `agent.prop`: the agent's props, features included.
     Props(EntityId),
     /// One prop of an agent (`getProp('x')`, `agent.prop.x`); read with `.value`.
-    Prop(EntityId, String),
+    Prop(EntityId, Box<str>),
     /// `agent.prop.Movement`: the props of one feature.
-    FeatProps(EntityId, String),
-    /// One feature prop; read with `.value`.
-    FeatProp(EntityId, String, String),
+    FeatProps(EntityId, Box<str>),
+    /// One feature prop, by feature and prop name; read with `.value`.
+    FeatProp(EntityId, Box<(String, String)>),
     /// A colour as hue, saturation and value, each 0 to 1 (Costume's `getColorHSV`); read
     /// with `.hue`, `.saturation` and `.value`.
     Hsv([f64; 3]),
@@ -51,7 +51,7 @@ impl Runner<'_> {
             Err(_) => {
                 let agent = self.agent(id).map_err(Self::fail)?;
                 if agent.has(name) {
-                    Ok(ExprValue::Object(Obj::FeatProps(id, name.to_string())))
+                    Ok(ExprValue::Object(Obj::FeatProps(id, name.into())))
                 } else {
                     Err(no_prop(&format!("agent {}", agent.name), name))
                 }
@@ -63,8 +63,8 @@ impl Runner<'_> {
         let agent = self.agent(id).map_err(Self::fail)?;
         let feature = crate::features::feature(name).map(|f| f.name);
         match feature {
-            Some(f) if agent.has(f) => Ok(ExprValue::Object(Obj::FeatProps(id, f.to_string()))),
-            _ => Ok(ExprValue::Object(Obj::Prop(id, name.to_string()))),
+            Some(f) if agent.has(f) => Ok(ExprValue::Object(Obj::FeatProps(id, f.into()))),
+            _ => Ok(ExprValue::Object(Obj::Prop(id, name.into()))),
         }
     }
 }
@@ -90,16 +90,14 @@ impl ExprContext for Runner<'_> {
             }
             Obj::FeatProps(id, feature) => Ok(ExprValue::Object(Obj::FeatProp(
                 *id,
-                feature.clone(),
-                name.to_string(),
+                Box::new((feature.to_string(), name.to_string())),
             ))),
-            Obj::FeatProp(id, feature, prop) if name == "value" => self
-                .feat_prop_value(*id, feature, prop)
+            Obj::FeatProp(id, names) if name == "value" => self
+                .feat_prop_value(*id, &names.0, &names.1)
                 .map(to_expr)
                 .map_err(Self::fail),
-            Obj::Prop(_, prop) | Obj::FeatProp(_, _, prop) => {
-                Err(no_prop(&format!("property '{prop}'"), name))
-            }
+            Obj::Prop(_, prop) => Err(no_prop(&format!("property '{prop}'"), name)),
+            Obj::FeatProp(_, names) => Err(no_prop(&format!("property '{}'", names.1), name)),
             Obj::Hsv([h, s, v]) => match name {
                 "hue" => Ok(ExprValue::Number(*h)),
                 "saturation" => Ok(ExprValue::Number(*s)),
@@ -124,12 +122,15 @@ impl ExprContext for Runner<'_> {
             }),
         };
         match method {
-            "getProp" => Ok(ExprValue::Object(Obj::Prop(*id, text(0)?))),
+            "getProp" => Ok(ExprValue::Object(Obj::Prop(*id, text(0)?.into()))),
             "getFeatProp" => {
                 let feature = text(0)?;
                 let feature =
                     crate::features::feature(&feature).map_or(feature, |f| f.name.to_string());
-                Ok(ExprValue::Object(Obj::FeatProp(*id, feature, text(1)?)))
+                Ok(ExprValue::Object(Obj::FeatProp(
+                    *id,
+                    Box::new((feature, text(1)?)),
+                )))
             }
             "callFeatMethod" => {
                 let (feature, name) = (text(0)?, text(1)?);
@@ -164,25 +165,12 @@ impl ExprContext for Runner<'_> {
         } else {
             self.bound(object)?
         };
-        let has = |feature: &str| self.world.agents.get(id).is_some_and(|a| a.has(feature));
-        let value = match path {
-            ReadPath::Prop(prop) => self.prop_value(id, prop),
-            ReadPath::PropsProp(prop) => {
-                if crate::features::feature(prop).is_some_and(|f| has(f.name)) {
-                    return None;
-                }
-                self.prop_value(id, prop)
-            }
-            ReadPath::FeatProp(feature, prop) => {
-                let feature =
-                    crate::features::feature(feature).map_or(feature.as_str(), |f| f.name);
-                self.feat_prop_value(id, feature, prop)
-            }
-            ReadPath::PropsFeatProp(feature, prop) => {
-                let feature = crate::features::feature(feature).filter(|f| has(f.name))?;
-                self.feat_prop_value(id, feature.name, prop)
-            }
+        let agent = self.world.agents.get(id)?;
+        let var = match path {
+            ReadPath::Builtin(prop) => return self.prop_value(id, prop).ok().map(to_expr),
+            ReadPath::Added(prop) => agent.prop(prop)?,
+            ReadPath::FeatProp(slot) => agent.feature_of(slot.kind)?.prop_at(*slot)?,
         };
-        value.ok().map(to_expr)
+        Some(to_expr(var.value()))
     }
 }

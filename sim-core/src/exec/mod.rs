@@ -200,19 +200,19 @@ impl<'w> Runner<'w> {
 
     /// Evaluates an expression as a plain value.
     pub fn eval(&mut self, e: &ScriptExpr) -> Result<Value, Failure> {
-        if let Some(code) = e.number.as_ref().filter(|_| !self.world.reference) {
-            return code
-                .run(|| self.world.rng.next_f64())
-                .map(Value::Number)
-                .map_err(|err| failure(e, &err));
-        }
         let value = self.eval_raw(e)?;
         plain(value)
     }
 
-    /// Evaluates an expression, objects included.
+    /// Evaluates an expression, objects included: its compiled code, or its tree on the
+    /// reference interpreter.
     pub fn eval_raw(&mut self, e: &ScriptExpr) -> Result<ExprValue<Obj>, Failure> {
-        e.tree.eval(self).map_err(|err| failure(e, &err))
+        let value = if self.world.reference {
+            e.tree.eval(self)
+        } else {
+            e.code.eval(self)
+        };
+        value.map_err(|err| failure(e, &err))
     }
 
     /// Evaluates arguments to plain values (a block is not a value).

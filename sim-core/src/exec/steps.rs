@@ -21,7 +21,7 @@ impl Runner<'_> {
         match by {
             StepBy::Written(n) => Ok(n),
             StepBy::Computed(e, code) => code
-                .run(|| self.world.rng.next_f64())
+                .number(|| self.world.rng.next_f64())
                 .map_err(|err| failure(e, &err)),
         }
     }

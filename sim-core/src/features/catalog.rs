@@ -83,7 +83,7 @@ pub struct FeatureSpec {
 /// An attached [`FeatureState`](crate::agent::FeatureState) keeps its catalog props in catalog
 /// order, so `index` is where the prop sits in a state of feature `feature` too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PropSlot {
+pub struct PropSlot {
     /// The canonical name of the feature the prop belongs to.
     pub feature: &'static str,
     /// That feature's kind, which an attached feature is checked against.
@@ -131,7 +131,7 @@ impl PropSlot {
 /// A catalog feature's place in [`FEATURES`]. The tick tells attached features apart by it:
 /// comparing one number instead of two names, thousands of times a tick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct FeatureKind(usize);
+pub struct FeatureKind(usize);
 
 impl FeatureKind {
     /// The kind of the feature with canonical name `name`, for `const` items. A name the

@@ -5,7 +5,7 @@
 //! statement keeps the line and column it came from, so a run-time script error can point at
 //! the student's text just as a compile error does.
 
-use super::expr::{Expr, NumberCode};
+use super::expr::{Code, Expr};
 use crate::features::catalog::PropSlot;
 use crate::features::{FeatMethodSpec, FeatureSpec};
 use crate::vars::{Value, VarType};
@@ -68,11 +68,10 @@ impl ProgramSlot {
 pub struct ScriptExpr {
     /// The expression's text between the braces, trimmed.
     pub text: String,
-    /// The parsed tree.
+    /// The parsed tree, which the reference interpreter evaluates.
     pub tree: Expr,
-    /// The tree compiled to number operations when it computes a number from numbers only
-    /// ([`Expr::number_code`]), so it runs on the fast path.
-    pub number: Option<NumberCode>,
+    /// The tree compiled ([`Expr::compile`]), which the simulation runs.
+    pub code: Code,
 }
 
 /// One compiled argument of a method call.

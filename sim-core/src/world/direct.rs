@@ -20,7 +20,7 @@
 use super::{global_in, same_text, World};
 use crate::entity::EntityId;
 use crate::features::catalog::PropSlot;
-use crate::script::expr::NumberCode;
+use crate::script::expr::Code;
 use crate::script::program::{Arg, MethodCall, ScriptExpr, Stmt, StmtKind, Target};
 use crate::vars::{GVar, NumberStep, RandomSource, Value};
 
@@ -29,7 +29,7 @@ pub(crate) enum StepBy<'s> {
     /// Written out (`add 1`).
     Written(f64),
     /// An expression of numbers only (`add {{ Math.random() * 10 - 5 }}`).
-    Computed(&'s ScriptExpr, &'s NumberCode),
+    Computed(&'s ScriptExpr, &'s Code),
 }
 
 /// The step and its number of a call such as `add 1` or `setTo {{ x * 2 }}`, when its
@@ -38,7 +38,7 @@ pub(crate) fn number_step(call: &MethodCall) -> Option<(NumberStep, StepBy<'_>)>
     let step = NumberStep::named(&call.method)?;
     match call.args.as_slice() {
         [Arg::Literal(Value::Number(n))] => Some((step, StepBy::Written(*n))),
-        [Arg::Expr(e)] => Some((step, StepBy::Computed(e, e.number.as_ref()?))),
+        [Arg::Expr(e)] if e.code.is_numeric() => Some((step, StepBy::Computed(e, &e.code))),
         _ => None,
     }
 }
@@ -86,7 +86,7 @@ enum By {
     /// Written out (`add 1`).
     Written(f64),
     /// A numbers-only expression (`add {{ Math.random() * 10 - 5 }}`), run each time.
-    Computed(NumberCode),
+    Computed(Code),
 }
 
 /// `body` worked out, one change per statement; `None` when a statement is anything else.
@@ -141,7 +141,7 @@ impl Change {
             By::Computed(code) => {
                 let before = world.rng.clone();
                 let done = code
-                    .run(|| world.rng.next_f64())
+                    .number(|| world.rng.next_f64())
                     .is_ok_and(|n| self.step(world, first, second, n));
                 if !done {
                     world.rng = before;
@@ -301,7 +301,7 @@ mod tests {
             let tree = crate::script::expr::parse_expr(text, crate::script::Pos::START).unwrap();
             Arg::Expr(crate::script::program::ScriptExpr {
                 text: text.to_string(),
-                number: tree.number_code(),
+                code: tree.compile(),
                 tree,
             })
         };

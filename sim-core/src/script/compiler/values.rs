@@ -288,10 +288,11 @@ impl Cx<'_> {
         match source.parse() {
             Ok(tree) => {
                 self.check_expr_refs(&tree, source.text_pos)?;
+                let tree = tree.with_reads(&|name| super::symbols::builtin_prop(name).is_some());
                 Ok(ScriptExpr {
                     text: source.text.clone(),
-                    number: tree.number_code(),
-                    tree: tree.with_reads(),
+                    code: tree.compile(),
+                    tree,
                 })
             }
             Err(e) => Err(self.report(

@@ -143,6 +143,14 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// Whether the operator computes a number from two numbers (`+ - * / %`).
+    pub fn is_arithmetic(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem
+        )
+    }
+
     /// How the operator is written, for error messages.
     pub fn symbol(self) -> &'static str {
         match self {

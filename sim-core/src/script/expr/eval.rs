@@ -231,7 +231,7 @@ fn eval_all<C: ExprContext>(
 }
 
 /// `value` as a number for `op`, or the error saying `op` needs numbers.
-pub(super) fn number<O>(op: &str, value: &Value<O>) -> Result<f64, EvalErrorKind> {
+fn number<O>(op: &str, value: &Value<O>) -> Result<f64, EvalErrorKind> {
     value
         .as_number()
         .ok_or_else(|| EvalErrorKind::WrongOperand {
@@ -250,14 +250,23 @@ fn finite(op: &str, n: f64) -> Result<f64, EvalErrorKind> {
     }
 }
 
-fn unary<O>(op: UnaryOp, value: Value<O>) -> Result<Value<O>, EvalErrorKind> {
+pub(super) fn unary<O>(op: UnaryOp, value: Value<O>) -> Result<Value<O>, EvalErrorKind> {
     match op {
         UnaryOp::Neg => Ok(Value::Number(-number("-", &value)?)),
         UnaryOp::Not => Ok(Value::Boolean(!value.is_truthy())),
     }
 }
 
-fn binary<O: PartialEq>(op: BinaryOp, l: Value<O>, r: Value<O>) -> Result<Value<O>, EvalErrorKind> {
+pub(super) fn binary<O: PartialEq>(
+    op: BinaryOp,
+    l: Value<O>,
+    r: Value<O>,
+) -> Result<Value<O>, EvalErrorKind> {
+    if let (Value::Number(a), Value::Number(b)) = (&l, &r) {
+        if let Some(value) = numbers(op, *a, *b) {
+            return Ok(value);
+        }
+    }
     match op {
         BinaryOp::Add => add(l, r),
         BinaryOp::LooseEq => Ok(Value::Boolean(l.loose_eq(&r))),
@@ -272,9 +281,32 @@ fn binary<O: PartialEq>(op: BinaryOp, l: Value<O>, r: Value<O>) -> Result<Value<
     }
 }
 
+/// What [`binary`] gives for two numbers when it succeeds, without building a `Result` (the
+/// compiled code runs this for nearly every operator); `None` where it fails (a division by
+/// zero, a result that is not a finite number), which [`binary`] words.
+#[inline]
+pub(super) fn numbers<O>(op: BinaryOp, a: f64, b: f64) -> Option<Value<O>> {
+    let n = match op {
+        BinaryOp::Add => a + b,
+        BinaryOp::Sub => a - b,
+        BinaryOp::Mul => a * b,
+        BinaryOp::Div if b != 0.0 => a / b,
+        BinaryOp::Rem if b != 0.0 => a % b,
+        BinaryOp::Div | BinaryOp::Rem => return None,
+        // NaN compares false and unequal, as in JavaScript.
+        BinaryOp::Lt => return Some(Value::Boolean(a < b)),
+        BinaryOp::Le => return Some(Value::Boolean(a <= b)),
+        BinaryOp::Gt => return Some(Value::Boolean(a > b)),
+        BinaryOp::Ge => return Some(Value::Boolean(a >= b)),
+        BinaryOp::LooseEq | BinaryOp::StrictEq => return Some(Value::Boolean(a == b)),
+        BinaryOp::LooseNe | BinaryOp::StrictNe => return Some(Value::Boolean(a != b)),
+    };
+    n.is_finite().then_some(Value::Number(n))
+}
+
 /// `a op b` for the arithmetic operators (`+ - * / %`) as a finite number, or the error (a
 /// comparison does not give a number).
-pub(super) fn arithmetic(op: BinaryOp, a: f64, b: f64) -> Result<f64, EvalErrorKind> {
+fn arithmetic(op: BinaryOp, a: f64, b: f64) -> Result<f64, EvalErrorKind> {
     let n = match op {
         BinaryOp::Add => a + b,
         BinaryOp::Sub => a - b,
@@ -340,7 +372,7 @@ fn compare<O>(op: BinaryOp, l: &Value<O>, r: &Value<O>) -> Result<Value<O>, Eval
     Ok(Value::Boolean(result))
 }
 
-fn math<C: ExprContext>(
+pub(super) fn math<C: ExprContext>(
     function: MathFn,
     args: &[Value<C::Object>],
     ctx: &mut C,
@@ -355,7 +387,7 @@ fn math<C: ExprContext>(
 
 /// `Math.function(numbers)` as a finite number, or the error; `Math.random()` takes its
 /// number from `random`.
-pub(super) fn math_of(
+fn math_of(
     function: MathFn,
     numbers: &[f64],
     random: impl FnOnce() -> f64,

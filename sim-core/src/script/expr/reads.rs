@@ -1,43 +1,45 @@
-//! Reads the compiler recognises in an expression tree, so the runtime can answer them
-//! straight from the agent instead of walking the accessor chain a script spells them with:
+//! Reads the compiler recognises in an expression tree, resolved when the script is compiled,
+//! so the runtime can answer them straight from the agent instead of walking the accessor
+//! chain a script spells them with:
 //!
 //! | written | [`ReadPath`] |
 //! | --- | --- |
-//! | `X.getProp('p').value`, `X.prop.p.value`, `X.p` | [`ReadPath::Prop`] |
-//! | `X.getFeatProp('F', 'p').value` | [`ReadPath::FeatProp`] |
-//! | `X.prop.F.p.value` | [`ReadPath::PropsFeatProp`] |
+//! | `X.getProp('p').value`, `X.prop.p.value`, `X.p` | [`ReadPath::Builtin`] or [`ReadPath::Added`] |
+//! | `X.getFeatProp('F', 'p').value`, `X.prop.F.p.value` | [`ReadPath::FeatProp`] |
 //!
 //! where `X` is a bare name (`agent`, or a blueprint a `when` binds). Walking the chain makes
 //! an object for each step (`getProp` copies its name into a property handle, `.value`
-//! looks the handle up by name again); a recognised read is one look-up.
+//! looks the handle up by name again); a recognised read is one look-up: a built-in prop by
+//! its name, a prop the script adds among the agent's own, a feature prop by its place in the
+//! feature ([`PropSlot`]), with no search of the feature catalog.
 //!
 //! The node keeps the tree it was written as ([`ExprKind::Read`]'s `generic`): a context
 //! that does not answer a read ([`super::ExprContext::read`] gives `None`, as the reference
 //! interpreter's does always) evaluates that tree, and so does one whose direct answer would
-//! be anything but a plain success, so every error and every unusual case (a prop that is
-//! also a feature's name, a missing agent) is worded and decided by the one general path.
+//! be anything but a plain success, so every error and every unusual case (a missing prop or
+//! feature, a removed agent) is worded and decided by the one general path. A chain whose
+//! meaning depends on more than the names (`X.prop.p.value` where `p` names a feature, a
+//! feature or prop the catalog does not list) is left as written.
 
 use super::ast::{Constant, Expr, ExprKind};
+use crate::features::catalog::PropSlot;
 
 /// What a recognised read reads of the agent its name gives.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReadPath {
-    /// A prop, added or built in (`getProp('p').value`, `.p`).
-    Prop(String),
-    /// `.prop.p.value`: the prop `p`, unless `p` names a feature the agent has (then the
-    /// general path decides).
-    PropsProp(String),
-    /// `getFeatProp('F', 'p').value`: prop `p` of feature `F` (as written).
-    FeatProp(String, String),
-    /// `.prop.F.p.value`: prop `p` of feature `F`, when the agent has that feature.
-    PropsFeatProp(String, String),
+    /// A built-in prop (`x`, `alpha`, `type` ...).
+    Builtin(String),
+    /// A prop the blueprint adds (a name that is no built-in prop).
+    Added(String),
+    /// A prop of a catalog feature, by its place.
+    FeatProp(PropSlot),
 }
 
 impl Expr {
     /// The tree with every recognised read replaced by an [`ExprKind::Read`] node that keeps
-    /// the read as written.
-    pub fn with_reads(self) -> Expr {
-        if let Some((object, path)) = recognise(&self) {
+    /// the read as written; `builtin` tells the agent's built-in prop names.
+    pub fn with_reads(self, builtin: &dyn Fn(&str) -> bool) -> Expr {
+        if let Some((object, path)) = recognise(&self, builtin) {
             return Expr {
                 offset: self.offset,
                 kind: ExprKind::Read {
@@ -48,8 +50,8 @@ impl Expr {
             };
         }
         let offset = self.offset;
-        let boxed = |e: Box<Expr>| Box::new(e.with_reads());
-        let all = |v: Vec<Expr>| v.into_iter().map(Expr::with_reads).collect();
+        let boxed = |e: Box<Expr>| Box::new(e.with_reads(builtin));
+        let all = |v: Vec<Expr>| v.into_iter().map(|e| e.with_reads(builtin)).collect();
         let kind = match self.kind {
             ExprKind::Member { object, name } => ExprKind::Member {
                 object: boxed(object),
@@ -97,15 +99,30 @@ impl Expr {
     }
 }
 
+/// The path of prop `p`: a built-in or an added prop.
+fn prop(p: &str, builtin: &dyn Fn(&str) -> bool) -> ReadPath {
+    if builtin(p) {
+        ReadPath::Builtin(p.to_owned())
+    } else {
+        ReadPath::Added(p.to_owned())
+    }
+}
+
+/// The path of prop `p` of feature `f`, when the catalog lists both.
+fn feat_prop(f: &str, p: &str) -> Option<ReadPath> {
+    let (slot, _) = crate::features::feature(f)?.slot(p)?;
+    Some(ReadPath::FeatProp(slot))
+}
+
 /// The name and path of `expr` when it is one of the recognised reads.
-fn recognise(expr: &Expr) -> Option<(String, ReadPath)> {
+fn recognise(expr: &Expr, builtin: &dyn Fn(&str) -> bool) -> Option<(String, ReadPath)> {
     let ExprKind::Member { object, name } = &expr.kind else {
         return None;
     };
     if name != "value" {
         // `X.p`, a prop read straight off the agent (`X.prop` is the props, not a value).
         return match &object.kind {
-            ExprKind::Name(x) if name != "prop" => Some((x.clone(), ReadPath::Prop(name.clone()))),
+            ExprKind::Name(x) if name != "prop" => Some((x.clone(), prop(name, builtin))),
             _ => None,
         };
     }
@@ -119,10 +136,8 @@ fn recognise(expr: &Expr) -> Option<(String, ReadPath)> {
                 return None;
             };
             match (method.as_str(), args.as_slice()) {
-                ("getProp", [p]) => Some((x.clone(), ReadPath::Prop(text(p)?))),
-                ("getFeatProp", [f, p]) => {
-                    Some((x.clone(), ReadPath::FeatProp(text(f)?, text(p)?)))
-                }
+                ("getProp", [p]) => Some((x.clone(), prop(&text(p)?, builtin))),
+                ("getFeatProp", [f, p]) => Some((x.clone(), feat_prop(&text(f)?, &text(p)?)?)),
                 _ => None,
             }
         }
@@ -130,12 +145,14 @@ fn recognise(expr: &Expr) -> Option<(String, ReadPath)> {
             object: inner,
             name: last,
         } => match &inner.kind {
-            // `X.prop.p.value`
+            // `X.prop.p.value`, unless `p` names a feature (then it depends on the agent).
             ExprKind::Member {
                 object: x,
                 name: props,
             } if props == "prop" => match &x.kind {
-                ExprKind::Name(x) => Some((x.clone(), ReadPath::PropsProp(last.clone()))),
+                ExprKind::Name(x) if crate::features::feature(last).is_none() => {
+                    Some((x.clone(), prop(last, builtin)))
+                }
                 _ => None,
             },
             // `X.prop.F.p.value`
@@ -144,10 +161,7 @@ fn recognise(expr: &Expr) -> Option<(String, ReadPath)> {
                 name: feature,
             } => match &props.kind {
                 ExprKind::Member { object: x, name } if name == "prop" => match &x.kind {
-                    ExprKind::Name(x) => Some((
-                        x.clone(),
-                        ReadPath::PropsFeatProp(feature.clone(), last.clone()),
-                    )),
+                    ExprKind::Name(x) => Some((x.clone(), feat_prop(feature, last)?)),
                     _ => None,
                 },
                 _ => None,
@@ -173,41 +187,51 @@ mod tests {
     use crate::script::Pos;
 
     fn read(text: &str) -> Option<(String, ReadPath)> {
-        match parse_expr(text, Pos::START).unwrap().with_reads().kind {
+        let builtin = |name: &str| matches!(name, "x" | "alpha" | "isInert");
+        match parse_expr(text, Pos::START)
+            .unwrap()
+            .with_reads(&builtin)
+            .kind
+        {
             ExprKind::Read { object, path, .. } => Some((object, path)),
             _ => None,
         }
     }
 
+    fn slot(feature: &str, prop: &str) -> ReadPath {
+        ReadPath::FeatProp(
+            crate::features::feature(feature)
+                .unwrap()
+                .slot(prop)
+                .unwrap()
+                .0,
+        )
+    }
+
     #[test]
     fn the_accessor_chains_of_real_scripts_are_recognised() {
-        let prop = |x: &str, p: &str| Some((x.to_string(), ReadPath::Prop(p.to_string())));
+        let added = |x: &str, p: &str| Some((x.to_string(), ReadPath::Added(p.to_string())));
+        let builtin = |x: &str, p: &str| Some((x.to_string(), ReadPath::Builtin(p.to_string())));
         assert_eq!(
             read("agent.getProp('energyLevel').value"),
-            prop("agent", "energyLevel")
+            added("agent", "energyLevel")
         );
         assert_eq!(
             read("Algae.getProp('energyLevel').value"),
-            prop("Algae", "energyLevel")
+            added("Algae", "energyLevel")
         );
-        assert_eq!(read("agent.x"), prop("agent", "x"));
+        assert_eq!(read("agent.x"), builtin("agent", "x"));
         assert_eq!(
             read("agent.prop.isInert.value"),
-            Some(("agent".into(), ReadPath::PropsProp("isInert".into())))
+            builtin("agent", "isInert")
         );
         assert_eq!(
             read("agent.prop.Movement.compassDirection.value"),
-            Some((
-                "agent".into(),
-                ReadPath::PropsFeatProp("Movement".into(), "compassDirection".into())
-            ))
+            Some(("agent".into(), slot("Movement", "compassDirection")))
         );
         assert_eq!(
             read("agent.getFeatProp('Population', 'avg').value"),
-            Some((
-                "agent".into(),
-                ReadPath::FeatProp("Population".into(), "avg".into())
-            ))
+            Some(("agent".into(), slot("Population", "avg")))
         );
     }
 
@@ -220,13 +244,17 @@ mod tests {
             "agent.callFeatMethod('Costume', 'getColorHSV').value",
             "(agent).getProp('x').value.value",
             "1 + 2",
+            // What these give depends on the agent's features, or on no catalog entry.
+            "agent.prop.Costume.value",
+            "agent.getFeatProp('Costume', 'noSuchProp').value",
+            "agent.prop.NoSuchFeature.x.value",
         ] {
             assert_eq!(read(text), None, "{text}");
         }
         // Reads inside a larger expression are recognised where they are.
         let tree = parse_expr("agent.x + Fish.getProp('e').value", Pos::START)
             .unwrap()
-            .with_reads();
+            .with_reads(&|_| false);
         let ExprKind::Binary { left, right, .. } = tree.kind else {
             panic!("{tree:?}");
         };
