@@ -156,6 +156,7 @@ impl ExprContext for Runner<'_> {
     /// A recognised read answered with one look-up, exactly as the chain it was written as
     /// answers it when that succeeds (see [`crate::script::expr::ReadPath`]); anything else,
     /// and every read on the reference interpreter, goes the general way.
+    #[inline]
     fn read(&self, object: &str, path: &ReadPath) -> Option<ExprValue<Obj>> {
         if self.world.reference {
             return None;

@@ -191,8 +191,8 @@ fn patch(ops: &mut [Op], at: usize, op: Op) {
 }
 
 /// The values a run holds below the top: enough for every expression of real scripts without
-/// a heap.
-type Below<O> = SmallVec<[Value<O>; 4]>;
+/// a heap, and made only when a second value is pushed.
+type Below<O> = Option<SmallVec<[Value<O>; 4]>>;
 
 /// A run's values: the top held apart from those below it, so an operation on the top alone
 /// (`< 1`, `* 10`, `.value`) moves no value through memory, and an expression that never holds
@@ -205,18 +205,20 @@ struct Stack<O> {
 }
 
 impl<O> Stack<O> {
+    #[inline]
     fn push(&mut self, value: Value<O>) {
         let previous = std::mem::replace(&mut self.top, value);
         if self.held {
-            self.below.push(previous);
+            self.below.get_or_insert_with(SmallVec::new).push(previous);
         }
         self.held = true;
     }
 
     /// The top value. [`Expr::compile`] emits every operation after its operands, so there
     /// always is one; `null` only keeps a panic path out.
+    #[inline]
     fn pop(&mut self) -> Value<O> {
-        let next = match self.below.pop() {
+        let next = match self.below.as_mut().and_then(SmallVec::pop) {
             Some(value) => value,
             None => {
                 self.held = false;
@@ -246,7 +248,7 @@ impl Code {
         let mut stack = Stack {
             top: Value::Null,
             held: false,
-            below: SmallVec::new(),
+            below: None,
         };
         let mut pc = 0;
         while let Some(op) = self.ops.get(pc) {
