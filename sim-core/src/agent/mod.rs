@@ -131,6 +131,9 @@ pub struct TimerState {
     pub fired_at: Option<u64>,
 }
 
+/// An agent's `every` timers (see [`Agent::timers`]).
+pub type Timers = smallvec::SmallVec<[TimerState; 1]>;
+
 /// A blueprint index as a snapshot stores it: 32 bits on every platform, the round agent's
 /// `usize::MAX` (which differs between 64-bit native and 32-bit WASM) as `u32::MAX`.
 mod blueprint_index {
@@ -201,8 +204,9 @@ pub struct Agent {
     /// GVars shadowing built-in props that a script called methods on, so limits such as
     /// `prop alpha setMin 0.1` last; their values are copied from and to the fields.
     pub builtin_vars: Vec<(SmolStr, GVar)>,
-    /// `every` timers' state.
-    pub timers: Vec<TimerState>,
+    /// `every` timers' state: the first held in the agent itself, so a model whose agents
+    /// each run one `every` (most that have one) reads no other memory to count it.
+    pub timers: Timers,
     /// Messages to run in the update phase, in the order they were queued.
     pub update_queue: Vec<Message>,
     /// Messages to run in the think phase, in the order they were queued.
@@ -237,7 +241,7 @@ impl Agent {
             features: Features::default(),
             selection: Selection::default(),
             mode: InputMode::Auto,
-            timers: Vec::new(),
+            timers: Timers::new(),
             update_queue: Vec::new(),
             think_queue: Vec::new(),
             exec_queue: Vec::new(),
@@ -422,7 +426,7 @@ impl Agents {
     }
 
     /// The agent `id`'s `every` timers, to change (leaving census answers current).
-    pub fn timers_of(&mut self, id: EntityId) -> Option<&mut Vec<TimerState>> {
+    pub fn timers_of(&mut self, id: EntityId) -> Option<&mut Timers> {
         if !self.contains(id) {
             return None;
         }
