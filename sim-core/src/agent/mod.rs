@@ -131,6 +131,10 @@ pub struct TimerState {
     pub fired_at: Option<u64>,
 }
 
+/// An agent's added props (see [`Agent::props`]): most blueprints of real models add one or
+/// two, which are then held in the agent; more are held apart.
+pub type Props = smallvec::SmallVec<[(SmolStr, GVar); 2]>;
+
 /// An agent's `every` timers (see [`Agent::timers`]).
 pub type Timers = smallvec::SmallVec<[TimerState; 1]>;
 
@@ -200,7 +204,8 @@ pub struct Agent {
     /// Props added with `addProp`, in declaration order. A name is held inline (names of up
     /// to 23 bytes, which is nearly all), so finding a prop reads no memory beyond the list:
     /// with thousands of agents a separate allocation per name was a cache miss per look-up.
-    pub props: Vec<(SmolStr, GVar)>,
+    /// The first two props are held in the agent itself, for the same reason.
+    pub props: Props,
     /// GVars shadowing built-in props that a script called methods on, so limits such as
     /// `prop alpha setMin 0.1` last; their values are copied from and to the fields.
     pub builtin_vars: Vec<(SmolStr, GVar)>,
@@ -236,7 +241,7 @@ impl Agent {
             orientation: 0.0,
             skin: String::new(),
             status_text: String::new(),
-            props: Vec::new(),
+            props: Props::new(),
             builtin_vars: Vec::new(),
             features: Features::default(),
             selection: Selection::default(),

@@ -265,7 +265,9 @@ fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
         &after.status_text,
     );
     take_changed(&mut current.mode, &before.mode, &after.mode);
-    merge_vars(&mut current.props, &before.props, &after.props);
+    let mut props = current.props.to_vec();
+    merge_vars(&mut props, &before.props, &after.props);
+    current.props = props.into();
     merge_vars(
         &mut current.builtin_vars,
         &before.builtin_vars,
