@@ -141,6 +141,11 @@ impl Renderer {
                 self.blit(placed.body, placed.alpha);
             }
         }
+        for i in 0..self.order.len() {
+            if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
+                self.draw_bars(view, scale, agent);
+            }
+        }
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         ctx.set_global_alpha(1.0);
         if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
@@ -257,6 +262,36 @@ impl Renderer {
         }
     }
 
+    /// Where an agent's widgets go: its centre on the canvas, its drawn half-width and
+    /// half-height.
+    fn widget_place(
+        &self,
+        view: &StageView,
+        scale: f64,
+        agent: &RenderAgent,
+    ) -> (f64, f64, f64, f64) {
+        let costume = self.costumes.get(agent.costume);
+        let (cx, cy) = view.world_to_canvas(agent.x, agent.y);
+        let r = costume.size * agent.scale.abs() * scale / 2.0;
+        let half_height = r * agent.stretch.abs().clamp(1.0 / 16.0, 16.0);
+        (cx, cy, r, half_height)
+    }
+
+    /// An agent's meter and status bar, drawn into the frame over every costume.
+    fn draw_bars(&mut self, view: &StageView, scale: f64, agent: &RenderAgent) {
+        if agent.meter.is_none() && agent.status.is_none() {
+            return;
+        }
+        let (cx, cy, r, half_height) = self.widget_place(view, scale, agent);
+        if let Some(status) = &agent.status {
+            widgets::status(&mut self.frame, status, cx, cy + half_height + 2.0, r);
+        }
+        if let Some(meter) = &agent.meter {
+            widgets::meter(&mut self.frame, meter, cx, cy, r);
+        }
+    }
+
+    /// An agent's rings, labels and chart, drawn on the canvas over the frame.
     fn draw_widgets(
         &mut self,
         ctx: &CanvasRenderingContext2d,
@@ -269,15 +304,11 @@ impl Renderer {
         let fallback = costume.is_fallback();
         if !(fallback || agent.selected || agent.hovered)
             && agent.label.is_none()
-            && agent.meter.is_none()
-            && agent.status.is_none()
             && agent.graph.is_none()
         {
             return;
         }
-        let (cx, cy) = view.world_to_canvas(agent.x, agent.y);
-        let r = costume.size * agent.scale.abs() * scale / 2.0;
-        let half_height = r * agent.stretch.abs().clamp(1.0 / 16.0, 16.0);
+        let (cx, cy, r, half_height) = self.widget_place(view, scale, agent);
         if agent.selected || agent.hovered {
             widgets::outline(
                 ctx,
@@ -290,7 +321,7 @@ impl Renderer {
         }
         let mut text_top = cy + half_height + 2.0;
         if let Some(status) = &agent.status {
-            text_top += widgets::status(ctx, status, &mut self.css, cx, text_top, r);
+            text_top += widgets::status_space(status, r);
         }
         if fallback {
             widgets::label(ctx, labels, &costume.label, cx, text_top);
@@ -298,9 +329,6 @@ impl Renderer {
         }
         if let Some(text) = &agent.label {
             widgets::label(ctx, labels, text, cx, text_top);
-        }
-        if let Some(meter) = &agent.meter {
-            widgets::meter(ctx, meter, &mut self.css, cx, cy, r);
         }
         if let Some(graph) = &agent.graph {
             widgets::graph(ctx, graph, &mut self.css, cx, cy, r);

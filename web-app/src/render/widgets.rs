@@ -1,9 +1,15 @@
 //! What is drawn on and beside agents after all costumes: selection and hover rings, Graphing
-//! text labels, meters and small charts. All positions are canvas pixels around an agent's
-//! centre `(cx, cy)` with drawn half-size `r`.
+//! text labels, meters, status bars and small charts. All positions are canvas pixels around
+//! an agent's centre `(cx, cy)` with drawn half-size `r`.
+//!
+//! Meters and status bars, which real models give every agent, are drawn into the frame's
+//! pixels with the costumes (two rectangles each), not through the canvas: with thousands of
+//! agents, the canvas calls per agent cost more than the rest of the frame. Text, rings and
+//! charts are drawn on the canvas over the frame.
 
 use super::agent::{Graph, GraphKind, Meter, Status};
 use super::color::Rgb;
+use super::raster::Pixmap;
 use web_sys::CanvasRenderingContext2d;
 
 /// The smallest and largest label font, canvas pixels.
@@ -13,6 +19,8 @@ const FONT_PX: (f64, f64) = (12.0, 32.0);
 const FONT_PER_CANVAS: f64 = 1.0 / 40.0;
 /// Meter bar width, pixels.
 const METER_WIDTH: f64 = 6.0;
+/// The least room between a label and the canvas's edge, pixels.
+const LABEL_MARGIN: f64 = 2.0;
 /// Chart box size, pixels.
 const GRAPH_SIZE: (f64, f64) = (64.0, 38.0);
 
@@ -42,12 +50,18 @@ impl Labels {
         self.line - 2.0
     }
 
+    /// Whether a label at most `width` pixels wide, centred on `cx`, stays on the canvas
+    /// where it is: then [`Labels::place`] leaves its `x` as it is, whatever its true width.
+    pub fn fits(&self, width: f64, cx: f64) -> bool {
+        let half = width / 2.0 + LABEL_MARGIN;
+        self.canvas.0 > 2.0 * half && cx >= half && cx <= self.canvas.0 - half
+    }
+
     /// Where a label `width` pixels wide, centred on `cx` with its top at `top`, is drawn so
     /// that it stays wholly on the canvas (a label of an agent at the stage's edge slides in
     /// rather than being cut off).
     pub fn place(&self, width: f64, cx: f64, top: f64) -> (f64, f64) {
-        let margin = 2.0;
-        let half = width / 2.0 + margin;
+        let half = width / 2.0 + LABEL_MARGIN;
         let x = if self.canvas.0 <= 2.0 * half {
             self.canvas.0 / 2.0
         } else {
@@ -64,6 +78,15 @@ pub fn begin(ctx: &CanvasRenderingContext2d, labels: &Labels) {
     ctx.set_text_align("center");
     ctx.set_text_baseline("top");
     ctx.set_line_join("round");
+    label_style(ctx);
+}
+
+/// The outline and fill labels are drawn with, set once a frame (and again after a ring or a
+/// chart changed them) rather than for each of thousands of labels.
+fn label_style(ctx: &CanvasRenderingContext2d) {
+    ctx.set_line_width(3.0);
+    ctx.set_stroke_style_str("#000000b0");
+    ctx.set_fill_style_str("#ffffff");
 }
 
 /// The selection ring: thick and warm yellow.
@@ -92,6 +115,7 @@ pub fn outline(
         let gap = if selected { HOVER_GAP } else { 0.0 };
         ring(ctx, cx, cy, radius + gap, HOVER_RING);
     }
+    label_style(ctx);
 }
 
 fn ring(
@@ -109,75 +133,86 @@ fn ring(
 }
 
 /// Centred text whose top is at `top`, dark-edged so it reads on any background, kept on
-/// the canvas (see [`Labels::place`]).
+/// the canvas (see [`Labels::place`]). The text is measured only when it could reach past an
+/// edge: no glyph is wider than [`MAX_EM_PER_CHAR`] of the font size.
 pub fn label(ctx: &CanvasRenderingContext2d, labels: &Labels, text: &str, cx: f64, top: f64) {
-    let width = ctx.measure_text(text).map_or(0.0, |m| m.width());
+    let widest = text.chars().count() as f64 * labels.font_px() * MAX_EM_PER_CHAR;
+    let width = if labels.fits(widest, cx) {
+        widest
+    } else {
+        ctx.measure_text(text).map_or(0.0, |m| m.width())
+    };
     let (x, y) = labels.place(width, cx, top);
-    ctx.set_line_width(3.0);
-    ctx.set_stroke_style_str("#000000b0");
     let _ = ctx.stroke_text(text, x, y);
-    ctx.set_fill_style_str("#ffffff");
     let _ = ctx.fill_text(text, x, y);
 }
 
-/// A vertical bar to the right of the agent, filled from the bottom to the meter's value.
-pub fn meter(
-    ctx: &CanvasRenderingContext2d,
-    meter: &Meter,
-    css: &mut String,
-    cx: f64,
-    cy: f64,
-    r: f64,
+/// The most a character of label text advances, in font sizes (an em; wide emoji reach 1.3).
+const MAX_EM_PER_CHAR: f64 = 1.5;
+
+/// Backdrop of meters and status bars: black at half opacity.
+const BACKDROP: (Rgb, u8) = (Rgb { r: 0, g: 0, b: 0 }, 128);
+
+/// A bar filled `value` (0..1) of its extent with `colour`, over a backdrop one pixel larger
+/// all round: from the bottom (`upward`) or from the left.
+fn bar(
+    frame: &mut Pixmap,
+    (left, top, w, h): (f64, f64, f64, f64),
+    value: f64,
+    colour: Rgb,
+    upward: bool,
 ) {
-    let height = (2.0 * r).max(16.0);
-    let (left, top) = (cx + r + 4.0, cy + r.max(8.0) - height);
-    let value = if meter.value.is_nan() {
+    let px = |v: f64| v.round() as i64;
+    let (x0, y0, x1, y1) = (px(left), px(top), px(left + w), px(top + h));
+    frame.shade_rect(x0 - 1, y0 - 1, x1 + 1, y1 + 1, BACKDROP.0, BACKDROP.1);
+    let value = if value.is_nan() {
         0.0
     } else {
-        meter.value.clamp(0.0, 1.0)
+        value.clamp(0.0, 1.0)
     };
-    ctx.set_fill_style_str("#00000080");
-    ctx.fill_rect(left - 1.0, top - 1.0, METER_WIDTH + 2.0, height + 2.0);
-    meter.color.write_css(css);
-    ctx.set_fill_style_str(css);
-    ctx.fill_rect(
-        left,
-        top + height * (1.0 - value),
-        METER_WIDTH,
-        height * value,
+    if upward {
+        frame.fill_rect(x0, px(top + h * (1.0 - value)), x1, y1, colour);
+    } else {
+        frame.fill_rect(x0, y0, px(left + w * value), y1, colour);
+    }
+}
+
+/// A vertical bar to the right of the agent, filled from the bottom to the meter's value.
+pub fn meter(frame: &mut Pixmap, meter: &Meter, cx: f64, cy: f64, r: f64) {
+    let height = (2.0 * r).max(16.0);
+    let (left, top) = (cx + r + 4.0, cy + r.max(8.0) - height);
+    bar(
+        frame,
+        (left, top, METER_WIDTH, height),
+        meter.value,
+        meter.color,
+        true,
     );
 }
 
 /// Height of the status bar, and of a large one, pixels.
 const STATUS_HEIGHT: (f64, f64) = (5.0, 10.0);
 
-/// The status bar under the agent, centred, as wide as the agent (at least 24 px; half as
-/// wide again when large), its top at `top`; answers the height it took.
-pub fn status(
-    ctx: &CanvasRenderingContext2d,
-    status: &Status,
-    css: &mut String,
-    cx: f64,
-    top: f64,
-    r: f64,
-) -> f64 {
-    let (width, height) = if status.large {
+/// The status bar's size: as wide as the agent (at least 24 px; half as wide again when
+/// large), and [`STATUS_HEIGHT`] tall.
+fn status_size(status: &Status, r: f64) -> (f64, f64) {
+    if status.large {
         ((3.0 * r).max(36.0), STATUS_HEIGHT.1)
     } else {
         ((2.0 * r).max(24.0), STATUS_HEIGHT.0)
-    };
-    let value = if status.value.is_nan() {
-        0.0
-    } else {
-        status.value.clamp(0.0, 1.0)
-    };
-    let left = cx - width / 2.0;
-    ctx.set_fill_style_str("#00000080");
-    ctx.fill_rect(left - 1.0, top - 1.0, width + 2.0, height + 2.0);
-    status.color.write_css(css);
-    ctx.set_fill_style_str(css);
-    ctx.fill_rect(left, top, width * value, height);
-    height + 3.0
+    }
+}
+
+/// The height the status bar takes under the agent, with its gap: where the label goes.
+pub fn status_space(status: &Status, r: f64) -> f64 {
+    status_size(status, r).1 + 3.0
+}
+
+/// The status bar under the agent, centred, its top at `top`.
+pub fn status(frame: &mut Pixmap, status: &Status, cx: f64, top: f64, r: f64) {
+    let (width, height) = status_size(status, r);
+    let place = (cx - width / 2.0, top, width, height);
+    bar(frame, place, status.value, status.color, false);
 }
 
 /// A small chart above and to the right of the agent, scaled to the series' finite values.
@@ -197,6 +232,7 @@ pub fn graph(
     ctx.set_stroke_style_str("#2b2b2b");
     ctx.stroke_rect(left, top, w, h);
     let Some((low, high)) = range(&graph.series, graph.kind) else {
+        label_style(ctx);
         return;
     };
     let span = if high > low { high - low } else { 1.0 };
@@ -238,6 +274,7 @@ pub fn graph(
             }
         }
     }
+    label_style(ctx);
 }
 
 /// The value range a chart shows: the finite values' min and max, with bars always reaching
