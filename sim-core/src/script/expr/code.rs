@@ -205,7 +205,7 @@ struct Stack<O> {
 }
 
 impl<O> Stack<O> {
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, value: Value<O>) {
         let previous = std::mem::replace(&mut self.top, value);
         if self.held {
@@ -216,7 +216,7 @@ impl<O> Stack<O> {
 
     /// The top value. [`Expr::compile`] emits every operation after its operands, so there
     /// always is one; `null` only keeps a panic path out.
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Value<O> {
         let next = match self.below.as_mut().and_then(SmallVec::pop) {
             Some(value) => value,
