@@ -1,13 +1,12 @@
-//! `add`, `sub` and `setTo` by a number on a prop, a feature prop or a Global prop take a short
-//! path when the number is written out or an expression of numbers only: an update program
-//! made only of them is worked out once and run without the interpreter, and the interpreter
-//! itself takes a short path for each. Whatever the path, a run must be the full path's: the
-//! same props, the same random draws and the same errors on the same lines. Each test runs a
-//! model three ways and compares them: as written (the worked-out program); with a statement
-//! added at the end that only the interpreter runs (`exprPush`, whose value the next
-//! statement's empty stack drops), so that each step takes the interpreter's short path; and
-//! with every expression made to read a prop (`+ agent.getProp('zero').value`, which adds 0),
-//! so that every statement takes the full path.
+//! `add`, `sub` and `setTo` by a number on a prop, a feature prop or a Global prop, when the
+//! number is written out or an expression of numbers only: an update program made only of
+//! them is worked out once and run without the interpreter. Whatever the path, a run must be
+//! the interpreter's: the same props, the same random draws and the same errors on the same
+//! lines. Each test runs a model three ways and compares them: as written (the worked-out
+//! program); with a statement added at the end that only the interpreter runs (`exprPush`,
+//! whose value the next statement's empty stack drops), so that the interpreter runs each
+//! step; and with every expression made to read a prop (`+ agent.getProp('zero').value`,
+//! which adds 0), so that no statement is worked out.
 
 mod sim_common;
 
@@ -95,7 +94,7 @@ featCall Global globalProp steps sub 0.5",
         .find(|(name, _)| name == "steps")
         .and_then(|(_, v)| v.as_number());
     assert_eq!(steps, Some(12.0 * 20.0 * 0.5));
-    // The limit holds on the short path.
+    // The limit holds on the worked-out path.
     assert_eq!(num(&sim, "Bug/b0", "energy"), 8.0);
 }
 

@@ -8,7 +8,6 @@
 mod context;
 pub(crate) mod features;
 mod props;
-pub(crate) mod steps;
 
 /// The runtime log, which lives with the world ([`crate::world::log`]).
 pub use crate::world::log;
@@ -79,33 +78,15 @@ impl<'w> Runner<'w> {
     }
 
     fn step(&mut self, stmt: &Stmt) -> Result<(), Failure> {
-        // The reference interpreter takes the full path of every number step.
-        let number_step = |call| steps::number_step(call).filter(|_| !self.world.reference);
         match &stmt.kind {
             StmtKind::AddProp { name, ty, initial } => self.add_prop(name, *ty, initial.as_ref()),
             StmtKind::AddFeature(name) => self.add_feature(self.me, name),
-            StmtKind::Prop(r, call) => match number_step(call) {
-                Some(step) => self.agent_prop_step(
-                    &r.target,
-                    step,
-                    |agent| agent.prop_mut(&r.prop),
-                    |runner, n| runner.call_prop(r, &call.method, n),
-                ),
-                None => self.with_args(&call.args, |runner, values| {
-                    runner.call_prop(r, &call.method, values).map(drop)
-                }),
-            },
-            StmtKind::FeatProp(r, call) => match number_step(call) {
-                Some(step) => self.agent_prop_step(
-                    &r.target,
-                    step,
-                    |agent| agent.feature_prop_mut(r.slot),
-                    |runner, n| runner.call_feat_prop(r, &call.method, n),
-                ),
-                None => self.with_args(&call.args, |runner, values| {
-                    runner.call_feat_prop(r, &call.method, values).map(drop)
-                }),
-            },
+            StmtKind::Prop(r, call) => self.with_args(&call.args, |runner, values| {
+                runner.call_prop(r, &call.method, values).map(drop)
+            }),
+            StmtKind::FeatProp(r, call) => self.with_args(&call.args, |runner, values| {
+                runner.call_feat_prop(r, &call.method, values).map(drop)
+            }),
             StmtKind::FeatCall {
                 target,
                 feature,
@@ -115,12 +96,9 @@ impl<'w> Runner<'w> {
                 let id = self.resolve(target)?;
                 features::call(self, id, feature, method, args)
             }
-            StmtKind::GlobalProp { name, call } => match number_step(call) {
-                Some(step) => self.global_step(name, call, step),
-                None => self.with_args(&call.args, |runner, values| {
-                    features::global::prop_call(runner.world, name, &call.method, values)
-                }),
-            },
+            StmtKind::GlobalProp { name, call } => self.with_args(&call.args, |runner, values| {
+                features::global::prop_call(runner.world, name, &call.method, values)
+            }),
             StmtKind::PropPush(r) => {
                 let value = self.read_prop(r)?;
                 self.push(value)

@@ -21,30 +21,11 @@ use super::{global_in, same_text, World};
 use crate::entity::EntityId;
 use crate::features::catalog::PropSlot;
 use crate::script::expr::Code;
-use crate::script::program::{Arg, MethodCall, ScriptExpr, Stmt, StmtKind, Target};
+use crate::script::program::{Arg, Stmt, StmtKind, Target};
 use crate::vars::{GVar, NumberStep, RandomSource, Value};
 
-/// The number a [`number_step`] call changes its prop by.
-pub(crate) enum StepBy<'s> {
-    /// Written out (`add 1`).
-    Written(f64),
-    /// An expression of numbers only (`add {{ Math.random() * 10 - 5 }}`).
-    Computed(&'s ScriptExpr, &'s Code),
-}
-
-/// The step and its number of a call such as `add 1` or `setTo {{ x * 2 }}`, when its
-/// argument is a number written out or an expression of numbers only.
-pub(crate) fn number_step(call: &MethodCall) -> Option<(NumberStep, StepBy<'_>)> {
-    let step = NumberStep::named(&call.method)?;
-    match call.args.as_slice() {
-        [Arg::Literal(Value::Number(n))] => Some((step, StepBy::Written(*n))),
-        [Arg::Expr(e)] if e.code.is_numeric() => Some((step, StepBy::Computed(e, &e.code))),
-        _ => None,
-    }
-}
-
 /// Makes `step` by `n` on `var` when it is a Number: false, with nothing changed, otherwise.
-pub(crate) fn step_number(var: Option<&mut GVar>, step: NumberStep, n: f64) -> bool {
+fn step_number(var: Option<&mut GVar>, step: NumberStep, n: f64) -> bool {
     match var {
         Some(GVar::Number(number)) => number.step(step, n),
         _ => false,
@@ -109,9 +90,11 @@ pub(crate) fn changes(body: &[Stmt], first: &str, second: &str) -> Option<Vec<Ch
                 StmtKind::FeatProp(r, call) => (Place::Feat(who(&r.target)?, r.slot), call),
                 _ => return None,
             };
-            let (step, by) = match number_step(call)? {
-                (step, StepBy::Written(n)) => (step, By::Written(n)),
-                (step, StepBy::Computed(_, code)) => (step, By::Computed(code.clone())),
+            let step = NumberStep::named(&call.method)?;
+            let by = match call.args.as_slice() {
+                [Arg::Literal(Value::Number(n))] => By::Written(*n),
+                [Arg::Expr(e)] if e.code.is_numeric() => By::Computed(e.code.clone()),
+                _ => return None,
             };
             Some(Change { place, step, by })
         })
