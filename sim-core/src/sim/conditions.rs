@@ -61,7 +61,8 @@ pub(crate) struct Scratch {
     xs: Vec<f64>,
     ys: Vec<f64>,
     passing: Vec<(EntityId, EntityId)>,
-    /// The pairs in contact this tick, sorted (becomes the rule's memory for next tick).
+    /// The pairs in contact this tick for a first or last touch, sorted (becomes the rule's
+    /// memory for next tick).
     touching: Vec<(EntityId, EntityId)>,
     /// Each blueprint's active bodies this tick, by blueprint index, gathered in one pass
     /// over the agents before the rules run (nothing moves while they are evaluated), sized
@@ -154,6 +155,8 @@ fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test:
         );
         world.log.warn_once(at, message);
     }
+    // Only a first or last touch remembers its pairs (the scan gathered no others), so only
+    // its list is put in order for the comparison with the last tick's.
     if let Some(before) = world.touching.get_mut(index) {
         s.touching.sort_unstable();
         match test {
@@ -330,10 +333,11 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
                     capped = true;
                     return;
                 }
-                if contact.is_some() {
+                // A first or last touch is decided against the last tick's touching pairs,
+                // which is all such a rule keeps; other rules pass the pair now.
+                if first_or_last {
                     touching.push((a.id, b.id));
-                }
-                if !first_or_last {
+                } else {
                     passing.push((a.id, b.id));
                 }
             }
@@ -371,10 +375,9 @@ fn scan_plainly(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> S
                     mirrored: false,
                 };
             }
-            if contact.is_some() {
+            if first_or_last {
                 s.touching.push((a.id, b.id));
-            }
-            if !first_or_last {
+            } else {
                 s.passing.push((a.id, b.id));
             }
         }

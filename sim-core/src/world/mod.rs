@@ -81,8 +81,9 @@ pub(crate) struct World {
     pub stage: StageMetadata,
     pub rounds: Rc<Vec<crate::project::Round>>,
     pub registry: EntityRegistry<World>,
-    /// Per `when` rule: the pairs that passed its test last tick, sorted (for first/last
-    /// touches).
+    /// Per `when` rule: the pairs in contact last tick, sorted, for a first or last touch
+    /// (other rules need no memory and keep none; `when A dies` keeps its dead, paired with
+    /// themselves).
     pub touching: Vec<Vec<(EntityId, EntityId)>>,
     pub births: Vec<Birth>,
     pub deaths: Vec<EntityId>,
