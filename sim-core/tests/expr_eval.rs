@@ -2,7 +2,9 @@
 //! `Algae` the way the simulation will: built-in props (`x`, `name`, `id`), added props read with
 //! `getProp('p').value`, feature props read with `prop.Feature.p.value`.
 
-use sim_core::script::expr::{parse_expr, EvalErrorKind, ExprContext, Value};
+use sim_core::script::expr::{
+    parse_expr, Code, EvalErrorKind, ExprContext, ReadPath, Reads, Scalar, Value, Who,
+};
 use sim_core::script::Pos;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -122,8 +124,48 @@ impl ExprContext for FakeSim {
     }
 }
 
+impl Reads for FakeSim {
+    /// The reads the compiled form recognises: `x`, `energyLevel`.
+    fn scalar(&self, who: &Who, path: &ReadPath) -> Option<Scalar> {
+        let agent = self.agents.get(self.index(who)?)?;
+        match path {
+            ReadPath::Builtin(p) if p == "x" => Some(Scalar::Number(agent.x)),
+            ReadPath::Added(p) if *p == "energyLevel" => Some(Scalar::Number(agent.energy)),
+            _ => None,
+        }
+    }
+
+    /// `prop.Movement.compassDirection.value`, compared.
+    fn text_is(&self, who: &Who, path: &ReadPath, text: &str) -> Option<bool> {
+        let agent = self.agents.get(self.index(who)?)?;
+        match path {
+            ReadPath::FeatProp(_) => Some(agent.direction == text),
+            _ => None,
+        }
+    }
+
+    fn random(&mut self) -> f64 {
+        ExprContext::random(self)
+    }
+}
+
+impl FakeSim {
+    /// The agent a read starts from, bound as `name` binds it.
+    fn index(&self, who: &Who) -> Option<usize> {
+        match who {
+            Who::Agent => Some(0),
+            Who::Other => None,
+            Who::Named(name) => match &**name {
+                "Fish" => Some(0),
+                "Algae" => Some(1),
+                _ => None,
+            },
+        }
+    }
+}
+
 /// Evaluates `text` both ways, the tree walked and the tree compiled (with its recognised
-/// reads, which this context leaves to the chain as written), and checks that they agree on
+/// reads of `x`, `energyLevel` and `compassDirection` answered straight), and checks that they agree on
 /// the value or the error with its offset, and on the random numbers drawn: every test below
 /// checks the compiled form too.
 fn eval_in(sim: &mut FakeSim, text: &str) -> Result<Value<Obj>, EvalErrorKind> {
@@ -133,11 +175,16 @@ fn eval_in(sim: &mut FakeSim, text: &str) -> Result<Value<Obj>, EvalErrorKind> {
         rolls: sim.rolls.clone(),
     };
     std::mem::swap(&mut compiled_sim.agents, &mut sim.agents);
-    let compiled = expr
-        .clone()
-        .with_reads(&|name| name == "x")
-        .compile()
-        .eval(&mut compiled_sim);
+    // The typed code's value; where it gives up, the tree's, with the draws as they were.
+    let code = Code::compile(&expr, &|name| name == "x");
+    let rolls = compiled_sim.rolls.clone();
+    let compiled = match code.scalar(&mut compiled_sim) {
+        Some(value) => Ok(value.value()),
+        None => {
+            compiled_sim.rolls = rolls;
+            expr.eval(&mut compiled_sim)
+        }
+    };
     std::mem::swap(&mut compiled_sim.agents, &mut sim.agents);
     let walked = expr.eval(sim);
     assert_eq!(compiled, walked, "{text}: compiled and walked differ");
@@ -339,28 +386,38 @@ fn an_error_points_at_the_failing_part() {
 }
 
 #[test]
-fn only_number_arithmetic_compiles_to_numeric_code() {
-    let numeric = |text: &str| parse_expr(text, Pos::START).unwrap().compile().is_numeric();
-    for text in ["Math.random() * 10 - 5", "-(2 % 3) / Math.max(1, 4)", "7"] {
-        assert!(numeric(text), "{text}");
+fn the_expressions_of_real_scripts_compile_to_typed_code() {
+    let typed = |text: &str| {
+        let tree = parse_expr(text, Pos::START).unwrap();
+        Code::compile(&tree, &|name| name == "x" || name == "isInert").is_typed()
+    };
+    for text in [
+        "Math.random() * 10 - 5",
+        "-(2 % 3) / Math.max(1, 4)",
+        "agent.getProp('energyLevel').value < 50",
+        "Algae.getProp('energyLevel').value + Sunbeam.getProp('energyRate').value",
+        "((agent.getProp('direction').value == 1) && (agent.x > 400)) || (agent.x < -400)",
+        "agent.prop.Movement.compassDirection.value === 'E'",
+        "!Moth.prop.isInert.value",
+        "(Fish.getProp('grows').value) && (Fish.getProp('energyLevel').value > 90)",
+        "agent.getFeatProp('Population', 'max').value > 0 ? 1 : 0",
+    ] {
+        assert!(typed(text), "{text}");
     }
     for text in [
-        "agent.x + 1",
-        "'a' + 1",
-        "1 < 2",
-        "true ? 1 : 2",
-        "!1",
-        "1 && 2",
-        "Math.max(1, agent.x)",
-        "-agent.x",
+        "'Time: ' + agent.getProp('time').value",
+        "agent.name + ''",
+        "Moth.callFeatMethod('Population', 'getActiveAgentsCount', 'Moth') < 1",
+        "null",
     ] {
-        assert!(!numeric(text), "{text}");
+        assert!(!typed(text), "{text}");
     }
 }
 
 #[test]
-fn numeric_code_gives_the_numbers_draws_and_errors_of_the_tree() {
-    let texts = [
+fn typed_code_gives_the_numbers_draws_and_errors_of_the_tree() {
+    // `eval` checks the compiled form against the tree, draws included.
+    for text in [
         "Math.random() * 10 - 5",
         "Math.random() - Math.random() * 2",
         "-Math.floor(7 / 2) % 3 + Math.sqrt(16)",
@@ -372,17 +429,12 @@ fn numeric_code_gives_the_numbers_draws_and_errors_of_the_tree() {
         "Math.sqrt(-1) * Math.random()",
         "1e308 * 10",
         "Math.floor(Math.random() * 6) + 1",
-    ];
-    for text in texts {
-        let expr = parse_expr(text, Pos::START).unwrap();
-        let (mut walked, mut compiled) = (FakeSim::new(), FakeSim::new());
-        let expected = expr.eval(&mut walked).map(|v| v.as_number());
-        let got = expr.compile().number(|| compiled.random()).map(Some);
-        assert_eq!(got, expected, "{text}");
-        assert_eq!(
-            compiled.rolls, walked.rolls,
-            "{text}: the same numbers were drawn"
-        );
+        "Math.random() + agent.getProp('energyLevel').value",
+        "Math.random() + Algae.getProp('nothing').value + Math.random()",
+        "agent.prop.Movement.compassDirection.value === 'E' && Math.random()",
+        "Algae.prop.Movement.compassDirection.value !== 'E' ? agent.x : -agent.x",
+    ] {
+        let _ = eval(text);
     }
 }
 

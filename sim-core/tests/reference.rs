@@ -286,10 +286,10 @@ fn statement(p: &mut Pick, scope: Scope<'_>, depth: usize, out: &mut String) {
     // `ifExpr`, 13 an `every`. Blocks nest two deep at most. Spawning and removal only
     // outside `when`: a rule's consequent runs once per pair, and spawning there grows a
     // population past any limit in a few ticks.
-    const SIMPLE: [usize; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 14, 15, 16, 17, 18, 19];
+    const SIMPLE: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 14, 15, 16, 17, 18, 19, 20, 21];
     let mut kinds = SIMPLE.to_vec();
     if depth <= 1 {
-        kinds.extend([11, 12, 13]);
+        kinds.extend([11, 12, 13, 22]);
         if scope.other.is_none() {
             kinds.push(10);
         }
@@ -312,7 +312,8 @@ fn statement(p: &mut Pick, scope: Scope<'_>, depth: usize, out: &mut String) {
             number(p, scope, 0),
             target(p)
         ),
-        5 if p.chance(50) => format!("featCall {}Costume setPose {}", target(p), p.below(3)),
+        5 if p.chance(30) => format!("featCall {}Costume setPose {}", target(p), p.below(3)),
+        5 if p.chance(40) => format!("featCall {}Costume setGlow {}", target(p), amount(p, scope)),
         5 => format!(
             "featCall {}Costume setColorizeHSV 0.{} 0.5 0.5",
             target(p),
@@ -375,6 +376,29 @@ fn statement(p: &mut Pick, scope: Scope<'_>, depth: usize, out: &mut String) {
             target(p),
             p.one(&["setRandomDirection", "jitterPos", "jitterRotate"])
         ),
+        20 => format!(
+            "exprPush {{{{ {} }}}}\nfeatPropPop {}{}",
+            number(p, scope, 0),
+            target(p),
+            p.one(&[
+                "Movement direction",
+                "Physics scale",
+                "Movement compassDirection"
+            ])
+        ),
+        21 => format!(
+            "prop {}on setTo {{{{ {}.prop.Movement.compassDirection.value {} '{}' }}}}",
+            target(p),
+            who(p, scope),
+            p.one(&["===", "!==", "==", "!="]),
+            p.one(&["E", "W", "N"])
+        ),
+        22 => {
+            let compare = p.one(&["lessThan", "greaterThan", "equal", "notEqual", "gte", "lt"]);
+            let mut block = format!("ifProp {}n {compare} {} [[\n", target(p), amount(p, scope));
+            statement(p, scope, depth + 1, &mut block);
+            block + "]]"
+        }
         _ => format!("dbgOut {{{{ {} }}}}", number(p, scope, 1)),
     };
     out.push_str(&line);

@@ -78,6 +78,21 @@ impl Agent {
         })
     }
 
+    /// The value of a built-in number or truth-value property, without copying any text:
+    /// what an expression's typed code reads (`None` for text and for names that are no
+    /// built-in).
+    pub fn builtin_scalar(&self, name: &str) -> Option<crate::script::expr::Scalar> {
+        use crate::script::expr::Scalar;
+        if matches!(name, "name" | "skin" | "statusText" | "trackerId" | "type") {
+            return None;
+        }
+        match self.builtin(name)? {
+            Value::Number(n) => Some(Scalar::Number(n)),
+            Value::Boolean(b) => Some(Scalar::Boolean(b)),
+            Value::String(_) | Value::Null => None,
+        }
+    }
+
     /// The value of one of the rarer built-ins ([`Extras`]), with GEMSTEP's defaults.
     fn extra(&self, name: &str) -> Option<Value> {
         let e = self.extras.as_deref();

@@ -20,9 +20,8 @@ pub use features::{FeatureState, Features};
 use crate::entity::EntityId;
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::script::program::Stmt;
-use crate::vars::GVar;
+use crate::vars::{GVar, PropName};
 use serde::{Deserialize, Serialize};
-pub use smol_str::SmolStr;
 use std::rc::Rc;
 
 /// Who moves an agent (GEMSTEP's input modes).
@@ -133,7 +132,7 @@ pub struct TimerState {
 
 /// An agent's added props (see [`Agent::props`]): most blueprints of real models add one or
 /// two, which are then held in the agent; more are held apart.
-pub type Props = smallvec::SmallVec<[(SmolStr, GVar); 2]>;
+pub type Props = smallvec::SmallVec<[(PropName, GVar); 2]>;
 
 /// An agent's `every` timers (see [`Agent::timers`]).
 pub type Timers = smallvec::SmallVec<[TimerState; 1]>;
@@ -202,13 +201,13 @@ pub struct Agent {
     /// A line of text shown under it.
     pub status_text: String,
     /// Props added with `addProp`, in declaration order. A name is held inline (names of up
-    /// to 23 bytes, which is nearly all), so finding a prop reads no memory beyond the list:
-    /// with thousands of agents a separate allocation per name was a cache miss per look-up.
-    /// The first two props are held in the agent itself, for the same reason.
+    /// to 23 bytes, which is nearly all) and compares as three words ([`PropName`]), so
+    /// finding a prop reads no memory beyond the list. The first two props are held in the
+    /// agent itself, for the same reason.
     pub props: Props,
     /// GVars shadowing built-in props that a script called methods on, so limits such as
     /// `prop alpha setMin 0.1` last; their values are copied from and to the fields.
-    pub builtin_vars: Vec<(SmolStr, GVar)>,
+    pub builtin_vars: Vec<(PropName, GVar)>,
     /// `every` timers' state: the first held in the agent itself, so a model whose agents
     /// each run one `every` (most that have one) reads no other memory to count it.
     pub timers: Timers,
@@ -263,6 +262,21 @@ impl Agent {
 
     /// An added prop by name, to change.
     pub fn prop_mut(&mut self, name: &str) -> Option<&mut GVar> {
+        self.props
+            .iter_mut()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// An added prop by name held as a [`PropName`] (what lowered statements look up).
+    #[inline]
+    pub fn prop_named(&self, name: &PropName) -> Option<&GVar> {
+        self.props.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// An added prop by name held as a [`PropName`], to change.
+    #[inline]
+    pub fn prop_named_mut(&mut self, name: &PropName) -> Option<&mut GVar> {
         self.props
             .iter_mut()
             .find(|(n, _)| n == name)

@@ -4,7 +4,7 @@
 
 use super::{to_expr, Runner};
 use crate::entity::EntityId;
-use crate::script::expr::{EvalErrorKind, ExprContext, ReadPath, Value as ExprValue};
+use crate::script::expr::{EvalErrorKind, ExprContext, Value as ExprValue};
 use crate::vars::RandomSource;
 
 /// The runtime objects an expression can hold.
@@ -151,27 +151,5 @@ impl ExprContext for Runner<'_> {
 
     fn random(&mut self) -> f64 {
         self.world.rng.next_f64()
-    }
-
-    /// A recognised read answered with one look-up, exactly as the chain it was written as
-    /// answers it when that succeeds (see [`crate::script::expr::ReadPath`]); anything else,
-    /// and every read on the reference interpreter, goes the general way.
-    #[inline]
-    fn read(&self, object: &str, path: &ReadPath) -> Option<ExprValue<Obj>> {
-        if self.world.reference {
-            return None;
-        }
-        let id = if object == "agent" {
-            self.me
-        } else {
-            self.bound(object)?
-        };
-        let agent = self.world.agents.get(id)?;
-        let var = match path {
-            ReadPath::Builtin(prop) => return self.prop_value(id, prop).ok().map(to_expr),
-            ReadPath::Added(prop) => agent.prop(prop)?,
-            ReadPath::FeatProp(slot) => agent.feature_of(slot.kind)?.prop_at(*slot)?,
-        };
-        Some(to_expr(var.value()))
     }
 }

@@ -1,5 +1,8 @@
-//! The interpreter: runs compiled statements for one agent, with the value stack, `if`s,
-//! `every` timers, property and feature-property methods and feature calls.
+//! What statements do: the plain interpreter ([`Runner`]), which runs compiled statements as
+//! written for one agent — the value stack, `if`s, `every` timers, property and
+//! feature-property methods, feature calls — and the runner of the lowered form the tick runs
+//! ([`ops`]), which hands every case it does not handle plainly to the interpreter. The
+//! reference interpreter is the plain interpreter run on every statement.
 //!
 //! A failing statement never stops the simulation: its error goes to the [`log::Log`] (once
 //! per source line, with the script, line and column), the agent skips that statement and
@@ -7,6 +10,7 @@
 
 mod context;
 pub(crate) mod features;
+pub(crate) mod ops;
 mod props;
 
 /// The runtime log, which lives with the world ([`crate::world::log`]).
@@ -58,6 +62,25 @@ impl<'w> Runner<'w> {
             me,
             bindings: None,
             script,
+            stack,
+            at: (0, 0),
+        }
+    }
+
+    /// A runner for agent `me`, with `bindings`, on `stack` (the value stack of the lowered
+    /// statements it runs for, see [`ops`]).
+    pub(crate) fn with(
+        world: &'w mut World,
+        me: EntityId,
+        script: &Rc<str>,
+        bindings: Option<Bindings>,
+        stack: Vec<Value>,
+    ) -> Runner<'w> {
+        Runner {
+            world,
+            me,
+            bindings,
+            script: Rc::clone(script),
             stack,
             at: (0, 0),
         }
@@ -185,15 +208,9 @@ impl<'w> Runner<'w> {
         plain(value)
     }
 
-    /// Evaluates an expression, objects included: its compiled code, or its tree on the
-    /// reference interpreter.
+    /// Evaluates an expression, objects included, as written.
     pub fn eval_raw(&mut self, e: &ScriptExpr) -> Result<ExprValue<Obj>, Failure> {
-        let value = if self.world.reference {
-            e.tree.eval(self)
-        } else {
-            e.code.eval(self)
-        };
-        value.map_err(|err| failure(e, &err))
+        e.tree.eval(self).map_err(|err| failure(e, &err))
     }
 
     /// Evaluates arguments to plain values (a block is not a value).
@@ -252,6 +269,20 @@ impl<'w> Runner<'w> {
             .ok_or_else(|| "the value stack is empty (nothing was pushed)".to_string())
     }
 
+    /// Whether an `if`'s test passes; an error is logged at `stmt`, the `if`, and gives
+    /// `None` (neither branch runs).
+    pub(crate) fn decide(&mut self, stmt: &Stmt, test: &Test) -> Option<bool> {
+        self.at = (stmt.line, stmt.col);
+        match self.test(test) {
+            Ok(yes) => Some(yes),
+            Err(message) => {
+                let at = self.world.origin(&self.script, stmt.line, stmt.col);
+                self.world.log.error(at, message);
+                None
+            }
+        }
+    }
+
     fn test(&mut self, test: &Test) -> Result<bool, Failure> {
         Ok(match test {
             Test::Expr(e) => self.eval_raw(e)?.is_truthy(),
@@ -295,42 +326,16 @@ impl<'w> Runner<'w> {
         }
     }
 
-    /// Whether an `every` fires on this run of its statement, counting the run. GEMSTEP's
-    /// rule: with `frames` = seconds × 30, it fires on the first run whose count since the
-    /// last firing (or since the first run, before any) is more than `frames`, so `every 1`
-    /// fires on runs 31, 62, 93…; `runAtStart` also fires on run 0, then 31, 62…
+    /// Whether an `every` fires on this run of its statement, counting the run.
     fn timer_due(&mut self, every: &Every) -> bool {
         let frames = every.period * f64::from(crate::world::TICKS_PER_SECOND);
-        let key = (0, 0, every.timer);
-        let key = every
-            .body
-            .first()
-            .map_or(key, |s| (s.line, s.col, every.timer));
-        let Some(timers) = self.world.agents.timers_of(self.me) else {
-            return false;
-        };
-        let at = match timers.iter().position(|t| t.key == key) {
-            Some(at) => at,
-            None => {
-                timers.push(TimerState {
-                    key,
-                    calls: 0,
-                    fired_at: None,
-                });
-                timers.len() - 1
-            }
-        };
-        let Some(timer) = timers.get_mut(at) else {
-            return false;
-        };
-        let run = timer.calls;
-        timer.calls = run.saturating_add(1);
-        let since = run.saturating_sub(timer.fired_at.unwrap_or(0));
-        let fire = since as f64 > frames || (every.run_at_start && timer.fired_at.is_none());
-        if fire {
-            timer.fired_at = Some(run);
-        }
-        fire
+        timer_due(
+            self.world,
+            self.me,
+            timer_key(every),
+            frames,
+            every.run_at_start,
+        )
     }
 
     fn dbg_out(&mut self, stmt: &Stmt, args: &[Arg]) -> Result<(), Failure> {
@@ -445,6 +450,54 @@ impl Drop for Runner<'_> {
             self.world.spare_stack = std::mem::take(&mut self.stack);
         }
     }
+}
+
+/// The key agent timers keep an `every` statement's count under: the line and column of its
+/// body's first statement and its number.
+pub(crate) fn timer_key(every: &Every) -> (u32, u32, usize) {
+    every
+        .body
+        .first()
+        .map_or((0, 0, every.timer), |s| (s.line, s.col, every.timer))
+}
+
+/// Whether agent `id`'s timer `key` fires on this run of its `every` statement, counting the
+/// run. GEMSTEP's rule: with `frames` = seconds × 30, it fires on the first run whose count
+/// since the last firing (or since the first run, before any) is more than `frames`, so
+/// `every 1` fires on runs 31, 62, 93…; `run_at_start` also fires on run 0, then 31, 62…
+#[inline]
+pub(crate) fn timer_due(
+    world: &mut World,
+    id: EntityId,
+    key: (u32, u32, usize),
+    frames: f64,
+    run_at_start: bool,
+) -> bool {
+    let Some(timers) = world.agents.timers_of(id) else {
+        return false;
+    };
+    let at = match timers.iter().position(|t| t.key == key) {
+        Some(at) => at,
+        None => {
+            timers.push(TimerState {
+                key,
+                calls: 0,
+                fired_at: None,
+            });
+            timers.len() - 1
+        }
+    };
+    let Some(timer) = timers.get_mut(at) else {
+        return false;
+    };
+    let run = timer.calls;
+    timer.calls = run.saturating_add(1);
+    let since = run.saturating_sub(timer.fired_at.unwrap_or(0));
+    let fire = since as f64 > frames || (run_at_start && timer.fired_at.is_none());
+    if fire {
+        timer.fired_at = Some(run);
+    }
+    fire
 }
 
 /// The number of ticks in `seconds` (at least one).

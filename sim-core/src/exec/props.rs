@@ -54,13 +54,13 @@ impl Runner<'_> {
             .ok_or_else(|| "the agent was removed".to_string())?;
         if let Some(var) = agent.prop_mut(name) {
             return var
-                .call_as(world.reference, method, args, &mut world.rng)
+                .call(method, args, &mut world.rng)
                 .map_err(|e| e.to_string());
         }
         if agent.builtin(name).is_none() {
             return Err(format!("{} has no property '{name}'", agent.name));
         }
-        call_builtin(agent, name, (method, args), &mut world.rng, world.reference)
+        call_builtin(agent, name, (method, args), &mut world.rng)
     }
 
     /// The value of a feature prop.
@@ -108,7 +108,7 @@ impl Runner<'_> {
         let var = feat
             .prop_at_mut(r.slot)
             .ok_or_else(|| format!("{} has no property '{}'", r.feature(), r.prop()))?;
-        var.call_as(world.reference, method, args, &mut world.rng)
+        var.call(method, args, &mut world.rng)
             .map_err(|e| e.to_string())
     }
 
@@ -141,13 +141,12 @@ fn no_feature(agent: &Agent, feature: &str) -> Failure {
 }
 
 /// Runs a GVar method on a built-in prop through a shadow GVar that keeps limits between
-/// calls, then writes the value back to the field (`plain`: see [`GVar::call_as`]).
+/// calls, then writes the value back to the field.
 fn call_builtin(
     agent: &mut Agent,
     name: &str,
     (method, args): (&str, &[Value]),
     rng: &mut rand_pcg::Pcg32,
-    plain: bool,
 ) -> Result<Option<Value>, Failure> {
     let current = agent.builtin(name).unwrap_or(Value::Null);
     let position = agent.builtin_vars.iter().position(|(n, _)| n == name);
@@ -164,9 +163,7 @@ fn call_builtin(
             var = fresh;
         }
     }
-    let result = var
-        .call_as(plain, method, args, rng)
-        .map_err(|e| e.to_string());
+    let result = var.call(method, args, rng).map_err(|e| e.to_string());
     let write = match &result {
         Ok(_) if Agent::is_writable_builtin(name) => agent.set_builtin(name, &var.value()),
         Ok(_) if var.value() != current => Err(format!("'{name}' cannot be changed")),

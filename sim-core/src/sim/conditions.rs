@@ -102,30 +102,7 @@ pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
             *total = total.saturating_add(spent);
         }
     }
-    if !order_free(world, &program) {
-        world.consequents.sort();
-    }
-}
-
-/// Whether this tick's consequents may run in the order found rather than in agent order:
-/// they are all of one rule whose consequent has the same effect whichever pair runs it, and
-/// no message waits to run between one agent's consequents and the next's. Running the same
-/// changes the same number of times in another order changes nothing, and the sort, which
-/// costs as much as running them, is skipped.
-fn order_free(world: &World, program: &crate::world::program::Program) -> bool {
-    if world.reference {
-        return false;
-    }
-    let list = world.consequents.as_slice();
-    let Some(first) = list.first() else {
-        return true;
-    };
-    !world.messages_waiting(crate::agent::QueuePhase::Exec)
-        && program
-            .rules
-            .get(first.rule)
-            .is_some_and(|rule| rule.same_for_every_pair)
-        && list.iter().all(|c| c.rule == first.rule)
+    world.consequents.sort();
 }
 
 fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test: TestKind) {

@@ -23,12 +23,13 @@
 //! - The scratch runs consume no random numbers of the model and make or remove no agents.
 
 use super::Simulation;
-use crate::agent::{Agent, FeatureState, SmolStr};
+use crate::agent::{Agent, FeatureState};
 use crate::entity::EntityId;
 use crate::exec::Runner;
 use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::vars::GVar;
+use crate::vars::PropName;
 use crate::world::program::{Program, Rule};
 use crate::world::World;
 use std::rc::Rc;
@@ -277,16 +278,16 @@ fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
     current
 }
 
-fn var<'a>(vars: &'a [(SmolStr, GVar)], name: &str) -> Option<&'a GVar> {
+fn var<'a>(vars: &'a [(PropName, GVar)], name: &str) -> Option<&'a GVar> {
     vars.iter().find(|(n, _)| n == name).map(|(_, v)| v)
 }
 
 /// Named GVars merged three ways: `after`'s order of additions, `current`'s values where
 /// DEFINE gave the same before and after.
 fn merge_vars(
-    current: &mut Vec<(SmolStr, GVar)>,
-    before: &[(SmolStr, GVar)],
-    after: &[(SmolStr, GVar)],
+    current: &mut Vec<(PropName, GVar)>,
+    before: &[(PropName, GVar)],
+    after: &[(PropName, GVar)],
 ) {
     current.retain(|(n, _)| var(before, n).is_none() || var(after, n).is_some());
     for (name, new) in after {
@@ -337,9 +338,9 @@ mod tests {
         GVar::Number(NumberVar::new(n))
     }
 
-    fn vars(list: &[(&str, f64)]) -> Vec<(SmolStr, GVar)> {
+    fn vars(list: &[(&str, f64)]) -> Vec<(PropName, GVar)> {
         list.iter()
-            .map(|(n, v)| (SmolStr::from(*n), number(*v)))
+            .map(|(n, v)| (PropName::from(*n), number(*v)))
             .collect()
     }
 
@@ -366,7 +367,7 @@ mod tests {
         let mut current = vars(&[("mood", 3.0)]);
         let before = vars(&[("mood", 0.0)]);
         let text = GVar::holding(&Value::String("calm".into())).unwrap();
-        let after = vec![(SmolStr::from("mood"), text.clone())];
+        let after = vec![(PropName::from("mood"), text.clone())];
         merge_vars(&mut current, &before, &after);
         assert_eq!(current, after);
     }

@@ -4,6 +4,7 @@
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::event::EventLoop;
+use crate::exec::ops::Cx;
 use crate::exec::Runner;
 use crate::script::program::{CompiledBlueprint, SimEvent, Stmt};
 use crate::vars::{RandomSource, Value};
@@ -140,9 +141,18 @@ impl World {
             let Some(blueprint) = program.project.blueprints.get(bp) else {
                 continue;
             };
-            for handler in blueprint.events.iter().filter(|h| h.event == event) {
-                let mut runner = Runner::new(self, id, program.name(bp));
-                runner.run(&handler.body);
+            let (Some(name), Some(lowered)) = (program.shared_name(bp), program.lowered.get(bp))
+            else {
+                continue;
+            };
+            if self.reference {
+                for handler in blueprint.events.iter().filter(|h| h.event == event) {
+                    Runner::new(self, id, Rc::clone(name)).run(&handler.body);
+                }
+            } else {
+                for (_, ops) in lowered.events.iter().filter(|(e, _)| *e == event) {
+                    Cx::new(self, id, name).run(ops);
+                }
             }
         }
     }

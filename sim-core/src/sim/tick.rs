@@ -5,9 +5,10 @@ use crate::agent::{Message, QueuePhase};
 use crate::entity::EntityId;
 use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
 use crate::exec::features::{costume, cursor, graphing, movement};
+use crate::exec::ops::Cx;
 use crate::exec::Runner;
 use crate::phase::{Phase, PhaseMachine};
-use crate::script::program::{CompiledBlueprint, SimEvent, Stmt};
+use crate::script::program::{CompiledBlueprint, SimEvent};
 use crate::time::SimTime;
 use crate::world::consequents::{self, Consequent};
 use crate::world::rounds::{RoundPhase, RoundState};
@@ -199,80 +200,46 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
             continue;
         }
         clock.enter(world, bp);
+        let (Some(name), Some(lowered)) = (program.shared_name(bp), program.lowered.get(bp)) else {
+            continue;
+        };
+        if world.reference {
+            run_plainly(world, id, name, blueprint, which);
+            continue;
+        }
+        let mut cx = Cx::new(world, id, name);
         match which {
-            Program::Update => run_update(world, &program, id, bp),
-            Program::Think => Runner::new(world, id, program.name(bp)).run(&blueprint.think),
-            Program::Exec => Runner::new(world, id, program.name(bp)).run(&blueprint.exec),
+            Program::Update => {
+                cx.run(&lowered.update);
+                cx.run(&lowered.timers);
+            }
+            Program::Think => cx.run(&lowered.think),
+            Program::Exec => cx.run(&lowered.exec),
         }
     }
     clock.finish(world);
 }
 
-/// Runs agent `id`'s update program, then its top-level `every` timers, on one value stack.
-/// A program worked out as number changes (see [`crate::world::direct`]) is applied straight; it
-/// leaves nothing on the stack, so the timers start on an empty one.
-fn run_update(
+/// Runs agent `id`'s program as written (the reference interpreter): an update program, then
+/// its top-level `every` timers, on one value stack.
+fn run_plainly(
     world: &mut World,
-    program: &crate::world::program::Program,
     id: EntityId,
-    bp: usize,
+    name: &Rc<str>,
+    blueprint: &CompiledBlueprint,
+    which: Program,
 ) {
-    let Some(blueprint) = program.project.blueprints.get(bp) else {
-        return;
-    };
-    let direct = program.direct_updates.get(bp).filter(|_| !world.reference);
-    let mut runner = match direct {
-        Some(Some(changes)) => {
-            run_changes(world, program, id, bp, changes);
-            if blueprint.timers.is_empty() {
-                return;
-            }
-            Runner::new(world, id, program.name(bp))
-        }
-        _ => {
-            let mut runner = Runner::new(world, id, program.name(bp));
+    let mut runner = Runner::new(world, id, Rc::clone(name));
+    match which {
+        Program::Update => {
             runner.run(&blueprint.update);
-            runner
+            for every in &blueprint.timers {
+                runner.top_level_every(every);
+            }
         }
-    };
-    for every in &blueprint.timers {
-        runner.top_level_every(every);
+        Program::Think => runner.run(&blueprint.think),
+        Program::Exec => runner.run(&blueprint.exec),
     }
-}
-
-/// Runs agent `id`'s update program, worked out as `changes`, as the interpreter would: in
-/// order, with each change that cannot be made straight left to the interpreter. Nothing the
-/// changes run removes the agent, which exists as they start.
-fn run_changes(
-    world: &mut World,
-    program: &crate::world::program::Program,
-    id: EntityId,
-    bp: usize,
-    changes: &[crate::world::direct::Change],
-) {
-    for (i, change) in changes.iter().enumerate() {
-        if !change.apply(world, id, id) {
-            interpret_update(world, program, id, bp, i);
-        }
-    }
-}
-
-/// Runs statement `i` of agent `id`'s update program in the interpreter, for
-/// [`run_changes`]; out of line, so the common change, applied straight, does not set up a
-/// runner's frame.
-#[inline(never)]
-fn interpret_update(
-    world: &mut World,
-    program: &crate::world::program::Program,
-    id: EntityId,
-    bp: usize,
-    i: usize,
-) {
-    let Some(blueprint) = program.project.blueprints.get(bp) else {
-        return;
-    };
-    let stmts = blueprint.update.get(i..=i).unwrap_or_default();
-    Runner::new(world, id, program.name(bp)).run(stmts);
 }
 
 /// Charges the time of a pass over the agents to their blueprints, reading the injected
@@ -330,30 +297,20 @@ fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
 /// agent, then the consequents conditions queued for it this tick, in the order queued.
 /// Messages are sent only between ticks, so each was queued before this tick's consequents
 /// and runs before them. When no exec message was sent, the consequents are run straight from
-/// the list, in the order conditions left them (agent order, the order of `ids`, unless their
-/// order cannot matter), without visiting the agents that have none; a run of consequents of
-/// a rule that changes only Global props is applied as a group.
+/// the list, in run order, without visiting the agents that have none.
 fn drain_exec(world: &mut World, ids: &[EntityId]) {
     let sent = std::mem::take(world.messages_sent_mut(QueuePhase::Exec));
     let mut list = std::mem::take(&mut world.consequents);
     let program = Rc::clone(&world.program);
-    let mut rest = list.as_slice();
     if sent {
+        let mut rest = list.as_slice();
         for &id in ids {
             let mine = consequents::run_of(&mut rest, id);
             run_queued(world, &program, id, QueuePhase::Exec, mine);
         }
     } else {
-        while let Some(first) = rest.first() {
-            let same_rule = rest.iter().take_while(|c| c.rule == first.rule).count();
-            let (run, tail) = rest.split_at_checked(same_rule).unwrap_or((rest, &[]));
-            match program.rules.get(first.rule) {
-                Some(rule) if rule.same_for_every_pair && !world.reference => {
-                    run_same_for_every_pair(world, &program, rule, run);
-                }
-                _ => run.iter().for_each(|c| run_consequent(world, &program, c)),
-            }
-            rest = tail;
+        for consequent in list.as_slice() {
+            run_consequent(world, &program, consequent);
         }
     }
     // Hand the emptied list back so the next tick reuses its buffers.
@@ -410,12 +367,8 @@ fn run_messages(runner: &mut Runner<'_>, queue: &[Message]) {
 }
 
 /// Runs a consequent as its agent, with the rule's two agents bound, as the rule's script
-/// (written in the agent's blueprint, the rule's first) on an empty value stack. A body of
-/// plain number changes is applied straight to the world (see [`crate::world::direct`]); any change
-/// that cannot be made so, and every other body, runs in the interpreter. Nothing of the
-/// agent is read but whether it still exists: with thousands of agents, most consequents
-/// change something else (a Global prop, the other agent), and the agent's own memory is not
-/// fetched for them.
+/// (written in the agent's blueprint, the rule's first) on an empty value stack: lowered, or
+/// as written on the reference interpreter. An agent removed since does nothing.
 fn run_consequent(
     world: &mut World,
     program: &crate::world::program::Program,
@@ -424,88 +377,18 @@ fn run_consequent(
     let Some(rule) = program.rules.get(consequent.rule) else {
         return;
     };
-    let Some(changes) = rule.direct.as_ref().filter(|_| !world.reference) else {
-        interpret(world, program, consequent, &rule.body);
+    if !world.agents.contains(consequent.a) {
         return;
-    };
-    for (i, change) in changes.iter().enumerate() {
-        // As in the interpreter, an agent removed part-way runs nothing more.
-        if !world.agents.contains(consequent.a) {
-            return;
-        }
-        if !change.apply(world, consequent.a, consequent.b) {
-            let stmts = rule.body.get(i..=i).unwrap_or_default();
-            interpret(world, program, consequent, stmts);
-        }
     }
-}
-
-/// Runs consequents of `rule`, whose direct changes step only Global props (the same for
-/// every pair), as [`run_consequent`] would run each: the props are found once for all of
-/// them (a change makes no Global prop, so none moves), and whether each agent still exists
-/// is checked once per consequent (nothing these changes run removes an agent). Changes are
-/// made in the interpreter's order, consequent by consequent, so limits and rounding act as
-/// they would there.
-fn run_same_for_every_pair(
-    world: &mut World,
-    program: &crate::world::program::Program,
-    rule: &crate::world::program::Rule,
-    consequents: &[Consequent],
-) {
-    let Some(changes) = &rule.direct else {
-        return;
-    };
-    let places: smallvec::SmallVec<[Option<usize>; 4]> = changes
-        .iter()
-        .map(|change| change.global_index(&world.globals))
-        .collect();
-    // One change of a prop that exists (a counting rule): stepped in a loop of its own, up to
-    // the first consequent it cannot be made for, which the loop below runs afresh.
-    let mut counted = 0;
-    if let ([change], [Some(at)]) = (changes.as_slice(), places.as_slice()) {
-        let World {
-            agents, globals, ..
-        } = world;
-        if let Some((_, var)) = globals.get_mut(*at) {
-            for consequent in consequents {
-                if agents.contains(consequent.a) && !change.apply_to(Some(&mut *var)) {
-                    break;
-                }
-                counted += 1;
-            }
-        }
+    let bindings = [(rule.a, consequent.a), (rule.b, consequent.b)];
+    let name = program.name(rule.a);
+    if world.reference {
+        let mut runner = Runner::new(world, consequent.a, name);
+        runner.bindings = Some(bindings);
+        runner.run(&rule.body);
+    } else {
+        Cx::pair(world, bindings, &name).run(&rule.ops);
     }
-    for consequent in consequents.get(counted..).unwrap_or_default() {
-        if !world.agents.contains(consequent.a) {
-            continue;
-        }
-        for (i, (change, place)) in changes.iter().zip(&places).enumerate() {
-            let var = place
-                .and_then(|at| world.globals.get_mut(at))
-                .map(|(_, var)| var);
-            if !change.apply_to(var) {
-                let stmts = rule.body.get(i..=i).unwrap_or_default();
-                interpret(world, program, consequent, stmts);
-            }
-        }
-    }
-}
-
-/// Runs `stmts` of a consequent's rule in the interpreter, as [`run_consequent`] describes.
-/// Out of line, so the common consequent, applied straight, does not set up a runner's frame.
-#[inline(never)]
-fn interpret(
-    world: &mut World,
-    program: &crate::world::program::Program,
-    consequent: &Consequent,
-    stmts: &[Stmt],
-) {
-    let Some(rule) = program.rules.get(consequent.rule) else {
-        return;
-    };
-    let mut runner = Runner::new(world, consequent.a, program.name(rule.a));
-    runner.bindings = Some([(rule.a, consequent.a), (rule.b, consequent.b)]);
-    runner.run(stmts);
 }
 
 /// At the end of a tick: ends the round when its time is up or `stopRound` was called, and

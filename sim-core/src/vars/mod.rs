@@ -45,6 +45,7 @@ pub fn check_text_len(bytes: usize) -> Result<(), VarError> {
 mod boolean;
 mod dictionary;
 mod error;
+mod name;
 mod number;
 mod options;
 mod random;
@@ -55,6 +56,7 @@ mod value;
 pub use boolean::BooleanVar;
 pub use dictionary::DictionaryVar;
 pub use error::VarError;
+pub use name::PropName;
 pub(crate) use number::NumberStep;
 pub use number::NumberVar;
 pub use random::RandomSource;
@@ -232,21 +234,6 @@ impl GVar {
             GVar::String(var) => var.call(method, args),
             GVar::Boolean(var) => var.call(method, args),
             GVar::Dictionary(var) => var.call(method, args),
-        }
-    }
-
-    /// [`GVar::call`], or with `plain` (the reference interpreter) the plain way: every
-    /// method found in its type's table, without a Number's quick steps.
-    pub fn call_as(
-        &mut self,
-        plain: bool,
-        method: &str,
-        args: &[Value],
-        rng: &mut (impl RandomSource + ?Sized),
-    ) -> Result<Option<Value>, VarError> {
-        match self {
-            GVar::Number(var) if plain => var.call_by_table(method, args, rng),
-            other => other.call(method, args, rng),
         }
     }
 }

@@ -8,8 +8,8 @@
 pub(crate) mod consequents;
 pub(crate) mod controls;
 pub(crate) mod dialogs;
-pub(crate) mod direct;
 pub mod log;
+pub(crate) mod ops;
 pub(crate) mod program;
 pub(crate) mod rounds;
 
@@ -175,12 +175,6 @@ impl World {
     /// A global prop by name.
     pub fn global_mut(&mut self, name: &str) -> Option<&mut GVar> {
         global_in(&mut self.globals, name)
-    }
-
-    /// Whether messages of `phase` wait to run ([`World::messages_sent`]).
-    pub fn messages_waiting(&self, phase: crate::agent::QueuePhase) -> bool {
-        let mut flags = self.messages_sent;
-        *messages_flag(&mut flags, phase)
     }
 
     /// The flag of [`World::messages_sent`] for `phase`.

@@ -1,8 +1,10 @@
-//! The compiled project as the runtime uses it: blueprint names shared as `Rc<str>`, and every
-//! `when` rule resolved to blueprint indices and a test kind once, at load.
+//! The compiled project as the runtime uses it: blueprint names shared as `Rc<str>`, every
+//! `when` rule resolved to blueprint indices and a test kind, and every program the tick
+//! runs lowered ([`super::ops`]), once, at load.
 
+use super::ops::{lower, lower_timers, Op, Scope};
 use crate::script::compiler::CompiledProject;
-use crate::script::program::{Arg, Stmt, WhenRule};
+use crate::script::program::{Arg, CompiledBlueprint, SimEvent, Stmt, WhenRule};
 use crate::vars::Value;
 use std::rc::Rc;
 
@@ -94,14 +96,11 @@ pub(crate) struct Rule {
     pub test: TestKind,
     /// The test's name as written.
     pub test_name: String,
-    /// What agent A runs in the exec phase for each passing pair.
+    /// What agent A runs in the exec phase for each passing pair, as written (the reference
+    /// interpreter runs it).
     pub body: Rc<[Stmt]>,
-    /// The body worked out as number changes, one per statement, when it is only those
-    /// (see [`super::direct`]).
-    pub direct: Option<Vec<super::direct::Change>>,
-    /// The direct body changes only Global props, so every pair that passes runs it to the
-    /// same effect (see [`super::direct::same_for_every_pair`]).
-    pub same_for_every_pair: bool,
+    /// The body lowered, with A's blueprint and B's bound.
+    pub ops: Box<[Op]>,
     /// The blueprint whose script holds the rule.
     pub script: Rc<str>,
     /// Where the rule was written.
@@ -110,15 +109,46 @@ pub(crate) struct Rule {
     pub col: u32,
 }
 
+/// A blueprint's programs as the tick runs them: lowered in the blueprint's own scope.
+#[derive(Debug, Default)]
+pub(crate) struct Lowered {
+    pub update: Box<[Op]>,
+    pub think: Box<[Op]>,
+    pub exec: Box<[Op]>,
+    /// Top-level `every` timers, run after the update program.
+    pub timers: Box<[Op]>,
+    /// `onEvent` handlers, in order.
+    pub events: Vec<(SimEvent, Box<[Op]>)>,
+}
+
+impl Lowered {
+    fn of(bp: &CompiledBlueprint) -> Lowered {
+        let scope = Scope {
+            own: &bp.name,
+            other: None,
+        };
+        Lowered {
+            update: lower(&bp.update, scope),
+            think: lower(&bp.think, scope),
+            exec: lower(&bp.exec, scope),
+            timers: lower_timers(&bp.timers, scope),
+            events: bp
+                .events
+                .iter()
+                .map(|h| (h.event, lower(&h.body, scope)))
+                .collect(),
+        }
+    }
+}
+
 /// The compiled project plus what the runtime derives from it once.
 #[derive(Debug)]
 pub(crate) struct Program {
     pub project: CompiledProject,
     names: Vec<Rc<str>>,
     pub rules: Vec<Rule>,
-    /// Each blueprint's update program worked out as number changes of the agent itself or
-    /// of Global props, when it is only those (see [`super::direct`]); by blueprint index.
-    pub direct_updates: Vec<Option<Vec<super::direct::Change>>>,
+    /// Each blueprint's programs lowered, by blueprint index.
+    pub lowered: Vec<Lowered>,
 }
 
 impl Program {
@@ -129,16 +159,12 @@ impl Program {
             .iter()
             .map(|b| Rc::from(b.name.as_str()))
             .collect();
-        let direct_updates = project
-            .blueprints
-            .iter()
-            .map(|b| super::direct::changes(&b.update, &b.name, &b.name))
-            .collect();
+        let lowered = project.blueprints.iter().map(Lowered::of).collect();
         let mut program = Program {
             project,
             names,
             rules: Vec::new(),
-            direct_updates,
+            lowered,
         };
         let mut rules = Vec::new();
         for (i, bp) in program.project.blueprints.iter().enumerate() {
@@ -160,14 +186,14 @@ impl Program {
             Some(name) => self.index(name)?,
             None => a,
         };
-        let direct = super::direct::changes(&rule.consequent, self.name_ref(a), self.name_ref(b));
+        let scope = Scope {
+            own: self.name_ref(a),
+            other: Some(self.name_ref(b)),
+        };
         Some(Rule {
             a,
             b,
-            same_for_every_pair: direct
-                .as_deref()
-                .is_some_and(super::direct::same_for_every_pair),
-            direct,
+            ops: lower(&rule.consequent, scope),
             test: TestKind::parse(&rule.test, &rule.args)?,
             test_name: rule.test.clone(),
             body: Rc::from(rule.consequent.as_slice()),
@@ -188,6 +214,11 @@ impl Program {
             .get(index)
             .cloned()
             .unwrap_or_else(|| Rc::from(""))
+    }
+
+    /// The name of blueprint `index` as the log's entries share it, borrowed.
+    pub fn shared_name(&self, index: usize) -> Option<&Rc<str>> {
+        self.names.get(index)
     }
 
     /// The name of blueprint `index`, borrowed (empty if out of range): for comparisons on

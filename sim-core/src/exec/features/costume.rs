@@ -38,7 +38,7 @@ pub(crate) fn call(
         }
         "setGlow" => {
             let seconds = num_arg(r, args, 0, 1.0)?;
-            feat(r, id, KIND)?.set_number_at(GLOW, seconds.max(0.0));
+            feat(r, id, KIND)?.set_number_at(GLOW, at_least(seconds, 0.0));
             Ok(())
         }
         "setColorize" => {
@@ -109,6 +109,16 @@ pub(crate) fn query(
     }
 }
 
+/// `n`, or `floor` when `n` is not more: `-0.0` gives `floor` exactly, on every platform
+/// (`f64::max` may give either zero, and WASM's and x86's differ).
+pub(crate) fn at_least(n: f64, floor: f64) -> f64 {
+    if n > floor {
+        n
+    } else {
+        floor
+    }
+}
+
 /// Costume's kind, which the tick finds the feature by.
 const KIND: FeatureKind = FeatureKind::named(COSTUME.name);
 
@@ -124,7 +134,7 @@ pub(crate) fn update(agent: &mut Agent, seconds_per_tick: f64) {
     if let Some(c) = agent.feature_of_mut(KIND) {
         let glow = c.number_at(GLOW).unwrap_or(0.0);
         if glow > 0.0 {
-            c.set_number_at(GLOW, (glow - seconds_per_tick).max(0.0));
+            c.set_number_at(GLOW, at_least(glow - seconds_per_tick, 0.0));
         }
         apply_color_number(c);
         apply_color_scale(c);

@@ -62,7 +62,7 @@ pub(crate) fn prop_call(
 ) -> Result<(), Failure> {
     let var = crate::world::global_in(&mut world.globals, name)
         .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
-    var.call_as(world.reference, method, values, &mut world.rng)
+    var.call(method, values, &mut world.rng)
         .map(drop)
         .map_err(|e| e.to_string())
 }

@@ -173,7 +173,6 @@ fn string_constant(expr: &Expr) -> Option<&str> {
 fn children(expr: &Expr) -> Vec<&Expr> {
     match &expr.kind {
         ExprKind::Constant(_) | ExprKind::Name(_) => Vec::new(),
-        ExprKind::Read { generic, .. } => vec![generic],
         ExprKind::Member { object, .. } => vec![object],
         ExprKind::Call { object, args, .. } => std::iter::once(&**object).chain(args).collect(),
         ExprKind::Math { args, .. } => args.iter().collect(),

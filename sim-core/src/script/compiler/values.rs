@@ -5,6 +5,7 @@
 use super::error::CompileErrorKind;
 use super::scope::{Checked, Cx, Frame, Reported};
 use crate::script::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec, Arity};
+use crate::script::expr::Code;
 use crate::script::program::{Arg, MethodCall, ScriptExpr};
 use crate::script::{Literal, Token, TokenKind};
 use crate::vars::{Value, ValueKind, VarError, VarType};
@@ -288,10 +289,10 @@ impl Cx<'_> {
         match source.parse() {
             Ok(tree) => {
                 self.check_expr_refs(&tree, source.text_pos)?;
-                let tree = tree.with_reads(&|name| super::symbols::builtin_prop(name).is_some());
+                let builtin = |name: &str| super::symbols::builtin_prop(name).is_some();
                 Ok(ScriptExpr {
                     text: source.text.clone(),
-                    code: tree.compile(),
+                    code: Code::compile(&tree, &builtin),
                     tree,
                 })
             }

@@ -76,17 +76,6 @@ pub enum ExprKind {
         /// The value when it is not.
         otherwise: Box<Expr>,
     },
-    /// A read of an agent's prop the compiler recognised ([`Expr::with_reads`]): the
-    /// context may answer it straight ([`super::ExprContext::read`]); otherwise `generic`,
-    /// the tree as written, is evaluated. The parser never makes one.
-    Read {
-        /// The bare name the read starts from (`agent`, `Fish`).
-        object: String,
-        /// What it reads.
-        path: super::ReadPath,
-        /// The read as written.
-        generic: Box<Expr>,
-    },
 }
 
 /// A value written literally in an expression.

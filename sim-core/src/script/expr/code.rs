@@ -1,416 +1,514 @@
-//! The compiled form of an expression, which is what the simulation runs: the tree flattened,
-//! once, into a list of operations ([`Code`]) in evaluation order, run on a small stack of
-//! values. Walking the tree made a call and passed a `Result` of a whole value up for every
-//! node; here an operation reads its operands from the stack and leaves its result there.
+//! The compiled form of an expression, which is what the simulation runs: the tree typed once,
+//! when its script is compiled, into [`Code`] over plain numbers and truth values.
 //!
-//! The operations are the tree's own steps and call the same functions for what they compute
-//! ([`super::eval`]'s operators, [`ExprContext`]'s names, members and calls), in the same
-//! order, so the compiled form gives the values, draws the random numbers and words the errors
-//! (at the same offsets) of [`Expr::eval`], which the reference interpreter runs. `&&`, `||`
-//! and `?:` become jumps, so the operand they skip is never evaluated. A read the compiler
-//! recognised ([`super::ReadPath`]) is one operation followed by the chain it was written as,
-//! which runs only when the context does not answer the read straight.
+//! Nearly every expression of real models reads props and computes numbers and truth values
+//! from them: `agent.getProp('energyLevel').value < 50`, `Algae.getProp('energyLevel').value +
+//! Sunbeam.getProp('energyRate').value`, `agent.prop.Movement.compassDirection.value === 'E'`,
+//! `!Moth.prop.isInert.value`, `Math.random() * 10 - 5`. Their code reads each prop with one
+//! look-up (a recognised read, see [`ReadPath`]) and computes with numbers and booleans held
+//! in registers, building no value and no object on the way.
+//!
+//! Typed code computes what the tree computes (the same functions: [`super::eval`]'s
+//! arithmetic, comparisons and `Math`), and only when every operand has the kind it expects.
+//! Anything else — a read that is not a number or a boolean, a division by zero, a result
+//! that is not finite — gives up ([`Code::scalar`] is `None`), and the caller evaluates the
+//! tree as written instead, with the random generator as it was, which words every error and
+//! decides every unusual case. An expression with a part that cannot be typed at all
+//! (`agent.name + '!'`, `'Time: ' + t`, a method call) has no typed code. The reference
+//! interpreter always evaluates the tree, so the differential test checks the typed code
+//! against it.
 
 use super::ast::{BinaryOp, Constant, Expr, ExprKind, LogicalOp, MathFn, UnaryOp};
-use super::eval::{binary, math, numbers, unary, EvalError, EvalErrorKind, ExprContext};
-use super::reads::ReadPath;
+use super::eval::math_of;
+use super::reads::{recognise, ReadPath, Who};
 use super::value::Value;
-use smallvec::SmallVec;
 
-/// One operation of [`Code`]. Jump targets are indices into the operations.
-#[derive(Debug, Clone, PartialEq)]
-enum Op {
-    /// Push a value written in the text.
-    Push(Constant),
-    /// Push the value of a bare name.
-    Name { name: Box<str>, offset: usize },
-    /// Replace the object on top by its property `name`.
-    Member { name: Box<str>, offset: usize },
-    /// Replace the object and the `args` values above it by what calling `method` gives.
-    Call {
-        method: Box<str>,
-        args: usize,
-        offset: usize,
-    },
-    /// Replace the top `args` values by the `Math` function's result.
-    Math {
-        function: MathFn,
-        args: usize,
-        offset: usize,
-    },
-    /// Replace the top value by `op` of it.
-    Unary { op: UnaryOp, offset: usize },
-    /// Replace the top two values by `left op right`.
-    Binary { op: BinaryOp, offset: usize },
-    /// Replace the top value by `top op right`, a number written in the text (`x < 1`): one
-    /// operation where pushing the number would take two.
-    BinaryNumber {
-        op: BinaryOp,
-        right: f64,
-        offset: usize,
-    },
-    /// Push the value of a recognised read when the context answers it and skip the `chain`
-    /// operations after this one, which compute it as written; otherwise run them.
-    Read {
-        object: Box<str>,
-        path: ReadPath,
-        chain: usize,
-    },
-    /// `&&` (`keep_if` false) and `||` (`keep_if` true): when the top value's truthiness is
-    /// `keep_if`, it is the result: jump to `to`. Otherwise drop it and go on to the right side.
-    Shortcut { keep_if: bool, to: usize },
-    /// `?:`: take the test off the top; when it is not truthy, jump to `to` (the `else` side).
-    Unless { to: usize },
-    /// Go on at `to` (past the `else` side of a `?:`).
-    Jump { to: usize },
+/// What typed code reads of the running simulation.
+pub trait Reads {
+    /// The value of `who`'s prop `path` when it is a number or a truth value; `None` for
+    /// anything else (a missing prop, a text, an agent that is not there).
+    fn scalar(&self, who: &Who, path: &ReadPath) -> Option<Scalar>;
+
+    /// Whether `who`'s prop `path` is the text `text`; `None` when it is no text.
+    fn text_is(&self, who: &Who, path: &ReadPath, text: &str) -> Option<bool>;
+
+    /// A number in `[0, 1)` from the simulation's seeded generator.
+    fn random(&mut self) -> f64;
 }
 
-/// An expression compiled to operations (see the module docs). Made once per `{{ }}` by
-/// [`Expr::compile`].
+/// A value typed code computes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Scalar {
+    /// A number.
+    Number(f64),
+    /// A truth value.
+    Boolean(bool),
+}
+
+impl Scalar {
+    /// JavaScript's truth of the value (`0` and `NaN` are false).
+    #[inline]
+    pub fn is_truthy(self) -> bool {
+        match self {
+            Scalar::Number(n) => n != 0.0 && !n.is_nan(),
+            Scalar::Boolean(b) => b,
+        }
+    }
+
+    /// The value as an expression value.
+    pub fn value<O>(self) -> Value<O> {
+        match self {
+            Scalar::Number(n) => Value::Number(n),
+            Scalar::Boolean(b) => Value::Boolean(b),
+        }
+    }
+}
+
+/// A recognised read: whose prop, and which.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Read {
+    /// The agent the read starts from.
+    pub who: Who,
+    /// The prop it reads.
+    pub path: ReadPath,
+}
+
+/// One node of typed code.
+#[derive(Debug, Clone, PartialEq)]
+enum Node {
+    Number(f64),
+    Boolean(bool),
+    Read(Box<Read>),
+    /// `Math.random()`.
+    Random,
+    Math(MathFn, Box<[Node]>),
+    Neg(Box<Node>),
+    Not(Box<Node>),
+    Binary(BinaryOp, Box<[Node; 2]>),
+    Logical(LogicalOp, Box<[Node; 2]>),
+    Conditional(Box<[Node; 3]>),
+    /// A read compared with a text written in the expression (`… === 'E'`, `… != 'stop'`):
+    /// true when they are the same text, negated for `!=` and `!==`.
+    TextIs {
+        read: Box<Read>,
+        text: Box<str>,
+        negated: bool,
+    },
+}
+
+/// An expression compiled (see the module docs). Made once per `{{ }}` by [`Code::compile`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Code {
-    ops: Box<[Op]>,
-}
-
-impl Expr {
-    /// The expression as [`Code`]. Compile a tree after [`Expr::with_reads`] to have its
-    /// recognised reads answered straight.
-    pub fn compile(&self) -> Code {
-        let mut ops = Vec::new();
-        self.emit(&mut ops);
-        Code {
-            ops: ops.into_boxed_slice(),
-        }
-    }
-
-    /// Appends the operations that leave this node's value on the stack.
-    fn emit(&self, ops: &mut Vec<Op>) {
-        let offset = self.offset;
-        match &self.kind {
-            ExprKind::Constant(c) => ops.push(Op::Push(c.clone())),
-            ExprKind::Name(name) => ops.push(Op::Name {
-                name: name.as_str().into(),
-                offset,
-            }),
-            ExprKind::Member { object, name } => {
-                object.emit(ops);
-                ops.push(Op::Member {
-                    name: name.as_str().into(),
-                    offset,
-                });
-            }
-            ExprKind::Call {
-                object,
-                method,
-                args,
-            } => {
-                object.emit(ops);
-                args.iter().for_each(|arg| arg.emit(ops));
-                ops.push(Op::Call {
-                    method: method.as_str().into(),
-                    args: args.len(),
-                    offset,
-                });
-            }
-            ExprKind::Math { function, args } => {
-                args.iter().for_each(|arg| arg.emit(ops));
-                ops.push(Op::Math {
-                    function: *function,
-                    args: args.len(),
-                    offset,
-                });
-            }
-            ExprKind::Unary { op, operand } => {
-                operand.emit(ops);
-                ops.push(Op::Unary { op: *op, offset });
-            }
-            ExprKind::Binary { op, left, right } => {
-                left.emit(ops);
-                if let ExprKind::Constant(Constant::Number(n)) = right.kind {
-                    ops.push(Op::BinaryNumber {
-                        op: *op,
-                        right: n,
-                        offset,
-                    });
-                } else {
-                    right.emit(ops);
-                    ops.push(Op::Binary { op: *op, offset });
-                }
-            }
-            ExprKind::Logical { op, left, right } => {
-                left.emit(ops);
-                let at = ops.len();
-                ops.push(Op::Jump { to: 0 }); // replaced below, once the end is known
-                right.emit(ops);
-                let keep_if = matches!(op, LogicalOp::Or);
-                let to = ops.len();
-                patch(ops, at, Op::Shortcut { keep_if, to });
-            }
-            ExprKind::Conditional {
-                test,
-                then,
-                otherwise,
-            } => {
-                test.emit(ops);
-                let unless = ops.len();
-                ops.push(Op::Jump { to: 0 }); // replaced below
-                then.emit(ops);
-                let jump = ops.len();
-                ops.push(Op::Jump { to: 0 }); // replaced below
-                let to = ops.len();
-                patch(ops, unless, Op::Unless { to });
-                otherwise.emit(ops);
-                let to = ops.len();
-                patch(ops, jump, Op::Jump { to });
-            }
-            ExprKind::Read {
-                object,
-                path,
-                generic,
-            } => {
-                let at = ops.len();
-                ops.push(Op::Jump { to: 0 }); // replaced below
-                generic.emit(ops);
-                let chain = ops.len() - at - 1;
-                let read = Op::Read {
-                    object: object.as_str().into(),
-                    path: path.clone(),
-                    chain,
-                };
-                patch(ops, at, read);
-            }
-        }
-    }
-}
-
-/// Puts `op` where a placeholder was pushed.
-fn patch(ops: &mut [Op], at: usize, op: Op) {
-    if let Some(slot) = ops.get_mut(at) {
-        *slot = op;
-    }
-}
-
-/// The values a run holds below the top: enough for every expression of real scripts without
-/// a heap, and made only when a second value is pushed.
-type Below<O> = Option<SmallVec<[Value<O>; 4]>>;
-
-/// A run's values: the top held apart from those below it, so an operation on the top alone
-/// (`< 1`, `* 10`, `.value`) moves no value through memory, and an expression that never holds
-/// two values at once (most of them) never touches the memory below.
-struct Stack<O> {
-    top: Value<O>,
-    /// Whether `top` holds a value yet: the first push puts it there, moving nothing below.
-    held: bool,
-    below: Below<O>,
-}
-
-impl<O> Stack<O> {
-    #[inline(always)]
-    fn push(&mut self, value: Value<O>) {
-        let previous = std::mem::replace(&mut self.top, value);
-        if self.held {
-            self.below.get_or_insert_with(SmallVec::new).push(previous);
-        }
-        self.held = true;
-    }
-
-    /// The top value. [`Expr::compile`] emits every operation after its operands, so there
-    /// always is one; `null` only keeps a panic path out.
-    #[inline(always)]
-    fn pop(&mut self) -> Value<O> {
-        let next = match self.below.as_mut().and_then(SmallVec::pop) {
-            Some(value) => value,
-            None => {
-                self.held = false;
-                Value::Null
-            }
-        };
-        std::mem::replace(&mut self.top, next)
-    }
-
-    /// The top `n` values, the deepest first: the arguments of a call.
-    fn pop_args(&mut self, n: usize) -> SmallVec<[Value<O>; 4]> {
-        let mut values: SmallVec<[Value<O>; 4]> = (0..n).map(|_| self.pop()).collect();
-        values.reverse();
-        values
-    }
-
-    /// The top value, taken to be replaced by an operation's result.
-    fn take(&mut self) -> Value<O> {
-        std::mem::replace(&mut self.top, Value::Null)
-    }
+    /// The typed code; `None` when part of the expression cannot be typed.
+    typed: Option<Node>,
+    /// Whether running the typed code draws random numbers.
+    draws: bool,
 }
 
 impl Code {
-    /// Runs the operations against `ctx`: the value [`Expr::eval`] gives the tree, with the
-    /// same draws and the same errors.
-    pub fn eval<C: ExprContext>(&self, ctx: &mut C) -> Result<Value<C::Object>, EvalError> {
-        let mut stack = Stack {
-            top: Value::Null,
-            held: false,
-            below: None,
-        };
-        let mut pc = 0;
-        while let Some(op) = self.ops.get(pc) {
-            pc += 1;
-            match op {
-                Op::Push(Constant::Number(n)) => stack.push(Value::Number(*n)),
-                Op::Push(c) => stack.push(c.into()),
-                Op::Name { name, offset } => {
-                    let value = ctx.name(name).map_err(at(*offset))?;
-                    stack.push(value);
-                }
-                Op::Member { name, offset } => {
-                    stack.top = match stack.take() {
-                        Value::Object(o) => ctx.member(&o, name).map_err(at(*offset))?,
-                        plain => {
-                            return Err(at(*offset)(EvalErrorKind::NoProperty {
-                                object: plain.describe(),
-                                name: name.to_string(),
-                            }))
-                        }
-                    };
-                }
-                Op::Call {
-                    method,
-                    args,
-                    offset,
-                } => {
-                    let values = stack.pop_args(*args);
-                    stack.top = match stack.take() {
-                        Value::Object(o) => ctx.call(&o, method, &values).map_err(at(*offset))?,
-                        plain => {
-                            return Err(at(*offset)(EvalErrorKind::NoMethod {
-                                object: plain.describe(),
-                                method: method.to_string(),
-                            }))
-                        }
-                    };
-                }
-                Op::Math {
-                    function: MathFn::Random,
-                    args: 0,
-                    ..
-                } => stack.push(Value::Number(ctx.random())),
-                Op::Math {
-                    function,
-                    args,
-                    offset,
-                } => {
-                    let values = stack.pop_args(*args);
-                    let n = math(*function, &values, ctx).map_err(at(*offset))?;
-                    stack.push(Value::Number(n));
-                }
-                Op::Unary { op, offset } => {
-                    stack.top = match (op, stack.take()) {
-                        (UnaryOp::Neg, Value::Number(n)) => Value::Number(-n),
-                        (op, value) => unary(*op, value).map_err(at(*offset))?,
-                    };
-                }
-                Op::Binary { op, offset } => {
-                    let right = stack.pop();
-                    if let (Value::Number(a), Value::Number(b)) = (&stack.top, &right) {
-                        if let Some(value) = numbers(*op, *a, *b) {
-                            stack.top = value;
-                            continue;
-                        }
-                    }
-                    let left = stack.take();
-                    stack.top = binary(*op, left, right).map_err(at(*offset))?;
-                }
-                Op::BinaryNumber { op, right, offset } => {
-                    if let Value::Number(a) = stack.top {
-                        if let Some(value) = numbers(*op, a, *right) {
-                            stack.top = value;
-                            continue;
-                        }
-                    }
-                    let left = stack.take();
-                    let value = binary(*op, left, Value::Number(*right)).map_err(at(*offset))?;
-                    stack.top = value;
-                }
-                Op::Read {
-                    object,
-                    path,
-                    chain,
-                } => {
-                    if let Some(value) = ctx.read(object, path) {
-                        stack.push(value);
-                        pc += chain;
+    /// `tree` compiled; `builtin` tells the agent's built-in prop names.
+    pub fn compile(tree: &Expr, builtin: &dyn Fn(&str) -> bool) -> Code {
+        let typed = node(tree, builtin);
+        let draws = typed.as_ref().is_some_and(Node::draws);
+        Code { typed, draws }
+    }
+
+    /// Whether the expression has typed code (otherwise it is always evaluated as a tree).
+    pub fn is_typed(&self) -> bool {
+        self.typed.is_some()
+    }
+
+    /// Whether running the typed code draws random numbers (so a caller that gives up on it
+    /// puts the generator back before evaluating the tree).
+    pub fn draws(&self) -> bool {
+        self.draws
+    }
+
+    /// The code with its reads of blueprint `own` read from the running agent and those of
+    /// `other` from the other agent of a `when` pair ([`Who::Other`]), as the interpreter
+    /// binds the names (the first wins when both are one).
+    pub fn bind(&self, own: &str, other: Option<&str>) -> Code {
+        let mut code = self.clone();
+        if let Some(node) = &mut code.typed {
+            node.each_read(&mut |who| {
+                if let Who::Named(name) = who {
+                    if **name == *own {
+                        *who = Who::Agent;
+                    } else if other == Some(&**name) {
+                        *who = Who::Other;
                     }
                 }
-                Op::Shortcut { keep_if, to } => {
-                    if stack.top.is_truthy() == *keep_if {
-                        pc = *to;
-                    } else {
-                        stack.pop();
-                    }
-                }
-                Op::Unless { to } => {
-                    if !stack.pop().is_truthy() {
-                        pc = *to;
-                    }
-                }
-                Op::Jump { to } => pc = *to,
+            });
+        }
+        code
+    }
+
+    /// The typed code's value against `ctx`, or `None` when the tree must be evaluated
+    /// instead (random numbers may have been drawn by then).
+    #[inline]
+    pub fn scalar<R: Reads>(&self, ctx: &mut R) -> Option<Scalar> {
+        operand(self.typed.as_ref()?, ctx)
+    }
+}
+
+/// The typed node of `e`, if every part of it can be typed.
+fn node(e: &Expr, builtin: &dyn Fn(&str) -> bool) -> Option<Node> {
+    if let Some((who, path)) = recognise(e, builtin) {
+        return Some(Node::Read(Box::new(Read { who, path })));
+    }
+    let sub = |e: &Expr| node(e, builtin);
+    Some(match &e.kind {
+        ExprKind::Constant(Constant::Number(n)) => Node::Number(*n),
+        ExprKind::Constant(Constant::Boolean(b)) => Node::Boolean(*b),
+        ExprKind::Math {
+            function: MathFn::Random,
+            ..
+        } => Node::Random,
+        ExprKind::Math { function, args } => Node::Math(
+            *function,
+            args.iter().map(sub).collect::<Option<Box<[Node]>>>()?,
+        ),
+        ExprKind::Unary {
+            op: UnaryOp::Neg,
+            operand,
+        } => Node::Neg(Box::new(sub(operand)?)),
+        ExprKind::Unary {
+            op: UnaryOp::Not,
+            operand,
+        } => Node::Not(Box::new(sub(operand)?)),
+        ExprKind::Binary { op, left, right } => match text_is(*op, left, right, builtin) {
+            Some(node) => node,
+            None => Node::Binary(*op, Box::new([sub(left)?, sub(right)?])),
+        },
+        ExprKind::Logical { op, left, right } => {
+            Node::Logical(*op, Box::new([sub(left)?, sub(right)?]))
+        }
+        ExprKind::Conditional {
+            test,
+            then,
+            otherwise,
+        } => Node::Conditional(Box::new([sub(test)?, sub(then)?, sub(otherwise)?])),
+        _ => return None,
+    })
+}
+
+/// A read compared for (in)equality with a text written out, either way round.
+fn text_is(
+    op: BinaryOp,
+    left: &Expr,
+    right: &Expr,
+    builtin: &dyn Fn(&str) -> bool,
+) -> Option<Node> {
+    let negated = match op {
+        BinaryOp::LooseEq | BinaryOp::StrictEq => false,
+        BinaryOp::LooseNe | BinaryOp::StrictNe => true,
+        _ => return None,
+    };
+    let text = |e: &Expr| match &e.kind {
+        ExprKind::Constant(Constant::String(s)) => Some(s.as_str().into()),
+        _ => None,
+    };
+    let ((who, path), text) = match (recognise(left, builtin), text(right)) {
+        (Some(read), Some(text)) => (read, text),
+        _ => (recognise(right, builtin)?, text(left)?),
+    };
+    Some(Node::TextIs {
+        read: Box::new(Read { who, path }),
+        text,
+        negated,
+    })
+}
+
+impl Node {
+    fn draws(&self) -> bool {
+        self.any(&|n| matches!(n, Node::Random))
+    }
+
+    /// Calls `f` on the agent of every read.
+    fn each_read(&mut self, f: &mut dyn FnMut(&mut Who)) {
+        match self {
+            Node::Read(read) | Node::TextIs { read, .. } => f(&mut read.who),
+            Node::Math(_, args) => args.iter_mut().for_each(|a| a.each_read(f)),
+            Node::Neg(n) | Node::Not(n) => n.each_read(f),
+            Node::Binary(_, pair) | Node::Logical(_, pair) => {
+                pair.iter_mut().for_each(|n| n.each_read(f))
+            }
+            Node::Conditional(three) => three.iter_mut().for_each(|n| n.each_read(f)),
+            Node::Number(_) | Node::Boolean(_) | Node::Random => {}
+        }
+    }
+
+    /// Whether `test` holds for this node or any below it.
+    fn any(&self, test: &dyn Fn(&Node) -> bool) -> bool {
+        test(self)
+            || match self {
+                Node::Math(_, args) => args.iter().any(|a| a.any(test)),
+                Node::Neg(n) | Node::Not(n) => n.any(test),
+                Node::Binary(_, pair) | Node::Logical(_, pair) => pair.iter().any(|n| n.any(test)),
+                Node::Conditional(three) => three.iter().any(|n| n.any(test)),
+                _ => false,
+            }
+    }
+}
+
+/// Runs typed code: its value, or `None` where the tree must decide. A number written out
+/// and a read are worked out in place, without a call of their own: they are most operands.
+#[inline(always)]
+fn operand<R: Reads>(node: &Node, ctx: &mut R) -> Option<Scalar> {
+    match node {
+        Node::Number(n) => Some(Scalar::Number(*n)),
+        Node::Read(read) => ctx.scalar(&read.who, &read.path),
+        _ => run(node, ctx),
+    }
+}
+
+/// [`operand`] for the other nodes.
+fn run<R: Reads>(node: &Node, ctx: &mut R) -> Option<Scalar> {
+    match node {
+        Node::Number(n) => Some(Scalar::Number(*n)),
+        Node::Boolean(b) => Some(Scalar::Boolean(*b)),
+        Node::Read(read) => ctx.scalar(&read.who, &read.path),
+        Node::Random => Some(Scalar::Number(ctx.random())),
+        Node::Math(function, args) => {
+            let mut numbers = smallvec::SmallVec::<[f64; 4]>::new();
+            for arg in args.iter() {
+                numbers.push(number(operand(arg, ctx)?)?);
+            }
+            let n = math_of(*function, &numbers, || ctx.random()).ok()?;
+            Some(Scalar::Number(n))
+        }
+        Node::Neg(inner) => Some(Scalar::Number(-number(operand(inner, ctx)?)?)),
+        Node::Not(inner) => Some(Scalar::Boolean(!operand(inner, ctx)?.is_truthy())),
+        Node::Binary(op, pair) => {
+            let [left, right] = &**pair;
+            let (l, r) = (operand(left, ctx)?, operand(right, ctx)?);
+            binary(*op, l, r)
+        }
+        Node::Logical(op, pair) => {
+            let [left, right] = &**pair;
+            let l = operand(left, ctx)?;
+            match (op, l.is_truthy()) {
+                (LogicalOp::And, true) | (LogicalOp::Or, false) => operand(right, ctx),
+                _ => Some(l),
             }
         }
-        Ok(stack.top)
-    }
-
-    /// Whether the code computes a number from numbers only (numbers written out, `Math`
-    /// functions, negation and arithmetic): then it reads nothing of the world but random
-    /// numbers, and [`Code::number`] runs it.
-    pub fn is_numeric(&self) -> bool {
-        self.ops.iter().all(|op| match op {
-            Op::Push(Constant::Number(_)) | Op::Math { .. } => true,
-            Op::Unary { op, .. } => *op == UnaryOp::Neg,
-            Op::Binary { op, .. } | Op::BinaryNumber { op, .. } => op.is_arithmetic(),
-            _ => false,
-        })
-    }
-
-    /// Runs numeric code ([`Code::is_numeric`]) with only a source of random numbers in
-    /// `[0, 1)`: the number it computes, or its error; other code fails at its first name.
-    pub fn number(&self, random: impl FnMut() -> f64) -> Result<f64, EvalError> {
-        let value = self.eval(&mut Draws(random))?;
-        Ok(value.as_number().unwrap_or(f64::NAN))
+        Node::Conditional(three) => {
+            let [test, then, otherwise] = &**three;
+            if operand(test, ctx)?.is_truthy() {
+                operand(then, ctx)
+            } else {
+                operand(otherwise, ctx)
+            }
+        }
+        Node::TextIs {
+            read,
+            text,
+            negated,
+        } => {
+            let same = ctx.text_is(&read.who, &read.path, text)?;
+            Some(Scalar::Boolean(same != *negated))
+        }
     }
 }
 
-/// The error of the operation at `offset`.
-fn at(offset: usize) -> impl Fn(EvalErrorKind) -> EvalError {
-    move |kind| EvalError {
-        offset,
-        kind: Box::new(kind),
+fn number(s: Scalar) -> Option<f64> {
+    match s {
+        Scalar::Number(n) => Some(n),
+        Scalar::Boolean(_) => None,
     }
 }
 
-/// A context that knows no names and answers `Math.random()` from a function: all numeric
-/// code needs.
-struct Draws<F>(F);
+/// What [`super::eval`]'s `binary` gives for two operands of one kind, when it succeeds
+/// without converting either: arithmetic and order on two numbers (a finite result),
+/// equality on two numbers or two booleans. `None` for everything else.
+#[inline]
+fn binary(op: BinaryOp, l: Scalar, r: Scalar) -> Option<Scalar> {
+    let (a, b) = match (l, r) {
+        (Scalar::Number(a), Scalar::Number(b)) => (a, b),
+        (Scalar::Boolean(a), Scalar::Boolean(b)) => {
+            return match op {
+                BinaryOp::LooseEq | BinaryOp::StrictEq => Some(Scalar::Boolean(a == b)),
+                BinaryOp::LooseNe | BinaryOp::StrictNe => Some(Scalar::Boolean(a != b)),
+                _ => None,
+            }
+        }
+        _ => return None,
+    };
+    let n = match op {
+        BinaryOp::Add => a + b,
+        BinaryOp::Sub => a - b,
+        BinaryOp::Mul => a * b,
+        BinaryOp::Div if b != 0.0 => a / b,
+        BinaryOp::Rem if b != 0.0 => a % b,
+        BinaryOp::Div | BinaryOp::Rem => return None,
+        // NaN compares false and unequal, as in JavaScript.
+        BinaryOp::Lt => return Some(Scalar::Boolean(a < b)),
+        BinaryOp::Le => return Some(Scalar::Boolean(a <= b)),
+        BinaryOp::Gt => return Some(Scalar::Boolean(a > b)),
+        BinaryOp::Ge => return Some(Scalar::Boolean(a >= b)),
+        BinaryOp::LooseEq | BinaryOp::StrictEq => return Some(Scalar::Boolean(a == b)),
+        BinaryOp::LooseNe | BinaryOp::StrictNe => return Some(Scalar::Boolean(a != b)),
+    };
+    n.is_finite().then_some(Scalar::Number(n))
+}
 
-impl<F: FnMut() -> f64> ExprContext for Draws<F> {
-    type Object = ();
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::expr::{parse_expr, EvalError, EvalErrorKind, ExprContext};
+    use crate::script::Pos;
+    use crate::vars::RandomSource;
+    use rand_core::SeedableRng;
+    use rand_pcg::Pcg32;
 
-    fn name(&self, name: &str) -> Result<Value<()>, EvalErrorKind> {
-        Err(EvalErrorKind::UnknownName(name.to_owned()))
+    /// A context with one agent: `agent.x` is 3, prop `on` is true, `kind` is 'E'.
+    struct One(Pcg32);
+
+    impl ExprContext for One {
+        type Object = ();
+        fn name(&self, name: &str) -> Result<Value<()>, EvalErrorKind> {
+            match name {
+                "agent" => Ok(Value::Object(())),
+                _ => Err(EvalErrorKind::UnknownName(name.into())),
+            }
+        }
+        fn member(&self, _: &(), name: &str) -> Result<Value<()>, EvalErrorKind> {
+            Ok(match name {
+                "x" => Value::Number(3.0),
+                "kind" => Value::String("E".into()),
+                "on" => Value::Boolean(true),
+                _ => {
+                    return Err(EvalErrorKind::NoProperty {
+                        object: "agent".into(),
+                        name: name.into(),
+                    })
+                }
+            })
+        }
+        fn call(&mut self, _: &(), m: &str, _: &[Value<()>]) -> Result<Value<()>, EvalErrorKind> {
+            Err(EvalErrorKind::NoMethod {
+                object: "agent".into(),
+                method: m.into(),
+            })
+        }
+        fn random(&mut self) -> f64 {
+            self.0.next_f64()
+        }
     }
 
-    fn member(&self, _: &(), name: &str) -> Result<Value<()>, EvalErrorKind> {
-        Err(EvalErrorKind::NoProperty {
-            object: "an object".to_owned(),
-            name: name.to_owned(),
-        })
+    impl Reads for One {
+        fn scalar(&self, who: &Who, path: &ReadPath) -> Option<Scalar> {
+            match (who, path) {
+                (Who::Agent, ReadPath::Builtin(p)) if p == "x" => Some(Scalar::Number(3.0)),
+                (Who::Agent, ReadPath::Added(p)) if *p == "on" => Some(Scalar::Boolean(true)),
+                _ => None,
+            }
+        }
+        fn text_is(&self, who: &Who, path: &ReadPath, text: &str) -> Option<bool> {
+            match (who, path) {
+                (Who::Agent, ReadPath::Added(p)) if *p == "kind" => Some(text == "E"),
+                _ => None,
+            }
+        }
+        fn random(&mut self) -> f64 {
+            self.0.next_f64()
+        }
     }
 
-    fn call(&mut self, _: &(), method: &str, _: &[Value<()>]) -> Result<Value<()>, EvalErrorKind> {
-        Err(EvalErrorKind::NoMethod {
-            object: "an object".to_owned(),
-            method: method.to_owned(),
-        })
+    type Outcome = (Result<Value<()>, EvalError>, f64);
+
+    /// The compiled code of `text`, and what it (or the tree where it gives up, from the
+    /// same generator) and the tree give, each with the generator's next number afterwards
+    /// (so a draw too many or too few shows).
+    fn both(text: &str) -> (Code, Outcome, Outcome) {
+        let tree = parse_expr(text, Pos::START).unwrap();
+        let code = Code::compile(&tree, &|n| n == "x");
+        let mut typed = One(Pcg32::seed_from_u64(5));
+        let got = match code.scalar(&mut typed) {
+            Some(s) => Ok(s.value()),
+            None => {
+                typed = One(Pcg32::seed_from_u64(5));
+                tree.eval(&mut typed)
+            }
+        };
+        let mut plain = One(Pcg32::seed_from_u64(5));
+        let expected = tree.eval(&mut plain);
+        let next = |c: &mut One| RandomSource::next_f64(&mut c.0);
+        (code, (got, next(&mut typed)), (expected, next(&mut plain)))
     }
 
-    fn random(&mut self) -> f64 {
-        (self.0)()
+    #[test]
+    fn typed_code_gives_the_trees_values() {
+        for text in [
+            "agent.x < 20",
+            "agent.x * 2 - 1",
+            "-agent.x",
+            "!agent.on",
+            "agent.on && agent.x > 2",
+            "agent.x > 5 || agent.x",
+            "agent.x > 2 ? 10 : 20",
+            "Math.abs(agent.x - 10)",
+            "Math.random() * 10 - 5",
+            "agent.kind === 'E'",
+            "'W' != agent.kind",
+            "true == agent.on",
+        ] {
+            let (code, typed, plain) = both(text);
+            assert!(code.is_typed(), "{text}");
+            assert!(
+                code.scalar(&mut One(Pcg32::seed_from_u64(5))).is_some(),
+                "{text}"
+            );
+            assert_eq!(typed, plain, "{text}");
+        }
+    }
+
+    #[test]
+    fn where_typed_code_gives_up_the_tree_decides() {
+        for text in [
+            "agent.x / 0",
+            "agent.kind + 1",
+            "agent.on + 1",
+            "agent.on == 1",
+            "Math.random() + agent.nothing",
+            "Math.random() < 2 && agent.kind",
+            "Math.sqrt(-1)",
+        ] {
+            let (code, typed, plain) = both(text);
+            assert!(code.is_typed(), "{text}");
+            assert!(
+                code.scalar(&mut One(Pcg32::seed_from_u64(5))).is_none(),
+                "{text}"
+            );
+            assert_eq!(typed, plain, "{text}");
+        }
+        for text in ["'a' + agent.x", "agent.x + 'a'", "null", "agent"] {
+            let (code, typed, plain) = both(text);
+            assert!(!code.is_typed(), "{text}");
+            assert_eq!(typed, plain, "{text}");
+        }
+    }
+
+    #[test]
+    fn blueprint_names_bind_to_the_agents_in_context() {
+        let tree = parse_expr("Fish.x + Algae.x * Shark.x", Pos::START).unwrap();
+        let code = Code::compile(&tree, &|n| n == "x").bind("Fish", Some("Algae"));
+        let mut whos = Vec::new();
+        code.typed
+            .clone()
+            .unwrap()
+            .each_read(&mut |who| whos.push(who.clone()));
+        assert_eq!(whos, [Who::Agent, Who::Other, Who::Named("Shark".into())]);
+        // Both names one blueprint: the first wins.
+        let code = Code::compile(&tree, &|n| n == "x").bind("Fish", Some("Fish"));
+        let mut whos = Vec::new();
+        code.typed
+            .clone()
+            .unwrap()
+            .each_read(&mut |who| whos.push(who.clone()));
+        assert_eq!(whos[0], Who::Agent);
+        assert!(!Code::compile(&tree, &|_| false).draws());
+        let random = parse_expr("Math.random() * 10 - 5", Pos::START).unwrap();
+        assert!(Code::compile(&random, &|_| false).draws());
     }
 }

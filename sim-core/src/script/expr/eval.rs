@@ -42,14 +42,6 @@ pub trait ExprContext {
 
     /// A number in `[0, 1)` from the simulation's seeded generator.
     fn random(&mut self) -> f64;
-
-    /// The value of a recognised read of the agent `object` names, when the context can
-    /// give it straight; `None` has the read evaluated as written, which is what a read must
-    /// equal whenever this gives a value.
-    fn read(&self, object: &str, path: &super::ReadPath) -> Option<Value<Self::Object>> {
-        let _ = (object, path);
-        None
-    }
 }
 
 /// An expression that failed while running: which part and why.
@@ -211,14 +203,6 @@ impl Expr {
                 };
                 branch.eval(ctx)
             }
-            ExprKind::Read {
-                object,
-                path,
-                generic,
-            } => match ctx.read(object, path) {
-                Some(value) => Ok(value),
-                None => generic.eval(ctx),
-            },
         }
     }
 }
@@ -250,18 +234,14 @@ fn finite(op: &str, n: f64) -> Result<f64, EvalErrorKind> {
     }
 }
 
-pub(super) fn unary<O>(op: UnaryOp, value: Value<O>) -> Result<Value<O>, EvalErrorKind> {
+fn unary<O>(op: UnaryOp, value: Value<O>) -> Result<Value<O>, EvalErrorKind> {
     match op {
         UnaryOp::Neg => Ok(Value::Number(-number("-", &value)?)),
         UnaryOp::Not => Ok(Value::Boolean(!value.is_truthy())),
     }
 }
 
-pub(super) fn binary<O: PartialEq>(
-    op: BinaryOp,
-    l: Value<O>,
-    r: Value<O>,
-) -> Result<Value<O>, EvalErrorKind> {
+fn binary<O: PartialEq>(op: BinaryOp, l: Value<O>, r: Value<O>) -> Result<Value<O>, EvalErrorKind> {
     match op {
         BinaryOp::Add => add(l, r),
         BinaryOp::LooseEq => Ok(Value::Boolean(l.loose_eq(&r))),
@@ -274,31 +254,6 @@ pub(super) fn binary<O: PartialEq>(
             arithmetic(op, number(symbol, &l)?, number(symbol, &r)?).map(Value::Number)
         }
     }
-}
-
-/// What [`binary`] gives for two numbers when it succeeds, without building a `Result`: the
-/// compiled code's arm for nearly every operator (the tree, which the reference interpreter
-/// walks, always takes [`binary`], so the differential test checks one against the other);
-/// `None` where it fails (a division by
-/// zero, a result that is not a finite number), which [`binary`] words.
-#[inline]
-pub(super) fn numbers<O>(op: BinaryOp, a: f64, b: f64) -> Option<Value<O>> {
-    let n = match op {
-        BinaryOp::Add => a + b,
-        BinaryOp::Sub => a - b,
-        BinaryOp::Mul => a * b,
-        BinaryOp::Div if b != 0.0 => a / b,
-        BinaryOp::Rem if b != 0.0 => a % b,
-        BinaryOp::Div | BinaryOp::Rem => return None,
-        // NaN compares false and unequal, as in JavaScript.
-        BinaryOp::Lt => return Some(Value::Boolean(a < b)),
-        BinaryOp::Le => return Some(Value::Boolean(a <= b)),
-        BinaryOp::Gt => return Some(Value::Boolean(a > b)),
-        BinaryOp::Ge => return Some(Value::Boolean(a >= b)),
-        BinaryOp::LooseEq | BinaryOp::StrictEq => return Some(Value::Boolean(a == b)),
-        BinaryOp::LooseNe | BinaryOp::StrictNe => return Some(Value::Boolean(a != b)),
-    };
-    n.is_finite().then_some(Value::Number(n))
 }
 
 /// `a op b` for the arithmetic operators (`+ - * / %`) as a finite number, or the error (a
@@ -369,7 +324,7 @@ fn compare<O>(op: BinaryOp, l: &Value<O>, r: &Value<O>) -> Result<Value<O>, Eval
     Ok(Value::Boolean(result))
 }
 
-pub(super) fn math<C: ExprContext>(
+fn math<C: ExprContext>(
     function: MathFn,
     args: &[Value<C::Object>],
     ctx: &mut C,
@@ -384,7 +339,7 @@ pub(super) fn math<C: ExprContext>(
 
 /// `Math.function(numbers)` as a finite number, or the error; `Math.random()` takes its
 /// number from `random`.
-fn math_of(
+pub(super) fn math_of(
     function: MathFn,
     numbers: &[f64],
     random: impl FnOnce() -> f64,

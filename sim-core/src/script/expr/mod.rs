@@ -1,11 +1,11 @@
 //! The `{{ ... }}` expression language: a small, safe, JavaScript-like language of our own.
 //!
 //! An expression is parsed once, when its script is compiled, into an [`Expr`] tree
-//! ([`parse_expr`]) and compiled to a flat list of operations ([`Expr::compile`], [`Code`]),
-//! which is what the simulation runs against an [`ExprContext`] through which the runtime
-//! exposes agents and their properties; the reference interpreter evaluates the tree itself
-//! ([`Expr::eval`]), the plain way, and both give the same values and errors. Nothing is ever
-//! run as JavaScript.
+//! ([`parse_expr`]) and compiled to typed code over numbers and truth values
+//! ([`Code::compile`]), which is what the simulation runs against an [`ExprContext`] through
+//! which the runtime exposes agents and their properties; the reference interpreter evaluates
+//! the tree itself ([`Expr::eval`]), the plain way, and both give the same values and errors.
+//! Nothing is ever run as JavaScript.
 //!
 //! ```
 //! use sim_core::script::expr::{parse_expr, EvalErrorKind, ExprContext, Value};
@@ -49,9 +49,9 @@ mod reads;
 mod value;
 
 pub use ast::{Arity, BinaryOp, Constant, Expr, ExprKind, LogicalOp, MathFn, UnaryOp};
-pub use code::Code;
+pub use code::{Code, Read, Reads, Scalar};
 pub use eval::{EvalError, EvalErrorKind, ExprContext};
 pub use parse_error::{ExprParseError, ExprParseErrorKind};
 pub use parser::{parse_expr, MAX_EXPR_LEXEMES, MAX_EXPR_NESTING};
-pub use reads::ReadPath;
+pub use reads::{ReadPath, Who};
 pub use value::Value;

@@ -370,7 +370,6 @@ mod tests {
             } => {
                 format!("(? {} {} {})", shape(test), shape(then), shape(otherwise))
             }
-            ExprKind::Read { generic, .. } => shape(generic),
         }
     }
 

@@ -13,16 +13,27 @@
 //! its name, a prop the script adds among the agent's own, a feature prop by its place in the
 //! feature ([`PropSlot`]), with no search of the feature catalog.
 //!
-//! The node keeps the tree it was written as ([`ExprKind::Read`]'s `generic`): a context
-//! that does not answer a read ([`super::ExprContext::read`] gives `None`, as the reference
-//! interpreter's does always) evaluates that tree, and so does one whose direct answer would
-//! be anything but a plain success, so every error and every unusual case (a missing prop or
-//! feature, a removed agent) is worded and decided by the one general path. A chain whose
-//! meaning depends on more than the names (`X.prop.p.value` where `p` names a feature, a
-//! feature or prop the catalog does not list) is left as written.
+//! A read is answered straight only when it plainly succeeds (see [`super::Code`]); every
+//! error and every unusual case (a missing prop or feature, a removed agent) is worded and
+//! decided by evaluating the chain as written. A chain whose meaning depends on more than
+//! the names (`X.prop.p.value` where `p` names a feature, a feature or prop the catalog does
+//! not list) is not recognised.
 
 use super::ast::{Constant, Expr, ExprKind};
 use crate::features::catalog::PropSlot;
+use crate::vars::PropName;
+
+/// The agent a read starts from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Who {
+    /// `agent` (or the running agent's blueprint, once bound): the agent running the script.
+    Agent,
+    /// The other agent of a `when` pair, which a blueprint name was bound to when the
+    /// program was loaded ([`super::Code::bind`]).
+    Other,
+    /// A blueprint's name, as written.
+    Named(Box<str>),
+}
 
 /// What a recognised read reads of the agent its name gives.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,73 +41,9 @@ pub enum ReadPath {
     /// A built-in prop (`x`, `alpha`, `type` ...).
     Builtin(String),
     /// A prop the blueprint adds (a name that is no built-in prop).
-    Added(String),
+    Added(PropName),
     /// A prop of a catalog feature, by its place.
     FeatProp(PropSlot),
-}
-
-impl Expr {
-    /// The tree with every recognised read replaced by an [`ExprKind::Read`] node that keeps
-    /// the read as written; `builtin` tells the agent's built-in prop names.
-    pub fn with_reads(self, builtin: &dyn Fn(&str) -> bool) -> Expr {
-        if let Some((object, path)) = recognise(&self, builtin) {
-            return Expr {
-                offset: self.offset,
-                kind: ExprKind::Read {
-                    object,
-                    path,
-                    generic: Box::new(self),
-                },
-            };
-        }
-        let offset = self.offset;
-        let boxed = |e: Box<Expr>| Box::new(e.with_reads(builtin));
-        let all = |v: Vec<Expr>| v.into_iter().map(|e| e.with_reads(builtin)).collect();
-        let kind = match self.kind {
-            ExprKind::Member { object, name } => ExprKind::Member {
-                object: boxed(object),
-                name,
-            },
-            ExprKind::Call {
-                object,
-                method,
-                args,
-            } => ExprKind::Call {
-                object: boxed(object),
-                method,
-                args: all(args),
-            },
-            ExprKind::Math { function, args } => ExprKind::Math {
-                function,
-                args: all(args),
-            },
-            ExprKind::Unary { op, operand } => ExprKind::Unary {
-                op,
-                operand: boxed(operand),
-            },
-            ExprKind::Binary { op, left, right } => ExprKind::Binary {
-                op,
-                left: boxed(left),
-                right: boxed(right),
-            },
-            ExprKind::Logical { op, left, right } => ExprKind::Logical {
-                op,
-                left: boxed(left),
-                right: boxed(right),
-            },
-            ExprKind::Conditional {
-                test,
-                then,
-                otherwise,
-            } => ExprKind::Conditional {
-                test: boxed(test),
-                then: boxed(then),
-                otherwise: boxed(otherwise),
-            },
-            kind @ (ExprKind::Constant(_) | ExprKind::Name(_) | ExprKind::Read { .. }) => kind,
-        };
-        Expr { kind, offset }
-    }
 }
 
 /// The path of prop `p`: a built-in or an added prop.
@@ -104,7 +51,7 @@ fn prop(p: &str, builtin: &dyn Fn(&str) -> bool) -> ReadPath {
     if builtin(p) {
         ReadPath::Builtin(p.to_owned())
     } else {
-        ReadPath::Added(p.to_owned())
+        ReadPath::Added(PropName::new(p))
     }
 }
 
@@ -114,8 +61,19 @@ fn feat_prop(f: &str, p: &str) -> Option<ReadPath> {
     Some(ReadPath::FeatProp(slot))
 }
 
+/// Who `expr` reads and what, when it is one of the recognised reads.
+pub(super) fn recognise(expr: &Expr, builtin: &dyn Fn(&str) -> bool) -> Option<(Who, ReadPath)> {
+    let (name, path) = recognise_named(expr, builtin)?;
+    let who = if name == "agent" {
+        Who::Agent
+    } else {
+        Who::Named(name.into())
+    };
+    Some((who, path))
+}
+
 /// The name and path of `expr` when it is one of the recognised reads.
-fn recognise(expr: &Expr, builtin: &dyn Fn(&str) -> bool) -> Option<(String, ReadPath)> {
+fn recognise_named(expr: &Expr, builtin: &dyn Fn(&str) -> bool) -> Option<(String, ReadPath)> {
     let ExprKind::Member { object, name } = &expr.kind else {
         return None;
     };
@@ -188,14 +146,15 @@ mod tests {
 
     fn read(text: &str) -> Option<(String, ReadPath)> {
         let builtin = |name: &str| matches!(name, "x" | "alpha" | "isInert");
-        match parse_expr(text, Pos::START)
-            .unwrap()
-            .with_reads(&builtin)
-            .kind
-        {
-            ExprKind::Read { object, path, .. } => Some((object, path)),
-            _ => None,
-        }
+        let tree = parse_expr(text, Pos::START).unwrap();
+        recognise(&tree, &builtin).map(|(who, path)| {
+            let name = match who {
+                Who::Agent => "agent".to_string(),
+                Who::Other => "other".to_string(),
+                Who::Named(name) => name.to_string(),
+            };
+            (name, path)
+        })
     }
 
     fn slot(feature: &str, prop: &str) -> ReadPath {
@@ -210,7 +169,7 @@ mod tests {
 
     #[test]
     fn the_accessor_chains_of_real_scripts_are_recognised() {
-        let added = |x: &str, p: &str| Some((x.to_string(), ReadPath::Added(p.to_string())));
+        let added = |x: &str, p: &str| Some((x.to_string(), ReadPath::Added(PropName::new(p))));
         let builtin = |x: &str, p: &str| Some((x.to_string(), ReadPath::Builtin(p.to_string())));
         assert_eq!(
             read("agent.getProp('energyLevel').value"),
@@ -251,14 +210,5 @@ mod tests {
         ] {
             assert_eq!(read(text), None, "{text}");
         }
-        // Reads inside a larger expression are recognised where they are.
-        let tree = parse_expr("agent.x + Fish.getProp('e').value", Pos::START)
-            .unwrap()
-            .with_reads(&|_| false);
-        let ExprKind::Binary { left, right, .. } = tree.kind else {
-            panic!("{tree:?}");
-        };
-        assert!(matches!(left.kind, ExprKind::Read { .. }));
-        assert!(matches!(right.kind, ExprKind::Read { .. }));
     }
 }

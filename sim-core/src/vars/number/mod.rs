@@ -12,8 +12,8 @@ use super::spec::MethodSpec;
 use super::value::Value;
 use arith::{random_between, round_to_thousandths, wrap_between};
 
-/// The changes to a Number that scripts make most (`setTo`, `add`, `sub`), which can be
-/// found from the method's name once, before a statement runs, rather than at every call.
+/// The changes to a Number that scripts make most (`setTo`, `add`, `sub`), which the lowered
+/// form the tick runs makes straight (see [`NumberVar::step`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum NumberStep {
     /// `setTo n`.
@@ -26,7 +26,6 @@ pub(crate) enum NumberStep {
 
 impl NumberStep {
     /// The step method `method` makes, if it is one of them.
-    #[inline(always)]
     pub(crate) fn named(method: &str) -> Option<NumberStep> {
         match method {
             "setTo" => Some(NumberStep::SetTo),
@@ -169,23 +168,6 @@ impl NumberVar {
         args: &[Value],
         rng: &mut (impl RandomSource + ?Sized),
     ) -> Result<Option<Value>, VarError> {
-        if let [Value::Number(n)] = args {
-            if self.quick_step(method, *n) {
-                return Ok(None);
-            }
-        }
-        self.call_by_table(method, args, rng)
-    }
-
-    /// [`NumberVar::call`] without the quick steps: the method found in the table. The
-    /// reference interpreter calls this, so the quick steps are checked against it.
-    #[inline(never)]
-    pub fn call_by_table(
-        &mut self,
-        method: &str,
-        args: &[Value],
-        rng: &mut (impl RandomSource + ?Sized),
-    ) -> Result<Option<Value>, VarError> {
         let spec = TABLE.checked("Number", method, args)?;
         if spec.returns.is_some() {
             self.answer(spec, args).map(Some)
@@ -194,18 +176,8 @@ impl NumberVar {
         }
     }
 
-    /// The changes scripts make every tick (`add 1`, `setTo 0`, `sub 2`), done without the
-    /// table search: true when `method` is one of them and its result is a number. Otherwise
-    /// nothing changes and the caller takes the full path, which also words any error. Small
-    /// enough to inline into [`super::GVar::call`], so the common call skips the table's
-    /// large frame.
-    #[inline(always)]
-    pub(crate) fn quick_step(&mut self, method: &str, n: f64) -> bool {
-        NumberStep::named(method).is_some_and(|step| self.step(step, n))
-    }
-
-    /// Makes change `step` by `n`, as its method does: true when the result is a number;
-    /// otherwise nothing changes (the method's full path words the error).
+    /// Makes change `step` by `n`, as its method ([`NumberVar::call`]) does: true when the
+    /// result is a number; otherwise nothing changes (the method words the error).
     #[inline(always)]
     pub(crate) fn step(&mut self, step: NumberStep, n: f64) -> bool {
         let target = match step {

@@ -1,0 +1,350 @@
+//! Runs the lowered form the tick runs ([`crate::world::ops`]) as one agent, with the other
+//! agent of a `when` pair in context.
+//!
+//! An operation's plain case is made straight on the world; any other case changes nothing
+//! (a random number drawn on the way is put back) and runs the statement as written in the
+//! plain interpreter ([`Runner`]), which is lent this run's value stack, so statements run as
+//! written share one stack as they would in one runner.
+
+use super::{timer_due, Runner};
+use crate::agent::Bindings;
+use crate::entity::EntityId;
+use crate::script::expr::{ReadPath, Reads, Scalar, Who as ReadWho};
+use crate::script::program::Stmt;
+use crate::vars::{GVar, NumberStep, RandomSource, Value};
+use crate::world::ops::{Decide, Op, Operand, Place, Who};
+use crate::world::{global_in, World, TICKS_PER_SECOND};
+use std::rc::Rc;
+
+/// One run of lowered statements as one agent.
+pub(crate) struct Cx<'w, 's> {
+    world: &'w mut World,
+    me: EntityId,
+    /// The other agent of a `when` pair (the running agent itself outside one).
+    other: EntityId,
+    /// The pair as the interpreter binds it, for statements run as written.
+    bindings: Option<Bindings>,
+    /// The script the statements come from, for the log.
+    script: &'s Rc<str>,
+    /// The value stack of the statements run as written.
+    stack: Vec<Value>,
+}
+
+impl<'w, 's> Cx<'w, 's> {
+    /// A run as agent `me` of statements from `script`.
+    pub fn new(world: &'w mut World, me: EntityId, script: &'s Rc<str>) -> Cx<'w, 's> {
+        let stack = std::mem::take(&mut world.spare_stack);
+        Cx {
+            world,
+            me,
+            other: me,
+            bindings: None,
+            script,
+            stack,
+        }
+    }
+
+    /// A run of a `when` consequent: as the rule's first agent, with both bound.
+    pub fn pair(world: &'w mut World, bindings: Bindings, script: &'s Rc<str>) -> Cx<'w, 's> {
+        let [(_, a), (_, b)] = bindings;
+        let mut cx = Cx::new(world, a, script);
+        cx.other = b;
+        cx.bindings = Some(bindings);
+        cx
+    }
+
+    /// Runs `ops` in order.
+    pub fn run(&mut self, ops: &[Op]) {
+        for op in ops {
+            match op {
+                Op::Step {
+                    place,
+                    step,
+                    by,
+                    source,
+                } => {
+                    if !self.step(place, *step, by) {
+                        self.as_written(source);
+                    }
+                }
+                Op::Set {
+                    place,
+                    value,
+                    source,
+                } => {
+                    if !self.set(place, value) {
+                        self.as_written(source);
+                    }
+                }
+                Op::FeatSet {
+                    who,
+                    slot,
+                    value,
+                    floor,
+                    source,
+                } => {
+                    if !self.feat_set(*who, *slot, value, *floor) {
+                        self.as_written(source);
+                    }
+                }
+                Op::If {
+                    decide,
+                    then,
+                    otherwise,
+                    source,
+                } => {
+                    let yes = match self.decide(decide) {
+                        Some(yes) => Some(yes),
+                        None => self.decide_as_written(source),
+                    };
+                    let branch = match yes {
+                        Some(true) => then,
+                        Some(false) => otherwise,
+                        None => continue,
+                    };
+                    // Most `if`s have no `else`, and most tests fail on most ticks.
+                    if !branch.is_empty() {
+                        self.run(branch);
+                    }
+                }
+                Op::Every {
+                    key,
+                    period,
+                    run_at_start,
+                    body,
+                } => {
+                    let frames = period * f64::from(TICKS_PER_SECOND);
+                    if timer_due(self.world, self.me, *key, frames, *run_at_start) {
+                        self.run(body);
+                    }
+                }
+                Op::Plain(stmt) => self.as_written(std::slice::from_ref(stmt)),
+            }
+        }
+    }
+
+    /// The agent `who` names.
+    #[inline]
+    fn id(&self, who: Who) -> EntityId {
+        match who {
+            Who::Me => self.me,
+            Who::Other => self.other,
+        }
+    }
+
+    /// The Number at `place`, if there is one; found as the interpreter finds it.
+    #[inline]
+    fn number_at(&mut self, place: &Place) -> Option<&mut crate::vars::NumberVar> {
+        let var = match place {
+            Place::Prop(who, name) => {
+                let id = self.id(*who);
+                self.world.agents.get_mut(id)?.prop_named_mut(name)?
+            }
+            Place::Feat(who, slot) => {
+                let id = self.id(*who);
+                self.world.agents.get_mut(id)?.feature_prop_mut(*slot)?
+            }
+            Place::Global(name) => global_in(&mut self.world.globals, name)?,
+        };
+        match var {
+            GVar::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The number `operand` gives, if it gives one.
+    #[inline]
+    fn number(&mut self, operand: &Operand) -> Option<f64> {
+        match operand {
+            Operand::Number(n) => Some(*n),
+            Operand::Code(code) => match code.scalar(self)? {
+                Scalar::Number(n) => Some(n),
+                Scalar::Boolean(_) => None,
+            },
+        }
+    }
+
+    /// Runs `f`, which may draw random numbers; when it gives up (`false`), the generator is
+    /// put back as it was.
+    #[inline]
+    fn undrawn(&mut self, draws: bool, f: impl FnOnce(&mut Self) -> bool) -> bool {
+        if !draws {
+            return f(self);
+        }
+        let before = self.world.rng.clone();
+        let done = f(self);
+        if !done {
+            self.world.rng = before;
+        }
+        done
+    }
+
+    /// [`Op::Step`]: true when made.
+    #[inline]
+    fn step(&mut self, place: &Place, step: NumberStep, by: &Operand) -> bool {
+        if let Operand::Number(n) = by {
+            return self.number_at(place).is_some_and(|var| var.step(step, *n));
+        }
+        self.undrawn(by.draws(), |cx| {
+            let Some(n) = cx.number(by) else {
+                return false;
+            };
+            cx.number_at(place).is_some_and(|var| var.step(step, n))
+        })
+    }
+
+    /// [`Op::Set`]: true when made. The value passes the stack's limit as a push would.
+    fn set(&mut self, place: &Place, value: &crate::script::expr::Code) -> bool {
+        if self.stack.len() >= super::MAX_STACK {
+            return false;
+        }
+        self.undrawn(value.draws(), |cx| match value.scalar(cx) {
+            Some(Scalar::Number(n)) => cx
+                .number_at(place)
+                .is_some_and(|var| var.step(NumberStep::SetTo, n)),
+            _ => false,
+        })
+    }
+
+    /// [`Op::FeatSet`]: true when made. The feature is not attached here (the method as
+    /// written attaches it).
+    fn feat_set(
+        &mut self,
+        who: Who,
+        slot: crate::features::catalog::PropSlot,
+        value: &Operand,
+        floor: f64,
+    ) -> bool {
+        self.undrawn(value.draws(), |cx| {
+            let Some(n) = cx.number(value).filter(|n| n.is_finite()) else {
+                return false;
+            };
+            let id = cx.id(who);
+            let var = cx
+                .world
+                .agents
+                .features_of(id)
+                .and_then(|features| features.of_kind_mut(slot.kind))
+                .and_then(|feature| feature.prop_at_mut(slot));
+            match var {
+                Some(GVar::Number(var)) => var.step(
+                    NumberStep::SetTo,
+                    super::features::costume::at_least(n, floor),
+                ),
+                _ => false,
+            }
+        })
+    }
+
+    /// An `if`'s test decided plainly, or `None` when it must be decided as written.
+    fn decide(&mut self, decide: &Decide) -> Option<bool> {
+        match decide {
+            Decide::Code(code) => {
+                let mark = code.draws().then(|| self.world.rng.clone());
+                let yes = code.scalar(self).map(Scalar::is_truthy);
+                if let (None, Some(rng)) = (yes, mark) {
+                    self.world.rng = rng;
+                }
+                yes
+            }
+            Decide::Compare(place, compare, by) => {
+                let mut yes = None;
+                self.undrawn(by.draws(), |cx| {
+                    let Some(n) = cx.number(by) else {
+                        return false;
+                    };
+                    yes = cx.number_at(place).map(|var| compare.holds(var.value(), n));
+                    yes.is_some()
+                });
+                yes
+            }
+            Decide::AsWritten => None,
+        }
+    }
+
+    /// The test of `source`, an `if`, decided as written; `None` when it failed (the error
+    /// is logged and neither branch runs).
+    fn decide_as_written(&mut self, source: &Stmt) -> Option<bool> {
+        let crate::script::program::StmtKind::If { test, .. } = &source.kind else {
+            return None;
+        };
+        let stack = std::mem::take(&mut self.stack);
+        let mut runner = Runner::with(self.world, self.me, self.script, self.bindings, stack);
+        let yes = runner.decide(source, test);
+        self.stack = std::mem::take(&mut runner.stack);
+        yes
+    }
+
+    /// Runs `stmts` as written, on this run's value stack.
+    fn as_written(&mut self, stmts: &[Stmt]) {
+        let stack = std::mem::take(&mut self.stack);
+        let mut runner = Runner::with(self.world, self.me, self.script, self.bindings, stack);
+        runner.run(stmts);
+        self.stack = std::mem::take(&mut runner.stack);
+    }
+}
+
+impl Drop for Cx<'_, '_> {
+    /// Hands the (emptied) value stack back to the world for the next run.
+    fn drop(&mut self) {
+        self.stack.clear();
+        if self.world.spare_stack.capacity() < self.stack.capacity() {
+            self.world.spare_stack = std::mem::take(&mut self.stack);
+        }
+    }
+}
+
+impl Reads for Cx<'_, '_> {
+    #[inline]
+    fn scalar(&self, who: &ReadWho, path: &ReadPath) -> Option<Scalar> {
+        let agent = self.world.agents.get(self.read_id(who)?)?;
+        let var = match path {
+            ReadPath::Builtin(prop) => return agent.builtin_scalar(prop),
+            ReadPath::Added(prop) => agent.prop_named(prop)?,
+            ReadPath::FeatProp(slot) => agent.feature_of(slot.kind)?.prop_at(*slot)?,
+        };
+        match var {
+            GVar::Number(n) => Some(Scalar::Number(n.value())),
+            GVar::Boolean(b) => Some(Scalar::Boolean(b.value())),
+            GVar::String(_) | GVar::Dictionary(_) => None,
+        }
+    }
+
+    fn text_is(&self, who: &ReadWho, path: &ReadPath, text: &str) -> Option<bool> {
+        let agent = self.world.agents.get(self.read_id(who)?)?;
+        let var = match path {
+            ReadPath::Builtin(prop) if prop == "type" => {
+                return Some(self.world.program.name_ref(agent.blueprint) == text)
+            }
+            ReadPath::Builtin(prop) => {
+                return match agent.builtin(prop)? {
+                    Value::String(s) => Some(s == text),
+                    _ => None,
+                }
+            }
+            ReadPath::Added(prop) => agent.prop_named(prop)?,
+            ReadPath::FeatProp(slot) => agent.feature_of(slot.kind)?.prop_at(*slot)?,
+        };
+        match var {
+            GVar::String(s) => Some(s.value() == text),
+            _ => None,
+        }
+    }
+
+    fn random(&mut self) -> f64 {
+        self.world.rng.next_f64()
+    }
+}
+
+impl Cx<'_, '_> {
+    /// The agent a read starts from; `None` for a name bound to neither agent in context
+    /// (the expression as written says why).
+    #[inline]
+    fn read_id(&self, who: &ReadWho) -> Option<EntityId> {
+        match who {
+            ReadWho::Agent => Some(self.me),
+            ReadWho::Other => Some(self.other),
+            ReadWho::Named(_) => None,
+        }
+    }
+}
