@@ -13,7 +13,7 @@ use crate::script::expr::{ReadPath, Reads, Scalar, Who as ReadWho};
 use crate::script::program::Stmt;
 use crate::vars::{GVar, NumberStep, RandomSource, Value};
 use crate::world::ops::{Decide, Op, Operand, Place, Who};
-use crate::world::{global_in, World, TICKS_PER_SECOND};
+use crate::world::{World, TICKS_PER_SECOND};
 use std::rc::Rc;
 
 /// One run of lowered statements as one agent.
@@ -26,35 +26,44 @@ pub(crate) struct Cx<'w, 's> {
     bindings: Option<Bindings>,
     /// The script the statements come from, for the log.
     script: &'s Rc<str>,
-    /// The value stack of the statements run as written.
+    /// The value stack of the statements run as written (taken from the world's spare one
+    /// when the first of them runs, so a run that needs none sets up nothing).
     stack: Vec<Value>,
 }
 
 impl<'w, 's> Cx<'w, 's> {
     /// A run as agent `me` of statements from `script`.
     pub fn new(world: &'w mut World, me: EntityId, script: &'s Rc<str>) -> Cx<'w, 's> {
-        let stack = std::mem::take(&mut world.spare_stack);
         Cx {
             world,
             me,
             other: me,
             bindings: None,
             script,
-            stack,
+            stack: Vec::new(),
         }
     }
 
-    /// A run of a `when` consequent: as the rule's first agent, with both bound.
-    pub fn pair(world: &'w mut World, bindings: Bindings, script: &'s Rc<str>) -> Cx<'w, 's> {
+    /// Binds a `when` consequent's pair: it runs as the rule's first agent, on an empty value
+    /// stack; an agent removed since runs nothing. One run context serves each consequent of
+    /// a rule in turn.
+    pub fn bind(&mut self, bindings: Bindings) {
         let [(_, a), (_, b)] = bindings;
-        let mut cx = Cx::new(world, a, script);
-        cx.other = b;
-        cx.bindings = Some(bindings);
-        cx
+        self.me = a;
+        self.other = b;
+        self.bindings = Some(bindings);
+        self.stack.clear();
     }
 
-    /// Runs `ops` in order.
+    /// Runs `ops` in order (nothing when the running agent was removed).
     pub fn run(&mut self, ops: &[Op]) {
+        if !self.world.agents.contains(self.me) {
+            return;
+        }
+        self.run_ops(ops);
+    }
+
+    fn run_ops(&mut self, ops: &[Op]) {
         for op in ops {
             match op {
                 Op::Step {
@@ -104,7 +113,7 @@ impl<'w, 's> Cx<'w, 's> {
                     };
                     // Most `if`s have no `else`, and most tests fail on most ticks.
                     if !branch.is_empty() {
-                        self.run(branch);
+                        self.run_ops(branch);
                     }
                 }
                 Op::Every {
@@ -115,7 +124,7 @@ impl<'w, 's> Cx<'w, 's> {
                 } => {
                     let frames = period * f64::from(TICKS_PER_SECOND);
                     if timer_due(self.world, self.me, *key, frames, *run_at_start) {
-                        self.run(body);
+                        self.run_ops(body);
                     }
                 }
                 Op::Plain(stmt) => self.as_written(std::slice::from_ref(stmt)),
@@ -144,7 +153,7 @@ impl<'w, 's> Cx<'w, 's> {
                 let id = self.id(*who);
                 self.world.agents.get_mut(id)?.feature_prop_mut(*slot)?
             }
-            Place::Global(name) => global_in(&mut self.world.globals, name)?,
+            Place::Global(global) => global.find(&mut self.world.globals)?,
         };
         match var {
             GVar::Number(n) => Some(n),
@@ -268,27 +277,33 @@ impl<'w, 's> Cx<'w, 's> {
         let crate::script::program::StmtKind::If { test, .. } = &source.kind else {
             return None;
         };
-        let stack = std::mem::take(&mut self.stack);
-        let mut runner = Runner::with(self.world, self.me, self.script, self.bindings, stack);
-        let yes = runner.decide(source, test);
-        self.stack = std::mem::take(&mut runner.stack);
-        yes
+        self.with_runner(|runner| runner.decide(source, test))
     }
 
     /// Runs `stmts` as written, on this run's value stack.
     fn as_written(&mut self, stmts: &[Stmt]) {
-        let stack = std::mem::take(&mut self.stack);
+        self.with_runner(|runner| runner.run(stmts));
+    }
+
+    /// Runs `f` with the plain interpreter, lent this run's value stack.
+    #[inline(never)]
+    fn with_runner<T>(&mut self, f: impl FnOnce(&mut Runner<'_>) -> T) -> T {
+        let mut stack = std::mem::take(&mut self.stack);
+        if stack.capacity() == 0 {
+            stack = std::mem::take(&mut self.world.spare_stack);
+        }
         let mut runner = Runner::with(self.world, self.me, self.script, self.bindings, stack);
-        runner.run(stmts);
+        let out = f(&mut runner);
         self.stack = std::mem::take(&mut runner.stack);
+        out
     }
 }
 
 impl Drop for Cx<'_, '_> {
     /// Hands the (emptied) value stack back to the world for the next run.
     fn drop(&mut self) {
-        self.stack.clear();
-        if self.world.spare_stack.capacity() < self.stack.capacity() {
+        if self.stack.capacity() > self.world.spare_stack.capacity() {
+            self.stack.clear();
             self.world.spare_stack = std::mem::take(&mut self.stack);
         }
     }

@@ -309,8 +309,12 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
             run_queued(world, &program, id, QueuePhase::Exec, mine);
         }
     } else {
-        for consequent in list.as_slice() {
-            run_consequent(world, &program, consequent);
+        let mut rest = list.as_slice();
+        while let Some(first) = rest.first() {
+            let same_rule = rest.iter().take_while(|c| c.rule == first.rule).count();
+            let (run, tail) = rest.split_at_checked(same_rule).unwrap_or((rest, &[]));
+            run_consequents(world, &program, run);
+            rest = tail;
         }
     }
     // Hand the emptied list back so the next tick reuses its buffers.
@@ -343,7 +347,7 @@ fn run_queued(
         run_messages(&mut runner, &queue);
     }
     for consequent in consequents {
-        run_consequent(world, program, consequent);
+        run_consequents(world, program, std::slice::from_ref(consequent));
     }
     if queue.capacity() > 0 {
         queue.clear();
@@ -366,28 +370,40 @@ fn run_messages(runner: &mut Runner<'_>, queue: &[Message]) {
     }
 }
 
-/// Runs a consequent as its agent, with the rule's two agents bound, as the rule's script
-/// (written in the agent's blueprint, the rule's first) on an empty value stack: lowered, or
-/// as written on the reference interpreter. An agent removed since does nothing.
-fn run_consequent(
+/// Runs consequents of one rule, each as its agent, with the rule's two agents bound, as the
+/// rule's script (written in the agent's blueprint, the rule's first) on an empty value
+/// stack: lowered (one run context serving them all), or as written on the reference
+/// interpreter. An agent removed since does nothing.
+fn run_consequents(
     world: &mut World,
     program: &crate::world::program::Program,
-    consequent: &Consequent,
+    consequents: &[Consequent],
 ) {
-    let Some(rule) = program.rules.get(consequent.rule) else {
+    let Some(first) = consequents.first() else {
         return;
     };
-    if !world.agents.contains(consequent.a) {
+    let Some(rule) = program.rules.get(first.rule) else {
+        return;
+    };
+    let Some(name) = program.shared_name(rule.a) else {
+        return;
+    };
+    let bindings = |c: &Consequent| [(rule.a, c.a), (rule.b, c.b)];
+    if world.reference {
+        for c in consequents {
+            if !world.agents.contains(c.a) {
+                continue;
+            }
+            let mut runner = Runner::new(world, c.a, Rc::clone(name));
+            runner.bindings = Some(bindings(c));
+            runner.run(&rule.body);
+        }
         return;
     }
-    let bindings = [(rule.a, consequent.a), (rule.b, consequent.b)];
-    let name = program.name(rule.a);
-    if world.reference {
-        let mut runner = Runner::new(world, consequent.a, name);
-        runner.bindings = Some(bindings);
-        runner.run(&rule.body);
-    } else {
-        Cx::pair(world, bindings, &name).run(&rule.ops);
+    let mut cx = Cx::new(world, first.a, name);
+    for c in consequents {
+        cx.bind(bindings(c));
+        cx.run(&rule.ops);
     }
 }
 

@@ -16,7 +16,7 @@ use crate::features::catalog::PropSlot;
 use crate::features::catalog_looks::COSTUME;
 use crate::script::expr::Code;
 use crate::script::program::{Arg, Every, MethodCall, Stmt, StmtKind, Target, Test};
-use crate::vars::{NumberStep, PropName, Value};
+use crate::vars::{GVar, NumberStep, PropName, Value};
 
 /// Which of the agents in context an operation addresses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +36,45 @@ pub(crate) enum Place {
     /// A feature's prop, by slot.
     Feat(Who, PropSlot),
     /// A Global prop, by name.
-    Global(Box<str>),
+    Global(Global),
+}
+
+/// A Global prop an operation addresses: its name, and where it was found last.
+///
+/// Global props are only ever added (after those already made), so the place a name was
+/// found keeps holding it; the name is still compared, and a miss searches again.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Global {
+    name: Box<str>,
+    at: std::cell::Cell<usize>,
+}
+
+impl Global {
+    fn new(name: &str) -> Global {
+        Global {
+            name: name.into(),
+            at: std::cell::Cell::new(0),
+        }
+    }
+
+    /// The prop among `globals`.
+    #[inline]
+    pub fn find<'g>(&self, globals: &'g mut [(String, GVar)]) -> Option<&'g mut GVar> {
+        let at = self.at.get();
+        let hit = globals
+            .get(at)
+            .is_some_and(|(n, _)| super::same_text(n, &self.name));
+        let at = if hit {
+            at
+        } else {
+            let found = globals
+                .iter()
+                .position(|(n, _)| super::same_text(n, &self.name))?;
+            self.at.set(found);
+            found
+        };
+        globals.get_mut(at).map(|(_, var)| var)
+    }
 }
 
 /// The number an operation uses: written out, or computed by typed code.
@@ -237,7 +275,7 @@ fn one(stmt: &Stmt, scope: Scope<'_>) -> Op {
             step(Place::Feat(who, r.slot), call, scope, source).unwrap_or_else(plain)
         }
         StmtKind::GlobalProp { name, call } => {
-            step(Place::Global(name.as_str().into()), call, scope, source).unwrap_or_else(plain)
+            step(Place::Global(Global::new(name)), call, scope, source).unwrap_or_else(plain)
         }
         StmtKind::FeatCall {
             target,
