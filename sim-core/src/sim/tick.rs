@@ -27,10 +27,10 @@ pub(crate) enum Module {
     Rounds,
     /// Blueprints' update programs and top-level `every` timers, then update messages.
     AgentsUpdate,
-    /// Movement, carried characters following their cursors, and costume glow.
+    /// Movement, costume glow and tint, meters, labels and graphs bound to props (GEMSTEP's
+    /// graphs phase, which follows with nothing between), and carried characters following
+    /// their cursors.
     Features,
-    /// Meters, labels and graphs bound to props.
-    Graphs,
     /// `when` rules, then the script events raised since the last tick (`onEvent`), as
     /// GEMSTEP runs its event queue in the conditions phase.
     Conditions,
@@ -47,7 +47,6 @@ pub(crate) fn phases() -> PhaseMachine<Module> {
     machine.opt_in(Phase::Create, Module::Lifecycle);
     machine.opt_in(Phase::AgentsUpdate, Module::AgentsUpdate);
     machine.opt_in(Phase::FeaturesUpdate, Module::Features);
-    machine.opt_in(Phase::GraphsUpdate, Module::Graphs);
     machine.opt_in(Phase::ConditionsUpdate, Module::Conditions);
     machine.opt_in(Phase::AgentsThink, Module::AgentsThink);
     machine.opt_in(Phase::AgentsExec, Module::AgentsExec);
@@ -129,13 +128,18 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
         }
         Module::Features => {
             let dt = 1.0 / f64::from(super::TICKS_PER_SECOND);
-            // Glows fade in movement's pass over the agents (costume reads no position).
-            movement::update(world, ids, &mut scratch.movement, |agent| {
-                costume::update(agent, dt)
+            // Costumes and graphs update in movement's pass over the agents, each agent right
+            // after its move: they read nothing of another agent (a graph reads its own
+            // agent's props and Global props, which no feature changes), so each agent's
+            // memory is read once a tick, not in three passes.
+            movement::update(world, ids, &mut scratch.movement, |world, id| {
+                if let Some(features) = world.agents.features_of(id) {
+                    costume::update(features, dt);
+                }
+                graphing::update(world, id);
             });
             cursor::carry(world);
         }
-        Module::Graphs => ids.iter().for_each(|&id| graphing::update(world, id)),
         Module::Conditions => {
             conditions::update(world, &mut scratch.conditions);
             // Handlers cannot raise events, so the list is run as it is and its buffer kept.

@@ -3,7 +3,7 @@
 
 use super::dispatch::{feat, no_method, num_arg, text_arg};
 use crate::agent::color::{hsv_of, hsv_of_rgb_number, hsv_to_rgb, rgb_number, rgb_to_hsv};
-use crate::agent::{Agent, FeatureState};
+use crate::agent::{FeatureState, Features};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
@@ -130,8 +130,8 @@ const COLOR: PropSlot = PropSlot::of(&COSTUME, "color");
 
 /// Fades glows by one tick, and sets the tint from the colour number or the colour scale
 /// (the scale wins, as in GEMSTEP's costume update).
-pub(crate) fn update(agent: &mut Agent, seconds_per_tick: f64) {
-    if let Some(c) = agent.feature_of_mut(KIND) {
+pub(crate) fn update(features: &mut Features, seconds_per_tick: f64) {
+    if let Some(c) = features.of_kind_mut(KIND) {
         let glow = c.number_at(GLOW).unwrap_or(0.0);
         if glow > 0.0 {
             c.set_number_at(GLOW, at_least(glow - seconds_per_tick, 0.0));

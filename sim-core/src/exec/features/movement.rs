@@ -166,7 +166,7 @@ pub(crate) fn update(
     world: &mut World,
     ids: &[EntityId],
     scratch: &mut Scratch,
-    mut then: impl FnMut(&mut Agent),
+    mut then: impl FnMut(&mut World, EntityId),
 ) {
     let Scratch {
         steps,
@@ -220,7 +220,7 @@ pub(crate) fn update(
             agent.x = step.x;
             agent.y = step.y;
         }
-        then(agent);
+        then(world, id);
     }
 }
 
