@@ -6,6 +6,7 @@ use super::spec::{action, arg, test, Alias, ArgSpec, MethodTable};
 use super::value::{Value, ValueKind};
 use super::{bounded_text, check_text_len};
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 
 const TEXT: ValueKind = ValueKind::String;
 const COMPARE: &[ArgSpec] = &[arg("text", TEXT, "the text to compare with")];
@@ -57,17 +58,21 @@ pub(crate) const TABLE: MethodTable = MethodTable {
 };
 
 /// A String property: text, with named options.
+///
+/// The text is held inline when it is short (up to 23 bytes: a movement type, a compass
+/// heading, a costume's name), so reading it, which the tick does for every moving agent,
+/// reads no memory beyond the property.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct StringVar {
-    value: String,
+    value: SmolStr,
     options: Options<String>,
 }
 
 impl StringVar {
     /// A String with this text.
-    pub fn new(value: impl Into<String>) -> Self {
+    pub fn new(value: impl AsRef<str>) -> Self {
         Self {
-            value: value.into(),
+            value: SmolStr::new(value),
             options: Options::default(),
         }
     }
@@ -77,11 +82,9 @@ impl StringVar {
         &self.value
     }
 
-    /// Sets the text in place, reusing the buffer (for the tick, which sets texts such as a
-    /// compass heading every time without allocating once the buffer is big enough).
+    /// Sets the text.
     pub fn set_text(&mut self, text: &str) {
-        self.value.clear();
-        self.value.push_str(text);
+        self.value = SmolStr::new(text);
     }
 
     /// The option names, for the wizard.
@@ -96,17 +99,17 @@ impl StringVar {
         let text = |i| spec.text(args, i);
         let answer = match spec.name {
             "setTo" => {
-                self.value = bounded_text(text(0)?)?;
+                self.value = SmolStr::new(bounded_text(text(0)?)?);
                 return Ok(None);
             }
             "add" => {
                 let more = text(0)?;
                 check_text_len(self.value.len() + more.len())?;
-                self.value.push_str(&more);
+                self.value = SmolStr::from(format!("{}{more}", self.value));
                 return Ok(None);
             }
             "clear" => {
-                self.value.clear();
+                self.value = SmolStr::default();
                 return Ok(None);
             }
             "addOption" => {
@@ -115,13 +118,13 @@ impl StringVar {
                 return Ok(None);
             }
             "setToOption" => {
-                self.value = self.options.get(&text(0)?)?.clone();
+                self.value = SmolStr::new(self.options.get(&text(0)?)?);
                 return Ok(None);
             }
-            "equal" => self.value == text(0)?,
-            "notEqual" => self.value != text(0)?,
-            "equalToOption" => self.value == *self.options.get(&text(0)?)?,
-            "notEqualToOption" => self.value != *self.options.get(&text(0)?)?,
+            "equal" => self.value == text(0)?.as_str(),
+            "notEqual" => self.value != text(0)?.as_str(),
+            "equalToOption" => self.value == self.options.get(&text(0)?)?.as_str(),
+            "notEqualToOption" => self.value != self.options.get(&text(0)?)?.as_str(),
             other => return Err(TABLE.unhandled("String", other)),
         };
         Ok(Some(Value::Boolean(answer)))
