@@ -58,6 +58,11 @@ impl<T> Options<T> {
             })
     }
 
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries().is_empty()
+    }
+
     /// The option names, in the order they were added.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.entries().iter().map(|(n, _)| n.as_str())

@@ -43,14 +43,21 @@ impl NumberStep {
 /// with min 0 and max 360, 370 becomes 10 and -10 becomes 350 (a value exactly at a
 /// limit stays there). Every method leaves the value unchanged when it fails.
 ///
-/// Kept small (agents hold many): a limit that is not set is stored as not-a-number, which no
-/// limit can be, instead of in an `Option` twice the size.
+/// Kept small (agents and their features hold dozens, and the tick reads them for thousands
+/// of agents): the value, and behind one pointer the limits, wrap and options that few
+/// Numbers have, so a Number is 16 bytes.
 #[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "NumberParts", into = "NumberParts")]
 pub struct NumberVar {
     value: f64,
-    min: f64,
-    max: f64,
+    rest: Option<Box<Rest>>,
+}
+
+/// What few Numbers have: limits, wrap-around and named options.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Rest {
+    min: Option<f64>,
+    max: Option<f64>,
     wrap: bool,
     options: Options<f64>,
 }
@@ -72,8 +79,8 @@ impl From<NumberVar> for NumberParts {
             value: n.value,
             min: n.min(),
             max: n.max(),
-            wrap: n.wrap,
-            options: n.options,
+            wrap: n.wraps(),
+            options: n.rest.map(|r| r.options).unwrap_or_default(),
         }
     }
 }
@@ -91,12 +98,15 @@ impl TryFrom<NumberParts> for NumberVar {
                 return Err(format!("a Number whose min {min} is above its max {max}"));
             }
         }
-        Ok(NumberVar {
-            value: p.value,
-            min: p.min.unwrap_or(f64::NAN),
-            max: p.max.unwrap_or(f64::NAN),
+        let rest = Rest {
+            min: p.min,
+            max: p.max,
             wrap: p.wrap,
             options: p.options,
+        };
+        Ok(NumberVar {
+            value: p.value,
+            rest: (rest != Rest::default()).then(|| Box::new(rest)),
         })
     }
 }
@@ -106,8 +116,8 @@ impl PartialEq for NumberVar {
         self.value == other.value
             && self.min() == other.min()
             && self.max() == other.max()
-            && self.wrap == other.wrap
-            && self.options == other.options
+            && self.wraps() == other.wraps()
+            && self.options() == other.options()
     }
 }
 
@@ -116,10 +126,7 @@ impl NumberVar {
     pub fn new(value: f64) -> Self {
         Self {
             value: if value.is_nan() { 0.0 } else { value },
-            min: f64::NAN,
-            max: f64::NAN,
-            wrap: false,
-            options: Options::default(),
+            rest: None,
         }
     }
 
@@ -130,17 +137,38 @@ impl NumberVar {
 
     /// The minimum, if one is set.
     pub fn min(&self) -> Option<f64> {
-        (!self.min.is_nan()).then_some(self.min)
+        self.rest.as_ref()?.min
     }
 
     /// The maximum, if one is set.
     pub fn max(&self) -> Option<f64> {
-        (!self.max.is_nan()).then_some(self.max)
+        self.rest.as_ref()?.max
     }
 
     /// Whether the value wraps around between min and max instead of stopping.
     pub fn wraps(&self) -> bool {
-        self.wrap
+        self.rest.as_ref().is_some_and(|r| r.wrap)
+    }
+
+    /// The named options (none for most Numbers).
+    fn options(&self) -> Option<&Options<f64>> {
+        self.rest
+            .as_ref()
+            .map(|r| &r.options)
+            .filter(|o| !o.is_empty())
+    }
+
+    /// The value of option `name`; an unknown name is an error with a suggestion.
+    fn option(&self, name: &str) -> Result<f64, VarError> {
+        match &self.rest {
+            Some(rest) => rest.options.get(name).copied(),
+            None => Options::<f64>::default().get(name).copied(),
+        }
+    }
+
+    /// The rarer parts, made when first set.
+    fn rest_mut(&mut self) -> &mut Rest {
+        self.rest.get_or_insert_with(Box::default)
     }
 
     /// Where the value sits between min and max, from 0 to 1 (meters show this);
@@ -153,7 +181,7 @@ impl NumberVar {
 
     /// The option names, for the wizard.
     pub fn option_names(&self) -> impl Iterator<Item = &str> {
-        self.options.names()
+        self.options().into_iter().flat_map(|o| o.names())
     }
 
     /// Sets the value, keeping it within the limits; not-a-number is refused.
@@ -189,7 +217,7 @@ impl NumberVar {
             return false;
         }
         // Most Numbers have no limits: then there is nothing to settle, and no call to make.
-        self.value = if self.min.is_nan() && self.max.is_nan() {
+        self.value = if self.rest.is_none() {
             target
         } else {
             self.settle(target)
@@ -224,14 +252,15 @@ impl NumberVar {
             "setMin" => self.set_limits(Some(number(0)?), self.max()),
             "setMax" => self.set_limits(self.min(), Some(number(0)?)),
             "setWrap" => {
-                self.wrap = spec.boolean_or(args, 0, true)?;
+                self.rest_mut().wrap = spec.boolean_or(args, 0, true)?;
                 self.set_by(name, self.value)
             }
             "addOption" => {
-                self.options.add(spec.text(args, 0)?, number(1)?);
+                let (name, value) = (spec.text(args, 0)?, number(1)?);
+                self.rest_mut().options.add(name, value);
                 Ok(())
             }
-            "setToOption" => self.set_by(name, *self.options.get(&spec.text(args, 0)?)?),
+            "setToOption" => self.set_by(name, self.option(&spec.text(args, 0)?)?),
             _ => Err(TABLE.unhandled("Number", name)),
         }
     }
@@ -245,7 +274,7 @@ impl NumberVar {
             .strip_suffix("ToOption")
             .or(spec.name.strip_suffix("Option"));
         let other = match compare {
-            Some(_) => *self.options.get(&spec.text(args, 0)?)?,
+            Some(_) => self.option(&spec.text(args, 0)?)?,
             None => spec.number(args, 0)?,
         };
         let v = self.value;
@@ -293,9 +322,9 @@ impl NumberVar {
                 return Err(VarError::MinAboveMax { min, max });
             }
         }
-        // Limits come from numbers, never not-a-number, so the sentinel stays unambiguous.
-        self.min = min.filter(|m| !m.is_nan()).unwrap_or(f64::NAN);
-        self.max = max.filter(|m| !m.is_nan()).unwrap_or(f64::NAN);
+        let rest = self.rest_mut();
+        rest.min = min.filter(|m| !m.is_nan());
+        rest.max = max.filter(|m| !m.is_nan());
         self.value = self.settle(self.value);
         Ok(())
     }
@@ -305,7 +334,7 @@ impl NumberVar {
     fn settle(&self, value: f64) -> f64 {
         match (self.min(), self.max()) {
             (Some(lo), Some(hi))
-                if self.wrap && lo.is_finite() && hi.is_finite() && value.is_finite() =>
+                if self.wraps() && lo.is_finite() && hi.is_finite() && value.is_finite() =>
             {
                 wrap_between(value, lo, hi)
             }
@@ -652,7 +681,7 @@ mod tests {
                 })
                 .collect();
             let mut var = NumberVar::new(1.0);
-            var.options.add("a".to_string(), 2.0);
+            var.rest_mut().options.add("a".to_string(), 2.0);
             let result = run(&mut var, spec.name, &args);
             assert!(result.is_ok(), "{}: {result:?}", spec.name);
             assert_eq!(
