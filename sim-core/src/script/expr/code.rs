@@ -85,6 +85,8 @@ enum Node {
     Neg(Box<Node>),
     Not(Box<Node>),
     Binary(BinaryOp, Box<[Node; 2]>),
+    /// A binary operator whose right operand is a number written out (`x < 20`, `r * 10`).
+    BinaryNumber(BinaryOp, Box<Node>, f64),
     Logical(LogicalOp, Box<[Node; 2]>),
     Conditional(Box<[Node; 3]>),
     /// A read compared with a text written in the expression (`… === 'E'`, `… != 'stop'`):
@@ -178,7 +180,12 @@ fn node(e: &Expr, builtin: &dyn Fn(&str) -> bool) -> Option<Node> {
         } => Node::Not(Box::new(sub(operand)?)),
         ExprKind::Binary { op, left, right } => match text_is(*op, left, right, builtin) {
             Some(node) => node,
-            None => Node::Binary(*op, Box::new([sub(left)?, sub(right)?])),
+            None => match &right.kind {
+                ExprKind::Constant(Constant::Number(n)) => {
+                    Node::BinaryNumber(*op, Box::new(sub(left)?), *n)
+                }
+                _ => Node::Binary(*op, Box::new([sub(left)?, sub(right)?])),
+            },
         },
         ExprKind::Logical { op, left, right } => {
             Node::Logical(*op, Box::new([sub(left)?, sub(right)?]))
@@ -229,7 +236,7 @@ impl Node {
         match self {
             Node::Read(read) | Node::TextIs { read, .. } => f(&mut read.who),
             Node::Math(_, args) => args.iter_mut().for_each(|a| a.each_read(f)),
-            Node::Neg(n) | Node::Not(n) => n.each_read(f),
+            Node::Neg(n) | Node::Not(n) | Node::BinaryNumber(_, n, _) => n.each_read(f),
             Node::Binary(_, pair) | Node::Logical(_, pair) => {
                 pair.iter_mut().for_each(|n| n.each_read(f))
             }
@@ -243,7 +250,7 @@ impl Node {
         test(self)
             || match self {
                 Node::Math(_, args) => args.iter().any(|a| a.any(test)),
-                Node::Neg(n) | Node::Not(n) => n.any(test),
+                Node::Neg(n) | Node::Not(n) | Node::BinaryNumber(_, n, _) => n.any(test),
                 Node::Binary(_, pair) | Node::Logical(_, pair) => pair.iter().any(|n| n.any(test)),
                 Node::Conditional(three) => three.iter().any(|n| n.any(test)),
                 _ => false,
@@ -258,12 +265,30 @@ fn operand<R: Reads>(node: &Node, ctx: &mut R) -> Option<Scalar> {
     match node {
         Node::Number(n) => Some(Scalar::Number(*n)),
         Node::Read(read) => ctx.scalar(&read.who, &read.path),
+        Node::Random => Some(Scalar::Number(ctx.random())),
         _ => run(node, ctx),
     }
 }
 
-/// [`operand`] for the other nodes.
+/// [`operand`] for the other nodes: the operators, with the rarer nodes out of line, so the
+/// common ones run in a small frame.
 fn run<R: Reads>(node: &Node, ctx: &mut R) -> Option<Scalar> {
+    match node {
+        Node::BinaryNumber(op, left, n) => binary(*op, operand(left, ctx)?, Scalar::Number(*n)),
+        Node::Binary(op, pair) => {
+            let [left, right] = &**pair;
+            let l = operand(left, ctx)?;
+            binary(*op, l, operand(right, ctx)?)
+        }
+        Node::Not(inner) => Some(Scalar::Boolean(!operand(inner, ctx)?.is_truthy())),
+        Node::Neg(inner) => Some(Scalar::Number(-number(operand(inner, ctx)?)?)),
+        _ => run_rare(node, ctx),
+    }
+}
+
+/// [`run`] for the rarer nodes.
+#[inline(never)]
+fn run_rare<R: Reads>(node: &Node, ctx: &mut R) -> Option<Scalar> {
     match node {
         Node::Number(n) => Some(Scalar::Number(*n)),
         Node::Boolean(b) => Some(Scalar::Boolean(*b)),
@@ -276,13 +301,6 @@ fn run<R: Reads>(node: &Node, ctx: &mut R) -> Option<Scalar> {
             }
             let n = math_of(*function, &numbers, || ctx.random()).ok()?;
             Some(Scalar::Number(n))
-        }
-        Node::Neg(inner) => Some(Scalar::Number(-number(operand(inner, ctx)?)?)),
-        Node::Not(inner) => Some(Scalar::Boolean(!operand(inner, ctx)?.is_truthy())),
-        Node::Binary(op, pair) => {
-            let [left, right] = &**pair;
-            let (l, r) = (operand(left, ctx)?, operand(right, ctx)?);
-            binary(*op, l, r)
         }
         Node::Logical(op, pair) => {
             let [left, right] = &**pair;
@@ -308,6 +326,7 @@ fn run<R: Reads>(node: &Node, ctx: &mut R) -> Option<Scalar> {
             let same = ctx.text_is(&read.who, &read.path, text)?;
             Some(Scalar::Boolean(same != *negated))
         }
+        Node::BinaryNumber(..) | Node::Binary(..) | Node::Not(_) | Node::Neg(_) => run(node, ctx),
     }
 }
 
@@ -321,7 +340,7 @@ fn number(s: Scalar) -> Option<f64> {
 /// What [`super::eval`]'s `binary` gives for two operands of one kind, when it succeeds
 /// without converting either: arithmetic and order on two numbers (a finite result),
 /// equality on two numbers or two booleans. `None` for everything else.
-#[inline]
+#[inline(always)]
 fn binary(op: BinaryOp, l: Scalar, r: Scalar) -> Option<Scalar> {
     let (a, b) = match (l, r) {
         (Scalar::Number(a), Scalar::Number(b)) => (a, b),
