@@ -141,41 +141,6 @@ impl SpatialGrid {
         }
     }
 
-    /// Calls `visit(k, runs)` for each position `k` of [`SpatialGrid::order`], in order, with
-    /// the runs of later positions whose points can be within one cell side of point `k`: the
-    /// rest of its own cell and the next cell of its row, then the three cells below it.
-    /// Neighbouring cells before it are left out, since their points have been visited with
-    /// `k` in their runs already. With cells wider than a distance `d` (by more than rounding
-    /// in finding a point's cell can make up), every pair of points at most `d` apart along
-    /// each axis is met exactly once, from the one earlier in the order, without working out
-    /// any point's cell.
-    pub fn for_each_forward_neighbourhood(
-        &self,
-        mut visit: impl FnMut(usize, [std::ops::Range<usize>; 2]),
-    ) {
-        if self.is_empty() {
-            return;
-        }
-        let start = |cell: usize| self.cell_start.get(cell).map_or(0, |&s| s as usize);
-        let last_col = self.cols - 1;
-        for row in 0..self.rows {
-            for col in 0..self.cols {
-                let cell = self.cell_index(col, row);
-                let (left, right) = (col.saturating_sub(1), (col + 1).min(last_col));
-                let row_end = start(self.cell_index(right, row) + 1);
-                let below = if row + 1 < self.rows {
-                    start(self.cell_index(left, row + 1))
-                        ..start(self.cell_index(right, row + 1) + 1)
-                } else {
-                    0..0
-                };
-                for k in start(cell)..start(cell + 1) {
-                    visit(k, [k + 1..row_end, below.clone()]);
-                }
-            }
-        }
-    }
-
     /// Calls `visit(i)` for every point in the cells that overlap the box of half-size
     /// `radius` around `(x, y)`. Every point within `radius` (on each axis) is visited;
     /// some farther ones may be too.

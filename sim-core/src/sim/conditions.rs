@@ -144,7 +144,7 @@ fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test:
         // The old memory becomes next tick's buffer.
         std::mem::swap(before, &mut s.touching);
     }
-    queue(world, index, &s.passing, scanned.mirrored);
+    queue(world, index, &s.passing);
 }
 
 /// Appends to `out` the pairs of sorted `now` that sorted `before` lacks, in order.
@@ -212,9 +212,6 @@ fn swap_side(by_blueprint: &mut [Vec<Body>], bp: usize, side: &mut Vec<Body>) {
 struct Scanned {
     /// [`MAX_PAIRS_PER_RULE`] cut the scan short.
     capped: bool,
-    /// Each passing pair stands for itself and the pair the other way round
-    /// ([`Near::pairs_among`]).
-    mirrored: bool,
 }
 
 /// Tests every A body against the B bodies in nearby grid cells, filling the scratch's
@@ -243,7 +240,6 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     };
     // Cells about as wide as the search, so a search looks at few cells and few agents.
     let cell = match test {
-        TestKind::CloseTo(d) if same => forward_cell(d),
         TestKind::CloseTo(d) => d.clamp(1.0, 256.0),
         _ => (reach_b * 2.0).clamp(16.0, 256.0),
     };
@@ -266,18 +262,8 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
             xs,
             ys,
         };
-        if same {
-            let capped = near.pairs_among(d, passing);
-            return Scanned {
-                capped,
-                mirrored: true,
-            };
-        }
         let capped = near.pairs(a_side, d, passing);
-        return Scanned {
-            capped,
-            mirrored: false,
-        };
+        return Scanned { capped };
     }
     let contact = test.contact();
     let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
@@ -323,10 +309,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
             break;
         }
     }
-    Scanned {
-        capped,
-        mirrored: false,
-    }
+    Scanned { capped }
 }
 
 /// The reference interpreter's scan: every active agent of A against every active agent of B
@@ -347,10 +330,7 @@ fn scan_plainly(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> S
                 continue;
             }
             if s.passing.len() + s.touching.len() >= MAX_PAIRS_PER_RULE {
-                return Scanned {
-                    capped: true,
-                    mirrored: false,
-                };
+                return Scanned { capped: true };
             }
             if first_or_last {
                 s.touching.push((a.id, b.id));
@@ -359,18 +339,7 @@ fn scan_plainly(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> S
             }
         }
     }
-    Scanned {
-        capped: false,
-        mirrored: false,
-    }
-}
-
-/// The cell side of the grid for [`Near::pairs_among`] within `distance`: wider than the
-/// distance by far more than rounding can move a place across a cell's edge (a few parts in
-/// 2^50 of the grid's width in cells), so two bodies at most `distance` apart are always in
-/// the same or neighbouring cells.
-fn forward_cell(distance: f64) -> f64 {
-    (distance.max(1.0) * (1.0 + 1.0 / 1_048_576.0)).min(f64::MAX)
+    Scanned { capped: false }
 }
 
 /// B's side of an `isCloseTo` rule, ready for [`Near::pairs`]: the grid, B's bodies in cell
@@ -408,37 +377,6 @@ impl Near<'_> {
         }
         passing.truncate(kept);
         false
-    }
-
-    /// [`Near::pairs`] for a rule of one blueprint with itself, whose A bodies are B's. Distance
-    /// is symmetric, so each pair of bodies is measured once, from the one earlier in cell
-    /// order, and appended once: the pair the other way round is queued right after it (see
-    /// [`queue`]). Half the measuring of scanning from every body, and half the appending.
-    /// The grid's cells are wider than the distance (see [`forward_cell`]), so the pairs are
-    /// in neighbouring cells, and the bodies are visited cell by cell without searching from
-    /// each. An agent's pairs then come in a different order than the general scan finds
-    /// them, which no rule depends on (consequents run in agent order, each agent's in the
-    /// order found).
-    fn pairs_among(&self, distance: f64, passing: &mut Vec<(EntityId, EntityId)>) -> bool {
-        let start = passing.len();
-        let mut kept = start;
-        let mut capped = false;
-        self.grid.for_each_forward_neighbourhood(|k, runs| {
-            let Some(a) = self.b_by_cell.get(k).filter(|_| !capped) else {
-                return;
-            };
-            for run in runs {
-                self.keep_near(a, run, distance, passing, &mut kept);
-            }
-            // Checked once per body: the pairs past the cap (each counts twice, once each
-            // way) are dropped, as if the scan had stopped at the first of them.
-            if kept - start > MAX_PAIRS_PER_RULE / 2 {
-                kept = start + MAX_PAIRS_PER_RULE / 2;
-                capped = true;
-            }
-        });
-        passing.truncate(kept);
-        capped
     }
 
     /// Keeps the pairs of `a` with the B bodies at positions `run` of the cell order that are
@@ -496,7 +434,7 @@ fn deaths(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule) {
         push_difference(&s.touching, before, &mut s.passing);
         std::mem::swap(before, &mut s.touching);
     }
-    queue(world, index, &s.passing, false);
+    queue(world, index, &s.passing);
 }
 
 /// Whether a non-contact test passes for bodies `a` and `b`. Distance tests read the bodies
@@ -544,25 +482,14 @@ fn touches(contact: Contact, a: &Body, b: &Body) -> bool {
     }
 }
 
-/// Queues rule `index`'s consequent for each passing pair, and with `mirrored` set for the
-/// pair the other way round right after it. Both agents exist (they were read from the world
+/// Queues rule `index`'s consequent for each passing pair. Both agents exist (they were read from the world
 /// in this phase, and agents are only removed at the end of the tick), so no agent is looked
 /// up here: a look-up per pair, in grid order, would be a cache miss each.
-fn queue(world: &mut World, index: usize, passing: &[(EntityId, EntityId)], mirrored: bool) {
-    let consequent = |a, b| Consequent { rule: index, a, b };
-    if mirrored {
-        world.consequents.extend(
-            2 * passing.len(),
-            passing
-                .iter()
-                .flat_map(|&(a, b)| [consequent(a, b), consequent(b, a)]),
-        );
-    } else {
-        world.consequents.extend(
-            passing.len(),
-            passing.iter().map(|&(a, b)| consequent(a, b)),
-        );
-    }
+fn queue(world: &mut World, index: usize, passing: &[(EntityId, EntityId)]) {
+    let consequent = |(a, b)| Consequent { rule: index, a, b };
+    world
+        .consequents
+        .extend(passing.len(), passing.iter().copied().map(consequent));
 }
 
 #[cfg(test)]
@@ -646,17 +573,12 @@ mod near_tests {
         pairs
     }
 
-    /// The pairs [`Near::pairs`] (`among` unset, from every body) or [`Near::pairs_among`]
-    /// finds within `distance`, sorted, on a grid built as the rule's scan builds it.
-    fn found(b_side: &[Body], distance: f64, among: bool) -> Vec<(EntityId, EntityId)> {
+    /// The pairs [`Near::pairs`] finds within `distance`, sorted, on a grid built as the
+    /// rule's scan builds it.
+    fn found(b_side: &[Body], distance: f64) -> Vec<(EntityId, EntityId)> {
         let (xs, ys): (Vec<f64>, Vec<f64>) = b_side.iter().map(|b| (b.x, b.y)).unzip();
         let mut grid = SpatialGrid::new();
-        let cell = if among {
-            forward_cell(distance)
-        } else {
-            distance.clamp(1.0, 256.0)
-        };
-        grid.rebuild(&xs, &ys, cell);
+        grid.rebuild(&xs, &ys, distance.clamp(1.0, 256.0));
         let b_by_cell: Vec<Body> = grid.order().iter().map(|&i| b_side[i as usize]).collect();
         let (cx, cy): (Vec<f64>, Vec<f64>) = b_by_cell.iter().map(|b| (b.x, b.y)).unzip();
         let near = Near {
@@ -666,15 +588,7 @@ mod near_tests {
             ys: &cy,
         };
         let mut found = Vec::new();
-        let capped = if among {
-            let capped = near.pairs_among(distance, &mut found);
-            // Each pair was found once; the rule runs it both ways.
-            let back: Vec<_> = found.iter().map(|&(a, b)| (b, a)).collect();
-            found.extend(back);
-            capped
-        } else {
-            near.pairs(&b_by_cell, distance, &mut found)
-        };
+        let capped = near.pairs(&b_by_cell, distance, &mut found);
         assert!(!capped);
         found.sort_unstable();
         found
@@ -685,38 +599,13 @@ mod near_tests {
         let b_side = bodies(400);
         let expected = all_pairs(&b_side, 10.0);
         assert!(expected.len() > 400, "the layout has many close pairs");
-        assert_eq!(found(&b_side, 10.0, false), expected);
-        // A rule of one blueprint with itself measures each pair once and finds the same.
-        assert_eq!(found(&b_side, 10.0, true), expected);
-    }
-
-    #[test]
-    fn pairs_that_rounding_would_put_two_cells_apart_are_found() {
-        // In cells exactly 13.2 wide, the place 32 widths along is found in cell 31 and the
-        // one 33 widths along in cell 33: without the margin of `forward_cell` these two,
-        // exactly the distance apart, would not be in neighbouring cells.
-        let distance = 13.200000000000001;
-        let (a, b) = (32.0 * distance, 32.0 * distance + distance);
-        let mut entities = crate::entity::Entities::new();
-        let b_side: Vec<Body> = [0.0, a, b]
-            .iter()
-            .map(|&x| Body {
-                id: entities.spawn().unwrap(),
-                x,
-                y: 0.0,
-                hw: 0.0,
-                hh: 0.0,
-            })
-            .collect();
-        let expected = all_pairs(&b_side, distance);
-        assert_eq!(expected.len(), 2, "the two are within the distance");
-        assert_eq!(found(&b_side, distance, true), expected);
+        assert_eq!(found(&b_side, 10.0), expected);
     }
 
     proptest::proptest! {
         /// Whatever the places (many on a lattice of the distance, so exactly that far apart,
-        /// some far from the origin, where rounding is coarse) and the distance, both ways of finding close pairs find exactly the pairs that
-        /// measuring every pair finds.
+        /// some far from the origin, where rounding is coarse) and the distance, the close
+        /// pairs found are exactly the pairs that measuring every pair finds.
         #[test]
         fn close_pairs_match_measuring_every_pair(
             places in proptest::collection::vec(
@@ -749,8 +638,7 @@ mod near_tests {
                 })
                 .collect();
             let expected = all_pairs(&b_side, distance);
-            proptest::prop_assert_eq!(&found(&b_side, distance, false), &expected);
-            proptest::prop_assert_eq!(&found(&b_side, distance, true), &expected);
+            proptest::prop_assert_eq!(&found(&b_side, distance), &expected);
         }
     }
 }
