@@ -332,7 +332,7 @@ impl<'w> Runner<'w> {
         timer_due(
             self.world,
             self.me,
-            timer_key(every),
+            every.timer_key(),
             frames,
             every.run_at_start,
         )
@@ -450,15 +450,6 @@ impl Drop for Runner<'_> {
             self.world.spare_stack = std::mem::take(&mut self.stack);
         }
     }
-}
-
-/// The key agent timers keep an `every` statement's count under: the line and column of its
-/// body's first statement and its number.
-pub(crate) fn timer_key(every: &Every) -> (u32, u32, usize) {
-    every
-        .body
-        .first()
-        .map_or((0, 0, every.timer), |s| (s.line, s.col, every.timer))
 }
 
 /// Whether agent `id`'s timer `key` fires on this run of its `every` statement, counting the

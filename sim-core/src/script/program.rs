@@ -181,6 +181,16 @@ pub struct Every {
     pub body: Vec<Stmt>,
 }
 
+impl Every {
+    /// The key agent timers keep this statement's count under: the line and column of its
+    /// body's first statement and its number.
+    pub(crate) fn timer_key(&self) -> (u32, u32, usize) {
+        self.body
+            .first()
+            .map_or((0, 0, self.timer), |s| (s.line, s.col, self.timer))
+    }
+}
+
 /// A `when` rule: a test over agents (pairs, or single agents) and what passing agents run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct WhenRule {

@@ -244,7 +244,7 @@ pub(crate) fn lower_timers(timers: &[Every], scope: Scope<'_>) -> Box<[Op]> {
 
 fn timer(every: &Every, scope: Scope<'_>) -> Op {
     Op::Every {
-        key: crate::exec::timer_key(every),
+        key: every.timer_key(),
         period: every.period,
         run_at_start: every.run_at_start,
         body: lower(&every.body, scope),
