@@ -316,23 +316,52 @@ impl FeatureState {
 }
 
 /// An agent's attached features in the order they were added, with a mask of their kinds
-/// kept beside them: each tick asks thousands of agents whether they wear a Costume or show
-/// a Graphing widget, and the mask answers from the agent itself without reading the list.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// and the kinds of the first few kept beside them: each tick asks thousands of agents
+/// whether they wear a Costume or show a Graphing widget, and where in the list their
+/// Movement is, and the agent itself answers without reading the list (with thousands of
+/// agents, reading each attached feature's kind to find one was the tick's costliest wait
+/// for memory).
+#[derive(Debug, Clone, Deserialize)]
 #[serde(from = "Vec<FeatureState>")]
 pub struct Features {
     list: Vec<FeatureState>,
     /// The bit of each attached feature's kind.
     kinds: u32,
+    /// The kind number of each of the first [`INDEXED`] features, in list order; [`NO_KIND`]
+    /// past the list's end.
+    order: [u8; INDEXED],
+}
+
+/// How many features' kinds [`Features`] keeps in order beside the list: as many as fit in
+/// the agent's first cache line, and as many as 29 of GEMSTEP's 39 characters attach (a
+/// feature past them is found by reading the list).
+const INDEXED: usize = 4;
+
+/// [`Features::order`]'s entry for no feature.
+const NO_KIND: u8 = u8::MAX;
+
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            list: Vec::new(),
+            kinds: 0,
+            order: [NO_KIND; INDEXED],
+        }
+    }
 }
 
 impl From<Vec<FeatureState>> for Features {
+    /// The features of `list`, with their kinds worked out beside them.
     fn from(list: Vec<FeatureState>) -> Features {
-        let mut features = Features::default();
-        for feature in list {
-            features.push(feature);
+        let mut order = [NO_KIND; INDEXED];
+        for (slot, feature) in order.iter_mut().zip(&list) {
+            *slot = feature.kind.number();
         }
-        features
+        Features {
+            kinds: list.iter().fold(0, |mask, f| mask | f.kind.bit()),
+            order,
+            list,
+        }
     }
 }
 
@@ -346,14 +375,18 @@ impl Serialize for Features {
 impl Features {
     /// Attaches a feature after the others.
     pub fn push(&mut self, feature: FeatureState) {
+        if let Some(slot) = self.order.get_mut(self.list.len()) {
+            *slot = feature.kind.number();
+        }
         self.kinds |= feature.kind.bit();
         self.list.push(feature);
     }
 
     /// Keeps only the features `keep` answers true for, in order.
     pub fn retain(&mut self, keep: impl FnMut(&FeatureState) -> bool) {
-        self.list.retain(keep);
-        self.kinds = self.list.iter().fold(0, |mask, f| mask | f.kind.bit());
+        let mut list = std::mem::take(&mut self.list);
+        list.retain(keep);
+        *self = list.into();
     }
 
     /// Whether a feature of `kind` is attached, answered without reading the list.
@@ -361,12 +394,33 @@ impl Features {
         self.kinds & kind.bit() != 0
     }
 
-    /// The attached feature of `kind`, to change.
-    pub(crate) fn of_kind_mut(&mut self, kind: FeatureKind) -> Option<&mut FeatureState> {
+    /// Where the attached feature of `kind` is in the list, found in the agent's own kinds
+    /// unless the agent has more than [`INDEXED`] features.
+    #[inline]
+    fn position(&self, kind: FeatureKind) -> Option<usize> {
         if !self.has_kind(kind) {
             return None;
         }
-        self.list.iter_mut().find(|f| f.kind == kind)
+        let number = kind.number();
+        let indexed = self.list.len().min(INDEXED);
+        if let Some(at) = self.order.get(..indexed)?.iter().position(|&k| k == number) {
+            return Some(at);
+        }
+        let rest = self.list.get(INDEXED..)?;
+        Some(INDEXED + rest.iter().position(|f| f.kind == kind)?)
+    }
+
+    /// The attached feature of `kind`.
+    #[inline]
+    pub(crate) fn of_kind(&self, kind: FeatureKind) -> Option<&FeatureState> {
+        self.list.get(self.position(kind)?)
+    }
+
+    /// The attached feature of `kind`, to change.
+    #[inline]
+    pub(crate) fn of_kind_mut(&mut self, kind: FeatureKind) -> Option<&mut FeatureState> {
+        let at = self.position(kind)?;
+        self.list.get_mut(at)
     }
 }
 
@@ -388,9 +442,7 @@ impl std::ops::DerefMut for Features {
 
 impl FromIterator<FeatureState> for Features {
     fn from_iter<I: IntoIterator<Item = FeatureState>>(features: I) -> Features {
-        let mut all = Features::default();
-        features.into_iter().for_each(|f| all.push(f));
-        all
+        features.into_iter().collect::<Vec<_>>().into()
     }
 }
 
@@ -438,6 +490,39 @@ mod tests {
         assert_eq!(f.number_at(distance), Some(3.0));
         assert_eq!(f.str_at(PropSlot::of(spec, "movementType")), Some("stop"));
         assert_eq!(f.flag_at(PropSlot::of(spec, "isMoving")), Some(false));
+    }
+
+    #[test]
+    fn features_are_found_by_kind_however_many_and_after_removal() {
+        let all: Features = crate::features::FEATURES
+            .iter()
+            .rev()
+            .map(FeatureState::new)
+            .collect();
+        for spec in crate::features::FEATURES {
+            let kind = FeatureKind::named(spec.name);
+            assert_eq!(all.of_kind(kind).map(|f| f.name), Some(spec.name));
+        }
+        // A snapshot may hold more features than the kinds kept beside the list.
+        let costume = crate::features::feature("Costume").unwrap();
+        let many: Features = std::iter::repeat_n(costume, INDEXED)
+            .chain(crate::features::feature("Movement"))
+            .map(FeatureState::new)
+            .collect();
+        let found = many.of_kind(FeatureKind::named("Movement"));
+        assert_eq!(found.map(|f| f.name), Some("Movement"), "found past them");
+        let movement = FeatureKind::named("Movement");
+        let mut some = all.clone();
+        some.retain(|f| f.kind != movement);
+        assert!(some.of_kind(movement).is_none() && !some.has_kind(movement));
+        let costume = FeatureKind::named("Costume");
+        assert_eq!(some.of_kind(costume).map(|f| f.name), Some("Costume"));
+        let mut one = Features::default();
+        assert!(one.of_kind(costume).is_none());
+        one.push(FeatureState::new(
+            crate::features::feature("Costume").unwrap(),
+        ));
+        assert_eq!(one.of_kind_mut(costume).map(|f| f.name), Some("Costume"));
     }
 
     #[test]

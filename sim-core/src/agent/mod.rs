@@ -295,10 +295,7 @@ impl Agent {
 
     /// An attached feature of `kind`: the tick's look-up, which compares no names.
     pub(crate) fn feature_of(&self, kind: FeatureKind) -> Option<&FeatureState> {
-        if !self.features.has_kind(kind) {
-            return None;
-        }
-        self.features.iter().find(|f| f.kind == kind)
+        self.features.of_kind(kind)
     }
 
     /// An attached feature of `kind`, to change.

@@ -152,6 +152,12 @@ impl FeatureKind {
         FEATURES.get(self.0)
     }
 
+    /// The kind as a small number ([`crate::agent::Features`] keeps its features' kinds so);
+    /// `u8::MAX` for a name the catalog does not list.
+    pub(crate) fn number(self) -> u8 {
+        u8::try_from(self.0).unwrap_or(u8::MAX)
+    }
+
     /// The kind's bit in a mask of kinds ([`crate::agent::Features`]); none for a name the
     /// catalog does not list.
     pub(crate) fn bit(self) -> u32 {
