@@ -9,7 +9,8 @@ use std::borrow::Cow;
 /// One attached feature's properties, made from the catalog's defaults.
 ///
 /// The fields the tick reads to find a feature and its props (kind, then the props) come
-/// first, so with thousands of agents a look-up usually reads one cache line of it.
+/// first, and what few features have waits behind one pointer, so a feature is 48 bytes
+/// rather than 128 and an agent's list of them spans fewer cache lines.
 #[derive(Debug, Clone)]
 #[repr(C)]
 pub struct FeatureState {
@@ -19,17 +20,22 @@ pub struct FeatureState {
     vars: Vec<GVar>,
     /// The feature's catalog entry: its props lead `vars` in catalog order.
     spec: &'static FeatureSpec,
-    /// The feature's canonical name.
-    pub name: &'static str,
+    /// Added props' names, a graph's points and a histogram's counts, once there are any.
+    more: Option<Box<More>>,
+}
+
+/// What only some attached features hold.
+#[derive(Debug, Clone, Default)]
+struct More {
     /// The names of props the runtime added (`avg` ...), which follow the catalog's props in
     /// `vars`. The catalog's own names are read from `spec`, so an agent does not carry a copy
     /// (a smaller agent is a faster tick with thousands of them).
     added: Vec<Cow<'static, str>>,
     /// Points a line graph has collected (Graphing), oldest first.
-    pub series: Vec<f64>,
+    series: Vec<f64>,
     /// Counts per value of a prop (Population's `_countsByProp`, drawn as a histogram), in
     /// key order as set.
-    pub buckets: Vec<(String, f64)>,
+    buckets: Vec<(String, f64)>,
 }
 
 /// An attached feature as a snapshot stores it: by its catalog name. Read back only when that
@@ -57,11 +63,11 @@ struct FeaturePartsRef<'a> {
 impl Serialize for FeatureState {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         FeaturePartsRef {
-            name: self.name,
+            name: self.name(),
             vars: &self.vars,
-            added: &self.added,
-            series: &self.series,
-            buckets: &self.buckets,
+            added: self.added(),
+            series: self.series(),
+            buckets: self.buckets(),
         }
         .serialize(s)
     }
@@ -99,14 +105,17 @@ impl TryFrom<FeatureParts> for FeatureState {
                 p.name
             ));
         }
-        Ok(FeatureState {
-            name: spec.name,
-            kind: FeatureKind::named(spec.name),
-            spec,
-            vars: p.vars,
+        let more = More {
             added: p.added.into_iter().map(Cow::Owned).collect(),
             series: p.series,
             buckets: p.buckets,
+        };
+        let empty = more.added.is_empty() && more.series.is_empty() && more.buckets.is_empty();
+        Ok(FeatureState {
+            kind: FeatureKind::named(spec.name),
+            spec,
+            vars: p.vars,
+            more: (!empty).then(|| Box::new(more)),
         })
     }
 }
@@ -129,14 +138,46 @@ impl FeatureState {
             })
             .collect();
         FeatureState {
-            name: spec.name,
             kind: FeatureKind::named(spec.name),
             spec,
-            added: Vec::new(),
             vars,
-            series: Vec::new(),
-            buckets: Vec::new(),
+            more: None,
         }
+    }
+
+    /// The feature's canonical name.
+    pub fn name(&self) -> &'static str {
+        self.spec.name
+    }
+
+    /// The names of the props the runtime added, in order.
+    fn added(&self) -> &[Cow<'static, str>] {
+        self.more.as_deref().map_or(&[], |m| &m.added)
+    }
+
+    /// Points a line graph has collected (Graphing), oldest first.
+    pub fn series(&self) -> &[f64] {
+        self.more.as_deref().map_or(&[], |m| &m.series)
+    }
+
+    /// Counts per value of a prop (Population's `_countsByProp`), in key order as set.
+    pub fn buckets(&self) -> &[(String, f64)] {
+        self.more.as_deref().map_or(&[], |m| &m.buckets)
+    }
+
+    /// What only some features hold, made when first changed.
+    fn more_mut(&mut self) -> &mut More {
+        self.more.get_or_insert_with(Box::default)
+    }
+
+    /// A graph's points, to change.
+    pub(crate) fn series_mut(&mut self) -> &mut Vec<f64> {
+        &mut self.more_mut().series
+    }
+
+    /// A histogram's counts, to change.
+    pub(crate) fn buckets_mut(&mut self) -> &mut Vec<(String, f64)> {
+        &mut self.more_mut().buckets
     }
 
     /// A property by name or catalog alias.
@@ -159,7 +200,7 @@ impl FeatureState {
         if let Some(i) = catalog.iter().position(|p| p.name == name) {
             return Some(i);
         }
-        if let Some(i) = self.added.iter().position(|n| *n == name) {
+        if let Some(i) = self.added().iter().position(|n| *n == name) {
             return Some(catalog.len() + i);
         }
         catalog.iter().position(|p| p.aliases.contains(&name))
@@ -291,7 +332,7 @@ impl FeatureState {
         let slot = index.and_then(|i| self.vars.get_mut(i));
         let Some(var) = slot else {
             if let Some(new) = GVar::holding(&value) {
-                self.added.push(name);
+                self.more_mut().added.push(name);
                 self.vars.push(new);
             }
             return;
@@ -310,7 +351,7 @@ impl FeatureState {
     pub fn props(&self) -> impl Iterator<Item = (&str, &GVar)> {
         let catalog = self.spec.props.iter().map(|p| p.name);
         catalog
-            .chain(self.added.iter().map(|n| &**n))
+            .chain(self.added().iter().map(|n| &**n))
             .zip(self.vars.iter())
     }
 }
@@ -493,6 +534,11 @@ mod tests {
     }
 
     #[test]
+    fn a_feature_is_48_bytes() {
+        assert_eq!(std::mem::size_of::<FeatureState>(), 48);
+    }
+
+    #[test]
     fn features_are_found_by_kind_however_many_and_after_removal() {
         let all: Features = crate::features::FEATURES
             .iter()
@@ -501,7 +547,7 @@ mod tests {
             .collect();
         for spec in crate::features::FEATURES {
             let kind = FeatureKind::named(spec.name);
-            assert_eq!(all.of_kind(kind).map(|f| f.name), Some(spec.name));
+            assert_eq!(all.of_kind(kind).map(|f| f.name()), Some(spec.name));
         }
         // A snapshot may hold more features than the kinds kept beside the list.
         let costume = crate::features::feature("Costume").unwrap();
@@ -510,19 +556,19 @@ mod tests {
             .map(FeatureState::new)
             .collect();
         let found = many.of_kind(FeatureKind::named("Movement"));
-        assert_eq!(found.map(|f| f.name), Some("Movement"), "found past them");
+        assert_eq!(found.map(|f| f.name()), Some("Movement"), "found past them");
         let movement = FeatureKind::named("Movement");
         let mut some = all.clone();
         some.retain(|f| f.kind != movement);
         assert!(some.of_kind(movement).is_none() && !some.has_kind(movement));
         let costume = FeatureKind::named("Costume");
-        assert_eq!(some.of_kind(costume).map(|f| f.name), Some("Costume"));
+        assert_eq!(some.of_kind(costume).map(|f| f.name()), Some("Costume"));
         let mut one = Features::default();
         assert!(one.of_kind(costume).is_none());
         one.push(FeatureState::new(
             crate::features::feature("Costume").unwrap(),
         ));
-        assert_eq!(one.of_kind_mut(costume).map(|f| f.name), Some("Costume"));
+        assert_eq!(one.of_kind_mut(costume).map(|f| f.name()), Some("Costume"));
     }
 
     #[test]

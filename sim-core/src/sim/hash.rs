@@ -111,14 +111,14 @@ fn agent_into(h: &mut Fnv, a: &Agent) {
         h.var(name, var);
     }
     for feature in a.features.iter() {
-        h.text(feature.name);
+        h.text(feature.name());
         for (name, var) in feature.props() {
             h.var(name, var);
         }
-        for point in &feature.series {
+        for point in feature.series() {
             h.f64(*point);
         }
-        for (key, count) in &feature.buckets {
+        for (key, count) in feature.buckets() {
             h.text(key);
             h.f64(*count);
         }

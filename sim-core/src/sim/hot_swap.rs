@@ -301,7 +301,7 @@ fn merge_vars(
 }
 
 fn feature<'a>(features: &'a [FeatureState], name: &str) -> Option<&'a FeatureState> {
-    features.iter().find(|f| f.name == name)
+    features.iter().find(|f| f.name() == name)
 }
 
 /// Features merged three ways, prop by prop, as [`merge_vars`] merges props.
@@ -310,13 +310,13 @@ fn merge_features(
     before: &[FeatureState],
     after: &[FeatureState],
 ) {
-    current.retain(|f| feature(before, f.name).is_none() || feature(after, f.name).is_some());
+    current.retain(|f| feature(before, f.name()).is_none() || feature(after, f.name()).is_some());
     for new in after {
-        let Some(kept) = current.iter_mut().find(|f| f.name == new.name) else {
+        let Some(kept) = current.iter_mut().find(|f| f.name() == new.name()) else {
             current.push(new.clone());
             continue;
         };
-        let old = feature(before, new.name);
+        let old = feature(before, new.name());
         for (prop, value) in new.props() {
             if old.and_then(|f| f.prop(prop)) == Some(value) {
                 continue;
@@ -389,7 +389,7 @@ mod tests {
         faster.set("distance", Value::Number(9.0));
         let after = vec![faster, FeatureState::new(spec("Physics"))];
         merge_features(&mut current, &before, &after);
-        let names: Vec<&str> = current.iter().map(|f| f.name).collect();
+        let names: Vec<&str> = current.iter().map(|f| f.name()).collect();
         assert_eq!(names, ["Movement", "Physics"]);
         let kind = crate::features::catalog::FeatureKind::named;
         assert!(current.has_kind(kind("Physics")) && !current.has_kind(kind("Costume")));

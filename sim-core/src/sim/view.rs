@@ -210,7 +210,7 @@ impl<'a> AgentView<'a> {
         let bars = g.text("barGraphPropFeature").unwrap_or_default();
         let histogram = crate::features::feature(&bars)
             .and_then(|spec| self.agent.feature(spec.name))
-            .map_or(&[][..], |f| f.buckets.as_slice());
+            .map_or(&[][..], |f| f.buckets());
         Some(GraphView {
             text: g.text("text").unwrap_or_default(),
             meter: (bound || meter != 0.0).then_some(meter),
@@ -219,7 +219,7 @@ impl<'a> AgentView<'a> {
                 .unwrap_or(0.0)
                 .clamp(0.0, 16_777_215.0) as u32,
             large: g.flag("isLargeGraphic").unwrap_or(false),
-            series: &g.series,
+            series: g.series(),
             histogram,
         })
     }
@@ -246,7 +246,7 @@ impl<'a> AgentView<'a> {
         }));
         for f in a.features.iter() {
             rows.extend(f.props().map(|(name, var)| PropEntry {
-                group: PropGroup::Feature(f.name.to_string()),
+                group: PropGroup::Feature(f.name().to_string()),
                 name: (*name).to_string(),
                 value: var.value(),
             }));

@@ -119,10 +119,11 @@ pub(crate) fn update(world: &mut World, id: EntityId) {
         g.set_at(TEXT, Value::String(text));
     }
     if let Some(point) = sample {
-        if g.series.len() >= MAX_GRAPH_POINTS {
-            g.series.remove(0);
+        let series = g.series_mut();
+        if series.len() >= MAX_GRAPH_POINTS {
+            series.remove(0);
         }
-        g.series.push(point);
+        series.push(point);
     }
 }
 

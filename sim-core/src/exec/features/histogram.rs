@@ -48,14 +48,14 @@ pub(crate) fn count(
             value.and_then(|v| v.as_text())
         })
         .collect();
-    let population = feat(r, id, KIND)?;
+    let buckets = feat(r, id, KIND)?.buckets_mut();
     if counted.clear {
-        population.buckets.iter_mut().for_each(|(_, n)| *n = 0.0);
+        buckets.iter_mut().for_each(|(_, n)| *n = 0.0);
     }
     for key in keys {
-        match population.buckets.iter_mut().find(|(k, _)| *k == key) {
+        match buckets.iter_mut().find(|(k, _)| *k == key) {
             Some((_, n)) => *n += 1.0,
-            None => population.buckets.push((key, 1.0)),
+            None => buckets.push((key, 1.0)),
         }
     }
     Ok(())

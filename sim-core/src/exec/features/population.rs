@@ -101,7 +101,7 @@ pub(crate) fn call(
                 .filter_map(Value::as_text)
                 .map(|k| (k, 0.0))
                 .collect();
-            feat(r, id, KIND)?.buckets = buckets;
+            *feat(r, id, KIND)?.buckets_mut() = buckets;
             Ok(())
         }
         "countExistingCharactersByFeatPropType" | "countCharactersByPropType" => {
