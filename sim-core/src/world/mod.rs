@@ -190,8 +190,6 @@ impl World {
     }
 }
 
-/// The global prop `name` among `globals`, for a caller that holds other parts of the world
-/// at the same time (the generator a method call draws from).
 /// The flag of `phase` among the three of [`World::messages_sent`].
 fn messages_flag(flags: &mut [bool; 3], phase: crate::agent::QueuePhase) -> &mut bool {
     use crate::agent::QueuePhase;
@@ -203,6 +201,8 @@ fn messages_flag(flags: &mut [bool; 3], phase: crate::agent::QueuePhase) -> &mut
     }
 }
 
+/// The global prop `name` among `globals`, for a caller that holds other parts of the world
+/// at the same time (the generator a method call draws from).
 #[inline]
 pub(crate) fn global_in<'g>(globals: &'g mut [(String, GVar)], name: &str) -> Option<&'g mut GVar> {
     globals
