@@ -191,15 +191,10 @@ impl<'w, 's> Cx<'w, 's> {
     /// [`Op::Step`]: true when made.
     #[inline]
     fn step(&mut self, place: &Place, step: NumberStep, by: &Operand) -> bool {
-        let before = by.draws().then(|| self.world.rng.clone());
-        let done = match self.number(by) {
-            Some(n) => self.number_at(place).is_some_and(|var| var.step(step, n)),
+        self.undrawn(by.draws(), |cx| match cx.number(by) {
+            Some(n) => cx.number_at(place).is_some_and(|var| var.step(step, n)),
             None => false,
-        };
-        if let (false, Some(rng)) = (done, before) {
-            self.world.rng = rng;
-        }
-        done
+        })
     }
 
     /// [`Op::Set`]: true when made. The value passes the stack's limit as a push would.
