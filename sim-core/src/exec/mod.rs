@@ -56,7 +56,7 @@ pub(crate) struct Runner<'w> {
 impl<'w> Runner<'w> {
     /// A runner for agent `me` with statements from `script`.
     pub fn new(world: &'w mut World, me: EntityId, script: Rc<str>) -> Runner<'w> {
-        let stack = std::mem::take(&mut world.spare_stack);
+        let stack = world.take_stack();
         Runner {
             world,
             me,
@@ -445,10 +445,7 @@ impl Drop for Runner<'_> {
     /// Hands the (emptied) value stack back to the world, so the next runner reuses its
     /// memory instead of allocating one per agent per tick.
     fn drop(&mut self) {
-        self.stack.clear();
-        if self.world.spare_stack.capacity() < self.stack.capacity() {
-            self.world.spare_stack = std::mem::take(&mut self.stack);
-        }
+        self.world.keep_stack(&mut self.stack);
     }
 }
 

@@ -285,7 +285,7 @@ impl<'w, 's> Cx<'w, 's> {
     fn with_runner<T>(&mut self, f: impl FnOnce(&mut Runner<'_>) -> T) -> T {
         let mut stack = std::mem::take(&mut self.stack);
         if stack.capacity() == 0 {
-            stack = std::mem::take(&mut self.world.spare_stack);
+            stack = self.world.take_stack();
         }
         let mut runner = Runner::with(self.world, self.me, self.script, self.bindings, stack);
         let out = f(&mut runner);
@@ -297,10 +297,7 @@ impl<'w, 's> Cx<'w, 's> {
 impl Drop for Cx<'_, '_> {
     /// Hands the (emptied) value stack back to the world for the next run.
     fn drop(&mut self) {
-        if self.stack.capacity() > self.world.spare_stack.capacity() {
-            self.stack.clear();
-            self.world.spare_stack = std::mem::take(&mut self.stack);
-        }
+        self.world.keep_stack(&mut self.stack);
     }
 }
 

@@ -84,25 +84,20 @@ enum Wanted {
 /// agent order.
 pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
     let program = Rc::clone(&world.program);
-    if world.touching.len() < program.rules.len() {
-        world.touching.resize_with(program.rules.len(), Vec::new);
-    }
-    if world.profile.rules.len() < program.rules.len() {
-        world.profile.rules.resize(program.rules.len(), 0);
-    }
+    world.fit_rules(program.rules.len());
     gather(world, &program.rules, scratch);
     for (index, rule) in program.rules.iter().enumerate() {
-        let start = (world.timer)();
+        let start = world.now();
         match rule.test {
             TestKind::Dies => deaths(world, scratch, index, rule),
             test => evaluate(world, scratch, index, rule, test),
         }
-        let spent = (world.timer)().saturating_sub(start);
-        if let Some(total) = world.profile.rules.get_mut(index) {
+        let spent = world.now().saturating_sub(start);
+        if let Some(total) = world.profile_mut().rules.get_mut(index) {
             *total = total.saturating_add(spent);
         }
     }
-    world.consequents.sort();
+    world.consequents_mut().sort();
 }
 
 fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test: TestKind) {
@@ -116,7 +111,7 @@ fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test:
     s.touching.clear();
     // `doesNotSee` passes for every pair out of sight, near or far: there is nothing for a
     // grid to narrow down.
-    let scanned = if world.reference || test == TestKind::DoesNotSee {
+    let scanned = if world.reference() || test == TestKind::DoesNotSee {
         scan_plainly(world, s, same, test)
     } else {
         scan(world, s, same, test)
@@ -134,7 +129,7 @@ fn evaluate(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule, test:
     }
     // Only a first or last touch remembers its pairs (the scan gathered no others), so only
     // its list is put in order for the comparison with the last tick's.
-    if let Some(before) = world.touching.get_mut(index) {
+    if let Some(before) = world.touching_mut(index) {
         s.touching.sort_unstable();
         match test {
             TestKind::FirstTouch(_) => push_difference(&s.touching, before, &mut s.passing),
@@ -430,7 +425,7 @@ fn deaths(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule) {
     );
     s.touching.sort_unstable();
     s.passing.clear();
-    if let Some(before) = world.touching.get_mut(index) {
+    if let Some(before) = world.touching_mut(index) {
         push_difference(&s.touching, before, &mut s.passing);
         std::mem::swap(before, &mut s.touching);
     }
@@ -488,7 +483,7 @@ fn touches(contact: Contact, a: &Body, b: &Body) -> bool {
 fn queue(world: &mut World, index: usize, passing: &[(EntityId, EntityId)]) {
     let consequent = |(a, b)| Consequent { rule: index, a, b };
     world
-        .consequents
+        .consequents_mut()
         .extend(passing.len(), passing.iter().copied().map(consequent));
 }
 

@@ -49,16 +49,16 @@ impl Simulation {
         match checked {
             Ok(()) => {
                 self.record(super::record::Input::Frame(frame.clone()));
-                self.world.controls.pending.push(frame);
+                self.world.controls_mut().pending.push(frame);
             }
-            Err(_) => self.world.controls.refused += 1,
+            Err(_) => self.world.controls_mut().refused += 1,
         }
         checked
     }
 
     /// How many frames were refused since the model started.
     pub fn inputs_refused(&self) -> u64 {
-        self.world.controls.refused
+        self.world.controls().refused
     }
 
     fn check_input(&self, frame: &InputFrame) -> Result<(), InputRefusal> {
@@ -90,7 +90,7 @@ impl Simulation {
                 return Err(InputRefusal::NotFinite(m.id.clone()));
             }
         }
-        if self.world.controls.pending_markers() + markers.len() > MAX_MARKERS_PER_TICK {
+        if self.world.controls().pending_markers() + markers.len() > MAX_MARKERS_PER_TICK {
             return Err(InputRefusal::TickFull);
         }
         Ok(())
@@ -100,8 +100,8 @@ impl Simulation {
 /// The INPUTS phase: applies the waiting frames in their fixed order, then lets go of the
 /// puppets whose marker was not seen for [`PUPPET_TIMEOUT_TICKS`] ticks.
 pub(crate) fn apply(world: &mut World, lp: &mut EventLoop<World>) {
-    let mut frames = std::mem::take(&mut world.controls.pending);
-    if frames.is_empty() && world.controls.puppets.is_empty() {
+    let mut frames = std::mem::take(&mut world.controls_mut().pending);
+    if frames.is_empty() && world.controls().puppets.is_empty() {
         return;
     }
     // Stable: a device's frames stay in the order it sent them.
@@ -110,7 +110,7 @@ pub(crate) fn apply(world: &mut World, lp: &mut EventLoop<World>) {
         match frame {
             InputFrame::Leave { device } => {
                 let gone: Vec<_> = world
-                    .controls
+                    .controls()
                     .puppets
                     .keys()
                     .filter(|(d, _)| *d == device)
@@ -134,7 +134,7 @@ pub(crate) fn apply(world: &mut World, lp: &mut EventLoop<World>) {
     }
     let tick = world.tick;
     let stale: Vec<_> = world
-        .controls
+        .controls()
         .puppets
         .iter()
         .filter(|(_, p)| {
@@ -157,18 +157,19 @@ fn drive(
     blueprint: &str,
     marker: &Marker,
 ) {
-    let stage = &world.stage;
+    let stage = world.stage();
     let x = stage.left + (marker.x.clamp(-0.5, 0.5) + 0.5) * (stage.right - stage.left);
     let y = stage.top + (marker.y.clamp(-0.5, 0.5) + 0.5) * (stage.bottom - stage.top);
     let key = (device.to_owned(), marker.id.clone());
     let tick = world.tick;
-    if let Some(puppet) = world.controls.puppets.get_mut(&key) {
-        if let Some(agent) = world.agents.get_mut(puppet.agent) {
-            agent.x = x;
-            agent.y = y;
+    let driven = world.controls().puppets.get(&key).map(|p| p.agent);
+    if let Some(agent) = driven.and_then(|id| world.agents.get_mut(id)) {
+        agent.x = x;
+        agent.y = y;
+        if let Some(puppet) = world.controls_mut().puppets.get_mut(&key) {
             puppet.seen = tick;
-            return;
         }
+        return;
     }
     let Some(bp) = world.program.index(blueprint) else {
         return;
@@ -187,7 +188,7 @@ fn drive(
             &crate::vars::Value::String(format!("{device}:{}", marker.id)),
         );
     }
-    world.controls.puppets.insert(
+    world.controls_mut().puppets.insert(
         key,
         Puppet {
             agent: id,
@@ -198,7 +199,7 @@ fn drive(
 
 /// Forgets the puppet of `key` and removes its agent at the end of the phase.
 fn release(world: &mut World, key: &(String, String)) {
-    if let Some(puppet) = world.controls.puppets.remove(key) {
+    if let Some(puppet) = world.controls_mut().puppets.remove(key) {
         if world.agents.get(puppet.agent).is_some() {
             world.remove_later(puppet.agent);
         }

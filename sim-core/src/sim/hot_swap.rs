@@ -160,27 +160,26 @@ impl World {
             if let Some(t) = taken.get_mut(j) {
                 *t = true;
             }
-            if let (Some(slot), Some(memory)) = (touching.get_mut(i), self.touching.get_mut(j)) {
-                *slot = std::mem::take(memory);
+            if let Some(slot) = touching.get_mut(i) {
+                *slot = self.take_touching(j);
             }
-            if let (Some(slot), Some(time)) = (profile.get_mut(i), self.profile.rules.get(j)) {
+            if let (Some(slot), Some(time)) = (profile.get_mut(i), self.profile().rules.get(j)) {
                 *slot = *time;
             }
         }
-        self.touching = touching;
-        self.profile.rules = profile;
+        self.set_rule_memory(touching, profile);
     }
 
     /// Moves each blueprint's profile time to its new index (`remap[old] = new`).
     fn carry_profile(&mut self, remap: &[usize], count: usize) {
         let mut times = vec![0; count];
         for (old, &new) in remap.iter().enumerate() {
-            let time = self.profile.blueprints.get(old);
+            let time = self.profile().blueprints.get(old);
             if let (Some(slot), Some(time)) = (times.get_mut(new), time) {
                 *slot = *time;
             }
         }
-        self.profile.blueprints = times;
+        self.profile_mut().blueprints = times;
     }
 
     /// Moves every agent to its blueprint's new index (`remap[old] = new`) and gives each
@@ -194,7 +193,7 @@ impl World {
         changed: &[bool],
     ) -> usize {
         let model_rng = self.rng.clone();
-        let (births, deaths) = (self.births.len(), self.deaths.len());
+        let queued = self.queued();
         let mut ids = Vec::new();
         self.agents.ids_into(&mut ids);
         let mut count = 0;
@@ -220,8 +219,7 @@ impl World {
             self.agents.insert(merge(current, &before, &after));
             count += 1;
         }
-        self.births.truncate(births);
-        self.deaths.truncate(deaths);
+        self.unqueue_since(queued);
         self.rng = model_rng;
         self.program = Rc::clone(new);
         count
@@ -420,10 +418,11 @@ mod tests {
         let mut world = Simulation::load(&Project::default(), 1).unwrap().world;
         let mut entities = crate::entity::Entities::new();
         let pair = (entities.spawn().unwrap(), entities.spawn().unwrap());
-        world.touching = vec![vec![pair]];
-        world.profile.rules = vec![40];
+        world.set_rule_memory(vec![vec![pair]], vec![40]);
         world.carry_rule_memory(&old, &new);
-        assert_eq!(world.touching, vec![Vec::new(), vec![pair]]);
-        assert_eq!(world.profile.rules, vec![0, 40]);
+        assert_eq!(world.profile().rules, vec![0, 40]);
+        assert_eq!(world.take_touching(0), Vec::new());
+        assert_eq!(world.take_touching(1), vec![pair]);
+        assert_eq!(world.take_touching(2), Vec::new(), "no third rule");
     }
 }

@@ -123,7 +123,7 @@ impl Simulation {
         }
         let now = self.lp.now();
         self.world
-            .registry
+            .registry()
             .update_entity(&mut self.lp, &self.world, id, now, update)
             .map_err(|e| InputError::Rejected(e.to_string()))?;
         self.world.take_refusal();
@@ -161,7 +161,7 @@ impl Simulation {
     /// The inspector's rows for agent `id`.
     pub fn agent_props(&self, id: EntityId) -> Result<Vec<PropEntry>, InputError> {
         self.world
-            .registry
+            .registry()
             .query_now(&self.lp, &self.world, id, &())
             .map_err(|_| InputError::NoSuchAgent)
     }
@@ -270,14 +270,14 @@ impl Simulation {
             .program
             .index(blueprint)
             .ok_or_else(|| InputError::NoSuchBlueprint(blueprint.to_string()))?;
-        let name = format!("{blueprint} {}", self.world.serial);
+        let name = format!("{blueprint} {}", self.world.serial());
         let id = self
             .world
             .make_agent(&mut self.lp, bp, &name, (0.0, 0.0))
             .ok_or_else(|| {
                 InputError::Rejected(format!(
                     "the model already has {} agents",
-                    self.world.agent_cap
+                    self.world.agent_cap()
                 ))
             })?;
         if let Some(agent) = self.world.agents.get_mut(id) {

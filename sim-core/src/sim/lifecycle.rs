@@ -23,7 +23,7 @@ impl World {
         at: (f64, f64),
     ) -> Option<EntityId> {
         let bp_name = self.program.name(bp);
-        let cap = self.agent_cap;
+        let cap = self.agent_cap();
         if self.model_agents() >= cap {
             let origin = self.origin(&bp_name, 0, 0);
             let message = format!(
@@ -33,7 +33,7 @@ impl World {
             return None;
         }
         let id = self.register(lp, &bp_name, name)?;
-        let path = self.registry.path_of(id).unwrap_or_default();
+        let path = self.registry().path_of(id).unwrap_or_default();
         let label = path.split_once('/').map_or(name, |(_, n)| n).to_string();
         let mut agent = Agent::new(id, bp, label, self.tick);
         agent.x = at.0;
@@ -50,17 +50,17 @@ impl World {
 
     fn register(&mut self, lp: &mut EventLoop<World>, bp: &str, name: &str) -> Option<EntityId> {
         let base = if name.is_empty() || name.contains('/') {
-            format!("{bp} {}", self.serial)
+            format!("{bp} {}", self.serial())
         } else {
             name.to_string()
         };
         let mut candidate = base.clone();
         loop {
-            self.serial += 1;
-            match self.registry.spawn(lp, bp, &candidate) {
+            self.count_named();
+            match self.registry_mut().spawn(lp, bp, &candidate) {
                 Ok(id) => return Some(id),
                 Err(crate::entity::EntityError::DuplicateName(_)) => {
-                    candidate = format!("{base} #{}", self.serial);
+                    candidate = format!("{base} #{}", self.serial());
                 }
                 Err(e) => {
                     let origin = self.origin(bp, 0, 0);
@@ -75,15 +75,15 @@ impl World {
     /// Makes the agents scripts asked for and removes the ones they removed.
     pub(crate) fn flush(&mut self, lp: &mut EventLoop<World>) {
         // A birth's script may ask for more births; those wait for the next flush.
-        let births = std::mem::take(&mut self.births);
-        for birth in births {
+        for birth in self.take_births() {
             self.give_birth(lp, birth);
         }
-        let deaths = std::mem::take(&mut self.deaths);
+        // Births' scripts may have removed agents: those go now too.
+        let deaths = self.take_deaths();
         for id in deaths {
             if self.agents.remove(id).is_some() {
                 // The id was alive in the registry, so removing it cannot fail.
-                let _ = self.registry.remove(lp, id);
+                let _ = self.registry_mut().remove(lp, id);
             }
         }
         crate::exec::features::cursor::forget_removed(self);
@@ -91,7 +91,7 @@ impl World {
 
     fn give_birth(&mut self, lp: &mut EventLoop<World>, birth: Birth) {
         let bp_name = self.program.name(birth.blueprint);
-        let name = format!("{bp_name} {}", self.serial);
+        let name = format!("{bp_name} {}", self.serial());
         let Some(id) = self.make_agent(lp, birth.blueprint, &name, birth.at) else {
             return;
         };
@@ -145,7 +145,7 @@ impl World {
             else {
                 continue;
             };
-            if self.reference {
+            if self.reference() {
                 for handler in blueprint.events.iter().filter(|h| h.event == event) {
                     Runner::new(self, id, Rc::clone(name)).run(&handler.body);
                 }
@@ -155,12 +155,6 @@ impl World {
                 }
             }
         }
-    }
-
-    /// Raises a script event for the next conditions phase (GEMSTEP's script event queue).
-    /// Only the engine raises events, a few per tick at most.
-    pub(crate) fn raise(&mut self, event: SimEvent) {
-        self.pending_events.push(event);
     }
 
     /// Runs round or instance statements as agent `id`.
@@ -173,7 +167,7 @@ impl World {
 impl World {
     /// How many agents the model has: every agent but the hidden one that runs the rounds.
     pub(crate) fn model_agents(&self) -> usize {
-        self.agents.len() - usize::from(self.system.is_some())
+        self.agents.len() - usize::from(self.system().is_some())
     }
 
     /// Makes the hidden round agent and every instance of the project, then prepares the
@@ -188,7 +182,7 @@ impl World {
             .map(crate::agent::FeatureState::new)
             .collect();
         self.agents.insert(system);
-        self.system = Some(id);
+        self.set_system(id);
         let program = Rc::clone(&self.program);
         for instance in &program.project.instances {
             let Some(bp) = program.index(&instance.blueprint) else {
@@ -199,7 +193,7 @@ impl World {
                 self.run_as(id, script, &instance.init);
             }
         }
-        let first = (!self.rounds.is_empty()).then_some(0);
+        let first = (!self.rounds().is_empty()).then_some(0);
         super::tick::start_round(self, first);
         self.flush(lp);
         Ok(())

@@ -72,10 +72,9 @@ use crate::event::{EventLoop, Payload};
 use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::time::SimTime;
-use crate::world::log::{Log, LogEntry};
+use crate::world::log::LogEntry;
 use crate::world::program::Program;
-use crate::world::World;
-use rand_core::SeedableRng;
+use crate::world::{Settings, World};
 use std::rc::Rc;
 
 /// Why a project could not be loaded.
@@ -168,14 +167,14 @@ impl Simulation {
     /// `performance.now` in microseconds, tests a counter). Sim-core never reads a clock.
     pub fn set_timer(&mut self, timer: fn() -> u64) {
         self.timer = timer;
-        self.world.timer = timer;
+        self.world.set_timer(timer);
     }
 
     /// Sets the most agents the model may have (at least 1; [`MAX_AGENTS`] by default). Kept
     /// across [`Simulation::reset`], which applies it from the start.
     pub fn set_agent_cap(&mut self, cap: usize) {
         self.agent_cap = cap.max(1);
-        self.world.agent_cap = self.agent_cap;
+        self.world.set_agent_cap(self.agent_cap);
     }
 
     /// Goes back to the model's initial state with the same seed.
@@ -222,11 +221,11 @@ impl Simulation {
     /// [`Simulation::step`] or [`Simulation::advance_to`]. False (and nothing changes) while
     /// a round runs or when all rounds are done.
     pub fn next_round(&mut self) -> bool {
-        if self.world.round.phase != RoundPhase::Over {
+        if self.world.round().phase != RoundPhase::Over {
             return false;
         }
-        let loops = self.world.stage.rounds_can_loop;
-        let Some(next) = self.world.round.next(self.world.rounds.len(), loops) else {
+        let loops = self.world.stage().rounds_can_loop;
+        let Some(next) = self.world.round().next(self.world.rounds().len(), loops) else {
             return false;
         };
         tick::start_round(&mut self.world, Some(next));
@@ -255,7 +254,7 @@ impl Simulation {
     pub fn play_rounds_to(&mut self, until: u64) {
         loop {
             self.advance_to(tick_time(until));
-            let over = self.world.round.phase == RoundPhase::Over;
+            let over = self.world.round().phase == RoundPhase::Over;
             if !(over && self.world.tick < until && self.next_round()) {
                 return;
             }
@@ -276,7 +275,7 @@ impl Simulation {
     /// What the model showed the class (`showMessage`, round intros and outros), oldest
     /// first; the last [`MAX_DIALOGS`] are kept.
     pub fn dialogs(&self) -> &[Dialog] {
-        self.world.dialogs.list()
+        self.world.dialogs().list()
     }
 
     /// Runs exactly one tick (if a round is running).
@@ -308,7 +307,9 @@ impl Simulation {
     /// The current round, its time left and texts, and whether ticks run, wait for
     /// [`Simulation::next_round`] or are done.
     pub fn round(&self) -> RoundInfo {
-        self.world.round.info(&self.world.rounds, self.world.tick)
+        self.world
+            .round()
+            .info(self.world.rounds(), self.world.tick)
     }
 
     /// The runtime log: script errors (once per source line) and debug lines.
@@ -318,7 +319,7 @@ impl Simulation {
 
     /// Time spent per blueprint and per `when` rule, in the injected timer's units.
     pub fn profile(&self) -> &Profile {
-        &self.world.profile
+        self.world.profile()
     }
 
     /// The blueprint names, in project order (the order of [`Profile::blueprints`]).
@@ -387,7 +388,7 @@ impl Simulation {
 
     /// The agent named `Blueprint/name`.
     pub fn lookup(&self, path: &str) -> Option<EntityId> {
-        self.world.registry.lookup_entity(path).ok()
+        self.world.registry().lookup_entity(path).ok()
     }
 
     /// A stable hash of the whole simulation state: time, tick, every agent's props and the
@@ -408,8 +409,13 @@ fn build(
     reference: bool,
 ) -> Result<(EventLoop<World>, World, EntityId), String> {
     let (mut lp, registry) = new_loop()?;
-    let mut world = blank_world(project, program, seed, timer, agent_cap, registry);
-    world.reference = reference;
+    let settings = Settings {
+        seed,
+        timer,
+        agent_cap,
+        reference,
+    };
+    let mut world = World::new(project, program, settings, registry);
     world.note_warnings(program);
     world.populate(&mut lp)?;
     let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
@@ -422,47 +428,6 @@ fn new_loop() -> Result<(EventLoop<World>, EntityRegistry<World>), String> {
     let mut lp = EventLoop::new();
     let registry = EntityRegistry::new(&mut lp, SimTime::ZERO).map_err(|e| e.to_string())?;
     Ok((lp, registry))
-}
-
-/// A world at time zero without agents.
-fn blank_world(
-    project: &Project,
-    program: &Rc<Program>,
-    seed: u64,
-    timer: fn() -> u64,
-    agent_cap: usize,
-    registry: EntityRegistry<World>,
-) -> World {
-    World {
-        program: Rc::clone(program),
-        agents: Default::default(),
-        rng: rand_pcg::Pcg32::seed_from_u64(seed),
-        log: Log::default(),
-        globals: Vec::new(),
-        tick: 0,
-        time: SimTime::ZERO,
-        stage: project.metadata.clone(),
-        rounds: Rc::new(project.rounds.clone()),
-        registry,
-        touching: Vec::new(),
-        births: Vec::new(),
-        deaths: Vec::new(),
-        round: Default::default(),
-        pending_events: Vec::new(),
-        dialogs: Default::default(),
-        profile: Profile::default(),
-        timer,
-        system: None,
-        serial: 0,
-        spare_stack: Vec::new(),
-        agent_cap,
-        holds: Vec::new(),
-        messages_sent: [false; 3],
-        consequents: Default::default(),
-        controls: Default::default(),
-        reference: false,
-        refused: None,
-    }
 }
 
 /// Registers the tick handler and schedules the next tick for `clock` from the world's time

@@ -15,7 +15,7 @@
 //! Not kept: the log (its lines are not state; a restored run starts a fresh one) and the
 //! profiler's counts.
 
-use super::{blank_world, hash, new_loop, start_ticks, Simulation, MAX_AGENTS};
+use super::{hash, new_loop, start_ticks, Simulation, MAX_AGENTS};
 use crate::agent::{Agent, QueuePhase};
 use crate::entity::{Entities, EntityId};
 use crate::project::Project;
@@ -25,7 +25,7 @@ use crate::time::SimTime;
 use crate::vars::GVar;
 use crate::world::program::Program;
 use crate::world::Hold;
-use crate::world::World;
+use crate::world::{Saved, Settings, World};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -133,27 +133,28 @@ impl Simulation {
     /// ticks; [`Simulation::restore`] continues from it exactly.
     pub fn snapshot(&self) -> Vec<u8> {
         let w = &self.world;
+        let saved = w.save();
         let state = State {
             project: project_fingerprint(&self.project),
             seed: self.seed,
             agent_cap: self.agent_cap,
-            tick: w.tick,
-            time: w.time,
-            rng: w.rng.clone(),
+            tick: saved.tick,
+            time: saved.time,
+            rng: saved.rng,
             entities: self.lp.entities().clone(),
             clock: self.clock,
-            system: w.system,
+            system: saved.system,
             agents: w.agents.iter().collect::<Vec<&Agent>>(),
-            names: w.registry.named(),
-            globals: w.globals.clone(),
-            touching: w.touching.clone(),
-            round: w.round.clone(),
-            pending_events: w.pending_events.clone(),
-            dialogs: w.dialogs.clone(),
-            serial: w.serial,
-            holds: w.holds.clone(),
-            messages_sent: w.messages_sent,
-            controls: w.controls.clone(),
+            names: w.registry().named(),
+            globals: saved.globals,
+            touching: saved.touching,
+            round: saved.round,
+            pending_events: saved.pending_events,
+            dialogs: saved.dialogs,
+            serial: saved.serial,
+            holds: saved.holds,
+            messages_sent: saved.messages_sent,
+            controls: saved.controls,
         };
         // Postcard writes into memory and fails only when a value refuses to be written (a
         // blueprint index past 32 bits, which no model reaches); the snapshot is then empty,
@@ -242,17 +243,16 @@ fn rebuild(
     if state.round.index.is_some_and(|i| i >= project.rounds.len()) {
         return Err(bad("a round the model does not have".into()));
     }
-    let mut world = blank_world(
-        project,
-        &program,
-        state.seed,
-        super::no_timer,
-        state.agent_cap,
-        registry,
-    );
+    let settings = Settings {
+        seed: state.seed,
+        timer: super::no_timer,
+        agent_cap: state.agent_cap,
+        reference: false,
+    };
+    let mut world = World::new(project, &program, settings, registry);
     for (id, path) in std::mem::take(&mut state.names) {
         world
-            .registry
+            .registry_mut()
             .adopt(&lp, id, path)
             .map_err(|e| bad(format!("a name: {e}")))?;
     }
@@ -261,19 +261,21 @@ fn rebuild(
         world.agents.insert(agent);
     }
     world.note_warnings(&program);
-    world.tick = state.tick;
-    world.time = state.time;
-    world.rng = state.rng;
-    world.system = state.system;
-    world.globals = state.globals;
-    world.touching = state.touching;
-    world.round = state.round;
-    world.pending_events = state.pending_events;
-    world.dialogs = state.dialogs;
-    world.serial = state.serial;
-    world.holds = state.holds;
-    world.messages_sent = state.messages_sent;
-    world.controls = state.controls;
+    world.restore(Saved {
+        tick: state.tick,
+        time: state.time,
+        rng: state.rng,
+        system: state.system,
+        globals: state.globals,
+        touching: state.touching,
+        round: state.round,
+        pending_events: state.pending_events,
+        dialogs: state.dialogs,
+        serial: state.serial,
+        holds: state.holds,
+        messages_sent: state.messages_sent,
+        controls: state.controls,
+    });
     if state.time != super::tick_time(state.tick) {
         return Err(bad(format!(
             "time {:?} is not that of tick {}",

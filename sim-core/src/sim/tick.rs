@@ -108,7 +108,7 @@ impl EventHandler<World> for TickHandler {
     }
 
     fn predict_invoke_time(&self, _target: EntityId, world: &World, _at: SimTime) -> SimTime {
-        if world.round.phase != RoundPhase::Running {
+        if world.round().phase != RoundPhase::Running {
             SimTime::MIN
         } else {
             tick_time(world.tick + 1)
@@ -143,13 +143,11 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
         Module::Conditions => {
             conditions::update(world, &mut scratch.conditions);
             // Handlers cannot raise events, so the list is run as it is and its buffer kept.
-            let events = std::mem::take(&mut world.pending_events);
+            let events = world.take_events();
             for &event in &events {
                 world.fire(event, ids);
             }
-            let mut events = events;
-            events.clear();
-            world.pending_events = events;
+            world.return_events(events);
         }
         Module::AgentsThink => {
             programs(world, ids, Program::Think);
@@ -185,11 +183,9 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
     if program.project.blueprints.iter().all(|b| which.idle(b)) {
         return;
     }
-    if world.profile.blueprints.len() < program.blueprint_count() {
-        world
-            .profile
-            .blueprints
-            .resize(program.blueprint_count(), 0);
+    let times = &mut world.profile_mut().blueprints;
+    if times.len() < program.blueprint_count() {
+        times.resize(program.blueprint_count(), 0);
     }
     let mut clock = RunClock::default();
     for &id in ids {
@@ -207,7 +203,7 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
         let (Some(name), Some(lowered)) = (program.shared_name(bp), program.lowered.get(bp)) else {
             continue;
         };
-        if world.reference {
+        if world.reference() {
             run_plainly(world, id, name, blueprint, which);
             continue;
         }
@@ -262,7 +258,7 @@ impl RunClock {
         if self.run.is_some_and(|(current, _)| current == bp) {
             return;
         }
-        let now = (world.timer)();
+        let now = world.now();
         self.charge(world, now);
         self.run = Some((bp, now));
     }
@@ -270,14 +266,14 @@ impl RunClock {
     /// Called after the pass: charges the last run.
     fn finish(mut self, world: &mut World) {
         if self.run.is_some() {
-            let now = (world.timer)();
+            let now = world.now();
             self.charge(world, now);
         }
     }
 
     fn charge(&mut self, world: &mut World, now: u64) {
         if let Some((bp, start)) = self.run.take() {
-            if let Some(total) = world.profile.blueprints.get_mut(bp) {
+            if let Some(total) = world.profile_mut().blueprints.get_mut(bp) {
                 *total = total.saturating_add(now.saturating_sub(start));
             }
         }
@@ -304,7 +300,7 @@ fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
 /// the list, in run order, without visiting the agents that have none.
 fn drain_exec(world: &mut World, ids: &[EntityId]) {
     let sent = std::mem::take(world.messages_sent_mut(QueuePhase::Exec));
-    let mut list = std::mem::take(&mut world.consequents);
+    let mut list = std::mem::take(world.consequents_mut());
     let program = Rc::clone(&world.program);
     if sent {
         let mut rest = list.as_slice();
@@ -323,7 +319,7 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
     }
     // Hand the emptied list back so the next tick reuses its buffers.
     list.clear();
-    world.consequents = list;
+    *world.consequents_mut() = list;
 }
 
 /// Runs agent `id`'s queue of `phase`, then `consequents`, and empties the queue (keeping its
@@ -393,7 +389,7 @@ fn run_consequents(
         return;
     };
     let bindings = |c: &Consequent| [(rule.a, c.a), (rule.b, c.b)];
-    if world.reference {
+    if world.reference() {
         for c in consequents {
             if !world.agents.contains(c.a) {
                 continue;
@@ -415,15 +411,15 @@ fn run_consequents(
 /// otherwise raises GEMSTEP's `Tick` event after every 30th frame of the round (frames 0, 30,
 /// 60…), which the next tick's conditions phase runs: once per simulation second.
 fn rounds(world: &mut World) {
-    if world.round.phase != RoundPhase::Running {
+    if world.round().phase != RoundPhase::Running {
         return;
     }
-    let project_rounds = Rc::clone(&world.rounds);
-    if world.round.is_over(&project_rounds, world.tick) {
+    let project_rounds = Rc::clone(world.rounds());
+    if world.round().is_over(&project_rounds, world.tick) {
         end_round(world);
         return;
     }
-    if world.round.frame(world.tick) % u64::from(super::TICKS_PER_SECOND) == 0 {
+    if world.round().frame(world.tick) % u64::from(super::TICKS_PER_SECOND) == 0 {
         world.raise(SimEvent::Tick);
     }
 }
@@ -434,24 +430,26 @@ fn rounds(world: &mut World) {
 /// round, or stop for good after the last one when the rounds do not loop.
 fn end_round(world: &mut World) {
     let program = Rc::clone(&world.program);
-    if let (Some(i), Some(system)) = (world.round.index, world.system) {
+    if let (Some(i), Some(system)) = (world.round().index, world.system()) {
         if let Some(round) = program.project.rounds.get(i) {
             world.run_as(
                 system,
                 Rc::from(format!("round {} end", round.id)),
                 &round.end,
             );
-            let outro = world.rounds.get(i).map(|r| r.outtro.clone());
+            let outro = world.rounds().get(i).map(|r| r.outtro.clone());
             if let Some(outro) = outro.filter(|o| !o.is_empty()) {
-                let text = format!("End Round {}: {outro}", world.round.started);
-                world.dialogs.show(&text);
+                let text = format!("End Round {}: {outro}", world.round().started);
+                world.show(&text);
             }
         }
     }
     world.raise(SimEvent::RoundStop);
-    let loops = world.stage.rounds_can_loop;
-    world.round.stop_requested = false;
-    world.round.phase = match world.round.next(world.rounds.len(), loops) {
+    let loops = world.stage().rounds_can_loop;
+    let next = world.round().next(world.rounds().len(), loops);
+    let round = world.round_mut();
+    round.stop_requested = false;
+    round.phase = match next {
         Some(_) => RoundPhase::Over,
         None => RoundPhase::Done,
     };
@@ -462,26 +460,27 @@ fn end_round(world: &mut World) {
 /// tick, and, before the model's very first tick, `Costumes` between them (Stepwise has no
 /// separate pick-characters step, so costumes are ready as the run starts).
 pub(crate) fn start_round(world: &mut World, index: Option<usize>) {
-    world.round = RoundState {
+    let started = world.round().started + 1;
+    *world.round_mut() = RoundState {
         index,
-        started: world.round.started + 1,
+        started,
         started_tick: world.tick,
         ..RoundState::default()
     };
     let program = Rc::clone(&world.program);
     let round = index.and_then(|i| program.project.rounds.get(i));
-    if let (Some(round), Some(system)) = (round, world.system) {
+    if let (Some(round), Some(system)) = (round, world.system()) {
         world.run_as(
             system,
             Rc::from(format!("round {} init", round.id)),
             &round.init,
         );
         let intro = index
-            .and_then(|i| world.rounds.get(i))
+            .and_then(|i| world.rounds().get(i))
             .map(|r| r.intro.clone());
         if let Some(intro) = intro.filter(|o| !o.is_empty()) {
-            let text = format!("Round {}: {intro}", world.round.started);
-            world.dialogs.show(&text);
+            let text = format!("Round {}: {intro}", world.round().started);
+            world.show(&text);
         }
     }
     world.raise(SimEvent::RoundInit);

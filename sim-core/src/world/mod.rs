@@ -70,6 +70,14 @@ pub struct Profile {
 }
 
 /// Everything the tick reads and changes.
+///
+/// Seven parts are open to the code that runs on the world: the program, the agents, the
+/// generator, the log, the Global props and the tick and its time. Every feature and
+/// statement reads or changes them, often two at once (an agent and the generator it draws
+/// from), which a method borrowing the whole world would forbid. The rest is the world's
+/// own bookkeeping, reached through the methods below, so what changes it stays in one
+/// place: the queues of births, deaths and script events, rule memory, round state, the
+/// cursors' holds, controller frames, the profile and the settings a run was made with.
 pub(crate) struct World {
     pub program: Rc<Program>,
     pub agents: Agents,
@@ -78,46 +86,391 @@ pub(crate) struct World {
     pub globals: Vec<(String, GVar)>,
     pub tick: u64,
     pub time: SimTime,
-    pub stage: StageMetadata,
-    pub rounds: Rc<Vec<crate::project::Round>>,
-    pub registry: EntityRegistry<World>,
+    stage: StageMetadata,
+    rounds: Rc<Vec<crate::project::Round>>,
+    registry: EntityRegistry<World>,
     /// Per `when` rule: the pairs in contact last tick, sorted, for a first or last touch
     /// (other rules need no memory and keep none; `when A dies` keeps its dead, paired with
     /// themselves).
-    pub touching: Vec<Vec<(EntityId, EntityId)>>,
-    pub births: Vec<Birth>,
-    pub deaths: Vec<EntityId>,
-    pub round: RoundState,
+    touching: Vec<Vec<(EntityId, EntityId)>>,
+    births: Vec<Birth>,
+    deaths: Vec<EntityId>,
+    round: RoundState,
     /// Script events raised since the last conditions phase, in order (see
     /// [`World::raise`]).
-    pub pending_events: Vec<crate::script::program::SimEvent>,
+    pending_events: Vec<crate::script::program::SimEvent>,
     /// What the model shows the class (`showMessage`, round intros and outros).
-    pub dialogs: dialogs::Dialogs,
-    pub profile: Profile,
-    pub timer: fn() -> u64,
-    pub system: Option<EntityId>,
-    pub serial: u64,
+    dialogs: dialogs::Dialogs,
+    profile: Profile,
+    timer: fn() -> u64,
+    /// The hidden agent that runs the rounds.
+    system: Option<EntityId>,
+    /// Counts the agents named so far, for the names of new ones.
+    serial: u64,
     /// A value stack kept between runners (see [`crate::exec::Runner`]).
-    pub spare_stack: Vec<crate::vars::Value>,
+    spare_stack: Vec<crate::vars::Value>,
     /// The most agents (see [`MAX_AGENTS`]).
-    pub agent_cap: usize,
+    agent_cap: usize,
     /// Which cursor carries which character (see [`crate::exec::features::cursor`]).
-    pub holds: Vec<Hold>,
+    holds: Vec<Hold>,
     /// Per [`crate::agent::QueuePhase`] (update, think, exec): whether a message was sent to
     /// that phase's queues since its last pass, so the tick skips a pass over every agent when
     /// nobody sent anything.
-    pub messages_sent: [bool; 3],
+    messages_sent: [bool; 3],
     /// The consequents of `when` rules that passed this tick, run in the exec phase (empty
     /// between ticks).
-    pub consequents: consequents::Consequents,
+    consequents: consequents::Consequents,
     /// Controller frames waiting for the next tick, and the puppets they drive.
-    pub controls: controls::Controls,
+    controls: controls::Controls,
     /// Runs every statement and rule the plain way (see [`crate::sim::Simulation::load_reference`]).
-    pub reference: bool,
+    reference: bool,
     /// Why the last change the UI sent an agent was refused, kept until the sender takes it
     /// (see [`World::refuse`]): the change travels as an entity update, whose handler has no
     /// way to answer the sender.
-    pub refused: Option<String>,
+    refused: Option<String>,
+}
+
+/// What a snapshot keeps of the world's own bookkeeping besides its agents and names (see
+/// [`World::save`] and [`World::restore`]).
+pub(crate) struct Saved {
+    pub tick: u64,
+    pub time: SimTime,
+    pub rng: Pcg32,
+    pub system: Option<EntityId>,
+    pub globals: Vec<(String, GVar)>,
+    pub touching: Vec<Vec<(EntityId, EntityId)>>,
+    pub round: RoundState,
+    pub pending_events: Vec<crate::script::program::SimEvent>,
+    pub dialogs: dialogs::Dialogs,
+    pub serial: u64,
+    pub holds: Vec<Hold>,
+    pub messages_sent: [bool; 3],
+    pub controls: controls::Controls,
+}
+
+/// How long the queues of births and deaths were at [`World::queued`], to cut them back to.
+#[derive(Clone, Copy)]
+pub(crate) struct Queued {
+    births: usize,
+    deaths: usize,
+}
+
+/// How a world is made: what [`World::new`] needs besides the project.
+pub(crate) struct Settings {
+    /// Seeds the generator.
+    pub seed: u64,
+    /// The profiler's timer (see [`crate::sim::Simulation::set_timer`]).
+    pub timer: fn() -> u64,
+    /// The most agents.
+    pub agent_cap: usize,
+    /// Runs everything the plain way.
+    pub reference: bool,
+}
+
+impl World {
+    /// A world with no agents yet, at tick 0, running `program` of `project`, whose names
+    /// `registry` keeps.
+    pub(crate) fn new(
+        project: &crate::project::Project,
+        program: &Rc<Program>,
+        settings: Settings,
+        registry: EntityRegistry<World>,
+    ) -> World {
+        use rand_core::SeedableRng;
+        World {
+            program: Rc::clone(program),
+            agents: Agents::default(),
+            rng: Pcg32::seed_from_u64(settings.seed),
+            log: Log::default(),
+            globals: Vec::new(),
+            tick: 0,
+            time: SimTime::ZERO,
+            stage: project.metadata.clone(),
+            rounds: Rc::new(project.rounds.clone()),
+            registry,
+            touching: Vec::new(),
+            births: Vec::new(),
+            deaths: Vec::new(),
+            round: RoundState::default(),
+            pending_events: Vec::new(),
+            dialogs: dialogs::Dialogs::default(),
+            profile: Profile::default(),
+            timer: settings.timer,
+            system: None,
+            serial: 0,
+            spare_stack: Vec::new(),
+            agent_cap: settings.agent_cap,
+            holds: Vec::new(),
+            messages_sent: [false; 3],
+            consequents: consequents::Consequents::default(),
+            controls: controls::Controls::default(),
+            reference: settings.reference,
+            refused: None,
+        }
+    }
+
+    /// A copy of what a snapshot keeps of the world besides its agents and names.
+    pub(crate) fn save(&self) -> Saved {
+        Saved {
+            tick: self.tick,
+            time: self.time,
+            rng: self.rng.clone(),
+            system: self.system,
+            globals: self.globals.clone(),
+            touching: self.touching.clone(),
+            round: self.round.clone(),
+            pending_events: self.pending_events.clone(),
+            dialogs: self.dialogs.clone(),
+            serial: self.serial,
+            holds: self.holds.clone(),
+            messages_sent: self.messages_sent,
+            controls: self.controls.clone(),
+        }
+    }
+
+    /// Puts back what [`World::save`] copied.
+    pub(crate) fn restore(&mut self, saved: Saved) {
+        self.tick = saved.tick;
+        self.time = saved.time;
+        self.rng = saved.rng;
+        self.system = saved.system;
+        self.globals = saved.globals;
+        self.touching = saved.touching;
+        self.round = saved.round;
+        self.pending_events = saved.pending_events;
+        self.dialogs = saved.dialogs;
+        self.serial = saved.serial;
+        self.holds = saved.holds;
+        self.messages_sent = saved.messages_sent;
+        self.controls = saved.controls;
+    }
+
+    /// The stage: its bounds, wrapping and bouncing, and whether rounds loop.
+    pub fn stage(&self) -> &StageMetadata {
+        &self.stage
+    }
+
+    /// The project's rounds.
+    pub fn rounds(&self) -> &Rc<Vec<crate::project::Round>> {
+        &self.rounds
+    }
+
+    /// Where the rounds are.
+    pub(crate) fn round(&self) -> &RoundState {
+        &self.round
+    }
+
+    /// Where the rounds are, to move them on.
+    pub(crate) fn round_mut(&mut self) -> &mut RoundState {
+        &mut self.round
+    }
+
+    /// The names of the agents, and the entities they are.
+    pub(crate) fn registry(&self) -> &EntityRegistry<World> {
+        &self.registry
+    }
+
+    /// The names of the agents, to add or remove one.
+    pub(crate) fn registry_mut(&mut self) -> &mut EntityRegistry<World> {
+        &mut self.registry
+    }
+
+    /// The hidden agent that runs the rounds, once made.
+    pub fn system(&self) -> Option<EntityId> {
+        self.system
+    }
+
+    /// Makes `id` the hidden agent that runs the rounds.
+    pub(crate) fn set_system(&mut self, id: EntityId) {
+        self.system = Some(id);
+    }
+
+    /// How many agents have been named so far: the number in a new agent's name.
+    pub(crate) fn serial(&self) -> u64 {
+        self.serial
+    }
+
+    /// Counts one more agent named.
+    pub(crate) fn count_named(&mut self) {
+        self.serial += 1;
+    }
+
+    /// The most agents the model may have.
+    pub fn agent_cap(&self) -> usize {
+        self.agent_cap
+    }
+
+    /// Changes the most agents the model may have.
+    pub(crate) fn set_agent_cap(&mut self, cap: usize) {
+        self.agent_cap = cap;
+    }
+
+    /// Whether everything runs the plain way (the reference interpreter).
+    pub fn reference(&self) -> bool {
+        self.reference
+    }
+
+    /// The profiler's timer, read now.
+    pub(crate) fn now(&self) -> u64 {
+        (self.timer)()
+    }
+
+    /// Changes the profiler's timer.
+    pub(crate) fn set_timer(&mut self, timer: fn() -> u64) {
+        self.timer = timer;
+    }
+
+    /// Time spent per blueprint and per rule.
+    pub fn profile(&self) -> &Profile {
+        &self.profile
+    }
+
+    /// Time spent per blueprint and per rule, to add to.
+    pub(crate) fn profile_mut(&mut self) -> &mut Profile {
+        &mut self.profile
+    }
+
+    /// What the model shows the class.
+    pub(crate) fn dialogs(&self) -> &dialogs::Dialogs {
+        &self.dialogs
+    }
+
+    /// Shows `text` to the class.
+    pub(crate) fn show(&mut self, text: &str) {
+        self.dialogs.show(text);
+    }
+
+    /// The cursors' holds.
+    pub(crate) fn holds(&self) -> &[Hold] {
+        &self.holds
+    }
+
+    /// The cursors' holds, to take or let go of a character.
+    pub(crate) fn holds_mut(&mut self) -> &mut Vec<Hold> {
+        &mut self.holds
+    }
+
+    /// Controller frames waiting, and the puppets they drive.
+    pub(crate) fn controls(&self) -> &controls::Controls {
+        &self.controls
+    }
+
+    /// Controller frames waiting, and the puppets they drive, to add or apply one.
+    pub(crate) fn controls_mut(&mut self) -> &mut controls::Controls {
+        &mut self.controls
+    }
+
+    /// The consequents waiting for the exec phase.
+    pub(crate) fn consequents_mut(&mut self) -> &mut consequents::Consequents {
+        &mut self.consequents
+    }
+
+    /// Makes room for the memory and profile of `count` rules.
+    pub(crate) fn fit_rules(&mut self, count: usize) {
+        if self.touching.len() < count {
+            self.touching.resize_with(count, Vec::new);
+        }
+        if self.profile.rules.len() < count {
+            self.profile.rules.resize(count, 0);
+        }
+    }
+
+    /// Rule `index`'s memory of last tick's pairs in contact.
+    pub(crate) fn touching_mut(&mut self, index: usize) -> Option<&mut Vec<(EntityId, EntityId)>> {
+        self.touching.get_mut(index)
+    }
+
+    /// Forgets every remembered contact of the agent whose index is `index` (GEMSTEP's
+    /// `clearTouches`).
+    pub(crate) fn forget_touches_of(&mut self, index: f64) {
+        for pairs in &mut self.touching {
+            pairs.retain(|(a, b)| f64::from(a.index()) != index && f64::from(b.index()) != index);
+        }
+    }
+
+    /// Sets each rule's memory and profile time, by rule (a hot swap moves them).
+    pub(crate) fn set_rule_memory(
+        &mut self,
+        touching: Vec<Vec<(EntityId, EntityId)>>,
+        times: Vec<u64>,
+    ) {
+        self.touching = touching;
+        self.profile.rules = times;
+    }
+
+    /// Takes rule `index`'s memory, leaving it empty.
+    pub(crate) fn take_touching(&mut self, index: usize) -> Vec<(EntityId, EntityId)> {
+        self.touching
+            .get_mut(index)
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// The births queued for the end of the phase.
+    pub(crate) fn births(&self) -> &[Birth] {
+        &self.births
+    }
+
+    /// Queues a birth for the end of the phase.
+    pub(crate) fn queue_birth(&mut self, birth: Birth) {
+        self.births.push(birth);
+    }
+
+    /// Takes the births queued so far, for the end of a phase.
+    pub(crate) fn take_births(&mut self) -> Vec<Birth> {
+        std::mem::take(&mut self.births)
+    }
+
+    /// Takes the removals queued so far, for the end of a phase.
+    pub(crate) fn take_deaths(&mut self) -> Vec<EntityId> {
+        std::mem::take(&mut self.deaths)
+    }
+
+    /// How long the queues of births and deaths are now.
+    pub(crate) fn queued(&self) -> Queued {
+        Queued {
+            births: self.births.len(),
+            deaths: self.deaths.len(),
+        }
+    }
+
+    /// Drops the births and deaths queued since `queued`.
+    pub(crate) fn unqueue_since(&mut self, queued: Queued) {
+        self.births.truncate(queued.births);
+        self.deaths.truncate(queued.deaths);
+    }
+
+    /// Takes the script events raised since the last conditions phase.
+    pub(crate) fn take_events(&mut self) -> Vec<crate::script::program::SimEvent> {
+        std::mem::take(&mut self.pending_events)
+    }
+
+    /// Gives back the buffer [`World::take_events`] took, emptied, to raise events into.
+    pub(crate) fn return_events(&mut self, mut buffer: Vec<crate::script::program::SimEvent>) {
+        buffer.clear();
+        if self.pending_events.is_empty() {
+            self.pending_events = buffer;
+        }
+    }
+
+    /// Raises a script event for the next conditions phase (GEMSTEP's script event queue).
+    /// Only the engine raises events, a few per tick at most.
+    pub(crate) fn raise(&mut self, event: crate::script::program::SimEvent) {
+        self.pending_events.push(event);
+    }
+
+    /// A value stack to run on, kept from an earlier runner so it needs no allocation.
+    pub(crate) fn take_stack(&mut self) -> Vec<crate::vars::Value> {
+        std::mem::take(&mut self.spare_stack)
+    }
+
+    /// Keeps `stack`, emptied, for the next runner if it is larger than the one kept.
+    pub(crate) fn keep_stack(&mut self, stack: &mut Vec<crate::vars::Value>) {
+        if stack.capacity() > self.spare_stack.capacity() {
+            stack.clear();
+            self.spare_stack = std::mem::take(stack);
+        }
+    }
 }
 
 impl World {

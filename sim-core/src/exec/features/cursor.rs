@@ -69,6 +69,10 @@ pub(crate) fn pick_up(
         Some(c) => (c.x, c.y),
         None => return Err("the cursor was removed".to_string()),
     };
+    let busy = world
+        .holds()
+        .iter()
+        .any(|h| h.cursor == cursor || h.held == target);
     let agent = world
         .agents
         .get_mut(target)
@@ -80,17 +84,13 @@ pub(crate) fn pick_up(
             agent.name
         ));
     }
-    if world
-        .holds
-        .iter()
-        .any(|h| h.cursor == cursor || h.held == target)
-    {
+    if busy {
         return Ok(false);
     }
     agent.x = x;
     agent.y = y;
     agent.selection.captive = true;
-    world.holds.push(Hold {
+    world.holds_mut().push(Hold {
         cursor,
         held: target,
     });
@@ -103,7 +103,7 @@ pub(crate) fn pick_up(
 
 /// Makes `cursor` put down what it carries, where the cursor is; returns what it dropped.
 pub(crate) fn put_down(world: &mut World, cursor: EntityId) -> Option<EntityId> {
-    let hold = *world.holds.iter().find(|h| h.cursor == cursor)?;
+    let hold = *world.holds().iter().find(|h| h.cursor == cursor)?;
     let at = world.agents.get(cursor).map(|c| (c.x, c.y));
     if let (Some((x, y)), Some(held)) = (at, world.agents.get_mut(hold.held)) {
         held.x = x;
@@ -119,10 +119,10 @@ pub(crate) fn release(world: &mut World, held: EntityId) {
     if let Some(agent) = world.agents.get_mut(held) {
         agent.selection.captive = false;
     }
-    let Some(i) = world.holds.iter().position(|h| h.held == held) else {
+    let Some(i) = world.holds().iter().position(|h| h.held == held) else {
         return;
     };
-    let hold = world.holds.swap_remove(i);
+    let hold = world.holds_mut().swap_remove(i);
     if let Some(c) = world.agents.get_mut(hold.cursor) {
         carries_nothing(c);
     }
@@ -131,7 +131,7 @@ pub(crate) fn release(world: &mut World, held: EntityId) {
 /// The character `cursor` carries, if any.
 pub(crate) fn carried_by(world: &World, cursor: EntityId) -> Option<EntityId> {
     world
-        .holds
+        .holds()
         .iter()
         .find(|h| h.cursor == cursor)
         .map(|h| h.held)
@@ -141,7 +141,7 @@ pub(crate) fn carried_by(world: &World, cursor: EntityId) -> Option<EntityId> {
 /// let go where it is.
 pub(crate) fn forget_removed(world: &mut World) {
     let gone: Vec<Hold> = world
-        .holds
+        .holds()
         .iter()
         .filter(|h| world.agents.get(h.cursor).is_none() || world.agents.get(h.held).is_none())
         .copied()
@@ -155,8 +155,8 @@ pub(crate) fn forget_removed(world: &mut World) {
 /// ended this tick when conditions are tested).
 pub(crate) fn carry(world: &mut World) {
     forget_removed(world);
-    for i in 0..world.holds.len() {
-        let Some(hold) = world.holds.get(i).copied() else {
+    for i in 0..world.holds().len() {
+        let Some(hold) = world.holds().get(i).copied() else {
             continue;
         };
         let Some((x, y)) = world.agents.get(hold.cursor).map(|c| (c.x, c.y)) else {

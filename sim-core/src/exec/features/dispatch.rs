@@ -81,18 +81,14 @@ fn act(
                 return Ok(());
             }
             let wanted = num_arg(r, args, 0, -1.0)?;
-            for pairs in &mut r.world.touching {
-                pairs.retain(|(a, b)| {
-                    f64::from(a.index()) != wanted && f64::from(b.index()) != wanted
-                });
-            }
+            r.world.forget_touches_of(wanted);
             Ok(())
         }
         "Population" => super::population::call(r, id, method, args),
         "Graphing" => super::graphing::call(r, id, method, args),
         "Global" => super::global::call(r, method, args),
         "Timer" if method == "stopRound" => {
-            r.world.round.stop_requested = true;
+            r.world.round_mut().stop_requested = true;
             Ok(())
         }
         "Cursor" => super::cursor::call(r, id, method, args),

@@ -57,7 +57,7 @@ pub(crate) fn call(
                     .text("messageStringToShow")
                     .unwrap_or_default(),
             };
-            r.world.dialogs.show(&text);
+            r.world.show(&text);
             let at: Origin<'_> = r.world.origin(&r.script, 0, 0);
             r.world.log.debug(at, format!("message: {text}"));
             Ok(())

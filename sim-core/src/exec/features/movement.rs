@@ -123,7 +123,7 @@ fn set_type(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failur
 }
 
 fn random_position(r: &mut Runner<'_>, id: EntityId, method: &str) -> Result<(), Failure> {
-    let s = r.world.stage.clone();
+    let s = r.world.stage().clone();
     let x = s.left + r.world.rng.next_f64() * (s.right - s.left);
     let y = s.top + r.world.rng.next_f64() * (s.bottom - s.top);
     let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
@@ -199,7 +199,7 @@ pub(crate) fn update(
             backdrops,
         };
         let planned = plan(world, agent, kind, distance, direction, &mut rng, seek);
-        let landing = land(agent, planned, &world.stage);
+        let landing = land(agent, planned, world.stage());
         if let Some(agent) = world.agents.get_mut(id) {
             turn(agent, &landing);
             steps.push(Step {
@@ -431,7 +431,7 @@ impl Targets {
         let limit = if sight != Sight::Anywhere {
             agent.feat_num_at(super::vision::VIEW_DISTANCE, 250.0)
         } else {
-            let s = &world.stage;
+            let s = world.stage();
             (s.right - s.left).abs() + (s.bottom - s.top).abs()
         };
         let mut radius = 32.0_f64;
@@ -485,7 +485,7 @@ fn nearest(
         }
     };
     // The reference interpreter tests every agent behind, as `sees_color` does.
-    let backdrops = (sight == Sight::ConeAndColour && !world.reference)
+    let backdrops = (sight == Sight::ConeAndColour && !world.reference())
         .then(|| &*seek.backdrops.get_or_insert_with(|| Backdrops::new(world)));
     let o = cache.get(index)?.nearest(world, agent, sight, backdrops)?;
     let (hw, hh) = super::physics::half_size(o);

@@ -180,8 +180,8 @@ fn queue_birth(
     init: &[Stmt],
     mutation: Option<(String, String, f64, f64)>,
 ) -> bool {
-    let cap = r.world.agent_cap;
-    let (alive, waiting) = (r.world.model_agents(), r.world.births.len());
+    let cap = r.world.agent_cap();
+    let (alive, waiting) = (r.world.model_agents(), r.world.births().len());
     if alive + waiting >= cap {
         let bp = r.world.program.name(blueprint);
         let at = r.world.origin(&r.script, r.at.0, r.at.1);
@@ -196,7 +196,7 @@ fn queue_birth(
         return false;
     }
     let script = r.script.clone();
-    r.world.births.push(Birth {
+    r.world.queue_birth(Birth {
         blueprint,
         at,
         parent,
@@ -245,10 +245,15 @@ fn populate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), Fa
         a.feat_num("Population", "targetPopulationSize", 0.0)
     });
     let parents = members(r, bp, true);
-    let pending = r.world.births.iter().filter(|b| b.blueprint == bp).count();
+    let pending = r
+        .world
+        .births()
+        .iter()
+        .filter(|b| b.blueprint == bp)
+        .count();
     let missing = (target - (parents.len() + pending) as f64).max(0.0) as usize;
     let mutation = mutation(r, caller);
-    for _ in 0..missing.min(r.world.agent_cap) {
+    for _ in 0..missing.min(r.world.agent_cap()) {
         let parent = if parents.is_empty() {
             None
         } else {
