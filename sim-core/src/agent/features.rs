@@ -423,6 +423,27 @@ impl Features {
         self.list.push(feature);
     }
 
+    /// Moves the list into a buffer made now, handing the old one (emptied, its memory still
+    /// held) to `spent`, so a pass over every agent lays the lists out one after the other
+    /// (see [`super::Agents::repack`]).
+    pub(crate) fn relocate_list(&mut self, spent: &mut Vec<Vec<FeatureState>>) {
+        let fresh: Vec<FeatureState> = self.list.drain(..).collect();
+        spent.push(std::mem::replace(&mut self.list, fresh));
+    }
+
+    /// [`FeatureState::relocate_vars`] for the feature at `position`, if there is one.
+    pub(crate) fn relocate_vars(&mut self, position: usize, spent: &mut Vec<Vec<GVar>>) {
+        if let Some(feature) = self.list.get_mut(position) {
+            let fresh: Vec<GVar> = feature.vars.drain(..).collect();
+            spent.push(std::mem::replace(&mut feature.vars, fresh));
+        }
+    }
+
+    /// How many features are attached.
+    pub(crate) fn count(&self) -> usize {
+        self.list.len()
+    }
+
     /// Keeps only the features `keep` answers true for, in order.
     pub fn retain(&mut self, keep: impl FnMut(&FeatureState) -> bool) {
         let mut list = std::mem::take(&mut self.list);

@@ -196,6 +196,8 @@ impl World {
         let first = (!self.rounds().is_empty()).then_some(0);
         super::tick::start_round(self, first);
         self.flush(lp);
+        // Every agent was just made, one by one: lay their memory out for the passes.
+        self.agents.repack();
         Ok(())
     }
 }

@@ -260,6 +260,7 @@ fn rebuild(
         compile_messages(project, &program, &mut agent)?;
         world.agents.insert(agent);
     }
+    world.agents.repack();
     world.note_warnings(&program);
     world.restore(Saved {
         tick: state.tick,
