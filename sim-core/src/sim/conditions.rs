@@ -359,9 +359,10 @@ impl Near<'_> {
     ) -> bool {
         let start = passing.len();
         let mut kept = start;
+        let reach = squared_reach(distance);
         for a in a_side {
             self.grid.for_each_run(a.x, a.y, distance, |run| {
-                self.keep_near(a, run, distance, passing, &mut kept);
+                self.keep_near(a, run, reach, passing, &mut kept);
             });
             // Checked once per body: the pairs past the cap are dropped, as if the scan had
             // stopped at the first of them.
@@ -374,8 +375,9 @@ impl Near<'_> {
         false
     }
 
-    /// Keeps the pairs of `a` with the B bodies at positions `run` of the cell order that are
-    /// at most `distance` from it, other than `a` itself, in `passing[kept..]`, moving `kept`
+    /// Keeps the pairs of `a` with the B bodies at positions `run` of the cell order whose
+    /// squared distance from it is at most `reach` (see [`squared_reach`]), other than `a`
+    /// itself, in `passing[kept..]`, moving `kept`
     /// past them. Whether a candidate is near is a coin toss to the processor, so the loop
     /// does not branch on it: every candidate's pair is written at `kept`, which moves on
     /// only past a kept one. `passing` is made long enough to hold every candidate first;
@@ -385,7 +387,7 @@ impl Near<'_> {
         &self,
         a: &Body,
         run: std::ops::Range<usize>,
-        distance: f64,
+        reach: f64,
         passing: &mut Vec<(EntityId, EntityId)>,
         kept: &mut usize,
     ) {
@@ -398,14 +400,45 @@ impl Near<'_> {
         let bs = self.b_by_cell.get(run).unwrap_or_default();
         for ((&x, &y), b) in xs.iter().zip(ys).zip(bs) {
             let (dx, dy) = (x - a.x, y - a.y);
-            // Written as the general test is, so a place that is not a number fails.
-            let near = (dx * dx + dy * dy).sqrt() <= distance;
+            // The general test's answer without its square root; a place that is not a
+            // number fails, as there.
+            let near = dx * dx + dy * dy <= reach;
             if let Some(slot) = passing.get_mut(*kept) {
                 *slot = (a.id, b.id);
             }
             *kept += usize::from(near & (b.id != a.id));
         }
     }
+}
+
+/// The largest squared distance whose square root is at most `distance`, so that for every
+/// sum of squares `s` (never negative, or not a number) `s <= squared_reach(d)` answers
+/// exactly what `s.sqrt() <= d` does, without the square root, the slowest step of a
+/// distance test. A square root is correctly rounded and never decreases as its argument
+/// grows, so the sums that pass are all those up to one bound; `d * d` is within an ulp or
+/// two of it, and the loops step it there.
+pub(crate) fn squared_reach(distance: f64) -> f64 {
+    if distance.is_nan() {
+        return f64::NAN;
+    }
+    if distance < 0.0 {
+        return -1.0;
+    }
+    if distance == f64::INFINITY {
+        return f64::INFINITY;
+    }
+    // Both only ever see a number that is not negative (nor negative zero: 0 * 0 is +0), so
+    // the next and previous numbers are one bit pattern away.
+    let up = |t: f64| f64::from_bits(t.to_bits() + 1);
+    let down = |t: f64| f64::from_bits(t.to_bits() - 1);
+    let mut reach = distance * distance;
+    while reach > 0.0 && reach.sqrt() > distance {
+        reach = down(reach);
+    }
+    while reach < f64::MAX && up(reach).sqrt() <= distance {
+        reach = up(reach);
+    }
+    reach
 }
 
 /// How many more places than a run of candidates needs [`Near::keep_near`] makes in the list
@@ -597,7 +630,54 @@ mod near_tests {
         assert_eq!(found(&b_side, 10.0), expected);
     }
 
+    #[test]
+    fn the_squared_reach_of_special_distances() {
+        for (d, s, near) in [
+            (f64::NAN, 0.0, false),
+            (-1.0, 0.0, false),
+            (0.0, 0.0, true),
+            (0.0, f64::MIN_POSITIVE, false),
+            (f64::INFINITY, f64::INFINITY, true),
+            (f64::MAX, f64::INFINITY, false),
+            (f64::MAX, f64::MAX, true),
+            (10.0, 100.0, true),
+            (10.0, f64::NAN, false),
+        ] {
+            assert_eq!(s <= squared_reach(d), near, "{s} within {d}");
+            assert_eq!(s.sqrt() <= d, near, "{s} within {d}");
+        }
+    }
+
     proptest::proptest! {
+        /// A sum of squares passes against the squared reach exactly when its square root
+        /// passes against the distance: for any distance (any bit pattern, so tiny, huge and
+        /// special ones too), at the bound, the numbers either side of it, and anywhere.
+        #[test]
+        fn the_squared_reach_answers_as_the_square_root_does(
+            bits in proptest::num::u64::ANY,
+            plain in 0.0f64..1000.0,
+            step in -3i64..=3,
+            anywhere in 0.0f64..1e7,
+        ) {
+            for d in [f64::from_bits(bits), plain] {
+                let reach = squared_reach(d);
+                let mut near_bound = Vec::new();
+                for base in [reach, d * d] {
+                    if base.is_finite() && base >= 0.0 {
+                        let moved = base.to_bits() as i64 + step;
+                        if moved >= 0 {
+                            near_bound.push(f64::from_bits(moved as u64));
+                        }
+                    }
+                }
+                for s in near_bound.into_iter().chain([anywhere, 0.0, f64::INFINITY, f64::NAN]) {
+                    if s >= 0.0 || s.is_nan() {
+                        proptest::prop_assert_eq!(s <= reach, s.sqrt() <= d, "s {} d {}", s, d);
+                    }
+                }
+            }
+        }
+
         /// Whatever the places (many on a lattice of the distance, so exactly that far apart,
         /// some far from the origin, where rounding is coarse) and the distance, the close
         /// pairs found are exactly the pairs that measuring every pair finds.
