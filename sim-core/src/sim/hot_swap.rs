@@ -222,6 +222,10 @@ impl World {
         self.unqueue_since(queued);
         self.rng = model_rng;
         self.program = Rc::clone(new);
+        if count > 0 {
+            // The remade agents' features were made one agent at a time.
+            self.agents.repack();
+        }
         count
     }
 
