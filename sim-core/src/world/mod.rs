@@ -460,11 +460,14 @@ impl World {
     }
 
     /// A value stack to run on, kept from an earlier runner so it needs no allocation.
+    #[inline]
     pub(crate) fn take_stack(&mut self) -> Vec<crate::vars::Value> {
         std::mem::take(&mut self.spare_stack)
     }
 
-    /// Keeps `stack`, emptied, for the next runner if it is larger than the one kept.
+    /// Keeps `stack`, emptied, for the next runner if it is larger than the one kept (on
+    /// every run of a program, so inlined: a call costs more than the test).
+    #[inline]
     pub(crate) fn keep_stack(&mut self, stack: &mut Vec<crate::vars::Value>) {
         if stack.capacity() > self.spare_stack.capacity() {
             stack.clear();
