@@ -32,6 +32,35 @@ every 1 [[
 }
 
 #[test]
+fn the_stage_sees_the_costume_label_and_meter_a_script_set() {
+    let bp = "# BLUEPRINT G
+# PROGRAM DEFINE
+useFeature Costume
+featCall Costume setCostume 'fish.json' 2
+featProp Costume flipY setTo true
+featProp Costume scale setTo 3
+useFeature Physics
+featProp Physics scale setTo 1.5
+addFeature Graphing
+featProp Graphing text setTo 42
+featProp Graphing meter setTo 0.25
+featProp Graphing meterColor setTo 65280
+";
+    let sim = load(&project(&[("G", bp)], &[("G", "g", "")], false), 1);
+    let view = sim.agent(sim.lookup("G/g").unwrap()).unwrap();
+    let look = view.costume();
+    assert_eq!(look.name, "fish.json");
+    assert_eq!((look.frame, look.flip_x, look.flip_y), (2.0, false, true));
+    assert_eq!(look.scale, 1.5, "Physics' scale wins over Costume's");
+    let graph = view.graph().expect("has Graphing");
+    assert_eq!(
+        graph.text, "42",
+        "a number set as the label reads as its text"
+    );
+    assert_eq!((graph.meter, graph.meter_color), (Some(0.25), 0x00ff00));
+}
+
+#[test]
 fn population_counts_and_averages_a_prop() {
     let fish = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 10\n";
     let report = "# BLUEPRINT R
@@ -173,7 +202,7 @@ every 1 [[
     let id = sim.lookup("K/a").unwrap();
     let costume = sim.agent(id).unwrap().costume();
     assert_eq!(
-        (costume.name.as_str(), costume.frame, costume.glow),
+        (&*costume.name, costume.frame, costume.glow),
         ("fish.json", 2.0, 1.0)
     );
     run_seconds(&mut sim, 3);

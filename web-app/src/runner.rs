@@ -567,7 +567,7 @@ fn render_agent(id: u32, agent: &AgentView<'_>, costumes: &mut Costumes) -> Rend
     drawn.selected = selection.selected;
     drawn.hovered = selection.hovered;
     if let Some(graph) = agent.graph() {
-        drawn.label = Some(graph.text.clone()).filter(|t| !t.is_empty());
+        drawn.label = Some(graph.text.into_owned()).filter(|t| !t.is_empty());
         drawn.meter = graph.meter.map(|value| Meter {
             value,
             color: Rgb::from_packed(graph.meter_color),

@@ -249,6 +249,15 @@ impl FeatureState {
         }
     }
 
+    /// A catalog prop's value as text, found by its slot: borrowed when it is a String (no
+    /// copy), otherwise converted as [`FeatureState::text`] converts it.
+    pub(crate) fn text_at(&self, slot: PropSlot) -> Option<Cow<'_, str>> {
+        match self.prop_at(slot)? {
+            GVar::String(s) => Some(Cow::Borrowed(s.value())),
+            var => var.value().as_text().map(Cow::Owned),
+        }
+    }
+
     /// A catalog prop's value as a truth value, found by its slot (no name search).
     pub(crate) fn flag_at(&self, slot: PropSlot) -> Option<bool> {
         match self.prop_at(slot)? {

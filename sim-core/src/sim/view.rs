@@ -1,10 +1,13 @@
 //! Read-only views of agents for the renderer and the inspector: borrowed, never copied per
 //! frame.
 
+use crate::agent::color::{hsv_of, rgb_number};
 use crate::agent::{Agent, Selection, BUILTIN_PROPS};
 use crate::entity::EntityId;
+use crate::exec::features::{costume, graphing, physics};
 use crate::vars::Value;
 use crate::world::World;
+use std::borrow::Cow;
 
 /// One agent as the renderer and inspector read it.
 #[derive(Clone, Copy)]
@@ -15,9 +18,9 @@ pub struct AgentView<'a> {
 
 /// How an agent's costume is drawn.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CostumeView {
+pub struct CostumeView<'a> {
     /// The costume's file name (`fish.json`), or the skin without a Costume.
-    pub name: String,
+    pub name: Cow<'a, str>,
     /// Which frame.
     pub frame: f64,
     /// Horizontal scale (Physics scale wins over Costume scale when both are set).
@@ -51,7 +54,7 @@ pub struct StatusView {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GraphView<'a> {
     /// The label.
-    pub text: String,
+    pub text: Cow<'a, str>,
     /// The meter's fill, 0 to 1 (`None`: no meter).
     pub meter: Option<f64>,
     /// The meter's colour as `0xRRGGBB`.
@@ -151,43 +154,45 @@ impl<'a> AgentView<'a> {
         self.agent.selection
     }
 
-    /// How to draw it.
-    pub fn costume(&self) -> CostumeView {
+    /// How to draw it. Read every frame for every agent, so each prop is found by its slot.
+    pub fn costume(&self) -> CostumeView<'a> {
         let a = self.agent;
-        let c = a.feature("Costume");
-        let num = |name: &str, default: f64| c.and_then(|c| c.number(name)).unwrap_or(default);
-        let flag = |name: &str| c.and_then(|c| c.flag(name)).unwrap_or(false);
-        let scale = a
-            .feature("Physics")
-            .and_then(|p| p.number("scale"))
-            .unwrap_or(num("scale", 1.0));
-        let scale_y = a
-            .feature("Physics")
-            .and_then(|p| p.number("scaleY"))
-            .unwrap_or(num("scaleY", 1.0));
-        let tinted = c.is_some_and(|c| c.number("colorValue").unwrap_or(0.0) > 0.0);
+        let c = a.feature_of(costume::KIND);
+        let physics = a.feature_of(physics::KIND);
+        let num = |slot, default: f64| c.and_then(|c| c.number_at(slot)).unwrap_or(default);
+        let flag = |slot| c.and_then(|c| c.flag_at(slot)).unwrap_or(false);
+        let scale = physics
+            .and_then(|p| p.number_at(physics::SCALE))
+            .unwrap_or_else(|| num(costume::SCALE, 1.0));
+        let scale_y = physics
+            .and_then(|p| p.number_at(physics::SCALE_Y))
+            .unwrap_or_else(|| num(costume::SCALE_Y, 1.0));
         let extras = a.extras.as_deref();
         // A script's own agent props win over the features'.
         let scale = extras.and_then(|e| e.scale).unwrap_or(scale);
         let scale_y = extras.and_then(|e| e.scale_y).unwrap_or(scale_y);
         let own_color = extras.and_then(|e| e.color).filter(|c| *c > 0.0);
-        let color = own_color.or(crate::agent::color::color_number(a).filter(|_| tinted));
+        let tint = || {
+            c.filter(|c| c.number_at(costume::COLOR_VALUE).unwrap_or(0.0) > 0.0)
+                .map(|c| rgb_number(hsv_of(c)))
+        };
+        let color = own_color.or_else(tint);
         CostumeView {
             name: c
-                .and_then(|c| c.text("costumeName"))
+                .and_then(|c| c.text_at(costume::NAME))
                 .filter(|n| !n.is_empty())
-                .unwrap_or_else(|| a.skin.clone()),
-            frame: num("currentFrame", 0.0),
+                .unwrap_or(Cow::Borrowed(&a.skin)),
+            frame: num(costume::FRAME, 0.0),
             scale,
             scale_y,
-            flip_x: flag("flipX"),
-            flip_y: flag("flipY"),
-            glow: num("glow", 0.0),
+            flip_x: flag(costume::FLIP_X),
+            flip_y: flag(costume::FLIP_Y),
+            glow: num(costume::GLOW, 0.0),
             color: color.map(|n| n.clamp(0.0, f64::from(0xff_ffff_u32)) as u32),
             glow_color: extras
                 .map(|e| e.glow_color)
                 .filter(|c| *c > 0.0)
-                .or_else(|| c.and_then(|c| c.number("glowColor")))
+                .or_else(|| c.and_then(|c| c.number_at(costume::GLOW_COLOR)))
                 .map(|n| n.clamp(0.0, f64::from(0xff_ffff_u32)) as u32),
         }
     }
@@ -202,23 +207,27 @@ impl<'a> AgentView<'a> {
         })
     }
 
-    /// What its Graphing feature shows, if it has one.
+    /// What its Graphing feature shows, if it has one (its props found by slot, as
+    /// [`AgentView::costume`]'s are).
     pub fn graph(&self) -> Option<GraphView<'a>> {
-        let g = self.agent.feature("Graphing")?;
-        let bound = !g.text("meterProp").unwrap_or_default().is_empty();
-        let meter = g.number("meter").unwrap_or(0.0);
-        let bars = g.text("barGraphPropFeature").unwrap_or_default();
-        let histogram = crate::features::feature(&bars)
+        let g = self.agent.feature_of(graphing::KIND)?;
+        let bound = !g
+            .str_at(graphing::METER_PROP)
+            .unwrap_or_default()
+            .is_empty();
+        let meter = g.number_at(graphing::METER).unwrap_or(0.0);
+        let bars = g.str_at(graphing::BARS_OF).unwrap_or_default();
+        let histogram = crate::features::feature(bars)
             .and_then(|spec| self.agent.feature(spec.name))
             .map_or(&[][..], |f| f.buckets());
         Some(GraphView {
-            text: g.text("text").unwrap_or_default(),
+            text: g.text_at(graphing::TEXT).unwrap_or_default(),
             meter: (bound || meter != 0.0).then_some(meter),
             meter_color: g
-                .number("meterColor")
+                .number_at(graphing::METER_COLOR)
                 .unwrap_or(0.0)
                 .clamp(0.0, 16_777_215.0) as u32,
-            large: g.flag("isLargeGraphic").unwrap_or(false),
+            large: g.flag_at(graphing::LARGE).unwrap_or(false),
             series: g.series(),
             histogram,
         })

@@ -119,12 +119,20 @@ pub(crate) fn at_least(n: f64, floor: f64) -> f64 {
     }
 }
 
-/// Costume's kind, which the tick finds the feature by.
-const KIND: FeatureKind = FeatureKind::named(COSTUME.name);
+/// Costume's kind, which the tick (and the stage's view of an agent) finds the feature by.
+pub(crate) const KIND: FeatureKind = FeatureKind::named(COSTUME.name);
 
-/// The Costume props the tick reads for every agent that wears one.
-const GLOW: PropSlot = PropSlot::of(&COSTUME, "glow");
-const FRAME: PropSlot = PropSlot::of(&COSTUME, "currentFrame");
+/// The Costume props the tick reads for every agent that wears one, and those the stage
+/// reads every frame to draw it.
+pub(crate) const GLOW: PropSlot = PropSlot::of(&COSTUME, "glow");
+pub(crate) const FRAME: PropSlot = PropSlot::of(&COSTUME, "currentFrame");
+pub(crate) const NAME: PropSlot = PropSlot::of(&COSTUME, "costumeName");
+pub(crate) const SCALE: PropSlot = PropSlot::of(&COSTUME, "scale");
+pub(crate) const SCALE_Y: PropSlot = PropSlot::of(&COSTUME, "scaleY");
+pub(crate) const FLIP_X: PropSlot = PropSlot::of(&COSTUME, "flipX");
+pub(crate) const FLIP_Y: PropSlot = PropSlot::of(&COSTUME, "flipY");
+pub(crate) const COLOR_VALUE: PropSlot = PropSlot::of(&COSTUME, "colorValue");
+pub(crate) const GLOW_COLOR: PropSlot = PropSlot::of(&COSTUME, "glowColor");
 const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
 const COLOR: PropSlot = PropSlot::of(&COSTUME, "color");
 

@@ -66,15 +66,19 @@ pub(crate) fn call(
     }
 }
 
-/// Graphing's kind, which the tick finds the feature by.
-const KIND: FeatureKind = FeatureKind::named(GRAPHING.name);
+/// Graphing's kind, which the tick (and the stage's view of an agent) finds the feature by.
+pub(crate) const KIND: FeatureKind = FeatureKind::named(GRAPHING.name);
 
 /// The Graphing props the tick reads and writes for every agent that has the feature (a
-/// model's meters are often on every agent), found by slot rather than by name.
-const TEXT: PropSlot = PropSlot::of(&GRAPHING, "text");
+/// model's meters are often on every agent), found by slot rather than by name, and those the
+/// stage reads every frame to draw them.
+pub(crate) const TEXT: PropSlot = PropSlot::of(&GRAPHING, "text");
 const TEXT_PROP: PropSlot = PropSlot::of(&GRAPHING, "textProp");
-const METER: PropSlot = PropSlot::of(&GRAPHING, "meter");
-const METER_PROP: PropSlot = PropSlot::of(&GRAPHING, "meterProp");
+pub(crate) const METER: PropSlot = PropSlot::of(&GRAPHING, "meter");
+pub(crate) const METER_COLOR: PropSlot = PropSlot::of(&GRAPHING, "meterColor");
+pub(crate) const LARGE: PropSlot = PropSlot::of(&GRAPHING, "isLargeGraphic");
+pub(crate) const BARS_OF: PropSlot = PropSlot::of(&GRAPHING, "barGraphPropFeature");
+pub(crate) const METER_PROP: PropSlot = PropSlot::of(&GRAPHING, "meterProp");
 const FREQUENCY: PropSlot = PropSlot::of(&GRAPHING, "graphFrequency");
 
 /// Refreshes bound meters, labels and graphs of one agent. The label is only written when

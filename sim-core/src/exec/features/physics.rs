@@ -12,12 +12,13 @@ use crate::vars::Value;
 /// The body size of an agent whose Physics sets none (GEMSTEP's costumes are 32 units).
 pub const DEFAULT_BODY: f64 = 32.0;
 
-const KIND: FeatureKind = FeatureKind::named(PHYSICS.name);
+/// Physics's kind, which the tick (and the stage's view of an agent) finds the feature by.
+pub(crate) const KIND: FeatureKind = FeatureKind::named(PHYSICS.name);
 const RADIUS: PropSlot = PropSlot::of(&PHYSICS, "bodyRadius");
 const WIDTH: PropSlot = PropSlot::of(&PHYSICS, "bodyWidth");
 const HEIGHT: PropSlot = PropSlot::of(&PHYSICS, "bodyHeight");
-const SCALE: PropSlot = PropSlot::of(&PHYSICS, "scale");
-const SCALE_Y: PropSlot = PropSlot::of(&PHYSICS, "scaleY");
+pub(crate) const SCALE: PropSlot = PropSlot::of(&PHYSICS, "scale");
+pub(crate) const SCALE_Y: PropSlot = PropSlot::of(&PHYSICS, "scaleY");
 
 /// Runs a Physics method on agent `id`.
 pub(crate) fn call(
