@@ -100,9 +100,15 @@ pub fn map_editor(props: &MapEditorProps) -> Html {
             })
         })
     };
-    let project = props
-        .project
-        .with(|c| c.map(|c| Rc::new(c.project.clone())));
+    // The app redraws every frame while a model runs: a closed panel copies nothing.
+    let project = tool
+        .open
+        .then(|| {
+            props
+                .project
+                .with(|c| c.map(|c| Rc::new(c.project.clone())))
+        })
+        .flatten();
     let shown_error = (*error)
         .clone()
         .or_else(|| props.stage_error.as_ref().map(|e| e.to_string()));

@@ -338,6 +338,9 @@ pub struct Costumes {
     /// Names exactly as models spell them, so the stage's per-agent, per-frame lookup of an
     /// already seen name allocates nothing (normalising does).
     by_spelling: HashMap<String, CostumeId>,
+    /// The spelling looked up last and its id: agents drawn one after another mostly wear
+    /// the same costume, and comparing a short name is cheaper than hashing it.
+    last: (String, CostumeId),
 }
 
 /// The most spellings remembered; past it, new spellings are normalised on every lookup.
@@ -378,6 +381,7 @@ impl Costumes {
             list: Vec::new(),
             by_name: HashMap::new(),
             by_spelling: HashMap::new(),
+            last: (String::new(), CostumeId::default()),
         };
         for (_, spec) in ARTS {
             costumes.resolve(spec.name);
@@ -390,13 +394,23 @@ impl Costumes {
     /// art becomes a labelled fallback shape. Once `u16::MAX` names exist, further new names
     /// share the plain circle.
     pub fn resolve(&mut self, name: &str) -> CostumeId {
-        if let Some(id) = self.by_spelling.get(name) {
-            return *id;
+        if self.last.0 == name && !name.is_empty() {
+            return self.last.1;
         }
-        let id = self.resolve_key(normalise(name));
-        if self.by_spelling.len() < MAX_SPELLINGS {
-            self.by_spelling.insert(name.to_string(), id);
-        }
+        let id = match self.by_spelling.get(name) {
+            Some(id) => *id,
+            None => {
+                let id = self.resolve_key(normalise(name));
+                if self.by_spelling.len() < MAX_SPELLINGS {
+                    self.by_spelling.insert(name.to_string(), id);
+                }
+                id
+            }
+        };
+        // The buffer is reused, so remembering allocates only while names grow longer.
+        self.last.0.clear();
+        self.last.0.push_str(name);
+        self.last.1 = id;
         id
     }
 
