@@ -448,6 +448,13 @@ impl Features {
         }
     }
 
+    /// [`GVar::relocate`] for every prop of the feature at `position`, if there is one.
+    pub(crate) fn relocate_heaps(&mut self, position: usize, spent: &mut Vec<GVar>) {
+        if let Some(feature) = self.list.get_mut(position) {
+            feature.vars.iter_mut().for_each(|var| var.relocate(spent));
+        }
+    }
+
     /// How many features are attached.
     pub(crate) fn count(&self) -> usize {
         self.list.len()

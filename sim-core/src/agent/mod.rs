@@ -506,8 +506,8 @@ impl Agents {
 
     /// Lays out what the agents hold on the heap kind by kind, each kind in slot order: every
     /// agent's list of features one after the other, then the props of every agent's first
-    /// feature, of every second one, and so on, then the props past the first two and the
-    /// timers. Agents are made one by one while their lists grow and scripts make and drop
+    /// feature, of every second one, and so on, then the props past the first two, the
+    /// timers, and what props keep on the heap (a Number's limits). Agents are made one by one while their lists grow and scripts make and drop
     /// text, so their pieces end up scattered, and a pass over thousands of agents waits on
     /// memory at each one; laid out like this, a pass that reads one kind of thing (the
     /// movement pass reads Movement's props) reads memory in order, which the processor
@@ -542,6 +542,21 @@ impl Agents {
             if agent.timers.spilled() {
                 let fresh: Timers = agent.timers.drain(..).collect();
                 timers.push(std::mem::replace(&mut agent.timers, fresh));
+            }
+        }
+        // Last, what props keep on the heap (a Number's limits, read by every step of it and
+        // by a meter bound to it): the added props' of every agent, then the features' by
+        // position, as above.
+        let mut heaps = Vec::new();
+        for agent in &mut self.slots {
+            agent
+                .props
+                .iter_mut()
+                .for_each(|(_, var)| var.relocate(&mut heaps));
+        }
+        for position in 0..most {
+            for agent in &mut self.slots {
+                agent.features.relocate_heaps(position, &mut heaps);
             }
         }
     }
@@ -610,10 +625,19 @@ mod tests {
                 let spec = crate::features::catalog::feature(name).unwrap();
                 agent.features.push(FeatureState::new(spec));
             }
+            let mut rng = rand_pcg::Pcg32::new(1, 1);
             for p in 0..i + 1 {
-                let value = crate::vars::GVar::Number(crate::vars::NumberVar::new(p as f64));
+                let mut value = crate::vars::GVar::Number(crate::vars::NumberVar::new(p as f64));
+                // Limits and a long text live on the heap, which the repack moves too.
+                value
+                    .call("setMax", &[crate::vars::Value::Number(10.0)], &mut rng)
+                    .unwrap();
                 agent.props.push((PropName::new(&format!("p{p}")), value));
             }
+            let long = crate::vars::StringVar::new("a text too long to be kept inline");
+            agent
+                .props
+                .push((PropName::new("t"), crate::vars::GVar::String(long)));
             for t in 0..i {
                 agent.timers.push(TimerState {
                     key: (t as u32, 1, 0),
@@ -630,6 +654,9 @@ mod tests {
         assert!(agents
             .iter()
             .any(|a| a.props.spilled() && a.timers.spilled()));
+        assert!(agents
+            .iter()
+            .all(|a| a.props.iter().all(|(_, var)| var.owns_heap())));
     }
 
     #[test]

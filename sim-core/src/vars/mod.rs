@@ -151,6 +151,27 @@ pub enum GVar {
 }
 
 impl GVar {
+    /// Whether the value keeps part of itself on the heap (a Number's limits, a long text, a
+    /// Dictionary's entries), where [`crate::agent::Agents::repack`] lays it out again.
+    pub(crate) fn owns_heap(&self) -> bool {
+        match self {
+            GVar::Number(n) => n.owns_heap(),
+            GVar::String(s) => s.owns_heap(),
+            GVar::Boolean(_) => false,
+            GVar::Dictionary(_) => true,
+        }
+    }
+
+    /// Moves the value's heap part to a new allocation, exactly as it was, handing the old
+    /// value to `spent` (kept by the caller until done, so no new allocation reuses its
+    /// memory); nothing for a value with no heap part.
+    pub(crate) fn relocate(&mut self, spent: &mut Vec<GVar>) {
+        if self.owns_heap() {
+            let fresh = self.clone();
+            spent.push(std::mem::replace(self, fresh));
+        }
+    }
+
     /// A new property of type `var_type`, as `addProp name Type initial` makes it.
     /// Without an initial value: 0, empty text, false, an empty dictionary.
     pub fn new(var_type: VarType, initial: Option<&Value>) -> Result<GVar, VarError> {

@@ -69,6 +69,12 @@ pub struct StringVar {
 }
 
 impl StringVar {
+    /// Whether it holds anything on the heap (a text too long to keep inline, or options),
+    /// which [`super::GVar::owns_heap`] asks for the agents' repack.
+    pub(crate) fn owns_heap(&self) -> bool {
+        self.value.is_heap_allocated() || !self.options.is_empty()
+    }
+
     /// A String with this text.
     pub fn new(value: impl AsRef<str>) -> Self {
         Self {

@@ -150,6 +150,12 @@ impl NumberVar {
         self.rest.as_ref().is_some_and(|r| r.wrap)
     }
 
+    /// Whether it holds anything on the heap (limits, wrap-around or options), which
+    /// [`GVar::owns_heap`] asks for the agents' repack.
+    pub(crate) fn owns_heap(&self) -> bool {
+        self.rest.is_some()
+    }
+
     /// The named options (none for most Numbers).
     fn options(&self) -> Option<&Options<f64>> {
         self.rest
