@@ -59,14 +59,22 @@ impl PartialEq for PropName {
 }
 
 impl PartialEq<str> for PropName {
+    /// Compares the bytes as held, without first checking them as text (a search of an
+    /// agent's props by a name from a script compares every prop's name).
     fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
+        match &self.long {
+            Some(long) => **long == *other,
+            None => {
+                usize::from(self.bytes[INLINE]) == other.len()
+                    && self.bytes.get(..other.len()) == Some(other.as_bytes())
+            }
+        }
     }
 }
 
 impl PartialEq<&str> for PropName {
     fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
+        *self == **other
     }
 }
 
@@ -152,12 +160,16 @@ mod tests {
             (long, long),
             (long, longer),
             (long, "a name that is longer t"),
+            ("a name that is longer t", long),
+            ("abcdefghijklmnopqrstuvw", "abcdefghijklmnopqrstuvwx"),
             ("é", "e\u{301}"),
         ] {
             let (x, y) = (PropName::new(a), PropName::new(b));
             assert_eq!(x == y, a == b, "{a} {b}");
             assert_eq!(x.as_str(), a);
             assert_eq!(x == *b, a == b);
+            assert_eq!(x == b, a == b);
+            assert_eq!(y == *a, a == b);
             assert_eq!(x.cmp(&y), a.cmp(b));
         }
     }
