@@ -4,17 +4,20 @@
 //!
 //! A frame paints the surround and the stage, then the agents in `z_index` order (stable), each
 //! a blend of a pre-rasterised sprite into a software frame buffer ([`raster`]) that reaches the
-//! canvas in one call, then the widgets (rings, labels, meters, charts) on top with canvas 2D.
+//! canvas in one call with the meters and the labels ([`glyphs`]), then the rings, charts
+//! and labels the glyphs cannot draw on top with canvas 2D.
 //! Agents wholly hidden behind opaque agents in front of them are not blended ([`occlusion`]).
 
 mod agent;
 mod color;
 mod costume;
 mod gesture;
+mod glyphs;
 mod hit;
 mod occlusion;
 mod order;
 mod raster;
+mod scratch;
 mod sprites;
 mod view;
 mod widgets;
@@ -26,6 +29,7 @@ pub use gesture::Gestures;
 pub use hit::agent_at;
 pub use view::{Bounds, StageView};
 
+use glyphs::Glyphs;
 use occlusion::Coverage;
 use raster::Pixmap;
 use sim_core::project::CostumeAsset;
@@ -67,14 +71,25 @@ pub struct Renderer {
     coverage: Coverage,
     /// The stage and costumes of the frame being drawn, before widgets.
     frame: Pixmap,
+    glyphs: Glyphs,
+    /// Per agent of `order`, which of its labels went into the frame: [`FALLBACK_DRAWN`],
+    /// [`LABEL_DRAWN`].
+    in_frame: Vec<u8>,
     css: String,
 }
+
+/// The name shown on a costume the app has no art for went into the frame.
+const FALLBACK_DRAWN: u8 = 1;
+/// The agent's own label went into the frame.
+const LABEL_DRAWN: u8 = 2;
 
 impl Renderer {
     /// A renderer with the built-in costumes, making its sprites in `document`.
     pub fn new(document: Document) -> Renderer {
         Renderer {
             costumes: Costumes::new(),
+            glyphs: Glyphs::new(document.clone()),
+            in_frame: Vec::new(),
             sprites: Sprites::new(document),
             order: Vec::new(),
             placed: Vec::new(),
@@ -146,6 +161,15 @@ impl Renderer {
                 self.draw_bars(view, scale, agent);
             }
         }
+        let labels = widgets::Labels::for_canvas(view.canvas);
+        self.in_frame.clear();
+        for i in 0..self.order.len() {
+            let drawn = match self.order.get(i).and_then(|&a| agents.get(a)) {
+                Some(agent) => self.draw_labels(view, scale, &labels, agent),
+                None => 0,
+            };
+            self.in_frame.push(drawn);
+        }
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         ctx.set_global_alpha(1.0);
         if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
@@ -164,11 +188,11 @@ impl Renderer {
             (right - left) as f64 + 2.0,
             (bottom - top) as f64 + 2.0,
         );
-        let labels = widgets::Labels::for_canvas(view.canvas);
         widgets::begin(ctx, &labels);
         for i in 0..self.order.len() {
             if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
-                self.draw_widgets(ctx, view, scale, &labels, agent);
+                let in_frame = self.in_frame.get(i).copied().unwrap_or(0);
+                self.draw_widgets(ctx, view, scale, &labels, agent, in_frame);
             }
         }
     }
@@ -291,7 +315,63 @@ impl Renderer {
         }
     }
 
-    /// An agent's rings, labels and chart, drawn on the canvas over the frame.
+    /// Where an agent's labels go: the top of the name of a costume the app has no art for
+    /// (when it has one) and of its own label, below the agent and its status bar.
+    fn label_tops(
+        &self,
+        view: &StageView,
+        scale: f64,
+        labels: &widgets::Labels,
+        agent: &RenderAgent,
+    ) -> (Option<f64>, f64) {
+        let (_, cy, r, half_height) = self.widget_place(view, scale, agent);
+        let mut top = cy + half_height + 2.0;
+        if let Some(status) = &agent.status {
+            top += widgets::status_space(status, r);
+        }
+        if self.costumes.get(agent.costume).is_fallback() {
+            (Some(top), top + labels.line)
+        } else {
+            (None, top)
+        }
+    }
+
+    /// An agent's labels blended into the frame from the glyph atlas, over every costume and
+    /// meter; answers which went in ([`FALLBACK_DRAWN`], [`LABEL_DRAWN`]), the others being
+    /// left to [`Renderer::draw_widgets`].
+    fn draw_labels(
+        &mut self,
+        view: &StageView,
+        scale: f64,
+        labels: &widgets::Labels,
+        agent: &RenderAgent,
+    ) -> u8 {
+        let fallback = self.costumes.get(agent.costume).is_fallback();
+        if !fallback && agent.label.is_none() {
+            return 0;
+        }
+        let (cx, _) = view.world_to_canvas(agent.x, agent.y);
+        let (fallback_top, label_top) = self.label_tops(view, scale, labels, agent);
+        let mut drawn = 0;
+        if let Some(top) = fallback_top {
+            let text = &self.costumes.get(agent.costume).label;
+            if self.glyphs.draw(&mut self.frame, labels, text, cx, top) {
+                drawn |= FALLBACK_DRAWN;
+            }
+        }
+        if let Some(text) = &agent.label {
+            if self
+                .glyphs
+                .draw(&mut self.frame, labels, text, cx, label_top)
+            {
+                drawn |= LABEL_DRAWN;
+            }
+        }
+        drawn
+    }
+
+    /// An agent's rings, chart and the labels not already in the frame (`in_frame`), drawn
+    /// on the canvas over the frame.
     fn draw_widgets(
         &mut self,
         ctx: &CanvasRenderingContext2d,
@@ -299,11 +379,13 @@ impl Renderer {
         scale: f64,
         labels: &widgets::Labels,
         agent: &RenderAgent,
+        in_frame: u8,
     ) {
         let costume = self.costumes.get(agent.costume);
-        let fallback = costume.is_fallback();
+        let fallback = costume.is_fallback() && in_frame & FALLBACK_DRAWN == 0;
+        let label = agent.label.as_ref().filter(|_| in_frame & LABEL_DRAWN == 0);
         if !(fallback || agent.selected || agent.hovered)
-            && agent.label.is_none()
+            && label.is_none()
             && agent.graph.is_none()
         {
             return;
@@ -319,16 +401,18 @@ impl Renderer {
                 agent.hovered,
             );
         }
-        let mut text_top = cy + half_height + 2.0;
-        if let Some(status) = &agent.status {
-            text_top += widgets::status_space(status, r);
+        let (fallback_top, label_top) = self.label_tops(view, scale, labels, agent);
+        if let (true, Some(top)) = (fallback, fallback_top) {
+            widgets::label(
+                ctx,
+                labels,
+                &self.costumes.get(agent.costume).label,
+                cx,
+                top,
+            );
         }
-        if fallback {
-            widgets::label(ctx, labels, &costume.label, cx, text_top);
-            text_top += labels.line;
-        }
-        if let Some(text) = &agent.label {
-            widgets::label(ctx, labels, text, cx, text_top);
+        if let Some(text) = label {
+            widgets::label(ctx, labels, text, cx, label_top);
         }
         if let Some(graph) = &agent.graph {
             widgets::graph(ctx, graph, &mut self.css, cx, cy, r);

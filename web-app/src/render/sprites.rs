@@ -7,14 +7,14 @@
 use super::color::Rgb;
 use super::costume::Art;
 use super::raster::Pixmap;
+use super::scratch::Scratch;
 use sim_core::project::CostumeAsset;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::f64::consts::TAU;
 use std::fmt::Write;
 use std::hash::{BuildHasherDefault, Hasher};
-use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlImageElement};
+use web_sys::{CanvasRenderingContext2d, Document, HtmlImageElement};
 
 /// What a sprite shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -132,7 +132,6 @@ impl Hasher for KeyHasher {
 
 /// Costume images and the sprites made from them.
 pub struct Sprites {
-    document: Document,
     images: HashMap<(Art, u16), HtmlImageElement>,
     /// The project's own costumes, and each one's image once asked for.
     imported: Vec<CostumeAsset>,
@@ -140,7 +139,7 @@ pub struct Sprites {
     cache: HashMap<SpriteKey, Pixmap, BuildHasherDefault<KeyHasher>>,
     bytes: usize,
     /// The canvas sprites are drawn in, reused.
-    scratch: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
+    scratch: Scratch,
     css: String,
 }
 
@@ -148,13 +147,12 @@ impl Sprites {
     /// An empty cache making its canvases and images in `document`.
     pub fn new(document: Document) -> Sprites {
         Sprites {
-            document,
             images: HashMap::new(),
             imported: Vec::new(),
             imported_images: Vec::new(),
             cache: HashMap::default(),
             bytes: 0,
-            scratch: None,
+            scratch: Scratch::new(document),
             css: String::new(),
         }
     }
@@ -235,25 +233,6 @@ impl Sprites {
             .is_some_and(|image| image.complete() && image.natural_width() > 0)
     }
 
-    /// The scratch canvas, cleared and sized `side` square.
-    fn scratch(&mut self, side: u32) -> Option<CanvasRenderingContext2d> {
-        if self.scratch.is_none() {
-            let canvas: HtmlCanvasElement = self
-                .document
-                .create_element("canvas")
-                .ok()?
-                .dyn_into()
-                .ok()?;
-            let ctx = canvas.get_context("2d").ok()??.dyn_into().ok()?;
-            self.scratch = Some((canvas, ctx));
-        }
-        let (canvas, ctx) = self.scratch.as_ref()?;
-        // Setting the size also clears the canvas and resets its state.
-        canvas.set_width(side);
-        canvas.set_height(side);
-        Some(ctx.clone())
-    }
-
     /// Draws the sprite for `key` and reads it back.
     fn rasterise(&mut self, key: SpriteKey) -> Option<Pixmap> {
         let size = f64::from(key.size);
@@ -263,7 +242,7 @@ impl Sprites {
         let side = (size * stretch.max(1.0) * (turn.cos().abs() + turn.sin().abs()))
             .ceil()
             .clamp(1.0, 2.0 * MAX_SIZE);
-        let ctx = self.scratch(side as u32)?;
+        let ctx = self.scratch.sized(side as u32, side as u32)?;
         let fx = if key.flip_x { -1.0 } else { 1.0 };
         let fy = if key.flip_y { -1.0 } else { 1.0 };
         let (sin, cos) = turn.sin_cos();

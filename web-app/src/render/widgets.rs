@@ -74,16 +74,21 @@ impl Labels {
 
 /// Sets the text style every label uses; call once before the widgets of a frame.
 pub fn begin(ctx: &CanvasRenderingContext2d, labels: &Labels) {
-    ctx.set_font(&format!("{}px system-ui, sans-serif", labels.font_px()));
+    ctx.set_font(&label_font(labels.font_px()));
     ctx.set_text_align("center");
     ctx.set_text_baseline("top");
     ctx.set_line_join("round");
     label_style(ctx);
 }
 
+/// The CSS font of labels `px` pixels high.
+pub fn label_font(px: f64) -> String {
+    format!("{px}px system-ui, sans-serif")
+}
+
 /// The outline and fill labels are drawn with, set once a frame (and again after a ring or a
 /// chart changed them) rather than for each of thousands of labels.
-fn label_style(ctx: &CanvasRenderingContext2d) {
+pub fn label_style(ctx: &CanvasRenderingContext2d) {
     ctx.set_line_width(3.0);
     ctx.set_stroke_style_str("#000000b0");
     ctx.set_fill_style_str("#ffffff");
