@@ -33,7 +33,7 @@ use glyphs::Glyphs;
 use occlusion::Coverage;
 use raster::Pixmap;
 use sim_core::project::CostumeAsset;
-use sprites::{angle_step, size_step, stretch_step, Look, SpriteKey, Sprites};
+use sprites::{angle_step, size_step, stretch_step, Look, SpriteId, SpriteKey, Sprites};
 use wasm_bindgen::Clamped;
 use web_sys::{CanvasRenderingContext2d, Document, ImageData};
 
@@ -45,7 +45,7 @@ const HALO_SCALE: f64 = 1.9;
 /// One sprite placed on the frame: which, its top-left corner in canvas pixels.
 #[derive(Debug, Clone, Copy)]
 struct Blit {
-    key: SpriteKey,
+    sprite: SpriteId,
     x: i64,
     y: i64,
 }
@@ -139,6 +139,7 @@ impl Renderer {
             .fill_rect(left, top, right, bottom, view.background);
         order::draw_order(view, agents, &self.costumes, &mut self.order);
         let scale = view.scale();
+        self.sprites.begin_frame();
         self.placed.clear();
         for i in 0..self.order.len() {
             if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
@@ -207,13 +208,13 @@ impl Renderer {
                 .flatten()
                 .all(|b| {
                     sprites
-                        .get(b.key)
+                        .sprite(b.sprite)
                         .is_none_or(|s| coverage.hides_shape(s.shape(), b.x, b.y))
                 });
             if hidden {
                 placed.hidden = true;
             } else if placed.alpha == u8::MAX {
-                if let Some(sprite) = sprites.get(placed.body.key) {
+                if let Some(sprite) = sprites.sprite(placed.body.sprite) {
                     coverage.cover_shape(sprite.shape(), placed.body.x, placed.body.y);
                 }
             }
@@ -273,15 +274,16 @@ impl Renderer {
 
     /// The sprite for `key` centred on canvas pixel `(cx, cy)`.
     fn centre(&mut self, key: SpriteKey, cx: f64, cy: f64) -> Option<Blit> {
-        let sprite = self.sprites.get(key)?;
+        let id = self.sprites.id(key)?;
+        let sprite = self.sprites.sprite(id)?;
         let x = (cx - sprite.width() as f64 / 2.0).round() as i64;
         let y = (cy - sprite.height() as f64 / 2.0).round() as i64;
-        Some(Blit { key, x, y })
+        Some(Blit { sprite: id, x, y })
     }
 
     /// Blends a placed sprite into the frame.
     fn blit(&mut self, blit: Blit, alpha: u8) {
-        if let Some(sprite) = self.sprites.get(blit.key) {
+        if let Some(sprite) = self.sprites.sprite(blit.sprite) {
             self.frame.blit(sprite, blit.x, blit.y, alpha);
         }
     }

@@ -256,9 +256,25 @@ fn shape_of(runs: &[Run], height: usize) -> Shape {
 /// without branches (a transparent source pixel scales the destination by exactly 1, an
 /// opaque one by exactly 0), since edge alphas vary too much for branches to predict.
 fn blend_row(dst: &mut [u8], src: &[u8], alpha: u16) {
+    if alpha == 255 {
+        return over_row(dst, src);
+    }
     let alpha = u32::from(alpha);
     for (d, s) in dst.chunks_exact_mut(4).zip(src.chunks_exact(4)) {
         let s = scale(u32::from_le_bytes([s[0], s[1], s[2], s[3]]), alpha);
+        let under = scale(
+            u32::from_le_bytes([d[0], d[1], d[2], d[3]]),
+            255 - (s >> 24),
+        );
+        d.copy_from_slice(&(s + under).to_le_bytes());
+    }
+}
+
+/// [`blend_row`] at full opacity (nearly every sprite and every label): the source as it is
+/// over the destination, one multiply pair a pixel fewer.
+fn over_row(dst: &mut [u8], src: &[u8]) {
+    for (d, s) in dst.chunks_exact_mut(4).zip(src.chunks_exact(4)) {
+        let s = u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
         let under = scale(
             u32::from_le_bytes([d[0], d[1], d[2], d[3]]),
             255 - (s >> 24),

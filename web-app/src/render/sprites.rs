@@ -130,13 +130,20 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// A sprite made in this frame or earlier ones, as [`Sprites::sprite`] finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpriteId(u32);
+
 /// Costume images and the sprites made from them.
 pub struct Sprites {
     images: HashMap<(Art, u16), HtmlImageElement>,
     /// The project's own costumes, and each one's image once asked for.
     imported: Vec<CostumeAsset>,
     imported_images: Vec<Option<HtmlImageElement>>,
-    cache: HashMap<SpriteKey, Pixmap, BuildHasherDefault<KeyHasher>>,
+    /// Where each made sprite is in `made`: a frame looks a sprite up by its key once, when
+    /// placing the agent, and by its [`SpriteId`] after.
+    cache: HashMap<SpriteKey, SpriteId, BuildHasherDefault<KeyHasher>>,
+    made: Vec<Pixmap>,
     bytes: usize,
     /// The canvas sprites are drawn in, reused.
     scratch: Scratch,
@@ -151,6 +158,7 @@ impl Sprites {
             imported: Vec::new(),
             imported_images: Vec::new(),
             cache: HashMap::default(),
+            made: Vec::new(),
             bytes: 0,
             scratch: Scratch::new(document),
             css: String::new(),
@@ -167,32 +175,49 @@ impl Sprites {
     pub fn set_imported(&mut self, assets: &[CostumeAsset]) {
         self.imported = assets.to_vec();
         self.imported_images = vec![None; assets.len()];
+        self.forget();
+    }
+
+    /// Drops every sprite made, when they fill more than [`MAX_BYTES`]: called before a
+    /// frame places its agents, so no id handed out in a frame goes stale within it.
+    pub fn begin_frame(&mut self) {
+        if self.bytes > MAX_BYTES {
+            self.forget();
+        }
+    }
+
+    fn forget(&mut self) {
         self.cache.clear();
+        self.made.clear();
         self.bytes = 0;
     }
 
-    /// The sprite for `key`, made now if needed. Art whose image has not loaded yet gives the
-    /// disc of the same colour and size instead (not cached under the art's key, so the art
-    /// appears once loaded). `None` only if the browser refuses a canvas.
-    pub fn get(&mut self, key: SpriteKey) -> Option<&Pixmap> {
-        if self.cache.contains_key(&key) {
-            return self.cache.get(&key);
+    /// A sprite by the id [`Sprites::id`] gave in this frame.
+    pub fn sprite(&self, id: SpriteId) -> Option<&Pixmap> {
+        self.made.get(id.0 as usize)
+    }
+
+    /// The id of the sprite for `key`, made now if needed. Art whose image has not loaded yet
+    /// gives the disc of the same colour and size instead (not cached under the art's key, so
+    /// the art appears once loaded). `None` only if the browser refuses a canvas.
+    pub fn id(&mut self, key: SpriteKey) -> Option<SpriteId> {
+        if let Some(&id) = self.cache.get(&key) {
+            return Some(id);
         }
         let key = match key.look {
             Look::Art(art, frame) if !self.image_ready(art, frame) => disc_for(key),
             Look::Imported(index, _) if !self.imported_ready(index) => disc_for(key),
             _ => key,
         };
-        if !self.cache.contains_key(&key) {
-            let sprite = self.rasterise(key)?;
-            if self.bytes + sprite.byte_len() > MAX_BYTES {
-                self.cache.clear();
-                self.bytes = 0;
-            }
-            self.bytes += sprite.byte_len();
-            self.cache.insert(key, sprite);
+        if let Some(&id) = self.cache.get(&key) {
+            return Some(id);
         }
-        self.cache.get(&key)
+        let sprite = self.rasterise(key)?;
+        let id = SpriteId(u32::try_from(self.made.len()).ok()?);
+        self.bytes += sprite.byte_len();
+        self.made.push(sprite);
+        self.cache.insert(key, id);
+        Some(id)
     }
 
     /// Whether the image of an art frame has loaded, starting its download on first ask.
