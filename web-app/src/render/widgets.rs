@@ -4,8 +4,9 @@
 //!
 //! Meters and status bars, which real models give every agent, are drawn into the frame's
 //! pixels with the costumes (two rectangles each), not through the canvas: with thousands of
-//! agents, the canvas calls per agent cost more than the rest of the frame. Text, rings and
-//! charts are drawn on the canvas over the frame.
+//! agents, the canvas calls per agent cost more than the rest of the frame. So are labels of
+//! plain ASCII, from the glyph atlas ([`super::glyphs`]) at the place [`Labels::place`] gives;
+//! other labels, rings and charts are drawn on the canvas over the frame.
 
 use super::agent::{Graph, GraphKind, Meter, Status};
 use super::color::Rgb;
