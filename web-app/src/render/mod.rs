@@ -317,16 +317,15 @@ impl Renderer {
         }
     }
 
-    /// Where an agent's labels go: the top of the name of a costume the app has no art for
-    /// (when it has one) and of its own label, below the agent and its status bar.
+    /// Where an agent placed at `(cy, r, half_height)` ([`Renderer::widget_place`]) has its
+    /// labels: the top of the name of a costume the app has no art for (when it has one) and
+    /// of its own label, below the agent and its status bar.
     fn label_tops(
         &self,
-        view: &StageView,
-        scale: f64,
         labels: &widgets::Labels,
         agent: &RenderAgent,
+        (cy, r, half_height): (f64, f64, f64),
     ) -> (Option<f64>, f64) {
-        let (_, cy, r, half_height) = self.widget_place(view, scale, agent);
         let mut top = cy + half_height + 2.0;
         if let Some(status) = &agent.status {
             top += widgets::status_space(status, r);
@@ -352,8 +351,8 @@ impl Renderer {
         if !fallback && agent.label.is_none() {
             return 0;
         }
-        let (cx, _) = view.world_to_canvas(agent.x, agent.y);
-        let (fallback_top, label_top) = self.label_tops(view, scale, labels, agent);
+        let (cx, cy, r, half_height) = self.widget_place(view, scale, agent);
+        let (fallback_top, label_top) = self.label_tops(labels, agent, (cy, r, half_height));
         let mut drawn = 0;
         if let Some(top) = fallback_top {
             let text = &self.costumes.get(agent.costume).label;
@@ -403,7 +402,7 @@ impl Renderer {
                 agent.hovered,
             );
         }
-        let (fallback_top, label_top) = self.label_tops(view, scale, labels, agent);
+        let (fallback_top, label_top) = self.label_tops(labels, agent, (cy, r, half_height));
         if let (true, Some(top)) = (fallback, fallback_top) {
             widgets::label(
                 ctx,
