@@ -12,6 +12,8 @@
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, and the
 //!   `{{ ... }}` expression language.
 //! - [`sim`]: the [`Simulation`](sim::Simulation) — the one entry point to a running model.
+//! - [`experiment`]: parameter sweeps — a model run over combinations of prop values and
+//!   seeds, measured into a BehaviorSpace-shaped table.
 //! - [`session`]: a live classroom session's messages and lockstep: the teacher's page
 //!   runs the model, every other device follows it.
 //! - [`agent`]: agents, their props, features and selection state.
@@ -33,6 +35,7 @@ pub mod args;
 pub mod entity;
 pub mod event;
 pub mod exec;
+pub mod experiment;
 pub mod features;
 pub mod phase;
 pub mod project;

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::costume::{MAX_COSTUMES, MAX_TOTAL_BYTES};
 use super::error::Problem;
+use super::experiment::MAX_EXPERIMENTS;
 use super::Project;
 
 /// Every problem in `project`, stage first, then blueprints, then instances.
@@ -14,6 +15,11 @@ pub(super) fn problems(project: &Project) -> Vec<Problem> {
     problems.extend(blueprint_problems(project));
     problems.extend(instance_problems(project));
     problems.extend(costume_problems(project));
+    if project.experiments.len() > MAX_EXPERIMENTS {
+        problems.push(Problem::TooManyExperiments {
+            count: project.experiments.len(),
+        });
+    }
     problems
 }
 

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::costume::{CostumeProblem, MAX_COSTUMES, MAX_TOTAL_BYTES};
+use super::experiment::MAX_EXPERIMENTS;
 
 /// Why a `.gemprj` file could not be loaded (or, rarely, written).
 #[derive(Debug, Clone, PartialEq)]
@@ -107,6 +108,11 @@ pub enum Problem {
         /// Their image bytes together.
         bytes: usize,
     },
+    /// More experiments than a project may keep.
+    TooManyExperiments {
+        /// How many.
+        count: usize,
+    },
 }
 
 impl fmt::Display for ProjectError {
@@ -197,6 +203,10 @@ impl fmt::Display for Problem {
                  holding {} KB",
                 bytes.div_ceil(1024),
                 MAX_TOTAL_BYTES / 1024
+            ),
+            Problem::TooManyExperiments { count } => write!(
+                f,
+                "experiments: {count} experiments; a project may keep {MAX_EXPERIMENTS}"
             ),
         }
     }

@@ -26,6 +26,7 @@
 mod check;
 mod costume;
 mod error;
+mod experiment;
 mod stage;
 
 pub use costume::{
@@ -34,6 +35,7 @@ pub use costume::{
     MAX_TOTAL_BYTES,
 };
 pub use error::{Problem, ProjectError};
+pub use experiment::{ExperimentDef, VaryDef, MAX_EXPERIMENTS};
 pub use stage::StageMetadata;
 
 use serde::{Deserialize, Serialize};
@@ -61,6 +63,10 @@ pub struct Project {
     /// Left out of the file when there are none, so a GEMSTEP project saves unchanged.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub costumes: Vec<CostumeAsset>,
+    /// The teacher's parameter sweeps (see [`ExperimentDef`]); left out of the file when
+    /// there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub experiments: Vec<ExperimentDef>,
     /// Fields Stepwise does not use, kept so saving does not lose them.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

@@ -43,6 +43,7 @@ impl World {
         if let Some(blueprint) = program.project.blueprints.get(bp) {
             let mut runner = Runner::new(self, id, Rc::clone(&bp_name));
             runner.run(&blueprint.define);
+            runner.world.give_starting_props(id, &bp_name);
             runner.run(&blueprint.init);
         }
         Some(id)

@@ -52,6 +52,7 @@ mod view;
 
 pub use crate::world::dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};
 pub use crate::world::rounds::{RoundInfo, RoundPhase};
+pub use crate::world::starting::{StartTarget, Starting};
 pub use crate::world::{Profile, MAX_AGENTS, TICKS_PER_SECOND};
 pub use conditions::MAX_PAIRS_PER_RULE;
 pub use controllers::{
@@ -119,6 +120,8 @@ pub struct Simulation {
     /// Whether it runs on the reference interpreter ([`Simulation::load_reference`]), kept
     /// across [`Simulation::reset`].
     reference: bool,
+    /// Props' starting values ([`Simulation::load_starting`]), kept across a reset.
+    starting: Rc<[Starting]>,
 }
 
 fn no_timer() -> u64 {
@@ -129,7 +132,7 @@ impl Simulation {
     /// Compiles `project` and makes its agents, ready for the first tick. Every compile error
     /// of every script is returned, with its script, line and column.
     pub fn load(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
-        Simulation::load_as(project, seed, false)
+        Simulation::load_as(project, seed, false, Rc::from([]))
     }
 
     /// [`Simulation::load`] on the reference interpreter: every statement runs the plain,
@@ -140,14 +143,36 @@ impl Simulation {
     /// differential test (`tests/reference.rs`) checks that on generated models. Not for the
     /// app: it is as slow as it is plain.
     pub fn load_reference(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
-        Simulation::load_as(project, seed, true)
+        Simulation::load_as(project, seed, true, Rc::from([]))
     }
 
-    fn load_as(project: &Project, seed: u64, reference: bool) -> Result<Simulation, LoadErrors> {
+    /// [`Simulation::load`] with props starting at the values `starting` gives them instead
+    /// of their scripts' (see [`crate::world::starting`]): an experiment's run. A value a
+    /// prop refuses is logged as a warning.
+    pub fn load_starting(
+        project: &Project,
+        seed: u64,
+        starting: Vec<Starting>,
+    ) -> Result<Simulation, LoadErrors> {
+        Simulation::load_as(project, seed, false, starting.into())
+    }
+
+    fn load_as(
+        project: &Project,
+        seed: u64,
+        reference: bool,
+        starting: Rc<[Starting]>,
+    ) -> Result<Simulation, LoadErrors> {
         let compiled = compile_project(project).map_err(LoadErrors::Compile)?;
         let program = Rc::new(Program::new(compiled));
-        let (lp, world, clock) = build(project, &program, seed, no_timer, MAX_AGENTS, reference)
-            .map_err(LoadErrors::Engine)?;
+        let settings = Settings {
+            seed,
+            timer: no_timer,
+            agent_cap: MAX_AGENTS,
+            reference,
+            starting: Rc::clone(&starting),
+        };
+        let (lp, world, clock) = build(project, &program, settings).map_err(LoadErrors::Engine)?;
         Ok(Simulation {
             lp,
             world,
@@ -160,7 +185,19 @@ impl Simulation {
             inputs: InputLog::default(),
             has_instances: true,
             reference,
+            starting,
         })
+    }
+
+    /// How this run's world is made, for [`Simulation::reset`].
+    fn settings(&self) -> Settings {
+        Settings {
+            seed: self.seed,
+            timer: self.timer,
+            agent_cap: self.agent_cap,
+            reference: self.reference,
+            starting: Rc::clone(&self.starting),
+        }
     }
 
     /// Sets the timer the profiler reads (any monotonic counter; the web app passes
@@ -195,14 +232,7 @@ impl Simulation {
         }
         // The same steps succeeded in `load`, so they succeed again; if not, the current
         // state is kept and the reason logged.
-        match build(
-            &self.project,
-            &self.program,
-            self.seed,
-            self.timer,
-            self.agent_cap,
-            self.reference,
-        ) {
+        match build(&self.project, &self.program, self.settings()) {
             Ok((lp, world, clock)) => {
                 self.lp = lp;
                 self.world = world;
@@ -377,6 +407,20 @@ impl Simulation {
             .collect()
     }
 
+    /// How many agents of `blueprint` exist (none of a blueprint the model lacks).
+    pub fn count_of(&self, blueprint: &str) -> usize {
+        let bp = self.program.index(blueprint);
+        self.world
+            .visible_agents()
+            .filter(|a| Some(a.blueprint) == bp)
+            .count()
+    }
+
+    /// The value of the Global prop `name`, once a script has made it.
+    pub fn global(&self, name: &str) -> Option<crate::vars::Value> {
+        self.world.global(name).map(crate::vars::GVar::value)
+    }
+
     /// The Global props and their values, in the order they were added.
     pub fn globals(&self) -> Vec<(String, crate::vars::Value)> {
         self.world
@@ -384,6 +428,24 @@ impl Simulation {
             .iter()
             .map(|(n, v)| (n.clone(), v.value()))
             .collect()
+    }
+
+    /// The number each agent of `blueprint` holds in its added prop `prop` (agents without
+    /// it, or whose value is not a number, give none), in slot order: what an experiment's
+    /// `mean Fish.energy` averages.
+    pub fn prop_numbers<'s>(
+        &'s self,
+        blueprint: &str,
+        prop: &'s str,
+    ) -> impl Iterator<Item = f64> + 's {
+        let bp = self.program.index(blueprint);
+        self.world
+            .visible_agents()
+            .filter(move |a| Some(a.blueprint) == bp)
+            .filter_map(move |a| match a.prop(prop)? {
+                crate::vars::GVar::Number(n) => Some(n.value()).filter(|v| !v.is_nan()),
+                var => var.value().as_number(),
+            })
     }
 
     /// The agent named `Blueprint/name`.
@@ -403,18 +465,9 @@ impl Simulation {
 fn build(
     project: &Project,
     program: &Rc<Program>,
-    seed: u64,
-    timer: fn() -> u64,
-    agent_cap: usize,
-    reference: bool,
+    settings: Settings,
 ) -> Result<(EventLoop<World>, World, EntityId), String> {
     let (mut lp, registry) = new_loop()?;
-    let settings = Settings {
-        seed,
-        timer,
-        agent_cap,
-        reference,
-    };
     let mut world = World::new(project, program, settings, registry);
     world.note_warnings(program);
     world.populate(&mut lp)?;

@@ -248,6 +248,9 @@ fn rebuild(
         timer: super::no_timer,
         agent_cap: state.agent_cap,
         reference: false,
+        // A snapshot keeps no starting values: agents made after it start as their
+        // scripts say (experiments run from the start, not from snapshots).
+        starting: std::rc::Rc::from([]),
     };
     let mut world = World::new(project, &program, settings, registry);
     for (id, path) in std::mem::take(&mut state.names) {
@@ -302,6 +305,7 @@ fn rebuild(
         inputs: Default::default(),
         has_instances: false,
         reference: false,
+        starting: std::rc::Rc::from([]),
     })
 }
 

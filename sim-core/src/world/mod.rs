@@ -12,6 +12,7 @@ pub mod log;
 pub(crate) mod ops;
 pub(crate) mod program;
 pub(crate) mod rounds;
+pub mod starting;
 
 use crate::agent::{Agent, Agents};
 use crate::entity::{EntityId, EntityRegistry};
@@ -128,6 +129,8 @@ pub(crate) struct World {
     /// (see [`World::refuse`]): the change travels as an entity update, whose handler has no
     /// way to answer the sender.
     refused: Option<String>,
+    /// Props that start at a value the run was given (see [`starting`]).
+    starting: Rc<[starting::Starting]>,
 }
 
 /// What a snapshot keeps of the world's own bookkeeping besides its agents and names (see
@@ -165,6 +168,8 @@ pub(crate) struct Settings {
     pub agent_cap: usize,
     /// Runs everything the plain way.
     pub reference: bool,
+    /// Starting values given to props (see [`starting`]).
+    pub starting: Rc<[starting::Starting]>,
 }
 
 impl World {
@@ -206,6 +211,7 @@ impl World {
             controls: controls::Controls::default(),
             reference: settings.reference,
             refused: None,
+            starting: settings.starting,
         }
     }
 

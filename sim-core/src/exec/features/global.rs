@@ -19,7 +19,8 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
             };
             if r.world.global_mut(&name).is_none() {
                 let var = GVar::new(ty, initial.as_ref()).map_err(|e| e.to_string())?;
-                r.world.globals.push((name, var));
+                r.world.globals.push((name.clone(), var));
+                r.world.give_starting_global(&name);
             }
             Ok(())
         }

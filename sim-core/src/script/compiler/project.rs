@@ -48,8 +48,10 @@ fn keep<T>(result: Result<T, Vec<CompileError>>, errors: &mut Vec<CompileError>)
     result.map_err(|e| errors.extend(e)).ok()
 }
 
-/// Learns what every script of `project` declares.
-fn gather(project: &Project) -> Symbols {
+/// Learns what every script of `project` declares: each blueprint's props and features and
+/// the Global props, as the compiler checks names against them (an experiment checks the
+/// props it varies and measures against them too).
+pub fn project_symbols(project: &Project) -> Symbols {
     let mut symbols = Symbols::complete();
     for bp in &project.blueprints {
         symbols.add_blueprint(&bp.name, &read_script(&bp.script_text, &bp.name).units);
@@ -82,7 +84,7 @@ fn compile_parts(
     project: &Project,
     with_instances: bool,
 ) -> Result<CompiledProject, Vec<CompileError>> {
-    let symbols = gather(project);
+    let symbols = project_symbols(project);
     let mut errors = Vec::new();
     let mut out = CompiledProject::default();
     for bp in &project.blueprints {
@@ -134,7 +136,7 @@ pub fn compile_agent_script(
     text: &str,
     script: &str,
 ) -> Result<Vec<Stmt>, Vec<CompileError>> {
-    compile_for_agent(text, script, blueprint, &gather(project))
+    compile_for_agent(text, script, blueprint, &project_symbols(project))
 }
 
 /// Plain statements for an agent of `blueprint`, refused whole when no such blueprint exists.
