@@ -11,6 +11,11 @@
 //!                           per-second counts and Global props; --snapshot-at writes a
 //!                           snapshot at T seconds on the way; --from starts from one;
 //!                           --inputs applies a log of controller frames (JSON lines)
+//! stepwise sweep FILE.gemprj [--experiment NAME] [--vary 'Fish.energyUse=1,2,3']...
+//!               [--seeds N] [--seconds S] [--measure 'count Fish']... [--every TICKS]
+//!               [--csv out.csv] [--threads N]
+//!                           run an experiment (the project's saved one, or one made of
+//!                           the options) on every core; write its table as CSV
 //! stepwise fmt FILE         print FILE's script in canonical layout (for a .gemprj, the
 //!                           project JSON with every script laid out canonically)
 //! ```
@@ -20,6 +25,8 @@
 use std::io::Write;
 #[path = "stepwise/run.rs"]
 mod run;
+#[path = "stepwise/sweep.rs"]
+mod sweep;
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -28,7 +35,7 @@ use sim_core::project::Project;
 use sim_core::script::compiler::{compile_project, compile_standalone, CompileError};
 use sim_core::script::{print_units, tokenize};
 
-const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH] [--inputs LOG.jsonl]";
+const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH] [--inputs LOG.jsonl] | stepwise sweep FILE.gemprj [--vary P=VALUES]... [--measure M]... [--seeds N] [--seconds S] [--csv out.csv]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -52,6 +59,7 @@ fn run(args: &[String]) -> Result<String, String> {
         [command, file] if command == "check" => check_file(file),
         [command, file] if command == "fmt" => fmt_file(file),
         [command, rest @ ..] if command == "run" => run::run(rest),
+        [command, rest @ ..] if command == "sweep" => sweep::run(rest),
         _ => Err(USAGE.to_owned()),
     }
 }

@@ -163,12 +163,7 @@ fn row(csv: &mut String, second: u64, sim: &Simulation) {
 }
 
 fn cell(value: &Value) -> String {
-    let text = value.as_text().unwrap_or_default();
-    if text.contains([',', '"', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
+    sim_core::experiment::table::cell(&value.as_text().unwrap_or_default())
 }
 
 fn summary(sim: &Simulation) -> String {
