@@ -97,12 +97,20 @@ every 1 [[
     let p = project(&[("Fish", &spawning)], &[("Fish", "a", "")], true);
     let given = vec![starting("Fish", "energyUse", Value::Number(4.0))];
     let mut sim = Simulation::load_starting(&p, 1, given).unwrap();
-    for _ in 0..70 {
+    for _ in 0..20 {
         sim.step();
+    }
+    // A run restored from a snapshot keeps its starting values for the agents made later.
+    let mut restored = Simulation::restore(&p, &sim.snapshot()).unwrap();
+    for _ in 0..50 {
+        sim.step();
+        restored.step();
     }
     let uses = prop(&sim, "energyUse");
     assert!(uses.len() > 1, "no Fish was made: {:?}", sim.log());
     assert!(uses.iter().all(|u| *u == 4.0), "{uses:?}");
+    assert_eq!(prop(&restored, "energyUse"), uses);
+    assert_eq!(restored.state_hash(), sim.state_hash());
 }
 
 #[test]

@@ -35,7 +35,7 @@ use std::rc::Rc;
 const MAGIC: &[u8; 4] = b"SWSN";
 
 /// The snapshot format's version; a snapshot of another version is refused.
-pub const SNAPSHOT_VERSION: u16 = 1;
+pub const SNAPSHOT_VERSION: u16 = 2;
 
 /// The most bytes a snapshot's state may unpack to (a full model of [`MAX_AGENTS`] agents
 /// is far below it); more is refused before it is read.
@@ -109,6 +109,8 @@ struct State<A> {
     holds: Vec<Hold>,
     messages_sent: [bool; 3],
     controls: crate::world::controls::Controls,
+    /// The props' starting values the run was given (version 2 on).
+    starting: Vec<crate::world::starting::Starting>,
 }
 
 /// Tells a project from another by what a snapshot refers to: its blueprints (names and
@@ -155,6 +157,7 @@ impl Simulation {
             holds: saved.holds,
             messages_sent: saved.messages_sent,
             controls: saved.controls,
+            starting: self.starting.to_vec(),
         };
         // Postcard writes into memory and fails only when a value refuses to be written (a
         // blueprint index past 32 bits, which no model reaches); the snapshot is then empty,
@@ -243,14 +246,18 @@ fn rebuild(
     if state.round.index.is_some_and(|i| i >= project.rounds.len()) {
         return Err(bad("a round the model does not have".into()));
     }
+    // An experiment varies a few dozen props at most.
+    if state.starting.len() > 1_024 {
+        return Err(bad("more starting values than any run is given".into()));
+    }
+    let starting: Rc<[crate::world::starting::Starting]> =
+        std::mem::take(&mut state.starting).into();
     let settings = Settings {
         seed: state.seed,
         timer: super::no_timer,
         agent_cap: state.agent_cap,
         reference: false,
-        // A snapshot keeps no starting values: agents made after it start as their
-        // scripts say (experiments run from the start, not from snapshots).
-        starting: std::rc::Rc::from([]),
+        starting: Rc::clone(&starting),
     };
     let mut world = World::new(project, &program, settings, registry);
     for (id, path) in std::mem::take(&mut state.names) {
@@ -305,7 +312,7 @@ fn rebuild(
         inputs: Default::default(),
         has_instances: false,
         reference: false,
-        starting: std::rc::Rc::from([]),
+        starting,
     })
 }
 

@@ -12,7 +12,7 @@ use crate::entity::EntityId;
 use crate::vars::{GVar, Value};
 
 /// A prop a starting value is for.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum StartTarget {
     /// An added prop of every agent of a blueprint (`Fish.energyUse`).
     Prop {
@@ -26,7 +26,7 @@ pub enum StartTarget {
 }
 
 /// One prop's starting value.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Starting {
     /// Whose prop.
     pub target: StartTarget,
