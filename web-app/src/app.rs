@@ -23,6 +23,7 @@ mod timeline;
 mod watchdog;
 
 use crate::editor::ScriptPlace;
+use crate::experiment::{ExperimentPanel, Replay};
 use crate::inspector::{Edit, Inspection, Inspector};
 use crate::mapedit::{MapEditor, MapTool};
 use crate::panels::{Panels, PanelsSnapshot, Series};
@@ -92,6 +93,10 @@ pub enum Msg {
     StepBack,
     /// Something of a live session.
     Session(SessionMsg),
+    /// Replay a run of an experiment on the stage.
+    Replay(Replay),
+    /// Back from a replayed run to the model as it starts by itself.
+    EndReplay,
 }
 
 /// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
@@ -203,6 +208,15 @@ impl App {
     fn restart_series(&mut self) {
         self.series = Rc::default();
         self.stage.runner().sample(&mut self.series);
+    }
+
+    /// After the stage's model started afresh in another way than a reset (a replayed run of
+    /// an experiment, or back from one).
+    fn after_restart(&mut self) {
+        self.held = None;
+        self.stage.restarted();
+        self.dismissed_dialog = 0;
+        self.restart_series();
     }
 
     /// Pauses and goes back to the model's starting state.
@@ -418,6 +432,15 @@ impl Component for App {
                     return false;
                 }
             }
+            Msg::Replay(run) => {
+                let runner = self.stage.runner_mut();
+                runner.replay(&self.project, run.starting, run.seed, run.label);
+                self.after_restart();
+            }
+            Msg::EndReplay => {
+                self.stage.runner_mut().end_replay(&self.project);
+                self.after_restart();
+            }
         }
         self.hash_stale = true;
         self.stage.show_tick();
@@ -530,6 +553,12 @@ impl Component for App {
                         { format!("t = {:.2} s · tick ", self.stage.shown_time().to_f64()) }
                         <span data-testid="tick">{ self.stage.shown_tick() }</span>
                     </span>
+                    if let Some(run) = self.stage.runner().replaying() {
+                        <span class="status replaying" data-testid="replaying">
+                            { format!("Replaying {run} ") }
+                            <button data-testid="end-replay" onclick={link.callback(|_| Msg::EndReplay)}>{ "Back to the model" }</button>
+                        </span>
+                    }
                     { self.teacher_session_view(ctx) }
                     if let Some((fps, work)) = self.stage.demo_fps() {
                         <span class="status">
@@ -546,7 +575,10 @@ impl Component for App {
                     on_select={link.callback(Msg::Select)}
                     on_edit={link.callback(Msg::Edit)} />
                 <Panels data={self.panels.clone()} series={self.series.clone()}
-                    on_open={link.callback(Msg::OpenScript)} />
+                    on_open={link.callback(Msg::OpenScript)}>
+                    <ExperimentPanel project={self.project.clone()} revision={self.project.revision()}
+                        on_replay={link.callback(Msg::Replay)} />
+                </Panels>
                 }
             </div>
             </ContextProvider<Option<ScriptPlace>>>

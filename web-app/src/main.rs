@@ -3,6 +3,7 @@
 mod app;
 mod demo;
 mod editor;
+mod experiment;
 mod fingerprint;
 mod inspector;
 mod mapedit;

@@ -20,8 +20,8 @@ use sim_core::entity::EntityId;
 use sim_core::session::protocol::{Bundle, RoomSnapshot};
 use sim_core::session::{Followed, Follower, Host};
 use sim_core::sim::{
-    AgentView, InputFrame, InputRefusal, Profile, PropGroup, Simulation, SwapError, Timeline,
-    MAX_AGENTS,
+    AgentView, InputFrame, InputRefusal, Profile, PropGroup, Simulation, Starting, SwapError,
+    Timeline, MAX_AGENTS,
 };
 use sim_core::time::SimTime;
 use std::rc::Rc;
@@ -74,6 +74,8 @@ pub struct Runner {
     jumped: bool,
     /// On a projector or student's device: where this device is in the teacher's run.
     follower: Option<Follower>,
+    /// While the stage replays a run of an experiment: which run (see [`Runner::replay`]).
+    replaying: Option<String>,
 }
 
 impl Runner {
@@ -121,8 +123,39 @@ impl Runner {
 
     /// A fresh simulation of the current project (none when it does not compile).
     fn rebuild(&mut self, project: &ProjectHandle) {
+        self.start(project, Vec::new(), SEED);
+        self.replaying = None;
+    }
+
+    /// Replays a run of an experiment on the stage: the current project from its start, with
+    /// the run's starting values and seed (`label` names it). Reset replays it again; the
+    /// model goes back to its own values with [`Runner::end_replay`] or when another model
+    /// is opened.
+    pub fn replay(
+        &mut self,
+        project: &ProjectHandle,
+        starting: Vec<Starting>,
+        seed: u64,
+        label: String,
+    ) {
+        self.start(project, starting, seed);
+        self.replaying = self.sim.is_some().then_some(label);
+    }
+
+    /// Which run of an experiment the stage replays, if it replays one.
+    pub fn replaying(&self) -> Option<&str> {
+        self.replaying.as_deref()
+    }
+
+    /// Back from a replayed run to the model as it starts by itself.
+    pub fn end_replay(&mut self, project: &ProjectHandle) {
+        self.rebuild(project);
+    }
+
+    /// A fresh simulation of the current project with `starting` values, from `seed`.
+    fn start(&mut self, project: &ProjectHandle, starting: Vec<Starting>, seed: u64) {
         self.hovered = None;
-        self.sim = project.with(|c| Simulation::load(&c?.project, SEED).ok());
+        self.sim = project.with(|c| Simulation::load_starting(&c?.project, seed, starting).ok());
         if let Some(sim) = &mut self.sim {
             sim.set_timer(performance_micros);
         }

@@ -346,6 +346,14 @@ impl Stage {
         self.drawn_secs = 0.0;
     }
 
+    /// After the runner started its model afresh (a replayed run, or back from one): paused,
+    /// at time zero.
+    pub fn restarted(&mut self) {
+        self.clock.pause(self.now_ms);
+        self.clock.set_time(SimTime::ZERO);
+        self.drawn_secs = 0.0;
+    }
+
     /// Pauses and goes back to tick `tick` of the run; the time shown then, or why not.
     pub fn seek(&mut self, project: &ProjectHandle, tick: u64) -> Result<SimTime, String> {
         self.clock.pause(self.now_ms);

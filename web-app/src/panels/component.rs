@@ -24,6 +24,9 @@ pub struct PanelsProps {
     pub series: Rc<Series>,
     /// A log entry's `Blueprint:line` link was clicked: (blueprint, line).
     pub on_open: Callback<(String, u32)>,
+    /// More panels after these (the teacher's Experiment panel).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// The log, profiler and graphs panels side by side.
@@ -34,6 +37,7 @@ pub fn panels(props: &PanelsProps) -> Html {
             { graphs(&props.series) }
             { log(&props.data, &props.on_open) }
             { profiler(&props.data) }
+            { props.children.clone() }
         </section>
     }
 }
