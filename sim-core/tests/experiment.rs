@@ -274,6 +274,20 @@ fn a_bad_experiment_names_every_problem() {
     );
     let errors = Sweep::new(&fish_project(), &too_many).unwrap_err();
     assert!(errors[0].contains("20000 runs"), "{errors:?}");
+    let broken = project(
+        &[(
+            "Fish",
+            &format!("{FISH}# PROGRAM UPDATE\nprop energyUse frobnicate 1\n"),
+        )],
+        &[("Fish", "a", "")],
+        true,
+    );
+    let fine = def(&[("Fish.energyUse", "1")], &["count Fish"], 1, 1, 0);
+    let errors = Sweep::new(&broken, &fine).unwrap_err();
+    assert!(
+        errors[0].starts_with("the model does not compile (1 error; the first: "),
+        "{errors:?}"
+    );
     let too_long = def(&[("Fish.energyUse", "0..99")], &["count Fish"], 10, 3600, 1);
     let errors = Sweep::new(&fish_project(), &too_long).unwrap_err();
     assert!(errors[0].contains("rows"), "{errors:?}");

@@ -58,7 +58,8 @@ fn a_3_by_3_by_2_sweep_writes_18_rows_alike_on_one_thread_and_on_two() {
         let (ok, out, err) = sweep(&args);
         assert!(ok, "{err}");
         assert!(out.starts_with("18 runs, 18 rows in "), "{out}");
-        assert!(out.contains(&format!("on {threads} threads")), "{out}");
+        let unit = if threads == "1" { "thread" } else { "threads" };
+        assert!(out.contains(&format!("on {threads} {unit};")), "{out}");
         tables.push(std::fs::read_to_string(&csv).unwrap());
         let _ = std::fs::remove_file(csv);
     }

@@ -79,6 +79,16 @@ impl Sweep {
     pub fn new(project: &Project, def: &ExperimentDef) -> Result<Sweep, Vec<String>> {
         let symbols = project_symbols(project);
         let mut errors = Vec::new();
+        if let Err(compile) = crate::script::compiler::compile_project(project) {
+            let first = compile.first().map(ToString::to_string).unwrap_or_default();
+            let count = match compile.len() {
+                1 => "1 error".to_string(),
+                n => format!("{n} errors"),
+            };
+            errors.push(format!(
+                "the model does not compile ({count}; the first: {first})"
+            ));
+        }
         let mut varied = Vec::new();
         if def.vary.len() > MAX_COLUMNS || def.measures.len() > MAX_COLUMNS {
             errors.push(format!(

@@ -174,8 +174,9 @@ pub fn run(args: &[String]) -> Result<String, String> {
         Some(path) => {
             std::fs::write(path, &csv).map_err(|e| format!("{path}: {e}"))?;
             Ok(format!(
-                "{runs} runs, {rows} rows in {seconds:.2} s ({:.1} runs/s) on {threads} threads; wrote {path}",
-                runs as f64 / seconds.max(1e-9)
+                "{runs} runs, {rows} rows in {seconds:.2} s ({:.1} runs/s) on {threads} {}; wrote {path}",
+                runs as f64 / seconds.max(1e-9),
+                if threads == 1 { "thread" } else { "threads" }
             ))
         }
         None => Ok(csv.trim_end().to_string()),
