@@ -227,3 +227,37 @@ export async function audit(page) {
     }));
   });
 }
+
+/**
+ * Fills the Experiment panel's form: `vary` is [[prop, values]…] and `measures` a list of
+ * measures (rows are added as needed; the rest of the rows are left as they are).
+ */
+export async function fillExperiment(page, { vary, measures, seeds, seconds, every = 0 }) {
+  const panel = page.locator('[data-testid="experiment"]');
+  for (let i = 0; i < vary.length; i++) {
+    if (await panel.locator('[data-testid="vary-row"]').count() <= i) {
+      await panel.locator('[data-testid="add-vary"]').click();
+    }
+    await panel.locator('[data-testid="vary-prop"]').nth(i).fill(vary[i][0]);
+    await panel.locator('[data-testid="vary-values"]').nth(i).fill(vary[i][1]);
+  }
+  for (let i = 0; i < measures.length; i++) {
+    if (await panel.locator('[data-testid="measure-row"]').count() <= i) {
+      await panel.locator('[data-testid="add-measure"]').click();
+    }
+    await panel.locator('[data-testid="measure"]').nth(i).fill(measures[i]);
+  }
+  await panel.locator('[data-testid="seeds"]').fill(String(seeds));
+  await panel.locator('[data-testid="seconds"]').fill(String(seconds));
+  await panel.locator('[data-testid="every"]').fill(String(every));
+}
+
+/** Imports the project file `text` (named `name`) and waits until it is the open model. */
+export async function importProject(page, name, text) {
+  const { label } = JSON.parse(text);
+  await page.setInputFiles('[data-testid="import"]', {
+    name, mimeType: 'application/json', buffer: Buffer.from(text),
+  });
+  await page.waitForFunction((want) =>
+    document.querySelector('[data-testid="project-label"]')?.textContent === want, label);
+}

@@ -9,9 +9,12 @@ import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { openApp, screenshot, closeApp, storedProjects, waitForStored } from '../harness.mjs';
+import {
+  openApp, screenshot, closeApp, storedProjects, waitForStored, fillExperiment, importProject,
+} from '../harness.mjs';
 
 const run = promisify(execFile);
+const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
 const STEPWISE = resolve(import.meta.dirname, '..', '..', 'target', 'release', 'stepwise');
 
 /** The project the library keeps with a saved experiment (once the autosave reached it). */
@@ -25,33 +28,12 @@ let app;
 before(async () => { app = await openApp(); });
 after(() => closeApp(app));
 
-/** Fills the experiment form: `vary` is [[prop, values]…], `measures` a list. */
-async function fill(page, { vary, measures, seeds, seconds, every = 0 }) {
-  const panel = page.locator('[data-testid="experiment"]');
-  for (let i = 0; i < vary.length; i++) {
-    if (await panel.locator('[data-testid="vary-row"]').count() <= i) {
-      await panel.locator('[data-testid="add-vary"]').click();
-    }
-    await panel.locator('[data-testid="vary-prop"]').nth(i).fill(vary[i][0]);
-    await panel.locator('[data-testid="vary-values"]').nth(i).fill(vary[i][1]);
-  }
-  for (let i = 0; i < measures.length; i++) {
-    if (await panel.locator('[data-testid="measure-row"]').count() <= i) {
-      await panel.locator('[data-testid="add-measure"]').click();
-    }
-    await panel.locator('[data-testid="measure"]').nth(i).fill(measures[i]);
-  }
-  await panel.locator('[data-testid="seeds"]').fill(String(seeds));
-  await panel.locator('[data-testid="seconds"]').fill(String(seconds));
-  await panel.locator('[data-testid="every"]').fill(String(every));
-}
-
 test('a 3 × 3 × 2 experiment runs in workers, plots, and downloads the CSV stepwise sweep writes', async () => {
   const { page } = app;
   await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="experiment"] [data-testid="measure"]')?.value === 'count Fish');
-  await fill(page, {
+  await fillExperiment(page, {
     vary: [['Fish.energyUse', '1,3,5'], ['Fish.energy', '20..60:20']],
     measures: ['count Fish', 'mean Fish.energy'],
     seeds: 2,
@@ -101,7 +83,7 @@ test('a 3 × 3 × 2 experiment runs in workers, plots, and downloads the CSV ste
 
 test('Cancel stops the workers and keeps the runs that finished', async () => {
   const { page } = app;
-  await fill(page, {
+  await fillExperiment(page, {
     vary: [['Fish.energyUse', '1..5']],
     measures: ['count Fish'],
     seeds: 400,
@@ -128,4 +110,31 @@ test('Cancel stops the workers and keeps the runs that finished', async () => {
   // Nothing more comes in once cancelled: every row shown is of a run counted as done.
   assert.equal(await page.locator('[data-testid="experiment-row"]').count(), Math.min(Number(done), 200));
   assert.equal(await page.locator('[data-testid="experiment-run"]').isEnabled(), true);
+});
+
+test('GEMSTEP\'s decomposition model sweeps over what its students may change', async (t) => {
+  const file = join(MODELS, 'decomposition.gemprj');
+  if (!existsSync(file)) {
+    t.skip(`${file} is absent`);
+    return;
+  }
+  const { page } = app;
+  await importProject(page, 'decomposition.gemprj', await readFile(file, 'utf8'));
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="experiment"] [data-testid="measure"]')?.value === 'count Soil');
+  await fillExperiment(page, {
+    vary: [['Plant.energyLevel', '25,50,100'], ['Plant.nutrients', '4,8,16']],
+    measures: ['count Plant', 'mean Plant.energyLevel'],
+    seeds: 1,
+    seconds: 5,
+  });
+  await page.click('[data-testid="experiment-run"]');
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="experiment-status"]')?.textContent.startsWith('9 of 9 runs done'));
+  const rows = await page.$$eval('[data-testid="experiment-row"]',
+    (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  assert.equal(rows.length, 9);
+  // Each run's plants start at its energy level, and have lost none 5 seconds in.
+  for (const row of rows) assert.equal(row[6], row[1], `run ${row[0]}: ${row}`);
+  assert.equal(await page.locator('[data-testid="plot-point"]').count(), 9);
 });

@@ -22,6 +22,9 @@ use yew::prelude::*;
 /// The most table rows the panel shows (the download has them all).
 const SHOWN_ROWS: usize = 200;
 
+/// The least time between redraws while runs come in, milliseconds.
+const REDRAW_MS: f64 = 250.0;
+
 /// A run to replay on the stage: its starting values, its seed, and how to name it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Replay {
@@ -76,6 +79,8 @@ struct Running {
     pool: Option<Pool>,
     workers: usize,
     started_ms: f64,
+    /// When the panel last redrew for a worker's news.
+    drawn_ms: f64,
     cancelled: bool,
 }
 
@@ -83,6 +88,10 @@ struct Running {
 pub struct ExperimentPanel {
     draft: ExperimentDef,
     lineage: u64,
+    /// The props and measures the fields offer, and the project revision they were found in
+    /// (finding them reads every script, so not on every redraw).
+    offered: (Vec<String>, Vec<String>),
+    offered_at: u64,
     errors: Vec<String>,
     running: Option<Running>,
     plot_measure: usize,
@@ -97,6 +106,8 @@ impl Component for ExperimentPanel {
         ExperimentPanel {
             draft: saved_or_new(project),
             lineage: project.lineage(),
+            offered: project.with(|c| suggestions(c.map(|c| &c.project))),
+            offered_at: project.revision(),
             errors: Vec::new(),
             running: None,
             plot_measure: 0,
@@ -111,6 +122,10 @@ impl Component for ExperimentPanel {
             self.draft = saved_or_new(project);
             self.errors.clear();
             self.running = None;
+        }
+        if project.revision() != self.offered_at {
+            self.offered = project.with(|c| suggestions(c.map(|c| &c.project)));
+            self.offered_at = project.revision();
         }
         true
     }
@@ -148,7 +163,7 @@ impl Component for ExperimentPanel {
                     running.cancelled = true;
                 }
             }
-            Msg::Worker(event) => self.heard(event),
+            Msg::Worker(event) => return self.heard(event),
             Msg::Download => self.download(),
             Msg::PlotMeasure(i) => self.plot_measure = i,
             Msg::Replay(number) => {
@@ -292,17 +307,20 @@ impl ExperimentPanel {
             workers: pool.size(),
             pool: Some(pool),
             started_ms: now_ms(),
+            drawn_ms: now_ms(),
             cancelled: false,
         });
     }
 
-    /// A worker's news.
-    fn heard(&mut self, event: Event) {
+    /// A worker's news; whether to redraw. While runs keep coming the panel redraws at most
+    /// every [`REDRAW_MS`]: on a machine with as many workers as cores, redrawing the table
+    /// after every run would take a core from the workers.
+    fn heard(&mut self, event: Event) -> bool {
         let Some(running) = &mut self.running else {
-            return;
+            return false;
         };
         let Some(pool) = &mut running.pool else {
-            return;
+            return false;
         };
         match event {
             Event::Said(worker, FromWorker::Ready) => pool.ready(worker),
@@ -321,12 +339,19 @@ impl ExperimentPanel {
                 running.failures.push(message);
                 // A broken worker takes its run with it: stop rather than wait for ever.
                 running.pool = None;
-                return;
+                return true;
             }
         }
         if pool.done() {
             running.pool = None;
+            return true;
         }
+        let now = now_ms();
+        if now - running.drawn_ms >= REDRAW_MS {
+            running.drawn_ms = now;
+            return true;
+        }
+        false
     }
 
     fn download(&self) {

@@ -1,6 +1,8 @@
 //! The Web Workers an experiment's runs go on: one per core the browser offers
-//! (`navigator.hardwareConcurrency`), and no more than there are runs. Each is handed one run
-//! at a time (see [`super::protocol`]); stopping terminates them all at once.
+//! (`navigator.hardwareConcurrency`), and no more than there are runs. Each is handed runs one
+//! by one (see [`super::protocol`]), with the next already waiting while it works on one, so it
+//! never waits for the page (busy drawing the last result) to hand it more; stopping terminates
+//! them all at once.
 
 use super::protocol::{FromWorker, ToWorker};
 use sim_core::project::{ExperimentDef, Project};
@@ -11,6 +13,9 @@ use yew::Callback;
 
 /// The worker script Trunk writes beside the page (the `sweep-worker` binary's loader).
 const SCRIPT: &str = "./sweep-worker_loader.js";
+
+/// Runs handed to a worker and not yet back: the one it works on and the next.
+const IN_FLIGHT: usize = 2;
 
 /// What a worker said, or that it broke, with which worker it was.
 #[derive(Debug)]
@@ -24,8 +29,8 @@ pub enum Event {
 /// One worker and the listeners kept alive with it.
 struct Slot {
     worker: Worker,
-    /// The run it is on, if any.
-    busy: Option<usize>,
+    /// How many runs it was handed that are not back yet.
+    in_flight: usize,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
@@ -89,7 +94,7 @@ impl Pool {
             worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             slots.push(Slot {
                 worker,
-                busy: None,
+                in_flight: 0,
                 _on_message: on_message,
                 _on_error: on_error,
             });
@@ -107,7 +112,7 @@ impl Pool {
         self.slots.len()
     }
 
-    /// Worker `index` is ready: it gets the experiment and its first run.
+    /// Worker `index` is ready: it gets the experiment and its first runs.
     pub fn ready(&mut self, index: usize) {
         if let Some(slot) = self.slots.get(index) {
             let _ = slot.worker.post_message(&JsValue::from_str(&self.load));
@@ -115,34 +120,35 @@ impl Pool {
         self.hand_out(index);
     }
 
-    /// Worker `index` finished its run: it gets the next one, if any is left.
+    /// Worker `index` finished a run: it gets another, if any is left.
     pub fn finished(&mut self, index: usize) {
         if let Some(slot) = self.slots.get_mut(index) {
-            slot.busy = None;
+            slot.in_flight = slot.in_flight.saturating_sub(1);
         }
         self.hand_out(index);
     }
 
-    /// Whether every run was handed out and every worker is idle.
+    /// Whether every run was handed out and came back.
     pub fn done(&self) -> bool {
-        self.next > self.last && self.slots.iter().all(|s| s.busy.is_none())
+        self.next > self.last && self.slots.iter().all(|s| s.in_flight == 0)
     }
 
+    /// Hands worker `index` runs until it has [`IN_FLIGHT`] or none is left.
     fn hand_out(&mut self, index: usize) {
-        if self.next > self.last {
-            return;
-        }
         let Some(slot) = self.slots.get_mut(index) else {
             return;
         };
-        let message =
-            serde_json::to_string(&ToWorker::Run { number: self.next }).unwrap_or_default();
-        if slot
-            .worker
-            .post_message(&JsValue::from_str(&message))
-            .is_ok()
-        {
-            slot.busy = Some(self.next);
+        while slot.in_flight < IN_FLIGHT && self.next <= self.last {
+            let message =
+                serde_json::to_string(&ToWorker::Run { number: self.next }).unwrap_or_default();
+            if slot
+                .worker
+                .post_message(&JsValue::from_str(&message))
+                .is_err()
+            {
+                return;
+            }
+            slot.in_flight += 1;
             self.next += 1;
         }
     }
