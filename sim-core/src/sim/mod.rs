@@ -37,6 +37,7 @@
 //! # Ok::<(), sim_core::project::ProjectError>(())
 //! ```
 
+mod command;
 mod conditions;
 mod controllers;
 mod hash;
@@ -54,6 +55,7 @@ pub use crate::world::dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};
 pub use crate::world::rounds::{RoundInfo, RoundPhase};
 pub use crate::world::starting::{StartTarget, Starting};
 pub use crate::world::{Profile, MAX_AGENTS, TICKS_PER_SECOND};
+pub use command::{CommandError, CommandTarget, MAX_COMMAND_CHARS, MAX_WAITING_COMMANDS};
 pub use conditions::MAX_PAIRS_PER_RULE;
 pub use controllers::{
     parse_frame_log, InputFrame, InputRefusal, Marker, CONTROLLABLE_TAG, MAX_INPUT_NAME_CHARS,

@@ -44,6 +44,8 @@ pub enum Input {
     Message(EntityId, QueuePhase, String),
     /// The teacher started the next round.
     NextRound,
+    /// A command typed at the command line (see [`Simulation::run_command`]).
+    Command(super::command::CommandTarget, String),
 }
 
 /// An input and the tick count when it came (it acts before tick `tick + 1`).
@@ -113,6 +115,9 @@ impl Simulation {
             Input::NextRound => {
                 self.next_round();
                 Ok(())
+            }
+            Input::Command(target, text) => {
+                self.run_command(&target, &text).map(drop).map_err(drop)
             }
         };
     }

@@ -19,7 +19,9 @@ use super::{hash, new_loop, start_ticks, Simulation, MAX_AGENTS};
 use crate::agent::{Agent, QueuePhase};
 use crate::entity::{Entities, EntityId};
 use crate::project::Project;
-use crate::script::compiler::{compile_agent_script, compile_project_scripts};
+use crate::script::compiler::{
+    compile_agent_script, compile_model_script, compile_project_scripts,
+};
 use crate::script::program::SimEvent;
 use crate::time::SimTime;
 use crate::vars::GVar;
@@ -358,15 +360,21 @@ fn compile_messages(
     agent: &mut Agent,
 ) -> Result<(), SnapshotError> {
     let queued = agent.update_queue.len() + agent.think_queue.len() + agent.exec_queue.len();
-    if agent.system || queued == 0 {
+    if queued == 0 {
         return Ok(());
     }
     let blueprint = program.name(agent.blueprint);
+    let system = agent.system;
     let refused = format!("a message to {} does not compile", agent.name);
     for phase in [QueuePhase::Update, QueuePhase::Think, QueuePhase::Exec] {
         for message in agent.queue_mut(phase).iter_mut() {
-            let body = compile_agent_script(project, &blueprint, &message.text, &message.script)
-                .map_err(|_| SnapshotError::Inconsistent(refused.clone()))?;
+            // The hidden agent's are commands to the model as a whole.
+            let body = if system {
+                compile_model_script(project, &message.text, &message.script)
+            } else {
+                compile_agent_script(project, &blueprint, &message.text, &message.script)
+            };
+            let body = body.map_err(|_| SnapshotError::Inconsistent(refused.clone()))?;
             message.body = Rc::from(body);
         }
     }

@@ -139,6 +139,16 @@ pub fn compile_agent_script(
     compile_for_agent(text, script, blueprint, &project_symbols(project))
 }
 
+/// Compiles statements that run outside any character, as a round's scripts do (a command
+/// the teacher sends the model as a whole), checked against everything `project` declares.
+pub fn compile_model_script(
+    project: &Project,
+    text: &str,
+    script: &str,
+) -> Result<Vec<Stmt>, Vec<CompileError>> {
+    compile_statements(text, script, None, &project_symbols(project))
+}
+
 /// Plain statements for an agent of `blueprint`, refused whole when no such blueprint exists.
 fn compile_for_agent(
     text: &str,
