@@ -22,6 +22,7 @@ mod stage;
 mod timeline;
 mod watchdog;
 
+use crate::command::{Answer, CommandLine};
 use crate::editor::ScriptPlace;
 use crate::experiment::{ExperimentPanel, Replay};
 use crate::inspector::{Edit, Inspection, Inspector};
@@ -36,7 +37,7 @@ use gloo_events::EventListener;
 use session::SessionMsg;
 use sim_core::entity::EntityId;
 use sim_core::sched::{Scheduler, SchedulerStats};
-use sim_core::sim::RoundPhase;
+use sim_core::sim::{CommandTarget, RoundPhase};
 use stage::{Stage, SPEEDS};
 use std::rc::Rc;
 use web_sys::{HtmlSelectElement, PointerEvent, WheelEvent};
@@ -97,6 +98,8 @@ pub enum Msg {
     Replay(Replay),
     /// Back from a replayed run to the model as it starts by itself.
     EndReplay,
+    /// A command from the command line, and who runs it.
+    Command((CommandTarget, String)),
 }
 
 /// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
@@ -133,6 +136,8 @@ pub struct App {
     series: Rc<Series>,
     /// Why the last inspector edit was refused.
     edit_error: Option<String>,
+    /// What became of the last command sent from the command line.
+    command_answer: Option<Answer>,
     /// The window's keyboard shortcuts; dropping it removes them.
     keys: Option<EventListener>,
     /// The periodic tasks; `None` only while it runs one (it is taken out to lend the app to
@@ -219,6 +224,25 @@ impl App {
         self.restart_series();
     }
 
+    /// Sends a command from the command line and keeps the answer for it to show.
+    fn send_command(&mut self, target: &CommandTarget, text: &str) {
+        let sent = self.stage.runner_mut().run_command(target, text);
+        let said = sent.and_then(|count| match target {
+            CommandTarget::Model => Ok("sent to the model; it runs at the next tick".to_string()),
+            CommandTarget::Blueprint(bp) if count == 0 => {
+                Err(format!("there is no {bp} to run it"))
+            }
+            CommandTarget::Blueprint(bp) => {
+                Ok(format!("sent to {count} {bp}; it runs at the next tick"))
+            }
+            CommandTarget::Agent(_) => {
+                Ok("sent to the selected agent; it runs at the next tick".to_string())
+            }
+        });
+        let serial = self.command_answer.as_ref().map_or(0, |a| a.serial) + 1;
+        self.command_answer = Some(Answer { serial, said });
+    }
+
     /// Pauses and goes back to the model's starting state.
     fn reset(&mut self) {
         self.stage.reset(&self.query);
@@ -284,6 +308,7 @@ impl Component for App {
             panels: Rc::default(),
             series: Rc::default(),
             edit_error: None,
+            command_answer: None,
             keys: None,
             map: MapTool::default(),
             map_error: None,
@@ -441,6 +466,7 @@ impl Component for App {
                 self.stage.runner_mut().end_replay(&self.project);
                 self.after_restart();
             }
+            Msg::Command((target, text)) => self.send_command(&target, &text),
         }
         self.hash_stale = true;
         self.stage.show_tick();
@@ -566,6 +592,9 @@ impl Component for App {
                             <span data-testid="frame-ms">{ format!("{work:.1}") }</span>{ " ms" }
                         </span>
                     }
+                    <CommandLine blueprints={self.inspection.blueprints.clone()}
+                        selected={self.inspection.inspected.as_ref().map(|(row, _)| (row.id, row.name.clone()))}
+                        answer={self.command_answer.clone()} on_send={link.callback(Msg::Command)} />
                 </footer>
                 if self.shortcuts {
                     { keys::shortcut_list(link.callback(|_| Msg::ToggleShortcuts)) }

@@ -1,6 +1,7 @@
 //! Stepwise's browser entry point: mounts the Yew [`App`](app::App) on the page body.
 
 mod app;
+mod command;
 mod demo;
 mod editor;
 mod experiment;

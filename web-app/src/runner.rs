@@ -20,8 +20,8 @@ use sim_core::entity::EntityId;
 use sim_core::session::protocol::{Bundle, RoomSnapshot};
 use sim_core::session::{Followed, Follower, Host};
 use sim_core::sim::{
-    AgentView, InputFrame, InputRefusal, Profile, PropGroup, Simulation, Starting, SwapError,
-    Timeline, MAX_AGENTS,
+    AgentView, CommandTarget, InputFrame, InputRefusal, Profile, PropGroup, Simulation, Starting,
+    SwapError, Timeline, MAX_AGENTS,
 };
 use sim_core::time::SimTime;
 use std::rc::Rc;
@@ -544,6 +544,13 @@ impl Runner {
             _ => sim.set_prop(edit.agent, &edit.name, value),
         };
         result.map_err(|e| format!("{}: {e}", edit.name))
+    }
+
+    /// Sends a command typed at the command line (see [`Simulation::run_command`]); how many
+    /// agents will run it at the next tick, or why it was refused.
+    pub fn run_command(&mut self, target: &CommandTarget, text: &str) -> Result<usize, String> {
+        let sim = self.sim.as_mut().ok_or("the model is not running")?;
+        sim.run_command(target, text).map_err(|e| e.to_string())
     }
 
     /// A snapshot of the log and profile for the panels.
