@@ -263,35 +263,28 @@ impl Sweep {
 /// which must suit the prop's type.
 fn read_varied(symbols: &Symbols, prop: &str, values: &str) -> Result<Varied, String> {
     let label = prop.trim();
-    let (owner, name) = label
-        .split_once('.')
-        .filter(|(o, n)| !o.is_empty() && !n.is_empty())
-        .ok_or_else(|| {
-            format!("'{label}' should name a prop like Fish.energyUse or Global.rate")
-        })?;
-    let (target, ty) = if owner == "Global" {
-        let ty = symbols.globals.get(name).copied().ok_or_else(|| {
+    let target = StartTarget::parse(label)?;
+    let ty = match &target {
+        StartTarget::Global(name) => symbols.globals.get(name).copied().ok_or_else(|| {
             unknown(
                 &format!("Global prop '{name}'"),
                 name,
                 symbols.globals.keys().map(String::as_str),
             )
-        })?;
-        (StartTarget::Global(name.to_string()), ty)
-    } else {
-        let declared = blueprint(symbols, owner)?;
-        let ty = declared.props.get(name).copied().ok_or_else(|| {
-            unknown(
-                &format!("prop '{name}' on {owner} (made with addProp)"),
-                name,
-                declared.props.keys().map(String::as_str),
-            )
-        })?;
-        let target = StartTarget::Prop {
-            blueprint: owner.to_string(),
-            prop: name.to_string(),
-        };
-        (target, ty)
+        })?,
+        StartTarget::Prop {
+            blueprint: owner,
+            prop: name,
+        } => {
+            let declared = blueprint(symbols, owner)?;
+            declared.props.get(name).copied().ok_or_else(|| {
+                unknown(
+                    &format!("prop '{name}' on {owner} (made with addProp)"),
+                    name,
+                    declared.props.keys().map(String::as_str),
+                )
+            })?
+        }
     };
     let values = values::parse_values(values)?
         .into_iter()

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use super::costume::{MAX_COSTUMES, MAX_TOTAL_BYTES};
 use super::error::Problem;
 use super::experiment::MAX_EXPERIMENTS;
+use super::widget::MAX_WIDGETS;
 use super::Project;
 
 /// Every problem in `project`, stage first, then blueprints, then instances.
@@ -18,6 +19,11 @@ pub(super) fn problems(project: &Project) -> Vec<Problem> {
     if project.experiments.len() > MAX_EXPERIMENTS {
         problems.push(Problem::TooManyExperiments {
             count: project.experiments.len(),
+        });
+    }
+    if project.widgets.len() > MAX_WIDGETS {
+        problems.push(Problem::TooManyWidgets {
+            count: project.widgets.len(),
         });
     }
     problems

@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::costume::{CostumeProblem, MAX_COSTUMES, MAX_TOTAL_BYTES};
 use super::experiment::MAX_EXPERIMENTS;
+use super::widget::MAX_WIDGETS;
 
 /// Why a `.gemprj` file could not be loaded (or, rarely, written).
 #[derive(Debug, Clone, PartialEq)]
@@ -113,6 +114,11 @@ pub enum Problem {
         /// How many.
         count: usize,
     },
+    /// More widgets than a project may keep.
+    TooManyWidgets {
+        /// How many.
+        count: usize,
+    },
 }
 
 impl fmt::Display for ProjectError {
@@ -207,6 +213,10 @@ impl fmt::Display for Problem {
             Problem::TooManyExperiments { count } => write!(
                 f,
                 "experiments: {count} experiments; a project may keep {MAX_EXPERIMENTS}"
+            ),
+            Problem::TooManyWidgets { count } => write!(
+                f,
+                "widgets: {count} widgets; a project may keep {MAX_WIDGETS}"
             ),
         }
     }

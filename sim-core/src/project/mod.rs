@@ -28,6 +28,7 @@ mod costume;
 mod error;
 mod experiment;
 mod stage;
+mod widget;
 
 pub use costume::{
     costume_key, import_files, import_image, import_sheet, sheet_image_name, CostumeAsset,
@@ -37,6 +38,7 @@ pub use costume::{
 pub use error::{Problem, ProjectError};
 pub use experiment::{ExperimentDef, VaryDef, MAX_EXPERIMENTS};
 pub use stage::StageMetadata;
+pub use widget::{WidgetDef, WidgetKind, MAX_WIDGETS};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -67,6 +69,10 @@ pub struct Project {
     /// there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub experiments: Vec<ExperimentDef>,
+    /// The teacher's interface widgets (see [`WidgetDef`]), in the order shown; left out of the
+    /// file when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub widgets: Vec<WidgetDef>,
     /// Fields Stepwise does not use, kept so saving does not lose them.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

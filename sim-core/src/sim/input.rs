@@ -117,7 +117,7 @@ impl Simulation {
         }
     }
 
-    fn send(&mut self, id: EntityId, update: AgentUpdate) -> Result<(), InputError> {
+    pub(super) fn send(&mut self, id: EntityId, update: AgentUpdate) -> Result<(), InputError> {
         if self.world.agents.get(id).is_none_or(|a| a.system) {
             return Err(InputError::NoSuchAgent);
         }

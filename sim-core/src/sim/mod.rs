@@ -49,6 +49,7 @@ mod record;
 mod snapshot;
 mod tick;
 mod timeline;
+mod values;
 mod view;
 
 pub use crate::world::dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};

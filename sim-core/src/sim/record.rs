@@ -15,6 +15,7 @@ use crate::agent::{InputMode, QueuePhase};
 use crate::entity::EntityId;
 use crate::project::Project;
 use crate::time::SimTime;
+use crate::vars::Value;
 use serde::{Deserialize, Serialize};
 
 /// The most inputs a simulation keeps in its log; past it the oldest go (said by
@@ -46,6 +47,8 @@ pub enum Input {
     NextRound,
     /// A command typed at the command line (see [`Simulation::run_command`]).
     Command(super::command::CommandTarget, String),
+    /// A prop set from a widget (see [`Simulation::set_value`]).
+    SetValue(crate::world::starting::StartTarget, Value),
 }
 
 /// An input and the tick count when it came (it acts before tick `tick + 1`).
@@ -118,6 +121,9 @@ impl Simulation {
             }
             Input::Command(target, text) => {
                 self.run_command(&target, &text).map(drop).map_err(drop)
+            }
+            Input::SetValue(target, value) => {
+                self.set_value(&target, value).map(drop).map_err(drop)
             }
         };
     }

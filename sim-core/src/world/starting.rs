@@ -34,7 +34,31 @@ pub struct Starting {
     pub value: Value,
 }
 
+impl StartTarget {
+    /// The prop `text` names: `Blueprint.prop`, or `Global.prop` for a Global prop.
+    pub fn parse(text: &str) -> Result<StartTarget, String> {
+        let text = text.trim();
+        match text.split_once('.') {
+            Some(("Global", name)) if !name.is_empty() => Ok(StartTarget::Global(name.to_string())),
+            Some((blueprint, prop)) if !blueprint.is_empty() && !prop.is_empty() => {
+                Ok(StartTarget::Prop {
+                    blueprint: blueprint.to_string(),
+                    prop: prop.to_string(),
+                })
+            }
+            _ => Err(format!(
+                "'{text}' should name a prop like Fish.energyUse or Global.rate"
+            )),
+        }
+    }
+}
+
 impl World {
+    /// Replaces the props' starting values (a widget set one while the model runs).
+    pub(crate) fn set_starting(&mut self, starting: std::rc::Rc<[Starting]>) {
+        self.starting = starting;
+    }
+
     /// Gives agent `id`, of blueprint `blueprint`, the starting values of its blueprint's
     /// props (called right after its DEFINE program). A value the prop refuses is logged.
     pub(crate) fn give_starting_props(&mut self, id: EntityId, blueprint: &str) {
