@@ -33,11 +33,13 @@ use crate::render::Gestures;
 use crate::session::device::{DeviceSession, Role};
 use crate::session::teacher::TeacherSession;
 use crate::session::PageRole;
+use crate::widgets::{Shown, Widgets};
 use gloo_events::EventListener;
 use session::SessionMsg;
 use sim_core::entity::EntityId;
 use sim_core::sched::{Scheduler, SchedulerStats};
-use sim_core::sim::{CommandTarget, RoundPhase};
+use sim_core::sim::{CommandTarget, RoundPhase, StartTarget};
+use sim_core::vars::Value;
 use stage::{Stage, SPEEDS};
 use std::rc::Rc;
 use web_sys::{HtmlSelectElement, PointerEvent, WheelEvent};
@@ -100,6 +102,10 @@ pub enum Msg {
     EndReplay,
     /// A command from the command line, and who runs it.
     Command((CommandTarget, String)),
+    /// A slider, switch or chooser was set: the widget's index and the value.
+    SetWidget((usize, Value)),
+    /// A widget button was pressed: its index.
+    PressWidget(usize),
 }
 
 /// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
@@ -138,6 +144,12 @@ pub struct App {
     edit_error: Option<String>,
     /// What became of the last command sent from the command line.
     command_answer: Option<Answer>,
+    /// What each of the model's widgets shows, taken with the panels, and the project revision
+    /// it was taken at (an edit of the widgets takes it again at once).
+    widgets_shown: Rc<Vec<Shown>>,
+    widgets_at: u64,
+    /// Why the last change from a widget was refused.
+    widget_error: Option<String>,
     /// The window's keyboard shortcuts; dropping it removes them.
     keys: Option<EventListener>,
     /// The periodic tasks; `None` only while it runs one (it is taken out to lend the app to
@@ -222,6 +234,39 @@ impl App {
         self.stage.restarted();
         self.dismissed_dialog = 0;
         self.restart_series();
+    }
+
+    /// The project's widget `index`.
+    fn widget(&self, index: usize) -> Option<sim_core::project::WidgetDef> {
+        self.project
+            .with(|c| c.and_then(|c| c.project.widgets.get(index).cloned()))
+    }
+
+    /// A slider, switch or chooser set its prop.
+    fn set_widget(&mut self, index: usize, value: Value) {
+        let Some(widget) = self.widget(index) else {
+            return;
+        };
+        let result = StartTarget::parse(&widget.target)
+            .and_then(|target| self.stage.runner_mut().set_value(&target, value));
+        self.widget_error = result
+            .err()
+            .map(|why| format!("{}: {why}", widget.shown_label()));
+    }
+
+    /// A widget button runs its line as the model or as a blueprint's agents.
+    fn press_widget(&mut self, index: usize) {
+        let Some(widget) = self.widget(index) else {
+            return;
+        };
+        let target = match widget.target.trim() {
+            "" | "model" | "Global" => CommandTarget::Model,
+            blueprint => CommandTarget::Blueprint(blueprint.to_string()),
+        };
+        let result = self.stage.runner_mut().run_command(&target, &widget.script);
+        self.widget_error = result
+            .err()
+            .map(|why| format!("{}: {why}", widget.shown_label()));
     }
 
     /// Sends a command from the command line and keeps the answer for it to show.
@@ -309,6 +354,9 @@ impl Component for App {
             series: Rc::default(),
             edit_error: None,
             command_answer: None,
+            widgets_shown: Rc::default(),
+            widgets_at: 0,
+            widget_error: None,
             keys: None,
             map: MapTool::default(),
             map_error: None,
@@ -349,6 +397,9 @@ impl Component for App {
                     self.edit_error = None;
                     self.restart_series();
                     self.inspect();
+                }
+                if self.project.revision() != self.widgets_at && self.refresh_widgets() {
+                    self.view_stale = true;
                 }
                 self.stage.update_clock(ts);
                 if self.device.is_none() {
@@ -467,6 +518,8 @@ impl Component for App {
                 self.after_restart();
             }
             Msg::Command((target, text)) => self.send_command(&target, &text),
+            Msg::SetWidget((index, value)) => self.set_widget(index, value),
+            Msg::PressWidget(index) => self.press_widget(index),
         }
         self.hash_stale = true;
         self.stage.show_tick();
@@ -539,7 +592,10 @@ impl Component for App {
                     <footer class="controls">{ self.device_session_view(ctx) }</footer>
                     if matches!(self.role, PageRole::Projector(_)) {
                         <Panels data={self.panels.clone()} series={self.series.clone()}
-                            on_open={link.callback(Msg::OpenScript)} />
+                            on_open={link.callback(Msg::OpenScript)}
+                            lead={html! { <Widgets project={self.project.clone()} revision={self.project.revision()}
+                                shown={self.widgets_shown.clone()} live={false}
+                                on_set={link.callback(Msg::SetWidget)} on_press={link.callback(Msg::PressWidget)} /> }} />
                     }
                 } else {
                 <footer class="controls">
@@ -604,7 +660,10 @@ impl Component for App {
                     on_select={link.callback(Msg::Select)}
                     on_edit={link.callback(Msg::Edit)} />
                 <Panels data={self.panels.clone()} series={self.series.clone()}
-                    on_open={link.callback(Msg::OpenScript)}>
+                    on_open={link.callback(Msg::OpenScript)}
+                    lead={html! { <Widgets project={self.project.clone()} revision={self.project.revision()}
+                        shown={self.widgets_shown.clone()} error={self.widget_error.clone().map(AttrValue::from)}
+                        on_set={link.callback(Msg::SetWidget)} on_press={link.callback(Msg::PressWidget)} /> }}>
                     <ExperimentPanel project={self.project.clone()} revision={self.project.revision()}
                         on_replay={link.callback(Msg::Replay)} />
                 </Panels>

@@ -14,6 +14,7 @@ mod render;
 mod runner;
 mod session;
 mod share;
+mod widgets;
 mod wizard;
 
 fn main() {

@@ -16,14 +16,17 @@ use crate::panels::{performance_micros, PanelsSnapshot, Series};
 use crate::projects::ProjectHandle;
 use crate::projects::{CurrentProject, Origin};
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb, Status};
+use crate::widgets::Shown;
 use sim_core::entity::EntityId;
+use sim_core::project::WidgetDef;
 use sim_core::session::protocol::{Bundle, RoomSnapshot};
 use sim_core::session::{Followed, Follower, Host};
 use sim_core::sim::{
-    AgentView, CommandTarget, InputFrame, InputRefusal, Profile, PropGroup, Simulation, Starting,
-    SwapError, Timeline, MAX_AGENTS,
+    AgentView, CommandTarget, InputFrame, InputRefusal, Profile, PropGroup, Simulation,
+    StartTarget, Starting, SwapError, Timeline, MAX_AGENTS,
 };
 use sim_core::time::SimTime;
+use sim_core::vars::Value;
 use std::rc::Rc;
 
 /// The note left when an edit does not compile and the stage goes on with the last version
@@ -544,6 +547,24 @@ impl Runner {
             _ => sim.set_prop(edit.agent, &edit.name, value),
         };
         result.map_err(|e| format!("{}: {e}", edit.name))
+    }
+
+    /// What each widget shows now: a slider's, switch's or chooser's prop value, a monitor's
+    /// measure (see [`crate::widgets`]).
+    pub fn widget_values(&self, widgets: &[WidgetDef]) -> Vec<Shown> {
+        let Some(sim) = &self.sim else {
+            return vec![Shown::Nothing; widgets.len()];
+        };
+        widgets
+            .iter()
+            .map(|w| crate::widgets::shown(sim, w))
+            .collect()
+    }
+
+    /// Sets the prop a slider, switch or chooser is bound to (see [`Simulation::set_value`]).
+    pub fn set_value(&mut self, target: &StartTarget, value: Value) -> Result<usize, String> {
+        let sim = self.sim.as_mut().ok_or("the model is not running")?;
+        sim.set_value(target, value).map_err(|e| e.to_string())
     }
 
     /// Sends a command typed at the command line (see [`Simulation::run_command`]); how many

@@ -78,6 +78,21 @@ impl App {
         let mut panels = self.stage.runner().panels();
         panels.tasks = self.task_stats.clone();
         self.panels = Rc::new(panels);
+        self.refresh_widgets();
+    }
+
+    /// Takes what the model's widgets show; true when it changed.
+    pub(super) fn refresh_widgets(&mut self) -> bool {
+        self.widgets_at = self.project.revision();
+        let shown = self.project.with(|c| {
+            c.map(|c| self.stage.runner().widget_values(&c.project.widgets))
+                .unwrap_or_default()
+        });
+        if *self.widgets_shown == shown {
+            return false;
+        }
+        self.widgets_shown = Rc::new(shown);
+        true
     }
 
     /// Runs the periodic task due at real time `ts` (milliseconds), if any.

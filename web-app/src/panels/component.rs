@@ -24,6 +24,9 @@ pub struct PanelsProps {
     pub series: Rc<Series>,
     /// A log entry's `Blueprint:line` link was clicked: (blueprint, line).
     pub on_open: Callback<(String, u32)>,
+    /// A panel before these (the model's widgets).
+    #[prop_or_default]
+    pub lead: Html,
     /// More panels after these (the teacher's Experiment panel).
     #[prop_or_default]
     pub children: Html,
@@ -34,6 +37,7 @@ pub struct PanelsProps {
 pub fn panels(props: &PanelsProps) -> Html {
     html! {
         <section class="panels" aria-label="Graphs and messages">
+            { props.lead.clone() }
             { graphs(&props.series) }
             { log(&props.data, &props.on_open) }
             { profiler(&props.data) }

@@ -1,0 +1,107 @@
+// The model's widgets: the teacher adds a slider, a monitor and a button to the Fish and Algae
+// model; moving the slider changes every Fish at once, the monitor follows the model, the
+// button runs its line at the next tick; each edit undoes, and the widgets are saved in the
+// project. On GEMSTEP's moths model a slider and a monitor work on a Global prop.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  openApp, closeApp, screenshot, importProject, shownTick, waitForStored, storedProjects,
+} from '../harness.mjs';
+
+const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
+
+let app;
+before(async () => { app = await openApp(); });
+after(() => closeApp(app));
+
+/** Adds a widget of `kind` and fills its fields (`{ label, target, min, max, step, script }`). */
+async function addWidget(page, kind, fields) {
+  const editors = page.locator('[data-testid="widget-editor"]');
+  const n = await editors.count();
+  await page.click(`[data-testid="add-${kind}"]`);
+  await page.waitForFunction((want) =>
+    document.querySelectorAll('[data-testid="widget-editor"]').length === want, n + 1);
+  const editor = editors.nth(n);
+  for (const [field, value] of Object.entries(fields)) {
+    const input = editor.locator(`[data-testid="widget-${field}"]`);
+    await input.fill(String(value));
+    await input.press('Enter');
+    await input.blur();
+    await page.waitForFunction(([i, f, v]) =>
+      document.querySelectorAll('[data-testid="widget-editor"]')[i]
+        ?.querySelector(`[data-testid="widget-${f}"]`)?.value === v, [n, field, String(value)]);
+  }
+}
+
+/** Steps one tick (the run is paused) and waits for the tick shown to move on. */
+async function step(page) {
+  const tick = await shownTick(page);
+  await page.click('[data-testid="step"]');
+  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="tick"]')?.textContent) > t, tick);
+}
+
+test('a slider, a monitor and a button added to the Fish and Algae model work at once', async () => {
+  const { page } = app;
+  await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
+  await page.waitForFunction(() => document.querySelector('[data-testid="project-label"]')?.textContent === 'Fish and Algae');
+  // Added while the model plays (the page redraws all the while: typing must survive it).
+  assert.equal(await page.isEnabled('[data-testid="pause"]'), true, 'the model plays');
+  await page.click('[data-testid="edit-widgets"]');
+  await addWidget(page, 'slider', { label: 'Energy use', target: 'Fish.energyUse', min: 0, max: 10, step: 1 });
+  await addWidget(page, 'monitor', { label: 'Mean energy', target: 'mean Fish.energy' });
+  await addWidget(page, 'button', { label: 'Feed the fish', target: 'Fish', script: 'prop energy setTo 100' });
+  await page.click('[data-testid="edit-widgets"]');
+  await page.click('[data-testid="pause"]');
+  assert.equal(await page.locator('[data-testid="widget"]').count(), 3);
+
+  // The slider shows the model's value (2, from the script) and sets every Fish when moved.
+  const slider = page.locator('[data-testid="widget-slider"]');
+  assert.equal(await slider.inputValue(), '2');
+  await page.locator('[data-testid="agent-row"]', { hasText: 'Fish' }).first().click();
+  await slider.focus();
+  for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
+  await page.waitForFunction(() => document.querySelector('[data-testid="prop-energyUse"]')?.value === '7');
+  assert.equal(await page.textContent('[data-testid="widget-value"]'), '7');
+
+  // The monitor shows the mean energy; the button feeds every Fish at the next tick.
+  const monitor = page.locator('[data-testid="widget-monitor"]');
+  assert.match(await monitor.textContent(), /^\d+(\.\d+)?$/);
+  await page.click('[data-testid="widget-button"]');
+  await step(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '100');
+  await screenshot(page, 'widgets-fish');
+
+  // Saved in the project, and each edit undoes.
+  await waitForStored(page, '"widgets"');
+  const saved = JSON.parse((await storedProjects(page)).find((t) => t.includes('"widgets"')));
+  assert.deepEqual(saved.widgets.map((w) => w.kind), ['slider', 'monitor', 'button']);
+  assert.equal(saved.widgets[0].target, 'Fish.energyUse');
+  // Undo takes back the last edit: the button's line.
+  await page.click('[data-testid="undo"]');
+  await page.click('[data-testid="edit-widgets"]');
+  await page.waitForFunction(() =>
+    document.querySelectorAll('[data-testid="widget-script"]')[0]?.value === '');
+  await page.click('[data-testid="edit-widgets"]');
+});
+
+test('GEMSTEP\'s moths model gets a slider and a monitor on a Global prop', async (t) => {
+  const file = join(MODELS, 'moths.gemprj');
+  if (!existsSync(file)) {
+    t.skip(`${file} is absent`);
+    return;
+  }
+  const { page } = app;
+  await importProject(page, 'moths.gemprj', await readFile(file, 'utf8'));
+  if (await page.isEnabled('[data-testid="pause"]')) await page.click('[data-testid="pause"]');
+  await page.click('[data-testid="edit-widgets"]');
+  await addWidget(page, 'slider', { target: 'Global.darkMoths', min: 0, max: 50, step: 5 });
+  await addWidget(page, 'monitor', { target: 'Global.darkMoths' });
+  await page.click('[data-testid="edit-widgets"]');
+  const slider = page.locator('[data-testid="widget-slider"]');
+  await slider.fill('25');
+  await page.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '25');
+  assert.equal(await page.textContent('[data-testid="widget"] .widget-label'), 'Global.darkMoths');
+});

@@ -1,0 +1,413 @@
+//! The teacher's interface widgets beside the stage (the first of the panels; beside the
+//! stage in projector view): sliders, switches and choosers that set a prop of the running
+//! model at once ([`sim_core::sim::Simulation::set_value`]), monitors that show a measure, and
+//! buttons that run a line of ScriptText at the next tick. *Edit widgets* adds, changes and
+//! removes them, each change one undoable edit of the project.
+
+use crate::projects::ProjectHandle;
+use sim_core::experiment::Measure;
+use sim_core::project::{WidgetDef, WidgetKind};
+use sim_core::sim::{Simulation, StartTarget};
+use sim_core::vars::Value;
+use std::rc::Rc;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// What a widget shows now.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shown {
+    /// Nothing to show (a button; a prop the model has not made).
+    Nothing,
+    /// The value of a slider's, switch's or chooser's prop.
+    Value(Value),
+    /// A monitor's measure (`None`: nothing to measure, or a measure that does not read).
+    Measure(Option<f64>),
+}
+
+/// What `widget` shows in `sim` now.
+pub fn shown(sim: &Simulation, widget: &WidgetDef) -> Shown {
+    match widget.kind {
+        WidgetKind::Button => Shown::Nothing,
+        WidgetKind::Monitor => Shown::Measure(
+            Measure::parse(&widget.target)
+                .ok()
+                .and_then(|m| m.sample(sim)),
+        ),
+        _ => {
+            let value = match StartTarget::parse(&widget.target) {
+                Ok(StartTarget::Global(name)) => sim.global(&name),
+                Ok(StartTarget::Prop { blueprint, prop }) => sim.prop_value(&blueprint, &prop),
+                Err(_) => None,
+            };
+            value.map_or(Shown::Nothing, Shown::Value)
+        }
+    }
+}
+
+/// The widgets' inputs.
+#[derive(Properties, PartialEq)]
+pub struct WidgetsProps {
+    /// The open project, whose widgets these are (and which *Edit widgets* changes).
+    pub project: ProjectHandle,
+    /// Its revision, so the panel redraws when the widgets change.
+    pub revision: u64,
+    /// What each widget shows now, in the project's order.
+    pub shown: Rc<Vec<Shown>>,
+    /// Why the last change from a widget was refused.
+    #[prop_or_default]
+    pub error: Option<AttrValue>,
+    /// Whether the widgets change the model (false on a class screen that follows it).
+    #[prop_or(true)]
+    pub live: bool,
+    /// A slider, switch or chooser was set: the widget's index and the value.
+    pub on_set: Callback<(usize, Value)>,
+    /// A button was pressed: its index.
+    pub on_press: Callback<usize>,
+}
+
+pub enum Msg {
+    ToggleEdit,
+    Add(WidgetKind),
+    Remove(usize),
+    Kind(usize, String),
+    /// A field being typed in: widget, field, text (kept until the field is left).
+    Typing(usize, &'static str, String),
+    /// A field was left or Enter pressed: its text becomes the widget's.
+    Commit(usize, &'static str, String),
+    /// A slider moving under the pointer or the keys: the value shown until it is let go.
+    Sliding(usize, String),
+}
+
+/// The widgets panel.
+pub struct Widgets {
+    editing: bool,
+    /// A slider being moved and its value, shown before the model has it.
+    sliding: Option<(usize, String)>,
+    /// Text typed in the editor's fields and not yet committed, by widget and field: a
+    /// redraw (the model plays on) shows it rather than the widget's saved text.
+    typing: std::collections::HashMap<(usize, &'static str), String>,
+}
+
+const KINDS: [(WidgetKind, &str); 5] = [
+    (WidgetKind::Slider, "slider"),
+    (WidgetKind::Switch, "switch"),
+    (WidgetKind::Chooser, "chooser"),
+    (WidgetKind::Monitor, "monitor"),
+    (WidgetKind::Button, "button"),
+];
+
+fn kind_name(kind: WidgetKind) -> &'static str {
+    KINDS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map_or("slider", |(_, n)| n)
+}
+
+impl Component for Widgets {
+    type Message = Msg;
+    type Properties = WidgetsProps;
+
+    fn create(_ctx: &Context<Self>) -> Self {
+        Widgets {
+            editing: false,
+            sliding: None,
+            typing: std::collections::HashMap::new(),
+        }
+    }
+
+    fn changed(&mut self, _ctx: &Context<Self>, _old: &Self::Properties) -> bool {
+        // The model has the slider's value now (or refused it): show what it holds.
+        self.sliding = None;
+        true
+    }
+
+    fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
+        let project = &ctx.props().project;
+        match msg {
+            Msg::ToggleEdit => {
+                self.editing = !self.editing;
+                self.typing.clear();
+            }
+            Msg::Sliding(i, text) => self.sliding = Some((i, text)),
+            Msg::Add(kind) => {
+                project.edit("Add a widget", |p| {
+                    if p.widgets.len() < sim_core::project::MAX_WIDGETS {
+                        p.widgets.push(new_widget(kind));
+                    }
+                });
+            }
+            Msg::Remove(i) => {
+                // The widgets after it move up: text typed in theirs would land on others.
+                self.typing.clear();
+                project.edit("Remove a widget", |p| {
+                    if i < p.widgets.len() {
+                        p.widgets.remove(i);
+                    }
+                });
+            }
+            Msg::Kind(i, text) => {
+                let kind = KINDS.iter().find(|(_, n)| *n == text).map(|(k, _)| *k);
+                if let Some(kind) = kind {
+                    edit_one(project, "Change a widget", i, |w| w.kind = kind);
+                }
+            }
+            Msg::Typing(i, field, text) => {
+                self.typing.insert((i, field), text);
+                return false;
+            }
+            Msg::Commit(i, field, text) => {
+                self.typing.remove(&(i, field));
+                commit(project, i, field, &text);
+            }
+        }
+        true
+    }
+
+    fn view(&self, ctx: &Context<Self>) -> Html {
+        let props = ctx.props();
+        let link = ctx.link();
+        let widgets = props
+            .project
+            .with(|c| c.map(|c| c.project.widgets.clone()).unwrap_or_default());
+        if widgets.is_empty() && !props.live {
+            return Html::default();
+        }
+        html! {
+            <div class="panel widgets" data-testid="widgets">
+                <h2>{ "Controls" }
+                    if props.live {
+                        <button class="edit-toggle" data-testid="edit-widgets" aria-pressed={self.editing.to_string()}
+                            onclick={link.callback(|_| Msg::ToggleEdit)}>
+                            { if self.editing { "Done" } else { "Edit widgets" } }
+                        </button>
+                    }
+                </h2>
+                if widgets.is_empty() && !self.editing {
+                    <p class="hint">{ "Sliders, switches, monitors and buttons for this model: press Edit widgets to add them." }</p>
+                }
+                if let Some(error) = &props.error {
+                    <p class="error" role="alert" data-testid="widget-error">{ error }</p>
+                }
+                <div class="widget-list">
+                    { for widgets.iter().enumerate().map(|(i, w)| {
+                        let shown = props.shown.get(i).cloned().unwrap_or(Shown::Nothing);
+                        if self.editing { self.editor(ctx, i, w) } else { self.widget(ctx, i, w, shown) }
+                    }) }
+                </div>
+                if self.editing {
+                    <div class="add-widgets">
+                        { for KINDS.iter().map(|(kind, name)| {
+                            let kind = *kind;
+                            html! { <button data-testid={format!("add-{name}")} onclick={link.callback(move |_| Msg::Add(kind))}>{ format!("+ {name}") }</button> }
+                        }) }
+                    </div>
+                }
+            </div>
+        }
+    }
+}
+
+impl Widgets {
+    /// A widget as the class uses it.
+    fn widget(&self, ctx: &Context<Self>, i: usize, w: &WidgetDef, shown: Shown) -> Html {
+        let props = ctx.props();
+        let link = ctx.link();
+        let label = w.shown_label().to_string();
+        let disabled = !props.live;
+        let value = match &shown {
+            Shown::Value(v) => Some(v.clone()),
+            _ => None,
+        };
+        let body = match w.kind {
+            WidgetKind::Slider => {
+                let now = match &self.sliding {
+                    Some((j, text)) if *j == i => text.clone(),
+                    _ => value
+                        .as_ref()
+                        .and_then(Value::as_number)
+                        .map(|n| n.to_string())
+                        .unwrap_or_default(),
+                };
+                let on_set = props.on_set.clone();
+                html! { <>
+                    <input type="range" data-testid="widget-slider" aria-label={label.clone()}
+                        min={w.min.to_string()} max={w.max.to_string()} step={slider_step(w)}
+                        value={now.clone()} {disabled}
+                        oninput={link.callback(move |e: InputEvent| Msg::Sliding(i, e.target_unchecked_into::<HtmlInputElement>().value()))}
+                        onchange={Callback::from(move |e: Event| {
+                            let text = e.target_unchecked_into::<HtmlInputElement>().value();
+                            if let Ok(n) = text.parse::<f64>() { on_set.emit((i, Value::Number(n))); }
+                        })} />
+                    <output data-testid="widget-value">{ now }</output>
+                </> }
+            }
+            WidgetKind::Switch => {
+                let on = matches!(value, Some(Value::Boolean(true)));
+                let on_set = props.on_set.clone();
+                html! {
+                    <input type="checkbox" role="switch" data-testid="widget-switch" aria-label={label.clone()}
+                        checked={on} {disabled}
+                        onchange={Callback::from(move |e: Event| {
+                            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+                            on_set.emit((i, Value::Boolean(on)));
+                        })} />
+                }
+            }
+            WidgetKind::Chooser => {
+                let now = value.as_ref().map(ToString::to_string).unwrap_or_default();
+                let on_set = props.on_set.clone();
+                let was = value.clone().unwrap_or(Value::String(String::new()));
+                html! {
+                    <select data-testid="widget-chooser" aria-label={label.clone()} {disabled}
+                        onchange={Callback::from(move |e: Event| {
+                            let text = e.target_unchecked_into::<HtmlSelectElement>().value();
+                            let value = crate::inspector::parse_value(&text, &was).unwrap_or(Value::String(text));
+                            on_set.emit((i, value));
+                        })}>
+                        // The model's value, when it is none of the options.
+                        if !w.options.contains(&now) {
+                            <option value="" selected=true disabled=true>{ now.clone() }</option>
+                        }
+                        { for w.options.iter().map(|o| html! { <option value={o.clone()} selected={*o == now}>{ o }</option> }) }
+                    </select>
+                }
+            }
+            WidgetKind::Monitor => {
+                let text = match shown {
+                    Shown::Measure(Some(n)) => short(n),
+                    _ => "–".to_string(),
+                };
+                html! { <output class="monitor" data-testid="widget-monitor">{ text }</output> }
+            }
+            WidgetKind::Button => {
+                let on_press = props.on_press.reform(move |_: MouseEvent| i);
+                html! { <button data-testid="widget-button" {disabled} onclick={on_press}>{ label.clone() }</button> }
+            }
+        };
+        html! {
+            <div class={classes!("widget", kind_name(w.kind))} data-testid="widget" data-kind={kind_name(w.kind)}>
+                if w.kind != WidgetKind::Button {
+                    <span class="widget-label">{ label }</span>
+                }
+                { body }
+            </div>
+        }
+    }
+
+    /// A widget's fields, for the author.
+    fn editor(&self, ctx: &Context<Self>, i: usize, w: &WidgetDef) -> Html {
+        let link = ctx.link();
+        let field = |name: &'static str, saved: String, kind: &'static str, hint: &'static str| {
+            let value = self.typing.get(&(i, name)).cloned().unwrap_or(saved);
+            html! {
+                <input type={kind} data-testid={format!("widget-{name}")} placeholder={hint} {value}
+                    oninput={link.callback(move |e: InputEvent| Msg::Typing(i, name, e.target_unchecked_into::<HtmlInputElement>().value()))}
+                    onchange={link.callback(move |e: Event| Msg::Commit(i, name, e.target_unchecked_into::<HtmlInputElement>().value()))} />
+            }
+        };
+        let target_hint = match w.kind {
+            WidgetKind::Monitor => "count Fish, mean Fish.energy or Global.rate",
+            WidgetKind::Button => "who runs it: a blueprint, or empty for the model",
+            _ => "Fish.energyUse or Global.rate",
+        };
+        html! {
+            <fieldset class="widget-editor" data-testid="widget-editor">
+                <legend>{ format!("Widget {}", i + 1) }</legend>
+                <label>{ "Kind " }
+                    <select data-testid="widget-kind" onchange={link.callback(move |e: Event| Msg::Kind(i, e.target_unchecked_into::<HtmlSelectElement>().value()))}>
+                        { for KINDS.iter().map(|(k, n)| html! { <option value={*n} selected={*k == w.kind}>{ *n }</option> }) }
+                    </select>
+                </label>
+                <label>{ "Label " }{ field("label", w.label.clone(), "text", "") }</label>
+                <label>{ if w.kind == WidgetKind::Button { "Run as " } else if w.kind == WidgetKind::Monitor { "Shows " } else { "Sets " } }
+                    { field("target", w.target.clone(), "text", target_hint) }</label>
+                if w.kind == WidgetKind::Slider {
+                    <div class="numbers">
+                        <label>{ "Min " }{ field("min", w.min.to_string(), "number", "") }</label>
+                        <label>{ "Max " }{ field("max", w.max.to_string(), "number", "") }</label>
+                        <label>{ "Step " }{ field("step", w.step.to_string(), "number", "") }</label>
+                    </div>
+                }
+                if w.kind == WidgetKind::Chooser {
+                    <label>{ "Options " }{ field("options", w.options.join(", "), "text", "consumer, producer") }</label>
+                }
+                if w.kind == WidgetKind::Button {
+                    <label>{ "Runs " }{ field("script", w.script.clone(), "text", "prop energy setTo 100") }</label>
+                }
+                <button data-testid="remove-widget" aria-label={format!("Remove widget {}", i + 1)}
+                    onclick={link.callback(move |_| Msg::Remove(i))}>{ "Remove" }</button>
+            </fieldset>
+        }
+    }
+}
+
+/// Makes `text`, typed in `field` of widget `i`, the widget's, as one undoable edit (a number
+/// field's text that is not a number changes nothing).
+fn commit(project: &ProjectHandle, i: usize, field: &str, text: &str) {
+    let number = text.trim().parse::<f64>().ok().filter(|n| n.is_finite());
+    match field {
+        "label" => edit_one(project, "Rename a widget", i, |w| {
+            w.label = text.to_string()
+        }),
+        "target" => edit_one(project, "Change a widget", i, |w| {
+            w.target = text.trim().to_string()
+        }),
+        "options" => edit_one(project, "Change a chooser", i, |w| {
+            w.options = text
+                .split(',')
+                .map(|o| o.trim().to_string())
+                .filter(|o| !o.is_empty())
+                .take(50)
+                .collect();
+        }),
+        "script" => edit_one(project, "Change a button", i, |w| {
+            w.script = text.to_string()
+        }),
+        "min" | "max" | "step" => {
+            if let Some(n) = number {
+                edit_one(project, "Change a slider", i, |w| match field {
+                    "min" => w.min = n,
+                    "max" => w.max = n,
+                    _ => w.step = n.abs(),
+                });
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Applies `change` to widget `i` of the project as one undoable edit called `label`.
+fn edit_one(project: &ProjectHandle, label: &str, i: usize, change: impl FnOnce(&mut WidgetDef)) {
+    project.edit(label, |p| {
+        if let Some(w) = p.widgets.get_mut(i) {
+            change(w);
+        }
+    });
+}
+
+/// A new widget of `kind`, to be filled in.
+fn new_widget(kind: WidgetKind) -> WidgetDef {
+    WidgetDef {
+        kind,
+        ..WidgetDef::default()
+    }
+}
+
+/// A slider's step for the browser's range input ("any" for none).
+fn slider_step(w: &WidgetDef) -> String {
+    if w.step > 0.0 && w.step.is_finite() {
+        w.step.to_string()
+    } else {
+        "any".to_string()
+    }
+}
+
+/// A number short enough for a monitor.
+fn short(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{n:.0}")
+    } else {
+        let text = format!("{n:.3}");
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
