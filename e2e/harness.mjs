@@ -261,3 +261,10 @@ export async function importProject(page, name, text) {
   await page.waitForFunction((want) =>
     document.querySelector('[data-testid="project-label"]')?.textContent === want, label);
 }
+
+/** Steps the paused run one tick and waits for the tick shown to move on. */
+export async function stepTick(page) {
+  const tick = await shownTick(page);
+  await page.click('[data-testid="step"]');
+  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="tick"]')?.textContent) > t, tick);
+}

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openApp, closeApp, screenshot, importProject, shownTick } from '../harness.mjs';
+import { openApp, closeApp, screenshot, importProject, stepTick } from '../harness.mjs';
 
 const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
 
@@ -27,13 +27,6 @@ async function send(page, who, text) {
   return page.textContent('[data-testid="command-answer"]');
 }
 
-/** Steps one tick (the run is paused) and waits for the tick shown to move on. */
-async function step(page) {
-  const tick = await shownTick(page);
-  await page.click('[data-testid="step"]');
-  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="tick"]')?.textContent) > t, tick);
-}
-
 test('commands run at the next tick as the model, every Fish, or the selected Fish', async () => {
   const { page } = app;
   await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
@@ -46,18 +39,18 @@ test('commands run at the next tick as the model, every Fish, or the selected Fi
   assert.equal(await page.inputValue('[data-testid="command-text"]'), '', 'the line is cleared');
   assert.equal(await page.locator('[data-testid="log-entry"]', { hasText: 'hello from the model' }).count(), 0,
     'nothing runs before the tick');
-  await step(page);
+  await stepTick(page);
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="log"]')?.textContent.includes('hello from the model'));
 
   assert.equal(await send(page, 'bp:Fish', 'prop energy setTo 5'), 'sent to 3 Fish; it runs at the next tick');
   await page.locator('[data-testid="agent-row"]', { hasText: 'Fish' }).first().click();
-  await step(page);
+  await stepTick(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="prop-energy"]')?.value === '5');
 
   assert.equal(await send(page, 'selected', 'prop energy setTo 42'),
     'sent to the selected agent; it runs at the next tick');
-  await step(page);
+  await stepTick(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="prop-energy"]')?.value === '42');
   await screenshot(page, 'command-line');
 });

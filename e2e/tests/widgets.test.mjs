@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  openApp, closeApp, screenshot, importProject, shownTick, waitForStored, storedProjects,
+  openApp, closeApp, screenshot, importProject, stepTick, waitForStored, storedProjects,
 } from '../harness.mjs';
 
 const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
@@ -34,13 +34,6 @@ async function addWidget(page, kind, fields) {
       document.querySelectorAll('[data-testid="widget-editor"]')[i]
         ?.querySelector(`[data-testid="widget-${f}"]`)?.value === v, [n, field, String(value)]);
   }
-}
-
-/** Steps one tick (the run is paused) and waits for the tick shown to move on. */
-async function step(page) {
-  const tick = await shownTick(page);
-  await page.click('[data-testid="step"]');
-  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="tick"]')?.textContent) > t, tick);
 }
 
 test('a slider, a monitor and a button added to the Fish and Algae model work at once', async () => {
@@ -70,7 +63,7 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
   const monitor = page.locator('[data-testid="widget-monitor"]');
   assert.match(await monitor.textContent(), /^\d+(\.\d+)?$/);
   await page.click('[data-testid="widget-button"]');
-  await step(page);
+  await stepTick(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '100');
   await screenshot(page, 'widgets-fish');
 

@@ -2,8 +2,10 @@
 //! the same bytes on one thread as on several, from options or from the experiment saved in
 //! the project.
 
+mod common;
+
+use common::cli::{stepwise, text};
 use std::path::PathBuf;
-use std::process::Command;
 
 fn example(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -17,17 +19,10 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("stepwise-sweep-{}-{name}", std::process::id()))
 }
 
+/// `stepwise sweep` with `args`: whether it succeeded, its output and its errors.
 fn sweep(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stepwise"))
-        .arg("sweep")
-        .args(args)
-        .output()
-        .expect("stepwise runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = stepwise(&[&["sweep"], args].concat());
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
 }
 
 const OPTIONS: [&str; 12] = [

@@ -212,16 +212,7 @@ impl Sweep {
         let spec = self
             .run_spec(number)
             .ok_or_else(|| format!("the experiment has no run {number}"))?;
-        let starting = self
-            .varied
-            .iter()
-            .zip(&spec.values)
-            .map(|(v, value)| Starting {
-                target: v.target.clone(),
-                value: value.clone(),
-            })
-            .collect();
-        let mut sim = Simulation::load_starting(&self.project, spec.seed, starting)
+        let mut sim = Simulation::load_starting(&self.project, spec.seed, self.starting(&spec))
             .map_err(|e| e.to_string())?;
         let mut rows = Vec::new();
         if self.every > 0 {
@@ -245,6 +236,19 @@ impl Sweep {
             }
         }
         Ok(RunRows { spec, rows })
+    }
+
+    /// The starting values run `spec` gives the varied props (what replaying it on the stage
+    /// starts the model with, with its seed).
+    pub fn starting(&self, spec: &RunSpec) -> Vec<Starting> {
+        self.varied
+            .iter()
+            .zip(&spec.values)
+            .map(|(v, value)| Starting {
+                target: v.target.clone(),
+                value: value.clone(),
+            })
+            .collect()
     }
 
     /// Every measure of `sim` now, with its tick.

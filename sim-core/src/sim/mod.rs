@@ -410,6 +410,17 @@ impl Simulation {
             .collect()
     }
 
+    /// The value of the added prop `prop` of the first agent of `blueprint` that has it (what
+    /// a slider bound to the blueprint's prop shows).
+    pub fn prop_value(&self, blueprint: &str, prop: &str) -> Option<crate::vars::Value> {
+        let bp = self.program.index(blueprint)?;
+        self.world
+            .visible_agents()
+            .filter(|a| a.blueprint == bp)
+            .find_map(|a| a.prop(prop))
+            .map(crate::vars::GVar::value)
+    }
+
     /// How many agents of `blueprint` exist (none of a blueprint the model lacks).
     pub fn count_of(&self, blueprint: &str) -> usize {
         let bp = self.program.index(blueprint);

@@ -373,15 +373,7 @@ impl ExperimentPanel {
     fn replay(&self, number: usize) -> Option<Replay> {
         let sweep = &self.running.as_ref()?.sweep;
         let spec = sweep.run_spec(number)?;
-        let starting: Vec<Starting> = sweep
-            .varied()
-            .iter()
-            .zip(&spec.values)
-            .map(|(v, value)| Starting {
-                target: v.target.clone(),
-                value: value.clone(),
-            })
-            .collect();
+        let starting = sweep.starting(&spec);
         let mut label = format!("run {number}:");
         for (v, value) in sweep.varied().iter().zip(&spec.values) {
             label.push_str(&format!(" {} = {value},", v.label));

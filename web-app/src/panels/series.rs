@@ -128,13 +128,9 @@ fn number(value: &Value) -> f64 {
     }
 }
 
-/// Quotes a CSV field when it holds a comma, quote or line break.
+/// A CSV field, quoted when it must be (as an experiment's table quotes its cells).
 fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
+    sim_core::experiment::table::cell(text)
 }
 
 #[cfg(test)]
