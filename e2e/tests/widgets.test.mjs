@@ -98,3 +98,23 @@ test('GEMSTEP\'s moths model gets a slider and a monitor on a Global prop', asyn
   await page.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '25');
   assert.equal(await page.textContent('[data-testid="widget"] .widget-label'), 'Global.darkMoths');
 });
+
+test('Suggest widgets offers GEMSTEP\'s aquatic props its students may change, and Keep adds one', async (t) => {
+  const file = join(MODELS, 'aquatic.gemprj');
+  if (!existsSync(file)) {
+    t.skip(`${file} is absent`);
+    return;
+  }
+  const { page } = app;
+  await importProject(page, 'aquatic.gemprj', await readFile(file, 'utf8'));
+  await page.click('[data-testid="edit-widgets"]');
+  await page.click('[data-testid="suggest-widgets"]');
+  const row = page.locator('[data-testid="suggestion"]', { hasText: 'slider Fish.energyUse' });
+  assert.match(await row.textContent(), /STUDENTS_MAY_CHANGE/);
+  const before = await page.locator('[data-testid="suggestion"]').count();
+  await row.locator('[data-testid="keep-suggestion"]').click();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="suggestion"]').length === n - 1, before);
+  assert.equal(await page.inputValue('[data-testid="widget-target"]'), 'Fish.energyUse');
+  await page.click('[data-testid="edit-widgets"]');
+  assert.equal(await page.locator('[data-testid="widget-slider"]').count(), 1);
+});

@@ -342,3 +342,29 @@ fn a_gemstep_model_is_swept_over_a_prop_its_students_may_change() {
         assert_eq!(cells[1], cells[6], "{line}");
     }
 }
+
+#[test]
+fn gemstep_models_get_a_widget_for_each_prop_their_students_may_change() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gemstep-models");
+    let Ok(text) = std::fs::read_to_string(path.join("aquatic.gemprj")) else {
+        eprintln!("skipped: {} is absent", path.display());
+        return;
+    };
+    let p = Project::from_json(&text).unwrap();
+    let got = sim_core::project::suggest_widgets(&p);
+    let marked: Vec<&str> = got
+        .iter()
+        .filter(|s| s.marked)
+        .map(|s| s.widget.target.as_str())
+        .collect();
+    for want in ["Fish.type", "Fish.energyUse", "Fish.grows"] {
+        assert!(marked.contains(&want), "{want} missing from {marked:?}");
+    }
+    // Every suggestion sets a prop the model declares, so each one checks as an experiment's.
+    for s in &got {
+        let d = def(&[(&s.widget.target, "1")], &["count Fish"], 1, 1, 0);
+        let ok =
+            Sweep::new(&p, &d).is_ok() || s.widget.kind != sim_core::project::WidgetKind::Slider;
+        assert!(ok, "{}", s.widget.target);
+    }
+}

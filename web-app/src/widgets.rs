@@ -6,7 +6,7 @@
 
 use crate::projects::ProjectHandle;
 use sim_core::experiment::Measure;
-use sim_core::project::{WidgetDef, WidgetKind};
+use sim_core::project::{suggest_widgets, Suggestion, WidgetDef, WidgetKind};
 use sim_core::sim::{Simulation, StartTarget};
 use sim_core::vars::Value;
 use std::rc::Rc;
@@ -76,6 +76,10 @@ pub enum Msg {
     Commit(usize, &'static str, String),
     /// A slider moving under the pointer or the keys: the value shown until it is let go.
     Sliding(usize, String),
+    /// *Suggest widgets*: list a widget for each prop the model invites the class to change.
+    Suggest,
+    /// Keep suggestion `.0`.
+    Keep(usize),
 }
 
 /// The widgets panel.
@@ -86,6 +90,8 @@ pub struct Widgets {
     /// Text typed in the editor's fields and not yet committed, by widget and field: a
     /// redraw (the model plays on) shows it rather than the widget's saved text.
     typing: std::collections::HashMap<(usize, &'static str), String>,
+    /// The suggestions listed, until kept or the editing ends.
+    suggested: Option<Vec<Suggestion>>,
 }
 
 const KINDS: [(WidgetKind, &str); 5] = [
@@ -112,6 +118,7 @@ impl Component for Widgets {
             editing: false,
             sliding: None,
             typing: std::collections::HashMap::new(),
+            suggested: None,
         }
     }
 
@@ -127,6 +134,24 @@ impl Component for Widgets {
             Msg::ToggleEdit => {
                 self.editing = !self.editing;
                 self.typing.clear();
+                self.suggested = None;
+            }
+            Msg::Suggest => {
+                self.suggested = project.with(|c| c.map(|c| suggest_widgets(&c.project)));
+            }
+            Msg::Keep(i) => {
+                let Some(list) = &mut self.suggested else {
+                    return false;
+                };
+                if i >= list.len() {
+                    return false;
+                }
+                let kept = list.remove(i).widget;
+                project.edit("Add a suggested widget", |p| {
+                    if p.widgets.len() < sim_core::project::MAX_WIDGETS {
+                        p.widgets.push(kept);
+                    }
+                });
             }
             Msg::Sliding(i, text) => self.sliding = Some((i, text)),
             Msg::Add(kind) => {
@@ -195,11 +220,13 @@ impl Component for Widgets {
                     }) }
                 </div>
                 if self.editing {
+                    { self.suggestions(ctx) }
                     <div class="add-widgets">
                         { for KINDS.iter().map(|(kind, name)| {
                             let kind = *kind;
                             html! { <button data-testid={format!("add-{name}")} onclick={link.callback(move |_| Msg::Add(kind))}>{ format!("+ {name}") }</button> }
                         }) }
+                        <button data-testid="suggest-widgets" onclick={link.callback(|_| Msg::Suggest)}>{ "Suggest widgets" }</button>
                     </div>
                 }
             </div>
@@ -208,6 +235,31 @@ impl Component for Widgets {
 }
 
 impl Widgets {
+    /// The suggested widgets, each with *Keep* (nothing before *Suggest widgets* is pressed).
+    fn suggestions(&self, ctx: &Context<Self>) -> Html {
+        let Some(list) = &self.suggested else {
+            return Html::default();
+        };
+        let link = ctx.link();
+        html! {
+            <div class="suggestions" data-testid="suggestions">
+                <h3>{ "Suggested" }</h3>
+                if list.is_empty() {
+                    <p class="hint">{ "Nothing more to suggest: no prop is set in a DEFINE program or under a STUDENTS_MAY_CHANGE comment without a widget." }</p>
+                }
+                <ul>
+                    { for list.iter().enumerate().map(|(i, s)| html! {
+                        <li data-testid="suggestion">
+                            <span class="what">{ format!("{} {}", kind_name(s.widget.kind), s.widget.target) }</span>
+                            <span class="from">{ format!("{}:{}{}", s.from.0, s.from.1, if s.marked { " · STUDENTS_MAY_CHANGE" } else { "" }) }</span>
+                            <button data-testid="keep-suggestion" onclick={link.callback(move |_| Msg::Keep(i))}>{ "Keep" }</button>
+                        </li>
+                    }) }
+                </ul>
+            </div>
+        }
+    }
+
     /// A widget as the class uses it.
     fn widget(&self, ctx: &Context<Self>, i: usize, w: &WidgetDef, shown: Shown) -> Html {
         let props = ctx.props();

@@ -28,6 +28,7 @@ mod costume;
 mod error;
 mod experiment;
 mod stage;
+mod suggest_widgets;
 mod widget;
 
 pub use costume::{
@@ -38,6 +39,7 @@ pub use costume::{
 pub use error::{Problem, ProjectError};
 pub use experiment::{ExperimentDef, VaryDef, MAX_EXPERIMENTS};
 pub use stage::StageMetadata;
+pub use suggest_widgets::{suggest_widgets, Suggestion};
 pub use widget::{WidgetDef, WidgetKind, MAX_WIDGETS};
 
 use serde::{Deserialize, Serialize};
