@@ -198,7 +198,7 @@ impl Component for Widgets {
             return Html::default();
         }
         html! {
-            <div class="panel widgets" data-testid="widgets">
+            <div class={classes!("panel", "widgets", widgets.is_empty().then_some("empty"))} data-testid="widgets">
                 <h2>{ "Controls" }
                     if props.live {
                         <button class="edit-toggle" data-testid="edit-widgets" aria-pressed={self.editing.to_string()}
