@@ -326,7 +326,7 @@ impl Widgets {
             }
             WidgetKind::Monitor => {
                 let text = match shown {
-                    Shown::Measure(Some(n)) => short(n),
+                    Shown::Measure(Some(n)) => crate::experiment::short(n),
                     _ => "–".to_string(),
                 };
                 html! { <output class="monitor" data-testid="widget-monitor">{ text }</output> }
@@ -451,15 +451,5 @@ fn slider_step(w: &WidgetDef) -> String {
         w.step.to_string()
     } else {
         "any".to_string()
-    }
-}
-
-/// A number short enough for a monitor.
-fn short(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{n:.0}")
-    } else {
-        let text = format!("{n:.3}");
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }

@@ -8,3 +8,4 @@ mod pool;
 pub mod protocol;
 
 pub use panel::{ExperimentPanel, Replay};
+pub use plot::short;

@@ -535,10 +535,7 @@ fn suggestions(project: Option<&Project>) -> (Vec<String>, Vec<String>) {
 /// keeps every digit).
 fn shown(cell: &str) -> String {
     match cell.parse::<f64>() {
-        Ok(n) if cell.split_once('.').is_some_and(|(_, d)| d.len() > 3) => {
-            let text = format!("{n:.3}");
-            text.trim_end_matches('0').trim_end_matches('.').to_string()
-        }
+        Ok(n) if cell.split_once('.').is_some_and(|(_, d)| d.len() > 3) => super::plot::short(n),
         _ => cell.to_string(),
     }
 }

@@ -108,12 +108,14 @@ pub fn view(groups: &[Group], x_name: &str, y_name: &str) -> Html {
     }
 }
 
-/// A number short enough for the axis.
-fn short(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e9 {
+/// A number as a person reads it on a plot, a table or a monitor: whole numbers whole, others
+/// to three decimals without trailing zeros (`46.667`, `2.5`).
+pub fn short(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
         format!("{n:.0}")
     } else {
-        format!("{n:.3}")
+        let text = format!("{n:.3}");
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 
@@ -134,6 +136,14 @@ mod tests {
         assert_eq!((groups[0].x, groups[0].ys.clone()), (3.0, vec![1.0, 5.0]));
         assert_eq!(groups[0].mean(), 3.0);
         assert_eq!((groups[1].label.as_str(), groups[1].x), ("1", 1.0));
+    }
+
+    #[test]
+    fn numbers_are_cut_to_three_decimals() {
+        assert_eq!(short(100.0), "100");
+        assert_eq!(short(46.666_666_7), "46.667");
+        assert_eq!(short(2.5), "2.5");
+        assert_eq!(short(-0.0001), "-0");
     }
 
     #[test]
