@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { readFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { createRequire } from 'node:module';
 
@@ -267,4 +268,21 @@ export async function stepTick(page) {
   const tick = await shownTick(page);
   await page.click('[data-testid="step"]');
   await page.waitForFunction((t) => Number(document.querySelector('[data-testid="tick"]')?.textContent) > t, tick);
+}
+
+/** Where GEMSTEP's models are: ../shared beside the project (absent on some machines). */
+export const GEMSTEP_MODELS = join(ROOT, '..', 'shared', 'gemstep-models');
+
+/**
+ * Imports GEMSTEP's model `name` (`moths`) from ../shared into the app; when it is absent,
+ * skips test `t` and answers false.
+ */
+export async function importGemstepModel(t, page, name) {
+  const file = join(GEMSTEP_MODELS, `${name}.gemprj`);
+  if (!existsSync(file)) {
+    t.skip(`${file} is absent`);
+    return false;
+  }
+  await importProject(page, `${name}.gemprj`, await readFile(file, 'utf8'));
+  return true;
 }

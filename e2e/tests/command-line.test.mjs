@@ -3,12 +3,7 @@
 // keys bring back the commands sent. On the bundled Fish and Algae model and GEMSTEP's moths.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { openApp, closeApp, screenshot, importProject, stepTick } from '../harness.mjs';
-
-const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
+import { openApp, closeApp, screenshot, importGemstepModel, stepTick } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
@@ -77,13 +72,8 @@ test('the arrow keys walk through the commands sent', async () => {
 });
 
 test('GEMSTEP\'s moths model takes a command to its Global props', async (t) => {
-  const file = join(MODELS, 'moths.gemprj');
-  if (!existsSync(file)) {
-    t.skip(`${file} is absent`);
-    return;
-  }
   const { page } = app;
-  await importProject(page, 'moths.gemprj', await readFile(file, 'utf8'));
+  if (!await importGemstepModel(t, page, 'moths')) return;
   if (await page.isEnabled('[data-testid="pause"]')) await page.click('[data-testid="pause"]');
   assert.equal(await send(page, 'model', 'featCall Global globalProp darkMoths setTo 99'),
     'sent to the model; it runs at the next tick');

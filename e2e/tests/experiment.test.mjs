@@ -10,11 +10,10 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import {
-  openApp, screenshot, closeApp, storedProjects, waitForStored, fillExperiment, importProject,
+  openApp, screenshot, closeApp, storedProjects, waitForStored, fillExperiment, importGemstepModel,
 } from '../harness.mjs';
 
 const run = promisify(execFile);
-const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
 const STEPWISE = resolve(import.meta.dirname, '..', '..', 'target', 'release', 'stepwise');
 
 /** The project the library keeps with a saved experiment (once the autosave reached it). */
@@ -113,13 +112,8 @@ test('Cancel stops the workers and keeps the runs that finished', async () => {
 });
 
 test('GEMSTEP\'s decomposition model sweeps over what its students may change', async (t) => {
-  const file = join(MODELS, 'decomposition.gemprj');
-  if (!existsSync(file)) {
-    t.skip(`${file} is absent`);
-    return;
-  }
   const { page } = app;
-  await importProject(page, 'decomposition.gemprj', await readFile(file, 'utf8'));
+  if (!await importGemstepModel(t, page, 'decomposition')) return;
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="experiment"] [data-testid="measure"]')?.value === 'count Soil');
   await fillExperiment(page, {

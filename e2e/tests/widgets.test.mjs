@@ -4,14 +4,9 @@
 // project. On GEMSTEP's moths model a slider and a monitor work on a Global prop.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import {
-  openApp, closeApp, screenshot, importProject, stepTick, waitForStored, storedProjects,
+  openApp, closeApp, screenshot, importGemstepModel, stepTick, waitForStored, storedProjects,
 } from '../harness.mjs';
-
-const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
 
 let app;
 before(async () => { app = await openApp(); });
@@ -81,13 +76,8 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
 });
 
 test('GEMSTEP\'s moths model gets a slider and a monitor on a Global prop', async (t) => {
-  const file = join(MODELS, 'moths.gemprj');
-  if (!existsSync(file)) {
-    t.skip(`${file} is absent`);
-    return;
-  }
   const { page } = app;
-  await importProject(page, 'moths.gemprj', await readFile(file, 'utf8'));
+  if (!await importGemstepModel(t, page, 'moths')) return;
   if (await page.isEnabled('[data-testid="pause"]')) await page.click('[data-testid="pause"]');
   await page.click('[data-testid="edit-widgets"]');
   await addWidget(page, 'slider', { target: 'Global.darkMoths', min: 0, max: 50, step: 5 });
@@ -100,13 +90,8 @@ test('GEMSTEP\'s moths model gets a slider and a monitor on a Global prop', asyn
 });
 
 test('Suggest widgets offers GEMSTEP\'s aquatic props its students may change, and Keep adds one', async (t) => {
-  const file = join(MODELS, 'aquatic.gemprj');
-  if (!existsSync(file)) {
-    t.skip(`${file} is absent`);
-    return;
-  }
   const { page } = app;
-  await importProject(page, 'aquatic.gemprj', await readFile(file, 'utf8'));
+  if (!await importGemstepModel(t, page, 'aquatic')) return;
   await page.click('[data-testid="edit-widgets"]');
   await page.click('[data-testid="suggest-widgets"]');
   const row = page.locator('[data-testid="suggestion"]', { hasText: 'slider Fish.energyUse' });
