@@ -388,12 +388,13 @@ impl ExperimentPanel {
 
     fn results_view(&self, ctx: &Context<Self>, r: &Running) -> Html {
         let link = ctx.link();
-        let done = r.results.len() + r.failures.len().min(r.total);
+        // Runs back, with or without rows (a failure may also be of no run: at most all).
+        let done = (r.results.len() + r.failures.len()).min(r.total);
         let elapsed = (now_ms() - r.started_ms).max(0.0) / 1000.0;
         let left = if done > 0 && r.pool.is_some() {
             format!(
                 " · about {:.0} s left",
-                elapsed / done as f64 * (r.total - done) as f64
+                elapsed / done as f64 * r.total.saturating_sub(done) as f64
             )
         } else {
             String::new()
