@@ -80,6 +80,9 @@ pub enum Msg {
     Suggest,
     /// Keep suggestion `.0`.
     Keep(usize),
+    /// A slider was let go at this value: the model gets it, and the slider shows the model's
+    /// value again (until then a redraw, while the model plays, keeps the slider where it is).
+    Slid(usize, f64),
 }
 
 /// The widgets panel.
@@ -122,12 +125,6 @@ impl Component for Widgets {
         }
     }
 
-    fn changed(&mut self, _ctx: &Context<Self>, _old: &Self::Properties) -> bool {
-        // The model has the slider's value now (or refused it): show what it holds.
-        self.sliding = None;
-        true
-    }
-
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
         let project = &ctx.props().project;
         match msg {
@@ -154,6 +151,10 @@ impl Component for Widgets {
                 });
             }
             Msg::Sliding(i, text) => self.sliding = Some((i, text)),
+            Msg::Slid(i, n) => {
+                self.sliding = None;
+                ctx.props().on_set.emit((i, Value::Number(n)));
+            }
             Msg::Add(kind) => {
                 project.edit("Add a widget", |p| {
                     if p.widgets.len() < sim_core::project::MAX_WIDGETS {
@@ -280,15 +281,14 @@ impl Widgets {
                         .map(|n| n.to_string())
                         .unwrap_or_default(),
                 };
-                let on_set = props.on_set.clone();
                 html! { <>
                     <input type="range" data-testid="widget-slider" aria-label={label.clone()}
                         min={w.min.to_string()} max={w.max.to_string()} step={slider_step(w)}
                         value={now.clone()} {disabled}
                         oninput={link.callback(move |e: InputEvent| Msg::Sliding(i, e.target_unchecked_into::<HtmlInputElement>().value()))}
-                        onchange={Callback::from(move |e: Event| {
+                        onchange={link.batch_callback(move |e: Event| {
                             let text = e.target_unchecked_into::<HtmlInputElement>().value();
-                            if let Ok(n) = text.parse::<f64>() { on_set.emit((i, Value::Number(n))); }
+                            text.parse::<f64>().ok().map(|n| Msg::Slid(i, n))
                         })} />
                     <output data-testid="widget-value">{ now }</output>
                 </> }
