@@ -34,7 +34,7 @@ test('a 3 × 3 × 2 experiment runs in workers, plots, and downloads the CSV ste
     document.querySelector('[data-testid="experiment"] [data-testid="measure"]')?.value === 'count Fish');
   await fillExperiment(page, {
     vary: [['Fish.energyUse', '1,3,5'], ['Fish.energy', '20..60:20']],
-    measures: ['count Fish', 'mean Fish.energy'],
+    measures: ['count Fish', 'mean Fish.energy', "{{ Fish.count / (Algae.count + 1) }}"],
     seeds: 2,
     seconds: 2,
   });
@@ -52,7 +52,7 @@ test('a 3 × 3 × 2 experiment runs in workers, plots, and downloads the CSV ste
   assert.equal(download.suggestedFilename(), 'stepwise-experiment.csv');
   const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.trim().split('\n');
-  assert.equal(lines[0], '[run number],Fish.energyUse,Fish.energy,[seed],[step],count Fish,mean Fish.energy');
+  assert.equal(lines[0], '[run number],Fish.energyUse,Fish.energy,[seed],[step],count Fish,mean Fish.energy,{{ Fish.count / (Algae.count + 1) }}');
   assert.equal(lines.length, 19, 'a header and a row per run');
   assert.match(lines[1], /^1,1,20,1,60,\d+,/);
 

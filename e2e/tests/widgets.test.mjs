@@ -12,13 +12,17 @@ let app;
 before(async () => { app = await openApp(); });
 after(() => closeApp(app));
 
-/** Adds a widget of `kind` and fills its fields (`{ label, target, min, max, step, script }`). */
-async function addWidget(page, kind, fields) {
+/** Adds a widget of `kind` (or changes widget `which`, from 0) and fills its fields
+ * (`{ label, target, min, max, step, script }`). */
+async function addWidget(page, kind, fields, which) {
   const editors = page.locator('[data-testid="widget-editor"]');
-  const n = await editors.count();
-  await page.click(`[data-testid="add-${kind}"]`);
-  await page.waitForFunction((want) =>
-    document.querySelectorAll('[data-testid="widget-editor"]').length === want, n + 1);
+  let n = which;
+  if (n === undefined) {
+    n = await editors.count();
+    await page.click(`[data-testid="add-${kind}"]`);
+    await page.waitForFunction((want) =>
+      document.querySelectorAll('[data-testid="widget-editor"]').length === want, n + 1);
+  }
   const editor = editors.nth(n);
   for (const [field, value] of Object.entries(fields)) {
     const input = editor.locator(`[data-testid="widget-${field}"]`);
@@ -40,10 +44,16 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
   await page.click('[data-testid="edit-widgets"]');
   await addWidget(page, 'slider', { label: 'Energy use', target: 'Fish.energyUse', min: 0, max: 10, step: 1 });
   await addWidget(page, 'monitor', { label: 'Mean energy', target: 'mean Fish.energy' });
+  // A mistaken expression is named at once; mended, the monitor works.
+  await addWidget(page, 'monitor', { label: 'Twice the energy', target: "{{ Fish.mean('enrgy') * 2 }}" });
+  await page.waitForFunction(() => document.querySelector('[data-testid="widget-problem"]')?.textContent
+    .includes("column 4: the model has no prop 'enrgy' on Fish (did you mean energy?)"));
+  await addWidget(page, 'monitor', { label: 'Twice the energy', target: "{{ Fish.mean('energy') * 2 }}" }, 2);
+  await page.waitForFunction(() => !document.querySelector('[data-testid="widget-problem"]'));
   await addWidget(page, 'button', { label: 'Feed the fish', target: 'Fish', script: 'prop energy setTo 100' });
   await page.click('[data-testid="edit-widgets"]');
   await page.click('[data-testid="pause"]');
-  assert.equal(await page.locator('[data-testid="widget"]').count(), 3);
+  assert.equal(await page.locator('[data-testid="widget"]').count(), 4);
 
   // The slider shows the model's value (2, from the script) and sets every Fish when moved.
   const slider = page.locator('[data-testid="widget-slider"]');
@@ -55,17 +65,18 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
   assert.equal(await page.textContent('[data-testid="widget-value"]'), '7');
 
   // The monitor shows the mean energy; the button feeds every Fish at the next tick.
-  const monitor = page.locator('[data-testid="widget-monitor"]');
+  const monitor = page.locator('[data-testid="widget-monitor"]').first();
   assert.match(await monitor.textContent(), /^\d+(\.\d+)?$/);
   await page.click('[data-testid="widget-button"]');
   await stepTick(page);
   await page.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '100');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-monitor"]')[1]?.textContent === '200');
   await screenshot(page, 'widgets-fish');
 
   // Saved in the project, and each edit undoes.
   await waitForStored(page, '"widgets"');
   const saved = JSON.parse((await storedProjects(page)).find((t) => t.includes('"widgets"')));
-  assert.deepEqual(saved.widgets.map((w) => w.kind), ['slider', 'monitor', 'button']);
+  assert.deepEqual(saved.widgets.map((w) => w.kind), ['slider', 'monitor', 'monitor', 'button']);
   assert.equal(saved.widgets[0].target, 'Fish.energyUse');
   // Undo takes back the last edit: the button's line.
   await page.click('[data-testid="undo"]');
@@ -82,10 +93,13 @@ test('GEMSTEP\'s moths model gets a slider and a monitor on a Global prop', asyn
   await page.click('[data-testid="edit-widgets"]');
   await addWidget(page, 'slider', { target: 'Global.darkMoths', min: 0, max: 50, step: 5 });
   await addWidget(page, 'monitor', { target: 'Global.darkMoths' });
+  // GEMSTEP's own way of reading a Global prop, in an expression.
+  await addWidget(page, 'monitor', { target: "{{ global.getProp('darkMoths').value / 5 }}" });
   await page.click('[data-testid="edit-widgets"]');
   const slider = page.locator('[data-testid="widget-slider"]');
   await slider.fill('25');
   await page.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '25');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-monitor"]')[1]?.textContent === '5');
   assert.equal(await page.textContent('[data-testid="widget"] .widget-label'), 'Global.darkMoths');
 });
 

@@ -294,6 +294,144 @@ fn a_bad_experiment_names_every_problem() {
 }
 
 #[test]
+fn an_expression_measure_combines_counts_statistics_and_global_props() {
+    use sim_core::experiment::Measure;
+    let mut sim = Simulation::load(&fish_project(), 1).unwrap();
+    sim.play_rounds_to(7);
+    let read = |sim: &Simulation, text: &str| Measure::parse(text).unwrap().sample(sim);
+    // The same figures as the plain measures, and arithmetic on them.
+    for (expression, plain) in [
+        ("{{ Fish.count }}", "count Fish"),
+        ("{{Fish.mean('energy')}}", "mean Fish.energy"),
+        ("{{ Global.rate }}", "Global.rate"),
+        ("{{ global.getProp('rate').value }}", "Global.rate"),
+        ("{{ Fish.max('x') }}", "max Fish.x"),
+    ] {
+        assert_eq!(read(&sim, expression), read(&sim, plain), "{expression}");
+    }
+    let rate = sim.global("rate").unwrap().as_number().unwrap();
+    assert_eq!(
+        read(
+            &sim,
+            "{{ (Fish.count + Counter.count) * 10 / Global.rate }}"
+        ),
+        Some(30.0 / rate)
+    );
+    assert_eq!(read(&sim, "{{ Fish.sum('energy') > 30 }}"), Some(1.0));
+    assert_eq!(
+        read(&sim, "{{ Math.max(Fish.min('energyUse'), 4) }}"),
+        Some(4.0)
+    );
+    // A failure while reading measures nothing rather than something wrong.
+    assert_eq!(read(&sim, "{{ Fish.count / (Fish.count - 2) }}"), None);
+    // Reading never changes the run.
+    let before = sim.state_hash();
+    read(&sim, "{{ Fish.mean('energy') + Global.rate }}");
+    assert_eq!(sim.state_hash(), before);
+    // In a sweep, beside the plain measures.
+    let d = def(
+        &[("Global.rate", "1,2")],
+        &["{{ Fish.count / Global.rate }}", "count Fish"],
+        1,
+        1,
+        0,
+    );
+    let csv = whole_table(&Sweep::new(&fish_project(), &d).unwrap());
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "[run number],Global.rate,[seed],[step],{{ Fish.count / Global.rate }},count Fish"
+    );
+    assert_eq!(lines[1], "1,1,1,30,0.06451612903225806,2");
+}
+
+#[test]
+fn a_bad_expression_measure_says_where_and_why() {
+    let d = def(
+        &[("Fish.energyUse", "1")],
+        &[
+            "{{ Fsh.count }}",
+            "{{ Fish.mean('kind') }}",
+            "{{ Fish.avg('energy') }}",
+            "{{ Global.rat * 2 }}",
+            "{{ Fish.count * Math.random() }}",
+            "{{ Fish }}",
+            "{{ 'Fish: ' + Fish.count }}",
+            "{{ Fish.count = 2 }}",
+            "{{ agent.x }}",
+            "{{ Fish.count > 1 ? 'many' : 3 }}",
+            "x {{ Fish.count }}",
+        ],
+        1,
+        1,
+        0,
+    );
+    let errors = Sweep::new(&fish_project(), &d).unwrap_err().join("\n");
+    for says in [
+        "measure 1 ({{ Fsh.count }}): column 4: the model has no blueprint 'Fsh' (did you mean Fish?)",
+        "measure 2 ({{ Fish.mean('kind') }}): column 4: Fish.kind is String, not a Number",
+        "measure 3 ({{ Fish.avg('energy') }}): column 4: Fish has no 'avg'",
+        "measure 4 ({{ Global.rat * 2 }}): column 4: the model has no Global prop 'rat' (did you mean rate?)",
+        "measure 5 ({{ Fish.count * Math.random() }}): column 17: a measure cannot use Math.random()",
+        "measure 6 ({{ Fish }}): column 4: 'Fish' is not a value",
+        "measure 7 ({{ 'Fish: ' + Fish.count }}): a measure must be a number, and this is text",
+        "measure 8 ({{ Fish.count = 2 }}): column 15: '=' cannot be used here",
+        "measure 9 ({{ agent.x }}): column 4: a measure reads the model as a whole, not one agent",
+        "measure 10 ({{ Fish.count > 1 ? 'many' : 3 }}): a measure must be a number, and this is not always a number",
+        "measure 11 (x {{ Fish.count }}): an expression measure is written '{{ … }}'",
+    ] {
+        assert!(errors.contains(says), "missing «{says}» in:\n{errors}");
+    }
+}
+
+#[test]
+fn the_widget_editor_is_told_what_is_wrong_with_each_widget() {
+    use sim_core::experiment::widget_problems;
+    use sim_core::project::{WidgetDef, WidgetKind};
+    let widget = |kind, target: &str, script: &str| WidgetDef {
+        kind,
+        target: target.into(),
+        script: script.into(),
+        ..WidgetDef::default()
+    };
+    let mut p = fish_project();
+    p.widgets = vec![
+        widget(WidgetKind::Slider, "Fish.energyUse", ""),
+        widget(WidgetKind::Switch, "Fish.hungry", ""),
+        widget(WidgetKind::Chooser, "Fish.kind", ""),
+        widget(WidgetKind::Monitor, "{{ Fish.count / Global.rate }}", ""),
+        widget(WidgetKind::Button, "Fish", "prop energy add 1"),
+        widget(
+            WidgetKind::Button,
+            "",
+            "featCall Global globalProp rate setTo 1",
+        ),
+        widget(WidgetKind::Slider, "Fish.kind", ""),
+        widget(WidgetKind::Switch, "Global.rat", ""),
+        widget(WidgetKind::Monitor, "mean Fish.enrgy", ""),
+        widget(WidgetKind::Monitor, "{{ Fish.count + }}", ""),
+        widget(WidgetKind::Button, "Fsh", "prop energy add 1"),
+        widget(WidgetKind::Button, "Fish", "prop enrgy add 1"),
+        widget(WidgetKind::Button, "", ""),
+    ];
+    let problems = widget_problems(&p);
+    assert!(problems[..6].iter().all(Option::is_none), "{problems:?}");
+    let wrong: Vec<String> = problems[6..].iter().flatten().cloned().collect();
+    assert_eq!(wrong.len(), 7, "{problems:?}");
+    for (got, says) in wrong.iter().zip([
+        "a slider sets a Number; Fish.kind is String",
+        "the model has no Global prop 'rat' (did you mean rate?)",
+        "the model has no prop 'enrgy' on Fish (did you mean energy?)",
+        "column 17: expected",
+        "the model has no blueprint 'Fsh' (did you mean Fish?)",
+        "button:1:6: prop 'enrgy' is not defined on Fish",
+        "a button needs a line of script to run",
+    ]) {
+        assert!(got.contains(says), "«{got}» should say «{says}»");
+    }
+}
+
+#[test]
 fn a_project_keeps_its_experiments_and_leaves_the_field_out_without_any() {
     let mut p = fish_project();
     let plain = p.to_json_pretty().unwrap();

@@ -5,7 +5,7 @@
 //! removes them, each change one undoable edit of the project.
 
 use crate::projects::ProjectHandle;
-use sim_core::experiment::Measure;
+use sim_core::experiment::{widget_problems, Measure};
 use sim_core::project::{suggest_widgets, Suggestion, WidgetDef, WidgetKind};
 use sim_core::sim::{Simulation, StartTarget};
 use sim_core::vars::Value;
@@ -95,6 +95,15 @@ pub struct Widgets {
     typing: std::collections::HashMap<(usize, &'static str), String>,
     /// The suggestions listed, until kept or the editing ends.
     suggested: Option<Vec<Suggestion>>,
+    /// Why each widget cannot work with the model (`None` where it can), as of `checked`.
+    problems: Vec<Option<String>>,
+    /// The project revision `problems` was worked out for.
+    checked: u64,
+}
+
+/// Why each widget of `project` cannot work with its model.
+fn problems_of(project: &ProjectHandle) -> Vec<Option<String>> {
+    project.with(|c| c.map(|c| widget_problems(&c.project)).unwrap_or_default())
 }
 
 const KINDS: [(WidgetKind, &str); 5] = [
@@ -116,13 +125,23 @@ impl Component for Widgets {
     type Message = Msg;
     type Properties = WidgetsProps;
 
-    fn create(_ctx: &Context<Self>) -> Self {
+    fn create(ctx: &Context<Self>) -> Self {
         Widgets {
             editing: false,
             sliding: None,
             typing: std::collections::HashMap::new(),
             suggested: None,
+            problems: problems_of(&ctx.props().project),
+            checked: ctx.props().revision,
         }
+    }
+
+    fn changed(&mut self, ctx: &Context<Self>, _old: &WidgetsProps) -> bool {
+        if ctx.props().revision != self.checked {
+            self.problems = problems_of(&ctx.props().project);
+            self.checked = ctx.props().revision;
+        }
+        true
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
@@ -267,6 +286,7 @@ impl Widgets {
         let link = ctx.link();
         let label = w.shown_label().to_string();
         let disabled = !props.live;
+        let problem = self.problems.get(i).and_then(Option::as_ref);
         let value = match &shown {
             Shown::Value(v) => Some(v.clone()),
             _ => None,
@@ -337,7 +357,8 @@ impl Widgets {
             }
         };
         html! {
-            <div class={classes!("widget", kind_name(w.kind))} data-testid="widget" data-kind={kind_name(w.kind)}>
+            <div class={classes!("widget", kind_name(w.kind), problem.is_some().then_some("broken"))}
+                data-testid="widget" data-kind={kind_name(w.kind)} title={problem.cloned()}>
                 if w.kind != WidgetKind::Button {
                     <span class="widget-label">{ label }</span>
                 }
@@ -358,7 +379,9 @@ impl Widgets {
             }
         };
         let target_hint = match w.kind {
-            WidgetKind::Monitor => "count Fish, mean Fish.energy or Global.rate",
+            WidgetKind::Monitor => {
+                "count Fish, mean Fish.energy, Global.rate or {{ Fish.count / 2 }}"
+            }
             WidgetKind::Button => "who runs it: a blueprint, or empty for the model",
             _ => "Fish.energyUse or Global.rate",
         };
@@ -385,6 +408,9 @@ impl Widgets {
                 }
                 if w.kind == WidgetKind::Button {
                     <label>{ "Runs " }{ field("script", w.script.clone(), "text", "prop energy setTo 100") }</label>
+                }
+                if let Some(Some(problem)) = self.problems.get(i) {
+                    <p class="error" role="alert" data-testid="widget-problem">{ problem }</p>
                 }
                 <button data-testid="remove-widget" aria-label={format!("Remove widget {}", i + 1)}
                     onclick={link.callback(move |_| Msg::Remove(i))}>{ "Remove" }</button>

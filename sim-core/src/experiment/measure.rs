@@ -1,6 +1,8 @@
-//! What an experiment measures of a run: `count Fish`, `Global.rate`, or `mean`, `sum`,
-//! `min` or `max` of a blueprint's prop (`mean Fish.energyLevel`).
+//! What an experiment or a monitor measures of a run: `count Fish`, `Global.rate`, `mean`,
+//! `sum`, `min` or `max` of a blueprint's prop (`mean Fish.energyLevel`), or a `{{ }}`
+//! expression of those ([`super::expression`]).
 
+use super::expression::MeasureExpr;
 use crate::script::compiler::Symbols;
 use crate::sim::Simulation;
 use crate::suggest::closest;
@@ -15,6 +17,8 @@ pub enum Measure {
     Global(String),
     /// A statistic of a Number prop over a blueprint's agents; none when it has no agents.
     Stat(Stat, String, String),
+    /// A `{{ }}` expression of Global props, counts and statistics.
+    Expr(MeasureExpr),
 }
 
 /// A statistic of a prop over agents.
@@ -30,7 +34,8 @@ pub enum Stat {
     Max,
 }
 
-const STATS: [(&str, Stat); 4] = [
+/// The statistics, by the name a measure gives them.
+pub(crate) const STATS: [(&str, Stat); 4] = [
     ("mean", Stat::Mean),
     ("sum", Stat::Sum),
     ("min", Stat::Min),
@@ -40,8 +45,17 @@ const STATS: [(&str, Stat); 4] = [
 impl Measure {
     /// The measure `text` describes.
     pub fn parse(text: &str) -> Result<Measure, String> {
+        if let Some(inner) = text.trim_end().strip_suffix("}}") {
+            let open = inner.find("{{").filter(|at| inner[..*at].trim().is_empty());
+            let Some(at) = open else {
+                return Err("an expression measure is written '{{ … }}'".to_string());
+            };
+            let column = inner[..at + 2].chars().count();
+            return MeasureExpr::parse(&inner[at + 2..], column).map(Measure::Expr);
+        }
         let words: Vec<&str> = text.split_whitespace().collect();
-        let how = "write a measure like 'count Fish', 'Global.rate' or 'mean Fish.energy'";
+        let how = "write a measure like 'count Fish', 'Global.rate', 'mean Fish.energy' or \
+                   '{{ Fish.count / Algae.count }}'";
         match words.as_slice() {
             ["count", blueprint] => Ok(Measure::Count(blueprint.to_string())),
             [one] => match one.split_once('.') {
@@ -82,7 +96,7 @@ impl Measure {
             },
             Measure::Stat(_, bp, prop) => {
                 let declared = blueprint(symbols, bp)?;
-                match declared.props.get(prop) {
+                match declared.prop(prop) {
                     Some(VarType::Number) => Ok(()),
                     Some(ty) => Err(format!("{bp}.{prop} is {ty:?}, not a Number")),
                     None => Err(unknown(
@@ -92,6 +106,7 @@ impl Measure {
                     )),
                 }
             }
+            Measure::Expr(expr) => expr.check(symbols),
         }
     }
 
@@ -104,25 +119,30 @@ impl Measure {
                 Value::Boolean(b) => Some(f64::from(u8::from(b))),
                 value => value.as_number(),
             },
-            Measure::Stat(stat, bp, prop) => {
-                let mut numbers = sim.prop_numbers(bp, prop);
-                let first = numbers.next()?;
-                let (mut count, mut sum, mut min, mut max) = (1.0, first, first, first);
-                for n in numbers {
-                    count += 1.0;
-                    sum += n;
-                    min = min.min(n);
-                    max = max.max(n);
-                }
-                Some(match stat {
-                    Stat::Mean => sum / count,
-                    Stat::Sum => sum,
-                    Stat::Min => min,
-                    Stat::Max => max,
-                })
-            }
+            Measure::Stat(stat, bp, prop) => statistic(sim, *stat, bp, prop),
+            Measure::Expr(expr) => expr.sample(sim),
         }
     }
+}
+
+/// `stat` of the Number prop `prop` over the agents of blueprint `bp` in `sim` now; `None`
+/// when there are none.
+pub(crate) fn statistic(sim: &Simulation, stat: Stat, bp: &str, prop: &str) -> Option<f64> {
+    let mut numbers = sim.prop_numbers(bp, prop);
+    let first = numbers.next()?;
+    let (mut count, mut sum, mut min, mut max) = (1.0, first, first, first);
+    for n in numbers {
+        count += 1.0;
+        sum += n;
+        min = min.min(n);
+        max = max.max(n);
+    }
+    Some(match stat {
+        Stat::Mean => sum / count,
+        Stat::Sum => sum,
+        Stat::Min => min,
+        Stat::Max => max,
+    })
 }
 
 /// Blueprint `name`'s declarations, or an error naming the closest blueprint.

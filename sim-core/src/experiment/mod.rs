@@ -9,11 +9,14 @@
 //! out the same. The table is BehaviorSpace's "table" shape: one row per run and
 //! measurement ([`table`]).
 
+pub mod expression;
 pub mod measure;
 pub mod table;
 pub mod values;
+mod widget_check;
 
 pub use measure::{Measure, Stat};
+pub use widget_check::widget_problems;
 
 use crate::project::{ExperimentDef, Project};
 use crate::script::compiler::{project_symbols, Symbols};
@@ -268,14 +271,28 @@ impl Sweep {
 fn read_varied(symbols: &Symbols, prop: &str, values: &str) -> Result<Varied, String> {
     let label = prop.trim();
     let target = StartTarget::parse(label)?;
-    let ty = match &target {
+    let ty = target_type(symbols, &target)?;
+    let values = values::parse_values(values)?
+        .into_iter()
+        .map(|v| suited(v, ty, label))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Varied {
+        label: label.to_string(),
+        target,
+        values,
+    })
+}
+
+/// The type of the prop `target` names, or why the model has no such prop.
+fn target_type(symbols: &Symbols, target: &StartTarget) -> Result<VarType, String> {
+    match target {
         StartTarget::Global(name) => symbols.globals.get(name).copied().ok_or_else(|| {
             unknown(
                 &format!("Global prop '{name}'"),
                 name,
                 symbols.globals.keys().map(String::as_str),
             )
-        })?,
+        }),
         StartTarget::Prop {
             blueprint: owner,
             prop: name,
@@ -287,18 +304,9 @@ fn read_varied(symbols: &Symbols, prop: &str, values: &str) -> Result<Varied, St
                     name,
                     declared.props.keys().map(String::as_str),
                 )
-            })?
+            })
         }
-    };
-    let values = values::parse_values(values)?
-        .into_iter()
-        .map(|v| suited(v, ty, label))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Varied {
-        label: label.to_string(),
-        target,
-        values,
-    })
+    }
 }
 
 /// `value` as a value of a prop of type `ty`: a number for a Number, true or false for a

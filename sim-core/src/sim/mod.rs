@@ -362,6 +362,11 @@ impl Simulation {
             .collect()
     }
 
+    /// Whether the model has a blueprint called `name`.
+    pub fn has_blueprint(&self, name: &str) -> bool {
+        self.program.index(name).is_some()
+    }
+
     /// Each `when` rule as `Blueprint: A test B` (the order of [`Profile::rules`]).
     pub fn rules(&self) -> Vec<String> {
         self.program

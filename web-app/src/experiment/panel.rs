@@ -503,13 +503,20 @@ fn saved_or_new(project: &ProjectHandle) -> ExperimentDef {
     })
 }
 
-/// What the prop and measure fields offer: every varied-able prop, and every measure.
+/// What the prop and measure fields offer: every varied-able prop, and every measure (the
+/// project's monitors' first).
 fn suggestions(project: Option<&Project>) -> (Vec<String>, Vec<String>) {
     let Some(project) = project else {
         return (Vec::new(), Vec::new());
     };
     let symbols = project_symbols(project);
-    let (mut props, mut measures) = (Vec::new(), Vec::new());
+    let mut props = Vec::new();
+    let mut measures: Vec<String> = project
+        .widgets
+        .iter()
+        .filter(|w| w.kind == sim_core::project::WidgetKind::Monitor && !w.target.trim().is_empty())
+        .map(|w| w.target.trim().to_string())
+        .collect();
     for (bp, declared) in &symbols.blueprints {
         measures.push(format!("count {bp}"));
         for (prop, ty) in &declared.props {
