@@ -253,6 +253,29 @@ export async function fillExperiment(page, { vary, measures, seeds, seconds, eve
   await panel.locator('[data-testid="every"]').fill(String(every));
 }
 
+/** Adds a widget of `kind` (or changes widget `which`, from 0) and fills its fields
+ * (`{ label, target, min, max, step, script }`). */
+export async function addWidget(page, kind, fields, which) {
+  const editors = page.locator('[data-testid="widget-editor"]');
+  let n = which;
+  if (n === undefined) {
+    n = await editors.count();
+    await page.click(`[data-testid="add-${kind}"]`);
+    await page.waitForFunction((want) =>
+      document.querySelectorAll('[data-testid="widget-editor"]').length === want, n + 1);
+  }
+  const editor = editors.nth(n);
+  for (const [field, value] of Object.entries(fields)) {
+    const input = editor.locator(`[data-testid="widget-${field}"]`);
+    await input.fill(String(value));
+    await input.press('Enter');
+    await input.blur();
+    await page.waitForFunction(([i, f, v]) =>
+      document.querySelectorAll('[data-testid="widget-editor"]')[i]
+        ?.querySelector(`[data-testid="widget-${f}"]`)?.value === v, [n, field, String(value)]);
+  }
+}
+
 /** Imports the project file `text` (named `name`) and waits until it is the open model. */
 export async function importProject(page, name, text) {
   const { label } = JSON.parse(text);

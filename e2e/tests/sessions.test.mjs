@@ -3,13 +3,14 @@
 // phone-sized with touch, a tablet, two laptops) in headless Chromium. Students join by
 // code, pick a character and steer it; every page shows the same state hash at the same
 // tick; a late joiner at tick 300 matches; a script applied mid-session reaches everyone
-// without a resync; the server killed and restarted: everyone resyncs within 5 s while
+// without a resync; widgets the teacher adds show on the class screen and follow the
+// teacher's slider; the server killed and restarted: everyone resyncs within 5 s while
 // the teacher's run goes on; the server refuses a student's page that publishes as the
 // teacher; a kicked student cannot come back; and with no server at all a projector window
 // on the same computer follows through a BroadcastChannel.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot, audit } from '../harness.mjs';
+import { screenshot, audit, addWidget } from '../harness.mjs';
 import {
   startNats, startClassroom, startSession, join, stageState, hashAt, dragPad, TEACHER_KEY,
 } from '../session-harness.mjs';
@@ -136,6 +137,32 @@ test('a script applied mid-session reaches everyone without a resync', async () 
   await teacher.waitForFunction((t) => Number(document.querySelector('[data-testid="stage"]').dataset.tick) >= t + 60, tick);
   await sameStateEverywhere([projector, ...students]);
   assert.equal(await projector.getAttribute('[data-testid="session-status"]', 'data-resyncs'), resyncs);
+});
+
+test("the teacher's widgets show on the class screen, read-only, and follow the teacher's slider", async () => {
+  await teacher.click('[data-testid="session-panel"] header button');
+  await teacher.click('[data-testid="edit-widgets"]');
+  await addWidget(teacher, 'slider', { label: 'Energy use', target: 'Fish.energyUse', min: 0, max: 10, step: 1 });
+  await addWidget(teacher, 'monitor', { label: 'Mean energy use', target: "{{ Fish.mean('energyUse') }}" });
+  await teacher.click('[data-testid="edit-widgets"]');
+  // The widgets reach the class screen with the project, to look at but not to change.
+  await projector.waitForFunction(() => document.querySelectorAll('[data-testid="widget"]').length === 2);
+  assert.equal(await projector.isDisabled('[data-testid="widget-slider"]'), true);
+  assert.equal(await projector.locator('[data-testid="edit-widgets"]').count(), 0);
+  // The teacher's slider, moved while the model is paused, changes every Fish on every
+  // screen at once; the run goes on from there alike everywhere.
+  assert.equal(await teacher.isEnabled('[data-testid="play"]'), true, 'the model is paused');
+  await teacher.locator('[data-testid="widget-slider"]').fill('4');
+  await teacher.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '4');
+  await projector.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '4'
+    && document.querySelector('[data-testid="widget-slider"]')?.value === '4');
+  const { tick } = await stageState(teacher);
+  await teacher.click('[data-testid="play"]');
+  await teacher.waitForFunction((t) => Number(document.querySelector('[data-testid="stage"]').dataset.tick) >= t + 30, tick);
+  await sameStateEverywhere([projector, ...students]);
+  await screenshot(projector, 'session-projector-widgets-1920');
+  await teacher.click('[data-testid="session-start"]');
+  for (const page of room.pages) assert.deepEqual(page.errors, []);
 });
 
 test('the server killed and restarted: everyone reconnects and resyncs within 5 s, the run goes on', async () => {

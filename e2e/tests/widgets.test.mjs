@@ -5,35 +5,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  openApp, closeApp, screenshot, importGemstepModel, stepTick, waitForStored, storedProjects,
+  openApp, closeApp, screenshot, importGemstepModel, stepTick, waitForStored, storedProjects, addWidget,
 } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
 after(() => closeApp(app));
-
-/** Adds a widget of `kind` (or changes widget `which`, from 0) and fills its fields
- * (`{ label, target, min, max, step, script }`). */
-async function addWidget(page, kind, fields, which) {
-  const editors = page.locator('[data-testid="widget-editor"]');
-  let n = which;
-  if (n === undefined) {
-    n = await editors.count();
-    await page.click(`[data-testid="add-${kind}"]`);
-    await page.waitForFunction((want) =>
-      document.querySelectorAll('[data-testid="widget-editor"]').length === want, n + 1);
-  }
-  const editor = editors.nth(n);
-  for (const [field, value] of Object.entries(fields)) {
-    const input = editor.locator(`[data-testid="widget-${field}"]`);
-    await input.fill(String(value));
-    await input.press('Enter');
-    await input.blur();
-    await page.waitForFunction(([i, f, v]) =>
-      document.querySelectorAll('[data-testid="widget-editor"]')[i]
-        ?.querySelector(`[data-testid="widget-${f}"]`)?.value === v, [n, field, String(value)]);
-  }
-}
 
 test('a slider, a monitor and a button added to the Fish and Algae model work at once', async () => {
   const { page } = app;

@@ -225,8 +225,15 @@ impl App {
             return false;
         };
         let adopted = d.frame(self.stage.runner_mut(), &self.project, ts);
+        let teacher_acted = d.take_inputs_applied();
         if adopted {
             self.stage.fit_to_project(&self.project);
+        }
+        // While the teacher plays, the periodic refreshes show what changed.
+        if teacher_acted && !self.model_running() {
+            self.refresh_panels();
+            self.refresh_inspection();
+            self.view_stale = true;
         }
         adopted
     }

@@ -88,6 +88,9 @@ pub struct DeviceSession {
     /// milliseconds; meaningful on one computer's clock), newest last.
     bundle_delays: VecDeque<f64>,
     unsent_inputs: u64,
+    /// Whether a bundle with the teacher's inputs (a widget, an inspector edit, a command)
+    /// was applied since [`DeviceSession::take_inputs_applied`] last asked.
+    inputs_applied: bool,
 }
 
 impl DeviceSession {
@@ -127,6 +130,7 @@ impl DeviceSession {
             delay_ms: None,
             bundle_delays: VecDeque::new(),
             unsent_inputs: 0,
+            inputs_applied: false,
         }
     }
 
@@ -310,6 +314,7 @@ impl DeviceSession {
                 match runner.follow_bundle(&b) {
                     Followed::Lost(why) => self.lost(why, now_ms),
                     Followed::Applied => {
+                        self.inputs_applied |= !b.inputs.is_empty();
                         if self.bundle_delays.len() >= 512 {
                             self.bundle_delays.pop_front();
                         }
@@ -385,6 +390,12 @@ impl DeviceSession {
         if !self.send(&message) {
             self.unsent_inputs += 1;
         }
+    }
+
+    /// Whether the teacher's inputs changed the model since the last call: while the teacher
+    /// is paused, nothing else would refresh what this screen shows of it.
+    pub fn take_inputs_applied(&mut self) -> bool {
+        std::mem::take(&mut self.inputs_applied)
     }
 
     /// The 95th percentile of how late the last bundles were applied here, milliseconds.
