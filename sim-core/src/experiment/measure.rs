@@ -57,6 +57,7 @@ impl Measure {
         let how = "write a measure like 'count Fish', 'Global.rate', 'mean Fish.energy' or \
                    '{{ Fish.count / Algae.count }}'";
         match words.as_slice() {
+            [] => Err(format!("nothing to measure yet; {how}")),
             ["count", blueprint] => Ok(Measure::Count(blueprint.to_string())),
             [one] => match one.split_once('.') {
                 Some(("Global", name)) if !name.is_empty() => Ok(Measure::Global(name.to_string())),
@@ -193,7 +194,7 @@ mod tests {
             ("Fish.energy", "needs a statistic"),
             ("average Fish.energy", "not a measure"),
             ("mean Fish", "should name a prop"),
-            ("", "not a measure"),
+            ("", "nothing to measure yet"),
             ("count", "not a measure"),
         ] {
             let err = Measure::parse(text).unwrap_err();
