@@ -40,6 +40,13 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
   for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('[data-testid="prop-energyUse"]')?.value === '7');
   assert.equal(await page.textContent('[data-testid="widget-value"]'), '7');
+  // Dragged with the mouse to the far end: every Fish has the slider's greatest value.
+  const box = await slider.boundingBox();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.querySelector('[data-testid="prop-energyUse"]')?.value === '10');
 
   // The monitor shows the mean energy; the button feeds every Fish at the next tick.
   const monitor = page.locator('[data-testid="widget-monitor"]').first();
@@ -61,6 +68,40 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
   await page.waitForFunction(() =>
     document.querySelectorAll('[data-testid="widget-script"]')[0]?.value === '');
   await page.click('[data-testid="edit-widgets"]');
+});
+
+test('on a touch tablet, widgets are added, set and removed by tapping, and the removal undoes', async () => {
+  const tablet = await openApp({ touch: true });
+  try {
+    const { page } = tablet;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
+    await page.waitForFunction(() => document.querySelector('[data-testid="project-label"]')?.textContent === 'Fish and Algae');
+    await page.tap('[data-testid="pause"]');
+    await page.tap('[data-testid="edit-widgets"]');
+    await page.tap('[data-testid="add-slider"]');
+    await addWidget(page, 'slider', { target: 'Fish.energyUse', min: 0, max: 8, step: 2 }, 0);
+    await page.tap('[data-testid="add-monitor"]');
+    await addWidget(page, 'monitor', { target: 'max Fish.energyUse' }, 1);
+    await page.tap('[data-testid="edit-widgets"]');
+    // A tap near the slider's right end sets every Fish to its greatest value.
+    const slider = page.locator('[data-testid="widget-slider"]');
+    await slider.scrollIntoViewIfNeeded();
+    const box = await slider.boundingBox();
+    await page.touchscreen.tap(box.x + box.width - 2, box.y + box.height / 2);
+    await page.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '8');
+    // Removed with a tap, and back with Undo.
+    await page.tap('[data-testid="edit-widgets"]');
+    await page.tap('[data-testid="remove-widget"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-editor"]').length === 1);
+    await page.tap('[data-testid="undo"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-editor"]').length === 2);
+    assert.equal(await page.inputValue('[data-testid="widget-target"]'), 'Fish.energyUse');
+    await screenshot(page, 'widgets-tablet-touch');
+    assert.deepEqual(tablet.errors, []);
+  } finally {
+    await closeApp(tablet);
+  }
 });
 
 test('GEMSTEP\'s moths model gets a slider and a monitor on a Global prop', async (t) => {
