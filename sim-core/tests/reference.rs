@@ -217,12 +217,13 @@ fn who<'a>(p: &mut Pick, scope: Scope<'a>) -> &'a str {
 fn number(p: &mut Pick, scope: Scope<'_>, depth: usize) -> String {
     let leaf = depth > 2 || p.chance(40);
     if leaf {
-        return match p.below(6) {
+        return match p.below(7) {
             0 => format!("{}", p.below(20)),
             1 => "Math.random()".to_string(),
             2 => format!("{}.getProp('n').value", who(p, scope)),
             3 => format!("{}.x", who(p, scope)),
             4 => format!("{}.prop.Movement.direction.value", who(p, scope)),
+            5 => "global.getProp('g').value".to_string(),
             _ => format!("{}.{}", p.below(10), p.below(10)),
         };
     }

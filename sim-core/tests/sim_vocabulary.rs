@@ -28,6 +28,36 @@ propPop read
 }
 
 #[test]
+fn global_in_an_expression_is_the_agent_holding_the_global_props() {
+    // GEMSTEP gives every expression `global` (class-sm-agent's exec context): its props
+    // are the Global props.
+    let bp = "# BLUEPRINT G
+# PROGRAM DEFINE
+addFeature Global
+featCall Global addGlobalProp rain Number 7
+addProp read Number 0
+addProp also Number 0
+addProp missing Number 0
+# PROGRAM UPDATE
+exprPush {{ global.getProp('rain').value + 1 }}
+propPop read
+exprPush {{ global.prop.rain.value * 2 }}
+propPop also
+exprPush {{ global.getProp('snow').value }}
+propPop missing
+";
+    let mut sim = load(&project(&[("G", bp)], &[("G", "g", "")], false), 1);
+    sim.step();
+    assert_eq!(num(&sim, "G/g", "read"), 8.0);
+    assert_eq!(num(&sim, "G/g", "also"), 14.0);
+    let errors = errors(&sim);
+    assert!(
+        errors.iter().any(|e| e.contains("no global prop 'snow'")),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn clear_touches_makes_a_touch_that_goes_on_a_first_touch_again() {
     let toucher = |clear: &str| {
         format!(

@@ -1,6 +1,8 @@
-//! What expressions see: `agent`, the blueprint names a `when` binds, and the accessors
+//! What expressions see: `agent`, the blueprint names a `when` binds, `global` (GEMSTEP's
+//! name for the model's shared agent, whose props are the Global props), and the accessors
 //! GEMSTEP scripts use (`agent.x`, `agent.getProp('e').value`, `agent.prop.Movement.direction
-//! .value`, `agent.getFeatProp('Population', 'avg').value`, `A.callFeatMethod(...)`).
+//! .value`, `agent.getFeatProp('Population', 'avg').value`, `A.callFeatMethod(...)`,
+//! `global.getProp('rate').value`, `global.prop.rate.value`).
 
 use super::{to_expr, Runner};
 use crate::entity::EntityId;
@@ -23,7 +25,16 @@ pub(crate) enum Obj {
     /// A colour as hue, saturation and value, each 0 to 1 (Costume's `getColorHSV`); read
     /// with `.hue`, `.saturation` and `.value`.
     Hsv([f64; 3]),
+    /// `global`: the model's shared agent, whose props are the Global props.
+    Global,
+    /// `global.prop`: the Global props.
+    GlobalProps,
+    /// One Global prop (`global.getProp('rate')`, `global.prop.rate`); read with `.value`.
+    GlobalProp(Box<str>),
 }
+
+/// GEMSTEP's name, in expressions, for the agent that holds the Global props.
+const GLOBAL: &str = "global";
 
 type Answer = Result<ExprValue<Obj>, EvalErrorKind>;
 
@@ -76,9 +87,11 @@ impl ExprContext for Runner<'_> {
         if name == "agent" {
             return Ok(ExprValue::Object(Obj::Agent(self.me)));
         }
-        self.bound(name)
-            .map(|id| ExprValue::Object(Obj::Agent(id)))
-            .ok_or_else(|| EvalErrorKind::UnknownName(name.to_string()))
+        match self.bound(name) {
+            Some(id) => Ok(ExprValue::Object(Obj::Agent(id))),
+            None if name == GLOBAL => Ok(ExprValue::Object(Obj::Global)),
+            None => Err(EvalErrorKind::UnknownName(name.to_string())),
+        }
     }
 
     fn member(&self, object: &Obj, name: &str) -> Answer {
@@ -98,6 +111,19 @@ impl ExprContext for Runner<'_> {
                 .map_err(Self::fail),
             Obj::Prop(_, prop) => Err(no_prop(&format!("property '{prop}'"), name)),
             Obj::FeatProp(_, names) => Err(no_prop(&format!("property '{}'", names.1), name)),
+            Obj::Global if name == "prop" => Ok(ExprValue::Object(Obj::GlobalProps)),
+            Obj::Global => Err(no_prop(GLOBAL, name)),
+            Obj::GlobalProps => Ok(ExprValue::Object(Obj::GlobalProp(name.into()))),
+            Obj::GlobalProp(prop) if name == "value" => self
+                .world
+                .global(prop)
+                .map(|var| to_expr(var.value()))
+                .ok_or_else(|| {
+                    Self::fail(format!(
+                        "no global prop '{prop}' (make it with addGlobalProp)"
+                    ))
+                }),
+            Obj::GlobalProp(prop) => Err(no_prop(&format!("property '{prop}'"), name)),
             Obj::Hsv([h, s, v]) => match name {
                 "hue" => Ok(ExprValue::Number(*h)),
                 "saturation" => Ok(ExprValue::Number(*s)),
@@ -108,9 +134,17 @@ impl ExprContext for Runner<'_> {
     }
 
     fn call(&mut self, object: &Obj, method: &str, args: &[ExprValue<Obj>]) -> Answer {
+        if let (Obj::Global, "getProp", [ExprValue::String(name)]) = (object, method, args) {
+            return Ok(ExprValue::Object(Obj::GlobalProp(name.as_str().into())));
+        }
         let Obj::Agent(id) = object else {
+            let what = if *object == Obj::Global {
+                GLOBAL
+            } else {
+                "a property"
+            };
             return Err(EvalErrorKind::NoMethod {
-                object: "a property".to_string(),
+                object: what.to_string(),
                 method: method.to_string(),
             });
         };
