@@ -305,6 +305,7 @@ fn an_expression_measure_combines_counts_statistics_and_global_props() {
         ("{{Fish.mean('energy')}}", "mean Fish.energy"),
         ("{{ Global.rate }}", "Global.rate"),
         ("{{ global.getProp('rate').value }}", "Global.rate"),
+        ("{{ global.prop.rate.value }}", "Global.rate"),
         ("{{ Fish.max('x') }}", "max Fish.x"),
     ] {
         assert_eq!(read(&sim, expression), read(&sim, plain), "{expression}");

@@ -3,8 +3,8 @@
 //! Fish.min('energy') }}`.
 //!
 //! The expression is the scripts' own language ([`crate::script::expr`]), read from the model
-//! as a whole rather than from an agent: `Global.name` (or GEMSTEP's `Global.getProp('name')
-//! .value`) is a Global prop's value, `Fish.count` how many Fish there are, and
+//! as a whole rather than from an agent: `Global.name` (or, as GEMSTEP's scripts write it,
+//! `global.getProp('name').value` or `global.prop.name.value`) is a Global prop's value, `Fish.count` how many Fish there are, and
 //! `Fish.mean('energy')`, `.sum`, `.min` and `.max` a statistic of a Number prop over them.
 //!
 //! A measure only reads: a monitor is read whenever the screen redraws and an experiment
@@ -68,6 +68,8 @@ impl Gives {
 enum Seen {
     /// The model's Global props.
     Global,
+    /// `global.prop`: the Global props, by name.
+    GlobalProps,
     /// One Global prop (`Global.getProp('rate')`), read with `.value`.
     GlobalProp(String),
     /// The agents of a blueprint.
@@ -174,6 +176,12 @@ fn bare(e: &Expr) -> Option<&str> {
     }
 }
 
+/// Whether `e` is `global.prop` (or `Global.prop`), the Global props by name.
+fn is_global_props(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Member { object, name }
+        if name == "prop" && bare(object).is_some_and(|g| GLOBAL_NAMES.contains(&g)))
+}
+
 /// The text `args` is, if it is one string written in quotes.
 fn one_text(args: &[Expr]) -> Option<&str> {
     match args {
@@ -224,6 +232,13 @@ fn gives(e: &Expr, symbols: &Symbols) -> Result<Gives, (usize, String)> {
                     .ok_or_else(|| at("getProp needs a Global prop's name in quotes".into()))?;
                 global(symbols, prop).map_err(at)
             }
+            (
+                None,
+                ExprKind::Member {
+                    object: props,
+                    name: prop,
+                },
+            ) if name == "value" && is_global_props(props) => global(symbols, prop).map_err(at),
             _ => Err(at(format!("'.{name}' cannot be read here; {HOW}"))),
         },
         ExprKind::Call {
@@ -365,7 +380,9 @@ impl ExprContext for Reader<'_> {
 
     fn member(&self, object: &Seen, name: &str) -> Answer {
         match (object, name) {
+            (Seen::Global, "prop") => Ok(ExprValue::Object(Seen::GlobalProps)),
             (Seen::Global, _) => self.global(name),
+            (Seen::GlobalProps, _) => Ok(ExprValue::Object(Seen::GlobalProp(name.to_string()))),
             (Seen::GlobalProp(prop), "value") => self.global(prop),
             (Seen::Blueprint(bp), "count") => Ok(ExprValue::Number(self.0.count_of(bp) as f64)),
             (Seen::GlobalProp(prop), _) => Err(EvalErrorKind::NoProperty {
