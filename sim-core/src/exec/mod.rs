@@ -529,8 +529,9 @@ fn failure(e: &ScriptExpr, err: &EvalError) -> Failure {
     format!("in {{{{ {} }}}}: {err}", e.text)
 }
 
-/// A plain script value as an expression value.
-pub(crate) fn to_expr(value: Value) -> ExprValue<Obj> {
+/// A plain script value as an expression value (of any context's objects: the runtime's, or
+/// an experiment measure's).
+pub(crate) fn to_expr<O>(value: Value) -> ExprValue<O> {
     match value {
         Value::Number(n) => ExprValue::Number(n),
         Value::String(s) => ExprValue::String(s),

@@ -12,6 +12,7 @@
 //! language that changes anything (the seeded generator), is refused when the text is read.
 
 use super::measure::{blueprint, statistic, unknown, STATS};
+use crate::exec::to_expr;
 use crate::script::compiler::{BlueprintSymbols, Symbols};
 use crate::script::expr::{
     parse_expr, BinaryOp, Constant, EvalErrorKind, Expr, ExprContext, ExprKind, LogicalOp, MathFn,
@@ -19,7 +20,7 @@ use crate::script::expr::{
 };
 use crate::script::Pos;
 use crate::sim::Simulation;
-use crate::vars::{Value, VarType};
+use crate::vars::VarType;
 
 /// The names that stand for the model's Global props: Stepwise writes `Global`, GEMSTEP's
 /// expressions `global`.
@@ -344,20 +345,11 @@ struct Reader<'s>(&'s Simulation);
 
 type Answer = Result<ExprValue<Seen>, EvalErrorKind>;
 
-fn plain(value: Value) -> ExprValue<Seen> {
-    match value {
-        Value::Number(n) => ExprValue::Number(n),
-        Value::String(s) => ExprValue::String(s),
-        Value::Boolean(b) => ExprValue::Boolean(b),
-        Value::Null => ExprValue::Null,
-    }
-}
-
 impl Reader<'_> {
     fn global(&self, name: &str) -> Answer {
         self.0
             .global(name)
-            .map(plain)
+            .map(to_expr)
             .ok_or_else(|| EvalErrorKind::NoProperty {
                 object: "Global".into(),
                 name: name.into(),
