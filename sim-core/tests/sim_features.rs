@@ -220,6 +220,39 @@ every 1 [[
 }
 
 #[test]
+fn a_costume_with_nothing_to_do_wakes_when_its_glow_or_colour_is_set_later() {
+    // For two seconds the costume has no glow, colour or scale, so its update sleeps; then
+    // a timer sets a glow and a colour number, which must still fade and tint.
+    let bp = "# BLUEPRINT K
+# PROGRAM DEFINE
+addFeature Costume
+featCall Costume setCostume 'fish.json' 0
+# PROGRAM UPDATE
+every 2 [[
+  featProp Costume glow setTo 5
+  featProp Costume color setTo 65280
+]]
+";
+    let mut sim = load(&project(&[("K", bp)], &[("K", "a", "")], false), 1);
+    let id = sim.lookup("K/a").unwrap();
+    run_seconds(&mut sim, 1);
+    let costume = sim.agent(id).unwrap().costume();
+    assert_eq!((costume.glow, costume.color), (0.0, None));
+    run_seconds(&mut sim, 3);
+    let costume = sim.agent(id).unwrap().costume();
+    assert!(
+        costume.glow > 3.5 && costume.glow < 5.0,
+        "set at 2 s, fading since: {}",
+        costume.glow
+    );
+    assert_eq!(
+        costume.color,
+        Some(0x00ff00),
+        "the colour number tints it green"
+    );
+}
+
+#[test]
 fn the_profile_counts_time_with_the_injected_timer() {
     use std::sync::atomic::{AtomicU64, Ordering};
     static TICKS: AtomicU64 = AtomicU64::new(0);

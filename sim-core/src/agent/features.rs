@@ -16,6 +16,11 @@ use std::borrow::Cow;
 pub struct FeatureState {
     /// The feature's kind, which the tick finds it by.
     pub(crate) kind: FeatureKind,
+    /// Whether its per-tick update has work to do: set when a prop whose catalog entry
+    /// [`wakes`](crate::features::FeatPropSpec::wakes) the feature is set (and when the feature
+    /// is made or read back), cleared by the update when it finds nothing to do. A sleeping
+    /// feature's update reads none of its props.
+    awake: bool,
     /// The properties' values: the catalog's props in catalog order, then the added ones.
     vars: Vec<GVar>,
     /// The feature's catalog entry: its props lead `vars` in catalog order.
@@ -113,6 +118,7 @@ impl TryFrom<FeatureParts> for FeatureState {
         let empty = more.added.is_empty() && more.series.is_empty() && more.buckets.is_empty();
         Ok(FeatureState {
             kind: FeatureKind::named(spec.name),
+            awake: true,
             spec,
             vars: p.vars,
             more: (!empty).then(|| Box::new(more)),
@@ -139,6 +145,7 @@ impl FeatureState {
             .collect();
         FeatureState {
             kind: FeatureKind::named(spec.name),
+            awake: true,
             spec,
             vars,
             more: None,
@@ -189,7 +196,28 @@ impl FeatureState {
     /// A property by name or catalog alias, to change.
     pub fn prop_mut(&mut self, name: &str) -> Option<&mut GVar> {
         let index = self.index_of(name)?;
+        self.var_mut(index)
+    }
+
+    /// The prop at `index`, to change: every change of a prop goes through here, so that a
+    /// prop that [`wakes`](crate::features::FeatPropSpec::wakes) the feature wakes it.
+    #[inline(always)]
+    fn var_mut(&mut self, index: usize) -> Option<&mut GVar> {
+        if self.spec.props.get(index).is_some_and(|p| p.wakes) {
+            self.awake = true;
+        }
         self.vars.get_mut(index)
+    }
+
+    /// Whether the feature's per-tick update has work to do (see [`FeatureState::awake`]).
+    #[inline]
+    pub(crate) fn is_awake(&self) -> bool {
+        self.awake
+    }
+
+    /// Puts the feature to sleep (its update found nothing to do) until a waking prop is set.
+    pub(crate) fn sleep(&mut self) {
+        self.awake = false;
     }
 
     /// Where a property is: a catalog prop by its name (searched in the catalog's static
@@ -228,7 +256,7 @@ impl FeatureState {
     #[inline]
     pub(crate) fn prop_at_mut(&mut self, slot: PropSlot) -> Option<&mut GVar> {
         let index = self.slot_index(slot)?;
-        self.vars.get_mut(index)
+        self.var_mut(index)
     }
 
     /// A catalog prop's value as a number, found by its slot (no name search).
@@ -338,7 +366,7 @@ impl FeatureState {
 
     /// Sets the prop at `index` (found once by the caller), or adds `name` when there is none.
     fn set_index(&mut self, index: Option<usize>, name: Cow<'static, str>, value: Value) {
-        let slot = index.and_then(|i| self.vars.get_mut(i));
+        let slot = index.and_then(|i| self.var_mut(i));
         let Some(var) = slot else {
             if let Some(new) = GVar::holding(&value) {
                 self.more_mut().added.push(name);

@@ -30,6 +30,10 @@ pub struct FeatPropSpec {
     pub default: DefaultValue,
     /// One plain sentence for the wizard.
     pub help: &'static str,
+    /// Whether setting it may give the feature work to do every tick (a Costume's glow or
+    /// tint): an attached feature is woken when such a prop is set, and its per-tick update
+    /// skips it while it sleeps, reading none of its props.
+    pub wakes: bool,
 }
 
 /// Where the statements of a method's `[[ ]]` block run.
@@ -131,7 +135,7 @@ impl PropSlot {
 /// A catalog feature's place in [`FEATURES`]. The tick tells attached features apart by it:
 /// comparing one number instead of two names, thousands of times a tick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FeatureKind(usize);
+pub struct FeatureKind(u32);
 
 impl FeatureKind {
     /// The kind of the feature with canonical name `name`, for `const` items. A name the
@@ -140,16 +144,16 @@ impl FeatureKind {
         let mut i = 0;
         while i < FEATURES.len() {
             if same_text(FEATURES[i].name, name) {
-                return FeatureKind(i);
+                return FeatureKind(i as u32);
             }
             i += 1;
         }
-        FeatureKind(usize::MAX)
+        FeatureKind(u32::MAX)
     }
 
     /// The catalog entry of this kind; none for a name the catalog does not list.
     pub(crate) fn spec(self) -> Option<&'static FeatureSpec> {
-        FEATURES.get(self.0)
+        FEATURES.get(usize::try_from(self.0).ok()?)
     }
 
     /// The kind as a small number ([`crate::agent::Features`] keeps its features' kinds so);
@@ -161,10 +165,7 @@ impl FeatureKind {
     /// The kind's bit in a mask of kinds ([`crate::agent::Features`]); none for a name the
     /// catalog does not list.
     pub(crate) fn bit(self) -> u32 {
-        u32::try_from(self.0)
-            .ok()
-            .and_then(|shift| 1u32.checked_shl(shift))
-            .unwrap_or(0)
+        1u32.checked_shl(self.0).unwrap_or(0)
     }
 }
 
@@ -262,6 +263,7 @@ pub(super) const fn num(name: &'static str, default: f64, help: &'static str) ->
         ty: VarType::Number,
         default: DefaultValue::Number(default),
         help,
+        wakes: false,
     }
 }
 
@@ -276,6 +278,7 @@ pub(super) const fn text(
         ty: VarType::String,
         default: DefaultValue::Text(default),
         help,
+        wakes: false,
     }
 }
 
@@ -286,11 +289,20 @@ pub(super) const fn flag(name: &'static str, default: bool, help: &'static str) 
         ty: VarType::Boolean,
         default: DefaultValue::Boolean(default),
         help,
+        wakes: false,
     }
 }
 
 pub(super) const fn aka(prop: FeatPropSpec, aliases: &'static [&'static str]) -> FeatPropSpec {
     FeatPropSpec { aliases, ..prop }
+}
+
+/// `prop`, which wakes its feature's per-tick update when set (see [`FeatPropSpec::wakes`]).
+pub(super) const fn waking(prop: FeatPropSpec) -> FeatPropSpec {
+    FeatPropSpec {
+        wakes: true,
+        ..prop
+    }
 }
 
 pub(super) const fn method(

@@ -2,7 +2,7 @@
 //! older models call it AgentWidgets).
 
 use super::catalog::{
-    aka, answers, flag, method, num, text, FeatureSpec, FREQ, H, PROP_NAME, S, SECS, V,
+    aka, answers, flag, method, num, text, waking, FeatureSpec, FREQ, H, PROP_NAME, S, SECS, V,
 };
 use crate::args::{ArgKind as K, ArgSpec as A};
 
@@ -48,17 +48,21 @@ pub(crate) const COSTUME: FeatureSpec = FeatureSpec {
         num("scaleY", 1.0, "Stretch the picture up and down only."),
         flag("flipX", false, "Mirror the picture left to right."),
         flag("flipY", false, "Mirror the picture top to bottom."),
-        num("glow", 0.0, "Glow for this many seconds; 0 stops the glow."),
+        waking(num(
+            "glow",
+            0.0,
+            "Glow for this many seconds; 0 stops the glow.",
+        )),
         num(
             "glowColor",
             16_776_960.0,
             "The glow's colour as a number (yellow unless set).",
         ),
-        num(
+        waking(num(
             "color",
             -1.0,
             "The tint as a colour number (16711680 is red); -1 leaves it to hue and value.",
-        ),
+        )),
         num("colorHue", 0.0, "The tint's hue, from 0 to 1."),
         num(
             "colorSaturation",
@@ -91,11 +95,11 @@ pub(crate) const COSTUME: FeatureSpec = FeatureSpec {
             "value",
             "Which part of the colour the scale changes.",
         ),
-        num(
+        waking(num(
             "colorScaleSteps",
             0.0,
             "How many steps the colour scale has.",
-        ),
+        )),
     ],
     methods: &[
         method(

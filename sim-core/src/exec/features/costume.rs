@@ -137,28 +137,35 @@ const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
 const COLOR: PropSlot = PropSlot::of(&COSTUME, "color");
 
 /// Fades glows by one tick, and sets the tint from the colour number or the colour scale
-/// (the scale wins, as in GEMSTEP's costume update).
+/// (the scale wins, as in GEMSTEP's costume update). A costume with no glow left, no colour
+/// number and no colour scale has nothing to do, and sleeps until one of those is set.
 pub(crate) fn update(features: &mut Features, seconds_per_tick: f64) {
-    if let Some(c) = features.of_kind_mut(KIND) {
-        let glow = c.number_at(GLOW).unwrap_or(0.0);
-        if glow > 0.0 {
-            c.set_number_at(GLOW, at_least(glow - seconds_per_tick, 0.0));
-        }
-        apply_color_number(c);
-        apply_color_scale(c);
+    let Some(c) = features.of_kind_mut(KIND).filter(|c| c.is_awake()) else {
+        return;
+    };
+    let glow = c.number_at(GLOW).unwrap_or(0.0);
+    let glowing = glow > 0.0;
+    if glowing {
+        c.set_number_at(GLOW, at_least(glow - seconds_per_tick, 0.0));
+    }
+    let colored = apply_color_number(c);
+    let scaled = apply_color_scale(c);
+    if !(glowing || colored || scaled) {
+        c.sleep();
     }
 }
 
 /// A Costume `color` of 0 or more (an `0xRRGGBB` number) sets the tint's hue, saturation
-/// and value.
-fn apply_color_number(c: &mut FeatureState) {
+/// and value; answers whether it did.
+fn apply_color_number(c: &mut FeatureState) -> bool {
     let color = c.number_at(COLOR).unwrap_or(-1.0);
     if !(0.0..=f64::from(0xff_ffff_u32)).contains(&color) {
-        return;
+        return false;
     }
     let n = color as u32;
     let channel = |shift: u32| f64::from((n >> shift) & 0xff) / 255.0;
     set_hsv(c, rgb_to_hsv([channel(16), channel(8), channel(0)]));
+    true
 }
 
 /// Three number arguments (missing ones are `default`).
@@ -273,11 +280,12 @@ fn scale_color(c: &FeatureState, step: f64) -> Result<(f64, f64, f64), Failure> 
 }
 
 /// With a colour scale set up, the scale index picks the tint (GEMSTEP's costume shows the
-/// scale colour of `colorScaleIndex`, held to the scale's steps).
-fn apply_color_scale(c: &mut FeatureState) {
+/// scale colour of `colorScaleIndex`, held to the scale's steps); answers whether there is
+/// a scale.
+fn apply_color_scale(c: &mut FeatureState) -> bool {
     let steps = c.number_at(SCALE_STEPS).unwrap_or(0.0);
     if steps < 1.0 {
-        return;
+        return false;
     }
     let index = c
         .number("colorScaleIndex")
@@ -287,6 +295,7 @@ fn apply_color_scale(c: &mut FeatureState) {
     if let Ok(hsv) = scale_color(c, index) {
         set_hsv(c, hsv);
     }
+    true
 }
 
 fn hue_distance(a: f64, b: f64) -> f64 {

@@ -194,7 +194,13 @@ pub(crate) fn update(
         let distance = m.number_at(DISTANCE).unwrap_or(0.0);
         let direction = m.number_at(DIRECTION).unwrap_or(0.0);
         let seek = Seek {
-            target: m.str_at(TARGET).unwrap_or_default(),
+            // Read only by the movements that look for a target: with thousands of agents,
+            // each prop read is a wait for memory.
+            target: if kind.seeks() {
+                m.str_at(TARGET).unwrap_or_default()
+            } else {
+                ""
+            },
             cache: targets,
             backdrops,
         };
@@ -264,6 +270,11 @@ const MOVES: [(&str, Move); 12] = [
 ];
 
 impl Move {
+    /// Whether the movement looks for agents of its `targetCharacterType`.
+    fn seeks(self) -> bool {
+        matches!(self, Move::WanderUntilInside | Move::Seek(_))
+    }
+
     /// The movement type `text` names. GEMSTEP reads the type ignoring case (`Wander`
     /// wanders); the exact spelling, which nearly every script writes, is tried first, since
     /// every moving agent's type is read every tick.
