@@ -87,6 +87,9 @@ enum Node {
     Binary(BinaryOp, Box<[Node; 2]>),
     /// A binary operator whose right operand is a number written out (`x < 20`, `r * 10`).
     BinaryNumber(BinaryOp, Box<Node>, f64),
+    /// [`Node::BinaryNumber`] of a read (`agent.getProp('energy').value < 20`), the commonest
+    /// test of real scripts, worked out in place with no call but the read's.
+    ReadNumber(BinaryOp, Box<Read>, f64),
     Logical(LogicalOp, Box<[Node; 2]>),
     Conditional(Box<[Node; 3]>),
     /// A read compared with a text written in the expression (`… === 'E'`, `… != 'stop'`):
@@ -181,9 +184,10 @@ fn node(e: &Expr, builtin: &dyn Fn(&str) -> bool) -> Option<Node> {
         ExprKind::Binary { op, left, right } => match text_is(*op, left, right, builtin) {
             Some(node) => node,
             None => match &right.kind {
-                ExprKind::Constant(Constant::Number(n)) => {
-                    Node::BinaryNumber(*op, Box::new(sub(left)?), *n)
-                }
+                ExprKind::Constant(Constant::Number(n)) => match sub(left)? {
+                    Node::Read(read) => Node::ReadNumber(*op, read, *n),
+                    left => Node::BinaryNumber(*op, Box::new(left), *n),
+                },
                 _ => Node::Binary(*op, Box::new([sub(left)?, sub(right)?])),
             },
         },
@@ -234,7 +238,9 @@ impl Node {
     /// Calls `f` on the agent of every read.
     fn each_read(&mut self, f: &mut dyn FnMut(&mut Who)) {
         match self {
-            Node::Read(read) | Node::TextIs { read, .. } => f(&mut read.who),
+            Node::Read(read) | Node::TextIs { read, .. } | Node::ReadNumber(_, read, _) => {
+                f(&mut read.who)
+            }
             Node::Math(_, args) => args.iter_mut().for_each(|a| a.each_read(f)),
             Node::Neg(n) | Node::Not(n) | Node::BinaryNumber(_, n, _) => n.each_read(f),
             Node::Binary(_, pair) | Node::Logical(_, pair) => {
@@ -265,6 +271,9 @@ fn operand<R: Reads>(node: &Node, ctx: &mut R) -> Option<Scalar> {
     match node {
         Node::Number(n) => Some(Scalar::Number(*n)),
         Node::Read(read) => ctx.scalar(&read.who, &read.path),
+        Node::ReadNumber(op, read, n) => {
+            binary(*op, ctx.scalar(&read.who, &read.path)?, Scalar::Number(*n))
+        }
         Node::Random => Some(Scalar::Number(ctx.random())),
         _ => run(node, ctx),
     }
@@ -293,6 +302,7 @@ fn run_rare<R: Reads>(node: &Node, ctx: &mut R) -> Option<Scalar> {
         Node::Number(n) => Some(Scalar::Number(*n)),
         Node::Boolean(b) => Some(Scalar::Boolean(*b)),
         Node::Read(read) => ctx.scalar(&read.who, &read.path),
+        Node::ReadNumber(..) => operand(node, ctx),
         Node::Random => Some(Scalar::Number(ctx.random())),
         Node::Math(function, args) => {
             let mut numbers = smallvec::SmallVec::<[f64; 4]>::new();
