@@ -114,8 +114,14 @@ impl Component for ExperimentPanel {
         }
     }
 
+    /// Redraws only when another model was opened or the project was changed: the parent's
+    /// `on_replay` is a new callback at every redraw of the app, which is every frame while
+    /// the model plays.
     fn changed(&mut self, ctx: &Context<Self>, _old: &Self::Properties) -> bool {
         let project = &ctx.props().project;
+        if project.lineage() == self.lineage && project.revision() == self.offered_at {
+            return false;
+        }
         if project.lineage() != self.lineage {
             // Another model was opened: its own experiment, and no results of the last one.
             self.lineage = project.lineage();
@@ -179,10 +185,7 @@ impl Component for ExperimentPanel {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let busy = self.running.as_ref().is_some_and(|r| r.pool.is_some());
-        let (props, measures) = ctx
-            .props()
-            .project
-            .with(|c| suggestions(c.map(|c| &c.project)));
+        let (props, measures) = &self.offered;
         let input = |make: fn(String) -> Msg| {
             link.callback(move |e: InputEvent| {
                 make(e.target_unchecked_into::<HtmlInputElement>().value())
