@@ -1,15 +1,16 @@
 // Graphing labels under agents: a label of plain ASCII is blended into the frame from the
 // glyph atlas, any other text is drawn by the canvas; both show, whole, where the agent is,
-// and the atlas's label is as wide as the canvas draws the same text.
+// and the atlas's label is as wide as the canvas draws the same text. In a crowd, a label
+// that would cover another gives way to the one in front, or to the selected agent's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp, screenshot, closeApp, waitForText } from '../harness.mjs';
 
 const LABELS = { left: 'Fish 12 (max ~100)', right: 'café 🐟 déjà' };
 
-const agent = (name, x, text) => ({
+const agent = (name, x, text, y = -200) => ({
   name,
-  scriptText: `# BLUEPRINT ${name}\n# PROGRAM DEFINE\naddFeature Costume\nfeatCall Costume setCostume 'square.json' 0\nprop x setTo ${x}\nprop y setTo -200\naddFeature Graphing\nfeatProp Graphing text setTo '${text}'\n`,
+  scriptText: `# BLUEPRINT ${name}\n# PROGRAM DEFINE\naddFeature Costume\nfeatCall Costume setCostume 'square.json' 0\nprop x setTo ${x}\nprop y setTo ${y}\naddFeature Graphing\nfeatProp Graphing text setTo '${text}'\n`,
 });
 
 const PROJECT = {
@@ -25,6 +26,9 @@ const PROJECT = {
 let app;
 before(async () => { app = await openApp(); });
 after(() => closeApp(app));
+
+/** Where the white of both halves (see whiteBelowAgents) spans, pixels. */
+const span = ([a, b]) => Math.max(a.max, b.max) - Math.min(a.min, b.min) + 1;
 
 /**
  * In each half of the canvas, the white pixels of the band below the agents (canvas rows
@@ -72,8 +76,46 @@ test('labels in and out of the glyph atlas both show, whole, under their agents'
   );
   const { halves: [left, right], measured } = await shown.jsonValue();
   // The fill of the glyphs spans the text's ink, a little inside its advance width.
-  const span = left.max - left.min + 1;
-  assert.ok(Math.abs(span - measured[0]) < 8, `ASCII label ${span} px wide, canvas says ${measured[0]}`);
+  const wide = left.max - left.min + 1;
+  assert.ok(Math.abs(wide - measured[0]) < 8, `ASCII label ${wide} px wide, canvas says ${measured[0]}`);
   assert.ok(left.max < right.min, 'each label stays on its own side');
   await screenshot(page, 'labels');
+});
+
+test("of two labels on one spot, the front agent's shows, and the selected agent's wins", async () => {
+  const { page } = app;
+  // Two agents on the same spot: 'Back' is made first, so 'Front' is drawn over it.
+  const texts = { left: 'Fish 12 (max ~100)', right: 'W' };
+  const crowd = {
+    ...PROJECT, id: 'crowd', label: 'Crowd',
+    blueprints: [agent('Back', 0, texts.left), agent('Front', 0, texts.right)],
+    instances: [
+      { id: '1', label: 'back', bpid: 'Back', initScript: '' },
+      { id: '2', label: 'front', bpid: 'Front', initScript: '' },
+    ],
+  };
+  await page.setInputFiles('[data-testid="import"]', {
+    name: 'crowd.gemprj', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(crowd)),
+  });
+  await waitForText(page, '[data-testid="project-label"]', 'Crowd');
+  if (await page.isEnabled('[data-testid="pause"]')) await page.click('[data-testid="pause"]');
+  // Waits until the white below the agents spans `want` of the two texts' measured widths.
+  const spanning = async (want) => {
+    const seen = await page.waitForFunction(
+      ([f, labels, want]) => {
+        const seen = new Function(`return (${f})`)()(labels);
+        const [a, b] = seen.halves;
+        const span = Math.max(a.max, b.max) - Math.min(a.min, b.min) + 1;
+        return a.count + b.count > 20 && Math.abs(span - seen.measured[want]) < 8 && seen;
+      },
+      [whiteBelowAgents.toString(), texts, want],
+    );
+    return seen.jsonValue();
+  };
+  const front = await spanning(1);
+  assert.ok(span(front.halves) < front.measured[0] / 2, 'only the short label of the front agent shows');
+  await page.click('[data-testid="agent-row"]:has-text("Back")');
+  const selected = await spanning(0);
+  assert.ok(Math.abs(span(selected.halves) - selected.measured[0]) < 8, "the selected agent's label shows whole");
+  await screenshot(page, 'labels-crowd');
 });

@@ -11,7 +11,7 @@
 
 use super::raster::Pixmap;
 use super::scratch::Scratch;
-use super::widgets::{self, Labels};
+use super::widgets;
 use web_sys::{CanvasRenderingContext2d, Document};
 
 /// The characters the atlas holds: printable ASCII.
@@ -62,29 +62,25 @@ impl Glyphs {
         text.bytes().all(|b| (FIRST..=LAST).contains(&b))
     }
 
-    /// Blends `text` into `frame` where [`widgets::label`] would draw it: centred on `cx`,
-    /// its top at `top`, kept on the canvas. False, with nothing drawn, when the atlas does
-    /// not hold the text or the browser refuses a canvas to make a glyph on.
-    pub fn draw(
-        &mut self,
-        frame: &mut Pixmap,
-        labels: &Labels,
-        text: &str,
-        cx: f64,
-        top: f64,
-    ) -> bool {
+    /// How wide `text` is drawn at `font_px`, making the glyphs it needs; `None` when the
+    /// atlas does not hold the text or the browser refuses a canvas to make a glyph on (then
+    /// the canvas draws it).
+    pub fn width(&mut self, font_px: f64, text: &str) -> Option<f64> {
         if !Glyphs::holds(text) {
-            return false;
+            return None;
         }
-        self.size_for(labels.font_px());
+        self.size_for(font_px);
         let mut width = 0.0;
         for b in text.bytes() {
-            match self.glyph(b) {
-                Some(glyph) => width += glyph.advance,
-                None => return false,
-            }
+            width += self.glyph(b)?.advance;
         }
-        let (x, y) = labels.place(width, cx, top);
+        Some(width)
+    }
+
+    /// Blends `text`, `width` pixels wide ([`Glyphs::width`] at the current size), into
+    /// `frame` centred on `x` with its top at `y`, as the canvas draws a label: all outlines
+    /// first, then all fills.
+    pub fn draw(&self, frame: &mut Pixmap, text: &str, width: f64, (x, y): (f64, f64)) {
         let pad = self.pad();
         let row = (y - pad).round() as i64;
         for pass in [Pass::Outline, Pass::Fill] {
@@ -98,7 +94,6 @@ impl Glyphs {
                 pen += glyph.advance;
             }
         }
-        true
     }
 
     /// Starts afresh when the labels' font size changed (the canvas was resized).

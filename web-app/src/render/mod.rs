@@ -6,7 +6,8 @@
 //! a blend of a pre-rasterised sprite into a software frame buffer ([`raster`]) that reaches the
 //! canvas in one call with the meters and the labels ([`glyphs`]), then the rings, charts
 //! and labels the glyphs cannot draw on top with canvas 2D.
-//! Agents wholly hidden behind opaque agents in front of them are not blended ([`occlusion`]).
+//! Agents wholly hidden behind opaque agents in front of them are not blended ([`occlusion`]),
+//! and a label that would cover one nearer the front is left out ([`room`]).
 
 mod agent;
 mod color;
@@ -17,6 +18,7 @@ mod hit;
 mod occlusion;
 mod order;
 mod raster;
+mod room;
 mod scratch;
 mod sprites;
 mod view;
@@ -32,6 +34,7 @@ pub use view::{Bounds, StageView};
 use glyphs::Glyphs;
 use occlusion::Coverage;
 use raster::Pixmap;
+use room::LabelRoom;
 use sim_core::project::CostumeAsset;
 use sprites::{angle_step, size_step, stretch_step, Look, SpriteId, SpriteKey, Sprites};
 use wasm_bindgen::Clamped;
@@ -72,16 +75,25 @@ pub struct Renderer {
     /// The stage and costumes of the frame being drawn, before widgets.
     frame: Pixmap,
     glyphs: Glyphs,
-    /// Per agent of `order`, which of its labels went into the frame: [`FALLBACK_DRAWN`],
-    /// [`LABEL_DRAWN`].
-    in_frame: Vec<u8>,
+    room: LabelRoom,
+    /// Per agent of `order`, where its labels go this frame, if they have room.
+    spots: Vec<Spots>,
     css: String,
 }
 
-/// The name shown on a costume the app has no art for went into the frame.
-const FALLBACK_DRAWN: u8 = 1;
-/// The agent's own label went into the frame.
-const LABEL_DRAWN: u8 = 2;
+/// Where one label goes this frame: centred on `x`, its top at `y`.
+#[derive(Debug, Clone, Copy)]
+struct Spot {
+    x: f64,
+    y: f64,
+    /// Its width when the glyph atlas blends it into the frame; `None` when the canvas
+    /// draws it over the frame.
+    atlas: Option<f64>,
+}
+
+/// An agent's labels in a frame: the name shown on a costume the app has no art for, then
+/// the agent's own label (see [`label_texts`]).
+type Spots = [Option<Spot>; 2];
 
 impl Renderer {
     /// A renderer with the built-in costumes, making its sprites in `document`.
@@ -89,7 +101,8 @@ impl Renderer {
         Renderer {
             costumes: Costumes::new(),
             glyphs: Glyphs::new(document.clone()),
-            in_frame: Vec::new(),
+            room: LabelRoom::default(),
+            spots: Vec::new(),
             sprites: Sprites::new(document),
             order: Vec::new(),
             placed: Vec::new(),
@@ -163,13 +176,11 @@ impl Renderer {
             }
         }
         let labels = widgets::Labels::for_canvas(view.canvas);
-        self.in_frame.clear();
+        self.find_room(ctx, view, &labels, agents);
         for i in 0..self.order.len() {
-            let drawn = match self.order.get(i).and_then(|&a| agents.get(a)) {
-                Some(agent) => self.draw_labels(view, scale, &labels, agent),
-                None => 0,
-            };
-            self.in_frame.push(drawn);
+            if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
+                self.blend_labels(agent, i);
+            }
         }
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         ctx.set_global_alpha(1.0);
@@ -192,8 +203,7 @@ impl Renderer {
         widgets::begin(ctx, &labels);
         for i in 0..self.order.len() {
             if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
-                let in_frame = self.in_frame.get(i).copied().unwrap_or(0);
-                self.draw_widgets(ctx, view, scale, &labels, agent, in_frame);
+                self.draw_widgets(ctx, view, scale, agent, i);
             }
         }
     }
@@ -337,57 +347,113 @@ impl Renderer {
         }
     }
 
-    /// An agent's labels blended into the frame from the glyph atlas, over every costume and
-    /// meter; answers which went in ([`FALLBACK_DRAWN`], [`LABEL_DRAWN`]), the others being
-    /// left to [`Renderer::draw_widgets`].
-    fn draw_labels(
+    /// Where the labels of the agents in `order` go this frame (`spots`): the selected and
+    /// hovered agents' first, then front to back, each where no label placed before it is.
+    fn find_room(
         &mut self,
+        ctx: &CanvasRenderingContext2d,
         view: &StageView,
-        scale: f64,
         labels: &widgets::Labels,
-        agent: &RenderAgent,
-    ) -> u8 {
-        let fallback = self.costumes.get(agent.costume).is_fallback();
-        if !fallback && agent.label.is_none() {
-            return 0;
-        }
-        let (cx, cy, r, half_height) = self.widget_place(view, scale, agent);
-        let (fallback_top, label_top) = self.label_tops(labels, agent, (cy, r, half_height));
-        let mut drawn = 0;
-        if let Some(top) = fallback_top {
-            let text = &self.costumes.get(agent.costume).label;
-            if self.glyphs.draw(&mut self.frame, labels, text, cx, top) {
-                drawn |= FALLBACK_DRAWN;
+        agents: &[RenderAgent],
+    ) {
+        self.room.reset(
+            view.canvas.0.max(0.0) as usize,
+            view.canvas.1.max(0.0) as usize,
+        );
+        self.spots.clear();
+        self.spots.resize(self.order.len(), [None, None]);
+        // The canvas measures the labels the atlas does not hold.
+        ctx.set_font(&widgets::label_font(labels.font_px()));
+        let scale = view.scale();
+        for picked in [true, false] {
+            for i in (0..self.order.len()).rev() {
+                let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) else {
+                    continue;
+                };
+                if (agent.selected || agent.hovered) == picked {
+                    let spots = self.place_labels(ctx, view, scale, labels, agent);
+                    if let Some(slot) = self.spots.get_mut(i) {
+                        *slot = spots;
+                    }
+                }
             }
         }
-        if let Some(text) = &agent.label {
-            if self
-                .glyphs
-                .draw(&mut self.frame, labels, text, cx, label_top)
-            {
-                drawn |= LABEL_DRAWN;
-            }
-        }
-        drawn
     }
 
-    /// An agent's rings, chart and the labels not already in the frame (`in_frame`), drawn
-    /// on the canvas over the frame.
-    fn draw_widgets(
+    /// Where an agent's labels go, each only if it has room.
+    fn place_labels(
         &mut self,
         ctx: &CanvasRenderingContext2d,
         view: &StageView,
         scale: f64,
         labels: &widgets::Labels,
         agent: &RenderAgent,
-        in_frame: u8,
+    ) -> Spots {
+        let mut spots = [None, None];
+        if label_texts(&self.costumes, agent) == [None, None] {
+            return spots;
+        }
+        let (cx, cy, r, half_height) = self.widget_place(view, scale, agent);
+        let (fallback_top, label_top) = self.label_tops(labels, agent, (cy, r, half_height));
+        let texts = label_texts(&self.costumes, agent);
+        for ((spot, text), top) in spots
+            .iter_mut()
+            .zip(texts)
+            .zip([fallback_top, Some(label_top)])
+        {
+            let (Some(text), Some(top)) = (text, top) else {
+                continue;
+            };
+            let atlas = self.glyphs.width(labels.font_px(), text);
+            let width = atlas
+                .or_else(|| ctx.measure_text(text).ok().map(|m| m.width()))
+                .unwrap_or(0.0);
+            let (x, y) = labels.place(width, cx, top);
+            if self
+                .room
+                .claim((x - width / 2.0, y, x + width / 2.0, y + labels.line))
+            {
+                *spot = Some(Spot { x, y, atlas });
+            }
+        }
+        spots
+    }
+
+    /// The labels of the agent `order[i]` that the glyph atlas draws, blended into the frame
+    /// over every costume and meter.
+    fn blend_labels(&mut self, agent: &RenderAgent, i: usize) {
+        let spots = self.spots.get(i).copied().unwrap_or_default();
+        for (spot, text) in spots.into_iter().zip(label_texts(&self.costumes, agent)) {
+            if let (
+                Some(Spot {
+                    x,
+                    y,
+                    atlas: Some(width),
+                }),
+                Some(text),
+            ) = (spot, text)
+            {
+                self.glyphs.draw(&mut self.frame, text, width, (x, y));
+            }
+        }
+    }
+
+    /// The rings and chart of the agent `order[i]`, and those of its labels with room that
+    /// the glyph atlas does not draw, drawn on the canvas over the frame.
+    fn draw_widgets(
+        &mut self,
+        ctx: &CanvasRenderingContext2d,
+        view: &StageView,
+        scale: f64,
+        agent: &RenderAgent,
+        i: usize,
     ) {
-        let costume = self.costumes.get(agent.costume);
-        let fallback = costume.is_fallback() && in_frame & FALLBACK_DRAWN == 0;
-        let label = agent.label.as_ref().filter(|_| in_frame & LABEL_DRAWN == 0);
-        if !(fallback || agent.selected || agent.hovered)
-            && label.is_none()
-            && agent.graph.is_none()
+        let spots = self.spots.get(i).copied().unwrap_or_default();
+        let on_canvas = |spot: &Option<Spot>| spot.is_some_and(|s| s.atlas.is_none());
+        if !(agent.selected
+            || agent.hovered
+            || agent.graph.is_some()
+            || spots.iter().any(on_canvas))
         {
             return;
         }
@@ -402,23 +468,24 @@ impl Renderer {
                 agent.hovered,
             );
         }
-        let (fallback_top, label_top) = self.label_tops(labels, agent, (cy, r, half_height));
-        if let (true, Some(top)) = (fallback, fallback_top) {
-            widgets::label(
-                ctx,
-                labels,
-                &self.costumes.get(agent.costume).label,
-                cx,
-                top,
-            );
-        }
-        if let Some(text) = label {
-            widgets::label(ctx, labels, text, cx, label_top);
+        for (spot, text) in spots.iter().zip(label_texts(&self.costumes, agent)) {
+            if let (Some(spot), Some(text)) = (spot.filter(|s| s.atlas.is_none()), text) {
+                widgets::label(ctx, text, (spot.x, spot.y));
+            }
         }
         if let Some(graph) = &agent.graph {
             widgets::graph(ctx, graph, &mut self.css, cx, cy, r);
         }
     }
+}
+
+/// The texts of an agent's labels, as in [`Spots`].
+fn label_texts<'a>(costumes: &'a Costumes, agent: &'a RenderAgent) -> [Option<&'a str>; 2] {
+    let costume = costumes.get(agent.costume);
+    [
+        costume.is_fallback().then_some(costume.label.as_str()),
+        agent.label.as_deref(),
+    ]
 }
 
 /// The stage's bounds on the canvas as whole pixels `(left, top, right, bottom)`.

@@ -51,13 +51,6 @@ impl Labels {
         self.line - 2.0
     }
 
-    /// Whether a label at most `width` pixels wide, centred on `cx`, stays on the canvas
-    /// where it is: then [`Labels::place`] leaves its `x` as it is, whatever its true width.
-    pub fn fits(&self, width: f64, cx: f64) -> bool {
-        let half = width / 2.0 + LABEL_MARGIN;
-        self.canvas.0 > 2.0 * half && cx >= half && cx <= self.canvas.0 - half
-    }
-
     /// Where a label `width` pixels wide, centred on `cx` with its top at `top`, is drawn so
     /// that it stays wholly on the canvas (a label of an agent at the stage's edge slides in
     /// rather than being cut off).
@@ -138,23 +131,12 @@ fn ring(
     ctx.stroke();
 }
 
-/// Centred text whose top is at `top`, dark-edged so it reads on any background, kept on
-/// the canvas (see [`Labels::place`]). The text is measured only when it could reach past an
-/// edge: no glyph is wider than [`MAX_EM_PER_CHAR`] of the font size.
-pub fn label(ctx: &CanvasRenderingContext2d, labels: &Labels, text: &str, cx: f64, top: f64) {
-    let widest = text.chars().count() as f64 * labels.font_px() * MAX_EM_PER_CHAR;
-    let width = if labels.fits(widest, cx) {
-        widest
-    } else {
-        ctx.measure_text(text).map_or(0.0, |m| m.width())
-    };
-    let (x, y) = labels.place(width, cx, top);
+/// Label text centred on `x` with its top at `y` (where [`Labels::place`] put it),
+/// dark-edged so it reads on any background.
+pub fn label(ctx: &CanvasRenderingContext2d, text: &str, (x, y): (f64, f64)) {
     let _ = ctx.stroke_text(text, x, y);
     let _ = ctx.fill_text(text, x, y);
 }
-
-/// The most a character of label text advances, in font sizes (an em; wide emoji reach 1.3).
-const MAX_EM_PER_CHAR: f64 = 1.5;
 
 /// Backdrop of meters and status bars: black at half opacity.
 const BACKDROP: (Rgb, u8) = (Rgb { r: 0, g: 0, b: 0 }, 128);
