@@ -167,6 +167,11 @@ impl FeatureState {
         self.more.as_deref().map_or(&[], |m| &m.series)
     }
 
+    /// Whether it holds added props, a graph's points or counts (see [`More`]).
+    pub(crate) fn has_more(&self) -> bool {
+        self.more.is_some()
+    }
+
     /// Counts per value of a prop (Population's `_countsByProp`), in key order as set.
     pub fn buckets(&self) -> &[(String, f64)] {
         self.more.as_deref().map_or(&[], |m| &m.buckets)

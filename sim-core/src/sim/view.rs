@@ -2,7 +2,7 @@
 //! frame.
 
 use crate::agent::color::{hsv_of, rgb_number};
-use crate::agent::{Agent, Selection, BUILTIN_PROPS};
+use crate::agent::{Agent, FeatureState, Selection, BUILTIN_PROPS};
 use crate::entity::EntityId;
 use crate::exec::features::{costume, graphing, physics};
 use crate::vars::Value;
@@ -216,10 +216,16 @@ impl<'a> AgentView<'a> {
             .unwrap_or_default()
             .is_empty();
         let meter = g.number_at(graphing::METER).unwrap_or(0.0);
-        let bars = g.str_at(graphing::BARS_OF).unwrap_or_default();
-        let histogram = crate::features::feature(bars)
-            .and_then(|spec| self.agent.feature(spec.name))
-            .map_or(&[][..], |f| f.buckets());
+        // Read every frame for every agent: the feature a bar graph draws is named on a cache
+        // line of its own, so it is looked up only when some feature holds counts at all.
+        let histogram = if self.agent.features.iter().any(FeatureState::has_more) {
+            let bars = g.str_at(graphing::BARS_OF).unwrap_or_default();
+            crate::features::feature(bars)
+                .and_then(|spec| self.agent.feature(spec.name))
+                .map_or(&[][..], |f| f.buckets())
+        } else {
+            &[]
+        };
         Some(GraphView {
             text: g.text_at(graphing::TEXT).unwrap_or_default(),
             meter: (bound || meter != 0.0).then_some(meter),

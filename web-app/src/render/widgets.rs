@@ -10,7 +10,7 @@
 
 use super::agent::{Graph, GraphKind, Meter, Status};
 use super::color::Rgb;
-use super::raster::Pixmap;
+use super::raster::{PixelRect, Pixmap};
 use web_sys::CanvasRenderingContext2d;
 
 /// The smallest and largest label font, canvas pixels.
@@ -152,17 +152,43 @@ fn bar(
 ) {
     let px = |v: f64| v.round() as i64;
     let (x0, y0, x1, y1) = (px(left), px(top), px(left + w), px(top + h));
-    frame.shade_rect(x0 - 1, y0 - 1, x1 + 1, y1 + 1, BACKDROP.0, BACKDROP.1);
     let value = if value.is_nan() {
         0.0
     } else {
         value.clamp(0.0, 1.0)
     };
-    if upward {
-        frame.fill_rect(x0, px(top + h * (1.0 - value)), x1, y1, colour);
+    let fill = if upward {
+        (x0, px(top + h * (1.0 - value)), x1, y1)
     } else {
-        frame.fill_rect(x0, y0, px(left + w * value), y1, colour);
+        (x0, y0, px(left + w * value), y1)
+    };
+    // The fill is opaque: the backdrop is blended only where it shows, around the fill.
+    let backdrop = (x0 - 1, y0 - 1, x1 + 1, y1 + 1);
+    for (x0, y0, x1, y1) in around(backdrop, fill) {
+        frame.shade_rect(x0, y0, x1, y1, BACKDROP.0, BACKDROP.1);
     }
+    let (x0, y0, x1, y1) = fill;
+    frame.fill_rect(x0, y0, x1, y1, colour);
+}
+
+/// The parts of rectangle `outer` outside rectangle `inner` (both `(x0, y0, x1, y1)`, ends
+/// exclusive), as up to four bands: above, below, left and right of `inner`.
+fn around(outer: PixelRect, inner: PixelRect) -> [PixelRect; 4] {
+    let (ox0, oy0, ox1, oy1) = outer;
+    // `inner` clipped to `outer`; an empty one leaves the whole of `outer` above it.
+    let (ix0, ix1) = (inner.0.clamp(ox0, ox1), inner.2.clamp(ox0, ox1));
+    let (iy0, iy1) = (inner.1.clamp(oy0, oy1), inner.3.clamp(oy0, oy1));
+    let (iy0, iy1) = if ix0 < ix1 && iy0 < iy1 {
+        (iy0, iy1)
+    } else {
+        (oy1, oy1)
+    };
+    [
+        (ox0, oy0, ox1, iy0),
+        (ox0, iy1, ox1, oy1),
+        (ox0, iy0, ix0, iy1),
+        (ix1, iy0, ox1, iy1),
+    ]
 }
 
 /// A vertical bar to the right of the agent, filled from the bottom to the meter's value.
@@ -295,6 +321,33 @@ mod tests {
         );
         assert_eq!(range(&[f64::NAN], GraphKind::Line), None);
         assert_eq!(range(&[], GraphKind::Histogram), None);
+    }
+
+    /// Every pixel of `outer` lies in `inner` or in exactly one band of [`around`].
+    #[test]
+    fn the_bands_around_a_fill_cover_the_rest_of_the_backdrop_once() {
+        let outer = (-1, -1, 7, 17);
+        let inners = [
+            (0, 6, 6, 16),
+            (0, 0, 6, 16),
+            (0, 16, 6, 16),
+            (0, 0, 3, 16),
+            (0, 0, 0, 16),
+            (-5, -5, 40, 40),
+            (3, 30, 9, 40),
+        ];
+        for inner in inners {
+            let bands = around(outer, inner);
+            for x in outer.0..outer.2 {
+                for y in outer.1..outer.3 {
+                    let within =
+                        |(x0, y0, x1, y1): PixelRect| x >= x0 && x < x1 && y >= y0 && y < y1;
+                    let count = bands.iter().filter(|b| within(**b)).count();
+                    let want = usize::from(!within(inner));
+                    assert_eq!(count, want, "({x}, {y}) around {inner:?}");
+                }
+            }
+        }
     }
 
     #[test]
