@@ -21,6 +21,7 @@ mod raster;
 mod room;
 mod scratch;
 mod sprites;
+mod tiles;
 mod view;
 mod widgets;
 

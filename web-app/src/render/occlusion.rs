@@ -7,26 +7,18 @@
 //! exactly the same.
 
 use super::raster::{PixelRect, Shape};
-
-/// Tile side, pixels: small enough that a 20-pixel agent covers several tiles.
-const TILE: i64 = 4;
+use super::tiles::{Tiles, TILE};
 
 /// Which tiles of the frame are wholly covered by opaque pixels of agents already walked.
 #[derive(Debug, Default)]
 pub struct Coverage {
-    cols: i64,
-    rows: i64,
-    covered: Vec<bool>,
+    covered: Tiles,
 }
 
 impl Coverage {
     /// Uncovers every tile of a `width` × `height` frame, reusing the memory.
     pub fn reset(&mut self, width: usize, height: usize) {
-        self.cols = (width as i64 + TILE - 1) / TILE;
-        self.rows = (height as i64 + TILE - 1) / TILE;
-        self.covered.clear();
-        self.covered
-            .resize((self.cols * self.rows).max(0) as usize, false);
+        self.covered.reset(width, height);
     }
 
     /// Whether a sprite of `shape` with its top-left corner at `(x, y)` would draw only on
@@ -45,29 +37,32 @@ impl Coverage {
     /// Whether everything `rect` would draw on the frame is already covered (true for a
     /// rectangle wholly off the frame: it draws nothing).
     fn hides(&self, (x0, y0, x1, y1): PixelRect) -> bool {
-        let (c0, c1) = (x0.div_euclid(TILE).max(0), ceil_div(x1).min(self.cols));
-        let (r0, r1) = (y0.div_euclid(TILE).max(0), ceil_div(y1).min(self.rows));
-        (r0..r1).all(|r| (c0..c1).all(|c| self.is_covered(c, r)))
+        let (c0, c1) = (
+            x0.div_euclid(TILE).max(0),
+            ceil_div(x1).min(self.covered.cols()),
+        );
+        let (r0, r1) = (
+            y0.div_euclid(TILE).max(0),
+            ceil_div(y1).min(self.covered.rows()),
+        );
+        (r0..r1).all(|r| (c0..c1).all(|c| self.covered.is_marked(c, r)))
     }
 
     /// Marks the tiles wholly inside `rect` covered.
     fn cover(&mut self, (x0, y0, x1, y1): PixelRect) {
-        let (c0, c1) = (ceil_div(x0).max(0), x1.div_euclid(TILE).min(self.cols));
-        let (r0, r1) = (ceil_div(y0).max(0), y1.div_euclid(TILE).min(self.rows));
+        let (c0, c1) = (
+            ceil_div(x0).max(0),
+            x1.div_euclid(TILE).min(self.covered.cols()),
+        );
+        let (r0, r1) = (
+            ceil_div(y0).max(0),
+            y1.div_euclid(TILE).min(self.covered.rows()),
+        );
         for r in r0..r1 {
             for c in c0..c1 {
-                if let Some(tile) = self.covered.get_mut((r * self.cols + c) as usize) {
-                    *tile = true;
-                }
+                self.covered.mark(c, r);
             }
         }
-    }
-
-    fn is_covered(&self, col: i64, row: i64) -> bool {
-        self.covered
-            .get((row * self.cols + col) as usize)
-            .copied()
-            .unwrap_or(false)
     }
 }
 

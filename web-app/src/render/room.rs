@@ -5,25 +5,18 @@
 //! soon as its agent moves clear. Leaving them out also spares blending thousands of
 //! unreadable glyphs into the frame.
 
-/// Tile side, pixels: labels sit at most this close before one of them gives way.
-const TILE: i64 = 4;
+use super::tiles::{Tiles, TILE};
 
 /// The tiles of a frame that labels have taken.
 #[derive(Debug, Default)]
 pub struct LabelRoom {
-    cols: i64,
-    rows: i64,
-    taken: Vec<bool>,
+    taken: Tiles,
 }
 
 impl LabelRoom {
     /// Frees every tile of a `width` × `height` frame, reusing the memory.
     pub fn reset(&mut self, width: usize, height: usize) {
-        self.cols = (width as i64 + TILE - 1) / TILE;
-        self.rows = (height as i64 + TILE - 1) / TILE;
-        self.taken.clear();
-        self.taken
-            .resize((self.cols * self.rows).max(0) as usize, false);
+        self.taken.reset(width, height);
     }
 
     /// Takes every tile the box from `(x0, y0)` to `(x1, y1)` (pixels) touches on the frame,
@@ -35,17 +28,13 @@ impl LabelRoom {
         }
         let tile = |v: f64| (v / TILE as f64).floor() as i64;
         let end = |v: f64| tile(v.ceil() - 1.0).saturating_add(1);
-        let (c0, c1) = (tile(x0).max(0), end(x1).min(self.cols));
-        let (r0, r1) = (tile(y0).max(0), end(y1).min(self.rows));
-        let index = |c: i64, r: i64| (r * self.cols + c) as usize;
-        let free = (r0..r1)
-            .all(|r| (c0..c1).all(|c| !self.taken.get(index(c, r)).copied().unwrap_or(false)));
+        let (c0, c1) = (tile(x0).max(0), end(x1).min(self.taken.cols()));
+        let (r0, r1) = (tile(y0).max(0), end(y1).min(self.taken.rows()));
+        let free = (r0..r1).all(|r| (c0..c1).all(|c| !self.taken.is_marked(c, r)));
         if free {
             for r in r0..r1 {
                 for c in c0..c1 {
-                    if let Some(tile) = self.taken.get_mut(index(c, r)) {
-                        *tile = true;
-                    }
+                    self.taken.mark(c, r);
                 }
             }
         }
