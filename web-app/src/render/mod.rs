@@ -391,12 +391,12 @@ impl Renderer {
         agent: &RenderAgent,
     ) -> Spots {
         let mut spots = [None, None];
-        if label_texts(&self.costumes, agent) == [None, None] {
+        let texts = label_texts(&self.costumes, agent);
+        if texts == [None, None] {
             return spots;
         }
         let (cx, cy, r, half_height) = self.widget_place(view, scale, agent);
         let (fallback_top, label_top) = self.label_tops(labels, agent, (cy, r, half_height));
-        let texts = label_texts(&self.costumes, agent);
         for ((spot, text), top) in spots
             .iter_mut()
             .zip(texts)
