@@ -302,7 +302,7 @@ impl Drop for Cx<'_, '_> {
 }
 
 impl Reads for Cx<'_, '_> {
-    #[inline]
+    #[inline(always)]
     fn scalar(&self, who: &ReadWho, path: &ReadPath) -> Option<Scalar> {
         let agent = self.world.agents.get(self.read_id(who)?)?;
         let var = match path {
