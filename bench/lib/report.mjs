@@ -81,17 +81,20 @@ const megabytes = bytes => (bytes === null || bytes === undefined ? 'n/a' : (byt
 
 /**
  * The table of the real app's rows, `{ system, workload, n, fps, fps_spread: [min, max],
- * ticks_per_s, peak_wasm_bytes, peak_js_heap_bytes }`, one line per row, as text.
+ * paints_per_s, ticks_per_s, peak_wasm_bytes, peak_js_heap_bytes }`, one line per row, as
+ * text. Frames are the animation frames the browser ran; paints, those of them in which the
+ * stage was painted (a frame that would show what the canvas holds is not painted).
  */
 export function appTable(rows) {
-    const header = ['workload', 'N', 'system', 'frames/s', 'min–max', 'ticks/s', 'peak WASM MB',
-        'peak JS heap MB']
+    const header = ['workload', 'N', 'system', 'frames/s', 'min–max', 'paints/s', 'ticks/s',
+        'peak WASM MB', 'peak JS heap MB']
     const lines = rows.map(row => [
         row.workload,
         fixed(row.n, 0),
         row.system,
         significant(row.fps),
         row.fps_spread.map(significant).join('–'),
+        row.paints_per_s === undefined ? 'n/a' : significant(row.paints_per_s),
         row.ticks_per_s === undefined ? 'n/a' : significant(row.ticks_per_s),
         megabytes(row.peak_wasm_bytes),
         megabytes(row.peak_js_heap_bytes),

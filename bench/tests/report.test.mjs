@@ -57,13 +57,13 @@ test('a realistic Stepwise row is a fraction of the hand-written touch baseline 
     assert.match(lines[4], /^kelp .* 3\.000× +0\.150×$/)
 })
 
-test('the app table shows frames per second and peak memory in megabytes', () => {
+test('the app table shows frames and paints per second and peak memory in megabytes', () => {
     assert.equal(median([9, 1, 5, 7]), 6)
     const lines = appTable([{
         system: 'app-chromium', workload: 'wander', n: 10000, fps: 24.5, fps_spread: [20, 31],
-        ticks_per_s: 24.5, peak_wasm_bytes: 64 * 2 ** 20, peak_js_heap_bytes: null,
+        paints_per_s: 22.1, ticks_per_s: 24.5, peak_wasm_bytes: 64 * 2 ** 20, peak_js_heap_bytes: null,
     }]).split('\n')
     assert.equal(lines.length, 3)
     assert.match(lines[0], /^workload\s+N\s+system\s+frames\/s/)
-    assert.match(lines[2], /^wander\s+10,000\s+app-chromium\s+24\.5\s+20\.0–31\.0\s+24\.5\s+64\.0\s+n\/a$/)
+    assert.match(lines[2], /^wander\s+10,000\s+app-chromium\s+24\.5\s+20\.0–31\.0\s+22\.1\s+24\.5\s+64\.0\s+n\/a$/)
 })

@@ -4,7 +4,9 @@
 // one blueprint, N instances spread over the stage) and GEMSTEP's aquatic model scaled up as
 // the realistic suite scales it (the native `stepwise-bench --project aquatic N` writes it,
 // so build that first). Prints, per model and N, the median frames per second over the
-// windows, the simulation ticks per second meanwhile, and the peak memory: the WASM linear
+// windows, how many of those frames a second painted the stage (the canvas's `data-painted`;
+// a frame that would show what the canvas holds is not painted), the simulation ticks per
+// second meanwhile, and the peak memory: the WASM linear
 // memory's byteLength, and Chromium's performance.memory.usedJSHeapSize where present.
 //
 // Run after a build (scripts/bench makes a release one):
@@ -119,8 +121,11 @@ async function measure(name, n) {
     if (await page.isEnabled('[data-testid="play"]')) await page.click('[data-testid="play"]');
     await page.waitForTimeout(WARM_UP_S * 1000);
     const tickBefore = Number(await page.textContent('[data-testid="tick"]'));
+    const painted = async () => Number(await page.getAttribute('[data-testid="stage"]', 'data-painted'));
+    const paintedBefore = await painted();
     const { windows, peakWasm, peakHeap } = await page.evaluate(measureInPage, MEASURE_S);
     const ticks = Number(await page.textContent('[data-testid="tick"]')) - tickBefore;
+    const paints = (await painted()) - paintedBefore;
     const breakdown = profile ? await frameProfile(page) : null;
     if (app.errors.length) throw new Error(`the page logged errors: ${app.errors.join('; ')}`);
     return {
@@ -131,6 +136,7 @@ async function measure(name, n) {
         fps: median(windows),
         ticks_per_s: ticks / MEASURE_S,
         fps_spread: [Math.min(...windows), Math.max(...windows)],
+        paints_per_s: paints / MEASURE_S,
         peak_wasm_bytes: peakWasm,
         peak_js_heap_bytes: peakHeap,
       },
@@ -149,7 +155,8 @@ for (const name of MODELS) for (const n of sizes.length ? sizes : [1000, 10000])
   rows.push(row);
   const [lo, hi] = row.fps_spread;
   console.log(`app ${name} ${n} agents: ${row.fps.toFixed(1)} fps median of ${MEASURE_S} 1-s windows ` +
-    `(${lo.toFixed(1)}–${hi.toFixed(1)}); ${ticks} sim ticks meanwhile; peak WASM memory ` +
+    `(${lo.toFixed(1)}–${hi.toFixed(1)}); stage painted ${row.paints_per_s.toFixed(1)} times a second; ` +
+    `${ticks} sim ticks meanwhile; peak WASM memory ` +
     `${mb(row.peak_wasm_bytes)}, peak JS heap ${mb(row.peak_js_heap_bytes)}`);
   if (breakdown) console.log(breakdown);
 }

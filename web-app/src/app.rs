@@ -200,8 +200,9 @@ pub struct App {
 impl App {
     /// Draws the stage, with a student's marks over it.
     fn draw(&mut self) {
-        if let Some(ctx) = self.stage.draw() {
-            self.draw_marks(&ctx);
+        let marks = self.marks();
+        if let Some(ctx) = self.stage.draw(&marks) {
+            self.draw_marks(&ctx, &marks);
         }
     }
 

@@ -58,6 +58,9 @@ pub struct Runner {
     lineage: u64,
     /// What the renderer draws, refilled every frame.
     agents: Vec<RenderAgent>,
+    /// What the frame before drew (the two lists trade places as a frame refills one), so
+    /// a frame that would show the same need not be painted.
+    agents_before: Vec<RenderAgent>,
     /// The entity of each drawn agent, parallel to `agents`: a hit-test's drawn id indexes it.
     ids: Vec<EntityId>,
     /// The agent marked hovered.
@@ -321,6 +324,7 @@ impl Runner {
 
     /// Refills and returns the drawn agents from the simulation's current state.
     pub fn agents(&mut self, costumes: &mut Costumes) -> &[RenderAgent] {
+        std::mem::swap(&mut self.agents, &mut self.agents_before);
         self.agents.clear();
         self.ids.clear();
         if let Some(sim) = &self.sim {
@@ -330,6 +334,12 @@ impl Runner {
             }
         }
         &self.agents
+    }
+
+    /// Whether the agents made for this frame are those made for the frame before, field
+    /// for field.
+    pub fn agents_unchanged(&self) -> bool {
+        self.agents == self.agents_before
     }
 
     /// The entity drawn as `drawn` (a hit-test's answer) in the last frame.

@@ -319,17 +319,25 @@ impl App {
         false
     }
 
-    /// Rings around the student's own markers, where their characters go.
-    pub(super) fn draw_marks(&self, ctx: &CanvasRenderingContext2d) {
+    /// Where the student's own markers are (world points): rings around them show where
+    /// their characters go.
+    pub(super) fn marks(&self) -> Vec<(f64, f64)> {
         let Some(d) = self.device.as_ref().filter(|d| d.welcome.is_some()) else {
-            return;
+            return Vec::new();
         };
         let bounds = Runner::bounds(&self.project);
+        d.markers()
+            .iter()
+            .map(|m| from_marker(&bounds, m.x, m.y))
+            .collect()
+    }
+
+    /// Rings a student's marks (world points) on the stage just drawn.
+    pub(super) fn draw_marks(&self, ctx: &CanvasRenderingContext2d, marks: &[(f64, f64)]) {
         let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
         ctx.set_line_width(3.0 * ratio);
         ctx.set_stroke_style_str("#ffd54a");
-        for m in d.markers() {
-            let (wx, wy) = from_marker(&bounds, m.x, m.y);
+        for &(wx, wy) in marks {
             let (px, py) = self.stage.view().world_to_canvas(wx, wy);
             ctx.begin_path();
             let _ = ctx.arc(px, py, 26.0 * ratio, 0.0, std::f64::consts::TAU);

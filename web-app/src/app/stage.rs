@@ -9,7 +9,7 @@ use super::{now_ms, watchdog};
 use crate::demo::Demo;
 use crate::mapedit::MapTool;
 use crate::projects::ProjectHandle;
-use crate::render::{agent_at, Bounds, RenderAgent, Renderer, Rgb, StageView};
+use crate::render::{agent_at, Bounds, Renderer, Rgb, StageView};
 use crate::runner::Runner;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::sim::RoundPhase;
@@ -52,6 +52,35 @@ pub struct Stage {
     /// Sim time of the last drawn frame, seconds; demos move by the difference.
     drawn_secs: f64,
     fps: FpsMeter,
+    /// What the canvas shows, once painted.
+    shown: Option<Shown>,
+    /// Frames painted so far (the canvas's `data-painted`).
+    painted: u64,
+    /// Frames not painted since the last one painted.
+    skipped: u32,
+}
+
+/// The most frames in a row left unpainted: a safety net for whatever could change the
+/// canvas unseen (a browser discarding a canvas's pixels, a font arriving), costing one paint
+/// in two seconds at 60 frames a second.
+const MAX_SKIPPED: u32 = 120;
+
+/// What a painted frame showed besides the agents: a frame that would show the same agents
+/// on the same canvas, through the same view, with the same marks, is not painted again.
+/// Painting is most of a frame's work, and most frames would paint the same picture: every
+/// frame while the model is paused (a student writing a script), and every other one while
+/// it runs, since the model ticks 30 times a second and the screen refreshes 60 times.
+struct Shown {
+    canvas: HtmlCanvasElement,
+    view: StageView,
+    marks: Vec<(f64, f64)>,
+}
+
+impl Shown {
+    /// Whether this is what the canvas would show.
+    fn is(&self, canvas: &HtmlCanvasElement, view: &StageView, marks: &[(f64, f64)]) -> bool {
+        self.canvas.is_same_node(Some(canvas)) && self.view == *view && self.marks == marks
+    }
 }
 
 impl Stage {
@@ -78,6 +107,9 @@ impl Stage {
             demo,
             drawn_secs: 0.0,
             fps: FpsMeter::default(),
+            shown: None,
+            painted: 0,
+            skipped: 0,
         }
     }
 
@@ -238,29 +270,55 @@ impl Stage {
         }
     }
 
-    /// Draws the current moment on the canvas, sized first to its displayed size. Returns the
-    /// canvas's context for what the shell draws over the agents, `None` when nothing was
-    /// drawn (no canvas or renderer yet).
-    pub fn draw(&mut self) -> Option<CanvasRenderingContext2d> {
+    /// Draws the current moment on the canvas, sized first to its displayed size, with a
+    /// student's `marks` (world points) to go over it, unless the canvas already shows just
+    /// that (see [`Shown`]). Returns the canvas's context for the shell to draw the marks,
+    /// `None` when nothing was painted (no canvas or renderer yet, or nothing to change).
+    pub fn draw(&mut self, marks: &[(f64, f64)]) -> Option<CanvasRenderingContext2d> {
         let canvas = self.canvas()?;
         fit_backing_store(&canvas);
         self.view.canvas = (f64::from(canvas.width()), f64::from(canvas.height()));
+        let renderer = self.renderer.as_mut()?;
+        let secs = self.clock.time().to_f64();
+        let unchanged = match &mut self.demo {
+            Some(demo) => {
+                demo.advance(secs - self.drawn_secs);
+                false
+            }
+            None => {
+                self.runner.agents(renderer.costumes_mut());
+                self.runner.agents_unchanged()
+            }
+        };
+        self.drawn_secs = secs;
+        let shown = self
+            .shown
+            .as_ref()
+            .is_some_and(|s| s.is(&canvas, &self.view, marks));
+        if unchanged && shown && !renderer.needs_paint() && self.skipped < MAX_SKIPPED {
+            self.skipped += 1;
+            return None;
+        }
+        self.skipped = 0;
+        // What the canvas shows is known again once this frame is painted.
+        self.shown = None;
         let ctx = canvas
             .get_context("2d")
             .ok()??
             .dyn_into::<CanvasRenderingContext2d>()
             .ok()?;
-        let renderer = self.renderer.as_mut()?;
-        let secs = self.clock.time().to_f64();
-        let agents: &[RenderAgent] = match &mut self.demo {
-            Some(demo) => {
-                demo.advance(secs - self.drawn_secs);
-                demo.agents()
-            }
-            None => self.runner.agents(renderer.costumes_mut()),
+        let agents = match &self.demo {
+            Some(demo) => demo.agents(),
+            None => self.runner.drawn(),
         };
-        self.drawn_secs = secs;
         renderer.draw(&ctx, &self.view, agents);
+        self.shown = Some(Shown {
+            canvas: canvas.clone(),
+            view: self.view.clone(),
+            marks: marks.to_vec(),
+        });
+        self.painted += 1;
+        let _ = canvas.set_attribute("data-painted", &self.painted.to_string());
         Some(ctx)
     }
 

@@ -80,6 +80,8 @@ pub struct Renderer {
     /// Per agent of `order`, where its labels go this frame, if they have room.
     spots: Vec<Spots>,
     css: String,
+    /// The project's costumes changed since the last frame painted.
+    costumes_changed: bool,
 }
 
 /// Where one label goes this frame: centred on `x`, its top at `y`.
@@ -110,6 +112,7 @@ impl Renderer {
             coverage: Coverage::default(),
             frame: Pixmap::default(),
             css: String::new(),
+            costumes_changed: false,
         }
     }
 
@@ -123,6 +126,13 @@ impl Renderer {
         &mut self.costumes
     }
 
+    /// Whether the next frame may look different from the last one painted even if the
+    /// agents and the view are the same: the project's costumes changed since, or the last
+    /// frame drew some art as a stand-in while its image loads.
+    pub fn needs_paint(&self) -> bool {
+        self.costumes_changed || self.sprites.drew_stand_ins()
+    }
+
     /// Takes up a project's own costumes (after a load or an import); nothing is redone when
     /// they are the ones already in use.
     pub fn set_project_costumes(&mut self, assets: &[CostumeAsset]) {
@@ -131,6 +141,7 @@ impl Renderer {
         }
         self.costumes.set_project(assets);
         self.sprites.set_imported(assets);
+        self.costumes_changed = true;
     }
 
     /// Paints one frame of `agents` as seen through `view`: the stage and every costume go
@@ -142,6 +153,7 @@ impl Renderer {
         view: &StageView,
         agents: &[RenderAgent],
     ) {
+        self.costumes_changed = false;
         let (width, height) = (
             view.canvas.0.max(0.0) as usize,
             view.canvas.1.max(0.0) as usize,

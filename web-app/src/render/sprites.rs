@@ -148,6 +148,8 @@ pub struct Sprites {
     /// The canvas sprites are drawn in, reused.
     scratch: Scratch,
     css: String,
+    /// Some art of this frame was drawn as its stand-in disc, its image not loaded yet.
+    stand_ins: bool,
 }
 
 impl Sprites {
@@ -162,6 +164,7 @@ impl Sprites {
             bytes: 0,
             scratch: Scratch::new(document),
             css: String::new(),
+            stand_ins: false,
         }
     }
 
@@ -184,6 +187,12 @@ impl Sprites {
         if self.bytes > MAX_BYTES {
             self.forget();
         }
+        self.stand_ins = false;
+    }
+
+    /// Whether the last frame drew some art as a stand-in: the next one may show the art.
+    pub fn drew_stand_ins(&self) -> bool {
+        self.stand_ins
     }
 
     fn forget(&mut self) {
@@ -204,11 +213,13 @@ impl Sprites {
         if let Some(&id) = self.cache.get(&key) {
             return Some(id);
         }
-        let key = match key.look {
-            Look::Art(art, frame) if !self.image_ready(art, frame) => disc_for(key),
-            Look::Imported(index, _) if !self.imported_ready(index) => disc_for(key),
-            _ => key,
+        let loading = match key.look {
+            Look::Art(art, frame) => !self.image_ready(art, frame),
+            Look::Imported(index, _) => !self.imported_ready(index),
+            _ => false,
         };
+        self.stand_ins |= loading;
+        let key = if loading { disc_for(key) } else { key };
         if let Some(&id) = self.cache.get(&key) {
             return Some(id);
         }
