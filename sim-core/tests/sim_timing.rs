@@ -13,6 +13,7 @@ mod sim_common;
 use sim_common::{load, num, project, run_seconds};
 use sim_core::project::Project;
 use sim_core::sim::{RoundPhase, Simulation};
+use sim_core::time::SimTime;
 
 /// A recorder: `log` holds the tick of each firing, as decimal digits after a separator.
 const RECORDER: &str = "# BLUEPRINT R
@@ -89,6 +90,25 @@ fn tick_runs_once_per_second_from_the_second_tick() {
     sim.step();
     sim.step();
     assert_eq!(num(&sim, "R/r", "ticks"), 11.0, "tick 302");
+}
+
+#[test]
+fn advancing_answers_whether_anything_ran() {
+    let mut sim = recorder();
+    let first = sim_core::sim::tick_time(1);
+    assert!(sim.advance_to(first), "the first tick runs");
+    let hash = sim.state_hash();
+    assert!(
+        !sim.advance_to(first),
+        "nothing is left to run at that time"
+    );
+    assert!(!sim.advance_to(SimTime::ZERO), "nor at an earlier one");
+    assert_eq!(sim.state_hash(), hash);
+    assert!(
+        sim.advance_to(sim_core::sim::tick_time(3)),
+        "two more ticks"
+    );
+    assert_eq!(sim.tick_count(), 3);
 }
 
 #[test]

@@ -28,6 +28,9 @@ use sim_core::sim::{
 use sim_core::time::SimTime;
 use sim_core::vars::Value;
 use std::rc::Rc;
+use tracked::Tracked;
+
+mod tracked;
 
 /// The note left when an edit does not compile and the stage goes on with the last version
 /// that did; the projects panel takes it away once the project compiles again.
@@ -51,16 +54,18 @@ const SEED: u64 = 1;
 /// The current project's simulation and the stage's picture of it.
 #[derive(Default)]
 pub struct Runner {
-    sim: Option<Simulation>,
+    sim: Tracked,
     /// The project revision the simulation follows.
     revision: u64,
     /// The project lineage it follows: edits keep it, opening another project changes it.
     lineage: u64,
-    /// What the renderer draws, refilled every frame.
+    /// What the renderer draws, refilled when the simulation may have changed.
     agents: Vec<RenderAgent>,
-    /// What the frame before drew (the two lists trade places as a frame refills one), so
-    /// a frame that would show the same need not be painted.
+    /// What the list held before it was last refilled (the two lists trade places as one is
+    /// refilled), so a frame that would show the same need not be painted.
     agents_before: Vec<RenderAgent>,
+    /// The simulation's [change count](Tracked::changes) when `agents` was last refilled.
+    drawn_at: Option<u64>,
     /// The entity of each drawn agent, parallel to `agents`: a hit-test's drawn id indexes it.
     ids: Vec<EntityId>,
     /// The agent marked hovered.
@@ -99,7 +104,7 @@ impl Runner {
         self.revision = revision;
         let lineage = project.lineage();
         let same_project = std::mem::replace(&mut self.lineage, lineage) == lineage;
-        if same_project && self.sim.is_some() {
+        if same_project && self.sim.get().is_some() {
             match self.swap(project) {
                 Some(Ok(())) => return false,
                 Some(Err(SwapError::Compile(_))) => {
@@ -118,7 +123,7 @@ impl Runner {
 
     /// Hot-swaps the current project into the running simulation; `None` without either.
     fn swap(&mut self, project: &ProjectHandle) -> Option<Result<(), SwapError>> {
-        let sim = self.sim.as_mut()?;
+        let sim = self.sim.get_mut()?;
         let swapped = project.with(|c| Some(sim.hot_swap(&c?.project).map(drop)))?;
         if swapped.is_ok() {
             self.timeline = Some(Timeline::new(sim));
@@ -145,7 +150,7 @@ impl Runner {
         label: String,
     ) {
         self.start(project, starting, seed);
-        self.replaying = self.sim.is_some().then_some(label);
+        self.replaying = self.sim.get().is_some().then_some(label);
     }
 
     /// Which run of an experiment the stage replays, if it replays one.
@@ -161,11 +166,12 @@ impl Runner {
     /// A fresh simulation of the current project with `starting` values, from `seed`.
     fn start(&mut self, project: &ProjectHandle, starting: Vec<Starting>, seed: u64) {
         self.hovered = None;
-        self.sim = project.with(|c| Simulation::load_starting(&c?.project, seed, starting).ok());
-        if let Some(sim) = &mut self.sim {
+        self.sim
+            .set(project.with(|c| Simulation::load_starting(&c?.project, seed, starting).ok()));
+        if let Some(sim) = self.sim.get_mut() {
             sim.set_timer(performance_micros);
         }
-        self.timeline = self.sim.as_ref().map(Timeline::new);
+        self.timeline = self.sim.get().map(Timeline::new);
         self.jump();
         let placed = project.with(|c| c.map_or(0, |c| c.project.instances.len()));
         if let Some(note) = cap_note(placed) {
@@ -176,9 +182,7 @@ impl Runner {
     /// Runs every tick due up to sim time `t`.
     pub fn advance_to(&mut self, t: SimTime) {
         self.follow();
-        if let Some(sim) = &mut self.sim {
-            sim.advance_to(t);
-        }
+        self.sim.advance_to(t);
         self.follow();
         self.bundle(t);
     }
@@ -186,7 +190,7 @@ impl Runner {
     /// In a session, turns what the last advance did into a bundle (or, when a bundle cannot
     /// say it, a jump).
     fn bundle(&mut self, until: SimTime) {
-        let (Some(host), Some(sim)) = (&mut self.host, &self.sim) else {
+        let (Some(host), Some(sim)) = (&mut self.host, self.sim.get()) else {
             return;
         };
         match host.ran(sim, until) {
@@ -200,7 +204,7 @@ impl Runner {
     fn jump(&mut self) {
         self.jumped = true;
         self.bundles.clear();
-        let Some(sim) = &self.sim else {
+        let Some(sim) = self.sim.get() else {
             self.host = None;
             return;
         };
@@ -212,7 +216,7 @@ impl Runner {
 
     /// Lets the timeline take in the inputs and ticks since it last looked.
     fn follow(&mut self) {
-        if let (Some(timeline), Some(sim)) = (&mut self.timeline, &self.sim) {
+        if let (Some(timeline), Some(sim)) = (&mut self.timeline, self.sim.get()) {
             if let Some(at) = timeline.follow(sim) {
                 self.branched = Some(at);
             }
@@ -242,8 +246,8 @@ impl Runner {
             .ok_or("no model is loaded")?
             .map_err(|e| format!("that moment cannot be shown: {e}"))?;
         self.hovered = None;
-        self.sim = Some(sim);
-        if let Some(sim) = &mut self.sim {
+        self.sim.set(Some(sim));
+        if let Some(sim) = self.sim.get_mut() {
             sim.set_timer(performance_micros);
         }
         self.jump();
@@ -253,7 +257,7 @@ impl Runner {
     /// The profiler's counts so far (empty without a simulation).
     pub fn profile(&self) -> Profile {
         self.sim
-            .as_ref()
+            .get()
             .map(|s| s.profile().clone())
             .unwrap_or_default()
     }
@@ -261,7 +265,7 @@ impl Runner {
     /// Blueprint names and `when` rules, in the profile's order.
     pub fn profile_names(&self) -> (Vec<String>, Vec<String>) {
         self.sim
-            .as_ref()
+            .get()
             .map(|s| (s.blueprint_names(), s.rules()))
             .unwrap_or_default()
     }
@@ -275,36 +279,36 @@ impl Runner {
     /// Back to the model's initial state.
     pub fn reset(&mut self) {
         self.hovered = None;
-        if let Some(sim) = &mut self.sim {
+        if let Some(sim) = self.sim.get_mut() {
             sim.reset();
         }
-        self.timeline = self.sim.as_ref().map(Timeline::new);
+        self.timeline = self.sim.get().map(Timeline::new);
         self.jump();
     }
 
     /// Simulation time (zero without a simulation).
     pub fn time(&self) -> SimTime {
-        self.sim.as_ref().map_or(SimTime::ZERO, Simulation::time)
+        self.sim.get().map_or(SimTime::ZERO, Simulation::time)
     }
 
     /// The current round and whether ticks run; `None` without a simulation.
     pub fn round(&self) -> Option<sim_core::sim::RoundInfo> {
-        self.sim.as_ref().map(Simulation::round)
+        self.sim.get().map(Simulation::round)
     }
 
     /// The newest message the model showed (a round's intro or outro, `showMessage`).
     pub fn newest_dialog(&self) -> Option<&sim_core::sim::Dialog> {
-        self.sim.as_ref().and_then(|sim| sim.dialogs().last())
+        self.sim.get().and_then(|sim| sim.dialogs().last())
     }
 
     /// Prepares the next round once the current one is over; false when there is none.
     pub fn next_round(&mut self) -> bool {
-        self.sim.as_mut().is_some_and(Simulation::next_round)
+        self.sim.get_mut().is_some_and(Simulation::next_round)
     }
 
     /// Ticks run since the start or the last reset.
     pub fn tick(&self) -> u64 {
-        self.sim.as_ref().map_or(0, Simulation::tick_count)
+        self.sim.get().map_or(0, Simulation::tick_count)
     }
 
     /// The stage bounds of the running model, in the renderer's y-up world.
@@ -322,24 +326,26 @@ impl Runner {
         })
     }
 
-    /// Refills and returns the drawn agents from the simulation's current state.
-    pub fn agents(&mut self, costumes: &mut Costumes) -> &[RenderAgent] {
+    /// Brings the drawn agents up to the simulation's current state; true when they changed.
+    /// The list is refilled only when the simulation may have changed since it was last
+    /// filled, or with `again` set (the costumes' ids may have changed), and is then compared
+    /// field for field with what it held.
+    pub fn refresh_drawn(&mut self, costumes: &mut Costumes, again: bool) -> bool {
+        let changes = self.sim.changes();
+        if !again && self.drawn_at == Some(changes) {
+            return false;
+        }
+        self.drawn_at = Some(changes);
         std::mem::swap(&mut self.agents, &mut self.agents_before);
         self.agents.clear();
         self.ids.clear();
-        if let Some(sim) = &self.sim {
+        if let Some(sim) = self.sim.get() {
             for (i, a) in sim.agents().enumerate() {
                 self.agents.push(render_agent(i as u32, &a, costumes));
                 self.ids.push(a.id());
             }
         }
-        &self.agents
-    }
-
-    /// Whether the agents made for this frame are those made for the frame before, field
-    /// for field.
-    pub fn agents_unchanged(&self) -> bool {
-        self.agents == self.agents_before
+        self.agents != self.agents_before
     }
 
     /// The entity drawn as `drawn` (a hit-test's answer) in the last frame.
@@ -355,7 +361,7 @@ impl Runner {
     /// What ties agent `id` to the instance it was made from, and where it is in the model's
     /// coordinates (y down), for the map editor.
     pub fn origin_of(&self, id: EntityId) -> Option<(AgentOrigin, (f64, f64))> {
-        let sim = self.sim.as_ref()?;
+        let sim = self.sim.get()?;
         let agent = sim.agent(id)?;
         let same =
             |a: &AgentView<'_>| a.name() == agent.name() && a.blueprint() == agent.blueprint();
@@ -407,7 +413,7 @@ impl Runner {
         characters: Vec<String>,
         playing: bool,
     ) -> Option<RoomSnapshot> {
-        let (host, sim) = (self.host.as_ref()?, self.sim.as_ref()?);
+        let (host, sim) = (self.host.as_ref()?, self.sim.get()?);
         project.with(|c| Some(host.snapshot(sim, &c?.project, characters, playing)))
     }
 
@@ -417,7 +423,7 @@ impl Runner {
         frame: InputFrame,
         ack: Option<(String, u32)>,
     ) -> Result<(), InputRefusal> {
-        let sim = self.sim.as_mut().ok_or(InputRefusal::TickFull)?;
+        let sim = self.sim.get_mut().ok_or(InputRefusal::TickFull)?;
         sim.send_input(frame)?;
         if let (Some(host), Some((device, seq))) = (&mut self.host, ack) {
             host.ack(&device, seq);
@@ -428,7 +434,7 @@ impl Runner {
     /// The blueprints students may drive.
     pub fn characters(&self) -> Vec<String> {
         self.sim
-            .as_ref()
+            .get()
             .map(Simulation::controllable_blueprints)
             .unwrap_or_default()
     }
@@ -446,14 +452,14 @@ impl Runner {
         self.lineage = project.lineage();
         self.hovered = None;
         self.timeline = None;
-        self.sim = Some(sim);
+        self.sim.set(Some(sim));
         self.follower = Some(follower);
         Ok(())
     }
 
     /// Applies the teacher's next bundle.
     pub fn follow_bundle(&mut self, bundle: &Bundle) -> Followed {
-        match (&mut self.follower, &mut self.sim) {
+        match (&mut self.follower, self.sim.get_mut()) {
             (Some(f), Some(sim)) => f.apply(sim, bundle),
             _ => Followed::Lost("waiting for the teacher's model".into()),
         }
@@ -466,7 +472,7 @@ impl Runner {
 
     /// The state hash now (for the stage's `data-hash`).
     pub fn state_hash(&self) -> Option<u64> {
-        self.sim.as_ref().map(Simulation::state_hash)
+        self.sim.get().map(Simulation::state_hash)
     }
 }
 
@@ -478,7 +484,7 @@ impl Runner {
         if id == self.hovered {
             return false;
         }
-        if let Some(sim) = &mut self.sim {
+        if let Some(sim) = self.sim.get_mut() {
             if let Some(old) = self.hovered {
                 let _ = sim.hover(old, false);
             }
@@ -495,7 +501,7 @@ impl Runner {
         if !add {
             self.clear_selection();
         }
-        if let Some(sim) = &mut self.sim {
+        if let Some(sim) = self.sim.get_mut() {
             let _ = sim.select(id, true);
             if add {
                 let _ = sim.group(id, true);
@@ -505,7 +511,7 @@ impl Runner {
 
     /// Deselects and ungroups every agent.
     pub fn clear_selection(&mut self) {
-        let Some(sim) = &mut self.sim else {
+        let Some(sim) = self.sim.get_mut() else {
             return;
         };
         for id in Self::marked(sim) {
@@ -516,7 +522,7 @@ impl Runner {
 
     /// Removes every selected or grouped agent.
     pub fn remove_selected(&mut self) {
-        let Some(sim) = &mut self.sim else {
+        let Some(sim) = self.sim.get_mut() else {
             return;
         };
         for id in Self::marked(sim) {
@@ -534,21 +540,21 @@ impl Runner {
 
     /// Marks `id` held by the pointer (its own movement pauses) or let go.
     pub fn hold(&mut self, id: EntityId, on: bool) {
-        if let Some(sim) = &mut self.sim {
+        if let Some(sim) = self.sim.get_mut() {
             let _ = sim.set_captive(id, on);
         }
     }
 
     /// Moves `id` to the renderer's world point `(x, y)` (y up; the simulation's y is down).
     pub fn drag_to(&mut self, id: EntityId, x: f64, y: f64) {
-        if let Some(sim) = &mut self.sim {
+        if let Some(sim) = self.sim.get_mut() {
             let _ = sim.move_agent(id, x, -y);
         }
     }
 
     /// Applies a prop edit from the inspector; the error says why it was refused.
     pub fn edit(&mut self, edit: &Edit) -> Result<(), String> {
-        let sim = self.sim.as_mut().ok_or("the model is not running")?;
+        let sim = self.sim.get_mut().ok_or("the model is not running")?;
         let value = parse_value(&edit.text, &edit.was)?;
         let result = match &edit.group {
             PropGroup::Feature(feature) => {
@@ -562,7 +568,7 @@ impl Runner {
     /// What each widget shows now: a slider's, switch's or chooser's prop value, a monitor's
     /// measure (see [`crate::widgets`]).
     pub fn widget_values(&self, widgets: &[WidgetDef]) -> Vec<Shown> {
-        let Some(sim) = &self.sim else {
+        let Some(sim) = self.sim.get() else {
             return vec![Shown::Nothing; widgets.len()];
         };
         widgets
@@ -573,28 +579,28 @@ impl Runner {
 
     /// Sets the prop a slider, switch or chooser is bound to (see [`Simulation::set_value`]).
     pub fn set_value(&mut self, target: &StartTarget, value: Value) -> Result<usize, String> {
-        let sim = self.sim.as_mut().ok_or("the model is not running")?;
+        let sim = self.sim.get_mut().ok_or("the model is not running")?;
         sim.set_value(target, value).map_err(|e| e.to_string())
     }
 
     /// Sends a command typed at the command line (see [`Simulation::run_command`]); how many
     /// agents will run it at the next tick, or why it was refused.
     pub fn run_command(&mut self, target: &CommandTarget, text: &str) -> Result<usize, String> {
-        let sim = self.sim.as_mut().ok_or("the model is not running")?;
+        let sim = self.sim.get_mut().ok_or("the model is not running")?;
         sim.run_command(target, text).map_err(|e| e.to_string())
     }
 
     /// A snapshot of the log and profile for the panels.
     pub fn panels(&self) -> PanelsSnapshot {
         self.sim
-            .as_ref()
+            .get()
             .map_or_else(PanelsSnapshot::default, PanelsSnapshot::of)
     }
 
     /// Adds a sample of the counts and Globals to `series` when one is due; true when it did.
     /// The series is copied only when a sample is due and the panel still shares it.
     pub fn sample(&self, series: &mut Rc<Series>) -> bool {
-        let Some(sim) = &self.sim else {
+        let Some(sim) = self.sim.get() else {
             return false;
         };
         let due = series.is_due(sim.time().to_f64());
@@ -607,7 +613,7 @@ impl Runner {
     /// A snapshot for the inspector, with `error` the last refused edit's message.
     pub fn inspection(&self, error: Option<String>) -> Inspection {
         self.sim
-            .as_ref()
+            .get()
             .map_or_else(Inspection::default, |sim| Inspection::of(sim, error))
     }
 }
@@ -683,16 +689,16 @@ mod tests {
     fn wander() -> Runner {
         let text = include_str!("../../static/models/wander.gemprj");
         let project = Project::from_json(text).unwrap();
-        let mut runner = Runner {
-            sim: Some(Simulation::load(&project, SEED).unwrap()),
-            ..Runner::default()
-        };
-        runner.agents(&mut Costumes::new());
+        let mut runner = Runner::default();
+        runner
+            .sim
+            .set(Some(Simulation::load(&project, SEED).unwrap()));
+        runner.refresh_drawn(&mut Costumes::new(), false);
         runner
     }
 
     fn sim(runner: &Runner) -> &Simulation {
-        runner.sim.as_ref().unwrap()
+        runner.sim.get().unwrap()
     }
 
     fn selection(runner: &Runner, id: EntityId) -> sim_core::agent::Selection {
@@ -705,6 +711,31 @@ mod tests {
         let ids: Vec<EntityId> = sim(&runner).agents().map(|a| a.id()).collect();
         assert_eq!(runner.entity(3), ids.get(3).copied());
         assert_eq!(runner.entity(ids.len() as u32), None);
+    }
+
+    #[test]
+    fn the_drawn_agents_are_listed_again_only_when_the_model_may_have_changed() {
+        let mut runner = wander();
+        let costumes = &mut Costumes::new();
+        let drawn = runner.drawn().to_vec();
+        runner.advance_to(SimTime::ZERO);
+        assert!(!runner.refresh_drawn(costumes, false), "nothing ran");
+        assert_eq!(runner.drawn(), drawn.as_slice());
+        runner.step();
+        assert!(
+            runner.refresh_drawn(costumes, false),
+            "a tick moved the agents"
+        );
+        assert!(!runner.refresh_drawn(costumes, false), "and nothing since");
+        assert!(
+            !runner.refresh_drawn(costumes, true),
+            "listed again, the same"
+        );
+        let first = runner.entity(0).unwrap();
+        runner.drag_to(first, 1234.0, 56.0);
+        assert!(runner.refresh_drawn(costumes, false), "a drag moved one");
+        let moved = runner.drawn().first().unwrap();
+        assert_eq!((moved.x, moved.y), (1234.0, 56.0));
     }
 
     #[test]
@@ -803,7 +834,7 @@ mod tests {
         let mut runner = Runner::default();
         assert!(runner.sync(&handle), "a new project is built");
         // The page's clock is not there natively.
-        runner.sim.as_mut().unwrap().set_timer(|| 0);
+        runner.sim.get_mut().unwrap().set_timer(|| 0);
         (handle, runner)
     }
 

@@ -317,13 +317,19 @@ impl Simulation {
         self.advance_to(next);
     }
 
-    /// Runs every tick due up to `t`, through the event loop.
-    pub fn advance_to(&mut self, t: SimTime) {
-        if let Err(e) = self.lp.reach_time(t, &mut self.world) {
-            let at = self.world.origin("simulation", 0, 0);
-            self.world
-                .log
-                .warn_once(at, format!("the event loop stopped: {e}"));
+    /// Runs every tick due up to `t`, through the event loop. Answers whether anything ran
+    /// (an event, or a failure that was logged): only then can the state differ, so a stage
+    /// that is paused need not look at the agents again.
+    pub fn advance_to(&mut self, t: SimTime) -> bool {
+        match self.lp.reach_time(t, &mut self.world) {
+            Ok(ran) => ran > 0,
+            Err(e) => {
+                let at = self.world.origin("simulation", 0, 0);
+                self.world
+                    .log
+                    .warn_once(at, format!("the event loop stopped: {e}"));
+                true
+            }
         }
     }
 

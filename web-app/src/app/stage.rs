@@ -62,7 +62,7 @@ pub struct Stage {
 
 /// The most frames in a row left unpainted: a safety net for whatever could change the
 /// canvas unseen (a browser discarding a canvas's pixels, a font arriving), costing one paint
-/// in two seconds at 60 frames a second.
+/// (and one listing of the agents) in two seconds at 60 frames a second.
 const MAX_SKIPPED: u32 = 120;
 
 /// What a painted frame showed besides the agents: a frame that would show the same agents
@@ -286,8 +286,9 @@ impl Stage {
                 false
             }
             None => {
-                self.runner.agents(renderer.costumes_mut());
-                self.runner.agents_unchanged()
+                // The safety net below paints the simulation as it is, not as last listed.
+                let again = renderer.needs_paint() || self.skipped >= MAX_SKIPPED;
+                !self.runner.refresh_drawn(renderer.costumes_mut(), again)
             }
         };
         self.drawn_secs = secs;
