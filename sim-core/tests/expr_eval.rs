@@ -130,7 +130,7 @@ impl Reads for FakeSim {
         let agent = self.agents.get(self.index(who)?)?;
         match path {
             ReadPath::Builtin(p) if p == "x" => Some(Scalar::Number(agent.x)),
-            ReadPath::Added(p) if *p == "energyLevel" => Some(Scalar::Number(agent.energy)),
+            ReadPath::Added(p) if *p.name() == "energyLevel" => Some(Scalar::Number(agent.energy)),
             _ => None,
         }
     }

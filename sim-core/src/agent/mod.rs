@@ -20,7 +20,7 @@ pub use features::{FeatureState, Features};
 use crate::entity::EntityId;
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::script::program::Stmt;
-use crate::vars::{GVar, PropName};
+use crate::vars::{GVar, PropKey, PropName};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -268,19 +268,41 @@ impl Agent {
             .map(|(_, v)| v)
     }
 
-    /// An added prop by name held as a [`PropName`] (what lowered statements look up).
-    #[inline]
-    pub fn prop_named(&self, name: &PropName) -> Option<&GVar> {
-        self.props.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    /// An added prop by its [`PropKey`] (what compiled statements and expressions look up):
+    /// at the place the key guesses, checked inline, and searched for only on a miss.
+    #[inline(always)]
+    pub fn prop_keyed(&self, key: &PropKey) -> Option<&GVar> {
+        match self.props.get(key.guess()) {
+            Some((n, v)) if n == key.name() => Some(v),
+            _ => self.prop_searched(key),
+        }
     }
 
-    /// An added prop by name held as a [`PropName`], to change.
-    #[inline]
-    pub fn prop_named_mut(&mut self, name: &PropName) -> Option<&mut GVar> {
-        self.props
-            .iter_mut()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v)
+    /// An added prop by its [`PropKey`], to change.
+    #[inline(always)]
+    pub fn prop_keyed_mut(&mut self, key: &PropKey) -> Option<&mut GVar> {
+        let at = key.guess();
+        if self.props.get(at).is_some_and(|(n, _)| n == key.name()) {
+            return self.props.get_mut(at).map(|(_, v)| v);
+        }
+        let at = self.prop_place(key)?;
+        self.props.get_mut(at).map(|(_, v)| v)
+    }
+
+    /// [`Agent::prop_keyed`] past a wrong guess: kept out of line, so the guess's check is
+    /// all that is inlined where a prop is read.
+    #[inline(never)]
+    fn prop_searched(&self, key: &PropKey) -> Option<&GVar> {
+        let at = self.prop_place(key)?;
+        self.props.get(at).map(|(_, v)| v)
+    }
+
+    /// Where the prop of `key` is among the agent's props, remembered in the key.
+    #[inline(never)]
+    fn prop_place(&self, key: &PropKey) -> Option<usize> {
+        let at = self.props.iter().position(|(n, _)| n == key.name())?;
+        key.found_at(at);
+        Some(at)
     }
 
     /// An attached feature by canonical name (found by its kind, as the tick finds it).
@@ -657,6 +679,42 @@ mod tests {
         assert!(agents
             .iter()
             .all(|a| a.props.iter().all(|(_, var)| var.owns_heap())));
+    }
+
+    #[test]
+    fn a_key_finds_its_prop_wherever_it_is_and_remembers_where() {
+        use crate::vars::{GVar, NumberVar};
+        let id = Entities::new().spawn().unwrap();
+        let with = |names: &[&str]| {
+            let mut agent = Agent::new(id, 0, String::new(), 0);
+            for (i, n) in names.iter().enumerate() {
+                let var = GVar::Number(NumberVar::new(i as f64));
+                agent.props.push((PropName::new(n), var));
+            }
+            agent
+        };
+        let number = |var: Option<&GVar>| match var {
+            Some(GVar::Number(n)) => Some(n.value()),
+            _ => None,
+        };
+        let key = PropKey::new("energy");
+        let (first, third) = (with(&["energy", "b"]), with(&["a", "b", "energy"]));
+        assert_eq!(number(first.prop_keyed(&key)), Some(0.0));
+        assert_eq!(number(third.prop_keyed(&key)), Some(2.0), "a miss searches");
+        assert_eq!(key.guess(), 2, "and remembers the place");
+        assert_eq!(
+            number(first.prop_keyed(&key)),
+            Some(0.0),
+            "a wrong guess still finds"
+        );
+        assert_eq!(with(&["a"]).prop_keyed(&key), None);
+        assert_eq!(with(&[]).prop_keyed(&key), None);
+        let mut third = third;
+        if let Some(GVar::Number(n)) = third.prop_keyed_mut(&PropKey::new("b")) {
+            n.set(7.0).unwrap();
+        }
+        assert_eq!(number(third.prop_keyed(&PropKey::new("b"))), Some(7.0));
+        assert!(with(&["a"]).prop_keyed_mut(&key).is_none());
     }
 
     #[test]

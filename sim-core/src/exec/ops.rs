@@ -147,7 +147,7 @@ impl<'w, 's> Cx<'w, 's> {
         let var = match place {
             Place::Prop(who, name) => {
                 let id = self.id(*who);
-                self.world.agents.get_mut(id)?.prop_named_mut(name)?
+                self.world.agents.get_mut(id)?.prop_keyed_mut(name)?
             }
             Place::Feat(who, slot) => {
                 let id = self.id(*who);
@@ -307,7 +307,7 @@ impl Reads for Cx<'_, '_> {
         let agent = self.world.agents.get(self.read_id(who)?)?;
         let var = match path {
             ReadPath::Builtin(prop) => return agent.builtin_scalar(prop),
-            ReadPath::Added(prop) => agent.prop_named(prop)?,
+            ReadPath::Added(prop) => agent.prop_keyed(prop)?,
             ReadPath::FeatProp(slot) => agent.feature_of(slot.kind)?.prop_at(*slot)?,
         };
         match var {
@@ -329,7 +329,7 @@ impl Reads for Cx<'_, '_> {
                     _ => None,
                 }
             }
-            ReadPath::Added(prop) => agent.prop_named(prop)?,
+            ReadPath::Added(prop) => agent.prop_keyed(prop)?,
             ReadPath::FeatProp(slot) => agent.feature_of(slot.kind)?.prop_at(*slot)?,
         };
         match var {

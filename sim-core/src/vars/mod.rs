@@ -56,7 +56,7 @@ mod value;
 pub use boolean::BooleanVar;
 pub use dictionary::DictionaryVar;
 pub use error::VarError;
-pub use name::PropName;
+pub use name::{PropKey, PropName};
 pub(crate) use number::NumberStep;
 pub use number::NumberVar;
 pub use random::RandomSource;

@@ -50,6 +50,52 @@ impl PropName {
     }
 }
 
+/// A prop's name as a compiled statement or expression holds it, with the place in an
+/// agent's props where it was found last.
+///
+/// Agents of one blueprint add their props in the same order, so the place found for one
+/// agent nearly always holds the name for the next: a read then compares one name at a known
+/// place, without a call, and searches (remembering the new place) only on a miss. The
+/// place is only a guess, so it never changes what a read finds.
+#[derive(Debug, Clone)]
+pub struct PropKey {
+    name: PropName,
+    at: std::cell::Cell<u32>,
+}
+
+impl PropKey {
+    /// The key of `name`, guessing the first place.
+    pub fn new(name: &str) -> PropKey {
+        PropKey {
+            name: PropName::new(name),
+            at: std::cell::Cell::new(0),
+        }
+    }
+
+    /// The name.
+    pub fn name(&self) -> &PropName {
+        &self.name
+    }
+
+    /// Where the name was found last.
+    #[inline(always)]
+    pub(crate) fn guess(&self) -> usize {
+        self.at.get() as usize
+    }
+
+    /// Remembers that the name was found at `at`.
+    pub(crate) fn found_at(&self, at: usize) {
+        self.at.set(u32::try_from(at).unwrap_or(0));
+    }
+}
+
+/// Keys are the same when their names are (where they were found last is no part of them).
+impl PartialEq for PropKey {
+    fn eq(&self, other: &PropKey) -> bool {
+        self.name == other.name
+    }
+}
+
 impl PartialEq for PropName {
     #[inline(always)]
     fn eq(&self, other: &PropName) -> bool {

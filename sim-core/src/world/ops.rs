@@ -16,7 +16,7 @@ use crate::features::catalog::PropSlot;
 use crate::features::catalog_looks::COSTUME;
 use crate::script::expr::Code;
 use crate::script::program::{Arg, Every, MethodCall, Stmt, StmtKind, Target, Test};
-use crate::vars::{GVar, NumberStep, PropName, Value};
+use crate::vars::{GVar, NumberStep, PropKey, Value};
 
 /// Which of the agents in context an operation addresses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub(crate) enum Who {
 pub(crate) enum Place {
     /// A prop the agent holds by that name (an added prop; a built-in is left to the
     /// statement as written).
-    Prop(Who, PropName),
+    Prop(Who, PropKey),
     /// A feature's prop, by slot.
     Feat(Who, PropSlot),
     /// A Global prop, by name.
@@ -260,13 +260,7 @@ fn one(stmt: &Stmt, scope: Scope<'_>) -> Op {
             let Some(who) = scope.who(&r.target) else {
                 return plain();
             };
-            step(
-                Place::Prop(who, PropName::new(&r.prop)),
-                call,
-                scope,
-                source,
-            )
-            .unwrap_or_else(plain)
+            step(Place::Prop(who, PropKey::new(&r.prop)), call, scope, source).unwrap_or_else(plain)
         }
         StmtKind::FeatProp(r, call) => {
             let Some(who) = scope.who(&r.target) else {
@@ -329,7 +323,7 @@ fn set(push: &Stmt, pop: &Stmt, scope: Scope<'_>) -> Option<Op> {
         return None;
     };
     let place = match &pop.kind {
-        StmtKind::PropPop(r) => Place::Prop(scope.who(&r.target)?, PropName::new(&r.prop)),
+        StmtKind::PropPop(r) => Place::Prop(scope.who(&r.target)?, PropKey::new(&r.prop)),
         StmtKind::FeatPropPop(r) => Place::Feat(scope.who(&r.target)?, r.slot),
         _ => return None,
     };
@@ -381,7 +375,7 @@ fn decide(test: &Test, scope: Scope<'_>) -> Decide {
             let compare = Compare::named(&call.method);
             let place = scope
                 .who(&r.target)
-                .map(|who| Place::Prop(who, PropName::new(&r.prop)));
+                .map(|who| Place::Prop(who, PropKey::new(&r.prop)));
             match (place, compare, call.args.as_slice()) {
                 (Some(place), Some(compare), [arg]) => match operand(arg, scope) {
                     Some(by) => Decide::Compare(place, compare, by),

@@ -429,13 +429,15 @@ mod tests {
         fn scalar(&self, who: &Who, path: &ReadPath) -> Option<Scalar> {
             match (who, path) {
                 (Who::Agent, ReadPath::Builtin(p)) if p == "x" => Some(Scalar::Number(3.0)),
-                (Who::Agent, ReadPath::Added(p)) if *p == "on" => Some(Scalar::Boolean(true)),
+                (Who::Agent, ReadPath::Added(p)) if *p.name() == "on" => {
+                    Some(Scalar::Boolean(true))
+                }
                 _ => None,
             }
         }
         fn text_is(&self, who: &Who, path: &ReadPath, text: &str) -> Option<bool> {
             match (who, path) {
-                (Who::Agent, ReadPath::Added(p)) if *p == "kind" => Some(text == "E"),
+                (Who::Agent, ReadPath::Added(p)) if *p.name() == "kind" => Some(text == "E"),
                 _ => None,
             }
         }

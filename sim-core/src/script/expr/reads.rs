@@ -21,7 +21,7 @@
 
 use super::ast::{Constant, Expr, ExprKind};
 use crate::features::catalog::PropSlot;
-use crate::vars::PropName;
+use crate::vars::PropKey;
 
 /// The agent a read starts from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub enum ReadPath {
     /// A built-in prop (`x`, `alpha`, `type` ...).
     Builtin(String),
     /// A prop the blueprint adds (a name that is no built-in prop).
-    Added(PropName),
+    Added(PropKey),
     /// A prop of a catalog feature, by its place.
     FeatProp(PropSlot),
 }
@@ -51,7 +51,7 @@ fn prop(p: &str, builtin: &dyn Fn(&str) -> bool) -> ReadPath {
     if builtin(p) {
         ReadPath::Builtin(p.to_owned())
     } else {
-        ReadPath::Added(PropName::new(p))
+        ReadPath::Added(PropKey::new(p))
     }
 }
 
@@ -169,7 +169,7 @@ mod tests {
 
     #[test]
     fn the_accessor_chains_of_real_scripts_are_recognised() {
-        let added = |x: &str, p: &str| Some((x.to_string(), ReadPath::Added(PropName::new(p))));
+        let added = |x: &str, p: &str| Some((x.to_string(), ReadPath::Added(PropKey::new(p))));
         let builtin = |x: &str, p: &str| Some((x.to_string(), ReadPath::Builtin(p.to_string())));
         assert_eq!(
             read("agent.getProp('energyLevel').value"),
