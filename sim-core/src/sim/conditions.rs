@@ -350,7 +350,10 @@ impl Near<'_> {
     /// Appends to `passing` every pair of an A body and a different B body whose centres are
     /// at most `distance` apart, in the order the general scan finds them; answers whether
     /// [`MAX_PAIRS_PER_RULE`] cut the scan short. The test reads places only, so its loop
-    /// runs over two arrays of numbers.
+    /// runs over two arrays of numbers. Kept out of line: inlined into the tick, its loop
+    /// lost its registers to the code around it and read A's place back from memory for
+    /// every candidate.
+    #[inline(never)]
     fn pairs(
         &self,
         a_side: &[Body],
