@@ -211,7 +211,9 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
         match which {
             Program::Update => {
                 cx.run(&lowered.update);
-                cx.run(&lowered.timers);
+                if !lowered.timers.is_empty() {
+                    cx.run(&lowered.timers);
+                }
             }
             Program::Think => cx.run(&lowered.think),
             Program::Exec => cx.run(&lowered.exec),
