@@ -145,9 +145,9 @@ impl<'w, 's> Cx<'w, 's> {
     #[inline]
     fn number_at(&mut self, place: &Place) -> Option<&mut crate::vars::NumberVar> {
         let var = match place {
-            Place::Prop(who, name) => {
+            Place::Prop(who, key) => {
                 let id = self.id(*who);
-                self.world.agents.get_mut(id)?.prop_keyed_mut(name)?
+                self.world.agents.get_mut(id)?.prop_keyed_mut(key)?
             }
             Place::Feat(who, slot) => {
                 let id = self.id(*who);

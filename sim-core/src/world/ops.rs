@@ -30,8 +30,8 @@ pub(crate) enum Who {
 /// A Number an operation changes or compares.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Place {
-    /// A prop the agent holds by that name (an added prop; a built-in is left to the
-    /// statement as written).
+    /// A prop the agent holds by that name, found through its key (an added prop; a
+    /// built-in is left to the statement as written).
     Prop(Who, PropKey),
     /// A feature's prop, by slot.
     Feat(Who, PropSlot),
