@@ -274,7 +274,10 @@ impl Agent {
     pub fn prop_keyed(&self, key: &PropKey) -> Option<&GVar> {
         match self.props.get(key.guess()) {
             Some((n, v)) if n == key.name() => Some(v),
-            _ => self.prop_searched(key),
+            _ => {
+                let at = self.prop_place(key)?;
+                self.props.get(at).map(|(_, v)| v)
+            }
         }
     }
 
@@ -289,15 +292,9 @@ impl Agent {
         self.props.get_mut(at).map(|(_, v)| v)
     }
 
-    /// [`Agent::prop_keyed`] past a wrong guess: kept out of line, so the guess's check is
-    /// all that is inlined where a prop is read.
-    #[inline(never)]
-    fn prop_searched(&self, key: &PropKey) -> Option<&GVar> {
-        let at = self.prop_place(key)?;
-        self.props.get(at).map(|(_, v)| v)
-    }
-
-    /// Where the prop of `key` is among the agent's props, remembered in the key.
+    /// Where the prop of `key` is among the agent's props, remembered in the key: the search
+    /// past a wrong guess, kept out of line so that the guess's check is all that is inlined
+    /// where a prop is read.
     #[inline(never)]
     fn prop_place(&self, key: &PropKey) -> Option<usize> {
         let at = self.props.iter().position(|(n, _)| n == key.name())?;

@@ -280,23 +280,22 @@ impl Stage {
         self.view.canvas = (f64::from(canvas.width()), f64::from(canvas.height()));
         let renderer = self.renderer.as_mut()?;
         let secs = self.clock.time().to_f64();
+        // The costumes changed or art is still loading, or the safety net is due: the frame
+        // is painted, from the simulation as it is rather than as last listed.
+        let forced = renderer.needs_paint() || self.skipped >= MAX_SKIPPED;
         let unchanged = match &mut self.demo {
             Some(demo) => {
                 demo.advance(secs - self.drawn_secs);
                 false
             }
-            None => {
-                // The safety net below paints the simulation as it is, not as last listed.
-                let again = renderer.needs_paint() || self.skipped >= MAX_SKIPPED;
-                !self.runner.refresh_drawn(renderer.costumes_mut(), again)
-            }
+            None => !self.runner.refresh_drawn(renderer.costumes_mut(), forced),
         };
         self.drawn_secs = secs;
         let shown = self
             .shown
             .as_ref()
             .is_some_and(|s| s.is(&canvas, &self.view, marks));
-        if unchanged && shown && !renderer.needs_paint() && self.skipped < MAX_SKIPPED {
+        if unchanged && shown && !forced {
             self.skipped += 1;
             return None;
         }
