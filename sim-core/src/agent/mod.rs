@@ -163,7 +163,10 @@ mod blueprint_index {
 /// Laid out for the tick: the fields every pass over thousands of agents reads (place,
 /// blueprint, features, the flags that decide whether it moves or takes part in rules) come
 /// first and fill one cache line, and each agent starts on a line of its own, so a pass
-/// fetches one line of an agent rather than parts of several.
+/// fetches one line of an agent rather than parts of several. The props and timers come
+/// right after that line, so a statement that reads a prop reads the line next to it, which
+/// the processor fetches with it, rather than one further on (with props further on, reading
+/// a prop took a quarter of an `ifExpr`/`getProp` tick at 10,000 agents, 7 % at 1,000).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[repr(C, align(64))]
 pub struct Agent {
@@ -186,6 +189,14 @@ pub struct Agent {
     pub is_inert: bool,
     /// Whether it is drawn.
     pub visible: bool,
+    /// Props added with `addProp`, in declaration order. A name is held inline (names of up
+    /// to 23 bytes, which is nearly all) and compares as three words ([`PropName`]), so
+    /// finding a prop reads no memory beyond the list. The first two props are held in the
+    /// agent itself, for the same reason.
+    pub props: Props,
+    /// `every` timers' state: the first held in the agent itself, so a model whose agents
+    /// each run one `every` (most that have one) reads no other memory to count it.
+    pub timers: Timers,
     /// Its id, also its address in [`Agents`] and the entity registry.
     pub id: EntityId,
     /// Its name (`Fish 1`).
@@ -200,17 +211,9 @@ pub struct Agent {
     pub skin: String,
     /// A line of text shown under it.
     pub status_text: String,
-    /// Props added with `addProp`, in declaration order. A name is held inline (names of up
-    /// to 23 bytes, which is nearly all) and compares as three words ([`PropName`]), so
-    /// finding a prop reads no memory beyond the list. The first two props are held in the
-    /// agent itself, for the same reason.
-    pub props: Props,
     /// GVars shadowing built-in props that a script called methods on, so limits such as
     /// `prop alpha setMin 0.1` last; their values are copied from and to the fields.
     pub builtin_vars: Vec<(PropName, GVar)>,
-    /// `every` timers' state: the first held in the agent itself, so a model whose agents
-    /// each run one `every` (most that have one) reads no other memory to count it.
-    pub timers: Timers,
     /// Messages to run in the update phase, in the order they were queued.
     pub update_queue: Vec<Message>,
     /// Messages to run in the think phase, in the order they were queued.
@@ -632,6 +635,13 @@ mod tests {
             offset_of!(Agent, is_inert) + 1,
         ];
         assert!(ends.iter().all(|&end| end <= 64), "{ends:?}");
+    }
+
+    #[test]
+    fn the_props_start_on_the_second_cache_line() {
+        use std::mem::offset_of;
+        assert_eq!(offset_of!(Agent, props), 64);
+        assert!(offset_of!(Agent, timers) < 256);
     }
 
     #[test]

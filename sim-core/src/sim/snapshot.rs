@@ -36,8 +36,9 @@ use std::rc::Rc;
 /// The first bytes of every snapshot.
 const MAGIC: &[u8; 4] = b"SWSN";
 
-/// The snapshot format's version; a snapshot of another version is refused.
-pub const SNAPSHOT_VERSION: u16 = 2;
+/// The snapshot format's version; a snapshot of another version is refused. Version 3 writes
+/// an agent's fields in their new order (props and timers right after the first cache line).
+pub const SNAPSHOT_VERSION: u16 = 3;
 
 /// The most bytes a snapshot's state may unpack to (a full model of [`MAX_AGENTS`] agents
 /// is far below it); more is refused before it is read.
