@@ -604,23 +604,29 @@ pub fn sin_cos_degrees(degrees: f64) -> (f64, f64) {
     let quadrant = (degrees * (1.0 / 90.0)).round_ties_even();
     let (sin, cos) = libm::sincos((degrees - 90.0 * quadrant).to_radians());
     // The quadrant as 0..4: a saturating cast keeps a huge or non-finite angle total (its
-    // sine is then not-a-number or meaningless either way).
-    match (quadrant as i64).rem_euclid(4) {
-        0 => (sin, cos),
-        1 => (cos, -sin),
-        2 => (-sin, -cos),
-        _ => (-cos, sin),
-    }
+    // sine is then not-a-number or meaningless either way). Turning by quarters gives
+    // (sin, cos), (cos, -sin), (-sin, -cos), (-cos, sin): odd quarters swap the two, and a
+    // sign is flipped bit by bit, exactly as negation does, with no branch on the quadrant
+    // (which differs from one agent to the next, so a branch would be mispredicted often).
+    let q = (quadrant as i64).rem_euclid(4) as u64;
+    let (s, c) = if q & 1 == 1 { (cos, sin) } else { (sin, cos) };
+    let flip = |v: f64, bit: u64| f64::from_bits(v.to_bits() ^ (bit << 63));
+    (flip(s, q >> 1), flip(c, (q ^ (q >> 1)) & 1))
 }
 
 /// N, E, S or W for a heading in degrees (0 is east, 90 north).
 pub fn compass(direction: f64) -> &'static str {
-    match degrees(direction) {
-        d if !(45.0..315.0).contains(&d) => "E",
-        d if d < 135.0 => "N",
-        d if d < 225.0 => "W",
-        _ => "S",
-    }
+    // Counted rather than branched on, as headings differ from one agent to the next:
+    // 0..45 and 315..360 (and not-a-number) are E, then N, W and S by quarters.
+    let d = degrees(direction);
+    let quarter = [45.0, 135.0, 225.0, 315.0]
+        .iter()
+        .map(|&edge| usize::from(d >= edge))
+        .sum::<usize>();
+    ["E", "N", "W", "S", "E"]
+        .get(quarter)
+        .copied()
+        .unwrap_or("E")
 }
 
 #[cfg(test)]
@@ -684,5 +690,52 @@ mod tests {
         assert_eq!(compass(90.0), "N");
         assert_eq!(compass(180.0), "W");
         assert_eq!(compass(270.0), "S");
+    }
+
+    #[test]
+    fn compass_quarters_start_at_their_edges() {
+        for (d, heading) in [
+            (44.999, "E"),
+            (45.0, "N"),
+            (134.999, "N"),
+            (135.0, "W"),
+            (225.0, "S"),
+            (314.999, "S"),
+            (315.0, "E"),
+            (359.999, "E"),
+            (-10.0, "E"),
+            (-90.0, "S"),
+            (450.0, "N"),
+            (f64::NAN, "E"),
+            (f64::INFINITY, "E"),
+        ] {
+            assert_eq!(compass(d), heading, "{d}");
+        }
+    }
+
+    /// The quarter turns as four plain cases, which the sign-flipping form must match bit for
+    /// bit (negative zeros and not-a-numbers included).
+    fn turned_by_quarters(degrees: f64) -> (f64, f64) {
+        let quadrant = (degrees * (1.0 / 90.0)).round_ties_even();
+        let (sin, cos) = libm::sincos((degrees - 90.0 * quadrant).to_radians());
+        match (quadrant as i64).rem_euclid(4) {
+            0 => (sin, cos),
+            1 => (cos, -sin),
+            2 => (-sin, -cos),
+            _ => (-cos, sin),
+        }
+    }
+
+    #[test]
+    fn quarter_turns_flip_and_swap_exactly_as_negation_does() {
+        let mut angles = vec![f64::NAN, f64::INFINITY, -f64::INFINITY, 1e300, -1e300, -0.0];
+        angles.extend((-1440..=1440).map(|i| f64::from(i) * 0.5));
+        angles.extend((0..1000).map(|i| f64::from(i) * 7.3 - 3650.0));
+        for d in angles {
+            let (sin, cos) = sin_cos_degrees(d);
+            let (want_sin, want_cos) = turned_by_quarters(d);
+            assert_eq!(sin.to_bits(), want_sin.to_bits(), "sin {d}");
+            assert_eq!(cos.to_bits(), want_cos.to_bits(), "cos {d}");
+        }
     }
 }
