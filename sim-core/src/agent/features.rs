@@ -291,11 +291,14 @@ impl FeatureState {
         }
     }
 
-    /// A catalog prop's value as a truth value, found by its slot (no name search).
+    /// A catalog prop's value as a truth value, found by its slot (no name search). A
+    /// Boolean is read in place, inlined where the tick reads it; any other type is converted
+    /// out of line.
+    #[inline(always)]
     pub(crate) fn flag_at(&self, slot: PropSlot) -> Option<bool> {
         match self.prop_at(slot)? {
             GVar::Boolean(b) => Some(b.value()),
-            var => var.value().as_bool(),
+            var => truth_of(var),
         }
     }
 
@@ -307,13 +310,21 @@ impl FeatureState {
 
     /// Sets a catalog Number prop found by its slot to `n` in place (its limits apply), as
     /// [`FeatureState::set_at`] would, without building a value.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set_number_at(&mut self, slot: PropSlot, n: f64) {
         if let Some(GVar::Number(var)) = self.prop_at_mut(slot) {
             if var.step(crate::vars::NumberStep::SetTo, n) {
                 return;
             }
         }
+        self.set_number_slowly(slot, n);
+    }
+
+    /// [`FeatureState::set_number_at`] of a prop that is not a Number, or of a value that is
+    /// not a number: out of line, so the common case inlines small.
+    #[cold]
+    #[inline(never)]
+    fn set_number_slowly(&mut self, slot: PropSlot, n: f64) {
         self.set_at(slot, Value::Number(n));
     }
 
@@ -555,6 +566,14 @@ impl FromIterator<FeatureState> for Features {
     fn from_iter<I: IntoIterator<Item = FeatureState>>(features: I) -> Features {
         features.into_iter().collect::<Vec<_>>().into()
     }
+}
+
+/// The truth value of a prop that is not a Boolean, as its value converts (out of line: the
+/// tick reads Booleans).
+#[cold]
+#[inline(never)]
+fn truth_of(var: &GVar) -> Option<bool> {
+    var.value().as_bool()
 }
 
 #[cfg(test)]
