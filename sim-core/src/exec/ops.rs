@@ -55,6 +55,17 @@ impl<'w, 's> Cx<'w, 's> {
         self.stack.clear();
     }
 
+    /// Runs as agent `me` from now on, with no pair bound, on an empty value stack (one run
+    /// context serves a run of agents of one blueprint in turn); answers the blueprint of
+    /// `me`, or `None` when it was removed.
+    pub fn run_as(&mut self, me: EntityId) -> Option<usize> {
+        self.me = me;
+        self.other = me;
+        self.bindings = None;
+        self.stack.clear();
+        self.world.agents.get(me).map(|agent| agent.blueprint)
+    }
+
     /// Runs `ops` in order (nothing when the running agent was removed).
     pub fn run(&mut self, ops: &[Op]) {
         if !self.world.agents.contains(self.me) {

@@ -188,38 +188,66 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
         times.resize(program.blueprint_count(), 0);
     }
     let mut clock = RunClock::default();
-    for &id in ids {
-        let Some(agent) = world.agents.get(id) else {
+    let mut rest = ids;
+    while let Some((&id, tail)) = rest.split_first() {
+        rest = tail;
+        let Some(bp) = world.agents.get(id).map(|agent| agent.blueprint) else {
             continue;
         };
-        let bp = agent.blueprint;
-        let Some(blueprint) = program.project.blueprints.get(bp) else {
+        let (Some(blueprint), Some(name), Some(lowered)) = (
+            program.project.blueprints.get(bp),
+            program.shared_name(bp),
+            program.lowered.get(bp),
+        ) else {
             continue;
         };
         if which.idle(blueprint) {
             continue;
         }
         clock.enter(world, bp);
-        let (Some(name), Some(lowered)) = (program.shared_name(bp), program.lowered.get(bp)) else {
-            continue;
-        };
         if world.reference() {
             run_plainly(world, id, name, blueprint, which);
             continue;
         }
+        // This agent and the agents after it of the same blueprint (agents sit mostly in long
+        // runs of one blueprint) share one run context; an agent removed meanwhile is passed.
         let mut cx = Cx::new(world, id, name);
-        match which {
-            Program::Update => {
-                cx.run(&lowered.update);
-                if !lowered.timers.is_empty() {
-                    cx.run(&lowered.timers);
+        loop {
+            match which {
+                Program::Update => {
+                    cx.run(&lowered.update);
+                    if !lowered.timers.is_empty() {
+                        cx.run(&lowered.timers);
+                    }
                 }
+                Program::Think => cx.run(&lowered.think),
+                Program::Exec => cx.run(&lowered.exec),
             }
-            Program::Think => cx.run(&lowered.think),
-            Program::Exec => cx.run(&lowered.exec),
+            let Some(after) = next_of_run(&mut cx, &mut rest, bp) else {
+                break;
+            };
+            rest = after;
         }
     }
     clock.finish(world);
+}
+
+/// Moves `cx` on to the next agent of `rest` if it is of blueprint `bp`, passing agents
+/// removed meanwhile: answers what follows that agent, or `None` (with `rest` at the agent of
+/// another blueprint, if any) when the run of `bp` ends.
+fn next_of_run<'i>(
+    cx: &mut Cx<'_, '_>,
+    rest: &mut &'i [EntityId],
+    bp: usize,
+) -> Option<&'i [EntityId]> {
+    while let Some((&next, tail)) = rest.split_first() {
+        match cx.run_as(next) {
+            None => *rest = tail,
+            Some(b) if b == bp => return Some(tail),
+            Some(_) => return None,
+        }
+    }
+    None
 }
 
 /// Runs agent `id`'s program as written (the reference interpreter): an update program, then
@@ -542,5 +570,46 @@ mod tests {
         assert_eq!(reads, 3, "2 blueprints × 100 agents took {reads} readings");
         let profile = sim.profile();
         assert_eq!(profile.blueprints, vec![1, 1], "each run spans one reading");
+    }
+
+    #[test]
+    fn agents_of_alternating_blueprints_each_run_their_own_program_once_a_tick() {
+        let script = |name: &str, step: u32| {
+            format!("# BLUEPRINT {name}\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nprop n add {step}\n")
+        };
+        let blueprints = vec![
+            serde_json::json!({"name": "A", "label": "A", "scriptText": script("A", 1)}),
+            serde_json::json!({"name": "B", "label": "B", "scriptText": script("B", 10)}),
+        ];
+        // A, B, A, B…, then a run of three A: runs of one agent, and a longer one.
+        let kinds = ["A", "B", "A", "B", "A", "A", "A", "B"];
+        let instances: Vec<_> = kinds
+            .iter()
+            .enumerate()
+            .map(|(i, bp)| serde_json::json!({"id": i.to_string(), "label": format!("{bp}{i}"), "bpid": bp, "initScript": ""}))
+            .collect();
+        let json = serde_json::json!({"id": "t", "label": "t", "blueprints": blueprints, "instances": instances});
+        let project = crate::project::Project::from_json(&json.to_string()).unwrap();
+        let mut sim = super::super::Simulation::load(&project, 1).unwrap();
+        for _ in 0..3 {
+            sim.step();
+        }
+        let mut seen = Vec::new();
+        for agent in sim.agents() {
+            let n = agent
+                .props()
+                .into_iter()
+                .find(|p| p.name == "n")
+                .map(|p| p.value);
+            seen.push((agent.blueprint().to_string(), n));
+        }
+        let want: Vec<_> = kinds
+            .iter()
+            .map(|bp| {
+                let n = if *bp == "A" { 3.0 } else { 30.0 };
+                (bp.to_string(), Some(crate::vars::Value::Number(n)))
+            })
+            .collect();
+        assert_eq!(seen, want);
     }
 }
