@@ -246,17 +246,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     // order, so its queue does too).
     let a_side: &[Body] = if same { b_by_cell } else { a_side };
     if let TestKind::CloseTo(d) = test {
-        // B's places again, now in cell order, for the distance-only loop.
-        xs.clear();
-        xs.extend(b_by_cell.iter().map(|b| b.x));
-        ys.clear();
-        ys.extend(b_by_cell.iter().map(|b| b.y));
-        let near = Near {
-            grid,
-            b_by_cell,
-            xs,
-            ys,
-        };
+        let near = Near { grid, b_by_cell };
         let capped = near.pairs(a_side, d, passing);
         return Scanned { capped };
     }
@@ -337,22 +327,19 @@ fn scan_plainly(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> S
     Scanned { capped: false }
 }
 
-/// B's side of an `isCloseTo` rule, ready for [`Near::pairs`]: the grid, B's bodies in cell
-/// order and their places in the same order.
+/// B's side of an `isCloseTo` rule, ready for [`Near::pairs`]: the grid and B's bodies in
+/// cell order.
 struct Near<'s> {
     grid: &'s SpatialGrid,
     b_by_cell: &'s [Body],
-    xs: &'s [f64],
-    ys: &'s [f64],
 }
 
 impl Near<'_> {
     /// Appends to `passing` every pair of an A body and a different B body whose centres are
     /// at most `distance` apart, in the order the general scan finds them; answers whether
-    /// [`MAX_PAIRS_PER_RULE`] cut the scan short. The test reads places only, so its loop
-    /// runs over two arrays of numbers. Kept out of line: inlined into the tick, its loop
-    /// lost its registers to the code around it and read A's place back from memory for
-    /// every candidate.
+    /// [`MAX_PAIRS_PER_RULE`] cut the scan short. Kept out of line: inlined into the tick,
+    /// its loop lost its registers to the code around it and read A's place back from
+    /// memory for every candidate.
     #[inline(never)]
     fn pairs(
         &self,
@@ -398,11 +385,8 @@ impl Near<'_> {
         if passing.len() < room {
             passing.resize(room + SLACK, (a.id, a.id));
         }
-        let xs = self.xs.get(run.clone()).unwrap_or_default();
-        let ys = self.ys.get(run.clone()).unwrap_or_default();
-        let bs = self.b_by_cell.get(run).unwrap_or_default();
-        for ((&x, &y), b) in xs.iter().zip(ys).zip(bs) {
-            let (dx, dy) = (x - a.x, y - a.y);
+        for b in self.b_by_cell.get(run).unwrap_or_default() {
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
             // The general test's answer without its square root; a place that is not a
             // number fails, as there.
             let near = dx * dx + dy * dy <= reach;
@@ -611,12 +595,9 @@ mod near_tests {
         let mut grid = SpatialGrid::new();
         grid.rebuild(&xs, &ys, distance.clamp(1.0, 256.0));
         let b_by_cell: Vec<Body> = grid.order().iter().map(|&i| b_side[i as usize]).collect();
-        let (cx, cy): (Vec<f64>, Vec<f64>) = b_by_cell.iter().map(|b| (b.x, b.y)).unzip();
         let near = Near {
             grid: &grid,
             b_by_cell: &b_by_cell,
-            xs: &cx,
-            ys: &cy,
         };
         let mut found = Vec::new();
         let capped = near.pairs(&b_by_cell, distance, &mut found);
