@@ -223,31 +223,29 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
                 Program::Think => cx.run(&lowered.think),
                 Program::Exec => cx.run(&lowered.exec),
             }
-            let Some(after) = next_of_run(&mut cx, &mut rest, bp) else {
+            if !next_of_run(&mut cx, &mut rest, bp) {
                 break;
-            };
-            rest = after;
+            }
         }
     }
     clock.finish(world);
 }
 
-/// Moves `cx` on to the next agent of `rest` if it is of blueprint `bp`, passing agents
-/// removed meanwhile: answers what follows that agent, or `None` (with `rest` at the agent of
-/// another blueprint, if any) when the run of `bp` ends.
-fn next_of_run<'i>(
-    cx: &mut Cx<'_, '_>,
-    rest: &mut &'i [EntityId],
-    bp: usize,
-) -> Option<&'i [EntityId]> {
+/// Moves `cx` on to the next agent of `rest`, passing agents removed meanwhile, and `rest`
+/// past it when it is of blueprint `bp`: answers whether the run of `bp` goes on (otherwise
+/// `rest` starts at the agent of another blueprint, if any).
+fn next_of_run(cx: &mut Cx<'_, '_>, rest: &mut &[EntityId], bp: usize) -> bool {
     while let Some((&next, tail)) = rest.split_first() {
         match cx.run_as(next) {
             None => *rest = tail,
-            Some(b) if b == bp => return Some(tail),
-            Some(_) => return None,
+            Some(b) if b == bp => {
+                *rest = tail;
+                return true;
+            }
+            Some(_) => return false,
         }
     }
-    None
+    false
 }
 
 /// Runs agent `id`'s program as written (the reference interpreter): an update program, then
@@ -543,24 +541,30 @@ mod tests {
         })
     }
 
-    #[test]
-    fn a_pass_reads_the_timer_once_per_run_of_one_blueprint_not_per_agent() {
-        let script = |name: &str| {
-            format!("# BLUEPRINT {name}\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nprop n add 1\n")
+    /// A simulation of blueprints A (whose update adds 1 to its prop `n`) and B (adds 10),
+    /// with one instance of the blueprint each entry of `kinds` names, in that order.
+    fn counters(kinds: &[&str]) -> super::super::Simulation {
+        let script = |name: &str, step: u32| {
+            format!("# BLUEPRINT {name}\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nprop n add {step}\n")
         };
-        let blueprints: Vec<_> = ["A", "B"]
+        let blueprints = vec![
+            serde_json::json!({"name": "A", "label": "A", "scriptText": script("A", 1)}),
+            serde_json::json!({"name": "B", "label": "B", "scriptText": script("B", 10)}),
+        ];
+        let instances: Vec<_> = kinds
             .iter()
-            .map(|n| serde_json::json!({"name": n, "label": n, "scriptText": script(n)}))
-            .collect();
-        let instances: Vec<_> = (0..200)
-            .map(|i| {
-                let bp = if i < 100 { "A" } else { "B" };
-                serde_json::json!({"id": i.to_string(), "label": format!("{bp}{i}"), "bpid": bp, "initScript": ""})
-            })
+            .enumerate()
+            .map(|(i, bp)| serde_json::json!({"id": i.to_string(), "label": format!("{bp}{i}"), "bpid": bp, "initScript": ""}))
             .collect();
         let json = serde_json::json!({"id": "t", "label": "t", "blueprints": blueprints, "instances": instances});
         let project = crate::project::Project::from_json(&json.to_string()).unwrap();
-        let mut sim = super::super::Simulation::load(&project, 1).unwrap();
+        super::super::Simulation::load(&project, 1).unwrap()
+    }
+
+    #[test]
+    fn a_pass_reads_the_timer_once_per_run_of_one_blueprint_not_per_agent() {
+        let kinds: Vec<_> = (0..200).map(|i| if i < 100 { "A" } else { "B" }).collect();
+        let mut sim = counters(&kinds);
         sim.set_timer(counting_timer);
         let before = READS.with(std::cell::Cell::get);
         sim.step();
@@ -574,23 +578,9 @@ mod tests {
 
     #[test]
     fn agents_of_alternating_blueprints_each_run_their_own_program_once_a_tick() {
-        let script = |name: &str, step: u32| {
-            format!("# BLUEPRINT {name}\n# PROGRAM DEFINE\naddProp n Number 0\n# PROGRAM UPDATE\nprop n add {step}\n")
-        };
-        let blueprints = vec![
-            serde_json::json!({"name": "A", "label": "A", "scriptText": script("A", 1)}),
-            serde_json::json!({"name": "B", "label": "B", "scriptText": script("B", 10)}),
-        ];
         // A, B, A, B…, then a run of three A: runs of one agent, and a longer one.
         let kinds = ["A", "B", "A", "B", "A", "A", "A", "B"];
-        let instances: Vec<_> = kinds
-            .iter()
-            .enumerate()
-            .map(|(i, bp)| serde_json::json!({"id": i.to_string(), "label": format!("{bp}{i}"), "bpid": bp, "initScript": ""}))
-            .collect();
-        let json = serde_json::json!({"id": "t", "label": "t", "blueprints": blueprints, "instances": instances});
-        let project = crate::project::Project::from_json(&json.to_string()).unwrap();
-        let mut sim = super::super::Simulation::load(&project, 1).unwrap();
+        let mut sim = counters(&kinds);
         for _ in 0..3 {
             sim.step();
         }
