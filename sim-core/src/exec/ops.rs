@@ -22,8 +22,9 @@ pub(crate) struct Cx<'w, 's> {
     me: EntityId,
     /// The other agent of a `when` pair (the running agent itself outside one).
     other: EntityId,
-    /// The pair as the interpreter binds it, for statements run as written.
-    bindings: Option<Bindings>,
+    /// The blueprints a `when` pair binds `me` and `other` to, for statements run as
+    /// written (kept apart from the agents, which change with each consequent).
+    pair: Option<[usize; 2]>,
     /// The script the statements come from, for the log.
     script: &'s Rc<str>,
     /// The value stack of the statements run as written (taken from the world's spare one
@@ -38,20 +39,19 @@ impl<'w, 's> Cx<'w, 's> {
             world,
             me,
             other: me,
-            bindings: None,
+            pair: None,
             script,
             stack: Vec::new(),
         }
     }
 
-    /// Binds a `when` consequent's pair: it runs as the rule's first agent, on an empty value
-    /// stack; an agent removed since runs nothing. One run context serves each consequent of
-    /// a rule in turn.
-    pub fn bind(&mut self, bindings: Bindings) {
-        let [(_, a), (_, b)] = bindings;
+    /// Binds a `when` consequent's pair, agent `a` of blueprint `blueprints[0]` and `b` of
+    /// `blueprints[1]`: it runs as `a`, on an empty value stack; an agent removed since runs
+    /// nothing. One run context serves each consequent of a rule in turn.
+    pub fn bind(&mut self, blueprints: [usize; 2], a: EntityId, b: EntityId) {
         self.me = a;
         self.other = b;
-        self.bindings = Some(bindings);
+        self.pair = Some(blueprints);
         self.stack.clear();
     }
 
@@ -61,7 +61,7 @@ impl<'w, 's> Cx<'w, 's> {
     pub fn run_as(&mut self, me: EntityId) -> Option<usize> {
         self.me = me;
         self.other = me;
-        self.bindings = None;
+        self.pair = None;
         self.stack.clear();
         self.world.agents.get(me).map(|agent| agent.blueprint)
     }
@@ -298,7 +298,10 @@ impl<'w, 's> Cx<'w, 's> {
         if stack.capacity() == 0 {
             stack = self.world.take_stack();
         }
-        let mut runner = Runner::with(self.world, self.me, self.script, self.bindings, stack);
+        let bindings = self
+            .pair
+            .map(|[a, b]| [(a, self.me), (b, self.other)] as Bindings);
+        let mut runner = Runner::with(self.world, self.me, self.script, bindings, stack);
         let out = f(&mut runner);
         self.stack = std::mem::take(&mut runner.stack);
         out

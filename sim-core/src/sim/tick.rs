@@ -416,21 +416,20 @@ fn run_consequents(
     let Some(name) = program.shared_name(rule.a) else {
         return;
     };
-    let bindings = |c: &Consequent| [(rule.a, c.a), (rule.b, c.b)];
     if world.reference() {
         for c in consequents {
             if !world.agents.contains(c.a) {
                 continue;
             }
             let mut runner = Runner::new(world, c.a, Rc::clone(name));
-            runner.bindings = Some(bindings(c));
+            runner.bindings = Some([(rule.a, c.a), (rule.b, c.b)]);
             runner.run(&rule.body);
         }
         return;
     }
     let mut cx = Cx::new(world, first.a, name);
     for c in consequents {
-        cx.bind(bindings(c));
+        cx.bind([rule.a, rule.b], c.a, c.b);
         cx.run(&rule.ops);
     }
 }
