@@ -241,10 +241,10 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     grid.rebuild(xs, ys, cell);
     b_by_cell.clear();
     b_by_cell.extend(grid.order().iter().filter_map(|&i| b_side.get(i as usize)));
-    // A rule of one blueprint with itself searches from its agents in cell order too, so
-    // consecutive searches read the same neighbourhood (each agent's own pairs keep their
-    // order, so its queue does too).
-    let a_side: &[Body] = if same { b_by_cell } else { a_side };
+    // A's agents search in slot order, and each one's pairs are put in B's slot order: the
+    // pairs come out in the order their consequents run (see
+    // `crate::world::consequents::Consequents::sort`), with nothing left to sort.
+    let a_side: &[Body] = if same { b_side } else { a_side };
     if let TestKind::CloseTo(d) = test {
         let near = Near { grid, b_by_cell };
         let capped = near.pairs(a_side, d, passing);
@@ -255,6 +255,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     let backdrops = (test == TestKind::SeesCamouflaged).then(|| vision::Backdrops::new(world));
     let mut capped = false;
     for a in a_side {
+        let (first_passing, first_touching) = (passing.len(), touching.len());
         let radius = match test {
             TestKind::Sees | TestKind::DoesNotSee | TestKind::SeesCamouflaged => {
                 world.agents.get(a.id).map_or(250.0, |agent| {
@@ -290,11 +291,21 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
                 }
             }
         });
+        in_slot_order(passing.get_mut(first_passing..).unwrap_or_default());
+        in_slot_order(touching.get_mut(first_touching..).unwrap_or_default());
         if capped {
             break;
         }
     }
     Scanned { capped }
+}
+
+/// Puts one A agent's pairs in B's slot order (the scan found them in cell order). They are
+/// few, mostly, which a sort of a short slice handles without a call to merge.
+fn in_slot_order(pairs: &mut [(EntityId, EntityId)]) {
+    if pairs.len() > 1 {
+        pairs.sort_unstable_by_key(|&(_, b)| b.index());
+    }
 }
 
 /// The reference interpreter's scan: every active agent of A against every active agent of B
@@ -351,9 +362,11 @@ impl Near<'_> {
         let mut kept = start;
         let reach = squared_reach(distance);
         for a in a_side {
+            let first = kept;
             self.grid.for_each_run(a.x, a.y, distance, |run| {
                 self.keep_near(a, run, reach, passing, &mut kept);
             });
+            in_slot_order(passing.get_mut(first..kept).unwrap_or_default());
             // Checked once per body: the pairs past the cap are dropped, as if the scan had
             // stopped at the first of them.
             if kept - start > MAX_PAIRS_PER_RULE {
@@ -588,8 +601,9 @@ mod near_tests {
         pairs
     }
 
-    /// The pairs [`Near::pairs`] finds within `distance`, sorted, on a grid built as the
-    /// rule's scan builds it.
+    /// The pairs [`Near::pairs`] finds within `distance`, in the order it finds them, on a
+    /// grid built as the rule's scan builds it, searching from the bodies in slot order as
+    /// the scan does.
     fn found(b_side: &[Body], distance: f64) -> Vec<(EntityId, EntityId)> {
         let (xs, ys): (Vec<f64>, Vec<f64>) = b_side.iter().map(|b| (b.x, b.y)).unzip();
         let mut grid = SpatialGrid::new();
@@ -600,12 +614,13 @@ mod near_tests {
             b_by_cell: &b_by_cell,
         };
         let mut found = Vec::new();
-        let capped = near.pairs(&b_by_cell, distance, &mut found);
+        let capped = near.pairs(b_side, distance, &mut found);
         assert!(!capped);
-        found.sort_unstable();
         found
     }
 
+    /// The pairs come in run order (by A's slot, then B's), which the bodies' ids, spawned
+    /// in order, follow: `all_pairs` sorts by them.
     #[test]
     fn close_pairs_are_every_ordered_pair_within_the_distance() {
         let b_side = bodies(400);

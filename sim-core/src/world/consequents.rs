@@ -1,14 +1,14 @@
 //! The consequents of `when` rules that passed this tick, in one world-level list rather
 //! than in each agent's exec queue.
 //!
-//! Conditions append pairs rule by rule, in the order each rule's scan finds them, which
-//! visits agents in grid-cell order: pushing each onto its agent's own queue would touch
-//! agents in scattered memory order, and the exec phase would then have to walk every agent
-//! to find the few with work. Instead the list is put in run order once (see
+//! Conditions append pairs rule by rule: pushing each onto its agent's own queue would
+//! touch agents in scattered memory order, and the exec phase would then have to walk every
+//! agent to find the few with work. Instead the list is put in run order once (see
 //! [`Consequents::sort`]: agent by agent in slot order, the order of
 //! [`crate::agent::Agents::ids_into`]), and the exec phase reads it in that order (as runs of
-//! one agent when messages sent to an agent must run before its consequents). Every buffer is kept from tick to tick, so a warm tick
-//! allocates nothing.
+//! one agent when messages sent to an agent must run before its consequents). A scan finds
+//! each rule's pairs in that order already, so with one rule there is nothing to sort. Every
+//! buffer is kept from tick to tick, so a warm tick allocates nothing.
 
 use crate::entity::EntityId;
 
@@ -67,11 +67,11 @@ impl Consequents {
 
     /// Puts the list in run order ([`Consequent::order`]): agent by agent in slot order, and
     /// an agent's consequents rule by rule, each rule's by the other agent's slot. The order
-    /// does not depend on how a scan found the pairs (the grid's cells, a rule of one
-    /// blueprint measuring each pair once), so the reference interpreter, which tests every
-    /// pair in slot order, runs the same consequents in the same order. Three stable
-    /// counting passes, least significant key first: linear, and unlike `sort_by_key` they
-    /// allocate nothing once the buffers have grown.
+    /// does not depend on how a scan found the pairs, so the reference interpreter, which
+    /// tests every pair in slot order, runs the same consequents in the same order. A list in
+    /// that order already (one rule's, as the scans give it) is left as it is; otherwise three
+    /// stable counting passes, least significant key first: linear, and unlike `sort_by_key`
+    /// they allocate nothing once the buffers have grown.
     pub fn sort(&mut self) {
         if self.list.is_sorted_by_key(Consequent::order) {
             return;
