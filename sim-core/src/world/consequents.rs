@@ -68,12 +68,18 @@ impl Consequents {
     /// Puts the list in run order ([`Consequent::order`]): agent by agent in slot order, and
     /// an agent's consequents rule by rule, each rule's by the other agent's slot. The order
     /// does not depend on how a scan found the pairs, so the reference interpreter, which
-    /// tests every pair in slot order, runs the same consequents in the same order. A list in
-    /// that order already (one rule's, as the scans give it) is left as it is; otherwise three
-    /// stable counting passes, least significant key first: linear, and unlike `sort_by_key`
-    /// they allocate nothing once the buffers have grown.
+    /// tests every pair in slot order, runs the same consequents in the same order. Stable
+    /// counting passes, least significant key first: linear, and unlike `sort_by_key` they
+    /// allocate nothing once the buffers have grown. The scans give each rule's pairs in run
+    /// order, rule after rule: one rule's list is left as it is, and several rules' need only
+    /// the pass by agent.
     pub fn sort(&mut self) {
         if self.list.is_sorted_by_key(Consequent::order) {
+            return;
+        }
+        let by_rule = |c: &Consequent| (c.rule, c.slot(), c.b.index());
+        if self.list.is_sorted_by_key(by_rule) {
+            self.pass(Consequent::slot);
             return;
         }
         self.pass(|c| c.b.index() as usize);
@@ -182,27 +188,34 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Whatever the agents and rules, tick after tick on the same buffers, the sort
-        /// orders the list exactly as the standard library's sort by agent, rule and other
-        /// agent does.
+        /// Whatever the agents and rules, and whether they come as the scans give them or
+        /// scrambled, tick after tick on the same buffers, the sort orders the list exactly
+        /// as the standard library's sort by agent, rule and other agent does.
         #[test]
         fn sorting_matches_a_sort_by_agent_rule_and_other_tick_after_tick(
             ticks in proptest::collection::vec(
-                proptest::collection::btree_set((0usize..40, 0usize..3, 0usize..40), 0..200),
+                (
+                    proptest::collection::btree_set((0usize..40, 0usize..3, 0usize..40), 0..200),
+                    proptest::bool::ANY,
+                ),
                 1..4,
             )
         ) {
             let mut entities = Entities::new();
             let ids: Vec<EntityId> = (0..40).map(|_| entities.spawn().unwrap()).collect();
             let mut list = Consequents::default();
-            for slots in ticks {
+            for (slots, as_scanned) in ticks {
                 // A set of (agent, rule, other) is what scans queue: each pair once per rule.
                 let mut queued: Vec<Consequent> = slots
                     .iter()
                     .map(|&(a, rule, b)| Consequent { rule, a: ids[a], b: ids[b] })
                     .collect();
-                // In some scrambled order, as a scan of grid cells finds them.
-                queued.sort_by_key(|c| (c.b.index() * 7 + c.a.index() * 3) % 11);
+                if as_scanned {
+                    // Rule after rule, each in run order.
+                    queued.sort_by_key(|c| (c.rule, c.a.index(), c.b.index()));
+                } else {
+                    queued.sort_by_key(|c| (c.b.index() * 7 + c.a.index() * 3) % 11);
+                }
                 list.extend(queued.len(), queued.iter().copied());
                 list.sort();
                 let mut expected = queued;
