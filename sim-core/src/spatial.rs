@@ -44,7 +44,8 @@ impl SpatialGrid {
         let (min_x, max_x) = finite_range(&xs[..n]);
         let (min_y, max_y) = finite_range(&ys[..n]);
         let (w, h) = ((max_x - min_x).max(0.0), (max_y - min_y).max(0.0));
-        let budget = (n * MAX_CELLS_PER_POINT).max(MIN_CELLS) as f64;
+        // A cell's number fits 32 bits (see `col_of`).
+        let budget = (n * MAX_CELLS_PER_POINT).clamp(MIN_CELLS, u32::MAX as usize) as f64;
         let mut cell = if cell_size.is_finite() && cell_size > 0.0 {
             cell_size
         } else {
@@ -89,12 +90,14 @@ impl SpatialGrid {
     }
 
     fn col_of(&self, x: f64) -> usize {
-        // Float-to-int casts saturate (NaN becomes 0), so this is total.
-        (((x - self.min_x) * self.per_cell) as usize).min(self.cols - 1)
+        // Float-to-int casts saturate (NaN becomes 0), so this is total. There are fewer than
+        // 2^32 cells (the budget), so a saturated 32-bit column still picks the last one: and
+        // on a 64-bit processor the cast to 32 bits is a few instructions fewer.
+        (((x - self.min_x) * self.per_cell) as u32 as usize).min(self.cols - 1)
     }
 
     fn row_of(&self, y: f64) -> usize {
-        (((y - self.min_y) * self.per_cell) as usize).min(self.rows - 1)
+        (((y - self.min_y) * self.per_cell) as u32 as usize).min(self.rows - 1)
     }
 
     fn cell_index(&self, col: usize, row: usize) -> usize {
