@@ -255,7 +255,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     let backdrops = (test == TestKind::SeesCamouflaged).then(|| vision::Backdrops::new(world));
     let mut capped = false;
     for a in a_side {
-        let (first_passing, first_touching) = (passing.len(), touching.len());
+        let first = passing.len();
         let radius = match test {
             TestKind::Sees | TestKind::DoesNotSee | TestKind::SeesCamouflaged => {
                 world.agents.get(a.id).map_or(250.0, |agent| {
@@ -291,8 +291,9 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
                 }
             }
         });
-        in_slot_order(passing.get_mut(first_passing..).unwrap_or_default());
-        in_slot_order(touching.get_mut(first_touching..).unwrap_or_default());
+        // A first or last touch's pairs are all sorted at once, to be compared with the last
+        // tick's.
+        in_slot_order(passing.get_mut(first..).unwrap_or_default());
         if capped {
             break;
         }
@@ -301,7 +302,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
 }
 
 /// Puts one A agent's pairs in B's slot order (the scan found them in cell order). They are
-/// few, mostly, which a sort of a short slice handles without a call to merge.
+/// few, mostly: the library's unstable sort orders so short a slice by insertion.
 fn in_slot_order(pairs: &mut [(EntityId, EntityId)]) {
     if pairs.len() > 1 {
         pairs.sort_unstable_by_key(|&(_, b)| b.index());
