@@ -242,8 +242,8 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     b_by_cell.clear();
     b_by_cell.extend(grid.order().iter().filter_map(|&i| b_side.get(i as usize)));
     // A's agents search in slot order, and each one's pairs are put in B's slot order: the
-    // pairs come out in the order their consequents run (see
-    // `crate::world::consequents::Consequents::sort`), with nothing left to sort.
+    // pairs come out in the order their consequents run, so one rule's need no sort (see
+    // `crate::world::consequents::Consequents::sort`).
     let a_side: &[Body] = if same { b_side } else { a_side };
     if let TestKind::CloseTo(d) = test {
         let near = Near { grid, b_by_cell };
@@ -291,8 +291,8 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
                 }
             }
         });
-        // A first or last touch's pairs are all sorted at once, to be compared with the last
-        // tick's.
+        // Only the passing pairs: a first or last touch's are sorted all at once afterwards,
+        // to be compared with the last tick's.
         in_slot_order(passing.get_mut(first..).unwrap_or_default());
         if capped {
             break;
@@ -348,7 +348,7 @@ struct Near<'s> {
 
 impl Near<'_> {
     /// Appends to `passing` every pair of an A body and a different B body whose centres are
-    /// at most `distance` apart, in the order the general scan finds them; answers whether
+    /// at most `distance` apart, in run order as the general scan gives them; answers whether
     /// [`MAX_PAIRS_PER_RULE`] cut the scan short. Kept out of line: inlined into the tick,
     /// its loop lost its registers to the code around it and read A's place back from
     /// memory for every candidate.
