@@ -204,8 +204,9 @@ impl FeatureState {
         self.var_mut(index)
     }
 
-    /// The prop at `index`, to change: every change of a prop goes through here, so that a
-    /// prop that [`wakes`](crate::features::FeatPropSpec::wakes) the feature wakes it.
+    /// The prop at `index`, to change: every change of a prop goes through here or through
+    /// [`FeatureState::prop_at_mut`], so that a prop that
+    /// [`wakes`](crate::features::FeatPropSpec::wakes) the feature wakes it.
     #[inline(always)]
     fn var_mut(&mut self, index: usize) -> Option<&mut GVar> {
         if self.spec.props.get(index).is_some_and(|p| p.wakes) {
@@ -257,11 +258,17 @@ impl FeatureState {
         self.vars.get(self.slot_index(slot)?)
     }
 
-    /// A catalog prop found by its slot, to change.
+    /// A catalog prop found by its slot, to change: when this state is of the slot's feature,
+    /// the slot says whether the prop wakes it (what [`FeatureState::var_mut`] would look up).
     #[inline]
     pub(crate) fn prop_at_mut(&mut self, slot: PropSlot) -> Option<&mut GVar> {
-        let index = self.slot_index(slot)?;
-        self.var_mut(index)
+        if self.kind != slot.kind {
+            return self.var_mut(self.index_of(slot.name)?);
+        }
+        if slot.wakes {
+            self.awake = true;
+        }
+        self.vars.get_mut(slot.index)
     }
 
     /// A catalog prop's value as a number, found by its slot (no name search).
@@ -620,6 +627,23 @@ mod tests {
         assert_eq!(f.number_at(distance), Some(3.0));
         assert_eq!(f.str_at(PropSlot::of(spec, "movementType")), Some("stop"));
         assert_eq!(f.flag_at(PropSlot::of(spec, "isMoving")), Some(false));
+    }
+
+    #[test]
+    fn a_write_through_a_slot_wakes_the_feature_only_for_a_waking_prop() {
+        let spec = crate::features::feature("Costume").unwrap();
+        let mut f = FeatureState::new(spec);
+        f.sleep();
+        f.set_number_at(PropSlot::of(spec, "scaleY"), 2.0);
+        assert!(!f.is_awake());
+        f.set_number_at(PropSlot::of(spec, "glow"), 1.0);
+        assert!(f.is_awake());
+        // A slot of another feature finds the prop by name, and wakes by the catalog's say.
+        let mut other = FeatureState::new(crate::features::feature("Movement").unwrap());
+        other.sleep();
+        other.set_number_at(PropSlot::of(spec, "glow"), 1.0);
+        assert!(!other.is_awake());
+        assert_eq!(other.number("glow"), Some(1.0));
     }
 
     #[test]

@@ -96,6 +96,9 @@ pub struct PropSlot {
     pub index: usize,
     /// The prop's canonical name.
     pub name: &'static str,
+    /// Whether setting it wakes its feature ([`FeatPropSpec::wakes`]), copied here so that a
+    /// write through the slot does not look the catalog entry up again.
+    pub wakes: bool,
 }
 
 impl PropSlot {
@@ -113,6 +116,7 @@ impl PropSlot {
                     kind: FeatureKind::named(feature),
                     index,
                     name,
+                    wakes: spec.props[index].wakes,
                 };
             }
             index += 1;
@@ -122,6 +126,7 @@ impl PropSlot {
             kind: FeatureKind::named(spec.name),
             index: usize::MAX,
             name,
+            wakes: false,
         }
     }
 
@@ -209,6 +214,7 @@ impl FeatureSpec {
             kind: FeatureKind::named(self.name),
             index,
             name: prop.name,
+            wakes: prop.wakes,
         };
         Some((slot, prop))
     }
