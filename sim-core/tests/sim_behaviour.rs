@@ -199,6 +199,51 @@ every 2 runAtStart [[
     );
 }
 
+/// A movement type changed while the model runs (by `featProp` or by `setMovementType`) is
+/// the one the next tick moves by, though Movement keeps its parse of the type from tick to
+/// tick.
+#[test]
+fn a_movement_type_changed_mid_run_moves_the_agent_from_the_next_tick() {
+    for change in [
+        "featProp Movement movementType setTo 'float'",
+        "featCall Movement setMovementType 'float'",
+    ] {
+        let bp = format!(
+            "# BLUEPRINT M
+# PROGRAM DEFINE
+addFeature Movement
+featCall Movement setMovementType 'edgeToEdge' 5 0
+addProp n Number 0
+# PROGRAM UPDATE
+prop n add 1
+ifExpr {{{{ agent.getProp('n').value == 4 }}}} [[
+  {change}
+]]
+"
+        );
+        let p = project(&[("M", &bp)], &[("M", "m", "")], false);
+        let mut sim = load(&p, 1);
+        let mut places = Vec::new();
+        for _ in 0..8 {
+            sim.step();
+            places.push((num(&sim, "M/m", "x"), num(&sim, "M/m", "y")));
+        }
+        let steps: Vec<_> = places
+            .windows(2)
+            .map(|w| (w[1].0 - w[0].0, w[1].1 - w[0].1))
+            .collect();
+        // East at 5 a tick until the change, then up (floating) at 5 a tick.
+        assert!(
+            steps[..2].iter().all(|&s| s == (5.0, 0.0)),
+            "{change}: {steps:?}"
+        );
+        assert!(
+            steps[5..].iter().all(|&s| s == (0.0, -5.0)),
+            "{change}: {steps:?}"
+        );
+    }
+}
+
 #[test]
 fn first_and_last_touches_fire_once_per_contact() {
     let mover = "# BLUEPRINT Mover

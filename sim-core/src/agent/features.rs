@@ -21,6 +21,11 @@ pub struct FeatureState {
     /// is made or read back), cleared by the update when it finds nothing to do. A sleeping
     /// feature's update reads none of its props.
     awake: bool,
+    /// What the feature's per-tick update last parsed from its props (0: nothing), so it does
+    /// not parse the same text again every tick (Movement's `movementType`). Setting a prop
+    /// that [`wakes`](crate::features::FeatPropSpec::wakes) the feature clears it, so what is
+    /// kept always matches the props as they are.
+    parsed: u8,
     /// The properties' values: the catalog's props in catalog order, then the added ones.
     vars: Vec<GVar>,
     /// The feature's catalog entry: its props lead `vars` in catalog order.
@@ -119,6 +124,7 @@ impl TryFrom<FeatureParts> for FeatureState {
         Ok(FeatureState {
             kind: FeatureKind::named(spec.name),
             awake: true,
+            parsed: 0,
             spec,
             vars: p.vars,
             more: (!empty).then(|| Box::new(more)),
@@ -146,6 +152,7 @@ impl FeatureState {
         FeatureState {
             kind: FeatureKind::named(spec.name),
             awake: true,
+            parsed: 0,
             spec,
             vars,
             more: None,
@@ -206,11 +213,12 @@ impl FeatureState {
 
     /// The prop at `index`, to change: every change of a prop goes through here or through
     /// [`FeatureState::prop_at_mut`], so that a prop that
-    /// [`wakes`](crate::features::FeatPropSpec::wakes) the feature wakes it.
+    /// [`wakes`](crate::features::FeatPropSpec::wakes) the feature wakes it (and what was
+    /// [parsed](FeatureState::parsed) from the props is forgotten).
     #[inline(always)]
     fn var_mut(&mut self, index: usize) -> Option<&mut GVar> {
         if self.spec.props.get(index).is_some_and(|p| p.wakes) {
-            self.awake = true;
+            self.wake();
         }
         self.vars.get_mut(index)
     }
@@ -219,6 +227,28 @@ impl FeatureState {
     #[inline]
     pub(crate) fn is_awake(&self) -> bool {
         self.awake
+    }
+
+    /// Notes that a waking prop was set: the update has work to do and must read its props
+    /// afresh.
+    #[inline(always)]
+    fn wake(&mut self) {
+        self.awake = true;
+        self.parsed = 0;
+    }
+
+    /// What the feature's update last noted with [`FeatureState::note_parsed`], if no waking
+    /// prop was set since (0 otherwise).
+    #[inline]
+    pub(crate) fn parsed(&self) -> u8 {
+        self.parsed
+    }
+
+    /// Notes what the feature's update parsed from the props as they are now; the next
+    /// setting of a waking prop forgets it.
+    #[inline]
+    pub(crate) fn note_parsed(&mut self, parsed: u8) {
+        self.parsed = parsed;
     }
 
     /// Puts the feature to sleep (its update found nothing to do) until a waking prop is set.
@@ -266,7 +296,7 @@ impl FeatureState {
             return self.var_mut(self.index_of(slot.name)?);
         }
         if slot.wakes {
-            self.awake = true;
+            self.wake();
         }
         self.vars.get_mut(slot.index)
     }
@@ -644,6 +674,36 @@ mod tests {
         other.set_number_at(PropSlot::of(spec, "glow"), 1.0);
         assert!(!other.is_awake());
         assert_eq!(other.number("glow"), Some(1.0));
+    }
+
+    #[test]
+    fn setting_a_waking_prop_forgets_what_was_parsed_and_others_keep_it() {
+        let spec = crate::features::feature("Movement").unwrap();
+        let mut f = FeatureState::new(spec);
+        assert_eq!(f.parsed(), 0);
+        let writes: [(&dyn Fn(&mut FeatureState), bool); 5] = [
+            (
+                &|f| f.set("movementType", Value::String("wander".into())),
+                true,
+            ),
+            (
+                &|f| f.set_text_at(PropSlot::of(spec, "movementType"), "float"),
+                true,
+            ),
+            (&|f| drop(f.prop_mut("movementType")), true),
+            (
+                &|f| f.set_number_at(PropSlot::of(spec, "distance"), 2.0),
+                false,
+            ),
+            (&|f| f.set("direction", Value::Number(90.0)), false),
+        ];
+        for (write, forgets) in writes {
+            f.note_parsed(3);
+            assert_eq!(f.parsed(), 3);
+            write(&mut f);
+            assert_eq!(f.parsed(), if forgets { 0 } else { 3 });
+        }
+        assert_eq!(f.str("movementType"), Some("float"));
     }
 
     #[test]

@@ -30,9 +30,11 @@ pub struct FeatPropSpec {
     pub default: DefaultValue,
     /// One plain sentence for the wizard.
     pub help: &'static str,
-    /// Whether setting it may give the feature work to do every tick (a Costume's glow or
-    /// tint): an attached feature is woken when such a prop is set, and its per-tick update
-    /// skips it while it sleeps, reading none of its props.
+    /// Whether setting it is news the feature's per-tick update must look at. Setting such a
+    /// prop wakes the attached feature (a Costume's glow or tint may give it work to do every
+    /// tick; its update skips it while it sleeps, reading none of its props) and forgets what
+    /// the update [parsed](crate::agent::FeatureState::parsed) from its props (Movement's
+    /// type).
     pub wakes: bool,
 }
 
@@ -303,7 +305,7 @@ pub(super) const fn aka(prop: FeatPropSpec, aliases: &'static [&'static str]) ->
     FeatPropSpec { aliases, ..prop }
 }
 
-/// `prop`, which wakes its feature's per-tick update when set (see [`FeatPropSpec::wakes`]).
+/// `prop`, news to its feature's per-tick update when set (see [`FeatPropSpec::wakes`]).
 pub(super) const fn waking(prop: FeatPropSpec) -> FeatPropSpec {
     FeatPropSpec {
         wakes: true,

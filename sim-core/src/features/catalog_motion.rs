@@ -1,7 +1,7 @@
 //! Catalog entries for where a character is and what it notices: Movement, Physics, Touches
 //! and Vision.
 
-use super::catalog::{answers, flag, method, num, old, text, FeatureSpec, BP};
+use super::catalog::{answers, flag, method, num, old, text, waking, FeatureSpec, BP};
 use crate::args::{ArgKind as K, ArgSpec as A};
 
 /// The ways a character can move on its own.
@@ -28,7 +28,7 @@ pub(crate) const MOVEMENT: FeatureSpec = FeatureSpec {
     props: &[
         // The props movement reads and writes every tick come first, next to each other,
         // so with thousands of agents a tick touches fewer cache lines of each agent.
-        text("movementType", "stop", "How the character moves: stop, wander, edgeToEdge, jitter, float, goLocation or setLocation."),
+        waking(text("movementType", "stop", "How the character moves: stop, wander, edgeToEdge, jitter, float, goLocation or setLocation.")),
         num("direction", 0.0, "Which way the character points, in degrees: 0 is right, 90 is up."),
         text("compassDirection", "E", "Which way the character points as N, E, S or W."),
         num("distance", 0.5, "How far the character moves each tick; bigger is faster."),

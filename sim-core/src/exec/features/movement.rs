@@ -190,7 +190,12 @@ pub(crate) fn update(
         let Some(m) = agent.feature_of(KIND) else {
             continue;
         };
-        let kind = Move::parse(m.str_at(MOVEMENT_TYPE).unwrap_or_default());
+        // The type's text is parsed again only after it was set (see `turn`).
+        let code = match m.parsed() {
+            0 => Move::code(m.str_at(MOVEMENT_TYPE).unwrap_or_default()),
+            code => code,
+        };
+        let kind = Move::of_code(code);
         let distance = m.number_at(DISTANCE).unwrap_or(0.0);
         let direction = m.number_at(DIRECTION).unwrap_or(0.0);
         let seek = Seek {
@@ -207,7 +212,7 @@ pub(crate) fn update(
         let planned = plan(world, agent, kind, distance, direction, &mut rng, seek);
         let landing = land(agent, planned, world.stage());
         if let Some(agent) = world.agents.get_mut(id) {
-            turn(agent, &landing);
+            turn(agent, &landing, code);
             steps.push(Step {
                 id,
                 x: landing.x,
@@ -275,18 +280,28 @@ impl Move {
         matches!(self, Move::WanderUntilInside | Move::Seek(_))
     }
 
-    /// The movement type `text` names. GEMSTEP reads the type ignoring case (`Wander`
-    /// wanders); the exact spelling, which nearly every script writes, is tried first, since
-    /// every moving agent's type is read every tick.
-    fn parse(text: &str) -> Move {
-        MOVES
+    /// The number of the movement type `text` names, which Movement's state keeps as what it
+    /// [parsed](crate::agent::FeatureState::parsed): one more than its place in [`MOVES`],
+    /// or one more than the last for a type GEMSTEP does not know (never 0, which is
+    /// "nothing parsed"). GEMSTEP reads the type ignoring case (`Wander` wanders); the exact
+    /// spelling, which nearly every script writes, is tried first.
+    fn code(text: &str) -> u8 {
+        let at = MOVES
             .iter()
-            .find(|(name, _)| *name == text)
+            .position(|(name, _)| *name == text)
             .or_else(|| {
                 MOVES
                     .iter()
-                    .find(|(name, _)| name.eq_ignore_ascii_case(text))
+                    .position(|(name, _)| name.eq_ignore_ascii_case(text))
             })
+            .unwrap_or(MOVES.len());
+        at as u8 + 1
+    }
+
+    /// The movement type of number `code` (see [`Move::code`]).
+    fn of_code(code: u8) -> Move {
+        MOVES
+            .get(usize::from(code).wrapping_sub(1))
             .map_or(Move::Still, |(_, kind)| *kind)
     }
 }
@@ -537,8 +552,10 @@ fn land(agent: &Agent, (dx, dy, direction): (f64, f64, f64), stage: &StageMetada
 }
 
 /// Writes a landing's heading into the agent's Movement props (and its picture's angle when
-/// it orients itself); the place is set later, once every agent has planned.
-fn turn(agent: &mut Agent, landing: &Landing) {
+/// it orients itself); the place is set later, once every agent has planned. `code` is the
+/// movement type's number read at the plan: these writes leave the type as it was, so it is
+/// kept for the next tick's plan.
+fn turn(agent: &mut Agent, landing: &Landing, code: u8) {
     let Some(m) = agent.feature_of_mut(KIND) else {
         return;
     };
@@ -549,6 +566,7 @@ fn turn(agent: &mut Agent, landing: &Landing) {
         m.set_text_at(COMPASS, heading);
     }
     m.set_flag_at(IS_MOVING, landing.moving);
+    m.note_parsed(code);
     if auto_orient && landing.moving {
         agent.orientation = -landing.direction.to_radians();
     }
@@ -646,6 +664,21 @@ mod tests {
         ];
         assert!(slots.iter().all(|s| s.resolves()));
         assert!(!PropSlot::of(&MOVEMENT, "directoin").resolves());
+    }
+
+    #[test]
+    fn a_movement_type_number_gives_back_its_type_and_is_never_0() {
+        for (name, kind) in MOVES {
+            assert_ne!(Move::code(name), 0);
+            assert_eq!(Move::of_code(Move::code(name)), kind, "{name}");
+        }
+        assert_eq!(Move::of_code(Move::code("Wander")), Move::Wander);
+        assert_eq!(
+            Move::of_code(Move::code("SEEKNEAREST")),
+            Move::Seek(Sight::Anywhere)
+        );
+        assert_eq!(Move::of_code(Move::code("stop")), Move::Still);
+        assert_eq!(Move::of_code(0), Move::Still);
     }
 
     #[test]
