@@ -66,7 +66,7 @@ pub(super) fn state_hash(world: &World) -> u64 {
     for agent in world.agents.iter() {
         agent_into(&mut h, agent);
     }
-    for (name, var) in &world.globals {
+    for (name, var) in world.globals.list() {
         h.var(name, var);
     }
     // The generator's state, read from a copy so hashing changes nothing.

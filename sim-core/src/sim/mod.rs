@@ -450,6 +450,7 @@ impl Simulation {
     pub fn globals(&self) -> Vec<(String, crate::vars::Value)> {
         self.world
             .globals
+            .list()
             .iter()
             .map(|(n, v)| (n.clone(), v.value()))
             .collect()

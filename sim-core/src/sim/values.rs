@@ -20,12 +20,9 @@ impl Simulation {
         let mut refusal = None;
         let count = match target {
             StartTarget::Global(name) => {
-                let var =
-                    crate::world::global_in(&mut self.world.globals, name).ok_or_else(|| {
-                        InputError::Rejected(format!(
-                            "the model has made no Global prop '{name}' yet"
-                        ))
-                    })?;
+                let var = self.world.globals.get_mut(name).ok_or_else(|| {
+                    InputError::Rejected(format!("the model has made no Global prop '{name}' yet"))
+                })?;
                 var.call("setTo", std::slice::from_ref(&value), &mut self.world.rng)
                     .map_err(|e| InputError::Rejected(e.to_string()))?;
                 1

@@ -8,6 +8,7 @@
 pub(crate) mod consequents;
 pub(crate) mod controls;
 pub(crate) mod dialogs;
+pub(crate) mod globals;
 pub mod log;
 pub(crate) mod ops;
 pub(crate) mod program;
@@ -20,6 +21,7 @@ use crate::project::StageMetadata;
 use crate::script::program::Stmt;
 use crate::time::SimTime;
 use crate::vars::GVar;
+use globals::Globals;
 use log::{Log, Origin};
 use program::Program;
 use rand_pcg::Pcg32;
@@ -84,7 +86,7 @@ pub(crate) struct World {
     pub agents: Agents,
     pub rng: Pcg32,
     pub log: Log,
-    pub globals: Vec<(String, GVar)>,
+    pub globals: Globals,
     pub tick: u64,
     pub time: SimTime,
     stage: StageMetadata,
@@ -140,7 +142,7 @@ pub(crate) struct Saved {
     pub time: SimTime,
     pub rng: Pcg32,
     pub system: Option<EntityId>,
-    pub globals: Vec<(String, GVar)>,
+    pub globals: Globals,
     pub touching: Vec<Vec<(EntityId, EntityId)>>,
     pub round: RoundState,
     pub pending_events: Vec<crate::script::program::SimEvent>,
@@ -187,7 +189,7 @@ impl World {
             agents: Agents::default(),
             rng: Pcg32::seed_from_u64(settings.seed),
             log: Log::default(),
-            globals: Vec::new(),
+            globals: Globals::default(),
             tick: 0,
             time: SimTime::ZERO,
             stage: project.metadata.clone(),
@@ -528,15 +530,12 @@ impl World {
 
     /// A global prop by name, to read.
     pub fn global(&self, name: &str) -> Option<&GVar> {
-        self.globals
-            .iter()
-            .find(|(n, _)| same_text(n, name))
-            .map(|(_, v)| v)
+        self.globals.get(name)
     }
 
     /// A global prop by name.
     pub fn global_mut(&mut self, name: &str) -> Option<&mut GVar> {
-        global_in(&mut self.globals, name)
+        self.globals.get_mut(name)
     }
 
     /// The flag of [`World::messages_sent`] for `phase`.
@@ -561,16 +560,6 @@ fn messages_flag(flags: &mut [bool; 3], phase: crate::agent::QueuePhase) -> &mut
         QueuePhase::Think => think,
         QueuePhase::Exec => exec,
     }
-}
-
-/// The global prop `name` among `globals`, for a caller that holds other parts of the world
-/// at the same time (the generator a method call draws from).
-#[inline]
-pub(crate) fn global_in<'g>(globals: &'g mut [(String, GVar)], name: &str) -> Option<&'g mut GVar> {
-    globals
-        .iter_mut()
-        .find(|(n, _)| same_text(n, name))
-        .map(|(_, v)| v)
 }
 
 /// Whether two names are the same text, compared eight bytes at a time. Names are short, and

@@ -12,11 +12,12 @@
 //! every unusual case are decided in one place. A statement no operation stands for
 //! ([`Op::Plain`]) always runs that way.
 
+use super::globals::Global;
 use crate::features::catalog::PropSlot;
 use crate::features::catalog_looks::COSTUME;
 use crate::script::expr::Code;
 use crate::script::program::{Arg, Every, MethodCall, Stmt, StmtKind, Target, Test};
-use crate::vars::{GVar, NumberStep, PropKey, Value};
+use crate::vars::{NumberStep, PropKey, Value};
 
 /// Which of the agents in context an operation addresses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,44 +38,6 @@ pub(crate) enum Place {
     Feat(Who, PropSlot),
     /// A Global prop, by name.
     Global(Global),
-}
-
-/// A Global prop an operation addresses: its name, and where it was found last.
-///
-/// Global props are only ever added (after those already made), so the place a name was
-/// found keeps holding it; the name is still compared, and a miss searches again.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Global {
-    name: Box<str>,
-    at: std::cell::Cell<usize>,
-}
-
-impl Global {
-    fn new(name: &str) -> Global {
-        Global {
-            name: name.into(),
-            at: std::cell::Cell::new(0),
-        }
-    }
-
-    /// The prop among `globals`.
-    #[inline]
-    pub fn find<'g>(&self, globals: &'g mut [(String, GVar)]) -> Option<&'g mut GVar> {
-        let at = self.at.get();
-        let hit = globals
-            .get(at)
-            .is_some_and(|(n, _)| super::same_text(n, &self.name));
-        let at = if hit {
-            at
-        } else {
-            let found = globals
-                .iter()
-                .position(|(n, _)| super::same_text(n, &self.name))?;
-            self.at.set(found);
-            found
-        };
-        globals.get_mut(at).map(|(_, var)| var)
-    }
 }
 
 /// The number an operation uses: written out, or computed by typed code.

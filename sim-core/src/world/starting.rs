@@ -101,7 +101,7 @@ impl World {
         let Some(value) = value else {
             return;
         };
-        let result = match super::global_in(&mut self.globals, name) {
+        let result = match self.globals.get_mut(name) {
             Some(var) => set_to(var, value, &mut self.rng),
             None => Ok(()),
         };

@@ -19,7 +19,7 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
             };
             if r.world.global_mut(&name).is_none() {
                 let var = GVar::new(ty, initial.as_ref()).map_err(|e| e.to_string())?;
-                r.world.globals.push((name.clone(), var));
+                r.world.globals.add(name.clone(), var);
                 r.world.give_starting_global(&name);
             }
             Ok(())
@@ -46,8 +46,10 @@ pub(crate) fn query(
             let Some(ExprValue::String(name)) = args.first() else {
                 return Err("getGlobalProp needs the name of a Global prop".to_string());
             };
-            let var = crate::world::global_in(&mut r.world.globals, name)
-                .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
+            let var =
+                r.world.globals.get_mut(name).ok_or_else(|| {
+                    format!("no global prop '{name}' (make it with addGlobalProp)")
+                })?;
             Ok(to_expr(var.value()))
         }
         _ => Err(no_method("Global", method)),
@@ -61,7 +63,9 @@ pub(crate) fn prop_call(
     method: &str,
     values: &[Value],
 ) -> Result<(), Failure> {
-    let var = crate::world::global_in(&mut world.globals, name)
+    let var = world
+        .globals
+        .get_mut(name)
         .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
     var.call(method, values, &mut world.rng)
         .map(drop)
