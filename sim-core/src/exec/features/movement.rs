@@ -148,6 +148,8 @@ struct Step {
 #[derive(Default)]
 pub(crate) struct Scratch {
     steps: Vec<Step>,
+    /// Per agent slot, the heading its agent last stepped along (see [`Heading`]).
+    headings: Vec<Heading>,
     targets: Vec<Targets>,
     /// The colour backdrops `seekNearestVisibleColor` tests against, made when a seeker first
     /// needs them in a pass (no agent moves until every move is planned).
@@ -170,6 +172,7 @@ pub(crate) fn update(
 ) {
     let Scratch {
         steps,
+        headings,
         targets,
         backdrops,
     } = scratch;
@@ -209,7 +212,13 @@ pub(crate) fn update(
             cache: targets,
             backdrops,
         };
-        let planned = plan(world, agent, kind, distance, direction, &mut rng, seek);
+        let planned = match plan(world, agent, kind, distance, direction, &mut rng, seek) {
+            Plan::Ahead(d) => {
+                let (sin, cos) = Heading::of_slot(headings, id).along(d);
+                (cos * distance, -sin * distance, d)
+            }
+            Plan::Step(dx, dy, d) => (dx, dy, d),
+        };
         let landing = land(agent, planned, world.stage());
         if let Some(agent) = world.agents.get_mut(id) {
             turn(agent, &landing, code);
@@ -306,7 +315,59 @@ impl Move {
     }
 }
 
-/// `(dx, dy, new direction)` for one agent.
+/// Where one agent goes this tick.
+enum Plan {
+    /// `distance` ahead along a heading in degrees.
+    Ahead(f64),
+    /// `(dx, dy, new direction)`.
+    Step(f64, f64, f64),
+}
+
+/// The sine and cosine of a heading, kept in an agent's slot from tick to tick. A wanderer
+/// turns about once a second and most movement goes straight ahead, so nearly every step is
+/// along the heading of the last one, whose sine and cosine (the costliest part of a step)
+/// are then not worked out again. They are a function of the heading alone, so an entry
+/// left by an agent that was removed serves the next agent in its slot as well.
+#[derive(Debug, Clone, Copy)]
+struct Heading {
+    degrees: f64,
+    sin: f64,
+    cos: f64,
+}
+
+impl Default for Heading {
+    fn default() -> Heading {
+        Heading {
+            degrees: 0.0,
+            sin: 0.0,
+            cos: 1.0,
+        }
+    }
+}
+
+impl Heading {
+    /// The entry of agent `id`'s slot, made when the slot is new.
+    fn of_slot(headings: &mut Vec<Heading>, id: EntityId) -> &mut Heading {
+        let slot = id.index() as usize;
+        if headings.len() <= slot {
+            headings.resize(slot + 1, Heading::default());
+        }
+        &mut headings[slot]
+    }
+
+    /// The sine and cosine of `degrees` ([`sin_cos_degrees`]), worked out only when the
+    /// heading is not the one kept (compared bit for bit, so `-0.0` is not `0.0`).
+    #[inline]
+    fn along(&mut self, degrees: f64) -> (f64, f64) {
+        if self.degrees.to_bits() != degrees.to_bits() {
+            let (sin, cos) = sin_cos_degrees(degrees);
+            *self = Heading { degrees, sin, cos };
+        }
+        (self.sin, self.cos)
+    }
+}
+
+/// Where one agent goes, before the stage's edges have their say.
 fn plan(
     world: &World,
     agent: &Agent,
@@ -315,46 +376,38 @@ fn plan(
     direction: f64,
     rng: &mut impl RandomSource,
     mut seek: Seek<'_>,
-) -> (f64, f64, f64) {
-    let ahead = |d: f64| {
-        let (sin, cos) = sin_cos_degrees(d);
-        (cos * distance, -sin * distance, d)
-    };
+) -> Plan {
+    let step = |(dx, dy, d): (f64, f64, f64)| Plan::Step(dx, dy, d);
     match kind {
-        Move::Wander => ahead(direction + wander_turn(rng)),
+        Move::Wander => Plan::Ahead(direction + wander_turn(rng)),
         Move::WanderUntilInside => match nearest(world, &mut seek, agent, Sight::Anywhere) {
-            Some((_, _, inside)) if inside => (0.0, 0.0, direction),
-            _ => ahead(direction + wander_turn(rng)),
+            Some((_, _, inside)) if inside => Plan::Step(0.0, 0.0, direction),
+            _ => Plan::Ahead(direction + wander_turn(rng)),
         },
-        Move::EdgeToEdge => ahead(direction),
+        Move::EdgeToEdge => Plan::Ahead(direction),
         Move::Jitter => {
             let size = agent
                 .feat_num("Movement", "jitterDistance", 0.0)
                 .max(distance);
             let (r1, r2) = (rng.next_f64(), rng.next_f64());
-            ((r1 * 2.0 - 1.0) * size, (r2 * 2.0 - 1.0) * size, direction)
+            Plan::Step((r1 * 2.0 - 1.0) * size, (r2 * 2.0 - 1.0) * size, direction)
         }
-        Move::Float => (0.0, -distance, direction),
+        Move::Float => Plan::Step(0.0, -distance, direction),
         Move::GoLocation | Move::SetLocation => {
             let tx = agent.feat_num("Movement", "targetX", agent.x);
             let ty = agent.feat_num("Movement", "targetY", agent.y);
-            toward(
-                agent,
-                tx,
-                ty,
-                if kind == Move::SetLocation {
-                    f64::INFINITY
-                } else {
-                    distance
-                },
-                direction,
-            )
+            let reach = if kind == Move::SetLocation {
+                f64::INFINITY
+            } else {
+                distance
+            };
+            step(toward(agent, tx, ty, reach, direction))
         }
         Move::Seek(sight) => match nearest(world, &mut seek, agent, sight) {
-            Some((x, y, _)) => toward(agent, x, y, distance, direction),
-            None => ahead(direction + wander_turn(rng)),
+            Some((x, y, _)) => step(toward(agent, x, y, distance, direction)),
+            None => Plan::Ahead(direction + wander_turn(rng)),
         },
-        Move::Still => (0.0, 0.0, direction),
+        Move::Still => Plan::Step(0.0, 0.0, direction),
     }
 }
 
@@ -679,6 +732,30 @@ mod tests {
         );
         assert_eq!(Move::of_code(Move::code("stop")), Move::Still);
         assert_eq!(Move::of_code(0), Move::Still);
+    }
+
+    #[test]
+    fn a_kept_heading_gives_the_sine_and_cosine_of_every_heading_asked_for() {
+        let bits = |(s, c): (f64, f64)| (s.to_bits(), c.to_bits());
+        let mut headings = Vec::new();
+        let mut entities = crate::entity::Entities::new();
+        let id = (0..4).map(|_| entities.spawn().unwrap()).last().unwrap();
+        for d in [
+            0.0,
+            10.0,
+            10.0,
+            20.0,
+            -0.0,
+            0.0,
+            f64::NAN,
+            f64::NAN,
+            10.0,
+            370.0,
+        ] {
+            let kept = Heading::of_slot(&mut headings, id).along(d);
+            assert_eq!(bits(kept), bits(sin_cos_degrees(d)), "{d}");
+        }
+        assert_eq!(headings.len(), 4);
     }
 
     #[test]
