@@ -9,7 +9,7 @@
 use super::{timer_due, Runner};
 use crate::agent::Bindings;
 use crate::entity::EntityId;
-use crate::script::expr::{ReadPath, Reads, Scalar, Who as ReadWho};
+use crate::script::expr::{Code, ReadPath, Reads, Scalar, Who as ReadWho};
 use crate::script::program::Stmt;
 use crate::vars::{GVar, NumberStep, RandomSource, Value};
 use crate::world::ops::{Decide, Op, Operand, Place, Who};
@@ -172,15 +172,23 @@ impl<'w, 's> Cx<'w, 's> {
         }
     }
 
-    /// The number `operand` gives, if it gives one.
-    #[inline]
+    /// The number `operand` gives, if it gives one. A number written in the script (`add 1`,
+    /// `setPose 0`: most operands) is read where the statement runs; in WASM a call that
+    /// returns an optional number passes it through memory.
+    #[inline(always)]
     fn number(&mut self, operand: &Operand) -> Option<f64> {
         match operand {
             Operand::Number(n) => Some(*n),
-            Operand::Code(code) => match code.scalar(self)? {
-                Scalar::Number(n) => Some(n),
-                Scalar::Boolean(_) => None,
-            },
+            Operand::Code(code) => self.computed(code),
+        }
+    }
+
+    /// The number `code` computes, if it computes one.
+    #[inline(never)]
+    fn computed(&mut self, code: &Code) -> Option<f64> {
+        match code.scalar(self)? {
+            Scalar::Number(n) => Some(n),
+            Scalar::Boolean(_) => None,
         }
     }
 
