@@ -681,28 +681,26 @@ mod tests {
         let spec = crate::features::feature("Movement").unwrap();
         let mut f = FeatureState::new(spec);
         assert_eq!(f.parsed(), 0);
-        let writes: [(&dyn Fn(&mut FeatureState), bool); 5] = [
-            (
-                &|f| f.set("movementType", Value::String("wander".into())),
-                true,
-            ),
-            (
-                &|f| f.set_text_at(PropSlot::of(spec, "movementType"), "float"),
-                true,
-            ),
-            (&|f| drop(f.prop_mut("movementType")), true),
-            (
-                &|f| f.set_number_at(PropSlot::of(spec, "distance"), 2.0),
-                false,
-            ),
-            (&|f| f.set("direction", Value::Number(90.0)), false),
-        ];
-        for (write, forgets) in writes {
+        let mut check = |write: &dyn Fn(&mut FeatureState), forgets: bool| {
             f.note_parsed(3);
             assert_eq!(f.parsed(), 3);
             write(&mut f);
             assert_eq!(f.parsed(), if forgets { 0 } else { 3 });
-        }
+        };
+        check(
+            &|f| f.set("movementType", Value::String("wander".into())),
+            true,
+        );
+        check(
+            &|f| f.set_text_at(PropSlot::of(spec, "movementType"), "float"),
+            true,
+        );
+        check(&|f| _ = f.prop_mut("movementType"), true);
+        check(
+            &|f| f.set_number_at(PropSlot::of(spec, "distance"), 2.0),
+            false,
+        );
+        check(&|f| f.set("direction", Value::Number(90.0)), false);
         assert_eq!(f.str("movementType"), Some("float"));
     }
 
