@@ -377,7 +377,6 @@ fn plan(
     rng: &mut impl RandomSource,
     mut seek: Seek<'_>,
 ) -> Plan {
-    let step = |(dx, dy, d): (f64, f64, f64)| Plan::Step(dx, dy, d);
     match kind {
         Move::Wander => Plan::Ahead(direction + wander_turn(rng)),
         Move::WanderUntilInside => match nearest(world, &mut seek, agent, Sight::Anywhere) {
@@ -401,10 +400,10 @@ fn plan(
             } else {
                 distance
             };
-            step(toward(agent, tx, ty, reach, direction))
+            toward(agent, tx, ty, reach, direction)
         }
         Move::Seek(sight) => match nearest(world, &mut seek, agent, sight) {
-            Some((x, y, _)) => step(toward(agent, x, y, distance, direction)),
+            Some((x, y, _)) => toward(agent, x, y, distance, direction),
             None => Plan::Ahead(direction + wander_turn(rng)),
         },
         Move::Still => Plan::Step(0.0, 0.0, direction),
@@ -422,15 +421,15 @@ fn wander_turn(rng: &mut impl RandomSource) -> f64 {
     }
 }
 
-fn toward(agent: &Agent, tx: f64, ty: f64, distance: f64, direction: f64) -> (f64, f64, f64) {
+fn toward(agent: &Agent, tx: f64, ty: f64, distance: f64, direction: f64) -> Plan {
     let (dx, dy) = (tx - agent.x, ty - agent.y);
     let gap = (dx * dx + dy * dy).sqrt();
     if gap < 1e-9 {
-        return (0.0, 0.0, direction);
+        return Plan::Step(0.0, 0.0, direction);
     }
     let heading = libm::atan2(-dy, dx).to_degrees();
     let step = distance.min(gap);
-    (dx / gap * step, dy / gap * step, heading)
+    Plan::Step(dx / gap * step, dy / gap * step, heading)
 }
 
 /// Which targets a seeker can find.
