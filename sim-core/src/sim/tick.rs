@@ -132,12 +132,16 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
             // after its move: they read nothing of another agent (a graph reads its own
             // agent's props and Global props, which no feature changes), so each agent's
             // memory is read once a tick, not in three passes.
-            movement::update(world, ids, &mut scratch.movement, |world, id| {
-                if let Some(features) = world.agents.features_of(id) {
-                    costume::update(features, dt);
-                }
-                graphing::update(world, id);
-            });
+            movement::update(
+                world,
+                ids,
+                &mut scratch.movement,
+                |agent| {
+                    costume::update(&mut agent.features, dt);
+                    agent.features.has_kind(graphing::KIND)
+                },
+                graphing::update,
+            );
             cursor::carry(world);
         }
         Module::Conditions => {

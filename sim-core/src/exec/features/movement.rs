@@ -158,7 +158,9 @@ pub(crate) struct Scratch {
 
 /// Moves every agent with Movement that its own programs steer, then keeps it on the stage.
 /// `then` runs on every agent of `ids` (moved or not) right after its move, in the same pass,
-/// so a feature that updates every agent after movement does not walk them all again.
+/// so a feature that updates every agent after movement does not walk them all again; when it
+/// answers true, `and_world` runs for the agent too, for work that reads more of the world
+/// than the agent (most agents need none, and skip a second look-up).
 ///
 /// Plans read other agents' places (seekers), so every agent plans before any agent moves.
 /// Nothing a plan reads of another agent is its Movement props, so each agent's new heading
@@ -168,7 +170,8 @@ pub(crate) fn update(
     world: &mut World,
     ids: &[EntityId],
     scratch: &mut Scratch,
-    mut then: impl FnMut(&mut World, EntityId),
+    mut then: impl FnMut(&mut Agent) -> bool,
+    mut and_world: impl FnMut(&mut World, EntityId),
 ) {
     let Scratch {
         steps,
@@ -240,7 +243,9 @@ pub(crate) fn update(
             agent.x = step.x;
             agent.y = step.y;
         }
-        then(world, id);
+        if then(agent) {
+            and_world(world, id);
+        }
     }
 }
 
