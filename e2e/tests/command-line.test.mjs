@@ -59,6 +59,17 @@ test('a mistake is refused at once with its line and column, and the text is kep
   assert.equal(await page.inputValue('[data-testid="command-text"]'), 'prop enrgy add 1');
 });
 
+test('what a script would only be warned about is refused too, with its column', async () => {
+  const { page } = app;
+  const missing = await send(page, 'bp:Fish', 'prop energy setTo');
+  assert.match(missing, /^command to Fish:1:13: setTo is missing 'value'/);
+  assert.equal(await page.inputValue('[data-testid="command-text"]'), 'prop energy setTo');
+  const unknown = await send(page, 'model', 'featPorp Costume glow setTo 1');
+  assert.match(unknown, /^command to the model:1:1: unknown keyword 'featPorp'/);
+  assert.equal(await page.locator('[data-testid="log-entry"]', { hasText: 'setTo' }).count(), 0,
+    'nothing reached the model to fail in the Log');
+});
+
 test('the arrow keys walk through the commands sent', async () => {
   const { page } = app;
   await page.fill('[data-testid="command-text"]', '');

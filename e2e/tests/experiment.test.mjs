@@ -132,3 +132,35 @@ test('GEMSTEP\'s decomposition model sweeps over what its students may change', 
   for (const row of rows) assert.equal(row[6], row[1], `run ${row[0]}: ${row}`);
   assert.equal(await page.locator('[data-testid="plot-point"]').count(), 9);
 });
+
+test('built-in props are measured, an empty cell says why, and the plot names its axes', async () => {
+  const { page } = app;
+  await page.selectOption('[data-testid="model-picker"]', 'wander');
+  await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="experiment"] [data-testid="measure"]')?.value === 'count Fish'
+    && document.querySelectorAll('[data-testid="experiment"] [data-testid="vary-row"]').length === 1);
+  await fillExperiment(page, {
+    vary: [['Fish.energyUse', '1,2']],
+    measures: ['mean Fish.x', '{{ Fish.count / (Algae.count - Algae.count) }}'],
+    seeds: 1,
+    seconds: 1,
+  });
+  await page.click('[data-testid="experiment-run"]');
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="experiment-status"]')?.textContent.startsWith('2 of 2 runs done'));
+  const rows = await page.$$eval('[data-testid="experiment-row"]',
+    (trs) => trs.map((tr) => [...tr.children].map((td) => [td.textContent, td.title])));
+  assert.equal(rows.length, 2);
+  for (const row of rows) {
+    assert.match(row[4][0], /^-?\d/, `mean Fish.x is a number: ${row}`);
+    assert.equal(row[5][0], '', 'a division by zero measures nothing');
+    assert.match(row[5][1], /^empty: '\/' by zero/, 'the empty cell says why');
+  }
+  assert.match(await page.textContent('[data-testid="experiment-blanks"]'),
+    /^'\{\{ Fish\.count \/ \(Algae\.count - Algae\.count\) \}\}' has 2 empty cells; the first, run 1 at tick 30: '\/' by zero/);
+  assert.equal(await page.textContent('[data-testid="plot-x-title"]'), 'Fish.energyUse');
+  assert.equal(await page.textContent('[data-testid="plot-y-title"]'), 'mean Fish.x');
+  await page.locator('[data-testid="experiment-plot"]').scrollIntoViewIfNeeded();
+  await screenshot(page, 'experiment-built-in-and-blank');
+});

@@ -90,6 +90,46 @@ fn a_command_that_does_not_compile_is_refused_with_its_place() {
 }
 
 #[test]
+fn a_typed_command_refuses_what_a_script_would_only_warn_about() {
+    let mut sim = Simulation::load(&model(), 1).unwrap();
+    let fish = CommandTarget::Blueprint("Fish".into());
+    for (line, place, says) in [
+        (
+            "prop energy setTo",
+            "command to Fish:1:13: ",
+            "missing 'value'",
+        ),
+        (
+            "featPorp Costume glow setTo 1",
+            "command to Fish:1:1: ",
+            "featProp",
+        ),
+        ("prop energy setTo 1 2", "command to Fish:1:21: ", "ignored"),
+    ] {
+        let Err(CommandError::Message(e)) = sim.type_command(&fish, line) else {
+            panic!("'{line}' was sent from the command line");
+        };
+        let text = e.to_string();
+        assert!(text.starts_with(place), "{line}: {text}");
+        assert!(text.contains(says), "{line}: {text}");
+    }
+    let model_line = sim.type_command(
+        &CommandTarget::Model,
+        "featCall Global globalProp rate setTo",
+    );
+    assert!(model_line.is_err(), "{model_line:?}");
+    assert!(
+        sim.input_log().entries().is_empty(),
+        "refusals are not logged"
+    );
+    // A button's line, or a replayed input, runs as a script's line would.
+    assert_eq!(sim.run_command(&fish, "prop energy setTo 1 2"), Ok(2));
+    assert_eq!(sim.type_command(&fish, "prop energy add 1"), Ok(2));
+    sim.step();
+    assert_eq!(energies(&sim), [2.0, 2.0]);
+}
+
+#[test]
 fn a_command_is_logged_once_and_replays_and_restores_exactly() {
     let p = model();
     let mut sim = Simulation::load(&p, 3).unwrap();

@@ -230,6 +230,42 @@ fn a_run_is_the_same_alone_as_in_its_sweep_and_a_statistic_of_no_agents_is_empty
     );
     assert!(fifth.lines().all(|l| l.ends_with(",1,")), "{fifth}");
     assert!(fifth.starts_with("5,10,2,0,20,20,1,"), "{fifth}");
+    // Every empty cell is explained: how many, and why the first is empty.
+    let runs: Vec<_> = (1..=sweep.run_count())
+        .map(|n| sweep.run(n).unwrap())
+        .collect();
+    let notes = table::blank_notes(&sweep, runs.iter().map(|r| (r.spec.number, &r.blanks[..])));
+    let rows = all.lines().count() - 1;
+    assert!(all.lines().skip(1).all(|l| l.ends_with(",1,")), "{all}");
+    assert_eq!(
+        notes,
+        [format!("'min Counter2.n' has {rows} empty cells; the first, run 1 at tick 0: there are no Counter2")]
+    );
+}
+
+#[test]
+fn built_in_props_are_measured_and_a_measure_that_cannot_be_taken_says_why() {
+    use sim_core::experiment::Measure;
+    let mut sim = Simulation::load(&fish_project(), 1).unwrap();
+    sim.play_rounds_to(3);
+    let read = |text: &str| Measure::parse(text).unwrap().sample(&sim);
+    let xs: Vec<f64> = sim
+        .agents()
+        .filter(|a| a.blueprint() == "Fish")
+        .map(|a| a.position().0)
+        .collect();
+    assert_eq!(xs.len(), 2);
+    assert_eq!(read("mean Fish.x"), Ok((xs[0] + xs[1]) / 2.0));
+    assert_eq!(read("min Fish.alpha"), Ok(1.0));
+    assert_eq!(
+        read("Global.speed"),
+        Err("Global.speed is not made yet".to_string())
+    );
+    assert_eq!(read("mean Counter.x").map(|_| ()), Ok(()));
+    assert_eq!(
+        read("sum Fish.kind"),
+        Err("no Fish has a number in 'kind'".to_string())
+    );
 }
 
 #[test]
@@ -298,7 +334,7 @@ fn an_expression_measure_combines_counts_statistics_and_global_props() {
     use sim_core::experiment::Measure;
     let mut sim = Simulation::load(&fish_project(), 1).unwrap();
     sim.play_rounds_to(7);
-    let read = |sim: &Simulation, text: &str| Measure::parse(text).unwrap().sample(sim);
+    let read = |sim: &Simulation, text: &str| Measure::parse(text).unwrap().sample(sim).ok();
     // The same figures as the plain measures, and arithmetic on them.
     for (expression, plain) in [
         ("{{ Fish.count }}", "count Fish"),
@@ -309,6 +345,7 @@ fn an_expression_measure_combines_counts_statistics_and_global_props() {
         ("{{ Fish.max('x') }}", "max Fish.x"),
     ] {
         assert_eq!(read(&sim, expression), read(&sim, plain), "{expression}");
+        assert!(read(&sim, plain).is_some(), "{plain} measures something");
     }
     let rate = sim.global("rate").unwrap().as_number().unwrap();
     assert_eq!(

@@ -125,7 +125,7 @@ prop n add 1 99
     let warnings = warnings(&sim);
     assert_eq!(
         warnings,
-        ["W:5:14: add takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP"]
+        ["W:5:14: add takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP"]
     );
     assert_eq!(sim.warnings().len(), 1);
     assert!(

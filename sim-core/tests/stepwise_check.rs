@@ -34,7 +34,7 @@ fn check_lists_warnings_but_passes_a_script_gemstep_runs() {
     assert_eq!(
         text(&out.stdout).trim_end(),
         format!(
-            "{file}:Fish:3:21: warning: setTo takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP\n{file}: ok"
+            "{file}:Fish:3:21: warning: setTo takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP\n{file}: ok"
         )
     );
 }

@@ -272,7 +272,7 @@ impl App {
 
     /// Sends a command from the command line and keeps the answer for it to show.
     fn send_command(&mut self, target: &CommandTarget, text: &str) {
-        let sent = self.stage.runner_mut().run_command(target, text);
+        let sent = self.stage.runner_mut().type_command(target, text);
         let said = sent.and_then(|count| match target {
             CommandTarget::Model => Ok("sent to the model; it runs at the next tick".to_string()),
             CommandTarget::Blueprint(bp) if count == 0 => {

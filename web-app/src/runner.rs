@@ -583,11 +583,18 @@ impl Runner {
         sim.set_value(target, value).map_err(|e| e.to_string())
     }
 
-    /// Sends a command typed at the command line (see [`Simulation::run_command`]); how many
-    /// agents will run it at the next tick, or why it was refused.
+    /// Runs a widget button's line (see [`Simulation::run_command`]); how many agents will
+    /// run it at the next tick, or why it was refused.
     pub fn run_command(&mut self, target: &CommandTarget, text: &str) -> Result<usize, String> {
         let sim = self.sim.get_mut().ok_or("the model is not running")?;
         sim.run_command(target, text).map_err(|e| e.to_string())
+    }
+
+    /// Sends a line typed at the command line, refusing what would only be a warning in a
+    /// script (see [`Simulation::type_command`]).
+    pub fn type_command(&mut self, target: &CommandTarget, text: &str) -> Result<usize, String> {
+        let sim = self.sim.get_mut().ok_or("the model is not running")?;
+        sim.type_command(target, text).map_err(|e| e.to_string())
     }
 
     /// A snapshot of the log and profile for the panels.

@@ -31,7 +31,7 @@ pub fn shown(sim: &Simulation, widget: &WidgetDef) -> Shown {
         WidgetKind::Monitor => Shown::Measure(
             Measure::parse(&widget.target)
                 .ok()
-                .and_then(|m| m.sample(sim)),
+                .and_then(|m| m.sample(sim).ok()),
         ),
         _ => {
             let value = match StartTarget::parse(&widget.target) {

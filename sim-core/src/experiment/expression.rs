@@ -130,13 +130,17 @@ impl MeasureExpr {
         }
     }
 
-    /// The expression's value in `sim` now: `None` when it fails (a statistic of no agents,
-    /// a division by zero, a Global prop not made yet).
-    pub fn sample(&self, sim: &Simulation) -> Option<f64> {
-        match self.tree.eval(&mut Reader(sim)).ok()? {
-            ExprValue::Number(n) => Some(n),
-            ExprValue::Boolean(b) => Some(f64::from(u8::from(b))),
-            _ => None,
+    /// The expression's value in `sim` now, or why it has none (a statistic of no agents, a
+    /// Global prop not made yet, an answer that is not a number).
+    pub fn sample(&self, sim: &Simulation) -> Result<f64, String> {
+        match self
+            .tree
+            .eval(&mut Reader(sim))
+            .map_err(|e| e.to_string())?
+        {
+            ExprValue::Number(n) => Ok(n),
+            ExprValue::Boolean(b) => Ok(f64::from(u8::from(b))),
+            _ => Err("the expression does not give a number".to_string()),
         }
     }
 }
@@ -397,9 +401,9 @@ impl ExprContext for Reader<'_> {
             (Seen::Blueprint(bp), [ExprValue::String(prop)], Some(stat)) => {
                 statistic(self.0, stat, bp, prop)
                     .map(ExprValue::Number)
-                    .ok_or_else(|| EvalErrorKind::BadArguments {
+                    .map_err(|message| EvalErrorKind::BadArguments {
                         method: method.into(),
-                        message: format!("there are no {bp} with a number '{prop}'"),
+                        message,
                     })
             }
             _ => Err(EvalErrorKind::NoMethod {

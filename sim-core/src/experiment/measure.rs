@@ -111,14 +111,17 @@ impl Measure {
         }
     }
 
-    /// The measure's value in `sim` now; `None` when there is none (a statistic of no agents,
-    /// a Global prop not made yet).
-    pub fn sample(&self, sim: &Simulation) -> Option<f64> {
+    /// The measure's value in `sim` now, or why there is none (a statistic of no agents, a
+    /// Global prop not made yet), for the note beside an empty cell.
+    pub fn sample(&self, sim: &Simulation) -> Result<f64, String> {
         match self {
-            Measure::Count(bp) => Some(sim.count_of(bp) as f64),
-            Measure::Global(name) => match sim.global(name)? {
-                Value::Boolean(b) => Some(f64::from(u8::from(b))),
-                value => value.as_number(),
+            Measure::Count(bp) => Ok(sim.count_of(bp) as f64),
+            Measure::Global(name) => match sim.global(name) {
+                None => Err(format!("Global.{name} is not made yet")),
+                Some(Value::Boolean(b)) => Ok(f64::from(u8::from(b))),
+                Some(value) => value
+                    .as_number()
+                    .ok_or_else(|| format!("Global.{name} is {}", value.describe())),
             },
             Measure::Stat(stat, bp, prop) => statistic(sim, *stat, bp, prop),
             Measure::Expr(expr) => expr.sample(sim),
@@ -126,11 +129,16 @@ impl Measure {
     }
 }
 
-/// `stat` of the Number prop `prop` over the agents of blueprint `bp` in `sim` now; `None`
-/// when there are none.
-pub(crate) fn statistic(sim: &Simulation, stat: Stat, bp: &str, prop: &str) -> Option<f64> {
+/// `stat` of the Number prop `prop` over the agents of blueprint `bp` in `sim` now, or why
+/// there is none (no agents, or none with a number there).
+pub(crate) fn statistic(sim: &Simulation, stat: Stat, bp: &str, prop: &str) -> Result<f64, String> {
     let mut numbers = sim.prop_numbers(bp, prop);
-    let first = numbers.next()?;
+    let Some(first) = numbers.next() else {
+        return Err(match sim.count_of(bp) {
+            0 => format!("there are no {bp}"),
+            _ => format!("no {bp} has a number in '{prop}'"),
+        });
+    };
     let (mut count, mut sum, mut min, mut max) = (1.0, first, first, first);
     for n in numbers {
         count += 1.0;
@@ -138,7 +146,7 @@ pub(crate) fn statistic(sim: &Simulation, stat: Stat, bp: &str, prop: &str) -> O
         min = min.min(n);
         max = max.max(n);
     }
-    Some(match stat {
+    Ok(match stat {
         Stat::Mean => sum / count,
         Stat::Sum => sum,
         Stat::Min => min,

@@ -68,13 +68,44 @@ pub struct RunSpec {
 }
 
 /// What one run measured: at each measured tick, each measure's value (`None` where there
-/// was none to take).
+/// was none to take), and for each measure why its cells are empty, if any are.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunRows {
     /// The run.
     pub spec: RunSpec,
     /// `(tick, values)` in tick order.
     pub rows: Vec<(u64, Vec<Option<f64>>)>,
+    /// For each measure, in the sweep's order: its empty cells in this run, if any.
+    pub blanks: Vec<Option<Blank>>,
+}
+
+/// A measure's empty cells in one run: how many, and why the first was empty. An empty
+/// cell is never left unexplained (the panel and `stepwise sweep` both say why).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Blank {
+    /// How many of the run's cells of this measure are empty.
+    pub cells: usize,
+    /// The tick of the first.
+    pub tick: u64,
+    /// Why it is empty ("there are no Fish").
+    pub why: String,
+}
+
+impl Blank {
+    /// Folds one more measurement into a measure's empty cells (`sample` at `tick`).
+    fn note(blank: &mut Option<Blank>, tick: u64, sample: &Result<f64, String>) {
+        let Err(why) = sample else { return };
+        match blank {
+            Some(b) => b.cells += 1,
+            None => {
+                *blank = Some(Blank {
+                    cells: 1,
+                    tick,
+                    why: why.clone(),
+                })
+            }
+        }
+    }
 }
 
 impl Sweep {
@@ -218,8 +249,9 @@ impl Sweep {
         let mut sim = Simulation::load_starting(&self.project, spec.seed, self.starting(&spec))
             .map_err(|e| e.to_string())?;
         let mut rows = Vec::new();
+        let mut blanks = vec![None; self.measures.len()];
         if self.every > 0 {
-            rows.push(self.measure(&sim));
+            rows.push(self.measure(&sim, &mut blanks));
         }
         loop {
             let now = sim.tick_count();
@@ -232,13 +264,13 @@ impl Sweep {
             let done =
                 !moved || sim.tick_count() >= self.ticks || sim.round().phase == RoundPhase::Done;
             if (moved && (self.every > 0 || done)) || (done && rows.is_empty()) {
-                rows.push(self.measure(&sim));
+                rows.push(self.measure(&sim, &mut blanks));
             }
             if done {
                 break;
             }
         }
-        Ok(RunRows { spec, rows })
+        Ok(RunRows { spec, rows, blanks })
     }
 
     /// The starting values run `spec` gives the varied props (what replaying it on the stage
@@ -254,10 +286,20 @@ impl Sweep {
             .collect()
     }
 
-    /// Every measure of `sim` now, with its tick.
-    fn measure(&self, sim: &Simulation) -> (u64, Vec<Option<f64>>) {
-        let values = self.measures.iter().map(|(_, m)| m.sample(sim)).collect();
-        (sim.tick_count(), values)
+    /// Every measure of `sim` now, with its tick; the empty ones are noted in `blanks`.
+    fn measure(&self, sim: &Simulation, blanks: &mut [Option<Blank>]) -> (u64, Vec<Option<f64>>) {
+        let tick = sim.tick_count();
+        let values = self
+            .measures
+            .iter()
+            .zip(blanks.iter_mut())
+            .map(|((_, m), blank)| {
+                let sample = m.sample(sim);
+                Blank::note(blank, tick, &sample);
+                sample.ok()
+            })
+            .collect();
+        (tick, values)
     }
 
     /// The table's header line (see [`table`]).

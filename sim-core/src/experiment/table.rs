@@ -10,9 +10,9 @@
 //! BehaviorSpace writes a few lines about the file first (its version, the date); they are
 //! left out, so a table depends on nothing but the experiment and the app and `stepwise
 //! sweep` write the same bytes. A measure with nothing to measure (a mean over no agents)
-//! leaves its cell empty.
+//! leaves its cell empty, and [`blank_notes`] says why beside the table.
 
-use super::{RunRows, Sweep};
+use super::{Blank, RunRows, Sweep};
 use std::fmt::Write as _;
 
 /// The header line, ending in a newline.
@@ -45,6 +45,32 @@ pub fn rows(run: &RunRows) -> String {
         out.push('\n');
     }
     out
+}
+
+/// One line per measure with empty cells, given each run's number and [`RunRows::blanks`]
+/// in run order: how many cells are empty and why the first one is, so that no empty cell of
+/// the table goes unexplained (`stepwise sweep` writes them to standard error, the panel
+/// lists them under its table).
+pub fn blank_notes<'r>(
+    sweep: &Sweep,
+    runs: impl Iterator<Item = (usize, &'r [Option<Blank>])> + Clone,
+) -> Vec<String> {
+    sweep
+        .measure_names()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let mut blanks = runs
+                .clone()
+                .filter_map(|(number, blanks)| Some((number, blanks.get(i)?.as_ref()?)));
+            let (number, first) = blanks.next()?;
+            let cells = first.cells + blanks.map(|(_, b)| b.cells).sum::<usize>();
+            let s = if cells == 1 { "" } else { "s" };
+            Some(format!(
+                "'{name}' has {cells} empty cell{s}; the first, run {number} at tick {}: {}",
+                first.tick, first.why
+            ))
+        })
+        .collect()
 }
 
 /// `text` as one CSV cell: quoted, with its quotes doubled, when it holds a comma, a quote

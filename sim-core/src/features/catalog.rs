@@ -45,6 +45,10 @@ pub enum BlockScope {
     SameBlueprint,
     /// On agents of the blueprint named by the method's first argument.
     FirstArgBlueprint,
+    /// On the existing agents of the blueprint named by the method's first argument. GEMSTEP
+    /// looks them up by name, so a name no blueprint has finds none and the block never runs
+    /// (`charactersForEach Kelp` in a project without Kelp): a warning, not an error.
+    EachOfFirstArg,
     /// On agents of any blueprint (names cannot be checked).
     AnyBlueprint,
 }
@@ -343,6 +347,15 @@ pub(super) const fn old(m: FeatMethodSpec, aliases: &'static [&'static str]) -> 
 pub(super) const fn on_blueprint(m: FeatMethodSpec) -> FeatMethodSpec {
     FeatMethodSpec {
         block: BlockScope::FirstArgBlueprint,
+        ..m
+    }
+}
+
+/// A method that visits the existing agents of the blueprint its first argument names (see
+/// [`BlockScope::EachOfFirstArg`]).
+pub(super) const fn on_each_of(m: FeatMethodSpec) -> FeatMethodSpec {
+    FeatMethodSpec {
+        block: BlockScope::EachOfFirstArg,
         ..m
     }
 }

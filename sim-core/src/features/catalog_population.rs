@@ -2,8 +2,8 @@
 //! "Agent" where newer ones say "Character" (`createAgent`, `countAgentProp`); both are kept.
 
 use super::catalog::{
-    aka, answers, flag, method, num, old, on_any, on_blueprint, text, FeatureSpec, BLOCK, BP,
-    OPT_BP,
+    aka, answers, flag, method, num, old, on_any, on_blueprint, on_each_of, text, FeatureSpec,
+    BLOCK, BP, OPT_BP,
 };
 use crate::args::{ArgKind as K, ArgSpec as A};
 
@@ -42,11 +42,11 @@ pub(crate) const POPULATION: FeatureSpec = FeatureSpec {
         old(method("releaseInertCharacters", &[], "Lets go of every inert character held by a pointer."), &["releaseInertAgents"]),
         old(method("hideInertCharacters", &[], "Hides every inert character."), &["hideInertAgents"]),
         old(method("removeInertCharacters", &[], "Removes every inert character."), &["removeInertAgents"]),
-        old(on_blueprint(method("charactersReproduce", &[BP, BLOCK], "Each active character of a kind has one young; the lines run on the young.")), &["agentsReproduce"]),
-        old(on_blueprint(method("oneCharacterReproduce", &[BP, BLOCK], "One character of a kind has young; the lines run on it.")), &["oneAgentReproduce"]),
+        old(on_each_of(method("charactersReproduce", &[BP, BLOCK], "Each active character of a kind has one young; the lines run on the young.")), &["agentsReproduce"]),
+        old(on_each_of(method("oneCharacterReproduce", &[BP, BLOCK], "One character of a kind has young; the lines run on it.")), &["oneAgentReproduce"]),
         on_blueprint(method("populateBySpawning", &[BP, BLOCK], "Fills the kind up to the target size; the lines run on each new one.")),
-        old(on_blueprint(method("charactersForEachActive", &[BP, BLOCK], "Runs the lines on every active character of a kind.")), &["agentsForEachActive"]),
-        old(on_blueprint(method("charactersForEach", &[BP, BLOCK], "Runs the lines on every character of a kind.")), &["agentsForEach"]),
+        old(on_each_of(method("charactersForEachActive", &[BP, BLOCK], "Runs the lines on every active character of a kind.")), &["agentsForEachActive"]),
+        old(on_each_of(method("charactersForEach", &[BP, BLOCK], "Runs the lines on every character of a kind.")), &["agentsForEach"]),
         answers(old(method("getActiveCharactersCount", &[BP], "Counts the active characters of a kind."), &["getActiveAgentsCount"]), "a count"),
         method("countCharacters", &[BP], "Counts the characters of a kind into count."),
         old(method("countCharacterProp", &[BP, PROP_TEXT], "Adds up a property over a kind into sum and avg."), &["countAgentProp"]),

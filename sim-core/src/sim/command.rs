@@ -11,7 +11,7 @@ use super::messages::MessageError;
 use super::Simulation;
 use crate::agent::{Message, QueuePhase};
 use crate::entity::EntityId;
-use crate::script::compiler::{compile_agent_script, compile_model_script};
+use crate::script::compiler::{compile_command, Warnings};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -66,11 +66,34 @@ impl Simulation {
     /// Compiles `text` for `target` and queues it to run once at the start of the next tick
     /// (in its update phase) on each agent the target names; answers how many will run it.
     /// Refused, queueing nothing, when it is too long, does not compile, or names an agent
-    /// that is gone.
+    /// that is gone. A widget's button and a replayed input run this way: the text compiles
+    /// as a script's lines would, warnings allowed.
     pub fn run_command(
         &mut self,
         target: &CommandTarget,
         text: &str,
+    ) -> Result<usize, CommandError> {
+        self.queue_command(target, text, Warnings::Allowed)
+    }
+
+    /// [`Simulation::run_command`] for a line typed at the command line: what a script
+    /// would hold with a warning (an unknown keyword, a missing argument) is refused too,
+    /// with its column, since the line would do nothing or fail when it runs. What it
+    /// accepts, `run_command` accepts and runs the same way, so a replay of the input log
+    /// (which goes through `run_command`) agrees.
+    pub fn type_command(
+        &mut self,
+        target: &CommandTarget,
+        text: &str,
+    ) -> Result<usize, CommandError> {
+        self.queue_command(target, text, Warnings::Refused)
+    }
+
+    fn queue_command(
+        &mut self,
+        target: &CommandTarget,
+        text: &str,
+        warnings: Warnings,
     ) -> Result<usize, CommandError> {
         if text.chars().count() > MAX_COMMAND_CHARS {
             return Err(CommandError::TooLong);
@@ -79,16 +102,13 @@ impl Simulation {
         // log and in errors as a command to `whom`.
         let compile = |blueprint: Option<&str>, whom: &str| {
             let script = format!("command to {whom}");
-            let body = match blueprint {
-                None => compile_model_script(&self.project, text, &script),
-                Some(bp) => compile_agent_script(&self.project, bp, text, &script),
-            };
-            body.map(|body| Message {
-                script: Rc::from(script),
-                text: Rc::from(text),
-                body: Rc::from(body),
-            })
-            .map_err(|e| CommandError::Message(MessageError::Compile(e)))
+            compile_command(&self.project, blueprint, text, &script, warnings)
+                .map(|body| Message {
+                    script: Rc::from(script),
+                    text: Rc::from(text),
+                    body: Rc::from(body),
+                })
+                .map_err(|e| CommandError::Message(MessageError::Compile(e)))
         };
         let (message, ids) = match target {
             CommandTarget::Model => {

@@ -456,9 +456,9 @@ impl Simulation {
             .collect()
     }
 
-    /// The number each agent of `blueprint` holds in its added prop `prop` (agents without
-    /// it, or whose value is not a number, give none), in slot order: what an experiment's
-    /// `mean Fish.energy` averages.
+    /// The number each agent of `blueprint` holds in its prop `prop`, added or built in
+    /// (agents without it, or whose value is not a number, give none), in slot order: what
+    /// an experiment's `mean Fish.energy` or `mean Fish.x` averages.
     pub fn prop_numbers<'s>(
         &'s self,
         blueprint: &str,
@@ -468,9 +468,11 @@ impl Simulation {
         self.world
             .visible_agents()
             .filter(move |a| Some(a.blueprint) == bp)
-            .filter_map(move |a| match a.prop(prop)? {
-                crate::vars::GVar::Number(n) => Some(n.value()).filter(|v| !v.is_nan()),
-                var => var.value().as_number(),
+            .filter_map(move |a| match a.prop(prop) {
+                Some(crate::vars::GVar::Number(n)) => Some(n.value()).filter(|v| !v.is_nan()),
+                Some(var) => var.value().as_number(),
+                // A built-in prop (`x`, `alpha`...) is a field of the agent, not an added prop.
+                None => a.builtin(prop)?.as_number(),
             })
     }
 

@@ -73,6 +73,7 @@ fn answer(sweep: &RefCell<Option<Sweep>>, text: &str) -> Option<FromWorker> {
                     number,
                     csv: table::rows(&rows),
                     last: rows.rows.last().map(|(_, v)| v.clone()).unwrap_or_default(),
+                    blanks: rows.blanks,
                 },
                 Err(message) => FromWorker::Failed { number, message },
             })

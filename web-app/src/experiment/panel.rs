@@ -10,7 +10,7 @@ use super::plot;
 use super::pool::{self, Event, Pool};
 use super::protocol::FromWorker;
 use crate::projects::ProjectHandle;
-use sim_core::experiment::Sweep;
+use sim_core::experiment::{table, Blank, Sweep};
 use sim_core::project::{ExperimentDef, Project, VaryDef};
 use sim_core::script::compiler::project_symbols;
 use sim_core::sim::Starting;
@@ -72,8 +72,8 @@ struct Running {
     sweep: Sweep,
     header: String,
     total: usize,
-    /// Each finished run's table rows and measures at its end, by run number.
-    results: BTreeMap<usize, (String, Vec<Option<f64>>)>,
+    /// Each finished run's table rows, measures at its end and empty cells, by run number.
+    results: BTreeMap<usize, RunResult>,
     failures: Vec<String>,
     /// The workers, until every run is back or the teacher cancels.
     pool: Option<Pool>,
@@ -82,6 +82,16 @@ struct Running {
     /// When the panel last redrew for a worker's news.
     drawn_ms: f64,
     cancelled: bool,
+}
+
+/// What a worker sent back for one run.
+struct RunResult {
+    /// Its table rows, each ending in a newline.
+    csv: String,
+    /// Each measure at the run's end.
+    last: Vec<Option<f64>>,
+    /// Each measure's empty cells and why.
+    blanks: Vec<Option<Blank>>,
 }
 
 /// The panel.
@@ -327,8 +337,18 @@ impl ExperimentPanel {
         };
         match event {
             Event::Said(worker, FromWorker::Ready) => pool.ready(worker),
-            Event::Said(worker, FromWorker::Rows { number, csv, last }) => {
-                running.results.insert(number, (csv, last));
+            Event::Said(
+                worker,
+                FromWorker::Rows {
+                    number,
+                    csv,
+                    last,
+                    blanks,
+                },
+            ) => {
+                running
+                    .results
+                    .insert(number, RunResult { csv, last, blanks });
                 pool.finished(worker);
             }
             Event::Said(worker, FromWorker::Failed { number, message }) => {
@@ -362,8 +382,8 @@ impl ExperimentPanel {
             return;
         };
         let mut csv = running.header.clone();
-        for (rows, _) in running.results.values() {
-            csv.push_str(rows);
+        for run in running.results.values() {
+            csv.push_str(&run.csv);
         }
         if let Err(e) =
             crate::projects::browser::download("stepwise-experiment.csv", "text/csv", &csv)
@@ -419,24 +439,29 @@ impl ExperimentPanel {
         let points: Vec<_> = r
             .results
             .iter()
-            .filter_map(|(n, (_, last))| {
+            .filter_map(|(n, run)| {
                 let spec = r.sweep.run_spec(*n)?;
                 let x = spec
                     .values
                     .first()
                     .cloned()
                     .unwrap_or(sim_core::vars::Value::Number(*n as f64));
-                Some((x, last.get(measure).copied().flatten()))
+                Some((x, run.last.get(measure).copied().flatten()))
             })
             .collect();
         let x_name = r.sweep.varied().first().map_or("run", |v| v.label.as_str());
         let rows: Vec<&str> = r
             .results
             .values()
-            .flat_map(|(csv, _)| csv.lines())
+            .flat_map(|run| run.csv.lines())
             .take(SHOWN_ROWS)
             .collect();
-        let total_rows: usize = r.results.values().map(|(csv, _)| csv.lines().count()).sum();
+        let total_rows: usize = r.results.values().map(|run| run.csv.lines().count()).sum();
+        let blanks = r.results.iter().map(|(n, run)| (*n, &run.blanks[..]));
+        let blank_notes = table::blank_notes(&r.sweep, blanks);
+        // The first cell of a measure is the table's column after the run number, the varied
+        // props, the seed and the step.
+        let first_measure = r.sweep.varied().len() + 3;
         html! {
             <div class="results">
                 <progress data-testid="experiment-progress" max={r.total.to_string()} value={done.to_string()} />
@@ -468,13 +493,26 @@ impl ExperimentPanel {
                                     <tr data-testid="experiment-row">
                                         <td><button class="link" title={format!("Replay run {number} on the stage")}
                                             data-testid="replay-run" onclick={link.callback(move |_| Msg::Replay(run))}>{ number.clone() }</button></td>
-                                        { for cells.map(|c| html! { <td class="num" title={c.to_string()}>{ shown(c) }</td> }) }
+                                        { for cells.enumerate().map(|(i, c)| {
+                                            let why = (c.is_empty()).then(|| {
+                                                let measure = (i + 1).checked_sub(first_measure)?;
+                                                let blank = r.results.get(&run)?.blanks.get(measure)?.as_ref()?;
+                                                Some(format!("empty: {}", blank.why))
+                                            }).flatten();
+                                            let title = why.unwrap_or_else(|| c.to_string());
+                                            html! { <td class="num" title={title}>{ shown(c) }</td> }
+                                        }) }
                                     </tr>
                                 }
                             }) }
                         </tbody>
                     </table>
                 </div>
+                if !blank_notes.is_empty() {
+                    <ul class="notes" data-testid="experiment-blanks">
+                        { for blank_notes.iter().map(|n| html! { <li>{ n }</li> }) }
+                    </ul>
+                }
                 if total_rows > SHOWN_ROWS {
                     <p class="hint">{ format!("the first {SHOWN_ROWS} of {total_rows} rows; Download CSV has them all") }</p>
                 }

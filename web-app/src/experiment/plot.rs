@@ -7,10 +7,10 @@ use yew::prelude::*;
 
 /// The plot's size in SVG units.
 const W: f64 = 360.0;
-const H: f64 = 170.0;
-/// Room for the axes' labels.
-const LEFT: f64 = 44.0;
-const BOTTOM: f64 = 22.0;
+const H: f64 = 190.0;
+/// Room for the axes' labels and titles.
+const LEFT: f64 = 56.0;
+const BOTTOM: f64 = 38.0;
 
 /// The runs that share one value of the varied prop.
 #[derive(Debug, Clone, PartialEq)]
@@ -98,12 +98,16 @@ pub fn view(groups: &[Group], x_name: &str, y_name: &str) -> Html {
                     { for g.ys.iter().map(|y| html! {
                         <circle class="run" data-testid="plot-point" cx={format!("{x:.1}")} cy={format!("{:.1}", py(*y))} r="2.5" />
                     }) }
-                    <text class="axis" x={format!("{x:.1}")} y={(H - 6.0).to_string()} text-anchor="middle">{ &g.label }</text>
+                    <text class="axis" x={format!("{x:.1}")} y={(H - BOTTOM + 14.0).to_string()} text-anchor="middle">{ &g.label }</text>
                 </> }
             }) }
             <polyline class="mean" points={means.join(" ")} fill="none" />
-            <text class="axis" x="2" y="12">{ short(y1) }</text>
-            <text class="axis" x="2" y={(H - BOTTOM).to_string()}>{ short(y0) }</text>
+            <text class="axis" x={(LEFT - 4.0).to_string()} y="12" text-anchor="end">{ short(y1) }</text>
+            <text class="axis" x={(LEFT - 4.0).to_string()} y={(H - BOTTOM).to_string()} text-anchor="end">{ short(y0) }</text>
+            <text class="axis-title" data-testid="plot-x-title" x={((LEFT + W) / 2.0).to_string()} y={(H - 4.0).to_string()}
+                text-anchor="middle">{ x_name }</text>
+            <text class="axis-title" data-testid="plot-y-title" text-anchor="middle"
+                transform={format!("translate(12 {:.1}) rotate(-90)", (H - BOTTOM) / 2.0)}>{ y_name }</text>
         </svg>
     }
 }

@@ -8,6 +8,7 @@
 //! worker busy however long each run takes; stopping is the page terminating the workers.
 
 use serde::{Deserialize, Serialize};
+use sim_core::experiment::Blank;
 use sim_core::project::{ExperimentDef, Project};
 
 /// From the page to a worker.
@@ -42,6 +43,9 @@ pub enum FromWorker {
         csv: String,
         /// Each measure's value at the run's last tick (`None`: nothing to measure).
         last: Vec<Option<f64>>,
+        /// Each measure's empty cells in the run and why (see [`Blank`]).
+        #[serde(default)]
+        blanks: Vec<Option<Blank>>,
     },
     /// A run, or the loading of the experiment, failed.
     Failed {

@@ -6,7 +6,7 @@
 //! in run order: any number of threads writes the same bytes.
 
 use rayon::prelude::*;
-use sim_core::experiment::{table, Sweep};
+use sim_core::experiment::{table, RunRows, Sweep};
 use sim_core::project::{ExperimentDef, Project, VaryDef};
 use std::time::Instant;
 
@@ -153,21 +153,23 @@ pub fn run(args: &[String]) -> Result<String, String> {
         .map_err(|e| format!("could not start {threads} threads: {e}"))?;
     let started = Instant::now();
     let runs = sweep.run_count();
-    let tables: Vec<Result<String, String>> = pool.install(|| {
+    let results: Vec<Result<RunRows, String>> = pool.install(|| {
         (1..=runs)
             .into_par_iter()
-            .map(|n| {
-                sweep
-                    .run(n)
-                    .map(|rows| table::rows(&rows))
-                    .map_err(|e| format!("run {n}: {e}"))
-            })
+            .map(|n| sweep.run(n).map_err(|e| format!("run {n}: {e}")))
             .collect()
     });
     let seconds = started.elapsed().as_secs_f64();
     let mut csv = sweep.header();
-    for part in tables {
-        csv.push_str(&part?);
+    let mut done = Vec::with_capacity(results.len());
+    for run in results {
+        let run = run?;
+        csv.push_str(&table::rows(&run));
+        done.push(run);
+    }
+    let blanks = done.iter().map(|run| (run.spec.number, &run.blanks[..]));
+    for note in table::blank_notes(&sweep, blanks) {
+        eprintln!("note: {note}");
     }
     let rows = csv.lines().count() - 1;
     match &options.csv {

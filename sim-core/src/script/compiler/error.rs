@@ -187,6 +187,14 @@ pub enum CompileErrorKind {
         /// it by another.
         header_of: Option<String>,
     },
+    /// A method that visits the agents of a blueprint the project does not have (a warning):
+    /// GEMSTEP finds no agents of that name, so the method's lines never run.
+    NoAgentsToVisit {
+        /// The name written.
+        name: String,
+        /// The closest blueprint, if one is close.
+        suggestion: Option<String>,
+    },
     /// A blueprint's `# BLUEPRINT` line names it otherwise than the project does (a warning:
     /// the project's name stands, as every other script and starting agent uses it).
     HeaderNameMismatch {
@@ -260,9 +268,12 @@ impl fmt::Display for CompileErrorKind {
             }
             K::NotAKeyword { found } => write!(f, "a line must start with a keyword, not {found}"),
             K::ExtraArgs { name, max, got } => {
-                let extra = got.saturating_sub(*max);
                 let s = if *max == 1 { "" } else { "s" };
-                write!(f, "{name} takes {max} argument{s}, got {got}; the extra {extra} are ignored, as in GEMSTEP")
+                let extra = match got.saturating_sub(*max) {
+                    1 => "the extra one is".to_owned(),
+                    n => format!("the extra {n} are"),
+                };
+                write!(f, "{name} takes {max} argument{s}, got {got}; {extra} ignored, as in GEMSTEP")
             }
             K::MissingArgs { name, missing } => {
                 let list = missing.join("', '");
@@ -329,6 +340,11 @@ impl fmt::Display for CompileErrorKind {
             K::UnknownBlueprint { name, suggestion, .. } => {
                 write!(f, "unknown blueprint '{name}'")?;
                 did_you_mean(f, suggestion)
+            }
+            K::NoAgentsToVisit { name, suggestion } => {
+                write!(f, "no blueprint '{name}' in this project")?;
+                did_you_mean(f, suggestion)?;
+                f.write_str(": this block never runs, as in GEMSTEP")
             }
             K::HeaderNameMismatch { header, blueprint } => write!(
                 f,

@@ -22,8 +22,8 @@ pub(crate) mod values;
 
 pub use error::{CompileError, CompileErrorKind};
 pub use project::{
-    compile_agent_script, compile_model_script, compile_project, compile_project_scripts,
-    project_symbols, CompiledInstance, CompiledProject, CompiledRound,
+    compile_agent_script, compile_command, compile_model_script, compile_project,
+    compile_project_scripts, project_symbols, CompiledInstance, CompiledProject, CompiledRound,
 };
 pub use symbols::{builtin_prop, BlueprintSymbols, Symbols, BUILTIN_PROPS};
 
@@ -181,6 +181,27 @@ pub fn compile_statements(
     agent: Option<&str>,
     symbols: &Symbols,
 ) -> Result<Vec<Stmt>, Vec<CompileError>> {
+    compile_statements_as(text, script, agent, symbols, Warnings::Allowed)
+}
+
+/// What compiling plain statements does with what GEMSTEP runs but quietly ignores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Warnings {
+    /// Kept aside: the statements compile (a script, which GEMSTEP would run).
+    Allowed,
+    /// Refused like errors (a command typed to run once, now: a line that would do nothing,
+    /// or fail when it runs, is better fixed before it is sent).
+    Refused,
+}
+
+/// [`compile_statements`], with `warnings` saying whether a warning refuses the text.
+pub(crate) fn compile_statements_as(
+    text: &str,
+    script: &str,
+    agent: Option<&str>,
+    symbols: &Symbols,
+    warnings: Warnings,
+) -> Result<Vec<Stmt>, Vec<CompileError>> {
     let read = read_script(text, script);
     let frame = Frame {
         agent: agent.map(str::to_owned),
@@ -188,5 +209,10 @@ pub fn compile_statements(
     };
     let mut cx = Cx::new(symbols, script, frame);
     let stmts = cx.block(&read.units);
+    if warnings == Warnings::Refused {
+        let refused = std::mem::take(&mut cx.warnings);
+        cx.errors.extend(refused);
+        cx.errors.sort_by_key(|e| e.pos);
+    }
     read.finish(finish(cx, stmts))
 }

@@ -5,7 +5,7 @@
 use super::error::CompileError;
 use super::reading::read_script;
 use super::symbols::Symbols;
-use super::{compile_blueprint_units, compile_statements};
+use super::{compile_blueprint_units, compile_statements, compile_statements_as, Warnings};
 use crate::project::{InstanceDef, Project, Round};
 use crate::script::program::{CompiledBlueprint, Stmt};
 use crate::script::Pos;
@@ -149,6 +149,25 @@ pub fn compile_model_script(
     compile_statements(text, script, None, &project_symbols(project))
 }
 
+/// A command for an agent of `blueprint` (`None`: the model as a whole), compiled as
+/// [`compile_agent_script`] or [`compile_model_script`] compile it; with
+/// [`Warnings::Refused`] (a line typed at the command line) what a script may hold with a
+/// warning (an unknown keyword, a missing argument) is refused with its line and column,
+/// since the command would do nothing or fail when it runs.
+pub fn compile_command(
+    project: &Project,
+    blueprint: Option<&str>,
+    text: &str,
+    script: &str,
+    warnings: Warnings,
+) -> Result<Vec<Stmt>, Vec<CompileError>> {
+    let symbols = project_symbols(project);
+    match blueprint {
+        None => compile_statements_as(text, script, None, &symbols, warnings),
+        Some(bp) => compile_for_agent_as(text, script, bp, &symbols, warnings),
+    }
+}
+
 /// Plain statements for an agent of `blueprint`, refused whole when no such blueprint exists.
 fn compile_for_agent(
     text: &str,
@@ -156,10 +175,21 @@ fn compile_for_agent(
     blueprint: &str,
     symbols: &Symbols,
 ) -> Result<Vec<Stmt>, Vec<CompileError>> {
+    compile_for_agent_as(text, script, blueprint, symbols, Warnings::Allowed)
+}
+
+/// [`compile_for_agent`], with `warnings` saying whether a warning refuses the text.
+fn compile_for_agent_as(
+    text: &str,
+    script: &str,
+    blueprint: &str,
+    symbols: &Symbols,
+    warnings: Warnings,
+) -> Result<Vec<Stmt>, Vec<CompileError>> {
     if symbols.blueprint(blueprint).is_none() {
         return Err(vec![unknown_instance_blueprint(script, blueprint, symbols)]);
     }
-    compile_statements(text, script, Some(blueprint), symbols)
+    compile_statements_as(text, script, Some(blueprint), symbols, warnings)
 }
 
 /// A round's scripts, which run outside any character; errors of both are kept.

@@ -34,7 +34,7 @@ mod tests {
         assert_ok("dbgContext");
         assert_warning(
             "dbgContext 1",
-            "dbgContext takes 0 arguments, got 1; the extra 1 are ignored, as in GEMSTEP",
+            "dbgContext takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
         );
     }
 }

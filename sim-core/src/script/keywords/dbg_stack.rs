@@ -34,7 +34,7 @@ mod tests {
         assert_ok("dbgStack");
         assert_warning(
             "dbgStack 1",
-            "dbgStack takes 0 arguments, got 1; the extra 1 are ignored, as in GEMSTEP",
+            "dbgStack takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
         );
     }
 }

@@ -35,7 +35,7 @@ mod tests {
         assert_ok("dbgTick");
         assert_warning(
             "dbgTick 1",
-            "dbgTick takes 0 arguments, got 1; the extra 1 are ignored, as in GEMSTEP",
+            "dbgTick takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
         );
     }
 }

@@ -53,6 +53,9 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
         }
         global_prop_literals(name, call)
     } else {
+        if visits_no_blueprint(cx, method, rest) {
+            return Ok(Compiled::Skipped);
+        }
         let frame = block_frame(method, bp, rest);
         cx.method_args(method.name, method.args, method_tok, rest, &frame)?
     };
@@ -85,14 +88,50 @@ fn find_method(
     })
 }
 
+/// Whether `method` visits the agents of a blueprint the project does not have (see
+/// [`BlockScope::EachOfFirstArg`]): then GEMSTEP finds none and runs nothing, so the line is
+/// a warning and its block is not checked against a blueprint that does not exist.
+fn visits_no_blueprint(cx: &mut Cx<'_>, method: &FeatMethodSpec, rest: &[Token]) -> bool {
+    if method.block != BlockScope::EachOfFirstArg || !cx.symbols.complete {
+        return false;
+    }
+    let Some(at) = rest.first() else {
+        return false;
+    };
+    let (TokenKind::Identifier(name) | TokenKind::String(name)) = &at.kind else {
+        return false;
+    };
+    if cx.symbols.blueprint(name).is_some() {
+        return false;
+    }
+    // A blueprint whose `# BLUEPRINT` line gives this name is what the student meant: the
+    // argument's own check says how to make the two names agree.
+    let CompileErrorKind::UnknownBlueprint {
+        suggestion,
+        header_of: None,
+        ..
+    } = cx.symbols.unknown_blueprint(name)
+    else {
+        return false;
+    };
+    let kind = CompileErrorKind::NoAgentsToVisit {
+        name: name.clone(),
+        suggestion,
+    };
+    cx.warn_at(at, kind);
+    true
+}
+
 /// Whose agent a method's block runs on.
 fn block_frame(method: &FeatMethodSpec, caller: Option<String>, rest: &[Token]) -> Frame {
     let agent = match method.block {
         BlockScope::SameBlueprint => caller,
-        BlockScope::FirstArgBlueprint => match rest.first().map(|t| &t.kind) {
-            Some(TokenKind::Identifier(bp) | TokenKind::String(bp)) => Some(bp.clone()),
-            _ => None,
-        },
+        BlockScope::FirstArgBlueprint | BlockScope::EachOfFirstArg => {
+            match rest.first().map(|t| &t.kind) {
+                Some(TokenKind::Identifier(bp) | TokenKind::String(bp)) => Some(bp.clone()),
+                _ => None,
+            }
+        }
         BlockScope::AnyBlueprint => None,
     };
     Frame {
@@ -187,7 +226,7 @@ mod tests {
         );
         assert_warning(
             "featCall Costume setPose 1 2",
-            "setPose takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP",
+            "setPose takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP",
         );
         assert_warning(
             "featCall Movement setMovementType 'fly'",
@@ -209,6 +248,32 @@ mod tests {
         assert_error(
             "featCall Population createAgent Algea",
             "unknown blueprint 'Algea' — did you mean 'Algae'?",
+        );
+    }
+
+    #[test]
+    fn visiting_a_blueprint_the_project_lacks_is_a_warning_and_its_block_is_not_checked() {
+        for method in [
+            "agentsForEach",
+            "charactersForEach",
+            "charactersForEachActive",
+            "charactersReproduce",
+            "oneCharacterReproduce",
+        ] {
+            let script = format!("featCall Population {method} Kelp [[\n  prop kelpiness setTo 4\n  featCall Population tellAllCharacters [[\n    prop Kelp.x setTo 1\n  ]]\n]]");
+            assert_warning(
+                &script,
+                "no blueprint 'Kelp' in this project: this block never runs, as in GEMSTEP",
+            );
+        }
+        assert_warning(
+            "featCall Population charactersForEach Algea [[\n  prop energyLevel setTo 4\n]]",
+            "no blueprint 'Algea' in this project — did you mean 'Algae'?: this block never runs, as in GEMSTEP",
+        );
+        // Making an agent of a blueprint that does not exist fails in GEMSTEP too.
+        assert_error(
+            "featCall Population createCharacter Kelp",
+            "unknown blueprint 'Kelp'",
         );
     }
 

@@ -35,15 +35,23 @@ pub(crate) fn print(reference: &FeatPropRef) -> ScriptUnit {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_error, assert_ok};
+    use super::super::testing::{assert_error, assert_ok, assert_warning};
 
     #[test]
-    fn feat_prop_pop_takes_exactly_one_feature_prop() {
+    fn feat_prop_pop_takes_one_feature_prop_and_ignores_the_rest() {
         assert_ok("exprPush {{ agent.name }}\nfeatPropPop AgentWidgets text\nfeatPropPop agent.Movement direction");
         assert_error("featPropPop Graphing", "featPropPop: 'feature prop' must be the name of the feature's property, not the name 'Graphing'");
         assert_error(
             "featPropPop Graphing txt",
             "feature Graphing has no prop 'txt' — did you mean 'text'?",
+        );
+        assert_warning(
+            "exprPush {{ 1 }}\nfeatPropPop Fish.Costume colorScaleIndex setTo 1",
+            "featPropPop takes 2 arguments, got 4; the extra 2 are ignored, as in GEMSTEP",
+        );
+        assert_warning(
+            "exprPush {{ 1 }}\nfeatPropPop Costume.colorScaleIndex 1",
+            "featPropPop takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP",
         );
         assert_error(
             "featPropPop Vision viewAngle",

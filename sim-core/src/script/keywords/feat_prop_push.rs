@@ -34,18 +34,18 @@ pub(crate) fn print(reference: &FeatPropRef) -> ScriptUnit {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_error, assert_ok};
+    use super::super::testing::{assert_error, assert_ok, assert_warning};
 
     #[test]
-    fn feat_prop_push_takes_exactly_one_feature_prop() {
+    fn feat_prop_push_takes_one_feature_prop_and_ignores_the_rest() {
         assert_ok("featPropPush Costume colorScaleIndex\nfeatPropPush Movement.direction");
         assert_error(
             "featPropPush",
             "featPropPush expects a feature property, got 0",
         );
-        assert_error(
+        assert_warning(
             "featPropPush Costume glow 1",
-            "featPropPush expects a feature property only, got 3",
+            "featPropPush takes 2 arguments, got 3; the extra one is ignored, as in GEMSTEP",
         );
         assert_error(
             "featPropPush Costume glw",

@@ -64,7 +64,7 @@ mod tests {
         );
         assert_warning(
             "prop energy setTo 1 2",
-            "setTo takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP",
+            "setTo takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP",
         );
         assert_error(
             "prop energy ad 1",

@@ -43,7 +43,7 @@ mod tests {
         assert_error("propPush", "propPush expects 1 argument, got 0");
         assert_warning(
             "propPush energy x",
-            "propPush takes 1 argument, got 2; the extra 1 are ignored, as in GEMSTEP",
+            "propPush takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP",
         );
         assert_error(
             "propPush enrgy",

@@ -80,8 +80,10 @@ pub(crate) fn only_prop_ref(
     Ok(reference)
 }
 
-/// A feature property reference that must be all of `args` (`featPropPush`, `featPropPop`).
-/// It can span one or two tokens, so the count is checked here rather than from the table.
+/// The feature property reference that is a keyword's only argument (`featPropPush`,
+/// `featPropPop`). It can span one or two tokens (`Costume glow`, `Fish.Costume glow`), so
+/// the count is checked here rather than from the table: GEMSTEP reads the reference and
+/// ignores what follows it, so anything after it is a warning at its first token.
 pub(crate) fn only_feat_prop_ref(
     cx: &mut Cx<'_>,
     name: &str,
@@ -99,17 +101,15 @@ pub(crate) fn only_feat_prop_ref(
         ));
     }
     let (reference, _, used) = cx.feat_prop_ref(args, head)?;
-    if used == args.len() {
-        return Ok(reference);
-    }
-    Err(cx.report_at(
-        head,
-        CompileErrorKind::ArgCount {
+    if let Some(extra) = args.get(used) {
+        let kind = CompileErrorKind::ExtraArgs {
             name: name.to_owned(),
-            expected: "a feature property only".to_owned(),
+            max: used,
             got: args.len(),
-        },
-    ))
+        };
+        cx.warn_at(extra, kind);
+    }
+    Ok(reference)
 }
 
 /// The test of an `if` line, after checking the count, and the blocks that follow it.

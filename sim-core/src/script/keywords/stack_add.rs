@@ -35,7 +35,7 @@ mod tests {
         assert_ok("stackAdd");
         assert_warning(
             "stackAdd 1",
-            "stackAdd takes 0 arguments, got 1; the extra 1 are ignored, as in GEMSTEP",
+            "stackAdd takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
         );
     }
 }

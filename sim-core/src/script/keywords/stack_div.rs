@@ -34,7 +34,7 @@ mod tests {
         assert_ok("stackDiv");
         assert_warning(
             "stackDiv 1",
-            "stackDiv takes 0 arguments, got 1; the extra 1 are ignored, as in GEMSTEP",
+            "stackDiv takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
         );
     }
 }

@@ -34,7 +34,7 @@ mod tests {
         assert_ok("stackMul");
         assert_warning(
             "stackMul 1",
-            "stackMul takes 0 arguments, got 1; the extra 1 are ignored, as in GEMSTEP",
+            "stackMul takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
         );
     }
 }

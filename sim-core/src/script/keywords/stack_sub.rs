@@ -34,7 +34,7 @@ mod tests {
         assert_ok("stackSub");
         assert_warning(
             "stackSub 1",
-            "stackSub takes 0 arguments, got 1; the extra 1 are ignored, as in GEMSTEP",
+            "stackSub takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
         );
     }
 }
