@@ -419,6 +419,13 @@ fn difference(model: &Model, seed: u64) -> Option<String> {
         (Ok(mut e), Ok(mut r)) => {
             e.set_agent_cap(AGENT_CAP);
             r.set_agent_cap(AGENT_CAP);
+            // Every other run on a small work budget, so ticks stop part way, at a
+            // statement both ways must agree on.
+            if seed % 2 == 1 {
+                let limit = 20 + seed % 400;
+                e.set_work_limit(limit);
+                r.set_work_limit(limit);
+            }
             (e, r)
         }
         (Err(e), Err(r)) if e.to_string() == r.to_string() => return None,
@@ -444,6 +451,23 @@ fn difference(model: &Model, seed: u64) -> Option<String> {
                 reference.log()
             ));
         }
+        if engine.work_done() != reference.work_done() {
+            return Some(format!(
+                "the work counted differs after tick {tick}: {} / {}",
+                engine.work_done(),
+                reference.work_done()
+            ));
+        }
+        if engine.stopped() != reference.stopped() {
+            return Some(format!(
+                "they stop differently after tick {tick}: {:?} / {:?}",
+                engine.stopped(),
+                reference.stopped()
+            ));
+        }
+        // A run stopped at its budget goes on, as after the teacher's Play.
+        engine.go_on();
+        reference.go_on();
         engine.step();
         reference.step();
     }
@@ -495,6 +519,7 @@ fn generated_models_compile_and_do_something() {
     let mut loaded = 0;
     let mut changed = 0;
     let mut logged = 0;
+    let mut stopped = 0;
     for seed in 0..40 {
         let model = Model::generate(seed);
         let mut sim = match Simulation::load(&model.project(), 1) {
@@ -511,7 +536,15 @@ fn generated_models_compile_and_do_something() {
         }
         changed += usize::from(sim.state_hash() != before);
         logged += usize::from(!sim.log().is_empty());
+        // On a small work budget, ticks stop part way: the comparison covers that too.
+        sim.set_work_limit(10);
+        sim.step();
+        stopped += usize::from(sim.stopped().is_some());
     }
+    assert!(
+        stopped >= 10,
+        "only {stopped} of 40 generated models stopped at a small budget"
+    );
     assert!(loaded >= 36, "only {loaded} of 40 generated models loaded");
     assert!(
         changed >= 36,

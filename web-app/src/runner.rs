@@ -270,6 +270,19 @@ impl Runner {
             .unwrap_or_default()
     }
 
+    /// Where the run stopped at a tick's work budget, if it did (see
+    /// [`Simulation::stopped`]).
+    pub fn stopped(&self) -> Option<sim_core::sim::Overrun> {
+        self.sim.get().and_then(Simulation::stopped).cloned()
+    }
+
+    /// Lets a run stopped at a tick's work budget go on (see [`Simulation::go_on`]).
+    pub fn go_on(&mut self) {
+        if let Some(sim) = self.sim.get_mut() {
+            sim.go_on();
+        }
+    }
+
     /// Runs exactly one tick.
     pub fn step(&mut self) {
         let next = sim_core::sim::tick_time(self.tick() + 1);

@@ -86,17 +86,59 @@ impl<'w> Runner<'w> {
         }
     }
 
-    /// Runs `stmts` in order; a failing statement is logged and skipped.
+    /// Runs `stmts` in order; a failing statement is logged and skipped. Each statement is
+    /// charged to the tick's [budget](crate::world::budget): once it is spent, nothing more
+    /// runs.
     pub fn run(&mut self, stmts: &[Stmt]) {
+        self.run_stmts(stmts, true);
+    }
+
+    /// [`Runner::run`] for statements already charged to the budget (a lowered operation
+    /// handing its source to the interpreter); the blocks they run are charged as usual.
+    pub(crate) fn run_paid(&mut self, stmts: &[Stmt]) {
+        self.run_stmts(stmts, false);
+    }
+
+    fn run_stmts(&mut self, stmts: &[Stmt], charge: bool) {
         for stmt in stmts {
             if !self.world.agents.contains(self.me) {
                 return;
             }
+            if charge && !self.world.budget.charge(1) {
+                self.stopped_at(stmt.line, stmt.col);
+                return;
+            }
             self.at = (stmt.line, stmt.col);
             if let Err(message) = self.step(stmt) {
+                if self.world.budget.over() {
+                    // It failed because the tick's budget ran out: that is logged already,
+                    // and nothing more runs.
+                    return;
+                }
                 let at = self.world.origin(&self.script, stmt.line, stmt.col);
                 self.world.log.error(at, message);
             }
+        }
+    }
+
+    /// Charges `units` of work (agents a loop visits, agents made) to the tick's budget at
+    /// the statement running; false when it is spent and the work must not be done.
+    pub(crate) fn charge(&mut self, units: u64) -> bool {
+        if self.world.budget.charge(units) {
+            return true;
+        }
+        self.stopped_at(self.at.0, self.at.1);
+        false
+    }
+
+    /// Charges a pass that looks at `agents` agents (a name, a flag) to the tick's budget:
+    /// one unit per 16 agents, as such a look costs a fraction of a statement. Fails when the
+    /// budget is spent.
+    pub(crate) fn charge_scan(&mut self, agents: usize) -> Result<(), Failure> {
+        if self.charge(1 + agents as u64 / 16) {
+            Ok(())
+        } else {
+            Err("the tick's work budget is spent".to_string())
         }
     }
 
@@ -315,9 +357,21 @@ impl<'w> Runner<'w> {
         })
     }
 
-    /// Runs a top-level timer of the running agent if it is due this tick.
+    /// Runs a top-level timer of the running agent if it is due this tick (charged to the
+    /// budget as the statement it is).
     pub fn top_level_every(&mut self, every: &Every) {
+        let (line, col, _) = every.timer_key();
+        if !self.world.budget.charge(1) {
+            self.stopped_at(line, col);
+            return;
+        }
         self.nested_every(every);
+    }
+
+    /// Notes that the tick's budget ran out at `line`, `col` of this runner's script (the
+    /// first place it ran out is kept).
+    pub(crate) fn stopped_at(&mut self, line: u32, col: u32) {
+        self.world.stopped_at(&self.script, line, col);
     }
 
     fn nested_every(&mut self, every: &Every) {

@@ -76,6 +76,22 @@ impl<'w, 's> Cx<'w, 's> {
 
     fn run_ops(&mut self, ops: &[Op]) {
         for op in ops {
+            // Each operation is charged the statements it stands for, as the interpreter
+            // charges them one by one, so both ways stop at the same statement. One that
+            // stands for more statements than the budget has left runs them as written, each
+            // charged, so the tick stops part way through exactly as the interpreter's does.
+            let statements = op.statements();
+            if statements > 1 && self.world.budget.left() < statements {
+                if let Some(source) = op.source() {
+                    self.with_runner(|runner| runner.run(source));
+                }
+                return;
+            }
+            if !self.world.budget.charge(statements) {
+                let (line, col) = op.place();
+                self.world.stopped_at(self.script, line, col);
+                return;
+            }
             match op {
                 Op::Step {
                     place,
@@ -128,6 +144,7 @@ impl<'w, 's> Cx<'w, 's> {
                     }
                 }
                 Op::Every {
+                    at: _,
                     key,
                     period,
                     run_at_start,
@@ -294,9 +311,10 @@ impl<'w, 's> Cx<'w, 's> {
         self.with_runner(|runner| runner.decide(source, test))
     }
 
-    /// Runs `stmts` as written, on this run's value stack.
+    /// Runs `stmts` as written, on this run's value stack (they were charged to the budget
+    /// as the operation standing for them).
     fn as_written(&mut self, stmts: &[Stmt]) {
-        self.with_runner(|runner| runner.run(stmts));
+        self.with_runner(|runner| runner.run_paid(stmts));
     }
 
     /// Runs `f` with the plain interpreter, lent this run's value stack.

@@ -248,6 +248,9 @@ impl Sweep {
             .ok_or_else(|| format!("the experiment has no run {number}"))?;
         let mut sim = Simulation::load_starting(&self.project, spec.seed, self.starting(&spec))
             .map_err(|e| e.to_string())?;
+        if let Some(overrun) = sim.stopped() {
+            return Err(overrun.to_string());
+        }
         let mut rows = Vec::new();
         let mut blanks = vec![None; self.measures.len()];
         if self.every > 0 {
@@ -260,6 +263,9 @@ impl Sweep {
                 every => (now / every + 1).saturating_mul(every).min(self.ticks),
             };
             sim.play_rounds_to(next);
+            if let Some(overrun) = sim.stopped() {
+                return Err(overrun.to_string());
+            }
             let moved = sim.tick_count() > now;
             let done =
                 !moved || sim.tick_count() >= self.ticks || sim.round().phase == RoundPhase::Done;

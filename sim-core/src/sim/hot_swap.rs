@@ -94,7 +94,12 @@ impl Simulation {
         self.has_instances = true;
         self.world.carry_rule_memory(&old, &new);
         self.world.carry_profile(&remap, new.blueprint_count());
+        // DEFINE runs again on the changed blueprints' agents, on a budget of its own: a
+        // DEFINE that would never end stops with its error in the log, and the next tick
+        // starts afresh.
+        self.world.budget.renew();
         let agents = self.world.respec(&old, &new, &remap, &changed);
+        self.world.budget.renew();
         self.world.note_warnings(&new);
         self.project = project.clone();
         let blueprints = changed

@@ -23,6 +23,12 @@ impl World {
         at: (f64, f64),
     ) -> Option<EntityId> {
         let bp_name = self.program.name(bp);
+        if !self.budget.charge(1) {
+            // The work budget ran out: nothing more is made (the overrun is logged where it
+            // ran out).
+            self.stopped_at(&bp_name, 0, 0);
+            return None;
+        }
         let cap = self.agent_cap();
         if self.model_agents() >= cap {
             let origin = self.origin(&bp_name, 0, 0);
@@ -199,6 +205,7 @@ impl World {
         self.flush(lp);
         // Every agent was just made, one by one: lay their memory out for the passes.
         self.agents.repack();
+        self.halt_if_over();
         Ok(())
     }
 }

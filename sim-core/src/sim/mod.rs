@@ -52,6 +52,7 @@ mod timeline;
 mod values;
 mod view;
 
+pub use crate::world::budget::{Overrun, MAX_TICK_WORK};
 pub use crate::world::dialogs::{Dialog, MAX_DIALOGS, MAX_DIALOG_CHARS};
 pub use crate::world::rounds::{RoundInfo, RoundPhase};
 pub use crate::world::starting::{StartTarget, Starting};
@@ -113,6 +114,8 @@ pub struct Simulation {
     seed: u64,
     timer: fn() -> u64,
     agent_cap: usize,
+    /// The most work one tick may do ([`MAX_TICK_WORK`] unless a test says otherwise).
+    work_limit: u64,
     /// The entity the tick event runs for, to schedule the tick again when a round starts.
     clock: EntityId,
     /// The inputs received since the start (see [`record`]).
@@ -172,6 +175,7 @@ impl Simulation {
             seed,
             timer: no_timer,
             agent_cap: MAX_AGENTS,
+            work_limit: MAX_TICK_WORK,
             reference,
             starting: Rc::clone(&starting),
         };
@@ -184,6 +188,7 @@ impl Simulation {
             seed,
             timer: no_timer,
             agent_cap: MAX_AGENTS,
+            work_limit: MAX_TICK_WORK,
             clock,
             inputs: InputLog::default(),
             has_instances: true,
@@ -198,6 +203,7 @@ impl Simulation {
             seed: self.seed,
             timer: self.timer,
             agent_cap: self.agent_cap,
+            work_limit: self.work_limit,
             reference: self.reference,
             starting: Rc::clone(&self.starting),
         }
@@ -215,6 +221,20 @@ impl Simulation {
     pub fn set_agent_cap(&mut self, cap: usize) {
         self.agent_cap = cap.max(1);
         self.world.set_agent_cap(self.agent_cap);
+    }
+
+    /// Sets the most work one tick may do (see [`crate::world::budget`]; [`MAX_TICK_WORK`]
+    /// by default), from the next tick; kept across [`Simulation::reset`]. Tests use small
+    /// limits to reach it quickly.
+    pub fn set_work_limit(&mut self, limit: u64) {
+        self.work_limit = limit;
+        self.world.budget = crate::world::budget::Budget::with_limit(limit);
+    }
+
+    /// The work the last tick did, as its budget counts it: statements run (as written or
+    /// lowered, alike), agents visited by loops and agents made.
+    pub fn work_done(&self) -> u64 {
+        self.world.budget.spent()
     }
 
     /// Goes back to the model's initial state with the same seed.
@@ -249,6 +269,44 @@ impl Simulation {
         }
     }
 
+    /// Where the run stopped at a tick's work budget (see [`crate::world::budget`]), if it
+    /// did: no tick runs until [`Simulation::go_on`]. The log has it as a runtime error at
+    /// the statement that went past the budget.
+    pub fn stopped(&self) -> Option<&Overrun> {
+        self.world.halted.as_ref()
+    }
+
+    /// Lets a run that [stopped](Simulation::stopped) at a tick's budget go on from the next
+    /// tick (Play after the notice). Recorded in the input log, so a replay and a session's
+    /// other screens go on at the same tick. False, and nothing changes, when it had not
+    /// stopped.
+    pub fn go_on(&mut self) -> bool {
+        if self.world.halted.take().is_none() {
+            return false;
+        }
+        self.world.budget.renew();
+        self.record(Input::GoOn);
+        self.schedule_tick("the run could not go on")
+    }
+
+    /// Schedules the next tick from the world's time (none while the round waits or is done,
+    /// or the run is halted); logs `failing` with the reason when it cannot.
+    fn schedule_tick(&mut self, failing: &str) -> bool {
+        let scheduled = self.lp.create_event_by_name(
+            tick::TICK_HANDLER,
+            self.clock,
+            &self.world,
+            self.world.time,
+            Payload::new(),
+        );
+        if let Err(e) = scheduled {
+            let at = self.world.origin("simulation", 0, 0);
+            self.world.log.warn_once(at, format!("{failing}: {e}"));
+            return false;
+        }
+        true
+    }
+
     /// Prepares the next round once the current one is over, as GEMSTEP's *Next round*:
     /// its init script runs and its intro is shown, and ticks run again from the next
     /// [`Simulation::step`] or [`Simulation::advance_to`]. False (and nothing changes) while
@@ -261,24 +319,12 @@ impl Simulation {
         let Some(next) = self.world.round().next(self.world.rounds().len(), loops) else {
             return false;
         };
+        self.world.budget.renew();
         tick::start_round(&mut self.world, Some(next));
         self.world.flush(&mut self.lp);
+        self.world.halt_if_over();
         self.record(Input::NextRound);
-        let scheduled = self.lp.create_event_by_name(
-            tick::TICK_HANDLER,
-            self.clock,
-            &self.world,
-            self.world.time,
-            Payload::new(),
-        );
-        if let Err(e) = scheduled {
-            let at = self.world.origin("simulation", 0, 0);
-            self.world
-                .log
-                .warn_once(at, format!("the next round could not start: {e}"));
-            return false;
-        }
-        true
+        self.schedule_tick("the next round could not start")
     }
 
     /// Runs to tick `until` as a teacher who starts each next round the moment one ends

@@ -49,6 +49,8 @@ pub enum Input {
     Command(super::command::CommandTarget, String),
     /// A prop set from a widget (see [`Simulation::set_value`]).
     SetValue(crate::world::starting::StartTarget, Value),
+    /// The run went on after a tick stopped at its work budget (see [`Simulation::go_on`]).
+    GoOn,
 }
 
 /// An input and the tick count when it came (it acts before tick `tick + 1`).
@@ -124,6 +126,10 @@ impl Simulation {
             }
             Input::SetValue(target, value) => {
                 self.set_value(&target, value).map(drop).map_err(drop)
+            }
+            Input::GoOn => {
+                self.go_on();
+                Ok(())
             }
         };
     }

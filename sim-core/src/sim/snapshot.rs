@@ -15,7 +15,7 @@
 //! Not kept: the log (its lines are not state; a restored run starts a fresh one) and the
 //! profiler's counts.
 
-use super::{hash, new_loop, start_ticks, Simulation, MAX_AGENTS};
+use super::{hash, new_loop, start_ticks, Simulation, MAX_AGENTS, MAX_TICK_WORK};
 use crate::agent::{Agent, QueuePhase};
 use crate::entity::{Entities, EntityId};
 use crate::project::Project;
@@ -259,6 +259,7 @@ fn rebuild(
         seed: state.seed,
         timer: super::no_timer,
         agent_cap: state.agent_cap,
+        work_limit: MAX_TICK_WORK,
         reference: false,
         starting: Rc::clone(&starting),
     };
@@ -311,6 +312,7 @@ fn rebuild(
         seed: state.seed,
         timer: super::no_timer,
         agent_cap: state.agent_cap,
+        work_limit: MAX_TICK_WORK,
         clock: state.clock,
         inputs: Default::default(),
         has_instances: false,

@@ -92,8 +92,14 @@ impl EventHandler<World> for TickHandler {
     }
 
     fn invoke(&self, lp: &mut EventLoop<World>, world: &mut World, call: Invocation<'_>) {
+        if world.halted.is_some() {
+            // Halted since this tick was scheduled (see `World::halt_if_over`): it does not
+            // run, and is not scheduled again.
+            return;
+        }
         world.tick += 1;
         world.time = call.time;
+        world.budget.renew();
         let mut scratch = self.scratch.borrow_mut();
         let scratch = &mut *scratch;
         for (_, module) in self.machine.tick_order() {
@@ -105,10 +111,11 @@ impl EventHandler<World> for TickHandler {
             }
             run_module(module, lp, world, scratch);
         }
+        world.halt_if_over();
     }
 
     fn predict_invoke_time(&self, _target: EntityId, world: &World, _at: SimTime) -> SimTime {
-        if world.round().phase != RoundPhase::Running {
+        if world.round().phase != RoundPhase::Running || world.halted.is_some() {
             SimTime::MIN
         } else {
             tick_time(world.tick + 1)
@@ -420,6 +427,8 @@ fn run_consequents(
     let Some(name) = program.shared_name(rule.a) else {
         return;
     };
+    // A budget that runs out in a consequent names its rule.
+    world.budget.rule = Some(first.rule);
     if world.reference() {
         for c in consequents {
             if !world.agents.contains(c.a) {
@@ -429,13 +438,14 @@ fn run_consequents(
             runner.bindings = Some([(rule.a, c.a), (rule.b, c.b)]);
             runner.run(&rule.body);
         }
-        return;
+    } else {
+        let mut cx = Cx::new(world, first.a, name);
+        for c in consequents {
+            cx.bind([rule.a, rule.b], c.a, c.b);
+            cx.run(&rule.ops);
+        }
     }
-    let mut cx = Cx::new(world, first.a, name);
-    for c in consequents {
-        cx.bind([rule.a, rule.b], c.a, c.b);
-        cx.run(&rule.ops);
-    }
+    world.budget.rule = None;
 }
 
 /// At the end of a tick: ends the round when its time is up or `stopRound` was called, and

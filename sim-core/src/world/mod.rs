@@ -5,6 +5,7 @@
 //! it holds lives here too: the compiled program, the log, round state, dialogs, the
 //! consequents waiting to run and the controller inputs.
 
+pub mod budget;
 pub(crate) mod consequents;
 pub(crate) mod controls;
 pub(crate) mod dialogs;
@@ -74,8 +75,9 @@ pub struct Profile {
 
 /// Everything the tick reads and changes.
 ///
-/// Seven parts are open to the code that runs on the world: the program, the agents, the
-/// generator, the log, the Global props and the tick and its time. Every feature and
+/// Eight parts are open to the code that runs on the world: the program, the agents, the
+/// generator, the log, the Global props, the tick and its time, and the tick's work budget.
+/// Every feature and
 /// statement reads or changes them, often two at once (an agent and the generator it draws
 /// from), which a method borrowing the whole world would forbid. The rest is the world's
 /// own bookkeeping, reached through the methods below, so what changes it stays in one
@@ -89,6 +91,11 @@ pub(crate) struct World {
     pub globals: Globals,
     pub tick: u64,
     pub time: SimTime,
+    /// The work this tick may still do (see [`budget`]).
+    pub budget: budget::Budget,
+    /// Where the last tick (or the work before the first) went past its budget: no tick
+    /// runs until the run is told to go on.
+    pub halted: Option<budget::Overrun>,
     stage: StageMetadata,
     rounds: Rc<Vec<crate::project::Round>>,
     registry: EntityRegistry<World>,
@@ -168,6 +175,8 @@ pub(crate) struct Settings {
     pub timer: fn() -> u64,
     /// The most agents.
     pub agent_cap: usize,
+    /// The most work a tick may do (see [`budget`]).
+    pub work_limit: u64,
     /// Runs everything the plain way.
     pub reference: bool,
     /// Starting values given to props (see [`starting`]).
@@ -192,6 +201,8 @@ impl World {
             globals: Globals::default(),
             tick: 0,
             time: SimTime::ZERO,
+            budget: budget::Budget::with_limit(settings.work_limit),
+            halted: None,
             stage: project.metadata.clone(),
             rounds: Rc::new(project.rounds.clone()),
             registry,

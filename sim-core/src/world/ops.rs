@@ -138,8 +138,10 @@ pub(crate) enum Op {
         otherwise: Box<[Op]>,
         source: Box<Stmt>,
     },
-    /// An `every` timer: the key its count is kept under, and its body lowered.
+    /// An `every` timer: where it is written, the key its count is kept under, and its body
+    /// lowered.
     Every {
+        at: (u32, u32),
         key: (u32, u32, usize),
         period: f64,
         run_at_start: bool,
@@ -147,6 +149,43 @@ pub(crate) enum Op {
     },
     /// A statement run as written.
     Plain(Box<Stmt>),
+}
+
+impl Op {
+    /// How many statements as written it stands for: what the tick's budget charges for it
+    /// (an `if` or `every` counts as one; the lines in it are charged as they run).
+    #[inline(always)]
+    pub fn statements(&self) -> u64 {
+        match self {
+            Op::Step { source, .. } | Op::Set { source, .. } | Op::FeatSet { source, .. } => {
+                source.len() as u64
+            }
+            Op::If { .. } | Op::Every { .. } | Op::Plain(_) => 1,
+        }
+    }
+
+    /// The statements as written of an operation that stands for whole statements (a step
+    /// or a set), which it hands to the interpreter when it cannot make them plainly.
+    pub fn source(&self) -> Option<&[Stmt]> {
+        match self {
+            Op::Step { source, .. } | Op::Set { source, .. } | Op::FeatSet { source, .. } => {
+                Some(source)
+            }
+            Op::If { .. } | Op::Every { .. } | Op::Plain(_) => None,
+        }
+    }
+
+    /// The line and column of its first statement as written.
+    pub fn place(&self) -> (u32, u32) {
+        match self {
+            Op::Step { source, .. } | Op::Set { source, .. } | Op::FeatSet { source, .. } => {
+                source.first().map_or((0, 0), |s| (s.line, s.col))
+            }
+            Op::If { source, .. } => (source.line, source.col),
+            Op::Every { at, .. } => *at,
+            Op::Plain(stmt) => (stmt.line, stmt.col),
+        }
+    }
 }
 
 /// The names statements are lowered among: the running agent's blueprint and, in a `when`
@@ -202,11 +241,20 @@ pub(crate) fn lower(stmts: &[Stmt], scope: Scope<'_>) -> Box<[Op]> {
 
 /// `every` timers lowered in `scope`, as the timers of an update program run them.
 pub(crate) fn lower_timers(timers: &[Every], scope: Scope<'_>) -> Box<[Op]> {
-    timers.iter().map(|every| timer(every, scope)).collect()
+    timers
+        .iter()
+        .map(|every| {
+            // A top-level timer is placed where its first line is, as the interpreter
+            // places it (see `Runner::top_level_every`).
+            let (line, col, _) = every.timer_key();
+            timer(every, (line, col), scope)
+        })
+        .collect()
 }
 
-fn timer(every: &Every, scope: Scope<'_>) -> Op {
+fn timer(every: &Every, at: (u32, u32), scope: Scope<'_>) -> Op {
     Op::Every {
+        at,
         key: every.timer_key(),
         period: every.period,
         run_at_start: every.run_at_start,
@@ -275,7 +323,7 @@ fn one(stmt: &Stmt, scope: Scope<'_>) -> Op {
             otherwise: lower(otherwise, scope),
             source: Box::new(stmt.clone()),
         },
-        StmtKind::Every(every) => timer(every, scope),
+        StmtKind::Every(every) => timer(every, (stmt.line, stmt.col), scope),
         _ => plain(),
     }
 }

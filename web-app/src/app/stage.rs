@@ -58,6 +58,8 @@ pub struct Stage {
     painted: u64,
     /// Frames not painted since the last one painted.
     skipped: u32,
+    /// The stop at a tick's work budget already told (see [`Stage::run_due`]).
+    stop_told: Option<sim_core::sim::Overrun>,
 }
 
 /// The most frames in a row left unpainted: a safety net for whatever could change the
@@ -110,6 +112,7 @@ impl Stage {
             shown: None,
             painted: 0,
             skipped: 0,
+            stop_told: None,
         }
     }
 
@@ -242,6 +245,20 @@ impl Stage {
         self.runner.advance_to(self.clock.time());
         let work_ms = now_ms() - started;
         let mut verdict = None;
+        let stopped = self.runner.stopped();
+        if let Some(overrun) = &stopped {
+            // A tick went past its work budget: the model waits at it, and so does the clock.
+            // The notice is given once for each stop.
+            if self.running() {
+                self.hold_at_last_tick();
+            }
+            if self.stop_told.as_ref() != Some(overrun) {
+                self.stop_told = stopped.clone();
+                return Some(watchdog::stopped(overrun));
+            }
+            return None;
+        }
+        self.stop_told = None;
         if work_ms > watchdog::BUDGET_MS && self.running() {
             self.hold_at_last_tick();
             let (names, rules) = self.runner.profile_names();
@@ -366,6 +383,8 @@ impl Stage {
 
     /// Play: resumes a paused clock, starts any other.
     pub fn play(&mut self) {
+        // After a tick stopped at its work budget, Play goes on from the next tick.
+        self.runner.go_on();
         match self.clock.state() {
             ClockState::Paused => self.clock.resume(self.now_ms),
             _ => self.clock.start(self.now_ms),
@@ -388,6 +407,7 @@ impl Stage {
 
     /// Runs one tick, paused.
     pub fn step(&mut self) {
+        self.runner.go_on();
         self.runner.step();
         self.hold_at_last_tick();
     }

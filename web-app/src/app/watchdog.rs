@@ -8,6 +8,15 @@ use sim_core::sim::Profile;
 /// a smooth stage can spare, and far below the seconds after which a page looks dead.
 pub const BUDGET_MS: f64 = 250.0;
 
+/// Why the run paused itself when a tick went past its work budget (see
+/// [`sim_core::sim::Overrun`]): the place, and what Play does.
+pub fn stopped(overrun: &sim_core::sim::Overrun) -> String {
+    format!(
+        "The run paused itself. {overrun}. The Log links to the line; Play goes on from the \
+         next tick."
+    )
+}
+
 /// Why the run paused itself: the frame's work, and the blueprint's scripts or the `when`
 /// rule that took most of it, with its share, from the profiler's counts before
 /// (`before`) and after the frame; `names` and `rules` name the profile's entries.

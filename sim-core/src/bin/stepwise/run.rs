@@ -118,14 +118,23 @@ pub fn run(args: &[String]) -> Result<String, String> {
         write_snapshot(&mut sim, &frames, &mut snapshot, until)?;
         sim.play_frames_to(&frames, until);
         row(&mut csv, second, &sim);
-        if sim.round().phase == RoundPhase::Done {
+        if sim.round().phase == RoundPhase::Done || sim.stopped().is_some() {
             break;
         }
     }
     if let Some(path) = &options.csv {
         std::fs::write(path, &csv).map_err(|e| format!("{path}: {e}"))?;
     }
-    Ok(summary(&sim))
+    match sim.stopped() {
+        // A tick that went past its work budget ends the run: an error, with the summary.
+        Some(overrun) => Err(format!(
+            "{}
+{}: {overrun}",
+            summary(&sim),
+            options.file
+        )),
+        None => Ok(summary(&sim)),
+    }
 }
 
 /// Writes the snapshot still to be written if its tick is at or before `by`: the run goes

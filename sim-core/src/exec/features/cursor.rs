@@ -34,6 +34,7 @@ pub(crate) fn call(
         }
         "bindCursor" => {
             let wanted = feat(r, id, KIND)?.number("cursorTargetId").unwrap_or(-1.0);
+            r.charge_scan(r.world.agents.len())?;
             let target = r
                 .world
                 .visible_agents()

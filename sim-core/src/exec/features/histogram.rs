@@ -33,6 +33,7 @@ pub(crate) fn count(
         .program
         .index(&counted.blueprint)
         .ok_or_else(|| format!("no blueprint named '{}'", counted.blueprint))?;
+    r.charge_scan(r.world.agents.len())?;
     let keys: Vec<String> = r
         .world
         .visible_agents()

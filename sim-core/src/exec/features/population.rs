@@ -40,6 +40,7 @@ pub(crate) fn call(
             Ok(())
         }
         "releaseAllCharacters" | "releaseInertCharacters" => {
+            r.charge_scan(r.world.agents.len())?;
             let inert_only = method == "releaseInertCharacters";
             let held: Vec<EntityId> = r
                 .world
@@ -53,6 +54,7 @@ pub(crate) fn call(
             Ok(())
         }
         "hideInertCharacters" => {
+            r.charge_scan(r.world.agents.len())?;
             for agent in r
                 .world
                 .agents
@@ -64,6 +66,7 @@ pub(crate) fn call(
             Ok(())
         }
         "removeInertCharacters" => {
+            r.charge_scan(r.world.agents.len())?;
             let inert: Vec<EntityId> = r
                 .world
                 .visible_agents()
@@ -109,6 +112,7 @@ pub(crate) fn call(
         }
         "tellCharacterByName" => {
             let name = text_arg(r, args, 0)?;
+            r.charge_scan(r.world.agents.len())?;
             let ids: Vec<EntityId> = r
                 .world
                 .visible_agents()
@@ -180,6 +184,9 @@ fn queue_birth(
     init: &[Stmt],
     mutation: Option<(String, String, f64, f64)>,
 ) -> bool {
+    if !r.charge(1) {
+        return false;
+    }
     let cap = r.world.agent_cap();
     let (alive, waiting) = (r.world.model_agents(), r.world.births().len());
     if alive + waiting >= cap {
@@ -268,9 +275,14 @@ fn populate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), Fa
     Ok(())
 }
 
+/// Runs `block` on each of `ids`, each visit charged to the tick's budget: loops in loops
+/// multiply their work, and the budget stops them where they would never end.
 fn for_each(r: &mut Runner<'_>, ids: &[EntityId], block: &[Stmt]) {
     let script = r.script.clone();
     for &other in ids {
+        if !r.charge(1) {
+            return;
+        }
         let mut inner = Runner::new(&mut *r.world, other, script.clone());
         inner.run(block);
     }

@@ -223,6 +223,7 @@ pub(crate) fn query(
                 _ => None,
             }
             .ok_or("needs a character, such as Moth inside a `when` that names it")?;
+            r.charge_scan(r.world.agents.len())?;
             let seer = r.agent(id)?;
             let other = r.agent(other)?;
             Ok(ExprValue::Boolean(sees_color(r.world, seer, other)))
@@ -236,6 +237,7 @@ pub(crate) fn query(
                 .program
                 .index(name)
                 .ok_or_else(|| format!("no blueprint named '{name}'"))?;
+            r.charge_scan(r.world.agents.len())?;
             let agent = r.agent(id)?;
             Ok(ExprValue::Boolean(is_camouflaged(
                 r.world, agent, background,
