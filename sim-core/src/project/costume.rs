@@ -12,6 +12,7 @@
 //! huge picture gives a [`CostumeProblem`] that says what to do, never a panic or a
 //! page that runs out of memory.
 
+use super::svg_check::{self, SvgProblem};
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
 use serde::de::{MapAccess, SeqAccess, Visitor};
@@ -158,6 +159,15 @@ pub enum CostumeProblem {
         /// The image bytes the costumes would hold together.
         bytes: usize,
     },
+    /// An SVG drawing that could hurt the screens drawing it, or that is no SVG.
+    Svg(SvgProblem),
+    /// The size a project file gives a costume is not its image's own.
+    SizeMismatch {
+        /// The size the project gives (width, height).
+        stated: (u32, u32),
+        /// The image's own size.
+        actual: (u32, u32),
+    },
 }
 
 impl fmt::Display for CostumeProblem {
@@ -210,6 +220,12 @@ impl fmt::Display for CostumeProblem {
             CostumeProblem::TooMany => write!(
                 f,
                 "the project already has {MAX_COSTUMES} costumes; remove one first"
+            ),
+            CostumeProblem::Svg(problem) => problem.fmt(f),
+            CostumeProblem::SizeMismatch { stated, actual } => write!(
+                f,
+                "the project says it is {}×{} pixels, but its picture is {}×{}",
+                stated.0, stated.1, actual.0, actual.1
             ),
             CostumeProblem::ProjectFull { bytes } => write!(
                 f,
@@ -424,6 +440,12 @@ impl CostumeAsset {
             Ok((media_type, ..)) if media_type != self.media_type => {
                 return Some(CostumeProblem::NotAnImage)
             }
+            Ok((_, width, height)) if (width, height) != (self.width, self.height) => {
+                return Some(CostumeProblem::SizeMismatch {
+                    stated: (self.width, self.height),
+                    actual: (width, height),
+                })
+            }
             Ok(_) => {}
         }
         if !sides_fine(self.width, self.height) {
@@ -501,10 +523,8 @@ fn inspect(bytes: &[u8]) -> Result<(MediaType, u32, u32), CostumeProblem> {
     }
     let (media_type, (width, height)) = if let Some(size) = png_size(bytes) {
         (MediaType::Png, size)
-    } else if let Some(size) = svg_size(bytes) {
-        (MediaType::Svg, size)
     } else {
-        return Err(CostumeProblem::NotAnImage);
+        (MediaType::Svg, svg_size(bytes)?)
     };
     if !sides_fine(width, height) {
         return Err(CostumeProblem::BadSize { width, height });
@@ -526,50 +546,35 @@ fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
 }
 
 /// The size an SVG drawing declares: its `width` and `height`, else its `viewBox`, else
-/// [`SVG_DEFAULT_SIDE`] square. `None` when the text is not an SVG document.
-fn svg_size(bytes: &[u8]) -> Option<(u32, u32)> {
-    let text = std::str::from_utf8(bytes).ok()?;
-    let start = text.find("<svg")?;
-    let before = text[..start].trim_start_matches('\u{feff}').trim_start();
-    if !(before.is_empty() || before.starts_with('<')) {
-        return None;
+/// [`SVG_DEFAULT_SIDE`] square; once the drawing passed [`svg_check::check`]. Text that is
+/// not markup at all is not an image.
+fn svg_size(bytes: &[u8]) -> Result<(u32, u32), CostumeProblem> {
+    let text = std::str::from_utf8(bytes).map_err(|_| CostumeProblem::NotAnImage)?;
+    if !svg_check::looks_like_markup(text) {
+        return Err(CostumeProblem::NotAnImage);
     }
-    let tag = &text[start..];
-    let tag = &tag[..tag.find('>')?];
-    let length = |name: &str| attribute(tag, name).and_then(svg_length);
-    if let (Some(w), Some(h)) = (length("width"), length("height")) {
-        return Some((w, h));
+    let root =
+        svg_check::check(text.trim_start_matches('\u{feff}')).map_err(CostumeProblem::Svg)?;
+    let length = |value: &Option<String>| value.as_deref().and_then(svg_length);
+    if let (Some(w), Some(h)) = (length(&root.width), length(&root.height)) {
+        return Ok((w, h));
     }
-    let view_box = attribute(tag, "viewBox").map(|v| {
+    let view_box = root.view_box.as_deref().map(|v| {
         v.split([' ', ','])
             .filter(|s| !s.is_empty())
             .filter_map(|s| s.parse::<f64>().ok())
             .collect::<Vec<_>>()
     });
     match view_box.as_deref() {
-        Some([_, _, w, h]) => Some((side(*w)?, side(*h)?)),
-        _ => Some((SVG_DEFAULT_SIDE, SVG_DEFAULT_SIDE)),
+        Some([_, _, w, h]) => match (side(*w), side(*h)) {
+            (Some(w), Some(h)) => Ok((w, h)),
+            _ => Err(CostumeProblem::BadSize {
+                width: w.max(0.0).min(f64::from(u32::MAX)) as u32,
+                height: h.max(0.0).min(f64::from(u32::MAX)) as u32,
+            }),
+        },
+        _ => Ok((SVG_DEFAULT_SIDE, SVG_DEFAULT_SIDE)),
     }
-}
-
-/// The value of `name="…"` (or `'…'`) in an opening tag.
-fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
-    let mut rest = tag;
-    while let Some(at) = rest.find(name) {
-        let preceded = rest[..at].ends_with(|c: char| c.is_whitespace());
-        let after = rest[at + name.len()..].trim_start();
-        rest = &rest[at + name.len()..];
-        let Some(after) = after.strip_prefix('=').map(str::trim_start) else {
-            continue;
-        };
-        if !preceded {
-            continue;
-        }
-        let quote = after.chars().next().filter(|q| *q == '"' || *q == '\'')?;
-        let value = &after[1..];
-        return value.find(quote).map(|end| &value[..end]);
-    }
-    None
 }
 
 /// A length in user units or pixels (`48`, `48px`, `48.5`); other units are not sizes we
@@ -710,15 +715,21 @@ mod tests {
     fn an_svg_is_sized_by_its_attributes_or_view_box() {
         let cases = [
             (
-                r#"<svg xmlns="http://www.w3.org/2000/svg" width="48" height="24px">"#,
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="48" height="24px"></svg>"#,
                 (48, 24),
             ),
             (
-                r#"<?xml version="1.0"?><svg viewBox="0 0 120 60"></svg>"#,
+                r#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"></svg>"#,
                 (120, 60),
             ),
-            (r#"<svg stroke-width="3" viewBox='0,0,10,20'/>"#, (10, 20)),
-            (r#"<svg width="50%" height="2em"></svg>"#, (64, 64)),
+            (
+                r#"<svg xmlns='http://www.w3.org/2000/svg' stroke-width="3" viewBox='0,0,10,20'/>"#,
+                (10, 20),
+            ),
+            (
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="50%" height="2em"></svg>"#,
+                (64, 64),
+            ),
         ];
         for (text, size) in cases {
             let asset = import_image("shape.svg", text.as_bytes()).unwrap();
@@ -847,7 +858,11 @@ mod tests {
             asset.problem().map(|p| p.to_string()).unwrap_or_default()
         };
         assert!(bad(|a| a.data = "!!!".into()).contains("not base64"));
-        assert!(bad(|a| a.data = STANDARD.encode(b"<svg>").into()).contains("not a PNG"));
+        assert!(bad(|a| a.data = STANDARD.encode(b"<svg>").into()).contains("SVG cannot be read"));
+        assert!(bad(|a| a.data = STANDARD.encode(b"GIF89a").into()).contains("not a PNG"));
+        assert!(
+            bad(|a| a.width = 4096).contains("says it is 4096×4 pixels, but its picture is 4×4")
+        );
         assert!(bad(|a| a.name = "Big".into()).contains("cannot name"));
         assert!(bad(|a| a.width = 0).contains("0×4"));
         assert!(bad(|a| a.frames = vec![Frame {

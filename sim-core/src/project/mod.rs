@@ -29,6 +29,7 @@ mod error;
 mod experiment;
 mod stage;
 mod suggest_widgets;
+pub mod svg_check;
 mod widget;
 
 pub use costume::{
@@ -358,7 +359,7 @@ mod tests {
         let json = r#"{"costumes":[{"name":"a","mediaType":"image/png","width":4,"height":4,"data":"PHN2Zz4="}]}"#;
         assert_eq!(
             error(json),
-            "costumes[0] ('a'): it is not a PNG or SVG image"
+            "costumes[0] ('a'): the SVG cannot be read: the root node was opened but never closed"
         );
     }
 
