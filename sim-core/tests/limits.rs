@@ -145,3 +145,64 @@ fn the_population_cap_names_the_line_and_the_true_count() {
     );
     assert!(warnings[0].ends_with("no P was made"), "{warnings:?}");
 }
+
+#[test]
+fn a_text_written_in_a_script_is_held_to_the_text_limit_where_it_is_written() {
+    let long = "a".repeat(MAX_TEXT_BYTES + 1);
+    for (line, col) in [
+        (format!("prop s setTo '{long}'"), 14),
+        (format!("prop s setTo {{{{ '{long}' }}}}"), 14),
+    ] {
+        let text = format!(
+            "# BLUEPRINT B\n# PROGRAM DEFINE\naddProp s String ''\n# PROGRAM UPDATE\n{line}\n"
+        );
+        let errors = sim_core::script::compiler::compile_blueprint(
+            &text,
+            "B",
+            &sim_core::script::compiler::Symbols::partial(),
+        )
+        .expect_err("too long");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let e = &errors[0];
+        assert_eq!(e.pos.line, 5);
+        assert!(e.pos.col >= col, "{e}");
+        assert!(
+            e.to_string()
+                .contains("this text is 65 KB; a text may hold at most 64 KB"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn names_with_invisible_characters_are_refused_where_the_character_is() {
+    let zwsp = "prop Fi\u{200b}sh.x setTo 1";
+    let e = sim_core::script::tokenize(zwsp).expect_err("an invisible character");
+    assert_eq!((e.pos.line, e.pos.col), (1, 8));
+    assert_eq!(
+        e.kind.to_string(),
+        "an invisible character (U+200B) is here; names may not hold one: delete it"
+    );
+    let rlo =
+        sim_core::script::tokenize("addProp e\u{202e}ygrene Number 1").expect_err("an override");
+    assert_eq!((rlo.pos.line, rlo.pos.col), (1, 10));
+    // In a project file, blueprint names and instance labels.
+    let json = serde_json::json!({
+        "id": "p", "label": "p",
+        "blueprints": [{"name": "Fish", "scriptText": ""}, {"name": "Fi\u{200b}sh", "scriptText": ""}],
+        "instances": [{"id": "1", "label": "a\u{202e}b", "bpid": "Fish"}],
+    });
+    let error = sim_core::project::Project::from_json(&json.to_string())
+        .expect_err("refused")
+        .to_string();
+    assert!(
+        error.contains("blueprints[1].name holds an invisible character (U+200B) at character 3"),
+        "{error}"
+    );
+    assert!(
+        error.contains("instances[0].label holds an invisible character (U+202E) at character 2"),
+        "{error}"
+    );
+    // A byte-order mark opening a script file is no part of it.
+    assert!(sim_core::script::tokenize("\u{feff}prop x setTo 1").is_ok());
+}

@@ -97,3 +97,59 @@ fn hostile_models_run_within_a_memory_limit() {
         );
     }
 }
+
+#[test]
+fn a_file_larger_than_the_app_accepts_is_refused_unread_with_the_apps_message() {
+    let big = " ".repeat(sim_core::project::MAX_PROJECT_BYTES + 1);
+    let path = temp_file("huge.gemprj", &big);
+    let file = path.to_str().unwrap();
+    for args in [
+        vec!["check", file],
+        vec!["run", file, "--seconds", "1"],
+        vec!["sweep", file],
+    ] {
+        let command = args[0];
+        let out = stepwise(&args);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        assert_eq!(
+            text(&out.stderr).trim_end(),
+            format!(
+                "{file} is too large to be a project ({} bytes; a project may have at most 8 MB)",
+                big.len()
+            ),
+            "{command}"
+        );
+    }
+    std::fs::remove_file(path).ok();
+}
+
+#[test]
+fn a_tick_that_would_never_end_stops_and_run_exits_1_naming_the_place() {
+    let mut update = "prop zIndex add 1".to_string();
+    for _ in 0..8 {
+        update = format!("featCall Population tellAllCharacters [[\n{update}\n]]");
+    }
+    let script = format!(
+        "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddFeature Population\n# PROGRAM UPDATE\n{update}\n"
+    );
+    let instances: Vec<serde_json::Value> = (0..30)
+        .map(|i| serde_json::json!({"id": i.to_string(), "label": format!("f{i}"), "bpid": "Fish", "initScript": ""}))
+        .collect();
+    let project = serde_json::json!({
+        "id": "endless", "label": "endless",
+        "blueprints": [{"name": "Fish", "label": "Fish", "scriptText": script}],
+        "instances": instances,
+    });
+    let path = temp_file("endless.gemprj", &project.to_string());
+    let file = path.to_str().unwrap();
+    let out = stepwise(&["run", file, "--seconds", "5"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "{file}: Tick 1 stopped at Fish:13:1: it ran more than 4,000,000"
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains("time 0.033 s, 1 ticks"), "{stderr}");
+}

@@ -13,11 +13,12 @@
 //!
 //! The numbers are exactly those of a fresh pass: a sum is added up block by block, in slot
 //! order within a block and then over the blocks, whether it was just computed or brought up
-//! to date (for whole numbers, as most props are, that is the plain sum). Built-in props are
-//! scanned on each call instead: `color` is computed from the Costume feature's state,
-//! which changes without a note.
+//! to date (for whole numbers, as most props are, that is the plain sum). Built-in props
+//! (`x`, `alpha`...) are fields every change of which is noted like an added prop's; only
+//! `color` is scanned on each call instead, as it is computed from the Costume feature's
+//! state, which changes without a note.
 
-use super::{Agents, BUILTIN_PROPS};
+use super::Agents;
 use crate::entity::EntityId;
 use std::rc::Rc;
 
@@ -68,7 +69,7 @@ impl PropSummary {
 
 #[derive(Debug, Clone, PartialEq)]
 enum Question {
-    /// An added prop over the active agents of a blueprint.
+    /// A prop (added, or built in but `color`) over the active agents of a blueprint.
     Prop(usize, String),
     /// How many agents a blueprint has (all but system agents, or only active ones).
     Count { blueprint: usize, only_active: bool },
@@ -130,7 +131,10 @@ fn value_of(agents: &Agents, slot: usize, question: &Question) -> Option<f64> {
             if agent.blueprint != *blueprint || !agent.is_active() {
                 return None;
             }
-            agent.prop(prop).and_then(|v| v.value().as_number())
+            match agent.prop(prop) {
+                Some(var) => var.value().as_number(),
+                None => agent.builtin(prop)?.as_number(),
+            }
         }
         Question::Count {
             blueprint,
@@ -221,7 +225,7 @@ impl Agents {
     /// `prop` over the active agents of `blueprint` (Population's `countCharacterProp`,
     /// `minCharacterProp` and `maxCharacterProp`), as a fresh pass would give it.
     pub fn prop_summary(&mut self, blueprint: usize, prop: &str) -> PropSummary {
-        if BUILTIN_PROPS.contains(&prop) {
+        if prop == "color" {
             let mut summary = PropSummary::EMPTY;
             let mut part = PropSummary::EMPTY;
             for (slot, agent) in self.slots.iter().enumerate() {
@@ -345,6 +349,30 @@ mod tests {
         agents.remove(ids[4]);
         assert_eq!(agents.count_of(0, false), 2);
         assert_eq!(agents.members_of(0, false).len(), 2);
+    }
+
+    #[test]
+    fn a_built_in_prop_is_answered_by_blocks_too() {
+        let (mut agents, ids, _) = store(&[0.0; 200]);
+        for (n, id) in ids.iter().enumerate() {
+            agents.get_mut(*id).unwrap().x = n as f64;
+        }
+        let first = agents.prop_summary(0, "x");
+        assert_eq!((first.count, first.min, first.max), (100, 0.0, 198.0));
+        let computed = agents.census_blocks_computed();
+        assert_eq!(agents.prop_summary(0, "x"), first);
+        assert_eq!(
+            agents.census_blocks_computed(),
+            computed,
+            "asked again: nothing read"
+        );
+        agents.get_mut(ids[198]).unwrap().x = -7.0;
+        let after = agents.prop_summary(0, "x");
+        assert_eq!((after.min, after.max), (-7.0, 196.0));
+        assert_eq!(agents.census_blocks_computed(), computed + 1, "one block");
+        let mut copy = agents.clone();
+        copy.census = Census::default();
+        assert_eq!(copy.prop_summary(0, "x"), after, "as a fresh pass gives it");
     }
 
     #[test]

@@ -139,6 +139,14 @@ fn fmt_file(file: &str) -> Result<String, String> {
     project.to_json_pretty().map_err(|e| format!("{file}: {e}"))
 }
 
+/// The text of script or project file `file`, refused unread when it is larger than the app
+/// accepts (see [`sim_core::project::MAX_PROJECT_BYTES`]), with the app's message.
 fn read(file: &str) -> Result<String, String> {
+    let bytes = std::fs::metadata(file)
+        .map_err(|e| format!("{file}: cannot read: {e}"))?
+        .len();
+    if let Some(why) = sim_core::project::too_large(file, bytes) {
+        return Err(why);
+    }
     std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read: {e}"))
 }

@@ -58,6 +58,19 @@ fn costume_problems(project: &Project) -> Vec<Problem> {
     problems
 }
 
+/// The first invisible character in name `text` (see [`crate::script::is_invisible`]).
+fn invisible(field: &str, text: &str) -> Option<Problem> {
+    let (at, character) = text
+        .chars()
+        .enumerate()
+        .find(|(_, c)| crate::script::is_invisible(*c))?;
+    Some(Problem::InvisibleInName {
+        field: field.to_string(),
+        at: at + 1,
+        character,
+    })
+}
+
 fn stage_problems(project: &Project) -> Vec<Problem> {
     let stage = &project.metadata;
     [
@@ -94,6 +107,10 @@ fn blueprint_problems(project: &Project) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for (index, blueprint) in project.blueprints.iter().enumerate() {
+        problems.extend(invisible(
+            &format!("blueprints[{index}].name"),
+            &blueprint.name,
+        ));
         if blueprint.name.trim().is_empty() {
             problems.push(Problem::UnnamedBlueprint { index });
         } else if let Some(first) = first_seen(&mut seen, &blueprint.name, index) {
@@ -111,6 +128,10 @@ fn instance_problems(project: &Project) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for (index, instance) in project.instances.iter().enumerate() {
+        problems.extend(invisible(
+            &format!("instances[{index}].label"),
+            &instance.label,
+        ));
         if let Some(first) = first_seen(&mut seen, &instance.id, index) {
             problems.push(Problem::DuplicateInstance {
                 id: instance.id.clone(),

@@ -57,6 +57,16 @@ pub enum Problem {
         /// Its index in `blueprints`.
         index: usize,
     },
+    /// A blueprint's name or an instance's label holds an invisible character (a zero-width
+    /// space, a direction override...), which would make two names that look alike.
+    InvisibleInName {
+        /// Where the name is (`blueprints[2].name`).
+        field: String,
+        /// The character's place in the name, from 1.
+        at: usize,
+        /// The character.
+        character: char,
+    },
     /// Two blueprints with the same name.
     DuplicateBlueprint {
         /// The name.
@@ -164,6 +174,15 @@ impl fmt::Display for Problem {
                 "metadata: {low} ({low_value}) must be less than {high} ({high_value})"
             ),
             Problem::UnnamedBlueprint { index } => write!(f, "blueprints[{index}] has no name"),
+            Problem::InvisibleInName {
+                field,
+                at,
+                character,
+            } => write!(
+                f,
+                "{field} holds an invisible character (U+{:04X}) at character {at}; delete it",
+                u32::from(*character)
+            ),
             Problem::DuplicateBlueprint {
                 name,
                 first,

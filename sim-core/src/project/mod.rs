@@ -43,6 +43,23 @@ pub use stage::StageMetadata;
 pub use suggest_widgets::{suggest_widgets, Suggestion};
 pub use widget::{WidgetDef, WidgetKind, MAX_WIDGETS};
 
+/// The largest project text accepted from anywhere (a file, a share link, the autosave, a
+/// live session's snapshot, the command line), in bytes: real GEMSTEP models are well under
+/// a megabyte, and a project's costumes are at most 2 MB. Anything bigger is refused before
+/// it is read.
+pub const MAX_PROJECT_BYTES: usize = 8 * 1024 * 1024;
+
+/// Why project text of `bytes` bytes from `source` is refused, when it is larger than
+/// [`MAX_PROJECT_BYTES`]; the app and the command line say the same.
+pub fn too_large(source: &str, bytes: u64) -> Option<String> {
+    (bytes > MAX_PROJECT_BYTES as u64).then(|| {
+        format!(
+            "{source} is too large to be a project ({bytes} bytes; a project may have at most {} MB)",
+            MAX_PROJECT_BYTES >> 20
+        )
+    })
+}
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 

@@ -6,7 +6,51 @@
 /// Whether `c` may start a name: an ASCII letter, `$`, `_`, or any non-ASCII character that is
 /// not whitespace (GEMSTEP accepts non-ASCII names, so students may name things in their language).
 pub(crate) fn is_name_start(c: char) -> bool {
-    c.is_ascii_alphabetic() || c == '$' || c == '_' || (!c.is_ascii() && !c.is_whitespace())
+    c.is_ascii_alphabetic()
+        || c == '$'
+        || c == '_'
+        || (!c.is_ascii() && !c.is_whitespace() && !is_invisible(c))
+}
+
+/// Whether `c` is a character that shows as nothing, or changes how the text around it is
+/// shown: control characters, zero-width spaces and joiners, direction marks and overrides,
+/// the byte-order mark, variation selectors and tags. In a name, one makes two names that look
+/// alike (`Fish` and `Fi​sh`) or turns a line around, so names may not hold them.
+pub fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'..='\u{1160}'
+                | '\u{17B4}'..='\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFF8}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+}
+
+/// How a character that cannot start a token is named in an error: an invisible one by its
+/// code, since the student cannot see it.
+pub(crate) fn describe_unexpected(c: char, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    if is_invisible(c) {
+        write!(
+            f,
+            "an invisible character (U+{:04X}) is here; names may not hold one: delete it",
+            u32::from(c)
+        )
+    } else {
+        write!(f, "unexpected character '{c}'")
+    }
 }
 
 /// Whether `c` may continue a name: a name start or an ASCII digit.

@@ -33,6 +33,7 @@ mod tokenize_error;
 mod tokenizer;
 pub mod unparse;
 
+pub use lexical::is_invisible;
 pub use printer::print_units;
 pub use token::{ExprSource, Literal, Pos, ScriptUnit, Token, TokenKind};
 pub use tokenize_error::{TokenizeError, TokenizeErrorKind};

@@ -38,6 +38,9 @@ pub enum TokenizeErrorKind {
     NumberTooLarge,
     /// A `-` or `+` not followed by a number.
     SignWithoutNumber(char),
+    /// A quoted text longer than a text may be ([`crate::vars::MAX_TEXT_BYTES`]); its size
+    /// in bytes.
+    TextTooLong(usize),
 }
 
 impl std::fmt::Display for TokenizeErrorKind {
@@ -48,12 +51,18 @@ impl std::fmt::Display for TokenizeErrorKind {
             Self::UnclosedExpr => write!(f, "'{{{{' is never closed on this line: add '}}}}'"),
             Self::StrayBlockClose => write!(f, "']]' has no matching '[['"),
             Self::TooDeep => write!(f, "blocks nest more than {MAX_BLOCK_DEPTH} deep"),
-            Self::UnexpectedChar(c) => write!(f, "unexpected character '{c}'"),
+            Self::UnexpectedChar(c) => super::lexical::describe_unexpected(*c, f),
             Self::MissingNameAfterDot => write!(f, "expected a name right after '.'"),
             Self::BadNumber => write!(f, "this number is not written correctly"),
             Self::NameStartsWithDigit => write!(f, "a name cannot start with a digit"),
             Self::NumberTooLarge => write!(f, "this number is too large"),
             Self::SignWithoutNumber(sign) => write!(f, "'{sign}' must be followed by a number"),
+            Self::TextTooLong(bytes) => write!(
+                f,
+                "this text is {} KB; a text may hold at most {} KB",
+                bytes.div_ceil(1024),
+                crate::vars::MAX_TEXT_BYTES / 1024
+            ),
         }
     }
 }

@@ -22,6 +22,8 @@ pub const MAX_BLOCK_DEPTH: usize = 64;
 
 /// Tokenizes ScriptText into ScriptUnits, one per line (blocks hold the lines inside them).
 pub fn tokenize(text: &str) -> Result<Vec<ScriptUnit>, TokenizeError> {
+    // A byte-order mark opening a file is no part of the script.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = Lines {
         rest: text.split('\n').enumerate(),
         depth: 0,
@@ -180,6 +182,9 @@ impl Lines<'_> {
             '\'' | '"' => {
                 let (text, end) = read_quoted(&line.chars, start)
                     .ok_or_else(|| line.error_at(start, TokenizeErrorKind::UnterminatedString))?;
+                if text.len() > crate::vars::MAX_TEXT_BYTES {
+                    return Err(line.error_at(start, TokenizeErrorKind::TextTooLong(text.len())));
+                }
                 line.i = end;
                 TokenKind::String(text)
             }

@@ -5,12 +5,9 @@
 //! for a fresh snapshot and counts a resync.
 
 use super::protocol::{Bundle, RoomSnapshot};
-use crate::project::Project;
+use crate::project::{Project, MAX_PROJECT_BYTES};
 use crate::sim::Simulation;
 use crate::time::SimTime;
-
-/// The largest project a snapshot may unpack to.
-pub const MAX_PROJECT_BYTES: usize = 32 << 20;
 
 /// The project as it travels in a snapshot: compact JSON, deflated.
 pub fn pack_project(project: &Project) -> Vec<u8> {

@@ -81,9 +81,9 @@ impl fmt::Display for LoadError {
                 write!(f, "the list of example models is broken: {message}")
             }
             LoadError::File { name, message } => write!(f, "could not read {name}: {message}"),
-            LoadError::TooLarge { source, bytes } => {
-                write!(f, "{source} is too large to be a project ({bytes} bytes)")
-            }
+            LoadError::TooLarge { source, bytes } => f.write_str(
+                &sim_core::project::too_large(source, *bytes as u64).unwrap_or_default(),
+            ),
             LoadError::Project { source, error } => {
                 write!(f, "{source} is not a valid project: {error}")
             }

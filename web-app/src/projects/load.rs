@@ -2,11 +2,7 @@
 //! autosave) into a [`Project`], with the checks every source shares.
 
 use super::error::LoadError;
-use sim_core::project::Project;
-
-/// The largest project text accepted, in bytes. Real GEMSTEP models are well under a
-/// megabyte; anything bigger is refused before it is parsed.
-pub const MAX_PROJECT_BYTES: usize = 8 * 1024 * 1024;
+use sim_core::project::{Project, MAX_PROJECT_BYTES};
 
 /// Reads project text that came from `source` (a file name or a description such as
 /// `the share link`), naming the source and the JSON path in any error.

@@ -85,8 +85,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
 /// Runs the command; answers what to print.
 pub fn run(args: &[String]) -> Result<String, String> {
     let options = parse(args)?;
-    let text =
-        std::fs::read_to_string(&options.file).map_err(|e| format!("{}: {e}", options.file))?;
+    let text = super::read(&options.file)?;
     let project = Project::from_json(&text).map_err(|e| format!("{}: {e}", options.file))?;
     let mut sim = match &options.from {
         Some(path) => {

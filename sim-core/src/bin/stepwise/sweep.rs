@@ -139,7 +139,7 @@ fn definition(project: &Project, options: &Options) -> Result<ExperimentDef, Str
 pub fn run(args: &[String]) -> Result<String, String> {
     let options = parse(args)?;
     let file = &options.file;
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = super::read(file)?;
     let project = Project::from_json(&text).map_err(|e| format!("{file}: {e}"))?;
     let def = definition(&project, &options)?;
     let sweep =

@@ -124,6 +124,9 @@ fn lex_one(chars: &[char], i: usize, c: char) -> Result<(Lexeme, usize), ExprPar
     }
     if c == '\'' || c == '"' {
         let (text, end) = read_quoted(chars, i).ok_or(ExprParseErrorKind::UnterminatedString)?;
+        if text.len() > crate::vars::MAX_TEXT_BYTES {
+            return Err(ExprParseErrorKind::TextTooLong(text.len()));
+        }
         return Ok((Lexeme::Str(text), end));
     }
     if is_name_start(c) {

@@ -35,6 +35,8 @@ pub enum ExprParseErrorKind {
     UnexpectedChar(char),
     /// A quoted string runs to the end.
     UnterminatedString,
+    /// A quoted text longer than a text may be; its size in bytes.
+    TextTooLong(usize),
     /// A malformed number (`1e`).
     BadNumber,
     /// Digits run into a name (`2x`).
@@ -74,8 +76,14 @@ impl std::fmt::Display for ExprParseErrorKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Empty => write!(f, "the expression is empty"),
-            Self::UnexpectedChar(c) => write!(f, "unexpected character '{c}'"),
+            Self::UnexpectedChar(c) => crate::script::lexical::describe_unexpected(*c, f),
             Self::UnterminatedString => write!(f, "string is never closed: add the closing quote"),
+            Self::TextTooLong(bytes) => write!(
+                f,
+                "this text is {} KB; a text may hold at most {} KB",
+                bytes.div_ceil(1024),
+                crate::vars::MAX_TEXT_BYTES / 1024
+            ),
             Self::BadNumber => write!(f, "this number is not written correctly"),
             Self::NameStartsWithDigit => write!(f, "a name cannot start with a digit"),
             Self::NumberTooLarge => write!(f, "this number is too large"),
