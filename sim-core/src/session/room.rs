@@ -17,6 +17,20 @@ pub const MAX_STUDENTS: usize = 200;
 pub const MAX_KICKED: usize = 1_000;
 /// A student not heard from for this long shows as disconnected, milliseconds.
 pub const QUIET_MS: f64 = 3_000.0;
+/// New students a room takes at once (a class scanning the code together); after that,
+/// [`JOINS_PER_SECOND`]: one connection sending joins cannot fill the room faster than the
+/// teacher can see it on the roster (200 students take more than a minute).
+pub const JOIN_BURST: f64 = 40.0;
+/// New students a room takes per second once [`JOIN_BURST`] is used up.
+pub const JOINS_PER_SECOND: f64 = 2.0;
+/// `Rejoin` answers (to inputs from devices the room does not know) per second, so forged
+/// inputs cannot make the teacher's page send a message to everyone for each.
+pub const REJOINS_PER_SECOND: f64 = 5.0;
+/// The most devices a room remembers having asked to rejoin (each is asked at most once
+/// every [`REJOIN_GAP_MS`]).
+const MAX_REJOIN_ASKED: usize = 256;
+/// The least time between two `Rejoin` answers to one device, milliseconds.
+pub const REJOIN_GAP_MS: f64 = 2_000.0;
 
 /// One student on the roster.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,6 +72,8 @@ pub struct Counts {
     pub refused: u64,
     /// Devices that asked for a fresh snapshot.
     pub snapshot_requests: u64,
+    /// Joins of new students beyond [`JOIN_BURST`] and [`JOINS_PER_SECOND`].
+    pub joins_throttled: u64,
 }
 
 /// What the teacher's page does with one message from the *in* channel.
@@ -94,6 +110,12 @@ pub struct Room {
     counts: Counts,
     /// When the rate limits were last refilled.
     refilled_ms: f64,
+    /// Tokens for new students (see [`JOIN_BURST`]).
+    join_tokens: f64,
+    /// Tokens for `Rejoin` answers (see [`REJOINS_PER_SECOND`]).
+    rejoin_tokens: f64,
+    /// Devices asked to rejoin, and when.
+    rejoin_asked: BTreeMap<String, f64>,
 }
 
 /// The device name a student's frames carry in the simulation (so no student's puppets can
@@ -113,7 +135,21 @@ impl Room {
             kicked: BTreeSet::new(),
             counts: Counts::default(),
             refilled_ms: 0.0,
+            join_tokens: JOIN_BURST,
+            rejoin_tokens: REJOINS_PER_SECOND,
+            rejoin_asked: BTreeMap::new(),
         }
+    }
+
+    /// The students who never sent an input (who joined but are not steering): what
+    /// *Remove everyone who is not steering* removes, one click however many a connection
+    /// sent.
+    pub fn not_steering(&self) -> Vec<String> {
+        self.students
+            .values()
+            .filter(|s| s.last_input_ms.is_none())
+            .map(|s| s.device.clone())
+            .collect()
     }
 
     /// The room code.
@@ -259,7 +295,15 @@ impl Room {
                 return self.refused(&join.device, "the teacher locked this room");
             }
             None if full => return self.refused(&join.device, "this room is full"),
+            None if self.join_tokens < 1.0 => {
+                self.counts.joins_throttled += 1;
+                return self.refused(
+                    &join.device,
+                    "many students are joining at once: try again in a few seconds",
+                );
+            }
             None => {
+                self.join_tokens -= 1.0;
                 self.students.insert(
                     join.device.clone(),
                     Student {
@@ -290,10 +334,10 @@ impl Room {
                 return self.refuse();
             }
             // Perhaps the teacher's page reloaded and lost its roster: the device joins again.
+            // Each device is asked at most every few seconds, and the room answers only so
+            // many a second, so forged inputs cannot make the page flood the room.
             self.counts.refused += 1;
-            return Action::Send(Message::Rejoin {
-                device: input.device,
-            });
+            return self.ask_to_rejoin(input.device, now_ms);
         };
         if s.secret != input.secret {
             self.counts.refused += 1;
@@ -325,13 +369,42 @@ impl Room {
         }
     }
 
+    /// A `Rejoin` for `device`, unless it was asked lately or the room answered enough this
+    /// second.
+    fn ask_to_rejoin(&mut self, device: String, now_ms: f64) -> Action {
+        if let Some(at) = self.rejoin_asked.get(&device) {
+            if now_ms - at < REJOIN_GAP_MS {
+                return Action::Nothing;
+            }
+        }
+        if self.rejoin_tokens < 1.0 {
+            return Action::Nothing;
+        }
+        self.rejoin_tokens -= 1.0;
+        if self.rejoin_asked.len() >= MAX_REJOIN_ASKED {
+            // Forget the devices asked longest ago.
+            let gap = REJOIN_GAP_MS;
+            self.rejoin_asked.retain(|_, at| now_ms - *at < gap);
+            if self.rejoin_asked.len() >= MAX_REJOIN_ASKED {
+                self.rejoin_asked.clear();
+            }
+        }
+        self.rejoin_asked.insert(device.clone(), now_ms);
+        Action::Send(Message::Rejoin { device })
+    }
+
     /// Refills every device's rate limit for the time since the last refill.
     fn refill(&mut self, now_ms: f64) {
-        let elapsed = ((now_ms - self.refilled_ms) / 1000.0).clamp(0.0, 1.0);
+        // Seconds since the last refill: every bucket is full after a minute, and a clock
+        // that goes back refills nothing.
+        let elapsed = ((now_ms - self.refilled_ms) / 1000.0).clamp(0.0, 60.0);
         self.refilled_ms = self.refilled_ms.max(now_ms);
         if elapsed <= 0.0 {
             return;
         }
+        self.join_tokens = (self.join_tokens + elapsed * JOINS_PER_SECOND).min(JOIN_BURST);
+        self.rejoin_tokens =
+            (self.rejoin_tokens + elapsed * REJOINS_PER_SECOND).min(REJOINS_PER_SECOND);
         for s in self.students.values_mut() {
             s.tokens = (s.tokens + elapsed * MAX_INPUTS_PER_SECOND).min(MAX_INPUTS_PER_SECOND);
         }

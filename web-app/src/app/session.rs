@@ -53,6 +53,8 @@ pub enum SessionMsg {
     Panel(bool),
     /// Removes a student.
     Kick(String),
+    /// Removes every student who never sent an input.
+    KickIdle,
     /// Locks or opens the room.
     Lock(bool),
     /// Offers a character blueprint to students, or withholds it.
@@ -138,6 +140,11 @@ impl App {
             SessionMsg::Kick(device) => {
                 if let Some(t) = &mut self.teacher {
                     t.kick(self.stage.runner_mut(), &device);
+                }
+            }
+            SessionMsg::KickIdle => {
+                if let Some(t) = &mut self.teacher {
+                    t.kick_idle(self.stage.runner_mut());
                 }
             }
             SessionMsg::Lock(on) => {
@@ -380,6 +387,7 @@ impl App {
         }
         let actions = TeacherActions {
             kick: link.callback(|d| Msg::Session(SessionMsg::Kick(d))),
+            kick_idle: link.callback(|_| Msg::Session(SessionMsg::KickIdle)),
             lock: link.callback(|on| Msg::Session(SessionMsg::Lock(on))),
             end: link.callback(|_| Msg::Session(SessionMsg::End)),
             hide: link.callback(|_| Msg::Session(SessionMsg::Panel(false))),

@@ -11,9 +11,11 @@ use sim_core::session::{Action, Room};
 use sim_core::sim::InputFrame;
 use std::collections::BTreeSet;
 
-/// The least time between two snapshots sent because devices asked, milliseconds: many
-/// devices asking at once get one.
-const SNAPSHOT_GAP_MS: f64 = 250.0;
+/// The least time between two snapshots sent because devices asked or joined, milliseconds:
+/// many devices asking at once get one, and requests however many cannot make the page send
+/// more (a snapshot carries the whole project to every device). A jump of the teacher's own
+/// (Reset, an edit, another model) is sent at once.
+const SNAPSHOT_GAP_MS: f64 = 2_000.0;
 /// How often a control message goes out even when nothing changed (a heartbeat).
 const CONTROL_EVERY_MS: f64 = 1_000.0;
 
@@ -231,6 +233,14 @@ impl TeacherSession {
         if let Some((frame, message)) = self.room.kick(device) {
             let _ = runner.send_frame(frame, None);
             self.send(&message);
+        }
+    }
+
+    /// Removes, in one click, every student who never sent an input: what a connection
+    /// sending joins under made-up names leaves on the roster.
+    pub fn kick_idle(&mut self, runner: &mut Runner) {
+        for device in self.room.not_steering() {
+            self.kick(runner, &device);
         }
     }
 

@@ -52,6 +52,8 @@ pub fn link_text(state: Option<&LinkState>, server: Option<&str>) -> String {
 pub struct TeacherActions {
     /// Kick this device.
     pub kick: Callback<String>,
+    /// Kick every student who never sent an input.
+    pub kick_idle: Callback<MouseEvent>,
     /// Lock (true) or open the room.
     pub lock: Callback<bool>,
     /// End the session.
@@ -137,10 +139,15 @@ pub fn teacher_panel(
             </table>
             </div>
             <p class="session-counts" data-testid="session-counts">
-                { format!("{} bundles, {} snapshots sent ({} KB through the server) · {} inputs over 25/s dropped · {} refused · {} damaged messages ignored",
-                    session.sent.bundles, session.sent.snapshots, session.server_bytes() / 1024, counts.rate_dropped, counts.refused, counts.malformed) }
+                { format!("{} bundles, {} snapshots sent ({} KB through the server) · {} inputs over 25/s dropped · {} refused · {} joins held back (too many at once) · {} damaged messages ignored",
+                    session.sent.bundles, session.sent.snapshots, session.server_bytes() / 1024, counts.rate_dropped, counts.refused, counts.joins_throttled, counts.malformed) }
             </p>
             <div class="session-actions">
+                if !room.not_steering().is_empty() {
+                    <button data-testid="session-remove-idle" onclick={actions.kick_idle}>
+                        { format!("Remove everyone who is not steering ({})", room.not_steering().len()) }
+                    </button>
+                }
                 <button data-testid="session-lock" aria-pressed={locked.to_string()} onclick={on_lock}>
                     { if locked { "Open the room" } else { "Lock the room" } }
                 </button>
