@@ -405,7 +405,11 @@ impl Component for App {
                 self.stage.update_clock(ts);
                 if self.device.is_none() {
                     if let Some(why) = self.stage.run_due() {
+                        // The run paused itself: the panels, which refresh only while it
+                        // runs, show what the last ticks did (the error that stopped it).
                         self.watchdog = Some(why);
+                        self.refresh_panels();
+                        self.refresh_inspection();
                     }
                     self.note_branch();
                 }
