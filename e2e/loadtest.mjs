@@ -53,7 +53,6 @@ async function classroom() {
     // The teacher's page on a laptop's screen; the projector on the class screen.
     const teacher = await room.device(`?teach=${TEACHER_KEY}&${q}`, { width: 1366, height: 768 });
     const code = await startSession(teacher);
-    const roomId = await teacher.getAttribute('[data-testid="session-panel"]', 'data-room');
     await teacher.click('[data-testid="session-panel"] header button');
     // The projector joins half way: the first half measures the teacher's page alone (as on
     // a classroom laptop, the projector being another computer), the second half the
@@ -78,7 +77,7 @@ async function classroom() {
     });
     const before = await varz(monitor);
     const started = Date.now();
-    const result = await runTool(['classroom', '--server', `127.0.0.1:${nats.port}`, '--room', roomId, '--code', code,
+    const result = await runTool(['classroom', '--server', `127.0.0.1:${nats.port}`, '--code', code,
       '--students', process.env.STUDENTS ?? '30', '--rate', '25', '--seconds', String(SECONDS),
       '--split-at', String(SECONDS / 2)]);
     const elapsed = (Date.now() - started) / 1000;

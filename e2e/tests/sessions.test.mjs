@@ -201,7 +201,8 @@ test("the server refuses a student's page that publishes bundles or controls, or
   const student = students[3];
   await teacher.click('[data-testid="session-start"]');
   const roomId = await teacher.getAttribute('[data-testid="session-panel"]', 'data-room');
-  assert.match(roomId, /^[a-z0-9]{20}$/);
+  assert.match(roomId, /^[0-9a-f]{32}$/);
+  assert.ok(!roomId.toUpperCase().includes(code), 'the code is not the id');
   const outcome = await student.evaluate(async ({ url, code }) => {
     const ws = new WebSocket(url);
     ws.binaryType = 'arraybuffer';
@@ -220,21 +221,51 @@ test("the server refuses a student's page that publishes bundles or controls, or
   }, { url: nats.wsUrl, code: roomId });
   assert.match(outcome, /Permissions Violation for Publish to "sw\.\w+\.out"/);
   assert.match(outcome, /Permissions Violation for Subscription to "sw\.\w+\.in"/);
-  // The room code is on no subject a device may read: the lobby is the teacher's alone.
-  const lobby = await student.evaluate(async ({ url, code }) => {
+  // A student's own client, with the public student password and no code, subscribes to
+  // all it may: it gets only sealed bytes (no code, name, model or input), and what it sends
+  // into the room is dropped and counted, with the class still in step.
+  const overheard = await student.evaluate(async ({ url, room }) => {
     const ws = new WebSocket(url);
     ws.binaryType = 'arraybuffer';
-    const said = [];
-    ws.onmessage = (e) => said.push(new TextDecoder().decode(e.data));
+    let text = '';
+    ws.onmessage = (e) => { text += typeof e.data === 'string' ? e.data : new TextDecoder('latin1').decode(e.data); };
     await new Promise((ok) => { ws.onopen = ok; });
-    ws.send(new TextEncoder().encode(`CONNECT {"user":"student","pass":"student","verbose":false,"protocol":1}\r\nSUB sw.lobby.* 1\r\nSUB sw.lobby.${code} 2\r\nPING\r\n`));
-    const deadline = Date.now() + 5000;
-    while (!said.join('').includes('PONG') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    ws.send(new TextEncoder().encode('CONNECT {"user":"student","pass":"student","verbose":false,"protocol":1}\r\nSUB sw.*.out 1\r\nSUB > 2\r\nSUB sw.*.in 3\r\nPING\r\n'));
+    const deadline = Date.now() + 10_000;
+    while ((text.match(/MSG /g) ?? []).length < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // A flood of what it can make without the code: joins, inputs and snapshot requests
+    // in the clear, and random bytes.
+    const junk = (n) => crypto.getRandomValues(new Uint8Array(n));
+    for (let i = 0; i < 500; i++) {
+      const plain = new TextEncoder().encode(`{"Join":{"device":"fake${i}","secret":"xxxxxxxxxx","name":"Fake","blueprint":"Fish","code":"${room}"}}`);
+      const body = i % 2 ? plain : junk(64);
+      const head = new TextEncoder().encode(`PUB sw.${room}.in ${body.length}\r\n`);
+      ws.send(new Uint8Array([...head, ...body, 13, 10]));
+    }
+    ws.send(new TextEncoder().encode('PING\r\n'));
+    // The server answers the PING once it has read every message before it.
+    const flooded = Date.now() + 20_000;
+    while (((text.match(/PONG/g) ?? []).length < 2 || ws.bufferedAmount > 0) && Date.now() < flooded) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     ws.close();
-    return said.join('');
-  }, { url: nats.wsUrl, code });
-  assert.match(lobby, /Permissions Violation for Subscription to "sw\.lobby\.\*"/);
-  assert.match(lobby, new RegExp(`Permissions Violation for Subscription to "sw\\.lobby\\.${code}"`));
+    return text;
+  }, { url: nats.wsUrl, room: roomId });
+  assert.ok((overheard.match(/MSG sw\.[0-9a-f]{32}\.out /g) ?? []).length >= 40, 'it heard the room, sealed');
+  for (const secret of [code, 'Ada', 'Cleo', 'Fish', 'Algae', 'BLUEPRINT', 'scriptText', 'markers']) {
+    assert.ok(!overheard.includes(secret), `'${secret}' travelled readable`);
+  }
+  assert.match(overheard, /Permissions Violation for Subscription to ">"/);
+  assert.match(overheard, /Permissions Violation for Subscription to "sw\.\*\.in"/);
+  await teacher.waitForFunction(() => {
+    const counts = document.querySelector('[data-testid="session-counts"]')?.textContent ?? '';
+    return Number(/(\d+) damaged messages ignored/.exec(counts)?.[1]) >= 500;
+  });
+  assert.equal(await teacher.locator('[data-testid="session-student"]', { hasText: 'Fake' }).count(), 0);
+  await teacher.click('[data-testid="session-panel"] header button');
+  await teacher.click('[data-testid="play"]');
+  await sameStateEverywhere([projector, ...students]);
+  await teacher.click('[data-testid="session-start"]');
   // A wrong teacher key is refused too.
   const wrong = await student.evaluate(async (url) => {
     const ws = new WebSocket(url);

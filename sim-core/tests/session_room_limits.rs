@@ -40,7 +40,7 @@ fn welcomed(action: &Action) -> bool {
 
 #[test]
 fn a_flood_of_joins_fills_the_room_no_faster_than_a_teacher_can_see_it() {
-    let mut room = Room::new("ABCDEF", "id");
+    let mut room = Room::new("ABCDEF");
     let chars = characters();
     // 260 joins in about 3 seconds, as one student's NATS client sent them.
     let mut admitted = 0;
@@ -77,7 +77,7 @@ fn a_flood_of_joins_fills_the_room_no_faster_than_a_teacher_can_see_it() {
 
 #[test]
 fn forged_inputs_from_unknown_devices_are_answered_a_few_times_a_second() {
-    let mut room = Room::new("ABCDEF", "id");
+    let mut room = Room::new("ABCDEF");
     let chars = characters();
     let mut rejoins = 0;
     // 10,000 inputs in 10 s from devices the room does not know.
@@ -100,7 +100,7 @@ fn forged_inputs_from_unknown_devices_are_answered_a_few_times_a_second() {
         "a device the room forgot is still asked: {rejoins}"
     );
     // One device is asked at most once every couple of seconds.
-    let mut room = Room::new("ABCDEF", "id");
+    let mut room = Room::new("ABCDEF");
     let asked: Vec<f64> = (0..100)
         .map(|n| f64::from(n) * 100.0)
         .filter(|now| {

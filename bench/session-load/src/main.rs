@@ -4,9 +4,9 @@
 //! load is the real messages) to nats-server over TCP. Two runs, each printing one JSON
 //! object; `scripts/loadtest` starts the servers and the browser pages and prints the table.
 //!
-//! - `classroom --server H:P --room ID --code CODE [--students 30] [--rate 25]
-//!   [--seconds 60] [--blueprint Fish]`: students join a room (its subjects' id, and the
-//!   code their joins carry) that a real teacher's page runs and send
+//! - `classroom --server H:P --code CODE [--students 30] [--rate 25]
+//!   [--seconds 60] [--blueprint Fish]`: students join the room of that code (its key names
+//!   its subjects and seals every message) that a real teacher's page runs and send
 //!   their markers; each input's delay is measured until the teacher's bundle acknowledges
 //!   it (the input applied on the teacher's stage, plus the bundle's way back; the teacher
 //!   acknowledges each device's newest input of a frame), before and after `--split-at S`.
@@ -17,13 +17,14 @@
 //!   for each. A node killed meanwhile (by the caller) moves its clients to the others.
 
 mod client;
+mod sealed;
 mod stats;
 
 use client::{connect, Conn, Spec};
 use sim_core::session::protocol::{
     Bundle, Join, Message, RoomSnapshot, StudentInput, HASH_EVERY_TICKS,
 };
-use sim_core::session::{decode, encode};
+use sim_core::session::seal::{Direction, RoomKey};
 use sim_core::sim::{Input, InputFrame, Marker};
 use stats::Delays;
 use std::collections::HashMap;
@@ -89,8 +90,9 @@ type SentTimes = Arc<Mutex<HashMap<(usize, u32), Instant>>>;
 
 fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
     let server = arg(args, "--server", "127.0.0.1:4222");
-    let room = arg(args, "--room", "");
     let code = arg(args, "--code", "");
+    let key = Arc::new(RoomKey::derive(&code));
+    let room = key.id().to_string();
     let students = num(args, "--students", 30) as usize;
     let rate = num(args, "--rate", 25).max(1);
     let seconds = num(args, "--seconds", 60);
@@ -117,29 +119,32 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
         let (sent, delays, acked, joined) =
             (sent.clone(), delays.clone(), acked.clone(), joined.clone());
         let me = device.clone();
-        let conn = connect(spec, move |payload, _| match decode(payload) {
-            Ok(Message::Welcome(w)) if w.device == me => {
-                joined.lock().unwrap_or_else(|e| e.into_inner())[i] = true;
-            }
-            Ok(Message::Bundle(b)) => {
-                for (d, seq) in &b.acks {
-                    if *d == me {
-                        let at = sent
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .remove(&(i, *seq));
-                        if let Some(at) = at {
-                            acked.fetch_add(1, Ordering::Relaxed);
-                            let since = at.duration_since(start);
-                            if since >= WARMUP {
-                                let phase = usize::from(since >= split);
-                                delays[phase].add(at.elapsed().as_secs_f64() * 1000.0);
+        let k = key.clone();
+        let conn = connect(spec, move |payload, _| {
+            match sealed::open(&k, Direction::Out, payload) {
+                Ok(Message::Welcome(w)) if w.device == me => {
+                    joined.lock().unwrap_or_else(|e| e.into_inner())[i] = true;
+                }
+                Ok(Message::Bundle(b)) => {
+                    for (d, seq) in &b.acks {
+                        if *d == me {
+                            let at = sent
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .remove(&(i, *seq));
+                            if let Some(at) = at {
+                                acked.fetch_add(1, Ordering::Relaxed);
+                                let since = at.duration_since(start);
+                                if since >= WARMUP {
+                                    let phase = usize::from(since >= split);
+                                    delays[phase].add(at.elapsed().as_secs_f64() * 1000.0);
+                                }
                             }
                         }
                     }
                 }
+                _ => {}
             }
-            _ => {}
         })
         .map_err(|e| format!("cannot reach {server}: {e}"))?;
         let join = Message::Join(Join {
@@ -149,7 +154,7 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
             blueprint: blueprint.clone(),
             code: code.clone(),
         });
-        conn.publish(&inn, &encode(&join));
+        conn.publish(&inn, &sealed::seal(&key, Direction::In, &join));
         conns.push(conn);
     }
     // One thread sends every student's inputs, spread evenly over each period.
@@ -179,7 +184,7 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
             sent.lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .insert((i, seq[i]), Instant::now());
-            if conn.publish(&inn, &encode(&input)) {
+            if conn.publish(&inn, &sealed::seal(&key, Direction::In, &input)) {
                 inputs_sent += 1;
             }
         }
@@ -227,14 +232,20 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
     let tally = Arc::new(Tally::default());
     let start = Instant::now();
     let mut teachers = Vec::new();
-    let mut devices: Vec<(usize, Conn)> = Vec::new();
+    let mut devices: Vec<(String, Arc<RoomKey>, Conn)> = Vec::new();
     let mut all = Vec::new();
-    for r in 0..rooms {
-        let (inn, out) = (format!("sw.D{r:02}.in"), format!("sw.D{r:02}.out"));
+    let keys: Vec<Arc<RoomKey>> = (0..rooms)
+        .map(|r| Arc::new(RoomKey::derive(&format!("LOAD{r:03}"))))
+        .collect();
+    for (r, room_key) in keys.iter().enumerate() {
+        let (inn, out) = (
+            format!("sw.{}.in", room_key.id()),
+            format!("sw.{}.out", room_key.id()),
+        );
         // The teacher gathers the room's inputs, and answers snapshot requests at once.
         let pending: Arc<Mutex<Vec<Input>>> = Arc::default();
         let seq = Arc::new(AtomicU64::new(0));
-        let (p, s, o) = (pending.clone(), seq.clone(), out.clone());
+        let (p, s, o, k) = (pending.clone(), seq.clone(), out.clone(), room_key.clone());
         let teacher = connect(
             Spec {
                 servers: servers.clone(),
@@ -244,7 +255,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
                 name: format!("teacher-{r}"),
                 subscribe: Some(inn.clone()),
             },
-            move |payload, conn| match decode(payload) {
+            move |payload, conn| match sealed::open(&k, Direction::In, payload) {
                 Ok(Message::Input(i)) => {
                     let frame = InputFrame::Markers {
                         device: i.device,
@@ -264,19 +275,20 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
                         characters: vec!["Fish".into()],
                         playing: true,
                     });
-                    conn.publish(&o, &encode(&snapshot));
+                    conn.publish(&o, &sealed::seal(&k, Direction::Out, &snapshot));
                 }
                 _ => {}
             },
         )
         .map_err(|e| format!("cannot reach the cluster: {e}"))?;
-        teachers.push((teacher.clone(), pending, seq, out.clone()));
+        teachers.push((teacher.clone(), pending, seq, out.clone(), room_key.clone()));
         all.push(teacher);
         for d in 0..students + viewers {
             let node = r * 7 + d;
             let expected = Arc::new(AtomicU64::new(0));
             let (tally, delays) = (tally.clone(), delays.clone());
             let inn2 = inn.clone();
+            let k = room_key.clone();
             let me = format!("d{r}-{d}");
             let conn = connect(
                 Spec {
@@ -287,7 +299,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
                     name: me.clone(),
                     subscribe: Some(out.clone()),
                 },
-                move |payload, conn| match decode(payload) {
+                move |payload, conn| match sealed::open(&k, Direction::Out, payload) {
                     Ok(Message::Bundle(b)) => {
                         tally.delivered.fetch_add(1, Ordering::Relaxed);
                         let phase = usize::from(start.elapsed() >= split);
@@ -302,7 +314,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
                                 device: me.clone(),
                                 reason: "gap".into(),
                             };
-                            conn.publish(&inn2, &encode(&ask));
+                            conn.publish(&inn2, &sealed::seal(&k, Direction::In, &ask));
                             expected.store(u64::MAX, Ordering::Relaxed);
                         } else if want != u64::MAX {
                             expected.store(b.seq + 1, Ordering::Relaxed);
@@ -317,7 +329,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
             )
             .map_err(|e| format!("cannot reach the cluster: {e}"))?;
             if d < students {
-                devices.push((r, conn.clone()));
+                devices.push((inn.clone(), room_key.clone(), conn.clone()));
             }
             all.push(conn);
         }
@@ -331,7 +343,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
             let mut next = Instant::now();
             let mut sent = 0u64;
             while Instant::now() < end {
-                for (conn, pending, seq, out) in &teachers {
+                for (conn, pending, seq, out, key) in &teachers {
                     let inputs =
                         std::mem::take(&mut *pending.lock().unwrap_or_else(|e| e.into_inner()));
                     let n = seq.fetch_add(1, Ordering::SeqCst) + 1;
@@ -346,7 +358,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
                         acks: Vec::new(),
                         sent_ms: wall_ms(),
                     });
-                    if conn.publish(out, &encode(&bundle)) {
+                    if conn.publish(out, &sealed::seal(key, Direction::Out, &bundle)) {
                         sent += 1;
                     }
                 }
@@ -364,7 +376,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
     let mut seqs = vec![0u32; devices.len()];
     while Instant::now() < end {
         let t = start.elapsed().as_secs_f64();
-        for (k, (r, conn)) in devices.iter().enumerate() {
+        for (k, (inn, key, conn)) in devices.iter().enumerate() {
             seqs[k] += 1;
             let input = Message::Input(StudentInput {
                 device: format!("s{k}"),
@@ -373,7 +385,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
                 markers: vec![circle(k as u64, t)],
                 delay_ms: None,
             });
-            if conn.publish(&format!("sw.D{r:02}.in"), &encode(&input)) {
+            if conn.publish(inn, &sealed::seal(key, Direction::In, &input)) {
                 inputs += 1;
             }
         }

@@ -10,8 +10,10 @@ pub mod host;
 pub mod nats_wire;
 pub mod protocol;
 pub mod room;
+pub mod seal;
 
 pub use follow::{Followed, Follower};
 pub use host::Host;
 pub use protocol::{decode, encode, validate, Message, ProtocolError};
 pub use room::{Action, Room};
+pub use seal::{Direction, RoomKey};

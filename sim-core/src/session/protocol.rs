@@ -78,18 +78,6 @@ pub enum Message {
         /// The device asked.
         device: String,
     },
-    /// Device → teacher, on the lobby subject of the code it was given: which room is it?
-    Locate {
-        /// The room code typed or in the link.
-        code: String,
-        /// The token of the subject to answer on: letters and digits.
-        reply: String,
-    },
-    /// Teacher → the device that asked: the room's id, which its subjects are named by.
-    Located {
-        /// The room's id.
-        room: String,
-    },
 }
 
 /// One frame of the teacher's run: at tick `from`, apply `inputs`, then run to sim time
@@ -362,22 +350,7 @@ fn check(message: &Message) -> Result<(), String> {
             check_text("a secret", secret, MAX_TEXT_CHARS)
         }
         Message::Rejoin { device } => check_text("a device id", device, MAX_TEXT_CHARS),
-        Message::Locate { code, reply } => {
-            check_text("a room code", code, MAX_TEXT_CHARS)?;
-            check_token("a reply token", reply)
-        }
-        Message::Located { room } => check_token("a room id", room),
     }
-}
-
-/// A subject token: 1 to [`MAX_TEXT_CHARS`] ASCII letters and digits (no dots, spaces or
-/// wildcards that would name another subject).
-fn check_token(what: &str, token: &str) -> Result<(), String> {
-    check_text(what, token, MAX_TEXT_CHARS)?;
-    if token.is_empty() || !token.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return Err(format!("{what} must be letters and digits"));
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -454,25 +427,6 @@ mod tests {
             decode(&huge),
             Err(ProtocolError::TooLarge(MAX_MESSAGE_BYTES + 1))
         );
-    }
-
-    #[test]
-    fn a_reply_token_cannot_name_another_subject() {
-        for bad in ["", "a.b", "a b", "*", ">", "x>"] {
-            let m = Message::Locate {
-                code: "ABC".into(),
-                reply: bad.into(),
-            };
-            assert!(
-                matches!(decode(&encode(&m)), Err(ProtocolError::Limit(_))),
-                "{bad:?}"
-            );
-        }
-        let ok = Message::Locate {
-            code: "ABC".into(),
-            reply: "k3yz".into(),
-        };
-        assert_eq!(decode(&encode(&ok)), Ok(ok));
     }
 
     #[test]

@@ -83,8 +83,6 @@ pub enum Action {
     Nothing,
     /// Send this on the *out* channel.
     Send(Message),
-    /// Send this on another subject (the answer to a device asking for the room).
-    Reply(String, Message),
     /// Send this, then a snapshot (a new student must start from the state).
     SendThenSnapshot(Message),
     /// Give this frame to the simulation; acknowledge input `seq` of `device`.
@@ -102,8 +100,6 @@ pub enum Action {
 #[derive(Debug, Clone)]
 pub struct Room {
     code: String,
-    /// The room's id: its subjects' names (the code stays off every subject a device reads).
-    id: String,
     locked: bool,
     students: BTreeMap<String, Student>,
     kicked: BTreeSet<String>,
@@ -125,11 +121,11 @@ pub fn puppet_device(device: &str) -> String {
 }
 
 impl Room {
-    /// An open room with this code and id.
-    pub fn new(code: &str, id: &str) -> Room {
+    /// An open room with this code (its subjects are named by the code's
+    /// [key](super::seal::RoomKey)).
+    pub fn new(code: &str) -> Room {
         Room {
             code: code.to_string(),
-            id: id.to_string(),
             locked: false,
             students: BTreeMap::new(),
             kicked: BTreeSet::new(),
@@ -155,11 +151,6 @@ impl Room {
     /// The room code.
     pub fn code(&self) -> &str {
         &self.code
-    }
-
-    /// The room's id.
-    pub fn id(&self) -> &str {
-        &self.id
     }
 
     /// Whether new students are refused.
@@ -231,14 +222,6 @@ impl Room {
                 }
                 _ => self.refuse(),
             },
-            Ok(Message::Locate { code, reply }) if code.trim().to_uppercase() == self.code => {
-                Action::Reply(
-                    format!("sw.reply.{reply}"),
-                    Message::Located {
-                        room: self.id.clone(),
-                    },
-                )
-            }
             // Only the teacher sends the rest; the server's permissions keep devices from it.
             Ok(_) => self.refuse(),
             Err(_) => {

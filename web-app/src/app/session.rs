@@ -25,19 +25,19 @@ fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.session_storage().ok()?
 }
 
-/// The room code and id of the session this tab ran before a reload.
-pub(super) fn running_room() -> Option<(String, String)> {
+/// The room code of the session this tab ran before a reload (its subjects and key come
+/// from the code alone).
+pub(super) fn running_room() -> Option<String> {
     let kept = session_storage()?.get_item(SESSION_CODE).ok()??;
-    let (code, id) = kept.split_once(' ')?;
-    let (code, id) = (session::clean_code(code), id.to_string());
-    let id_ok = !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric());
-    (!code.is_empty() && id_ok).then_some((code, id))
+    // A tab of an older Stepwise kept "CODE ID"; the code is the first word.
+    let code = session::clean_code(kept.split(' ').next().unwrap_or_default());
+    (!code.is_empty()).then_some(code)
 }
 
-fn keep_room(room: Option<(&str, &str)>) {
+fn keep_room(code: Option<&str>) {
     if let Some(store) = session_storage() {
-        let _ = match room {
-            Some((code, id)) => store.set_item(SESSION_CODE, &format!("{code} {id}")),
+        let _ = match code {
+            Some(code) => store.set_item(SESSION_CODE, code),
             None => store.remove_item(SESSION_CODE),
         };
     }
@@ -182,15 +182,15 @@ impl App {
         true
     }
 
-    /// Starts a session (in the room `(code, id)` when the page goes on with one after a
+    /// Starts a session (in the room of `code` when the page goes on with one after a
     /// reload).
-    pub(super) fn start_session(&mut self, room: Option<(String, String)>) {
+    pub(super) fn start_session(&mut self, room: Option<String>) {
         if self.teacher.is_some() {
             self.session_panel = true;
             return;
         }
-        let (code, id) = room.unwrap_or_else(|| (session::new_code(), session::random_token(20)));
-        if code.is_empty() || id.is_empty() {
+        let code = room.unwrap_or_else(session::new_code);
+        if code.is_empty() {
             self.project.post_note(
                 "this browser cannot make a room code (no secure random numbers)".into(),
             );
@@ -208,7 +208,7 @@ impl App {
         // this page's first snapshot as newer than what they followed.
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
         self.stage.runner_mut().host(Some(epoch));
-        let mut teacher = TeacherSession::start(&code, &id, server);
+        let mut teacher = TeacherSession::start(&code, server);
         if no_key {
             teacher.no_server_because = Some(
                 "this page has no teacher key, so students cannot join over the network: open \
@@ -217,7 +217,7 @@ impl App {
             );
         }
         self.teacher = Some(teacher);
-        keep_room(Some((&code, &id)));
+        keep_room(Some(&code));
         self.session_panel = true;
     }
 

@@ -3,13 +3,13 @@
 //! and, for a student, joins with a name and a character and sends where its markers are, 25
 //! times a second.
 
-use super::link::{channels, lobby, reply, Link, LinkState, NatsLink, Server, Side, WindowLink};
+use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
 use crate::runner::Runner;
 use sim_core::session::protocol::{
     Control, Join, Message, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT,
 };
-use sim_core::session::Followed;
+use sim_core::session::{Followed, RoomKey};
 use sim_core::sim::Marker;
 use std::collections::VecDeque;
 
@@ -44,17 +44,11 @@ pub struct DeviceSession {
     identity: Identity,
     /// The same-computer link (by room code).
     window: Option<WindowLink>,
-    /// The server link (by room id, once the lobby told it).
+    /// The server link (on the subjects the code's key names).
     server: Option<NatsLink>,
     /// Times the window and server links opened, as last seen (a new opening means a
     /// reconnect).
     opened: (u32, u32),
-    /// The token of the subject the teacher answers this device's lobby request on.
-    token: String,
-    /// The room's id, once the teacher said it.
-    located: Option<String>,
-    /// When this device last asked the lobby.
-    asked_lobby_ms: f64,
     following: bool,
     /// When the device last asked for a snapshot it has not had yet.
     waiting_since: Option<f64>,
@@ -96,10 +90,10 @@ pub struct DeviceSession {
 impl DeviceSession {
     /// Joins room `code` as `role`, through `server` when given and a window link always.
     pub fn start(code: &str, role: Role, identity: Identity, server: Option<Server>) -> Self {
-        let token = super::random_token(16);
         let server = server.map(|server| {
             let name = format!("device-{}", identity.device);
-            NatsLink::open(server, &name, None, vec![reply(&token)])
+            let key = std::rc::Rc::new(RoomKey::derive(code));
+            NatsLink::open(server, &name, Side::Device, key)
         });
         DeviceSession {
             code: code.to_string(),
@@ -108,9 +102,6 @@ impl DeviceSession {
             window: WindowLink::open(code, Side::Device),
             server,
             opened: (0, 0),
-            token,
-            located: None,
-            asked_lobby_ms: f64::NEG_INFINITY,
             following: false,
             waiting_since: None,
             resyncs: 0,
@@ -162,25 +153,6 @@ impl DeviceSession {
         self.server.as_mut().is_none_or(|s| s.send(message))
     }
 
-    /// Asks the lobby of this room's code for the room's id, once a second until told.
-    fn locate(&mut self, now_ms: f64) {
-        let Some(server) = &mut self.server else {
-            return;
-        };
-        if self.located.is_some()
-            || server.state() != LinkState::Open
-            || now_ms - self.asked_lobby_ms < 1_000.0
-        {
-            return;
-        }
-        self.asked_lobby_ms = now_ms;
-        let ask = Message::Locate {
-            code: self.code.clone(),
-            reply: self.token.clone(),
-        };
-        server.send_to(&lobby(&self.code), &ask);
-    }
-
     fn ask_snapshot(&mut self, why: &str, now_ms: f64) {
         self.waiting_since = Some(now_ms);
         let message = Message::WantSnapshot {
@@ -190,8 +162,8 @@ impl DeviceSession {
         self.send(&message);
     }
 
-    /// On reaching the teacher (a link opened, or the lobby gave the room): join again if
-    /// this is a student that joined, and ask for the state.
+    /// On reaching the teacher (a link opened): join again if this is a student that
+    /// joined, and ask for the state.
     fn greet(&mut self, now_ms: f64) {
         self.send_join();
         let why = if self.following {
@@ -257,7 +229,6 @@ impl DeviceSession {
             self.opened = opened;
             self.greet(now_ms);
         }
-        self.locate(now_ms);
         let mut arrived = self.window.as_mut().map(Link::take).unwrap_or_default();
         arrived.extend(self.server.as_mut().map(Link::take).unwrap_or_default());
         let mut adopted = false;
@@ -349,14 +320,6 @@ impl DeviceSession {
                 self.refused = Some(reason);
             }
             Message::Rejoin { device } if device == self.identity.device => self.send_join(),
-            Message::Located { room } if self.located.is_none() => {
-                if let Some(server) = &mut self.server {
-                    let (send, read) = channels(&room, Side::Device);
-                    server.route(send, read);
-                }
-                self.located = Some(room);
-                self.greet(now_ms);
-            }
             Message::Ended => {
                 self.ended = true;
                 self.welcome = None;

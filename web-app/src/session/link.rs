@@ -7,6 +7,7 @@
 use gloo_timers::callback::Timeout;
 use sim_core::session::nats_wire::{self as wire, Parser, ServerOp};
 use sim_core::session::protocol::{decode, encode, validate, Message, ProtocolError};
+use sim_core::session::seal::{Direction, RoomKey, NONCE_BYTES};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
@@ -40,15 +41,14 @@ pub fn channels(room: &str, side: Side) -> (String, String) {
     }
 }
 
-/// Where a device asks the teacher of room `code` for the room's id. Only teachers read
-/// these subjects, so the code never shows on one a device can read.
-pub fn lobby(code: &str) -> String {
-    format!("sw.lobby.{code}")
-}
-
-/// Where the teacher answers a device that asked with reply token `token`.
-pub fn reply(token: &str) -> String {
-    format!("sw.reply.{token}")
+impl Side {
+    /// The directions of what this side sends and what it reads, which its seals carry.
+    fn directions(self) -> (Direction, Direction) {
+        match self {
+            Side::Teacher => (Direction::Out, Direction::In),
+            Side::Device => (Direction::In, Direction::Out),
+        }
+    }
 }
 
 /// Whether a link can carry messages now.
@@ -196,8 +196,12 @@ pub struct Server {
 struct Nats {
     server: Server,
     name: String,
-    /// Where [`Link::send`] publishes (none yet: sends are not carried).
-    send_subject: Option<String>,
+    /// The room's key: every message is sealed with it, and what does not open is refused.
+    key: Rc<RoomKey>,
+    /// The directions of what this link sends and reads.
+    directions: (Direction, Direction),
+    /// Where [`Link::send`] publishes.
+    send_subject: String,
     /// Every subject subscribed to (again after each reconnect).
     subscriptions: Vec<String>,
     socket: Option<WebSocket>,
@@ -215,19 +219,17 @@ struct Nats {
 pub struct NatsLink(Rc<RefCell<Nats>>);
 
 impl NatsLink {
-    /// Connects to `server` as client `name`, reading `subscriptions` and sending on
-    /// `send_subject` (which [`NatsLink::route`] may set later).
-    pub fn open(
-        server: Server,
-        name: &str,
-        send_subject: Option<String>,
-        subscriptions: Vec<String>,
-    ) -> NatsLink {
+    /// Connects to `server` as client `name`, as `side` of the room whose key is `key`:
+    /// sending on that side's subject and reading the other's, every message sealed.
+    pub fn open(server: Server, name: &str, side: Side, key: Rc<RoomKey>) -> NatsLink {
+        let (send_subject, read) = channels(key.id(), side);
         let nats = Rc::new(RefCell::new(Nats {
             server,
             name: name.to_string(),
+            key,
+            directions: side.directions(),
             send_subject,
-            subscriptions,
+            subscriptions: vec![read],
             socket: None,
             parser: Parser::default(),
             state: LinkState::Connecting,
@@ -240,25 +242,6 @@ impl NatsLink {
         connect(&nats);
         NatsLink(nats)
     }
-
-    /// From now on sends on `send` and also reads `read`.
-    pub fn route(&mut self, send: String, read: String) {
-        let mut n = self.0.borrow_mut();
-        if !n.subscriptions.contains(&read) {
-            n.subscriptions.push(read.clone());
-            if n.state == LinkState::Open {
-                let sid = n.subscriptions.len() as u64;
-                write(&n, &wire::sub(&read, sid));
-            }
-        }
-        n.send_subject = Some(send);
-    }
-
-    /// Publishes on `subject` rather than the link's own; false when the link is down.
-    pub fn send_to(&mut self, subject: &str, message: &Message) -> bool {
-        let mut n = self.0.borrow_mut();
-        publish(&mut n, subject, message)
-    }
 }
 
 fn publish(n: &mut Nats, subject: &str, message: &Message) -> bool {
@@ -266,10 +249,24 @@ fn publish(n: &mut Nats, subject: &str, message: &Message) -> bool {
         n.inbox.counts.unsent += 1;
         return false;
     }
-    let bytes = wire::publish(subject, &encode(message));
+    let Some(nonce) = nonce() else {
+        // Without the browser's generator nothing can be sealed safely: nothing is sent.
+        n.inbox.counts.unsent += 1;
+        return false;
+    };
+    let sealed = n.key.seal(n.directions.0, nonce, &encode(message));
+    let bytes = wire::publish(subject, &sealed);
     n.inbox.counts.sent_bytes += bytes.len() as u64;
     write(n, &bytes);
     true
+}
+
+/// A fresh nonce from the browser's cryptographic generator.
+fn nonce() -> Option<[u8; NONCE_BYTES]> {
+    let mut bytes = [0u8; NONCE_BYTES];
+    let crypto = web_sys::window().and_then(|w| w.crypto().ok())?;
+    crypto.get_random_values_with_u8_array(&mut bytes).ok()?;
+    Some(bytes)
 }
 
 impl Drop for NatsLink {
@@ -367,7 +364,10 @@ fn received(nats: &Rc<RefCell<Nats>>, bytes: &[u8]) {
             }
             ServerOp::Ping => write(&n, &wire::pong()),
             ServerOp::Msg { payload, .. } => {
-                let message = decode(&payload);
+                let message = n
+                    .key
+                    .open(n.directions.1, &payload)
+                    .and_then(|plain| decode(&plain));
                 n.inbox.push(message);
             }
             ServerOp::Err(text) => n.last_error = Some(text),
@@ -408,13 +408,8 @@ fn lost(nats: &Rc<RefCell<Nats>>, why: String) {
 impl Link for NatsLink {
     fn send(&mut self, message: &Message) -> bool {
         let mut n = self.0.borrow_mut();
-        match n.send_subject.clone() {
-            Some(subject) => publish(&mut n, &subject, message),
-            None => {
-                n.inbox.counts.unsent += 1;
-                false
-            }
-        }
+        let subject = n.send_subject.clone();
+        publish(&mut n, &subject, message)
     }
 
     fn take(&mut self) -> Vec<Result<Message, ProtocolError>> {

@@ -114,15 +114,11 @@ fn random_text(len: usize, alphabet: &[u8]) -> String {
         .collect()
 }
 
-/// A fresh room code: seven characters, about 27 billion codes, so finding a room by
-/// trying codes on the lobby takes a student's own client days, not a lesson.
+/// A fresh room code: seven characters, about 27 billion codes. The room's key is made from
+/// it slowly (see [`sim_core::session::RoomKey`]), so trying them all on what a student's own
+/// client can read takes decades, not a lesson.
 pub fn new_code() -> String {
     random_text(7, CODE_ALPHABET)
-}
-
-/// A fresh token of `len` letters and digits (room ids, reply subjects).
-pub fn random_token(len: usize) -> String {
-    random_text(len, TOKEN_ALPHABET)
 }
 
 /// This browser's device identity for room `code`, kept in local storage so a reload or a

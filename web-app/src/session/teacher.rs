@@ -3,11 +3,11 @@
 //! computer), and every frame's work — what came in before the ticks, what the run did
 //! after them.
 
-use super::link::{channels, lobby, Link, LinkState, NatsLink, Server, Side, WindowLink};
+use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
 use crate::runner::Runner;
 use sim_core::session::protocol::{Control, Message};
-use sim_core::session::{Action, Room};
+use sim_core::session::{Action, Room, RoomKey};
 use sim_core::sim::InputFrame;
 use std::collections::BTreeSet;
 
@@ -22,6 +22,8 @@ const CONTROL_EVERY_MS: f64 = 1_000.0;
 /// A running session on the teacher's page.
 pub struct TeacherSession {
     room: Room,
+    /// The id the room's key names its subjects by (shown to tests and load tools).
+    room_id: String,
     server: Option<NatsLink>,
     window: Option<WindowLink>,
     /// Devices asked for a snapshot that has not gone out yet.
@@ -54,16 +56,16 @@ pub struct SentCounts {
 }
 
 impl TeacherSession {
-    /// Opens room `code` whose subjects are named by `id`, on `server` when given. The code
-    /// only names the lobby, which only teachers read, so a device learns the id by giving
-    /// the code.
-    pub fn start(code: &str, id: &str, server: Option<Server>) -> TeacherSession {
+    /// Opens room `code`, on `server` when given: its traffic there is sealed with the key the
+    /// code gives (see [`RoomKey`]), so only a device given the code can read or join it.
+    pub fn start(code: &str, server: Option<Server>) -> TeacherSession {
         let server_url = server.as_ref().map(|s| s.url.clone());
-        let (send, read) = channels(id, Side::Teacher);
-        let server =
-            server.map(|s| NatsLink::open(s, "teacher", Some(send), vec![read, lobby(code)]));
+        let key = std::rc::Rc::new(RoomKey::derive(code));
+        let room_id = key.id().to_string();
+        let server = server.map(|s| NatsLink::open(s, "teacher", Side::Teacher, key));
         TeacherSession {
-            room: Room::new(code, id),
+            room_id,
+            room: Room::new(code),
             server,
             window: WindowLink::open(code, Side::Teacher),
             snapshot_wanted: true,
@@ -82,6 +84,11 @@ impl TeacherSession {
     /// The room: roster, counts, code.
     pub fn room(&self) -> &Room {
         &self.room
+    }
+
+    /// The id the room's subjects are named by (derived from its code).
+    pub fn room_id(&self) -> &str {
+        &self.room_id
     }
 
     /// The server link's state (`None` without a server).
@@ -157,11 +164,6 @@ impl TeacherSession {
             match self.room.receive(message, now_ms, &characters) {
                 Action::Nothing => {}
                 Action::Send(m) => self.send(&m),
-                Action::Reply(subject, m) => {
-                    if let Some(server) = &mut self.server {
-                        server.send_to(&subject, &m);
-                    }
-                }
                 Action::SendThenSnapshot(m) => {
                     self.send(&m);
                     self.snapshot_wanted = true;

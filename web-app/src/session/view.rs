@@ -89,7 +89,7 @@ pub fn teacher_panel(
         Callback::from(move |_: MouseEvent| lock.emit(!locked))
     };
     html! {
-        <aside class="session-panel" aria-label="Live session" data-testid="session-panel" data-room={room.id().to_string()}>
+        <aside class="session-panel" aria-label="Live session" data-testid="session-panel" data-room={session.room_id().to_string()}>
             <header>
                 <h2>{ "Live session" }</h2>
                 <button onclick={actions.hide} aria-label="Hide the session panel">{ "Hide" }</button>
