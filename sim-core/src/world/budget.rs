@@ -63,13 +63,12 @@ impl std::fmt::Display for Overrun {
     }
 }
 
-/// The work done so far in this tick, and where it stopped if it went past the limit.
+/// The work done so far in this tick, and where it stopped if it went past the limit. Once
+/// past, `spent` stays one past the limit, so every later charge is refused too.
 #[derive(Debug, Clone)]
 pub(crate) struct Budget {
     spent: u64,
     limit: u64,
-    /// Past the limit: every statement after it returns at once.
-    over: bool,
     /// Where it went past, once the statement that did is known.
     overrun: Option<Overrun>,
     /// The `when` rule whose consequents run now, for the message.
@@ -81,7 +80,6 @@ impl Default for Budget {
         Budget {
             spent: 0,
             limit: MAX_TICK_WORK,
-            over: false,
             overrun: None,
             rule: None,
         }
@@ -106,14 +104,14 @@ impl Budget {
     /// must not be done.
     #[inline(always)]
     pub fn charge(&mut self, units: u64) -> bool {
-        if self.over {
+        let spent = self.spent.saturating_add(units);
+        if spent > self.limit {
+            // Past it, the count stays one past the limit, however the refused work was
+            // counted (a lowered operation charges its statements at once).
+            self.spent = self.limit.saturating_add(1);
             return false;
         }
-        self.spent += units;
-        if self.spent > self.limit {
-            self.over = true;
-            return false;
-        }
+        self.spent = spent;
         true
     }
 
@@ -126,12 +124,12 @@ impl Budget {
     /// Whether the budget is spent: whatever is about to run must return at once.
     #[inline(always)]
     pub fn over(&self) -> bool {
-        self.over
+        self.spent > self.limit
     }
 
     /// Records where the budget ran out, if nothing has yet: the first statement refused.
     pub fn stopped_at(&mut self, make: impl FnOnce(Option<usize>) -> Overrun) {
-        if self.over && self.overrun.is_none() {
+        if self.over() && self.overrun.is_none() {
             self.overrun = Some(make(self.rule));
         }
     }

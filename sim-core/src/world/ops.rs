@@ -157,10 +157,10 @@ impl Op {
     #[inline(always)]
     pub fn statements(&self) -> u64 {
         match self {
-            Op::Step { source, .. } | Op::Set { source, .. } | Op::FeatSet { source, .. } => {
-                source.len() as u64
-            }
-            Op::If { .. } | Op::Every { .. } | Op::Plain(_) => 1,
+            // `exprPush` and the pop after it.
+            Op::Set { .. } => 2,
+            Op::Step { .. } | Op::FeatSet { .. } | Op::If { .. } | Op::Every { .. } => 1,
+            Op::Plain(_) => 1,
         }
     }
 
