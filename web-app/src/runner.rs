@@ -32,11 +32,6 @@ use tracked::Tracked;
 
 mod tracked;
 
-/// The note left when an edit does not compile and the stage goes on with the last version
-/// that did; the projects panel takes it away once the project compiles again.
-pub const STALE_NOTE: &str =
-    "the stage keeps running the last version that compiled; fix the errors to see your change";
-
 /// What to tell the student when the project places more agents than a model may have
 /// (`None` when it fits): only the first ones are made.
 fn cap_note(placed: usize) -> Option<String> {
@@ -108,7 +103,7 @@ impl Runner {
             match self.swap(project) {
                 Some(Ok(())) => return false,
                 Some(Err(SwapError::Compile(_))) => {
-                    project.post_note(STALE_NOTE.into());
+                    project.post_note(crate::projects::STALE_NOTE.into());
                     return false;
                 }
                 Some(Err(SwapError::Structure(why))) => {

@@ -14,6 +14,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use yew::Callback;
 
+/// The note left when an edit does not compile and the stage goes on with the last version
+/// that did; the projects panel takes it away once the project compiles again.
+pub const STALE_NOTE: &str =
+    "the stage keeps running the last version that compiled; fix the errors to see your change";
+
 /// Where the current project came from, so the model picker can show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Origin {

@@ -27,6 +27,6 @@ mod models;
 mod panel;
 mod view;
 
-pub use current::{CurrentProject, Origin, ProjectHandle};
+pub use current::{CurrentProject, Origin, ProjectHandle, STALE_NOTE};
 pub use library::Library;
 pub use panel::ProjectsPanel;

@@ -246,7 +246,7 @@ impl ProjectsPanel {
             .current
             .with(|c| c.is_some_and(|c| c.errors.is_empty()))
         {
-            self.notices.retain(|n| n.text != crate::runner::STALE_NOTE);
+            self.notices.retain(|n| n.text != super::STALE_NOTE);
         }
     }
 
