@@ -321,3 +321,17 @@ test('a student who opens the site types the room code to reach the join form', 
   assert.deepEqual(await joinForm(), [], 'the join form has no serious accessibility finding');
   await page.close();
 });
+
+test('a code that names no open room says so within 3 s', async () => {
+  const wrong = code === 'ZZZZ222' ? 'ZZZZ223' : 'ZZZZ222';
+  const page = await room.device(`?join=${wrong}&${q}`, { width: 390, height: 844, touch: true });
+  const opened = Date.now();
+  await page.waitForSelector('[data-testid="join-no-room"]', { timeout: 10_000 });
+  const took = Date.now() - opened;
+  assert.equal(await page.textContent('[data-testid="join-no-room"]'),
+    `no room ${wrong} is open: check the code with your teacher`);
+  assert.ok(took <= 3_000, `said so ${took} ms after the page opened`);
+  console.log(`# a wrong code was answered ${took} ms after the page opened`);
+  assert.ok(await page.isDisabled('[data-testid="join-go"]'));
+  await page.close();
+});

@@ -421,7 +421,13 @@ impl App {
             let actions = JoinActions {
                 join: ctx.link().callback(|j| Msg::Session(SessionMsg::Join(j))),
             };
-            view::join_form(d, &self.join_name, &self.join_pick, actions)
+            view::join_form(
+                d,
+                &self.join_name,
+                &self.join_pick,
+                actions,
+                self.stage.frame_ms(),
+            )
         });
         html! {
             <>

@@ -17,6 +17,9 @@ use std::collections::VecDeque;
 pub const INPUT_EVERY_MS: f64 = 40.0;
 /// How long a device waits for the snapshot it asked for before asking again.
 const ASK_AGAIN_MS: f64 = 2_000.0;
+/// How long a device on the server hears nothing from a teacher before it says that no room
+/// has its code: the teacher's page sends at least a heartbeat every second.
+pub const NO_ROOM_MS: f64 = 2_000.0;
 
 /// What this device is in the room.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -49,6 +52,8 @@ pub struct DeviceSession {
     /// Times the window and server links opened, as last seen (a new opening means a
     /// reconnect).
     opened: (u32, u32),
+    /// When the server link first opened (page milliseconds).
+    server_open_ms: Option<f64>,
     following: bool,
     /// When the device last asked for a snapshot it has not had yet.
     waiting_since: Option<f64>,
@@ -102,6 +107,7 @@ impl DeviceSession {
             window: WindowLink::open(code, Side::Device),
             server,
             opened: (0, 0),
+            server_open_ms: None,
             following: false,
             waiting_since: None,
             resyncs: 0,
@@ -138,6 +144,17 @@ impl DeviceSession {
     /// Whether the teacher's model has arrived.
     pub fn following(&self) -> bool {
         self.following
+    }
+
+    /// Whether no room of this code answers: on the server for [`NO_ROOM_MS`] and nothing
+    /// ever came from a teacher (a mistyped code, or a room whose teacher has gone). Only a
+    /// page given the room's code can seal a message for it, so silence is the only answer
+    /// a wrong code can get.
+    pub fn no_room(&self, now_ms: f64) -> bool {
+        self.heard_ms.is_none()
+            && self
+                .server_open_ms
+                .is_some_and(|at| now_ms - at >= NO_ROOM_MS)
     }
 
     /// The server link's state (`None` without a server).
@@ -224,6 +241,9 @@ impl DeviceSession {
             self.window.as_ref().map_or(0, |l| l.counts().opened),
             self.server.as_ref().map_or(0, |l| l.counts().opened),
         );
+        if opened.1 > 0 && self.server_open_ms.is_none() {
+            self.server_open_ms = Some(now_ms);
+        }
         let reopened = opened.0 > self.opened.0 || opened.1 > self.opened.1;
         if reopened {
             self.opened = opened;

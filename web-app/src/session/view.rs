@@ -169,6 +169,7 @@ pub fn join_form(
     name: &NodeRef,
     pick: &NodeRef,
     actions: JoinActions,
+    now_ms: f64,
 ) -> Html {
     let (name_ref, pick_ref) = (name.clone(), pick.clone());
     let on_submit = Callback::from(move |e: SubmitEvent| {
@@ -195,7 +196,11 @@ pub fn join_form(
                     { for session.characters.iter().map(|c| html! { <option value={c.clone()}>{ c }</option> }) }
                 </select>
             </label>
-            if waiting {
+            if session.no_room(now_ms) {
+                <p class="join-refused" role="alert" data-testid="join-no-room">
+                    { no_room(session.code()) }
+                </p>
+            } else if waiting {
                 <p role="status">{ "Waiting for the teacher's model…" }</p>
             } else if session.characters.is_empty() {
                 <p role="status">{ "This model has no character to steer yet (a blueprint needs '# TAG isCharControllable true')." }</p>
@@ -206,6 +211,11 @@ pub fn join_form(
             <button data-testid="join-go" type="submit" disabled={waiting || session.characters.is_empty()}>{ "Join" }</button>
         </form>
     }
+}
+
+/// What a device says when no room has its code.
+fn no_room(code: &str) -> String {
+    format!("no room {code} is open: check the code with your teacher")
 }
 
 /// The line every device shows: connection, step and who this is.
@@ -230,6 +240,8 @@ pub fn device_status(session: &DeviceSession, now_ms: f64) -> Html {
     } else if session.heard_ms.is_some_and(|at| now_ms - at > 3_000.0) {
         let quiet = (now_ms - session.heard_ms.unwrap_or(now_ms)) / 1000.0;
         format!("nothing from the teacher's page for {quiet:.0} s (is it open?)")
+    } else if session.no_room(now_ms) {
+        no_room(session.code())
     } else if !session.following() {
         "waiting for the teacher's model".to_string()
     } else {
