@@ -285,7 +285,8 @@ test('a kicked student is removed, told, and cannot come back', async () => {
   await teacher.click('[data-testid="session-start"]');
   await teacher.waitForSelector('[data-testid="session-roster"]');
   const before = await teacher.locator('[data-testid="session-student"]').count();
-  await teacher.locator('[data-testid="session-student"]', { hasText: 'Eve' }).locator('[data-testid="session-kick"]').click();
+  const eve = teacher.locator('[data-testid="session-student"]', { has: teacher.locator('td.name', { hasText: /^Eve$/ }) });
+  await eve.locator('[data-testid="session-kick"]').click();
   await teacher.waitForFunction((n) => document.querySelectorAll('[data-testid="session-student"]').length === n - 1, before);
   await kicked.waitForSelector('[data-testid="join-refused"]');
   assert.match(await kicked.textContent('[data-testid="join-refused"]'), /removed you/);
@@ -333,5 +334,34 @@ test('a code that names no open room says so within 3 s', async () => {
   assert.ok(took <= 3_000, `said so ${took} ms after the page opened`);
   console.log(`# a wrong code was answered ${took} ms after the page opened`);
   assert.ok(await page.isDisabled('[data-testid="join-go"]'));
+  await screenshot(page, 'session-no-room-phone');
   await page.close();
+});
+
+test('a long name fits the roster, a student who never steered says so, and one click removes them', async () => {
+  // 40 characters, the most the join form takes.
+  const long = 'Maximiliana Alexandra Konstantinopoulou-';
+  const idle = await room.device(`?join=${code}&${q}`, { width: 390, height: 844, touch: true });
+  await join(idle, long);
+  await teacher.click('[data-testid="session-start"]');
+  const row = teacher.locator('[data-testid="session-student"]', { hasText: 'Maximilian' });
+  await row.waitFor();
+  assert.equal(await row.locator('td.name').getAttribute('title'), long, 'the whole name on hover');
+  assert.equal(await row.locator('td').nth(3).textContent(), 'never');
+  const panel = await teacher.locator('[data-testid="session-panel"]').boundingBox();
+  const remove = await row.locator('[data-testid="session-kick"]').boundingBox();
+  assert.ok(remove.x + remove.width <= panel.x + panel.width, 'Remove stays inside the panel');
+  // Ada steers (the roster was made afresh by the teacher's reload: nobody has moved since).
+  await dragPad(students[0], [0.5, 0.5], [0.3, 0.3]);
+  const ada = teacher.locator('[data-testid="session-student"]', { has: teacher.locator('td.name', { hasText: /^Ada$/ }) });
+  await teacher.waitForFunction(() => [...document.querySelectorAll('[data-testid="session-student"]')]
+    .some((tr) => tr.children[0].textContent === 'Ada' && tr.children[3].textContent !== 'never'));
+  const rows = await teacher.$$eval('[data-testid="session-student"]', (trs) => trs.map((tr) => tr.children[3].textContent));
+  const steering = rows.filter((last) => last !== 'never').length;
+  await teacher.click('[data-testid="session-remove-idle"]');
+  await teacher.waitForFunction((n) => document.querySelectorAll('[data-testid="session-student"]').length === n, steering);
+  assert.equal(await row.count(), 0);
+  assert.equal(await ada.count(), 1, 'a student who steered stays');
+  await idle.waitForSelector('[data-testid="join-refused"]');
+  await idle.close();
 });

@@ -25,11 +25,20 @@ fn join(device: &str, name: &str) -> Message {
 }
 
 fn input(device: &str, seq: u32) -> Message {
+    moved(device, seq, 0.0)
+}
+
+/// An input with one marker at `x`.
+fn moved(device: &str, seq: u32, x: f64) -> Message {
     Message::Input(StudentInput {
         device: device.to_string(),
         secret: format!("secret-of-{device}"),
         seq,
-        markers: Vec::new(),
+        markers: vec![sim_core::sim::Marker {
+            id: "m0".into(),
+            x,
+            y: 0.0,
+        }],
         delay_ms: None,
     })
 }
@@ -60,6 +69,10 @@ fn a_flood_of_joins_fills_the_room_no_faster_than_a_teacher_can_see_it() {
         room.receive(Ok(input("ana", 1)), 4_100.0, &chars),
         Action::Apply { .. }
     ));
+    // A device saying it is still there has not steered; one that moves has.
+    assert!(room.not_steering().contains(&"ana".to_string()));
+    room.receive(Ok(moved("ana", 2, 0.1)), 4_140.0, &chars);
+    assert!(!room.not_steering().contains(&"ana".to_string()));
     // One click removes everyone who never steered; Ana stays.
     let idle = room.not_steering();
     assert_eq!(idle.len(), admitted);

@@ -46,6 +46,11 @@ pub struct Student {
     pub last_heard_ms: f64,
     /// When its last input came.
     pub last_input_ms: Option<f64>,
+    /// When its student last moved a character (an input whose markers differ from the one
+    /// before); `None` while the student has not steered at all.
+    pub moved_ms: Option<f64>,
+    /// The markers of its last input, to tell a move from a device saying it is still there.
+    last_markers: Option<Vec<crate::sim::Marker>>,
     /// The input-to-model delay the device last measured.
     pub delay_ms: Option<u32>,
     /// Tokens of the rate limit (refilled at [`MAX_INPUTS_PER_SECOND`]).
@@ -137,13 +142,13 @@ impl Room {
         }
     }
 
-    /// The students who never sent an input (who joined but are not steering): what
-    /// *Remove everyone who is not steering* removes, one click however many a connection
-    /// sent.
+    /// The students who never moved a character (who joined, or whose device only says it
+    /// is there): what *Remove everyone who is not steering* removes, in one click however
+    /// many joins a connection sent.
     pub fn not_steering(&self) -> Vec<String> {
         self.students
             .values()
-            .filter(|s| s.last_input_ms.is_none())
+            .filter(|s| s.moved_ms.is_none())
             .map(|s| s.device.clone())
             .collect()
     }
@@ -296,6 +301,8 @@ impl Room {
                         secret: join.secret,
                         last_heard_ms: now_ms,
                         last_input_ms: None,
+                        moved_ms: None,
+                        last_markers: None,
                         delay_ms: None,
                         tokens: MAX_INPUTS_PER_SECOND,
                         last_seq: None,
@@ -342,6 +349,12 @@ impl Room {
         }
         let mut markers = input.markers;
         markers.truncate(MAX_MARKERS_PER_STUDENT);
+        // The first input places the character where the device put it; a later one with
+        // other markers is the student steering.
+        if s.last_markers.as_ref().is_some_and(|last| *last != markers) {
+            s.moved_ms = Some(now_ms);
+        }
+        s.last_markers = Some(markers.clone());
         Action::Apply {
             frame: InputFrame::Markers {
                 device: puppet_device(&input.device),

@@ -13,8 +13,11 @@ use sim_core::session::{Followed, RoomKey};
 use sim_core::sim::Marker;
 use std::collections::VecDeque;
 
-/// Milliseconds between two inputs: 25 a second.
+/// Milliseconds between two inputs: 25 a second while the student steers.
 pub const INPUT_EVERY_MS: f64 = 40.0;
+/// Milliseconds between two inputs while the markers stay where they are: the device still
+/// says it is there (and measures its delay) once a second.
+pub const STILL_EVERY_MS: f64 = 1_000.0;
 /// How long a device waits for the snapshot it asked for before asking again.
 const ASK_AGAIN_MS: f64 = 2_000.0;
 /// How long a device on the server hears nothing from a teacher before it says that no room
@@ -78,6 +81,8 @@ pub struct DeviceSession {
     /// The teacher ended the session.
     pub ended: bool,
     markers: Vec<Marker>,
+    /// The markers of the last input sent.
+    sent_markers: Vec<Marker>,
     seq: u32,
     last_sent_ms: f64,
     sent_at: VecDeque<(u32, f64)>,
@@ -121,6 +126,7 @@ impl DeviceSession {
             refused: None,
             ended: false,
             markers: Vec::new(),
+            sent_markers: Vec::new(),
             seq: 0,
             last_sent_ms: f64::NEG_INFINITY,
             sent_at: VecDeque::new(),
@@ -350,13 +356,20 @@ impl DeviceSession {
     }
 
     fn send_input(&mut self, now_ms: f64) {
+        let still = self.markers == self.sent_markers;
+        let every = if still {
+            STILL_EVERY_MS
+        } else {
+            INPUT_EVERY_MS
+        };
         if self.role != Role::Student
             || self.welcome.is_none()
             || self.markers.is_empty()
-            || now_ms - self.last_sent_ms < INPUT_EVERY_MS
+            || now_ms - self.last_sent_ms < every
         {
             return;
         }
+        self.sent_markers.clone_from(&self.markers);
         self.seq = self.seq.wrapping_add(1);
         self.last_sent_ms = now_ms;
         if self.sent_at.len() >= 64 {

@@ -116,16 +116,16 @@ pub fn teacher_panel(
             </fieldset>
             <div class="session-roster-box">
             <table class="session-roster" data-testid="session-roster">
-                <thead><tr><th>{ "Student" }</th><th>{ "Character" }</th><th>{ "Connected" }</th><th>{ "Last input" }</th><th>{ "Delay" }</th><th></th></tr></thead>
+                <thead><tr><th>{ "Student" }</th><th>{ "Character" }</th><th>{ "Connected" }</th><th>{ "Last move" }</th><th>{ "Delay" }</th><th></th></tr></thead>
                 <tbody>
                 { for room.students().map(|s| {
                     let device = s.device.clone();
                     let kick = actions.kick.clone();
-                    let last = s.last_input_ms.map_or("—".to_string(), |at| format!("{:.1} s ago", ((now_ms - at) / 1000.0).max(0.0)));
+                    let last = s.moved_ms.map_or("never".to_string(), |at| format!("{:.1} s ago", ((now_ms - at) / 1000.0).max(0.0)));
                     let delay = s.delay_ms.map_or("—".to_string(), |d| format!("{d} ms"));
                     html! {
                         <tr data-testid="session-student" data-device={s.device.clone()}>
-                            <td>{ &s.name }</td>
+                            <td class="name" title={s.name.clone()}>{ &s.name }</td>
                             <td>{ &s.blueprint }</td>
                             <td>{ if s.connected(now_ms) { "yes" } else { "no" } }</td>
                             <td>{ last }</td>
