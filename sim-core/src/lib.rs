@@ -61,6 +61,7 @@ pub mod event;
 pub mod exec;
 pub mod experiment;
 pub mod features;
+mod lexical;
 pub mod phase;
 pub mod project;
 pub mod sched;

@@ -527,7 +527,7 @@ fn gemstep_models_get_a_widget_for_each_prop_their_students_may_change() {
         return;
     };
     let p = Project::from_json(&text).unwrap();
-    let got = sim_core::project::suggest_widgets(&p);
+    let got = sim_core::experiment::suggest_widgets(&p);
     let marked: Vec<&str> = got
         .iter()
         .filter(|s| s.marked)

@@ -11,11 +11,11 @@
 mod builtin;
 mod census;
 pub(crate) mod color;
-mod features;
+mod feature_state;
 
 pub use builtin::{Extras, BUILTIN_PROPS};
 pub use census::PropSummary;
-pub use features::{FeatureState, Features};
+pub use feature_state::{FeatureState, Features};
 
 use crate::entity::EntityId;
 use crate::features::catalog::{FeatureKind, PropSlot};

@@ -78,6 +78,7 @@ impl From<EventError> for EntityError {
     fn from(e: EventError) -> Self {
         match e {
             EventError::NoSuchEntity(id) => EntityError::NoSuchEntity(id),
+            EventError::TooManyEntities => EntityError::Exhausted,
             other => EntityError::Event(other),
         }
     }
@@ -89,7 +90,7 @@ mod tests {
 
     #[test]
     fn a_missing_event_target_becomes_no_such_entity() {
-        let id = crate::entity::Entities::new().spawn().unwrap();
+        let id = crate::event::Entities::new().spawn().unwrap();
         let e = EntityError::from(EventError::NoSuchEntity(id));
         assert_eq!(e, EntityError::NoSuchEntity(id));
         assert_eq!(

@@ -12,11 +12,10 @@
 //! the [`EntityWorld`] trait.
 
 mod error;
-mod id;
 mod messaging;
 mod registry;
 
 pub use error::EntityError;
-pub use id::{Entities, EntityId};
+pub use crate::event::{Entities, EntityId};
 pub use messaging::{EntityWorld, QueryMessage, QueryOutcome};
 pub use registry::EntityRegistry;

@@ -2,7 +2,7 @@
 //! and [`EventLoop::trigger`].
 
 use super::{EventError, EventLoop, EventRef, TriggerType};
-use crate::entity::EntityId;
+use super::EntityId;
 use crate::time::SimTime;
 
 impl<S> EventLoop<S> {

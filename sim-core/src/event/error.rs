@@ -1,7 +1,7 @@
 //! [`EventError`]: why the event loop refused a request or stopped short.
 
 use super::HandlerId;
-use crate::entity::EntityId;
+use super::EntityId;
 use crate::time::SimTime;
 use std::fmt;
 
@@ -17,6 +17,8 @@ pub enum EventError {
     DuplicateHandler(String),
     /// The entity is not alive (removed, or never existed).
     NoSuchEntity(EntityId),
+    /// More than 2^32 entities at once.
+    TooManyEntities,
     /// The event has already finished or was cancelled.
     NoSuchEvent,
     /// `Repeat` events follow their own predictions and cannot depend on an entity.
@@ -58,6 +60,7 @@ impl fmt::Display for EventError {
                 write!(f, "an event handler named '{name}' is already registered")
             }
             EventError::NoSuchEntity(id) => write!(f, "no such entity ({id})"),
+            EventError::TooManyEntities => f.write_str("too many entities at once"),
             EventError::NoSuchEvent => f.write_str("no such event (finished or cancelled)"),
             EventError::RepeatCannotDepend(name) => write!(
                 f,

@@ -5,7 +5,7 @@ use super::{
     Event, EventError, EventHandler, EventQueue, EventRef, HandlerId, Invocation, Payload,
     TriggerType,
 };
-use crate::entity::{Entities, EntityError, EntityId};
+use super::{Entities, EntityId};
 use crate::time::SimTime;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -147,13 +147,13 @@ impl<S> EventLoop<S> {
     }
 
     /// A new entity that events can target and depend on.
-    pub fn spawn_entity(&mut self) -> Result<EntityId, EntityError> {
+    pub fn spawn_entity(&mut self) -> Result<EntityId, EventError> {
         self.entities.spawn()
     }
 
     /// Removes an entity. Events that target it are skipped from now on (and dropped when
     /// their time comes); its list of dependents is forgotten.
-    pub fn despawn_entity(&mut self, id: EntityId) -> Result<(), EntityError> {
+    pub fn despawn_entity(&mut self, id: EntityId) -> Result<(), EventError> {
         self.entities.despawn(id)?;
         if let Some(list) = self.dependents.get_mut(id.index() as usize) {
             list.clear();
@@ -491,7 +491,7 @@ mod tests {
             "repeat events cannot depend"
         );
         lp.despawn_entity(t).unwrap();
-        assert_eq!(lp.despawn_entity(t), Err(EntityError::NoSuchEntity(t)));
+        assert_eq!(lp.despawn_entity(t), Err(EventError::NoSuchEntity(t)));
         assert!(!lp.is_alive(t));
         assert_eq!(lp.entities().len(), 1);
     }

@@ -46,6 +46,7 @@
 //! ```
 
 mod dependencies;
+mod entity_ids;
 mod error;
 mod event_loop;
 mod handler;
@@ -53,6 +54,7 @@ mod payload;
 mod queue;
 mod record;
 
+pub use entity_ids::{Entities, EntityId};
 pub use error::EventError;
 pub use event_loop::{EventLoop, Limits};
 pub use handler::{EventHandler, HandlerId, Invocation, TriggerType};

@@ -308,7 +308,7 @@ impl EventQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entity::Entities;
+    use crate::event::Entities;
     use crate::event::{HandlerId, Payload, TriggerType};
 
     fn event(q: &mut EventQueue) -> EventRef {

@@ -1,7 +1,7 @@
 //! [`Event`], one scheduled (or waiting) happening, and [`EventRef`], the handle on it.
 
 use super::{HandlerId, Payload, TriggerType};
-use crate::entity::EntityId;
+use super::EntityId;
 use crate::time::SimTime;
 use std::fmt;
 

@@ -169,7 +169,7 @@ impl ExprContext for Runner<'_> {
             "callFeatMethod" => {
                 let (feature, name) = (text(0)?, text(1)?);
                 let rest = args.get(2..).unwrap_or(&[]);
-                crate::exec::features::query(self, *id, &feature, &name, rest).map_err(|message| {
+                crate::exec::feature_runtime::query(self, *id, &feature, &name, rest).map_err(|message| {
                     EvalErrorKind::BadArguments {
                         method: name.clone(),
                         message,

@@ -9,7 +9,7 @@
 //! goes on with the next.
 
 mod context;
-pub(crate) mod features;
+pub(crate) mod feature_runtime;
 pub(crate) mod ops;
 mod props;
 
@@ -159,10 +159,10 @@ impl<'w> Runner<'w> {
                 args,
             } => {
                 let id = self.resolve(target)?;
-                features::call(self, id, feature, method, args)
+                feature_runtime::call(self, id, feature, method, args)
             }
             StmtKind::GlobalProp { name, call } => self.with_args(&call.args, |runner, values| {
-                features::global::prop_call(runner.world, name, &call.method, values)
+                feature_runtime::global::prop_call(runner.world, name, &call.method, values)
             }),
             StmtKind::PropPush(r) => {
                 let value = self.read_prop(r)?;

@@ -1,4 +1,4 @@
-//! Runs the lowered form the tick runs ([`crate::world::ops`]) as one agent, with the other
+//! Runs the lowered form the tick runs ([`crate::world::lower`]) as one agent, with the other
 //! agent of a `when` pair in context.
 //!
 //! An operation's plain case is made straight on the world; any other case changes nothing
@@ -12,7 +12,7 @@ use crate::entity::EntityId;
 use crate::script::expr::{Code, ReadPath, Reads, Scalar, Who as ReadWho};
 use crate::script::program::Stmt;
 use crate::vars::{GVar, NumberStep, RandomSource, Value};
-use crate::world::ops::{Decide, Op, Operand, Place, Who};
+use crate::world::lower::{Decide, Op, Operand, Place, Who};
 use crate::world::{World, TICKS_PER_SECOND};
 use std::rc::Rc;
 
@@ -269,7 +269,7 @@ impl<'w, 's> Cx<'w, 's> {
             match var {
                 Some(GVar::Number(var)) => var.step(
                     NumberStep::SetTo,
-                    super::features::costume::at_least(n, floor),
+                    super::feature_runtime::costume::at_least(n, floor),
                 ),
                 _ => false,
             }

@@ -543,11 +543,6 @@ mod tests {
         }
         let unknown = FeatureKind::named("Movemnet");
         assert!(!kinds.contains(&unknown));
-        // A slot of one feature finds nothing in a state of another.
-        let glow = PropSlot::of(feature("Costume").unwrap(), "glow");
-        let movement = crate::agent::FeatureState::new(feature("Movement").unwrap());
-        assert_ne!(glow.kind, movement.kind);
-        assert_eq!(movement.number_at(glow), None);
     }
 
     #[test]

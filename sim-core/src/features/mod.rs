@@ -2,7 +2,7 @@
 //!
 //! [`catalog`] describes every feature for the compiler, the wizard and the interpreter. It
 //! sits low, beside the script language; the code that runs each feature's methods sits
-//! high, in [`crate::exec::features`], one file per feature.
+//! high, in [`crate::exec::feature_runtime`], one file per feature.
 
 pub mod catalog;
 pub(crate) mod catalog_looks;

@@ -58,12 +58,12 @@ fn costume_problems(project: &Project) -> Vec<Problem> {
     problems
 }
 
-/// The first invisible character in name `text` (see [`crate::script::is_invisible`]).
+/// The first invisible character in name `text` (see [`crate::lexical::is_invisible`]).
 fn invisible(field: &str, text: &str) -> Option<Problem> {
     let (at, character) = text
         .chars()
         .enumerate()
-        .find(|(_, c)| crate::script::is_invisible(*c))?;
+        .find(|(_, c)| crate::lexical::is_invisible(*c))?;
     Some(Problem::InvisibleInName {
         field: field.to_string(),
         at: at + 1,

@@ -28,7 +28,6 @@ mod costume;
 mod error;
 mod experiment;
 mod stage;
-mod suggest_widgets;
 pub mod svg_check;
 mod widget;
 
@@ -40,7 +39,6 @@ pub use costume::{
 pub use error::{Problem, ProjectError};
 pub use experiment::{ExperimentDef, VaryDef, MAX_EXPERIMENTS};
 pub use stage::StageMetadata;
-pub use suggest_widgets::{suggest_widgets, Suggestion};
 pub use widget::{WidgetDef, WidgetKind, MAX_WIDGETS};
 
 /// The largest project text accepted from anywhere (a file, a share link, the autosave, a

@@ -25,7 +25,6 @@ pub use crate::args;
 pub mod compiler;
 pub mod expr;
 pub mod keywords;
-mod lexical;
 mod printer;
 pub mod program;
 mod token;
@@ -33,7 +32,6 @@ mod tokenize_error;
 mod tokenizer;
 pub mod unparse;
 
-pub use lexical::is_invisible;
 pub use printer::print_units;
 pub use token::{ExprSource, Literal, Pos, ScriptUnit, Token, TokenKind};
 pub use tokenize_error::{TokenizeError, TokenizeErrorKind};

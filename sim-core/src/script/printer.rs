@@ -8,7 +8,7 @@
 //! follows). Lines are joined by `\n` with no newline after the last, mirroring the tokenizer,
 //! which makes one unit of every line including a final empty one.
 
-use super::lexical::{format_number, quote_string};
+use crate::lexical::{format_number, quote_string};
 
 /// A number as script text: as JavaScript writes it, except that `-0` stays `-0` (JavaScript
 /// writes it `0`), so formatting never changes a value a script uses (`1 / -0`, a direction).

@@ -51,7 +51,7 @@ impl std::fmt::Display for TokenizeErrorKind {
             Self::UnclosedExpr => write!(f, "'{{{{' is never closed on this line: add '}}}}'"),
             Self::StrayBlockClose => write!(f, "']]' has no matching '[['"),
             Self::TooDeep => write!(f, "blocks nest more than {MAX_BLOCK_DEPTH} deep"),
-            Self::UnexpectedChar(c) => super::lexical::describe_unexpected(*c, f),
+            Self::UnexpectedChar(c) => crate::lexical::describe_unexpected(*c, f),
             Self::MissingNameAfterDot => write!(f, "expected a name right after '.'"),
             Self::BadNumber => write!(f, "this number is not written correctly"),
             Self::NameStartsWithDigit => write!(f, "a name cannot start with a digit"),

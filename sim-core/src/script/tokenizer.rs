@@ -13,7 +13,7 @@
 //! GEMSTEP rejects (an unclosed string, `[[` or `{{`, a stray `]]`, a stray character) is an
 //! error naming the line and column.
 
-use super::lexical::{is_name_part, is_name_start, read_number, read_quoted, NumberProblem};
+use crate::lexical::{is_name_part, is_name_start, read_number, read_quoted, NumberProblem};
 use super::token::{ExprSource, Literal, Pos, ScriptUnit, Token, TokenKind};
 use super::tokenize_error::{TokenizeError, TokenizeErrorKind};
 

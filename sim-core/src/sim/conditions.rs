@@ -9,11 +9,11 @@
 
 use crate::agent::Agent;
 use crate::entity::EntityId;
-use crate::exec::features::physics::half_size;
-use crate::exec::features::vision;
+use crate::exec::feature_runtime::physics::half_size;
+use crate::exec::feature_runtime::vision;
 use crate::spatial::SpatialGrid;
 use crate::world::consequents::Consequent;
-use crate::world::program::{Contact, Rule, TestKind};
+use crate::world::loaded::{Contact, Rule, TestKind};
 use crate::world::World;
 use std::rc::Rc;
 

@@ -30,7 +30,7 @@ use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::vars::GVar;
 use crate::vars::PropName;
-use crate::world::program::{Program, Rule};
+use crate::world::loaded::{LoadedProject, Rule};
 use crate::world::World;
 use std::rc::Rc;
 
@@ -79,7 +79,7 @@ impl Simulation {
             return Err(SwapError::Structure(what));
         }
         let compiled = compile_project(project).map_err(SwapError::Compile)?;
-        let new = Rc::new(Program::new(compiled));
+        let new = Rc::new(LoadedProject::new(compiled));
         let mut remap = Vec::new();
         let mut changed = Vec::new();
         for old in &self.project.blueprints {
@@ -136,7 +136,7 @@ fn structure_change(running: &Project, new: &Project) -> Option<&'static str> {
 }
 
 /// A rule's identity across an edit: who tests what, written in which blueprint.
-fn rule_key<'a>(program: &Program, rule: &'a Rule) -> (Rc<str>, Rc<str>, &'a str, &'a str) {
+fn rule_key<'a>(program: &LoadedProject, rule: &'a Rule) -> (Rc<str>, Rc<str>, &'a str, &'a str) {
     (
         program.name(rule.a),
         program.name(rule.b),
@@ -148,7 +148,7 @@ fn rule_key<'a>(program: &Program, rule: &'a Rule) -> (Rc<str>, Rc<str>, &'a str
 impl World {
     /// Moves each surviving rule's touching memory and profile time to its new index; the
     /// n-th rule with a key in the old program matches the n-th with that key in the new.
-    fn carry_rule_memory(&mut self, old: &Program, new: &Program) {
+    fn carry_rule_memory(&mut self, old: &LoadedProject, new: &LoadedProject) {
         let count = new.rules.len();
         let mut touching: Vec<Vec<(EntityId, EntityId)>> = vec![Vec::new(); count];
         let mut profile = vec![0; count];
@@ -192,8 +192,8 @@ impl World {
     /// changed; returns how many agents that was. Ends with `new` as the world's program.
     fn respec(
         &mut self,
-        old: &Rc<Program>,
-        new: &Rc<Program>,
+        old: &Rc<LoadedProject>,
+        new: &Rc<LoadedProject>,
         remap: &[usize],
         changed: &[bool],
     ) -> usize {
@@ -236,7 +236,7 @@ impl World {
 
     /// A blank agent like `like` (same id and name) of `program`'s blueprint `bp`, after
     /// that blueprint's DEFINE.
-    fn scratch(&mut self, like: &Agent, program: &Rc<Program>, bp: usize) -> Agent {
+    fn scratch(&mut self, like: &Agent, program: &Rc<LoadedProject>, bp: usize) -> Agent {
         let blank = || Agent::new(like.id, bp, like.name.clone(), like.born_tick);
         self.program = Rc::clone(program);
         self.agents.insert(blank());
@@ -416,7 +416,7 @@ mod tests {
             )
             .unwrap();
             project.blueprints[0].script_text = fish.to_string();
-            Program::new(compile_project(&project).unwrap())
+            LoadedProject::new(compile_project(&project).unwrap())
         };
         let touch = "when Fish firstTouches Algae [[\n]]\n";
         let old = program(&format!("# BLUEPRINT Fish\n{touch}"));

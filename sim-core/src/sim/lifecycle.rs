@@ -93,7 +93,7 @@ impl World {
                 let _ = self.registry_mut().remove(lp, id);
             }
         }
-        crate::exec::features::cursor::forget_removed(self);
+        crate::exec::feature_runtime::cursor::forget_removed(self);
     }
 
     fn give_birth(&mut self, lp: &mut EventLoop<World>, birth: Birth) {
@@ -109,7 +109,7 @@ impl World {
                 child.skin = parent.skin;
                 child.alpha = parent.alpha;
                 child.z_index = parent.z_index;
-                crate::exec::features::cursor::carries_nothing(child);
+                crate::exec::feature_runtime::cursor::carries_nothing(child);
             }
         }
         if let Some((feature, prop, add, sub)) = birth.mutation {

@@ -78,7 +78,7 @@ use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::time::SimTime;
 use crate::world::log::LogEntry;
-use crate::world::program::Program;
+use crate::world::loaded::LoadedProject;
 use crate::world::{Settings, World};
 use std::rc::Rc;
 
@@ -109,7 +109,7 @@ impl std::error::Error for LoadErrors {}
 pub struct Simulation {
     lp: EventLoop<World>,
     world: World,
-    program: Rc<Program>,
+    program: Rc<LoadedProject>,
     project: Project,
     seed: u64,
     timer: fn() -> u64,
@@ -170,7 +170,7 @@ impl Simulation {
         starting: Rc<[Starting]>,
     ) -> Result<Simulation, LoadErrors> {
         let compiled = compile_project(project).map_err(LoadErrors::Compile)?;
-        let program = Rc::new(Program::new(compiled));
+        let program = Rc::new(LoadedProject::new(compiled));
         let settings = Settings {
             seed,
             timer: no_timer,
@@ -242,7 +242,7 @@ impl Simulation {
         if !self.has_instances {
             match compile_project(&self.project) {
                 Ok(compiled) => {
-                    self.program = Rc::new(Program::new(compiled));
+                    self.program = Rc::new(LoadedProject::new(compiled));
                     self.has_instances = true;
                 }
                 Err(e) => {
@@ -538,7 +538,7 @@ impl Simulation {
 /// scheduled; with the entity the tick runs for.
 fn build(
     project: &Project,
-    program: &Rc<Program>,
+    program: &Rc<LoadedProject>,
     settings: Settings,
 ) -> Result<(EventLoop<World>, World, EntityId), String> {
     let (mut lp, registry) = new_loop()?;

@@ -25,7 +25,7 @@ use crate::script::compiler::{
 use crate::script::program::SimEvent;
 use crate::time::SimTime;
 use crate::vars::GVar;
-use crate::world::program::Program;
+use crate::world::loaded::LoadedProject;
 use crate::world::Hold;
 use crate::world::{Saved, Settings, World};
 use rand_pcg::Pcg32;
@@ -184,7 +184,7 @@ impl Simulation {
         }
         let compiled = compile_project_scripts(project)
             .map_err(|e| SnapshotError::Project(format!("{} compile errors", e.len())))?;
-        let program = Rc::new(Program::new(compiled));
+        let program = Rc::new(LoadedProject::new(compiled));
         rebuild(project, program, state)
     }
 }
@@ -231,7 +231,7 @@ fn unpack_failure(status: miniz_oxide::inflate::TINFLStatus) -> String {
 /// A simulation of `program` in `state`, every reference checked first.
 fn rebuild(
     project: &Project,
-    program: Rc<Program>,
+    program: Rc<LoadedProject>,
     mut state: State<Vec<Agent>>,
 ) -> Result<Simulation, SnapshotError> {
     let bad = |why: String| SnapshotError::Inconsistent(why);
@@ -324,7 +324,7 @@ fn rebuild(
 /// Every agent is alive in the entity table, appears once, is of a blueprint the model has
 /// (the round agent excepted), and there are no more than the limit.
 fn check_agents(
-    program: &Program,
+    program: &LoadedProject,
     lp: &crate::event::EventLoop<World>,
     state: &State<Vec<Agent>>,
 ) -> Result<(), SnapshotError> {
@@ -359,7 +359,7 @@ fn check_agents(
 /// Compiles again the messages waiting in `agent`'s queues (a snapshot keeps their text).
 fn compile_messages(
     project: &Project,
-    program: &Program,
+    program: &LoadedProject,
     agent: &mut Agent,
 ) -> Result<(), SnapshotError> {
     let queued = agent.update_queue.len() + agent.think_queue.len() + agent.exec_queue.len();

@@ -4,7 +4,7 @@ use super::conditions;
 use crate::agent::{Message, QueuePhase};
 use crate::entity::EntityId;
 use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
-use crate::exec::features::{costume, cursor, graphing, movement};
+use crate::exec::feature_runtime::{costume, cursor, graphing, movement};
 use crate::exec::ops::Cx;
 use crate::exec::Runner;
 use crate::phase::{Phase, PhaseMachine};
@@ -130,7 +130,7 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
         Module::Lifecycle => world.flush(lp),
         Module::Rounds => rounds(world),
         Module::AgentsUpdate => {
-            programs(world, ids, Program::Update);
+            programs(world, ids, TickProgram::Update);
             drain_queues(world, ids, QueuePhase::Update);
         }
         Module::Features => {
@@ -161,35 +161,35 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
             world.return_events(events);
         }
         Module::AgentsThink => {
-            programs(world, ids, Program::Think);
+            programs(world, ids, TickProgram::Think);
             drain_queues(world, ids, QueuePhase::Think);
         }
         Module::AgentsExec => {
-            programs(world, ids, Program::Exec);
+            programs(world, ids, TickProgram::Exec);
             drain_exec(world, ids);
         }
     }
 }
 
 #[derive(Clone, Copy)]
-enum Program {
+enum TickProgram {
     Update,
     Think,
     Exec,
 }
 
-impl Program {
+impl TickProgram {
     /// Whether a blueprint has nothing to run in this program.
     fn idle(self, blueprint: &CompiledBlueprint) -> bool {
         match self {
-            Program::Update => blueprint.update.is_empty() && blueprint.timers.is_empty(),
-            Program::Think => blueprint.think.is_empty(),
-            Program::Exec => blueprint.exec.is_empty(),
+            TickProgram::Update => blueprint.update.is_empty() && blueprint.timers.is_empty(),
+            TickProgram::Think => blueprint.think.is_empty(),
+            TickProgram::Exec => blueprint.exec.is_empty(),
         }
     }
 }
 
-fn programs(world: &mut World, ids: &[EntityId], which: Program) {
+fn programs(world: &mut World, ids: &[EntityId], which: TickProgram) {
     let program = Rc::clone(&world.program);
     if program.project.blueprints.iter().all(|b| which.idle(b)) {
         return;
@@ -225,14 +225,14 @@ fn programs(world: &mut World, ids: &[EntityId], which: Program) {
         let mut cx = Cx::new(world, id, name);
         loop {
             match which {
-                Program::Update => {
+                TickProgram::Update => {
                     cx.run(&lowered.update);
                     if !lowered.timers.is_empty() {
                         cx.run(&lowered.timers);
                     }
                 }
-                Program::Think => cx.run(&lowered.think),
-                Program::Exec => cx.run(&lowered.exec),
+                TickProgram::Think => cx.run(&lowered.think),
+                TickProgram::Exec => cx.run(&lowered.exec),
             }
             if !next_of_run(&mut cx, &mut rest, bp) {
                 break;
@@ -266,18 +266,18 @@ fn run_plainly(
     id: EntityId,
     name: &Rc<str>,
     blueprint: &CompiledBlueprint,
-    which: Program,
+    which: TickProgram,
 ) {
     let mut runner = Runner::new(world, id, Rc::clone(name));
     match which {
-        Program::Update => {
+        TickProgram::Update => {
             runner.run(&blueprint.update);
             for every in &blueprint.timers {
                 runner.top_level_every(every);
             }
         }
-        Program::Think => runner.run(&blueprint.think),
-        Program::Exec => runner.run(&blueprint.exec),
+        TickProgram::Think => runner.run(&blueprint.think),
+        TickProgram::Exec => runner.run(&blueprint.exec),
     }
 }
 
@@ -366,7 +366,7 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
 /// all for an agent removed since.
 fn run_queued(
     world: &mut World,
-    program: &crate::world::program::Program,
+    program: &crate::world::loaded::LoadedProject,
     id: EntityId,
     phase: QueuePhase,
     consequents: &[Consequent],
@@ -415,7 +415,7 @@ fn run_messages(runner: &mut Runner<'_>, queue: &[Message]) {
 /// interpreter. An agent removed since does nothing.
 fn run_consequents(
     world: &mut World,
-    program: &crate::world::program::Program,
+    program: &crate::world::loaded::LoadedProject,
     consequents: &[Consequent],
 ) {
     let Some(first) = consequents.first() else {

@@ -11,8 +11,8 @@ pub(crate) mod controls;
 pub(crate) mod dialogs;
 pub(crate) mod globals;
 pub mod log;
-pub(crate) mod ops;
-pub(crate) mod program;
+pub(crate) mod lower;
+pub(crate) mod loaded;
 pub(crate) mod rounds;
 pub mod starting;
 
@@ -24,7 +24,7 @@ use crate::time::SimTime;
 use crate::vars::GVar;
 use globals::Globals;
 use log::{Log, Origin};
-use program::Program;
+use loaded::LoadedProject;
 use rand_pcg::Pcg32;
 use rounds::RoundState;
 use std::rc::Rc;
@@ -84,7 +84,7 @@ pub struct Profile {
 /// place: the queues of births, deaths and script events, rule memory, round state, the
 /// cursors' holds, controller frames, the profile and the settings a run was made with.
 pub(crate) struct World {
-    pub program: Rc<Program>,
+    pub program: Rc<LoadedProject>,
     pub agents: Agents,
     pub rng: Pcg32,
     pub log: Log,
@@ -121,7 +121,7 @@ pub(crate) struct World {
     spare_stack: Vec<crate::vars::Value>,
     /// The most agents (see [`MAX_AGENTS`]).
     agent_cap: usize,
-    /// Which cursor carries which character (see [`crate::exec::features::cursor`]).
+    /// Which cursor carries which character (see [`crate::exec::feature_runtime::cursor`]).
     holds: Vec<Hold>,
     /// Per [`crate::agent::QueuePhase`] (update, think, exec): whether a message was sent to
     /// that phase's queues since its last pass, so the tick skips a pass over every agent when
@@ -188,7 +188,7 @@ impl World {
     /// `registry` keeps.
     pub(crate) fn new(
         project: &crate::project::Project,
-        program: &Rc<Program>,
+        program: &Rc<LoadedProject>,
         settings: Settings,
         registry: EntityRegistry<World>,
     ) -> World {
@@ -511,7 +511,7 @@ impl World {
 
     /// Logs the compile warnings of `program` (what GEMSTEP would quietly ignore), each once
     /// at its place: when a model loads, and when an edit is swapped in.
-    pub(crate) fn note_warnings(&mut self, program: &Program) {
+    pub(crate) fn note_warnings(&mut self, program: &LoadedProject) {
         for warning in program.project.blueprints.iter().flat_map(|b| &b.warnings) {
             let at = self.origin(&warning.script, warning.pos.line, warning.pos.col);
             self.log.warn_once(at, warning.kind.to_string());

@@ -4,13 +4,13 @@
 //! names, computed names) is left to run time, where the evaluator reports it.
 
 use super::error::CompileErrorKind;
-use super::scope::{Checked, Cx, Reported};
+use super::scope::{Checked, Compiling, Reported};
 use crate::features;
 use crate::script::expr::{Constant, Expr, ExprKind};
 use crate::script::{Pos, Token, TokenKind};
 use crate::suggest::closest;
 
-impl Cx<'_> {
+impl Compiling<'_> {
     /// Checks every checkable reference in `expr`, which was parsed from the text starting at
     /// `start`. All problems are reported; the result says whether there were any.
     pub fn check_expr_refs(&mut self, expr: &Expr, start: Pos) -> Checked<()> {

@@ -31,7 +31,7 @@ use crate::script::keywords::{pragma, Compiled};
 use crate::script::program::{CompiledBlueprint, DeclaredProp, ProgramSlot, Stmt, StmtKind};
 use crate::script::{Pos, ScriptUnit, Token};
 use reading::read_script;
-use scope::{Cx, Frame};
+use scope::{Compiling, Frame};
 use statements::{compile_unit, stmt_at};
 
 /// Compiles one blueprint's script. `name` is the blueprint's name in the project (the
@@ -76,7 +76,7 @@ pub(crate) fn compile_blueprint_units(
         agent: Some(name.to_owned()),
         pair: Vec::new(),
     };
-    let mut cx = Cx::new(symbols, name, frame);
+    let mut cx = Compiling::new(symbols, name, frame);
     let mut bp = CompiledBlueprint {
         name: name.to_owned(),
         ..CompiledBlueprint::default()
@@ -116,7 +116,7 @@ fn directive_words(unit: &[Token]) -> Option<&[Token]> {
 /// Puts a top-level statement where it belongs: timers and declarations are noted on the
 /// blueprint, the rest goes to the current program.
 fn file_stmt(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     bp: &mut CompiledBlueprint,
     slot: ProgramSlot,
     keyword: &str,
@@ -164,7 +164,7 @@ fn file_stmt(
     }
 }
 
-fn finish<T>(cx: Cx<'_>, value: T) -> Result<T, Vec<CompileError>> {
+fn finish<T>(cx: Compiling<'_>, value: T) -> Result<T, Vec<CompileError>> {
     if cx.errors.is_empty() {
         Ok(value)
     } else {
@@ -207,7 +207,7 @@ pub(crate) fn compile_statements_as(
         agent: agent.map(str::to_owned),
         pair: Vec::new(),
     };
-    let mut cx = Cx::new(symbols, script, frame);
+    let mut cx = Compiling::new(symbols, script, frame);
     let stmts = cx.block(&read.units);
     if warnings == Warnings::Refused {
         let refused = std::mem::take(&mut cx.warnings);

@@ -3,7 +3,7 @@
 //! leaves the rest to run time when the project is not fully known.
 
 use super::error::CompileErrorKind;
-use super::scope::{describe_token, Checked, Cx};
+use super::scope::{describe_token, Checked, Compiling};
 use crate::features::{self, FeatureSpec};
 use crate::script::program::{FeatPropRef, PropRef, Target};
 use crate::script::{Token, TokenKind};
@@ -13,7 +13,7 @@ use crate::vars::VarType;
 /// A resolved target and the blueprint whose declarations apply (`None`: unknown or none).
 pub(crate) type Resolved = (Target, Option<String>);
 
-impl Cx<'_> {
+impl Compiling<'_> {
     /// Resolves the part before the dot: `agent`, the running agent's blueprint, or a
     /// blueprint a surrounding `when` names.
     pub fn target(&mut self, name: &str, at: &Token) -> Checked<Resolved> {

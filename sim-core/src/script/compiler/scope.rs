@@ -1,4 +1,4 @@
-//! [`Cx`]: the compiler's working state while compiling one script — where errors go, what
+//! [`Compiling`]: the compiler's working state while compiling one script — where errors go, what
 //! the project declares, and whose agent the current statements run on.
 
 use super::error::{CompileError, CompileErrorKind};
@@ -17,7 +17,7 @@ pub(crate) struct Frame {
     pub pair: Vec<String>,
 }
 
-/// A failure already reported to [`Cx::errors`]; the caller just stops compiling the unit.
+/// A failure already reported to [`Compiling::errors`]; the caller just stops compiling the unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Reported;
 
@@ -26,7 +26,7 @@ pub(crate) type Checked<T> = Result<T, Reported>;
 
 /// The compiler's state while compiling one script.
 #[derive(Debug)]
-pub(crate) struct Cx<'a> {
+pub(crate) struct Compiling<'a> {
     /// What the project declares.
     pub symbols: &'a Symbols,
     /// The script's name in error messages.
@@ -43,10 +43,10 @@ pub(crate) struct Cx<'a> {
     pub current_keyword: String,
 }
 
-impl<'a> Cx<'a> {
+impl<'a> Compiling<'a> {
     /// A context for compiling `script` in `frame`.
-    pub fn new(symbols: &'a Symbols, script: &str, frame: Frame) -> Cx<'a> {
-        Cx {
+    pub fn new(symbols: &'a Symbols, script: &str, frame: Frame) -> Compiling<'a> {
+        Compiling {
             symbols,
             script: script.to_owned(),
             errors: Vec::new(),
@@ -84,7 +84,7 @@ impl<'a> Cx<'a> {
     }
 
     /// Runs `f` with `frame` as the current frame, then restores the old one.
-    pub fn with_frame<T>(&mut self, frame: Frame, f: impl FnOnce(&mut Cx<'a>) -> T) -> T {
+    pub fn with_frame<T>(&mut self, frame: Frame, f: impl FnOnce(&mut Compiling<'a>) -> T) -> T {
         let saved = std::mem::replace(&mut self.frame, frame);
         let out = f(self);
         self.frame = saved;

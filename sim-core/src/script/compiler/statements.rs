@@ -2,7 +2,7 @@
 //! its arguments, and keep the line's position. Blocks compile their lines the same way.
 
 use super::error::CompileErrorKind;
-use super::scope::{describe_token, Cx};
+use super::scope::{describe_token, Compiling};
 use crate::script::keywords::{keyword, keyword_names, Compiled};
 use crate::script::program::Stmt;
 use crate::script::{Pos, ScriptUnit, Token, TokenKind};
@@ -20,7 +20,7 @@ pub(crate) struct Line {
 
 /// Compiles one unit. Blank lines, comments and units with errors give `None` (errors are
 /// reported to `cx`). A `#` line is the caller's business and is reported here as misplaced.
-pub(crate) fn compile_unit(cx: &mut Cx<'_>, unit: &[Token]) -> Option<Line> {
+pub(crate) fn compile_unit(cx: &mut Compiling<'_>, unit: &[Token]) -> Option<Line> {
     let (head, args) = unit.split_first()?;
     let word = match &head.kind {
         TokenKind::Comment(_) | TokenKind::Line => return None,
@@ -88,7 +88,7 @@ pub(crate) fn stmt_at(pos: Pos, kind: crate::script::program::StmtKind) -> Stmt 
     }
 }
 
-impl Cx<'_> {
+impl Compiling<'_> {
     /// Compiles the lines of a `[[ ]]` block in the current frame. `when` and `onEvent`
     /// cannot be nested: they are reported.
     pub fn block(&mut self, units: &[ScriptUnit]) -> Vec<Stmt> {

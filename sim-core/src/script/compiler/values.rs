@@ -3,14 +3,14 @@
 //! against the property's type.
 
 use super::error::CompileErrorKind;
-use super::scope::{Checked, Cx, Frame, Reported};
+use super::scope::{Checked, Compiling, Frame, Reported};
 use crate::script::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec, Arity};
 use crate::script::expr::Code;
 use crate::script::program::{Arg, MethodCall, ScriptExpr};
 use crate::script::{Literal, Token, TokenKind};
 use crate::vars::{Value, ValueKind, VarError, VarType};
 
-impl Cx<'_> {
+impl Compiling<'_> {
     /// Checks the count of `tokens` against `specs` for keyword or method `name`, reporting
     /// at `head` when it is wrong.
     pub fn check_count(
@@ -73,7 +73,7 @@ impl Cx<'_> {
 
     /// Compiles `tokens` as the arguments of a feature or GVar method, as GEMSTEP calls
     /// one: arguments past the last it takes are ignored and arguments it needs but was not
-    /// given are left out, each with a warning, not an error (see [`Cx::args`]).
+    /// given are left out, each with a warning, not an error (see [`Compiling::args`]).
     pub fn method_args(
         &mut self,
         name: &str,

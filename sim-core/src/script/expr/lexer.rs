@@ -2,7 +2,7 @@
 //! operators, each with its character offset so errors can point at it.
 
 use super::parse_error::{ExprParseError, ExprParseErrorKind};
-use crate::script::lexical::{
+use crate::lexical::{
     is_name_part, is_name_start, read_number, read_quoted, NumberProblem,
 };
 use crate::script::Pos;

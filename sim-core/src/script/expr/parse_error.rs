@@ -76,7 +76,7 @@ impl std::fmt::Display for ExprParseErrorKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Empty => write!(f, "the expression is empty"),
-            Self::UnexpectedChar(c) => crate::script::lexical::describe_unexpected(*c, f),
+            Self::UnexpectedChar(c) => crate::lexical::describe_unexpected(*c, f),
             Self::UnterminatedString => write!(f, "string is never closed: add the closing quote"),
             Self::TextTooLong(bytes) => write!(
                 f,

@@ -326,7 +326,7 @@ fn binary_op(lexeme: &Lexeme) -> Option<(u8, Either)> {
 /// How a lexeme is named in an error message.
 fn describe(lexeme: &Lexeme) -> String {
     match lexeme {
-        Lexeme::Number(n) => format!("the number {}", crate::script::lexical::format_number(*n)),
+        Lexeme::Number(n) => format!("the number {}", crate::lexical::format_number(*n)),
         Lexeme::Str(s) => format!("the string '{s}'"),
         Lexeme::Name(name) => format!("'{name}'"),
         Lexeme::Op(op) => format!("'{}'", op.symbol()),

@@ -2,7 +2,7 @@
 //! truthiness, string conversion for `+`, and `==` versus `===`.
 
 use super::ast::Constant;
-use crate::script::lexical::{format_number, read_number};
+use crate::lexical::{format_number, read_number};
 
 /// A value an expression computes. `O` is the runtime's handle for things that are not plain
 /// values (an agent, a property, a feature); expressions only pass those handles back to the

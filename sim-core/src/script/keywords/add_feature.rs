@@ -3,7 +3,7 @@
 
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::StmtKind;
 use crate::script::unparse::word;
 use crate::script::{ScriptUnit, Token};
@@ -24,7 +24,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let feature = args
         .first()

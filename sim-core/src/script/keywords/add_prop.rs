@@ -2,7 +2,7 @@
 
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::values::value_kind;
 use crate::script::program::{Arg, StmtKind};
 use crate::script::unparse::{value_token, word};
@@ -36,7 +36,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let [name, ty, initial @ ..] = args else {
         return Err(cx.expected(head, "name", "a name and a type"));

@@ -3,7 +3,7 @@
 
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{Every, StmtKind};
 use crate::script::unparse::{block_token, token, word};
@@ -34,7 +34,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (seconds, option, block) = match args {
         [s, b] => (s, None, b),
@@ -68,7 +68,7 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 
 /// Whether the option word is `runAtStart`. GEMSTEP compares it exactly and treats any other
 /// word as no option: that is a warning here, and the line runs as without it.
-fn run_at_start(cx: &mut Cx<'_>, option: &Token) -> Checked<bool> {
+fn run_at_start(cx: &mut Compiling<'_>, option: &Token) -> Checked<bool> {
     let word = match &option.kind {
         TokenKind::Identifier(w) | TokenKind::String(w) => w,
         _ => return Err(cx.expected(option, ARGS[1].name, ARGS[1].kind.describe())),
@@ -89,7 +89,7 @@ fn run_at_start(cx: &mut Cx<'_>, option: &Token) -> Checked<bool> {
 /// run of the statement after the first. A word (`every second`, in GEMSTEP's own moths
 /// models) is not a number to GEMSTEP either: its timer never fires, though `runAtStart`
 /// still runs once; that is a warning.
-fn period(cx: &mut Cx<'_>, token: &Token) -> Checked<f64> {
+fn period(cx: &mut Compiling<'_>, token: &Token) -> Checked<f64> {
     match &token.kind {
         TokenKind::Value(Literal::Number(n)) if n.is_finite() => Ok(*n),
         TokenKind::Identifier(_) | TokenKind::String(_) => {

@@ -6,7 +6,7 @@
 use super::{Compiled, Keyword};
 use crate::features::{BlockScope, FeatMethodSpec, FeatureSpec};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx, Frame};
+use crate::script::compiler::scope::{Checked, Compiling, Frame};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{Arg, MethodCall, StmtKind, Target};
 use crate::script::unparse::{arg_token, feature_token, word};
@@ -37,7 +37,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let [feature_tok, method_tok, rest @ ..] = args else {
         return Err(cx.expected(head, "feature", "a feature and a method"));
@@ -68,7 +68,7 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 }
 
 fn find_method(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     feature: &FeatureSpec,
     at: &Token,
 ) -> Checked<&'static FeatMethodSpec> {
@@ -91,7 +91,7 @@ fn find_method(
 /// Whether `method` visits the agents of a blueprint the project does not have (see
 /// [`BlockScope::EachOfFirstArg`]): then GEMSTEP finds none and runs nothing, so the line is
 /// a warning and its block is not checked against a blueprint that does not exist.
-fn visits_no_blueprint(cx: &mut Cx<'_>, method: &FeatMethodSpec, rest: &[Token]) -> bool {
+fn visits_no_blueprint(cx: &mut Compiling<'_>, method: &FeatMethodSpec, rest: &[Token]) -> bool {
     if method.block != BlockScope::EachOfFirstArg || !cx.symbols.complete {
         return false;
     }
@@ -143,7 +143,7 @@ fn block_frame(method: &FeatMethodSpec, caller: Option<String>, rest: &[Token]) 
 /// `globalProp name method args`: the name must be made by some `addGlobalProp`, and the
 /// method must suit its type.
 fn global_prop_args(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     head: &Token,
     rest: &[Token],
 ) -> Checked<(String, MethodCall)> {

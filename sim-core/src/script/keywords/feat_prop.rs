@@ -3,7 +3,7 @@
 use super::shared::feat_prop_call_unit;
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{FeatPropRef, MethodCall, StmtKind};
 use crate::script::{ScriptUnit, Token};
 
@@ -30,7 +30,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (reference, ty, used) = cx.feat_prop_ref(args, head)?;
     let Some((method, rest)) = args.get(used..).and_then(<[Token]>::split_first) else {

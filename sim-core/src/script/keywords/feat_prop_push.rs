@@ -3,7 +3,7 @@
 use super::shared::{feat_prop_unit, only_feat_prop_ref};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{FeatPropRef, StmtKind};
 use crate::script::{ScriptUnit, Token};
 
@@ -22,7 +22,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let reference = only_feat_prop_ref(cx, KEYWORD.name, head, args)?;
     Ok(Compiled::Stmt(StmtKind::FeatPropPush(reference)))
 }

@@ -4,7 +4,7 @@
 use super::shared::{if_stmt, split_test, OTHERWISE, THEN};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{Stmt, Test};
 use crate::script::unparse::{block_token, expr_token, word};
 use crate::script::{ScriptUnit, Token};
@@ -28,7 +28,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let (test, blocks) = split_test(cx, &KEYWORD, head, args, "an expression")?;
     let test = cx.expr(test).map(Test::Expr);
     if_stmt(cx, test, blocks, head)

@@ -5,7 +5,7 @@ use super::if_prop::{comparison, split_blocks};
 use super::shared::{feat_prop_call_unit, if_stmt, COMPARED_WITH, COMPARISON};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{FeatPropRef, MethodCall, Test};
 use crate::script::{ScriptUnit, Token};
 
@@ -28,7 +28,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (test_args, blocks) = split_blocks(args);
     let (reference, ty, used) = cx.feat_prop_ref(test_args, head)?;

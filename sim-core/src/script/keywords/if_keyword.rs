@@ -4,7 +4,7 @@
 use super::shared::{if_stmt, split_test, OTHERWISE, THEN};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::Test;
 use crate::script::{Token, TokenKind};
 
@@ -27,7 +27,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let (test, blocks) = split_test(cx, &KEYWORD, head, args, "a test")?;
     let test = match &test.kind {
         TokenKind::Block(units) => Ok(Test::Block(cx.block(units))),

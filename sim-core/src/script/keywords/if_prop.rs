@@ -4,7 +4,7 @@
 use super::shared::{if_stmt, prop_call_unit, COMPARED_WITH, COMPARISON};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{MethodCall, PropRef, Test};
 use crate::script::{ScriptUnit, Token, TokenKind};
@@ -34,7 +34,7 @@ pub(crate) fn split_blocks(args: &[Token]) -> (&[Token], &[Token]) {
     args.split_at(first_block)
 }
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (test_args, blocks) = split_blocks(args);
     let [reference, method, values @ ..] = test_args else {
@@ -51,7 +51,7 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
 
 /// A method call that must answer true or false.
 pub(crate) fn comparison(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     ty: Option<VarType>,
     method: &Token,
     values: &[Token],

@@ -4,7 +4,7 @@
 //! to a ScriptUnit.
 
 use super::args::ArgSpec;
-use super::compiler::scope::{Checked, Cx};
+use super::compiler::scope::{Checked, Compiling};
 use super::program::{EventProgram, StmtKind, WhenRule};
 use super::Token;
 
@@ -56,7 +56,7 @@ pub(crate) enum Compiled {
 }
 
 /// Compiles the arguments of a line: the keyword's token, then the rest of the line.
-pub(crate) type CompileFn = fn(&mut Cx<'_>, &Token, &[Token]) -> Checked<Compiled>;
+pub(crate) type CompileFn = fn(&mut Compiling<'_>, &Token, &[Token]) -> Checked<Compiled>;
 
 /// A keyword: what the wizard shows and how a line starting with it compiles.
 #[derive(Clone, Copy)]

@@ -3,7 +3,7 @@
 
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{EventProgram, SimEvent};
 use crate::script::unparse::{block_token, word};
@@ -39,7 +39,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, COUNTED, head, args)?;
     // GEMSTEP subscribes the lines to whatever name is written and runs them when that
     // event is raised; it raises only its own events, so another name never runs.

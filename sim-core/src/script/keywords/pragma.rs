@@ -4,7 +4,7 @@
 //! since newer scripts write `# blueprint` and `# program define`.
 
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{token_text, Cx};
+use crate::script::compiler::scope::{token_text, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{CompiledBlueprint, ProgramSlot, Tag};
 use crate::script::{Literal, Pos, ScriptUnit, Token, TokenKind};
@@ -72,7 +72,7 @@ fn word(token: &Token) -> Option<&str> {
 /// Applies a `#` line (`rest` is the words after the `#`) to the blueprint being
 /// compiled, switching `slot` for `# PROGRAM`.
 pub(crate) fn apply(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     rest: &[Token],
     bp: &mut CompiledBlueprint,
     slot: &mut ProgramSlot,
@@ -123,7 +123,7 @@ pub fn blueprint_name(units: &[ScriptUnit]) -> Option<String> {
 /// which its starting agents and the other scripts use); a line naming it otherwise is a
 /// warning at that name, so the student sees why "Fish" is unknown elsewhere.
 fn blueprint(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     args: &[Token],
     bp: &mut CompiledBlueprint,
 ) -> Result<(), &'static str> {

@@ -4,7 +4,7 @@
 use super::shared::prop_call_unit;
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{MethodCall, PropRef, StmtKind};
 use crate::script::{ScriptUnit, Token};
 
@@ -35,7 +35,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let [reference, method, rest @ ..] = args else {
         return Err(cx.expected(head, "prop", "a property and a method"));

@@ -4,7 +4,7 @@
 use super::shared::{only_prop_ref, prop_unit};
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{PropRef, StmtKind};
 use crate::script::{ScriptUnit, Token};
 
@@ -23,7 +23,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let reference = only_prop_ref(cx, &KEYWORD, head, args)?;
     Ok(Compiled::Stmt(StmtKind::PropPop(reference)))
 }

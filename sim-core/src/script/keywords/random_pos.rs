@@ -3,7 +3,7 @@
 use super::shared::line_args;
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{Arg, StmtKind};
 use crate::script::unparse::{value_token, word};
 use crate::script::{ScriptUnit, Token};
@@ -28,7 +28,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let values = line_args(cx, &KEYWORD, head, args)?;
     let literal = |i: usize| match values.get(i) {
         Some(Arg::Literal(v)) => Some(v.clone()),

@@ -7,7 +7,7 @@
 
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{Arg, FeatPropRef, MethodCall, PropRef, Stmt, StmtKind, Test};
 use crate::script::unparse::{arg_token, feat_prop_tokens, prop_subject_token, word};
@@ -43,7 +43,7 @@ pub(crate) const COMPARED_WITH: ArgSpec = ArgSpec::rest(
 
 /// A keyword that takes no arguments and always compiles to `stmt`.
 pub(crate) fn no_args(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     keyword: &Keyword,
     head: &Token,
     args: &[Token],
@@ -55,7 +55,7 @@ pub(crate) fn no_args(
 
 /// The arguments of a keyword whose table describes them all, read in the line's own frame.
 pub(crate) fn line_args(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     keyword: &Keyword,
     head: &Token,
     args: &[Token],
@@ -67,7 +67,7 @@ pub(crate) fn line_args(
 
 /// The one property reference that is a keyword's only argument (`propPush`, `propPop`).
 pub(crate) fn only_prop_ref(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     keyword: &Keyword,
     head: &Token,
     args: &[Token],
@@ -85,7 +85,7 @@ pub(crate) fn only_prop_ref(
 /// the count is checked here rather than from the table: GEMSTEP reads the reference and
 /// ignores what follows it, so anything after it is a warning at its first token.
 pub(crate) fn only_feat_prop_ref(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     name: &str,
     head: &Token,
     args: &[Token],
@@ -115,7 +115,7 @@ pub(crate) fn only_feat_prop_ref(
 /// The test of an `if` line, after checking the count, and the blocks that follow it.
 /// `expected` says what the test should be, for the error when it is missing.
 pub(crate) fn split_test<'t>(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     keyword: &Keyword,
     head: &Token,
     args: &'t [Token],
@@ -129,7 +129,7 @@ pub(crate) fn split_test<'t>(
 /// An `if` statement from its test and the blocks that end the line. The blocks are compiled
 /// (and their errors reported) before a failed test is returned, so one pass shows both.
 pub(crate) fn if_stmt(
-    cx: &mut Cx<'_>,
+    cx: &mut Compiling<'_>,
     test: Checked<Test>,
     blocks: &[Token],
     head: &Token,
@@ -143,7 +143,7 @@ pub(crate) fn if_stmt(
 }
 
 /// The `[[ then ]]` and optional `[[ otherwise ]]` blocks that end every `if` keyword.
-fn branches(cx: &mut Cx<'_>, blocks: &[Token], head: &Token) -> Checked<(Vec<Stmt>, Vec<Stmt>)> {
+fn branches(cx: &mut Compiling<'_>, blocks: &[Token], head: &Token) -> Checked<(Vec<Stmt>, Vec<Stmt>)> {
     let mut compiled = Vec::new();
     for (i, token) in blocks.iter().enumerate() {
         let TokenKind::Block(units) = &token.kind else {

@@ -2,7 +2,7 @@
 
 use super::shared::no_args;
 use super::{Compiled, Keyword};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{StackOp, StmtKind};
 use crate::script::unparse::word;
 use crate::script::{ScriptUnit, Token};
@@ -16,7 +16,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     no_args(cx, &KEYWORD, head, args, StmtKind::Stack(StackOp::Sub))
 }
 

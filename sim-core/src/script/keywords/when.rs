@@ -4,7 +4,7 @@
 
 use super::{Compiled, Keyword};
 use crate::script::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Cx};
+use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::WhenRule;
 use crate::script::unparse::{arg_token, block_token, word};
@@ -107,14 +107,14 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     compile,
 };
 
-fn name_of(cx: &mut Cx<'_>, token: &Token, arg: &str) -> Checked<String> {
+fn name_of(cx: &mut Compiling<'_>, token: &Token, arg: &str) -> Checked<String> {
     match &token.kind {
         TokenKind::Identifier(w) => Ok(w.clone()),
         _ => Err(cx.expected(token, arg, ArgKind::Blueprint.describe())),
     }
 }
 
-fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
+fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let [a_tok, test_tok, rest @ .., block_tok] = args else {
         return Err(cx.report_at(
             head,
@@ -156,7 +156,7 @@ fn compile(cx: &mut Cx<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     }))
 }
 
-fn find_test(cx: &mut Cx<'_>, token: &Token) -> Checked<&'static WhenTest> {
+fn find_test(cx: &mut Compiling<'_>, token: &Token) -> Checked<&'static WhenTest> {
     let name = match &token.kind {
         TokenKind::Identifier(w) => w.clone(),
         _ => return Err(cx.expected(token, "test", "a test name, like touches")),

@@ -1,6 +1,6 @@
 //! [`EntityId`] and [`Entities`], the table that hands ids out and knows which are alive.
 
-use super::EntityError;
+use super::EventError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -93,7 +93,7 @@ impl Entities {
     }
 
     /// A fresh id, reusing a dead slot with the next generation when there is one.
-    pub fn spawn(&mut self) -> Result<EntityId, EntityError> {
+    pub fn spawn(&mut self) -> Result<EntityId, EventError> {
         let id = match self.free.pop() {
             Some(index) => self.revive(index),
             None => self.grow()?,
@@ -111,8 +111,8 @@ impl Entities {
         EntityId { index, generation }
     }
 
-    fn grow(&mut self) -> Result<EntityId, EntityError> {
-        let index = u32::try_from(self.slots.len()).map_err(|_| EntityError::Exhausted)?;
+    fn grow(&mut self) -> Result<EntityId, EventError> {
+        let index = u32::try_from(self.slots.len()).map_err(|_| EventError::TooManyEntities)?;
         self.slots.push(Slot {
             generation: 0,
             alive: true,
@@ -125,9 +125,9 @@ impl Entities {
 
     /// Removes a live entity. Its slot is reused with a new generation, unless the
     /// generation counter is spent, in which case the slot is retired for good.
-    pub fn despawn(&mut self, id: EntityId) -> Result<(), EntityError> {
+    pub fn despawn(&mut self, id: EntityId) -> Result<(), EventError> {
         if !self.is_alive(id) {
-            return Err(EntityError::NoSuchEntity(id));
+            return Err(EventError::NoSuchEntity(id));
         }
         if let Some(slot) = self.slots.get_mut(id.index as usize) {
             slot.alive = false;
@@ -181,7 +181,7 @@ mod tests {
         let mut e = Entities::new();
         let a = e.spawn().unwrap();
         e.despawn(a).unwrap();
-        assert_eq!(e.despawn(a), Err(EntityError::NoSuchEntity(a)));
+        assert_eq!(e.despawn(a), Err(EventError::NoSuchEntity(a)));
         assert!(e.is_empty());
     }
 

@@ -618,6 +618,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_slot_of_one_feature_finds_nothing_in_a_state_of_another() {
+        let glow = PropSlot::of(crate::features::feature("Costume").unwrap(), "glow");
+        let movement = FeatureState::new(crate::features::feature("Movement").unwrap());
+        assert_ne!(glow.kind, movement.kind);
+        assert_eq!(movement.number_at(glow), None);
+    }
+
+    #[test]
     fn a_feature_starts_at_its_catalog_defaults_and_finds_props_by_alias() {
         let spec = crate::features::feature("Population").unwrap();
         let mut f = FeatureState::new(spec);

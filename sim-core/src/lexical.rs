@@ -1,6 +1,6 @@
-//! Character-level rules shared by the script tokenizer, the expression lexer and the printer:
-//! what a name looks like, how quoted strings and numbers are read, and how they are written
-//! back. Keeping them in one place means a string or number means the same thing inside
+//! Character-level rules shared by the script tokenizer, the expression lexer, the printer and
+//! the project's name checks: what a name looks like, how quoted strings and numbers are read,
+//! and how they are written back. Keeping them in one place means a string or number means the same thing inside
 //! `{{ ... }}` as it does as a keyword argument.
 
 /// Whether `c` may start a name: an ASCII letter, `$`, `_`, or any non-ASCII character that is

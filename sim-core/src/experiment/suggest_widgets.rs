@@ -3,7 +3,7 @@
 //! `// STUDENTS_MAY_CHANGE` comment (GEMSTEP's models mark the lines students may edit so) —
 //! for the teacher to keep or leave.
 
-use super::{Project, WidgetDef, WidgetKind};
+use crate::project::{Project, WidgetDef, WidgetKind};
 
 /// A suggested widget, and whether the model marks its line `STUDENTS_MAY_CHANGE`.
 #[derive(Debug, Clone, PartialEq)]

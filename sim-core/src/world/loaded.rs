@@ -1,8 +1,8 @@
 //! The compiled project as the runtime uses it: blueprint names shared as `Rc<str>`, every
 //! `when` rule resolved to blueprint indices and a test kind, and every program the tick
-//! runs lowered ([`super::ops`]), once, at load.
+//! runs lowered ([`super::lower`]), once, at load.
 
-use super::ops::{lower, lower_timers, Op, Scope};
+use super::lower::{lower, lower_timers, Op, Scope};
 use crate::script::compiler::CompiledProject;
 use crate::script::program::{Arg, CompiledBlueprint, SimEvent, Stmt, WhenRule};
 use crate::vars::Value;
@@ -143,7 +143,7 @@ impl Lowered {
 
 /// The compiled project plus what the runtime derives from it once.
 #[derive(Debug)]
-pub(crate) struct Program {
+pub(crate) struct LoadedProject {
     pub project: CompiledProject,
     names: Vec<Rc<str>>,
     pub rules: Vec<Rule>,
@@ -151,16 +151,16 @@ pub(crate) struct Program {
     pub lowered: Vec<Lowered>,
 }
 
-impl Program {
+impl LoadedProject {
     /// Prepares `project` for running.
-    pub fn new(project: CompiledProject) -> Program {
+    pub fn new(project: CompiledProject) -> LoadedProject {
         let names: Vec<Rc<str>> = project
             .blueprints
             .iter()
             .map(|b| Rc::from(b.name.as_str()))
             .collect();
         let lowered = project.blueprints.iter().map(Lowered::of).collect();
-        let mut program = Program {
+        let mut program = LoadedProject {
             project,
             names,
             rules: Vec::new(),
