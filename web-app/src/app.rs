@@ -225,7 +225,7 @@ impl App {
     /// Starts the graphs afresh (a new or reset model) with a sample of the initial state.
     fn restart_series(&mut self) {
         self.series = Rc::default();
-        self.stage.runner().sample(&mut self.series);
+        self.stage.model().sample(&mut self.series);
     }
 
     /// After the stage's model started afresh in another way than a reset (a replayed run of
@@ -249,7 +249,7 @@ impl App {
             return;
         };
         let result = StartTarget::parse(&widget.target)
-            .and_then(|target| self.stage.runner_mut().set_value(&target, value));
+            .and_then(|target| self.stage.model_mut().set_value(&target, value));
         self.widget_error = result
             .err()
             .map(|why| format!("{}: {why}", widget.shown_label()));
@@ -264,7 +264,7 @@ impl App {
             "" | "model" | "Global" => CommandTarget::Model,
             blueprint => CommandTarget::Blueprint(blueprint.to_string()),
         };
-        let result = self.stage.runner_mut().run_command(&target, &widget.script);
+        let result = self.stage.model_mut().run_command(&target, &widget.script);
         self.widget_error = result
             .err()
             .map(|why| format!("{}: {why}", widget.shown_label()));
@@ -272,7 +272,7 @@ impl App {
 
     /// Sends a command from the command line and keeps the answer for it to show.
     fn send_command(&mut self, target: &CommandTarget, text: &str) {
-        let sent = self.stage.runner_mut().type_command(target, text);
+        let sent = self.stage.model_mut().type_command(target, text);
         let said = sent.and_then(|count| match target {
             CommandTarget::Model => Ok("sent to the model; it runs at the next tick".to_string()),
             CommandTarget::Blueprint(bp) if count == 0 => {
@@ -314,7 +314,7 @@ impl App {
     /// After the run went on from a rewound moment: the graphs drop what came after it, and a
     /// message says the old future is gone.
     fn note_branch(&mut self) {
-        let Some(at) = self.stage.runner_mut().take_branched() else {
+        let Some(at) = self.stage.model_mut().take_branched() else {
             return;
         };
         Rc::make_mut(&mut self.series).drop_ahead();
@@ -337,10 +337,10 @@ impl Component for App {
         let role = PageRole::from_query(&query);
         let device = session::device_for(&role, &query);
         if device.is_some() || role == PageRole::AskCode {
-            crate::projects::browser::set_root_class("session-device", true);
+            crate::browser::set_root_class("session-device", true);
         }
         if matches!(role, PageRole::Projector(_)) {
-            crate::projects::browser::set_root_class("projector", true);
+            crate::browser::set_root_class("projector", true);
         }
         App {
             stage: Stage::new(&query, ctx.link().callback(Msg::Frame)),
@@ -459,7 +459,7 @@ impl Component for App {
                 }
             }
             Msg::PointerLeave => {
-                if self.held.is_some() || !self.stage.runner_mut().hover(None) {
+                if self.held.is_some() || !self.stage.model_mut().hover(None) {
                     return false;
                 }
             }
@@ -470,15 +470,15 @@ impl Component for App {
             }
             Msg::DeleteSelected => {
                 self.held = None;
-                self.stage.runner_mut().remove_selected();
+                self.stage.model_mut().remove_selected();
             }
             Msg::ClearSelection if self.shortcuts => self.shortcuts = false,
-            Msg::ClearSelection => self.stage.runner_mut().clear_selection(),
+            Msg::ClearSelection => self.stage.model_mut().clear_selection(),
             Msg::Select(agent) => {
                 self.edit_error = None;
-                self.stage.runner_mut().select(agent, false);
+                self.stage.model_mut().select(agent, false);
             }
-            Msg::Edit(edit) => self.edit_error = self.stage.runner_mut().edit(&edit).err(),
+            Msg::Edit(edit) => self.edit_error = self.stage.model_mut().edit(&edit).err(),
             Msg::MapTool(tool) => self.set_map_tool(tool),
             Msg::OpenScript((blueprint, line)) => self.open_script(blueprint, line),
             Msg::Fit => {
@@ -499,7 +499,7 @@ impl Component for App {
             Msg::Step => self.stage.step(),
             Msg::NextRound => self.stage.next_round(),
             Msg::DismissDialog => {
-                let newest = self.stage.runner().newest_dialog().map_or(0, |d| d.serial);
+                let newest = self.stage.model().newest_dialog().map_or(0, |d| d.serial);
                 self.dismissed_dialog = newest;
             }
             Msg::Reset => self.reset(),
@@ -507,19 +507,19 @@ impl Component for App {
             Msg::SpeedBy(step) => self.stage.speed_by(step),
             Msg::ToggleShortcuts => self.shortcuts = !self.shortcuts,
             Msg::Seek(tick) => self.seek(tick),
-            Msg::StepBack => self.seek(self.stage.runner().tick().saturating_sub(1)),
+            Msg::StepBack => self.seek(self.stage.model().tick().saturating_sub(1)),
             Msg::Session(msg) => {
                 if !self.session_update(msg) {
                     return false;
                 }
             }
             Msg::Replay(run) => {
-                let runner = self.stage.runner_mut();
-                runner.replay(&self.project, run.starting, run.seed, run.label);
+                let model = self.stage.model_mut();
+                model.replay(&self.project, run.starting, run.seed, run.label);
                 self.after_restart();
             }
             Msg::EndReplay => {
-                self.stage.runner_mut().end_replay(&self.project);
+                self.stage.model_mut().end_replay(&self.project);
                 self.after_restart();
             }
             Msg::Command((target, text)) => self.send_command(&target, &text),
@@ -536,11 +536,11 @@ impl Component for App {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let running = self.stage.running();
-        let round = self.stage.runner().round();
+        let round = self.stage.model().round();
         let phase = round.as_ref().map_or(RoundPhase::Running, |r| r.phase);
         let dialog = self
             .stage
-            .runner()
+            .model()
             .newest_dialog()
             .filter(|d| d.serial > self.dismissed_dialog);
         let on_speed = link.callback(|e: Event| {
@@ -570,7 +570,7 @@ impl Component for App {
                     <div class="stage-frame">
                     <canvas data-testid="stage" ref={self.stage.canvas_ref()} width="800" height="800"
                         role="img" aria-label={stage_label}
-                        data-tick={self.stage.runner().tick().to_string()}
+                        data-tick={self.stage.model().tick().to_string()}
                         data-hash={self.shown_hash.map(|(_, h)| format!("{h:016x}"))}
                         onwheel={link.callback(Msg::Wheel)}
                         onpointerdown={link.callback(Msg::PointerDown)}
@@ -621,7 +621,7 @@ impl Component for App {
                     if phase == RoundPhase::Over {
                         <button data-testid="next-round" class="next-round" onclick={link.callback(|_| Msg::NextRound)}>{ "Next round" }</button>
                     }
-                    { timeline::bar(self.stage.runner().timeline_range(), self.stage.runner().tick(), link) }
+                    { timeline::bar(self.stage.model().timeline_range(), self.stage.model().tick(), link) }
                     <button data-testid="play" disabled={running || phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
                     <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>
                     <button data-testid="step" disabled={phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Step)}>{ "Step" }</button>
@@ -640,7 +640,7 @@ impl Component for App {
                         { format!("t = {:.2} s · tick ", self.stage.shown_time().to_f64()) }
                         <span data-testid="tick">{ self.stage.shown_tick() }</span>
                     </span>
-                    if let Some(run) = self.stage.runner().replaying() {
+                    if let Some(run) = self.stage.model().replaying() {
                         <span class="status replaying" data-testid="replaying">
                             { format!("Replaying {run} ") }
                             <button data-testid="end-replay" onclick={link.callback(|_| Msg::EndReplay)}>{ "Back to the model" }</button>

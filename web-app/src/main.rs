@@ -1,6 +1,8 @@
 //! Stepwise's browser entry point: mounts the Yew [`App`](app::App) on the page body.
 
 mod app;
+mod authoring;
+mod browser;
 mod command;
 mod demo;
 mod editor;
@@ -11,7 +13,7 @@ mod mapedit;
 mod panels;
 mod projects;
 mod render;
-mod runner;
+mod stage_model;
 mod session;
 mod share;
 mod widgets;

@@ -6,7 +6,8 @@
 
 use crate::projects::ProjectHandle;
 use sim_core::experiment::{widget_problems, Measure};
-use sim_core::project::{suggest_widgets, Suggestion, WidgetDef, WidgetKind};
+use sim_core::experiment::{suggest_widgets, Suggestion};
+use sim_core::project::{WidgetDef, WidgetKind};
 use sim_core::sim::{Simulation, StartTarget};
 use sim_core::vars::Value;
 use std::rc::Rc;

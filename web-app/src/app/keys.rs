@@ -1,7 +1,7 @@
 //! The stage's keyboard shortcuts, listened for on the whole window.
 
 use super::{App, Msg};
-use crate::projects::browser::typing_target;
+use crate::browser::typing_target;
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;

@@ -3,7 +3,7 @@
 
 use super::App;
 use crate::mapedit::MapTool;
-use crate::projects::browser;
+use crate::browser;
 
 impl App {
     /// Opens, closes or retargets the map editor. Opening it pauses and shows the starting

@@ -36,7 +36,7 @@ pub fn real_time(ms: f64) -> SimTime {
 pub fn scheduler(now: SimTime) -> Result<Scheduler<App>, SchedError> {
     let mut s = Scheduler::new(now_ms);
     s.register(GRAPHS, SimTime::ZERO, now, |app: &mut App| {
-        app.view_stale |= app.stage.runner().sample(&mut app.series);
+        app.view_stale |= app.stage.model().sample(&mut app.series);
     })?;
     s.register(INSPECTOR, millis(REFRESH_MS), now, |app: &mut App| {
         app.refresh_inspection();
@@ -71,11 +71,11 @@ pub fn follow_running(s: &mut Scheduler<App>, running: bool, now: SimTime) {
 /// The work the tasks do, and running them from the frame loop.
 impl App {
     pub(super) fn refresh_inspection(&mut self) {
-        self.inspection = Rc::new(self.stage.runner().inspection(self.edit_error.clone()));
+        self.inspection = Rc::new(self.stage.model().inspection(self.edit_error.clone()));
     }
 
     pub(super) fn refresh_panels(&mut self) {
-        let mut panels = self.stage.runner().panels();
+        let mut panels = self.stage.model().panels();
         panels.tasks = self.task_stats.clone();
         self.panels = Rc::new(panels);
         self.refresh_widgets();
@@ -85,7 +85,7 @@ impl App {
     pub(super) fn refresh_widgets(&mut self) -> bool {
         self.widgets_at = self.project.revision();
         let shown = self.project.with(|c| {
-            c.map(|c| self.stage.runner().widget_values(&c.project.widgets))
+            c.map(|c| self.stage.model().widget_values(&c.project.widgets))
                 .unwrap_or_default()
         });
         if *self.widgets_shown == shown {

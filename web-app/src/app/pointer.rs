@@ -31,15 +31,15 @@ impl App {
         let Some(drawn) = on_agent.filter(|_| primary && !self.stage.is_demo()) else {
             return false;
         };
-        let runner = self.stage.runner_mut();
+        let model = self.stage.model_mut();
         let (Some(agent), Some(at_agent)) =
-            (runner.entity(drawn), runner.drawn().get(drawn as usize))
+            (model.entity(drawn), model.drawn().get(drawn as usize))
         else {
             return false;
         };
         let offset = (at_agent.x - wx, at_agent.y - wy);
-        runner.select(agent, e.shift_key());
-        runner.hold(agent, true);
+        model.select(agent, e.shift_key());
+        model.hold(agent, true);
         self.held = Some(Held {
             pointer: e.pointer_id(),
             agent,
@@ -62,7 +62,7 @@ impl App {
         if let Some(held) = self.held.as_mut().filter(|h| h.pointer == e.pointer_id()) {
             held.moved = true;
             let (agent, (dx, dy)) = (held.agent, held.offset);
-            self.stage.runner_mut().drag_to(agent, wx + dx, wy + dy);
+            self.stage.model_mut().drag_to(agent, wx + dx, wy + dy);
             self.draw();
             return true;
         }
@@ -80,8 +80,8 @@ impl App {
         let under = self
             .stage
             .agent_at(wx, wy)
-            .and_then(|drawn| self.stage.runner().entity(drawn));
-        let changed = self.stage.runner_mut().hover(under);
+            .and_then(|drawn| self.stage.model().entity(drawn));
+        let changed = self.stage.model_mut().hover(under);
         if changed {
             self.draw();
         }
@@ -95,11 +95,11 @@ impl App {
         let Some(held) = self.held.take_if(|h| h.pointer == pointer) else {
             return false;
         };
-        self.stage.runner_mut().hold(held.agent, false);
+        self.stage.model_mut().hold(held.agent, false);
         if !self.map.open || !held.moved {
             return false;
         }
-        let Some((origin, (x, y))) = self.stage.runner().origin_of(held.agent) else {
+        let Some((origin, (x, y))) = self.stage.model().origin_of(held.agent) else {
             return false;
         };
         self.map_error = self.map.drop_at(&self.project, &origin, x, y).err();

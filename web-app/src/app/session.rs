@@ -4,9 +4,9 @@
 
 use super::stage::canvas_point;
 use super::{App, Msg};
-use crate::projects::browser::{storage_get, storage_set};
+use crate::browser::{storage_get, storage_set};
 use crate::render::Bounds;
-use crate::runner::Runner;
+use crate::stage_model::StageModel;
 use crate::session::device::{DeviceSession, Role};
 use crate::session::link::Server;
 use crate::session::teacher::TeacherSession;
@@ -131,7 +131,7 @@ impl App {
             SessionMsg::Start => self.start_session(None),
             SessionMsg::End => {
                 if let Some(t) = self.teacher.take() {
-                    t.end(self.stage.runner_mut());
+                    t.end(self.stage.model_mut());
                 }
                 keep_room(None);
                 self.session_panel = false;
@@ -139,12 +139,12 @@ impl App {
             SessionMsg::Panel(open) => self.session_panel = open,
             SessionMsg::Kick(device) => {
                 if let Some(t) = &mut self.teacher {
-                    t.kick(self.stage.runner_mut(), &device);
+                    t.kick(self.stage.model_mut(), &device);
                 }
             }
             SessionMsg::KickIdle => {
                 if let Some(t) = &mut self.teacher {
-                    t.kick_idle(self.stage.runner_mut());
+                    t.kick_idle(self.stage.model_mut());
                 }
             }
             SessionMsg::Lock(on) => {
@@ -207,7 +207,7 @@ impl App {
         // Epochs count on from the clock's milliseconds, so after a reload the devices take
         // this page's first snapshot as newer than what they followed.
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
-        self.stage.runner_mut().host(Some(epoch));
+        self.stage.model_mut().host(Some(epoch));
         let mut teacher = TeacherSession::start(&code, server);
         if no_key {
             teacher.no_server_because = Some(
@@ -226,12 +226,12 @@ impl App {
     /// took in a new model.
     pub(super) fn session_before_ticks(&mut self, ts: f64) -> bool {
         if let Some(t) = &mut self.teacher {
-            t.receive(self.stage.runner_mut(), ts);
+            t.receive(self.stage.model_mut(), ts);
         }
         let Some(d) = &mut self.device else {
             return false;
         };
-        let adopted = d.frame(self.stage.runner_mut(), &self.project, ts);
+        let adopted = d.frame(self.stage.model_mut(), &self.project, ts);
         let teacher_acted = d.take_inputs_applied();
         if adopted {
             self.stage.fit_to_project(&self.project);
@@ -249,7 +249,7 @@ impl App {
     pub(super) fn session_after_ticks(&mut self, ts: f64, running: bool) {
         let speed = self.stage.speed_label().parse::<f64>().unwrap_or(1.0);
         if let Some(t) = &mut self.teacher {
-            t.publish(self.stage.runner_mut(), &self.project, running, speed, ts);
+            t.publish(self.stage.model_mut(), &self.project, running, speed, ts);
         }
     }
 
@@ -267,9 +267,9 @@ impl App {
             self.shown_hash = None;
             return;
         }
-        let tick = self.stage.runner().tick();
+        let tick = self.stage.model().tick();
         if self.shown_hash.is_none_or(|(t, _)| t != tick) || self.hash_stale {
-            self.shown_hash = self.stage.runner().state_hash().map(|h| (tick, h));
+            self.shown_hash = self.stage.model().state_hash().map(|h| (tick, h));
             self.hash_stale = false;
         }
     }
@@ -289,7 +289,7 @@ impl App {
         e.prevent_default();
         let at = canvas_point(&canvas, e);
         let (wx, wy) = self.stage.view().canvas_to_world(at.0, at.1);
-        let bounds = Runner::bounds(&self.project);
+        let bounds = StageModel::bounds(&self.project);
         let (x, y) = to_marker(&bounds, wx, wy);
         let pointer = e.pointer_id();
         let index = if pressed {
@@ -332,7 +332,7 @@ impl App {
         let Some(d) = self.device.as_ref().filter(|d| d.welcome.is_some()) else {
             return Vec::new();
         };
-        let bounds = Runner::bounds(&self.project);
+        let bounds = StageModel::bounds(&self.project);
         d.markers()
             .iter()
             .map(|m| from_marker(&bounds, m.x, m.y))
@@ -393,7 +393,7 @@ impl App {
             hide: link.callback(|_| Msg::Session(SessionMsg::Panel(false))),
             offer: link.callback(|o| Msg::Session(SessionMsg::Offer(o))),
         };
-        let controllable = self.stage.runner().characters();
+        let controllable = self.stage.model().characters();
         html! {
             <>
                 { open }

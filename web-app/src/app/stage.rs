@@ -1,6 +1,6 @@
 //! [`Stage`]: the running model behind the stage canvas, kept apart from the page's UI state
 //! so the frame loop and the run controls read as one piece. It owns the clock, the current
-//! project's [`Runner`], the [`Renderer`] and the [`StageView`], the pending animation frame
+//! project's [`StageModel`], the [`Renderer`] and the [`StageView`], the pending animation frame
 //! and what only they need (a developer demo, the time last drawn, the frames-per-second
 //! meter, the tick shown and the speed); the app shell routes its messages to it.
 
@@ -10,7 +10,7 @@ use crate::demo::Demo;
 use crate::mapedit::MapTool;
 use crate::projects::ProjectHandle;
 use crate::render::{agent_at, Bounds, Renderer, Rgb, StageView};
-use crate::runner::Runner;
+use crate::stage_model::StageModel;
 use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::sim::RoundPhase;
 use sim_core::time::{Clock, ClockState, SimTime, Speed};
@@ -46,7 +46,7 @@ pub struct Stage {
     renderer: Option<Renderer>,
     view: StageView,
     /// The current project's simulation.
-    runner: Runner,
+    model: StageModel,
     /// A developer demo from the URL, drawn instead of the skeleton model.
     demo: Option<Demo>,
     /// Sim time of the last drawn frame, seconds; demos move by the difference.
@@ -105,7 +105,7 @@ impl Stage {
             shown_tick: 0,
             renderer,
             view: StageView::new(Bounds::default(), STAGE_BACKGROUND, 800.0, 800.0),
-            runner: Runner::default(),
+            model: StageModel::default(),
             demo,
             drawn_secs: 0.0,
             fps: FpsMeter::default(),
@@ -137,13 +137,13 @@ impl Stage {
     }
 
     /// The current project's simulation, for the panels, the inspector and the session.
-    pub fn runner(&self) -> &Runner {
-        &self.runner
+    pub fn model(&self) -> &StageModel {
+        &self.model
     }
 
     /// The simulation, for the edits the user and the session make to it.
-    pub fn runner_mut(&mut self) -> &mut Runner {
-        &mut self.runner
+    pub fn model_mut(&mut self) -> &mut StageModel {
+        &mut self.model
     }
 
     /// Whether a developer demo is drawn instead of the model (nothing to select or hover).
@@ -177,7 +177,7 @@ impl Stage {
         if self.demo.is_some() {
             self.clock.time()
         } else {
-            self.runner.time()
+            self.model.time()
         }
     }
 
@@ -208,7 +208,7 @@ impl Stage {
     /// stage fitted to the model's bounds. True when the project changed.
     pub fn sync_project(&mut self, project: &ProjectHandle) -> bool {
         self.show_costumes(project);
-        if !self.runner.sync(project) {
+        if !self.model.sync(project) {
             return false;
         }
         self.clock.set_time(SimTime::ZERO);
@@ -219,7 +219,7 @@ impl Stage {
     /// Fits the stage to the open project's bounds and background, with its costumes.
     pub fn fit_to_project(&mut self, project: &ProjectHandle) {
         self.show_costumes(project);
-        self.view.bounds = Runner::bounds(project);
+        self.view.bounds = StageModel::bounds(project);
         self.view.background = MapTool::background(project).unwrap_or(STAGE_BACKGROUND);
         self.view.fit();
     }
@@ -240,12 +240,12 @@ impl Stage {
     /// Runs the model up to the clock. When that took more than the watchdog's budget the run
     /// pauses, and the answer says where the time went; a round that ended pauses it too.
     pub fn run_due(&mut self) -> Option<String> {
-        let before = self.runner.profile();
+        let before = self.model.profile();
         let started = now_ms();
-        self.runner.advance_to(self.clock.time());
+        self.model.advance_to(self.clock.time());
         let work_ms = now_ms() - started;
         let mut verdict = None;
-        let stopped = self.runner.stopped();
+        let stopped = self.model.stopped();
         if let Some(overrun) = &stopped {
             // A tick went past its work budget: the model waits at it, and so does the clock.
             // The notice is given once for each stop.
@@ -261,8 +261,8 @@ impl Stage {
         self.stop_told = None;
         if work_ms > watchdog::BUDGET_MS && self.running() {
             self.hold_at_last_tick();
-            let (names, rules) = self.runner.profile_names();
-            let after = self.runner.profile();
+            let (names, rules) = self.model.profile_names();
+            let after = self.model.profile();
             verdict = Some(watchdog::verdict(work_ms, &before, &after, &names, &rules));
         }
         self.pause_when_round_stops();
@@ -273,13 +273,13 @@ impl Stage {
     /// run ahead of the model.
     fn hold_at_last_tick(&mut self) {
         self.clock.pause(self.now_ms);
-        self.clock.set_time(self.runner.time());
+        self.clock.set_time(self.model.time());
     }
 
     /// A round that ended stops the ticks: the clock pauses with them.
     fn pause_when_round_stops(&mut self) {
         let stopped = self
-            .runner
+            .model
             .round()
             .is_some_and(|r| r.phase != RoundPhase::Running);
         if stopped && self.running() {
@@ -305,7 +305,7 @@ impl Stage {
                 demo.advance(secs - self.drawn_secs);
                 false
             }
-            None => !self.runner.refresh_drawn(renderer.costumes_mut(), forced),
+            None => !self.model.refresh_drawn(renderer.costumes_mut(), forced),
         };
         self.drawn_secs = secs;
         let shown = self
@@ -326,7 +326,7 @@ impl Stage {
             .ok()?;
         let agents = match &self.demo {
             Some(demo) => demo.agents(),
-            None => self.runner.drawn(),
+            None => self.model.drawn(),
         };
         renderer.draw(&ctx, &self.view, agents);
         self.shown = Some(Shown {
@@ -347,7 +347,7 @@ impl Stage {
 
     /// Makes the status line show the current tick; true when that changed it.
     pub fn show_tick(&mut self) -> bool {
-        let tick = i64::try_from(self.runner.tick()).unwrap_or(i64::MAX);
+        let tick = i64::try_from(self.model.tick()).unwrap_or(i64::MAX);
         let changed = tick != self.shown_tick;
         self.shown_tick = tick;
         changed
@@ -358,7 +358,7 @@ impl Stage {
         let drawn = self
             .demo
             .as_ref()
-            .map_or(self.runner.drawn(), |demo| demo.agents());
+            .map_or(self.model.drawn(), |demo| demo.agents());
         self.renderer
             .as_ref()
             .and_then(|r| agent_at(drawn, r.costumes(), wx, wy))
@@ -384,7 +384,7 @@ impl Stage {
     /// Play: resumes a paused clock, starts any other.
     pub fn play(&mut self) {
         // After a tick stopped at its work budget, Play goes on from the next tick.
-        self.runner.go_on();
+        self.model.go_on();
         match self.clock.state() {
             ClockState::Paused => self.clock.resume(self.now_ms),
             _ => self.clock.start(self.now_ms),
@@ -407,8 +407,8 @@ impl Stage {
 
     /// Runs one tick, paused.
     pub fn step(&mut self) {
-        self.runner.go_on();
-        self.runner.step();
+        self.model.go_on();
+        self.model.step();
         self.hold_at_last_tick();
     }
 
@@ -417,14 +417,14 @@ impl Stage {
     pub fn reset(&mut self, query: &str) {
         self.clock.pause(self.now_ms);
         self.clock.set_time(SimTime::ZERO);
-        self.runner.reset();
+        self.model.reset();
         if let Some(renderer) = &mut self.renderer {
             self.demo = Demo::from_query(query, renderer.costumes_mut());
         }
         self.drawn_secs = 0.0;
     }
 
-    /// After the runner started its model afresh (a replayed run, or back from one): paused,
+    /// After the stage model started afresh (a replayed run, or back from one): paused,
     /// at time zero.
     pub fn restarted(&mut self) {
         self.clock.pause(self.now_ms);
@@ -435,15 +435,15 @@ impl Stage {
     /// Pauses and goes back to tick `tick` of the run; the time shown then, or why not.
     pub fn seek(&mut self, project: &ProjectHandle, tick: u64) -> Result<SimTime, String> {
         self.clock.pause(self.now_ms);
-        self.runner.seek(project, tick)?;
-        let time = self.runner.time();
+        self.model.seek(project, tick)?;
+        let time = self.model.time();
         self.clock.set_time(time);
         Ok(time)
     }
 
     /// The teacher's *Next round*: the next round is prepared, paused, ready for Play.
     pub fn next_round(&mut self) {
-        if self.runner.next_round() {
+        if self.model.next_round() {
             self.hold_at_last_tick();
         }
     }

@@ -7,7 +7,7 @@
 //! fixed list. `# ` lines complete the pragmas and their arguments the same way.
 
 use super::scan::{scan_line, Lex};
-use super::vocab::Vocabulary;
+use crate::authoring::vocab::Vocabulary;
 use sim_core::features::catalog::{feature, FEATURES};
 use sim_core::script::args::{ArgKind, ArgSpec, Arity};
 use sim_core::script::keywords::{keyword, KEYWORDS, PRAGMAS, WHEN_TESTS};

@@ -11,12 +11,12 @@ use super::drafts::{self, Drafts};
 use super::header::{self, HeaderMismatch};
 use super::highlight::{highlight, Span};
 use super::layers::{segments, Segment};
-use super::limits::too_large;
+use crate::authoring::limits::too_large;
 use super::marks::{
     bracket_pairs, compile_report, error_marks, pair_at_caret, BracketPair, ErrorMark,
 };
 use super::place::ScriptPlace;
-use super::vocab::Vocabulary;
+use crate::authoring::vocab::Vocabulary;
 use gloo_timers::callback::Timeout;
 use sim_core::script::compiler::Symbols;
 use std::rc::Rc;

@@ -67,7 +67,7 @@ impl Drafts {
 
 /// The drafts in local storage (none when there are none or they cannot be read).
 pub fn load() -> Drafts {
-    crate::projects::browser::storage_get(STORAGE_KEY)
+    crate::browser::storage_get(STORAGE_KEY)
         .ok()
         .flatten()
         .and_then(|json| serde_json::from_str(&json).ok())
@@ -77,7 +77,7 @@ pub fn load() -> Drafts {
 /// Writes the drafts to local storage; why it failed (full storage) otherwise.
 pub fn save(drafts: &Drafts) -> Result<(), String> {
     let json = serde_json::to_string(drafts).map_err(|e| e.to_string())?;
-    crate::projects::browser::storage_set(STORAGE_KEY, &json).map_err(|e| e.to_string())
+    crate::browser::storage_set(STORAGE_KEY, &json).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

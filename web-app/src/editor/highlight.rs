@@ -7,7 +7,7 @@
 //! does not, each line is read on its own, a statement restarting after every `[[`.
 
 use super::scan::{scan_line, Lex, Lexeme};
-use super::vocab::Vocabulary;
+use crate::authoring::vocab::Vocabulary;
 use sim_core::features::catalog::FEATURES;
 use sim_core::script::keywords::keyword;
 use sim_core::script::{tokenize, Pos, ScriptUnit, TokenKind};

@@ -7,7 +7,7 @@
 //! failing, [`highlight`] colours them, [`marks`] places compile errors and pairs brackets,
 //! [`layers`] cuts each line into drawn segments, [`complete`] finds the names that fit at
 //! the caret, [`caret`] converts between the browser's UTF-16 offsets and character columns,
-//! and [`vocab`] gathers the names a blueprint may use. [`component`] is the thin Yew view on
+//! and [`crate::authoring`] gathers the names a blueprint may use. [`component`] is the thin Yew view on
 //! top ([`ScriptEditor`](component::ScriptEditor), its props in
 //! [`ScriptEditorProps`](component::ScriptEditorProps)), with the DOM work it does outside
 //! Yew's rendering in `dom`; [`panel`] shows it in the app, opening it at a [`ScriptPlace`] when
@@ -21,12 +21,10 @@ mod drafts;
 mod header;
 pub mod highlight;
 pub mod layers;
-pub mod limits;
 pub mod marks;
 pub mod panel;
 mod place;
 pub mod scan;
-pub mod vocab;
 
 pub use panel::ScriptPanel;
 pub use place::ScriptPlace;

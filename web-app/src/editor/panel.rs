@@ -4,9 +4,9 @@
 //! its owner (the projects panel), which recompiles and autosaves the project.
 
 use super::component::ScriptEditor;
-use super::limits::too_large;
+use crate::authoring::limits::too_large;
 use super::place::ScriptPlace;
-use super::vocab::project_symbols;
+use crate::authoring::vocab::project_symbols;
 use crate::wizard::Wizard;
 use sim_core::project::Project;
 use std::rc::Rc;
@@ -69,7 +69,7 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
     // The page's layout makes room for the open drawer (on a phone the stage shrinks to
     // stay in view above it).
     use_effect_with(*open, |open| {
-        crate::projects::browser::set_root_class("script-open", *open)
+        crate::browser::set_root_class("script-open", *open)
     });
     let toggle = {
         let open = open.clone();

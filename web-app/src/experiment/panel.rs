@@ -386,7 +386,7 @@ impl ExperimentPanel {
             csv.push_str(&run.csv);
         }
         if let Err(e) =
-            crate::projects::browser::download("stepwise-experiment.csv", "text/csv", &csv)
+            crate::browser::download("stepwise-experiment.csv", "text/csv", &csv)
         {
             web_sys::console::warn_1(&e.to_string().into());
         }

@@ -1,9 +1,9 @@
 //! The inspector: the selected agent's props, editable in place, and a list of every agent
 //! that selects on click.
 //!
-//! The component only shows an [`Inspection`], a snapshot the [`Runner`](crate::runner::Runner)
-//! takes a few times a second while the model runs and after every user action, and sends
-//! what the user asks for back up as callbacks; the App applies them to the simulation.
+//! The component only shows an [`Inspection`], a snapshot the stage model takes a few times a
+//! second while the model runs and after every user action, and sends what the user asks for
+//! back up as callbacks, which the stage applies to the simulation.
 
 mod component;
 mod snapshot;

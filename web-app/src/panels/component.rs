@@ -240,7 +240,7 @@ fn colour(i: usize) -> &'static str {
 /// Offers `csv` as a file download; where the page cannot make one there is nothing to show
 /// the error in but the console, so it goes there.
 fn download_csv(csv: &str) {
-    if let Err(error) = crate::projects::browser::download("stepwise-graphs.csv", "text/csv", csv) {
+    if let Err(error) = crate::browser::download("stepwise-graphs.csv", "text/csv", csv) {
         web_sys::console::warn_1(&error.to_string().into());
     }
 }

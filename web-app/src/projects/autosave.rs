@@ -3,7 +3,7 @@
 //! the library ([`super::library`]); restoring it goes through the same checks as an import.
 
 use super::current::Origin;
-use super::error::LoadError;
+use crate::browser::LoadError;
 use super::load::parse_project;
 use serde::Deserialize;
 #[cfg(test)]

@@ -123,7 +123,7 @@ struct Shared {
     lineage: u64,
     current: Option<CurrentProject>,
     history: History,
-    /// A message for the student from whoever runs the project (the simulation runner).
+    /// A message for the student from whoever runs the project (the stage model).
     note: Option<String>,
 }
 
@@ -136,7 +136,7 @@ struct Shared {
 /// [`ProjectHandle::edit`] (or [`ProjectHandle::try_edit`]) is the one path for authoring:
 /// it records the project as it was in the [`History`] (at most [`MAX_STEPS`](super::history::MAX_STEPS) steps), so
 /// [`ProjectHandle::undo`] and [`ProjectHandle::redo`] can walk back and forth. Every change
-/// bumps a revision number, so a reader (the simulation runner) notices it by comparing
+/// bumps a revision number, so a reader (the stage model) notices it by comparing
 /// numbers, and tells the [subscribers](ProjectHandle::subscribe), so the projects panel can
 /// autosave and redraw whoever made the change.
 #[derive(Debug, Clone)]
@@ -237,7 +237,7 @@ impl ProjectHandle {
             .map(str::to_string)
     }
 
-    /// Leaves a message for the student about the running project (the runner's "model
+    /// Leaves a message for the student about the running project (the stage model's "model
     /// reset because …"); the projects panel shows it.
     pub fn post_note(&self, note: String) {
         self.shared.borrow_mut().note = Some(note);

@@ -12,7 +12,7 @@
 //! Rust closure is kept alive per request.
 
 use super::catalog::Entry;
-use super::error::LoadError;
+use crate::browser::LoadError;
 use js_sys::{Array, Promise};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;

@@ -2,7 +2,7 @@
 //! view; Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo) and a share link pasted into the
 //! address bar.
 
-use super::browser;
+use crate::browser;
 use super::panel::{Msg, ProjectsPanel};
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;

@@ -12,10 +12,10 @@
 //! app asks before anything replaces the unsaved project.
 
 use super::autosave;
-use super::browser;
+use crate::browser;
 use super::catalog::{clip_name, Catalog, Entry, Slot};
 use super::current::{project_title, Origin, ProjectHandle};
-use super::error::LoadError;
+use crate::browser::LoadError;
 use super::idb::Db;
 use super::listeners::{Listeners, Subscription};
 use super::load::parse_project;

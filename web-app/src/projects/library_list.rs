@@ -1,10 +1,10 @@
 //! [`LibraryList`]: the student's projects, newest first, each of which can be opened,
 //! renamed, duplicated, exported or deleted (with Undo until the page closes).
 
-use super::browser;
+use crate::browser;
 use super::catalog::{clip_name, Entry};
 use super::current::ProjectHandle;
-use super::error::LoadError;
+use crate::browser::LoadError;
 use super::library::Library;
 use super::listeners::Subscription;
 use super::view::clock_time;

@@ -1,8 +1,8 @@
 //! Turning text from anywhere (an imported file, a bundled model, a share link, the
 //! autosave) into a [`Project`], with the checks every source shares.
 
-use super::error::LoadError;
-use sim_core::project::{Project, MAX_PROJECT_BYTES};
+use crate::browser::{check_size, LoadError};
+use sim_core::project::Project;
 
 /// Reads project text that came from `source` (a file name or a description such as
 /// `the share link`), naming the source and the JSON path in any error.
@@ -14,22 +14,10 @@ pub fn parse_project(source: &str, text: &str) -> Result<Project, LoadError> {
     })
 }
 
-/// Refuses input of `bytes` bytes from `source` when it is too large to be a project, so a
-/// hostile file is turned away before it is read into memory.
-pub fn check_size(source: &str, bytes: usize) -> Result<(), LoadError> {
-    if bytes > MAX_PROJECT_BYTES {
-        return Err(LoadError::TooLarge {
-            source: source.to_string(),
-            bytes,
-        });
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::project::ProjectError;
+    use sim_core::project::{ProjectError, MAX_PROJECT_BYTES};
 
     #[test]
     fn a_valid_project_loads() {

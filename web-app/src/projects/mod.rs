@@ -10,11 +10,9 @@
 mod autosave;
 mod blank;
 mod blueprints;
-pub(crate) mod browser;
 mod catalog;
 mod costumes;
 mod current;
-mod error;
 mod history;
 mod idb;
 mod keys;

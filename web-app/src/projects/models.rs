@@ -1,7 +1,7 @@
 //! The bundled example models: `static/models/index.json` lists them in picker order, and
 //! the first one is what a new visitor sees.
 
-use super::error::LoadError;
+use crate::browser::LoadError;
 use serde::Deserialize;
 
 /// Where the site keeps the example models.

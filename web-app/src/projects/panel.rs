@@ -10,11 +10,11 @@
 //! of every change, has the [`Library`] save it and offers Undo and Redo.
 
 use super::blank::blank_project;
-use super::browser;
+use crate::browser;
 use super::catalog::Slot;
 use super::costumes::CostumeList;
 use super::current::{CurrentProject, Origin, ProjectHandle, Subscription};
-use super::error::LoadError;
+use crate::browser::LoadError;
 use super::keys::page_listeners;
 use super::library::{Library, Opening, Start};
 use super::library_list::LibraryList;
@@ -92,7 +92,7 @@ pub enum Msg {
     ApplyScript((String, String)),
     /// Rename a blueprint from the script editor: (old name, new name).
     RenameBlueprint((String, String)),
-    /// The project changed (here or anywhere else) or the runner left a note.
+    /// The project changed (here or anywhere else) or the stage model left a note.
     ProjectChanged,
     /// Undo the last authoring step (button or Ctrl+Z).
     Undo,
@@ -234,7 +234,7 @@ impl ProjectsPanel {
         }
     }
 
-    /// After any change: save, show the runner's note if it left one, and take away the
+    /// After any change: save, show the stage model's note if it left one, and take away the
     /// note that the stage runs an older version once the project compiles again.
     fn project_changed(&mut self, ctx: &Context<Self>) {
         ctx.props().library.save();

@@ -5,7 +5,7 @@
 
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
-use crate::runner::Runner;
+use crate::stage_model::StageModel;
 use sim_core::session::protocol::{
     Control, Join, Message, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT,
 };
@@ -242,7 +242,7 @@ impl DeviceSession {
 
     /// One frame: what arrived, applied; what is due, sent. True when the teacher's model
     /// arrived anew (the stage should fit it).
-    pub fn frame(&mut self, runner: &mut Runner, project: &ProjectHandle, now_ms: f64) -> bool {
+    pub fn frame(&mut self, model: &mut StageModel, project: &ProjectHandle, now_ms: f64) -> bool {
         let opened = (
             self.window.as_ref().map_or(0, |l| l.counts().opened),
             self.server.as_ref().map_or(0, |l| l.counts().opened),
@@ -263,7 +263,7 @@ impl DeviceSession {
         }
         for message in arrived {
             match message {
-                Ok(m) => adopted |= self.receive(m, runner, project, now_ms),
+                Ok(m) => adopted |= self.receive(m, model, project, now_ms),
                 Err(_) => self.malformed += 1,
             }
         }
@@ -280,7 +280,7 @@ impl DeviceSession {
     fn receive(
         &mut self,
         message: Message,
-        runner: &mut Runner,
+        model: &mut StageModel,
         project: &ProjectHandle,
         now_ms: f64,
     ) -> bool {
@@ -288,11 +288,11 @@ impl DeviceSession {
             Message::Snapshot(s) => {
                 let wanted = !self.following
                     || self.waiting_since.is_some()
-                    || runner.follower().is_some_and(|f| f.wants(&s));
+                    || model.follower().is_some_and(|f| f.wants(&s));
                 if !wanted {
                     return false;
                 }
-                match runner.follow_snapshot(project, &s) {
+                match model.follow_snapshot(project, &s) {
                     Ok(()) => {
                         self.following = true;
                         self.waiting_since = None;
@@ -308,7 +308,7 @@ impl DeviceSession {
                         self.delay_ms = Some((now_ms - at).clamp(0.0, 600_000.0) as u32);
                     }
                 }
-                match runner.follow_bundle(&b) {
+                match model.follow_bundle(&b) {
                     Followed::Lost(why) => self.lost(why, now_ms),
                     Followed::Applied => {
                         self.inputs_applied |= !b.inputs.is_empty();
@@ -323,7 +323,7 @@ impl DeviceSession {
             }
             Message::Bundle(_) => {}
             Message::Control(c) => {
-                let behind = runner.follower().is_some_and(|f| {
+                let behind = model.follower().is_some_and(|f| {
                     let (epoch, seq) = f.position();
                     c.epoch == epoch && c.seq > seq
                 });

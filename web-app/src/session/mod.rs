@@ -124,7 +124,7 @@ pub fn new_code() -> String {
 /// This browser's device identity for room `code`, kept in local storage so a reload or a
 /// dropped connection keeps the student's place.
 pub fn identity(code: &str) -> device::Identity {
-    use crate::projects::browser::{storage_get, storage_set};
+    use crate::browser::{storage_get, storage_set};
     let kept = |key: &str, len: usize| {
         if let Ok(Some(v)) = storage_get(key) {
             if !v.is_empty() {

@@ -5,7 +5,7 @@
 
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
-use crate::runner::Runner;
+use crate::stage_model::StageModel;
 use sim_core::session::protocol::{Control, Message};
 use sim_core::session::{Action, Room, RoomKey};
 use sim_core::sim::InputFrame;
@@ -121,8 +121,8 @@ impl TeacherSession {
 
     /// The blueprints students may pick now: the model's controllable ones the teacher did
     /// not withhold.
-    pub fn characters(&self, runner: &Runner) -> Vec<String> {
-        let mut all = runner.characters();
+    pub fn characters(&self, model: &StageModel) -> Vec<String> {
+        let mut all = model.characters();
         all.retain(|c| !self.withheld.contains(c));
         all
     }
@@ -144,7 +144,7 @@ impl TeacherSession {
     }
 
     /// Before the frame's ticks: joins, inputs and requests from every link.
-    pub fn receive(&mut self, runner: &mut Runner, now_ms: f64) {
+    pub fn receive(&mut self, model: &mut StageModel, now_ms: f64) {
         // Back on the server after a drop: devices that asked meanwhile were not heard, so
         // everyone gets the state again.
         let opened = self.server.as_ref().map_or(0, |s| s.counts().opened);
@@ -159,7 +159,7 @@ impl TeacherSession {
         if arrived.is_empty() {
             return;
         }
-        let characters = self.characters(runner);
+        let characters = self.characters(model);
         for message in arrived {
             match self.room.receive(message, now_ms, &characters) {
                 Action::Nothing => {}
@@ -170,7 +170,7 @@ impl TeacherSession {
                 }
                 Action::Snapshot => self.snapshot_wanted = true,
                 Action::Apply { frame, ack } => {
-                    if runner.send_frame(frame, ack).is_err() {
+                    if model.send_frame(frame, ack).is_err() {
                         self.refused_frames += 1;
                     }
                 }
@@ -182,33 +182,33 @@ impl TeacherSession {
     /// or devices asked, and the controls when they changed or a second passed.
     pub fn publish(
         &mut self,
-        runner: &mut Runner,
+        model: &mut StageModel,
         project: &ProjectHandle,
         playing: bool,
         speed: f64,
         now_ms: f64,
     ) {
-        if runner.take_jumped() {
+        if model.take_jumped() {
             // The bundles of the old epoch mean nothing now.
-            runner.take_bundles();
+            model.take_bundles();
             self.snapshot_wanted = true;
             self.last_snapshot_ms = f64::NEG_INFINITY;
         }
-        for mut bundle in runner.take_bundles() {
+        for mut bundle in model.take_bundles() {
             bundle.sent_ms = js_sys::Date::now();
             self.send(&Message::Bundle(bundle));
             self.sent.bundles += 1;
         }
         if self.snapshot_wanted && now_ms - self.last_snapshot_ms >= SNAPSHOT_GAP_MS {
-            let characters = self.characters(runner);
-            if let Some(snapshot) = runner.room_snapshot(project, characters, playing) {
+            let characters = self.characters(model);
+            if let Some(snapshot) = model.room_snapshot(project, characters, playing) {
                 self.send(&Message::Snapshot(snapshot));
                 self.sent.snapshots += 1;
                 self.snapshot_wanted = false;
                 self.last_snapshot_ms = now_ms;
             }
         }
-        let Some((epoch, seq)) = runner.host_position() else {
+        let Some((epoch, seq)) = model.host_position() else {
             return;
         };
         let control = Control {
@@ -231,18 +231,18 @@ impl TeacherSession {
     }
 
     /// Removes a student for good (its characters go).
-    pub fn kick(&mut self, runner: &mut Runner, device: &str) {
+    pub fn kick(&mut self, model: &mut StageModel, device: &str) {
         if let Some((frame, message)) = self.room.kick(device) {
-            let _ = runner.send_frame(frame, None);
+            let _ = model.send_frame(frame, None);
             self.send(&message);
         }
     }
 
     /// Removes, in one click, every student who never sent an input: what a connection
     /// sending joins under made-up names leaves on the roster.
-    pub fn kick_idle(&mut self, runner: &mut Runner) {
+    pub fn kick_idle(&mut self, model: &mut StageModel) {
         for device in self.room.not_steering() {
-            self.kick(runner, &device);
+            self.kick(model, &device);
         }
     }
 
@@ -252,15 +252,15 @@ impl TeacherSession {
     }
 
     /// Ends the session: every device is told, every student's characters go.
-    pub fn end(mut self, runner: &mut Runner) {
+    pub fn end(mut self, model: &mut StageModel) {
         self.send(&Message::Ended);
         let devices: Vec<String> = self.room.students().map(|s| s.device.clone()).collect();
         for device in devices {
             let leave = InputFrame::Leave {
                 device: sim_core::session::room::puppet_device(&device),
             };
-            let _ = runner.send_frame(leave, None);
+            let _ = model.send_frame(leave, None);
         }
-        runner.host(None);
+        model.host(None);
     }
 }

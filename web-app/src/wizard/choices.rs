@@ -3,7 +3,7 @@
 
 use super::lines::{Slot, SlotKind};
 use super::template::PROGRAM_CHOICE;
-use crate::editor::vocab::Vocabulary;
+use crate::authoring::vocab::Vocabulary;
 use sim_core::features::catalog::{feature, FEATURES};
 use sim_core::script::args::ArgKind;
 use sim_core::script::keywords::{KEYWORDS, PRAGMAS, WHEN_TESTS};

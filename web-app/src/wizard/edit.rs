@@ -5,7 +5,7 @@
 use super::lines::{lines_of, Line, LinePath};
 use super::rewrite::{apply_to, keyword_of, unit_at};
 use super::template::complete_line;
-use crate::editor::vocab::Vocabulary;
+use crate::authoring::vocab::Vocabulary;
 use sim_core::script::compiler::{compile_blueprint, CompileError, Symbols};
 use sim_core::script::{print_units, tokenize, ScriptUnit, Token};
 use std::cell::OnceCell;

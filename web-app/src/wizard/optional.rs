@@ -5,7 +5,7 @@
 
 use super::lines::{Slot, SlotKind};
 use super::template::default_token;
-use crate::editor::vocab::Vocabulary;
+use crate::authoring::vocab::Vocabulary;
 use sim_core::features::catalog::feature;
 use sim_core::script::args::{spec_for, ArgKind, ArgSpec, Arity};
 use sim_core::script::{Literal, Pos, Token, TokenKind};

@@ -4,7 +4,7 @@
 use super::edit::{Edit, WizardError};
 use super::lines::LinePath;
 use super::template::{complete_line, program_line, PROGRAM_CHOICE};
-use crate::editor::vocab::Vocabulary;
+use crate::authoring::vocab::Vocabulary;
 use sim_core::script::{tokenize, Pos, ScriptUnit, Token, TokenKind};
 use std::ops::Range;
 

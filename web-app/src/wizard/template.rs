@@ -2,7 +2,7 @@
 //! that changes what follows), the wizard fills the rest of the line with the first sensible
 //! choice for each required argument, so that the new line compiles whenever it can.
 
-use crate::editor::vocab::Vocabulary;
+use crate::authoring::vocab::Vocabulary;
 use sim_core::features::catalog::feature;
 use sim_core::script::args::{ArgKind, ArgSpec, Arity};
 use sim_core::script::keywords::{keyword, WHEN_TESTS};

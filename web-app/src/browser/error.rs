@@ -2,7 +2,7 @@
 //! paths ends up as one of these, shown as a message in the panel; none of them panics.
 
 use crate::share::ShareError;
-use sim_core::project::ProjectError;
+use sim_core::project::{ProjectError, MAX_PROJECT_BYTES};
 use std::fmt;
 
 /// Why the projects panel could not do what was asked. The current project is kept whenever
@@ -116,6 +116,18 @@ impl From<ShareError> for LoadError {
     fn from(error: ShareError) -> Self {
         LoadError::Share(error)
     }
+}
+
+/// Refuses input of `bytes` bytes from `source` when it is too large to be a project, so a
+/// hostile file is turned away before it is read into memory.
+pub fn check_size(source: &str, bytes: usize) -> Result<(), LoadError> {
+    if bytes > MAX_PROJECT_BYTES {
+        return Err(LoadError::TooLarge {
+            source: source.to_string(),
+            bytes,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

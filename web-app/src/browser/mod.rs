@@ -1,9 +1,10 @@
-//! The browser facilities the projects panel uses (fetch, files, local storage, the address
-//! bar, downloads, the clipboard), each turned into a `Result` so that no failure on these
-//! paths can panic the page.
+//! The browser facilities the app uses (fetch, files, local storage, the address bar,
+//! downloads, the clipboard, the page's root classes), each turned into a `Result` so that no
+//! failure on these paths can panic the page.
 
-use super::error::LoadError;
-use super::load::check_size;
+mod error;
+
+pub use error::{check_size, LoadError};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Blob, BlobPropertyBag, File, HtmlAnchorElement, Response, Storage, Url};

@@ -1,7 +1,7 @@
-//! The model runner: the simulation of the current project, kept in step with the clock and
+//! The stage model: the simulation of the current project, kept in step with the clock and
 //! turned into what the stage draws.
 //!
-//! The runner follows the project handle's revision: a newly opened project gets a fresh
+//! The stage model follows the project handle's revision: a newly opened project gets a fresh
 //! [`Simulation`]; an edit of the same project is hot-swapped into the running one, so
 //! agents keep running with the new scripts, or the model restarts with a note saying why
 //! when the edit changed more than scripts. A project that does not compile when opened has
@@ -48,7 +48,7 @@ const SEED: u64 = 1;
 
 /// The current project's simulation and the stage's picture of it.
 #[derive(Default)]
-pub struct Runner {
+pub struct StageModel {
     sim: Tracked,
     /// The project revision the simulation follows.
     revision: u64,
@@ -80,11 +80,11 @@ pub struct Runner {
     jumped: bool,
     /// On a projector or student's device: where this device is in the teacher's run.
     follower: Option<Follower>,
-    /// While the stage replays a run of an experiment: which run (see [`Runner::replay`]).
+    /// While the stage replays a run of an experiment: which run (see [`StageModel::replay`]).
     replaying: Option<String>,
 }
 
-impl Runner {
+impl StageModel {
     /// Follows the project when it changed since the last call; true when the simulation
     /// was rebuilt (started afresh), false when nothing changed or the change was applied to
     /// the running model. An edit of the same project is hot-swapped in (see
@@ -135,7 +135,7 @@ impl Runner {
 
     /// Replays a run of an experiment on the stage: the current project from its start, with
     /// the run's starting values and seed (`label` names it). Reset replays it again; the
-    /// model goes back to its own values with [`Runner::end_replay`] or when another model
+    /// model goes back to its own values with [`StageModel::end_replay`] or when another model
     /// is opened.
     pub fn replay(
         &mut self,
@@ -387,10 +387,10 @@ impl Runner {
     }
 }
 
-/// Live sessions: on the teacher's page the runner hosts (every advance becomes a bundle,
+/// Live sessions: on the teacher's page the stage model hosts (every advance becomes a bundle,
 /// every jump a new epoch); on another device it follows the teacher's snapshot and bundles
 /// instead of the clock.
-impl Runner {
+impl StageModel {
     /// Starts hosting a session from the current state, its first epoch after `epoch`
     /// (`None`: stops).
     pub fn host(&mut self, epoch: Option<u32>) {
@@ -486,7 +486,7 @@ impl Runner {
 
 /// Selection, dragging and editing: the stage's pointer and the inspector act on agents
 /// through these. An agent that disappeared meanwhile is ignored: it is simply gone.
-impl Runner {
+impl StageModel {
     /// Marks `id` as the hovered agent (none: nothing under the pointer); true if it changed.
     pub fn hover(&mut self, id: Option<EntityId>) -> bool {
         if id == self.hovered {
@@ -700,112 +700,112 @@ mod tests {
         assert!(note.ends_with("only the first 20000 were made"), "{note}");
     }
 
-    /// A runner over the bundled wander model, with its agents drawn once.
-    fn wander() -> Runner {
+    /// A stage model over the bundled wander model, with its agents drawn once.
+    fn wander() -> StageModel {
         let text = include_str!("../../static/models/wander.gemprj");
         let project = Project::from_json(text).unwrap();
-        let mut runner = Runner::default();
-        runner
+        let mut model = StageModel::default();
+        model
             .sim
             .set(Some(Simulation::load(&project, SEED).unwrap()));
-        runner.refresh_drawn(&mut Costumes::new(), false);
-        runner
+        model.refresh_drawn(&mut Costumes::new(), false);
+        model
     }
 
-    fn sim(runner: &Runner) -> &Simulation {
-        runner.sim.get().unwrap()
+    fn sim(model: &StageModel) -> &Simulation {
+        model.sim.get().unwrap()
     }
 
-    fn selection(runner: &Runner, id: EntityId) -> sim_core::agent::Selection {
-        sim(runner).agent(id).unwrap().selection()
+    fn selection(model: &StageModel, id: EntityId) -> sim_core::agent::Selection {
+        sim(model).agent(id).unwrap().selection()
     }
 
     #[test]
     fn a_drawn_id_maps_back_to_the_entity_drawn() {
-        let runner = wander();
-        let ids: Vec<EntityId> = sim(&runner).agents().map(|a| a.id()).collect();
-        assert_eq!(runner.entity(3), ids.get(3).copied());
-        assert_eq!(runner.entity(ids.len() as u32), None);
+        let model = wander();
+        let ids: Vec<EntityId> = sim(&model).agents().map(|a| a.id()).collect();
+        assert_eq!(model.entity(3), ids.get(3).copied());
+        assert_eq!(model.entity(ids.len() as u32), None);
     }
 
     #[test]
     fn the_drawn_agents_are_listed_again_only_when_the_model_may_have_changed() {
-        let mut runner = wander();
+        let mut model = wander();
         let costumes = &mut Costumes::new();
-        let drawn = runner.drawn().to_vec();
-        runner.advance_to(SimTime::ZERO);
-        assert!(!runner.refresh_drawn(costumes, false), "nothing ran");
-        assert_eq!(runner.drawn(), drawn.as_slice());
-        runner.step();
+        let drawn = model.drawn().to_vec();
+        model.advance_to(SimTime::ZERO);
+        assert!(!model.refresh_drawn(costumes, false), "nothing ran");
+        assert_eq!(model.drawn(), drawn.as_slice());
+        model.step();
         assert!(
-            runner.refresh_drawn(costumes, false),
+            model.refresh_drawn(costumes, false),
             "a tick moved the agents"
         );
-        assert!(!runner.refresh_drawn(costumes, false), "and nothing since");
+        assert!(!model.refresh_drawn(costumes, false), "and nothing since");
         assert!(
-            !runner.refresh_drawn(costumes, true),
+            !model.refresh_drawn(costumes, true),
             "listed again, the same"
         );
-        let first = runner.entity(0).unwrap();
-        runner.drag_to(first, 1234.0, 56.0);
-        assert!(runner.refresh_drawn(costumes, false), "a drag moved one");
-        let moved = runner.drawn().first().unwrap();
+        let first = model.entity(0).unwrap();
+        model.drag_to(first, 1234.0, 56.0);
+        assert!(model.refresh_drawn(costumes, false), "a drag moved one");
+        let moved = model.drawn().first().unwrap();
         assert_eq!((moved.x, moved.y), (1234.0, 56.0));
     }
 
     #[test]
     fn a_click_selects_alone_and_a_shift_click_groups() {
-        let mut runner = wander();
+        let mut model = wander();
         let (a, b, c) = (
-            runner.entity(0).unwrap(),
-            runner.entity(1).unwrap(),
-            runner.entity(2).unwrap(),
+            model.entity(0).unwrap(),
+            model.entity(1).unwrap(),
+            model.entity(2).unwrap(),
         );
-        runner.select(a, false);
-        runner.select(b, false);
-        runner.select(c, true);
-        assert!(!selection(&runner, a).selected);
-        assert!(selection(&runner, b).selected && !selection(&runner, b).grouped);
-        assert!(selection(&runner, c).selected && selection(&runner, c).grouped);
-        runner.clear_selection();
-        assert!(!selection(&runner, b).selected && !selection(&runner, c).grouped);
+        model.select(a, false);
+        model.select(b, false);
+        model.select(c, true);
+        assert!(!selection(&model, a).selected);
+        assert!(selection(&model, b).selected && !selection(&model, b).grouped);
+        assert!(selection(&model, c).selected && selection(&model, c).grouped);
+        model.clear_selection();
+        assert!(!selection(&model, b).selected && !selection(&model, c).grouped);
     }
 
     #[test]
     fn hovering_moves_the_mark_from_agent_to_agent() {
-        let mut runner = wander();
-        let (a, b) = (runner.entity(0).unwrap(), runner.entity(1).unwrap());
-        assert!(runner.hover(Some(a)));
-        assert!(!runner.hover(Some(a)));
-        assert!(runner.hover(Some(b)));
-        assert!(!selection(&runner, a).hovered && selection(&runner, b).hovered);
-        assert!(runner.hover(None));
-        assert!(!selection(&runner, b).hovered);
+        let mut model = wander();
+        let (a, b) = (model.entity(0).unwrap(), model.entity(1).unwrap());
+        assert!(model.hover(Some(a)));
+        assert!(!model.hover(Some(a)));
+        assert!(model.hover(Some(b)));
+        assert!(!selection(&model, a).hovered && selection(&model, b).hovered);
+        assert!(model.hover(None));
+        assert!(!selection(&model, b).hovered);
     }
 
     #[test]
     fn delete_removes_only_the_selected_and_grouped_agents() {
-        let mut runner = wander();
-        let (a, b) = (runner.entity(0).unwrap(), runner.entity(1).unwrap());
-        runner.select(a, false);
-        runner.select(b, true);
-        runner.remove_selected();
-        assert_eq!(sim(&runner).agents().count(), 10);
-        assert!(sim(&runner).agent(a).is_none() && sim(&runner).agent(b).is_none());
+        let mut model = wander();
+        let (a, b) = (model.entity(0).unwrap(), model.entity(1).unwrap());
+        model.select(a, false);
+        model.select(b, true);
+        model.remove_selected();
+        assert_eq!(sim(&model).agents().count(), 10);
+        assert!(sim(&model).agent(a).is_none() && sim(&model).agent(b).is_none());
     }
 
     #[test]
     fn a_drag_in_the_y_up_world_lands_at_the_y_down_sim_position() {
-        let mut runner = wander();
-        let a = runner.entity(0).unwrap();
-        runner.drag_to(a, 30.0, 40.0);
-        assert_eq!(sim(&runner).agent(a).unwrap().position(), (30.0, -40.0));
+        let mut model = wander();
+        let a = model.entity(0).unwrap();
+        model.drag_to(a, 30.0, 40.0);
+        assert_eq!(sim(&model).agent(a).unwrap().position(), (30.0, -40.0));
     }
 
     #[test]
     fn edits_apply_or_say_why_not() {
-        let mut runner = wander();
-        let a = runner.entity(0).unwrap();
+        let mut model = wander();
+        let a = model.entity(0).unwrap();
         let edit = |name: &str, text: &str, was: Value| Edit {
             agent: a,
             group: PropGroup::Builtin,
@@ -813,17 +813,17 @@ mod tests {
             text: text.to_string(),
             was,
         };
-        assert_eq!(runner.edit(&edit("x", "12", Value::Number(0.0))), Ok(()));
-        assert_eq!(sim(&runner).agent(a).unwrap().position().0, 12.0);
-        let refused = runner.edit(&edit("id", "5", Value::Number(1.0)));
+        assert_eq!(model.edit(&edit("x", "12", Value::Number(0.0))), Ok(()));
+        assert_eq!(sim(&model).agent(a).unwrap().position().0, 12.0);
+        let refused = model.edit(&edit("id", "5", Value::Number(1.0)));
         assert_eq!(refused, Err("id: 'id' cannot be changed".to_string()));
-        assert!(runner.edit(&edit("x", "far", Value::Number(0.0))).is_err());
+        assert!(model.edit(&edit("x", "far", Value::Number(0.0))).is_err());
     }
 
     #[test]
     fn a_checkbox_edit_turns_a_boolean_prop_off_and_on() {
-        let mut runner = wander();
-        let a = runner.entity(0).unwrap();
+        let mut model = wander();
+        let a = model.entity(0).unwrap();
         let toggle = |text: &str| Edit {
             agent: a,
             group: PropGroup::Builtin,
@@ -831,14 +831,14 @@ mod tests {
             text: text.to_string(),
             was: Value::Boolean(true),
         };
-        assert_eq!(runner.edit(&toggle("false")), Ok(()));
-        assert!(!sim(&runner).agent(a).unwrap().visible());
-        assert_eq!(runner.edit(&toggle("true")), Ok(()));
-        assert!(sim(&runner).agent(a).unwrap().visible());
+        assert_eq!(model.edit(&toggle("false")), Ok(()));
+        assert!(!sim(&model).agent(a).unwrap().visible());
+        assert_eq!(model.edit(&toggle("true")), Ok(()));
+        assert!(sim(&model).agent(a).unwrap().visible());
     }
 
-    /// A handle holding the bundled wander model, and a runner following it.
-    fn following_wander() -> (ProjectHandle, Runner) {
+    /// A handle holding the bundled wander model, and a stage model following it.
+    fn following_wander() -> (ProjectHandle, StageModel) {
         use crate::projects::{CurrentProject, Origin};
         let text = include_str!("../../static/models/wander.gemprj");
         let handle = ProjectHandle::empty();
@@ -846,11 +846,11 @@ mod tests {
             Project::from_json(text).unwrap(),
             Origin::Other,
         ));
-        let mut runner = Runner::default();
-        assert!(runner.sync(&handle), "a new project is built");
+        let mut model = StageModel::default();
+        assert!(model.sync(&handle), "a new project is built");
         // The page's clock is not there natively.
-        runner.sim.get_mut().unwrap().set_timer(|| 0);
-        (handle, runner)
+        model.sim.get_mut().unwrap().set_timer(|| 0);
+        (handle, model)
     }
 
     fn append_to_script(handle: &ProjectHandle, line: &str) {
@@ -862,22 +862,22 @@ mod tests {
 
     #[test]
     fn a_script_edit_is_swapped_into_the_running_model() {
-        let (handle, mut runner) = following_wander();
-        runner.step();
+        let (handle, mut model) = following_wander();
+        model.step();
         append_to_script(&handle, "\n# PROGRAM DEFINE\naddProp calm Number 1\n");
-        assert!(!runner.sync(&handle), "no restart");
-        assert_eq!(runner.tick(), 1, "the run goes on");
-        assert!(!runner.sync(&handle), "nothing new");
+        assert!(!model.sync(&handle), "no restart");
+        assert_eq!(model.tick(), 1, "the run goes on");
+        assert!(!model.sync(&handle), "nothing new");
         assert_eq!(handle.take_note(), None);
     }
 
     #[test]
     fn an_edit_that_does_not_compile_keeps_the_last_model_running_with_a_note() {
-        let (handle, mut runner) = following_wander();
-        runner.step();
+        let (handle, mut model) = following_wander();
+        model.step();
         append_to_script(&handle, "\nprop enrgy add 3\n");
-        assert!(!runner.sync(&handle));
-        assert_eq!(runner.tick(), 1);
+        assert!(!model.sync(&handle));
+        assert_eq!(model.tick(), 1);
         let note = handle.take_note().unwrap();
         assert!(note.contains("last version that compiled"), "{note}");
     }
@@ -885,18 +885,18 @@ mod tests {
     #[test]
     fn a_structural_edit_resets_with_a_note_and_a_new_project_without() {
         use crate::projects::{CurrentProject, Origin};
-        let (handle, mut runner) = following_wander();
-        runner.step();
+        let (handle, mut model) = following_wander();
+        model.step();
         handle.edit("stage", |p| p.metadata.right += 10.0);
-        assert!(runner.sync(&handle), "restarted");
-        assert_eq!(runner.tick(), 0);
+        assert!(model.sync(&handle), "restarted");
+        assert_eq!(model.tick(), 0);
         assert_eq!(
             handle.take_note().as_deref(),
             Some("model reset because the stage settings changed")
         );
         let other = handle.with(|c| c.unwrap().project.clone());
         handle.replace(CurrentProject::new(other, Origin::Other));
-        assert!(runner.sync(&handle));
+        assert!(model.sync(&handle));
         assert_eq!(handle.take_note(), None);
     }
 }
