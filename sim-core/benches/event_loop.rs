@@ -2,9 +2,10 @@
 //! against a bare binary heap of `(time, seq)` doing the same pushes and pops.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use sim_core::entity::EntityId;
-use sim_core::event::{EventHandler, EventLoop, HandlerId, Invocation, Payload, TriggerType};
-use sim_core::time::SimTime;
+use sim_core::{
+    event::{EventHandler, HandlerId, Invocation, Payload, TriggerType},
+    EntityId, EventLoop, SimTime,
+};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::hint::black_box;

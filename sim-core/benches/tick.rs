@@ -2,8 +2,7 @@
 //! running an update program with an expression and a timer, and a `when A touches B` rule.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use sim_core::project::Project;
-use sim_core::sim::Simulation;
+use sim_core::{Project, Simulation};
 use std::time::Duration;
 
 fn blueprint(name: &str) -> String {

@@ -6,8 +6,8 @@
 //! Open a project, run it, read what happened:
 //!
 //! ```
-//! use sim_core::project::Project;
-//! use sim_core::sim::{tick_time, Simulation, TICKS_PER_SECOND};
+//! use sim_core::sim::tick_time;
+//! use sim_core::{Project, Simulation, TICKS_PER_SECOND};
 //!
 //! let text = r##"{
 //!   "id": "pond", "label": "Pond",
@@ -23,29 +23,33 @@
 //! assert_eq!(sim.count_of("Fish"), 2);
 //! ```
 //!
-//! What it holds, from the ground up:
+//! The types and constants a program needs are re-exported here, at the crate root; free
+//! functions are reached through their module (`sim_core::sim::tick_time`,
+//! `sim_core::script::tokenize`, `sim_core::project::import_image`), and a live session's wire
+//! formats through [`session`]. The modules below are the layers, from the ground up; those
+//! marked *(inside)* are not public, and what of them a program needs is re-exported.
 //!
-//! - [`time`]: [`SimTime`](time::SimTime), fixed-point seconds, and the [`Clock`](time::Clock).
-//! - [`event`]: the [`EventLoop`](event::EventLoop) that runs every timed happening in exact,
+//! - [`time`]: [`SimTime`], fixed-point seconds, and the [`Clock`].
+//! - [`event`]: the [`EventLoop`] that runs every timed happening in exact,
 //!   deterministic order.
-//! - [`entity`]: [`EntityId`](entity::EntityId)s, `Blueprint/name` lookup, and timestamped
+//! - [`entity`]: [`EntityId`]s, `Blueprint/name` lookup, and timestamped
 //!   update/query messages between entities.
-//! - [`sched`]: the [`Scheduler`](sched::Scheduler) of periodic housekeeping tasks, one per
+//! - [`sched`]: the [`Scheduler`] of periodic housekeeping tasks, one per
 //!   frame, with run-time statistics.
-//! - [`phase`]: GEMSTEP's load and tick phases, and which modules run in each.
-//! - [`spatial`]: a uniform grid for neighbour queries (touches, vision) without all pairs.
+//! - `phase` *(inside)*: GEMSTEP's tick phases, and which modules run in each.
+//! - `spatial` *(inside)*: a uniform grid for neighbour queries (touches, vision) without all pairs.
 //! - [`vars`]: GVars, the typed properties (Number, String, Boolean, Dictionary) and their methods.
-//! - [`suggest`]: "did you mean …?" for misspelt names.
-//! - [`args`]: what each keyword and method takes, for the compiler and the wizard.
-//! - [`features`]: the feature catalog (Costume, Movement, Physics ...) the compiler checks against.
+//! - `suggest` *(inside)*: "did you mean …?" for misspelt names.
+//! - `args` *(inside)*: what each keyword and method takes, for the compiler and the wizard.
+//! - `features` *(inside)*: the feature catalog (Costume, Movement, Physics ...) the compiler checks against.
 //! - [`project`]: the `.gemprj` project file — stage, rounds, blueprints, instances, costumes.
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, the
 //!   `{{ ... }}` expression language, and the compiler.
-//! - [`agent`]: agents, their props, features and selection state.
-//! - [`world`]: everything a tick changes: agents, Global props, the log, rounds, the tick's
+//! - `agent` *(inside)*: agents, their props, features and selection state.
+//! - `world` *(inside)*: everything a tick changes: agents, Global props, the log, rounds, the tick's
 //!   work budget.
-//! - [`exec`]: the statement interpreter and the runtime log.
-//! - [`sim`]: the [`Simulation`](sim::Simulation) — the one entry point to a running model.
+//! - `exec` *(inside)*: the statement interpreter.
+//! - [`sim`]: the [`Simulation`] — the one entry point to a running model.
 //! - [`experiment`]: parameter sweeps — a model run over combinations of prop values and
 //!   seeds, measured into a BehaviorSpace-shaped table.
 //! - [`session`]: a live classroom session's messages, sealing and lockstep: the teacher's
@@ -54,22 +58,43 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-pub mod agent;
-pub mod args;
+mod agent;
+mod args;
 pub mod entity;
 pub mod event;
-pub mod exec;
+mod exec;
 pub mod experiment;
-pub mod features;
+mod features;
 mod lexical;
-pub mod phase;
+mod phase;
 pub mod project;
 pub mod sched;
 pub mod script;
 pub mod session;
 pub mod sim;
-pub mod spatial;
-pub mod suggest;
+mod spatial;
+mod suggest;
 pub mod time;
 pub mod vars;
-pub mod world;
+mod world;
+
+pub use agent::{InputMode, QueuePhase, Selection};
+pub use entity::{EntityError, EntityId, EntityRegistry};
+pub use event::{EventError, EventLoop};
+pub use experiment::{Blank, Measure, RunRows, Stat, Sweep, WidgetSuggestion};
+pub use features::{FeatureSpec, FEATURES};
+pub use project::{
+    BlueprintDef, CostumeAsset, CostumeProblem, ExperimentDef, InstanceDef, Problem, Project,
+    ProjectError, Round, VaryDef, WidgetDef, WidgetKind, MAX_IMAGE_BYTES, MAX_PROJECT_BYTES,
+    MAX_WIDGETS,
+};
+pub use sched::{SchedError, Scheduler, SchedulerStats, TaskStatus};
+pub use script::{CompileError, CompileErrorKind, Pos, ScriptUnit, Symbols, Token, TokenKind};
+pub use sim::{
+    AgentView, CommandTarget, Dialog, Input, InputFrame, InputRefusal, Marker, Overrun, Profile,
+    PropEntry, PropGroup, RoundInfo, RoundPhase, Simulation, StartTarget, Starting, SwapError,
+    Timeline, MAX_AGENTS, TICKS_PER_SECOND,
+};
+pub use time::{Clock, ClockState, SimTime, Speed};
+pub use vars::{Value, ValueKind, VarType};
+pub use world::log::{LogEntry, LogKind, MAX_LOG_ENTRIES, MAX_LOG_MESSAGE_BYTES};

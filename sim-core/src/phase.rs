@@ -1,4 +1,5 @@
-//! The phase machine: GEMSTEP's fixed order of work within loading and within every tick.
+//! The phase machine: GEMSTEP's fixed order of work within every tick. (GEMSTEP also names
+//! the steps of loading a model; `Simulation::load` does those at once, so they are not here.)
 //!
 //! Each phase finishes for every agent before the next starts, so a phase always sees the
 //! freshest results of the ones before it (inputs before physics, conditions before the
@@ -7,17 +8,10 @@
 
 use std::fmt;
 
-/// One step of loading or of a tick, named as in GEMSTEP.
+/// One step of a tick, named as in GEMSTEP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(missing_docs)] // the names are GEMSTEP's; the lists below give their order
 pub enum Phase {
-    LoadAssets,
-    Reset,
-    SetMode,
-    Wait,
-    Program,
-    Init,
-    Ready,
     InputsRead,
     InputsUpdate,
     Create,
@@ -45,17 +39,6 @@ pub enum Phase {
     VisUpdate,
     VisRender,
 }
-
-/// The phases run once, in order, when a model is loaded or reset.
-pub const LOAD_PHASES: [Phase; 7] = [
-    Phase::LoadAssets,
-    Phase::Reset,
-    Phase::SetMode,
-    Phase::Wait,
-    Phase::Program,
-    Phase::Init,
-    Phase::Ready,
-];
 
 /// The phases of every tick, in GEMSTEP's order.
 pub const TICK_PHASES: [Phase; 26] = [
@@ -97,13 +80,6 @@ impl Phase {
 }
 
 const PHASE_NAMES: [&str; PHASE_COUNT] = [
-    "LOAD_ASSETS",
-    "RESET",
-    "SETMODE",
-    "WAIT",
-    "PROGRAM",
-    "INIT",
-    "READY",
     "INPUTS_READ",
     "INPUTS_UPDATE",
     "CREATE",
@@ -185,12 +161,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_phase_is_in_exactly_one_list_in_declaration_order() {
-        let all: Vec<Phase> = LOAD_PHASES
-            .iter()
-            .chain(TICK_PHASES.iter())
-            .copied()
-            .collect();
+    fn every_phase_is_in_the_tick_list_in_declaration_order() {
+        let all: Vec<Phase> = TICK_PHASES.to_vec();
         assert_eq!(all.len(), PHASE_COUNT);
         assert!(
             all.windows(2).all(|w| w[0] < w[1]),
@@ -223,6 +195,6 @@ mod tests {
                 (Phase::AgentsExec, 'y')
             ]
         );
-        assert!(m.modules(Phase::Init).is_empty());
+        assert!(m.modules(Phase::UiUpdate).is_empty());
     }
 }

@@ -105,6 +105,7 @@ impl SpatialGrid {
     }
 
     /// The number of indexed points.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.cell_of.len()
     }

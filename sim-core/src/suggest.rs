@@ -11,13 +11,8 @@
 /// one edit, so `featPorp` finds `featProp` and `setto` finds `setTo`. A candidate
 /// is close enough when it is at most a third of the word's length away (at least
 /// one edit) and not a complete rewrite. Ties go to the earliest candidate, so the
-/// answer is deterministic. A candidate equal to `word` is returned as-is.
-///
-/// ```
-/// use sim_core::suggest::closest;
-/// assert_eq!(closest("featPorp", ["prop", "featProp", "featCall"]), Some("featProp"));
-/// assert_eq!(closest("xyz", ["prop", "featProp"]), None);
-/// ```
+/// answer is deterministic. A candidate equal to `word` is returned as-is: `featPorp` among
+/// `prop`, `featProp` and `featCall` finds `featProp`; `xyz` finds nothing.
 pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let word: Vec<char> = word.chars().flat_map(char::to_lowercase).collect();
     let limit = (word.len() / 3).max(1);

@@ -1,7 +1,7 @@
 //! Behaviour of the clock: clamped real time per update, speed (zero and negative), and
 //! the states.
 
-use sim_core::time::{Clock, ClockState, SimTime, Speed};
+use sim_core::{Clock, ClockState, SimTime, Speed};
 
 fn ms(t: SimTime) -> i64 {
     t.to_millis()

@@ -5,9 +5,10 @@
 mod sim_common;
 
 use sim_common::project;
-use sim_core::project::Project;
-use sim_core::sim::{replay, CommandError, CommandTarget, Input, Simulation, MAX_WAITING_COMMANDS};
-use sim_core::vars::Value;
+use sim_core::{
+    sim::{replay, CommandError, MAX_WAITING_COMMANDS},
+    CommandTarget, Input, Project, Simulation, Value,
+};
 
 const FISH: &str = "# BLUEPRINT Fish
 # PROGRAM DEFINE

@@ -8,9 +8,9 @@ mod sim_common;
 
 use proptest::prelude::*;
 use sim_common::{count, load, num, project, prop};
-use sim_core::project::Project;
-use sim_core::sim::{
-    InputFrame, InputRefusal, Marker, Simulation, MAX_MARKERS_PER_TICK, PUPPET_TIMEOUT_TICKS,
+use sim_core::{
+    sim::{MAX_MARKERS_PER_TICK, PUPPET_TIMEOUT_TICKS},
+    InputFrame, InputRefusal, Marker, Project, Simulation,
 };
 
 const FISH: &str = "# BLUEPRINT Fish
@@ -257,12 +257,12 @@ fn a_recorded_run_replays_bit_for_bit_from_its_project_and_seed() {
         }
         if t == 30 {
             sim.move_agent(rock, 10.0, 20.0).unwrap();
-            sim.set_prop(rock, "n", sim_core::vars::Value::Number(5.0))
+            sim.set_prop(rock, "n", sim_core::Value::Number(5.0))
                 .unwrap();
             sim.create_agent("Rock", -50.0, 5.0).unwrap();
         }
         if t == 60 {
-            sim.queue_message(rock, sim_core::agent::QueuePhase::Update, "prop n add 2")
+            sim.queue_message(rock, sim_core::QueuePhase::Update, "prop n add 2")
                 .unwrap();
         }
         sim.step();

@@ -1,11 +1,10 @@
 //! Behaviour of entity names and query/update messaging: lookup, the minimum output delay
 //! rule, callbacks on the asker, removed entities, and direct queries.
 
-use sim_core::entity::{
-    EntityError, EntityId, EntityRegistry, EntityWorld, QueryMessage, QueryOutcome,
+use sim_core::{
+    entity::{EntityWorld, QueryMessage, QueryOutcome},
+    EntityError, EntityId, EntityRegistry, EventLoop, SimTime,
 };
-use sim_core::event::EventLoop;
-use sim_core::time::SimTime;
 use std::collections::HashMap;
 
 /// One callback run: asker, time, callback, outcome.

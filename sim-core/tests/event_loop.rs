@@ -4,8 +4,10 @@
 mod common;
 
 use common::{log, on, probe, secs, Predict, World};
-use sim_core::event::{EventError, EventLoop, Limits, Payload, TriggerType};
-use sim_core::time::SimTime;
+use sim_core::{
+    event::{Limits, Payload, TriggerType},
+    EventError, EventLoop, SimTime,
+};
 
 fn setup() -> (EventLoop<World>, World) {
     (EventLoop::new(), World::default())

@@ -4,11 +4,10 @@
 //! `DependencyImmediately` (run at each change time, then wait for the next change).
 
 use proptest::prelude::*;
-use sim_core::entity::EntityId;
-use sim_core::event::{
-    EventError, EventHandler, EventLoop, EventRef, Invocation, Payload, TriggerType,
+use sim_core::{
+    event::{EventHandler, EventRef, Invocation, Payload, TriggerType},
+    EntityId, EventError, EventLoop, SimTime,
 };
-use sim_core::time::SimTime;
 use std::collections::HashMap;
 use std::rc::Rc;
 

@@ -5,10 +5,10 @@
 mod sim_common;
 
 use sim_common::project;
-use sim_core::experiment::{table, Sweep};
-use sim_core::project::{ExperimentDef, Project, VaryDef};
-use sim_core::sim::{Simulation, StartTarget, Starting};
-use sim_core::vars::Value;
+use sim_core::{
+    experiment::table, ExperimentDef, Project, Simulation, StartTarget, Starting, Sweep, Value,
+    VaryDef,
+};
 use std::path::PathBuf;
 
 /// Fish whose DEFINE gives `energyUse` 1 and whose INIT program doubles `energy`; each
@@ -245,7 +245,7 @@ fn a_run_is_the_same_alone_as_in_its_sweep_and_a_statistic_of_no_agents_is_empty
 
 #[test]
 fn built_in_props_are_measured_and_a_measure_that_cannot_be_taken_says_why() {
-    use sim_core::experiment::Measure;
+    use sim_core::Measure;
     let mut sim = Simulation::load(&fish_project(), 1).unwrap();
     sim.play_rounds_to(3);
     let read = |text: &str| Measure::parse(text).unwrap().sample(&sim);
@@ -331,7 +331,7 @@ fn a_bad_experiment_names_every_problem() {
 
 #[test]
 fn an_expression_measure_combines_counts_statistics_and_global_props() {
-    use sim_core::experiment::Measure;
+    use sim_core::Measure;
     let mut sim = Simulation::load(&fish_project(), 1).unwrap();
     sim.play_rounds_to(7);
     let read = |sim: &Simulation, text: &str| Measure::parse(text).unwrap().sample(sim).ok();
@@ -424,8 +424,7 @@ fn a_bad_expression_measure_says_where_and_why() {
 
 #[test]
 fn the_widget_editor_is_told_what_is_wrong_with_each_widget() {
-    use sim_core::experiment::widget_problems;
-    use sim_core::project::{WidgetDef, WidgetKind};
+    use sim_core::{experiment::widget_problems, WidgetDef, WidgetKind};
     let widget = |kind, target: &str, script: &str| WidgetDef {
         kind,
         target: target.into(),
@@ -539,8 +538,7 @@ fn gemstep_models_get_a_widget_for_each_prop_their_students_may_change() {
     // Every suggestion sets a prop the model declares, so each one checks as an experiment's.
     for s in &got {
         let d = def(&[(&s.widget.target, "1")], &["count Fish"], 1, 1, 0);
-        let ok =
-            Sweep::new(&p, &d).is_ok() || s.widget.kind != sim_core::project::WidgetKind::Slider;
+        let ok = Sweep::new(&p, &d).is_ok() || s.widget.kind != sim_core::WidgetKind::Slider;
         assert!(ok, "{}", s.widget.target);
     }
 }

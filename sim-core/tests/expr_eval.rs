@@ -2,10 +2,12 @@
 //! `Algae` the way the simulation will: built-in props (`x`, `name`, `id`), added props read with
 //! `getProp('p').value`, feature props read with `prop.Feature.p.value`.
 
-use sim_core::script::expr::{
-    parse_expr, Code, EvalErrorKind, ExprContext, ReadPath, Reads, Scalar, Value, Who,
+use sim_core::{
+    script::expr::{
+        parse_expr, Code, EvalErrorKind, ExprContext, ReadPath, Reads, Scalar, Value, Who,
+    },
+    Pos,
 };
-use sim_core::script::Pos;
 
 #[derive(Debug, Clone, PartialEq)]
 enum Obj {

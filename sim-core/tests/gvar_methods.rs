@@ -5,7 +5,10 @@
 use proptest::prelude::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
-use sim_core::vars::{GVar, Value, ValueKind, VarError, VarType};
+use sim_core::{
+    vars::{GVar, VarError},
+    Value, ValueKind, VarType,
+};
 
 fn sample(kind: ValueKind) -> Value {
     match kind {

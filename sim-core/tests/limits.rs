@@ -5,18 +5,17 @@
 mod sim_common;
 
 use sim_common::{count, errors, load, num, project, prop, warnings};
-use sim_core::exec::log::{LogKind, MAX_ENTRIES, MAX_MESSAGE_BYTES};
-use sim_core::vars::{Value, MAX_TEXT_BYTES};
+use sim_core::{vars::MAX_TEXT_BYTES, LogKind, Value, MAX_LOG_ENTRIES, MAX_LOG_MESSAGE_BYTES};
 
 /// A blueprint `B` whose UPDATE is `update`, also counting its ticks in `n`, with one agent.
-fn model(define: &str, update: &str) -> sim_core::sim::Simulation {
+fn model(define: &str, update: &str) -> sim_core::Simulation {
     let text = format!(
         "# BLUEPRINT B\n# PROGRAM DEFINE\naddProp n Number 0\n{define}\n# PROGRAM UPDATE\n{update}\nprop n add 1\n"
     );
     load(&project(&[("B", &text)], &[("B", "b", "")], false), 1)
 }
 
-fn text_len(sim: &sim_core::sim::Simulation, name: &str) -> usize {
+fn text_len(sim: &sim_core::Simulation, name: &str) -> usize {
     match prop(sim, "B/b", name) {
         Value::String(s) => s.len(),
         other => panic!("{name} is {other:?}"),
@@ -76,17 +75,17 @@ fn the_log_holds_a_bounded_amount_of_text() {
         sim.step();
     }
     let log = sim.log();
-    assert!(log.len() <= MAX_ENTRIES);
+    assert!(log.len() <= MAX_LOG_ENTRIES);
     let longest = log.iter().map(|e| e.message.len()).max().unwrap_or(0);
     assert!(
-        longest <= MAX_MESSAGE_BYTES + 64,
+        longest <= MAX_LOG_MESSAGE_BYTES + 64,
         "a message of {longest} bytes"
     );
     // What the log holds in memory, not only what it shows: a cut message gives back the
     // rest of the long text.
     let held = log.iter().map(|e| e.message.capacity()).max().unwrap_or(0);
     assert!(
-        held <= MAX_MESSAGE_BYTES + 64,
+        held <= MAX_LOG_MESSAGE_BYTES + 64,
         "a message holding {held} bytes"
     );
     assert!(log
@@ -156,12 +155,8 @@ fn a_text_written_in_a_script_is_held_to_the_text_limit_where_it_is_written() {
         let text = format!(
             "# BLUEPRINT B\n# PROGRAM DEFINE\naddProp s String ''\n# PROGRAM UPDATE\n{line}\n"
         );
-        let errors = sim_core::script::compiler::compile_blueprint(
-            &text,
-            "B",
-            &sim_core::script::compiler::Symbols::partial(),
-        )
-        .expect_err("too long");
+        let errors = sim_core::script::compile_blueprint(&text, "B", &sim_core::Symbols::partial())
+            .expect_err("too long");
         assert_eq!(errors.len(), 1, "{errors:?}");
         let e = &errors[0];
         assert_eq!(e.pos.line, 5);
@@ -192,7 +187,7 @@ fn names_with_invisible_characters_are_refused_where_the_character_is() {
         "blueprints": [{"name": "Fish", "scriptText": ""}, {"name": "Fi\u{200b}sh", "scriptText": ""}],
         "instances": [{"id": "1", "label": "a\u{202e}b", "bpid": "Fish"}],
     });
-    let error = sim_core::project::Project::from_json(&json.to_string())
+    let error = sim_core::Project::from_json(&json.to_string())
         .expect_err("refused")
         .to_string();
     assert!(

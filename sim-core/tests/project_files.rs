@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use sim_core::project::Project;
+use sim_core::Project;
 
 /// GEMSTEP's models live outside the project (test data only, never copied in).
 fn gemstep_models() -> PathBuf {

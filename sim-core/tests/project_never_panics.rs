@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
-use sim_core::project::Project;
+use sim_core::Project;
 
 /// A real-looking project to mutate: one of the bundled examples.
 const EXAMPLE: &str = include_str!("../../static/models/fish-and-algae.gemprj");

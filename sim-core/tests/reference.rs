@@ -10,8 +10,7 @@
 //! (`PROPTEST_CASES`, 48 here by default); a failure prints the model's ScriptText.
 
 use proptest::prelude::*;
-use sim_core::project::Project;
-use sim_core::sim::Simulation;
+use sim_core::{Project, Simulation};
 
 /// How many ticks each model runs.
 const TICKS: usize = 70;

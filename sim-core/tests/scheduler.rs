@@ -1,8 +1,7 @@
 //! Behaviour of the periodic task scheduler: one task per call, never queued twice,
 //! suspend/resume/remove, and statistics from the injected timer.
 
-use sim_core::sched::{Scheduler, TaskStatus};
-use sim_core::time::SimTime;
+use sim_core::{Scheduler, SimTime, TaskStatus};
 use std::cell::Cell;
 use std::rc::Rc;
 

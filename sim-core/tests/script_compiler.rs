@@ -3,13 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use sim_core::project::Project;
-use sim_core::script::compiler::{
-    compile_blueprint, compile_project, compile_standalone, compile_statements, CompiledProject,
-    Symbols,
+use sim_core::{
+    script::compiler::{compile_statements, CompiledProject},
+    script::unparse::{print_blueprint, print_stmts},
+    script::{compile_blueprint, compile_project, compile_standalone, print_units, tokenize},
+    Project, Symbols,
 };
-use sim_core::script::unparse::{print_blueprint, print_stmts};
-use sim_core::script::{print_units, tokenize};
 
 fn shared(relative: &str) -> Option<PathBuf> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -5,14 +5,12 @@ mod common;
 
 use common::fuzz::cases;
 use proptest::prelude::*;
-use sim_core::project::Project;
-use sim_core::script::compiler::{
-    compile_blueprint, compile_standalone, compile_statements, Symbols,
+use sim_core::{
+    script::compiler::compile_statements,
+    script::unparse::print_blueprint,
+    script::{compile_blueprint, compile_standalone, print_units, tokenize},
+    Project, Simulation, Symbols,
 };
-use sim_core::script::print_units;
-use sim_core::script::tokenize;
-use sim_core::script::unparse::print_blueprint;
-use sim_core::sim::Simulation;
 
 /// Lines made of the words scripts use — keywords, names, methods, values, brackets — so
 /// that many inputs get past the tokenizer and into the keywords.

@@ -7,9 +7,10 @@
 mod sim_common;
 
 use sim_common::{errors, load, num, project, warnings};
-use sim_core::exec::log::LogKind;
-use sim_core::script::compiler::{compile_blueprint, Symbols};
-use sim_core::script::tokenize;
+use sim_core::{
+    script::{compile_blueprint, tokenize},
+    LogKind, Symbols,
+};
 
 /// What happens to a line (lines counted from the first line under test).
 #[derive(Debug, PartialEq)]
@@ -175,8 +176,8 @@ fn an_edit_swapped_in_logs_its_new_warnings() {
 
 /// A word that fits an argument of this kind in the test blueprint (`None`: a kind this test
 /// does not write, such as a block).
-fn sample(kind: sim_core::script::args::ArgKind, allowed: &[&str]) -> Option<String> {
-    use sim_core::script::args::ArgKind as K;
+fn sample(kind: sim_core::script::ArgKind, allowed: &[&str]) -> Option<String> {
+    use sim_core::script::ArgKind as K;
     Some(match kind {
         K::Number | K::Any => "1".into(),
         K::Text | K::Costume => "'a'".into(),
@@ -198,10 +199,10 @@ fn sample(kind: sim_core::script::args::ArgKind, allowed: &[&str]) -> Option<Str
 /// refused.
 #[test]
 fn every_method_accepts_warns_and_refuses_alike() {
-    use sim_core::script::args::{ArgKind, Arity};
+    use sim_core::script::{ArgKind, Arity};
     use Verdict::*;
     let mut checked = 0;
-    for feature in sim_core::features::FEATURES {
+    for feature in sim_core::FEATURES {
         for method in feature.methods {
             let args: Option<Vec<String>> = method
                 .args
@@ -247,14 +248,14 @@ fn every_method_accepts_warns_and_refuses_alike() {
         }
     }
     for (prop, ty) in [
-        ("energy", sim_core::vars::VarType::Number),
-        ("label", sim_core::vars::VarType::String),
-        ("alive", sim_core::vars::VarType::Boolean),
+        ("energy", sim_core::VarType::Number),
+        ("label", sim_core::VarType::String),
+        ("alive", sim_core::VarType::Boolean),
     ] {
         for method in ty.methods() {
-            let value = |kind: sim_core::vars::ValueKind| match kind {
-                sim_core::vars::ValueKind::String => "'a'",
-                sim_core::vars::ValueKind::Boolean => "true",
+            let value = |kind: sim_core::ValueKind| match kind {
+                sim_core::ValueKind::String => "'a'",
+                sim_core::ValueKind::Boolean => "true",
                 _ => "1",
             };
             let args: Vec<&str> = method
@@ -303,7 +304,7 @@ fn a_header_naming_another_blueprint_is_a_warning_at_its_line_and_the_project_na
 fn naming_a_blueprint_by_its_header_says_which_blueprint_has_that_header() {
     let fish = "# BLUEPRINT Fish\n";
     let shark = "# BLUEPRINT Shark\n# PROGRAM UPDATE\nwhen Shark touches Fish [[\n]]\n";
-    let Err(e) = sim_core::sim::Simulation::load(
+    let Err(e) = sim_core::Simulation::load(
         &project(&[("Blueprint1", fish), ("Shark", shark)], &[], false),
         1,
     ) else {

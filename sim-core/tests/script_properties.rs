@@ -5,8 +5,11 @@ mod common;
 
 use common::fuzz::cases;
 use proptest::prelude::*;
-use sim_core::script::expr::parse_expr;
-use sim_core::script::{print_units, tokenize, Literal, Pos, ScriptUnit, Token, TokenKind};
+use sim_core::{
+    script::expr::parse_expr,
+    script::{print_units, tokenize, Literal},
+    Pos, ScriptUnit, Token, TokenKind,
+};
 
 /// Text made mostly of the characters that matter to the tokenizer, so the odd corners
 /// (nested brackets, quotes at line ends, signs, dots) come up often.

@@ -5,7 +5,10 @@
 use std::path::PathBuf;
 
 use serde_json::Value as Json;
-use sim_core::script::{print_units, tokenize, ExprSource, ScriptUnit, TokenKind};
+use sim_core::{
+    script::{print_units, tokenize, ExprSource},
+    ScriptUnit, TokenKind,
+};
 
 fn shared(path: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/")).join(path)

@@ -7,11 +7,12 @@ mod sim_common;
 
 use proptest::prelude::*;
 use sim_common::{count, load, project};
-use sim_core::project::Project;
-use sim_core::session::protocol::{Join, StudentInput};
-use sim_core::session::{decode, encode, Action, Followed, Follower, Host, Message, Room};
-use sim_core::sim::{tick_time, Input, Marker, Simulation};
-use sim_core::time::SimTime;
+use sim_core::{
+    session::protocol::{Join, StudentInput},
+    session::{decode, encode, Action, Followed, Follower, Host, Message, Room},
+    sim::tick_time,
+    Input, Marker, Project, SimTime, Simulation,
+};
 
 const FISH: &str = "# BLUEPRINT Fish
 # TAG isCharControllable true

@@ -2,11 +2,13 @@
 //! teacher can see it (and one click removes everyone who never steered), and forged inputs
 //! from unknown devices make the teacher's page answer only a few times a second.
 
-use sim_core::session::protocol::{Join, StudentInput};
-use sim_core::session::room::{
-    JOINS_PER_SECOND, JOIN_BURST, MAX_STUDENTS, REJOINS_PER_SECOND, REJOIN_GAP_MS,
+use sim_core::{
+    session::protocol::{Join, StudentInput},
+    session::room::{
+        JOINS_PER_SECOND, JOIN_BURST, MAX_STUDENTS, REJOINS_PER_SECOND, REJOIN_GAP_MS,
+    },
+    session::{Action, Message, Room},
 };
-use sim_core::session::{Action, Message, Room};
 
 const CHARACTERS: &[&str] = &["Fish"];
 
@@ -34,7 +36,7 @@ fn moved(device: &str, seq: u32, x: f64) -> Message {
         device: device.to_string(),
         secret: format!("secret-of-{device}"),
         seq,
-        markers: vec![sim_core::sim::Marker {
+        markers: vec![sim_core::Marker {
             id: "m0".into(),
             x,
             y: 0.0,

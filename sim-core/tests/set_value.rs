@@ -5,9 +5,10 @@
 mod sim_common;
 
 use sim_common::project;
-use sim_core::project::Project;
-use sim_core::sim::{replay, InputError, Simulation, StartTarget};
-use sim_core::vars::Value;
+use sim_core::{
+    sim::{replay, InputError},
+    Project, Simulation, StartTarget, Value,
+};
 
 const FISH: &str = "# BLUEPRINT Fish
 # PROGRAM DEFINE

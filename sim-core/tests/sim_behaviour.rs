@@ -4,8 +4,7 @@
 mod sim_common;
 
 use sim_common::{count, errors, load, num, project, run_seconds};
-use sim_core::sim::Simulation;
-use sim_core::vars::Value;
+use sim_core::{Simulation, Value};
 
 const FISH: &str = "# BLUEPRINT Fish
 # PROGRAM DEFINE
@@ -304,7 +303,7 @@ fn same_seed_gives_the_same_hash_and_another_seed_does_not() {
 
 #[test]
 fn ticks_are_identical_whatever_speed_they_are_reached_at() {
-    use sim_core::time::SimTime;
+    use sim_core::SimTime;
     let mut slow = wanderers(false, true);
     let mut fast = wanderers(false, true);
     // Slow: the clock advances 1/8 of a tick per frame (0.25x at 60 fps would be less).

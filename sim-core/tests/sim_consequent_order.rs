@@ -5,9 +5,7 @@
 mod sim_common;
 
 use sim_common::{load, project, prop};
-use sim_core::agent::QueuePhase;
-use sim_core::sim::Simulation;
-use sim_core::vars::Value;
+use sim_core::{QueuePhase, Simulation, Value};
 
 /// A bee that writes down what it runs: `x` for its exec program, `1` and `2` for the
 /// consequents of its two rules; the first rule also appends the bee's tag to the global

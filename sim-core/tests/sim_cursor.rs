@@ -4,9 +4,7 @@
 mod sim_common;
 
 use sim_common::{errors, load, project, prop};
-use sim_core::entity::EntityId;
-use sim_core::sim::{InputError, Simulation};
-use sim_core::vars::Value;
+use sim_core::{sim::InputError, EntityId, Simulation, Value};
 
 /// A pointer agent that glides right 2 units a tick; it picks up a moth when their centres
 /// meet and drops it once past x = 100 (centres that stay together do not meet again, so the

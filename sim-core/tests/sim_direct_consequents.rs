@@ -8,8 +8,7 @@
 mod sim_common;
 
 use sim_common::{errors, load, num, project};
-use sim_core::sim::Simulation;
-use sim_core::vars::Value;
+use sim_core::{Simulation, Value};
 
 /// Fish that wander among algae; `{RULE}` is the consequent of `when Fish isCloseTo Algae`.
 const FISH: &str = "# BLUEPRINT Fish

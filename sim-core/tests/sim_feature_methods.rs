@@ -4,10 +4,10 @@
 mod sim_common;
 
 use sim_common::{errors, load, num, project, prop, run_seconds};
-use sim_core::features::FEATURES;
-use sim_core::script::args::{ArgKind, ArgSpec};
-use sim_core::sim::Simulation;
-use sim_core::vars::Value;
+use sim_core::{
+    script::{ArgKind, ArgSpec},
+    Simulation, Value, FEATURES,
+};
 
 /// A value for one argument of a catalog method, written as a `featCall` argument.
 fn statement_arg(spec: &ArgSpec) -> String {

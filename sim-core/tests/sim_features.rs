@@ -3,8 +3,7 @@
 mod sim_common;
 
 use sim_common::{count, load, num, project, prop, run_seconds};
-use sim_core::sim::Simulation;
-use sim_core::vars::Value;
+use sim_core::{Simulation, Value};
 
 #[test]
 fn a_meter_follows_its_prop_and_a_graph_samples_it() {
@@ -298,7 +297,7 @@ fn loading_reports_every_compile_error_with_its_place() {
 
 #[test]
 fn puppet_and_captive_agents_do_not_move_by_themselves() {
-    use sim_core::agent::InputMode;
+    use sim_core::InputMode;
     let bp = "# BLUEPRINT M\n# PROGRAM DEFINE\naddFeature Movement\nfeatCall Movement setMovementType 'edgeToEdge' 3 0\n";
     let mut sim = load(
         &project(

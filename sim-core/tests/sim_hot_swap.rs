@@ -4,9 +4,7 @@
 mod sim_common;
 
 use sim_common::{count, errors, load, num, project, prop, run_seconds};
-use sim_core::project::Project;
-use sim_core::sim::{Simulation, SwapError};
-use sim_core::vars::Value;
+use sim_core::{Project, Simulation, SwapError, Value};
 
 const FISH: &str = "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 5\n\
                     # PROGRAM UPDATE\nprop x add 1\nprop energy add 1\n";
@@ -111,10 +109,10 @@ fn an_added_feature_is_attached_with_its_defaults_and_a_removed_one_detached() {
     sim.hot_swap(&pond(&costumed, ALGAE)).expect("swaps");
     let nemo = sim.lookup("Fish/Nemo").unwrap();
     assert!(sim.agent_props(nemo).unwrap().iter().any(|r| matches!(
-        &r.group, sim_core::sim::PropGroup::Feature(f) if f == "Costume")));
+        &r.group, sim_core::PropGroup::Feature(f) if f == "Costume")));
     sim.hot_swap(&pond(FISH, ALGAE)).expect("swaps");
     assert!(!sim.agent_props(nemo).unwrap().iter().any(|r| matches!(
-        &r.group, sim_core::sim::PropGroup::Feature(f) if f == "Costume")));
+        &r.group, sim_core::PropGroup::Feature(f) if f == "Costume")));
     assert_eq!(num(&sim, "Fish/Nemo", "energy"), 35.0);
 }
 

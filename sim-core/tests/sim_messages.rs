@@ -4,9 +4,7 @@
 mod sim_common;
 
 use sim_common::{load, project, prop};
-use sim_core::agent::QueuePhase;
-use sim_core::sim::{MessageError, Simulation};
-use sim_core::vars::Value;
+use sim_core::{sim::MessageError, QueuePhase, Simulation, Value};
 
 /// A bee whose update program sets `step` to 1 and whose exec program sets it to 3, so a
 /// message that copies `step` shows where in the tick it ran.
@@ -29,7 +27,7 @@ fn bees(labels: &[&str]) -> Simulation {
     load(&project(&[("Bee", BEE)], &instances, true), 3)
 }
 
-fn bee(sim: &Simulation, label: &str) -> sim_core::entity::EntityId {
+fn bee(sim: &Simulation, label: &str) -> sim_core::EntityId {
     sim.lookup(&format!("Bee/{label}")).unwrap()
 }
 

@@ -6,7 +6,7 @@ mod sim_common;
 
 use proptest::prelude::*;
 use sim_common::project;
-use sim_core::sim::Simulation;
+use sim_core::Simulation;
 
 const LINES: &[&str] = &[
     "addProp n Number 5",

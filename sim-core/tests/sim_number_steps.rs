@@ -11,7 +11,7 @@
 mod sim_common;
 
 use sim_common::{errors, load, num, project};
-use sim_core::sim::Simulation;
+use sim_core::Simulation;
 
 const BUG: &str = "# BLUEPRINT Bug
 # PROGRAM DEFINE
@@ -112,7 +112,7 @@ featProp Movement direction add {{ Math.random() }}",
     // A Number step on a String prop is the String's own `add`.
     assert_eq!(
         sim_common::prop(&sim, "Bug/b0", "note"),
-        sim_core::vars::Value::String(format!("n{}", "1".repeat(20)))
+        sim_core::Value::String(format!("n{}", "1".repeat(20)))
     );
     // Not-a-number and a Global prop nothing made are errors of their lines, and the
     // statements after them still run.

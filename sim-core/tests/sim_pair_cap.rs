@@ -6,9 +6,7 @@
 mod sim_common;
 
 use sim_common::{load, project};
-use sim_core::exec::log::LogKind;
-use sim_core::sim::Simulation;
-use sim_core::sim::MAX_PAIRS_PER_RULE;
+use sim_core::{sim::MAX_PAIRS_PER_RULE, LogKind, Simulation};
 
 /// Ants and bees that stay where they are made (all at the origin); `{RULE}` is a `when` test
 /// whose consequent counts in the Global prop `meetings`.

@@ -2,9 +2,7 @@
 //! runtime error, and the same seed gives the same state hash twice. Skipped (with a note)
 //! when the shared folder is absent.
 
-use sim_core::exec::log::LogKind;
-use sim_core::project::Project;
-use sim_core::sim::{tick_time, Simulation};
+use sim_core::{sim::tick_time, LogKind, Project, Simulation};
 use std::path::PathBuf;
 
 fn models() -> Vec<PathBuf> {

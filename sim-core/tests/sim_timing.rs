@@ -11,9 +11,7 @@
 mod sim_common;
 
 use sim_common::{load, num, project, run_seconds};
-use sim_core::project::Project;
-use sim_core::sim::{RoundPhase, Simulation};
-use sim_core::time::SimTime;
+use sim_core::{Project, RoundPhase, SimTime, Simulation};
 
 /// A recorder: `log` holds the tick of each firing, as decimal digits after a separator.
 const RECORDER: &str = "# BLUEPRINT R

@@ -4,7 +4,7 @@
 mod sim_common;
 
 use sim_common::{errors, load, num, project, prop, run_seconds};
-use sim_core::vars::Value;
+use sim_core::Value;
 
 #[test]
 fn get_global_prop_gives_a_global_props_value() {

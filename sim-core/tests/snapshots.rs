@@ -9,8 +9,10 @@ mod sim_common;
 
 use proptest::prelude::*;
 use sim_common::{load, project};
-use sim_core::project::Project;
-use sim_core::sim::{Simulation, SnapshotError, SNAPSHOT_VERSION};
+use sim_core::{
+    sim::{SnapshotError, SNAPSHOT_VERSION},
+    Project, Simulation,
+};
 use std::path::PathBuf;
 
 const TICKS_PER_SECOND: u64 = 30;
@@ -104,12 +106,8 @@ fn small() -> (Project, Simulation) {
 fn queued_messages_and_timers_survive_a_snapshot() {
     let (project, mut sim) = small();
     let a = sim.lookup("Fish/a").unwrap();
-    sim.queue_message(
-        a,
-        sim_core::agent::QueuePhase::Think,
-        "prop energy setTo 77",
-    )
-    .unwrap();
+    sim.queue_message(a, sim_core::QueuePhase::Think, "prop energy setTo 77")
+        .unwrap();
     let mut restored = Simulation::restore(&project, &sim.snapshot()).unwrap();
     for _ in 0..50 {
         sim.step();

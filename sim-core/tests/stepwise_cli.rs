@@ -100,7 +100,7 @@ fn hostile_models_run_within_a_memory_limit() {
 
 #[test]
 fn a_file_larger_than_the_app_accepts_is_refused_unread_with_the_apps_message() {
-    let big = " ".repeat(sim_core::project::MAX_PROJECT_BYTES + 1);
+    let big = " ".repeat(sim_core::MAX_PROJECT_BYTES + 1);
     let path = temp_file("huge.gemprj", &big);
     let file = path.to_str().unwrap();
     for args in [

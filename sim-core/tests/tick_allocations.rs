@@ -5,9 +5,7 @@
 mod sim_common;
 
 use sim_common::{load, project};
-use sim_core::agent::QueuePhase;
-use sim_core::sim::Simulation;
-use sim_core::vars::Value;
+use sim_core::{QueuePhase, Simulation, Value};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -121,7 +119,7 @@ fn warmed_up_ticks_allocate_nothing_and_touch_rules_allocate_only_to_grow_their_
         .find(|(name, _)| name == "contacts")
         .map(|(_, v)| v);
     assert!(
-        matches!(contacts, Some(sim_core::vars::Value::Number(c)) if c > 0.0),
+        matches!(contacts, Some(sim_core::Value::Number(c)) if c > 0.0),
         "the rule ran: {contacts:?}"
     );
 }

@@ -7,7 +7,7 @@
 mod sim_common;
 
 use sim_common::{load, project};
-use sim_core::sim::{Simulation, MAX_TICK_WORK};
+use sim_core::{sim::MAX_TICK_WORK, Simulation};
 
 /// `depth` levels of `tellAllCharacters` around one statement.
 fn nested(depth: usize, inner: &str) -> String {

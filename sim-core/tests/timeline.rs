@@ -5,7 +5,7 @@
 mod sim_common;
 
 use sim_common::{load, project};
-use sim_core::sim::{InputFrame, Marker, Simulation, Timeline};
+use sim_core::{InputFrame, Marker, Simulation, Timeline};
 
 const FISH: &str = "# BLUEPRINT Fish
 # TAG isCharControllable true
@@ -17,7 +17,7 @@ addProp n Number 0
 prop n add 1
 ";
 
-fn model() -> sim_core::project::Project {
+fn model() -> sim_core::Project {
     project(
         &[("Fish", FISH)],
         &[("Fish", "f1", ""), ("Fish", "f2", "")],

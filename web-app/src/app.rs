@@ -36,10 +36,9 @@ use crate::session::PageRole;
 use crate::widgets::{Shown, Widgets};
 use gloo_events::EventListener;
 use session::SessionMsg;
-use sim_core::entity::EntityId;
-use sim_core::sched::{Scheduler, SchedulerStats};
-use sim_core::sim::{CommandTarget, RoundPhase, StartTarget};
-use sim_core::vars::Value;
+use sim_core::{
+    CommandTarget, EntityId, RoundPhase, Scheduler, SchedulerStats, StartTarget, Value,
+};
 use stage::{Stage, SPEEDS};
 use std::rc::Rc;
 use web_sys::{HtmlSelectElement, PointerEvent, WheelEvent};
@@ -238,7 +237,7 @@ impl App {
     }
 
     /// The project's widget `index`.
-    fn widget(&self, index: usize) -> Option<sim_core::project::WidgetDef> {
+    fn widget(&self, index: usize) -> Option<sim_core::WidgetDef> {
         self.project
             .with(|c| c.and_then(|c| c.project.widgets.get(index).cloned()))
     }

@@ -1,10 +1,9 @@
 //! The command line (NetLogo's Command Center): one line of ScriptText and who runs it — the
 //! model as a whole, every agent of a blueprint, or the selected agent. It runs at the start of
-//! the next tick ([`sim_core::sim::Simulation::run_command`]); a mistake shows at once with its
+//! the next tick ([`sim_core::Simulation::run_command`]); a mistake shows at once with its
 //! line and column. The arrow keys walk back and forth through the commands sent.
 
-use sim_core::entity::EntityId;
-use sim_core::sim::CommandTarget;
+use sim_core::{CommandTarget, EntityId};
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};
 use yew::prelude::*;
 

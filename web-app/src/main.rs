@@ -13,9 +13,9 @@ mod mapedit;
 mod panels;
 mod projects;
 mod render;
-mod stage_model;
 mod session;
 mod share;
+mod stage_model;
 mod widgets;
 mod wizard;
 

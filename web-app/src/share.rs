@@ -9,7 +9,7 @@ use std::fmt;
 /// The fragment key that carries a project.
 const KEY: &str = "project=";
 /// The largest project a link may unpack to, so a hostile link cannot exhaust memory.
-use sim_core::project::MAX_PROJECT_BYTES;
+use sim_core::MAX_PROJECT_BYTES;
 /// Deflate level: the best compression; projects are small, so speed does not matter.
 const LEVEL: u8 = 9;
 

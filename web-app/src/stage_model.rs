@@ -17,16 +17,12 @@ use crate::projects::ProjectHandle;
 use crate::projects::{CurrentProject, Origin};
 use crate::render::{Bounds, Costumes, Graph, GraphKind, Meter, RenderAgent, Rgb, Status};
 use crate::widgets::Shown;
-use sim_core::entity::EntityId;
-use sim_core::project::WidgetDef;
-use sim_core::session::protocol::{Bundle, RoomSnapshot};
-use sim_core::session::{Followed, Follower, Host};
-use sim_core::sim::{
-    AgentView, CommandTarget, InputFrame, InputRefusal, Profile, PropGroup, Simulation,
-    StartTarget, Starting, SwapError, Timeline, MAX_AGENTS,
+use sim_core::{
+    session::protocol::{Bundle, RoomSnapshot},
+    session::{Followed, Follower, Host},
+    AgentView, CommandTarget, EntityId, InputFrame, InputRefusal, Profile, PropGroup, SimTime,
+    Simulation, StartTarget, Starting, SwapError, Timeline, Value, WidgetDef, MAX_AGENTS,
 };
-use sim_core::time::SimTime;
-use sim_core::vars::Value;
 use std::rc::Rc;
 use tracked::Tracked;
 
@@ -267,7 +263,7 @@ impl StageModel {
 
     /// Where the run stopped at a tick's work budget, if it did (see
     /// [`Simulation::stopped`]).
-    pub fn stopped(&self) -> Option<sim_core::sim::Overrun> {
+    pub fn stopped(&self) -> Option<sim_core::Overrun> {
         self.sim.get().and_then(Simulation::stopped).cloned()
     }
 
@@ -300,12 +296,12 @@ impl StageModel {
     }
 
     /// The current round and whether ticks run; `None` without a simulation.
-    pub fn round(&self) -> Option<sim_core::sim::RoundInfo> {
+    pub fn round(&self) -> Option<sim_core::RoundInfo> {
         self.sim.get().map(Simulation::round)
     }
 
     /// The newest message the model showed (a round's intro or outro, `showMessage`).
-    pub fn newest_dialog(&self) -> Option<&sim_core::sim::Dialog> {
+    pub fn newest_dialog(&self) -> Option<&sim_core::Dialog> {
         self.sim.get().and_then(|sim| sim.dialogs().last())
     }
 
@@ -689,8 +685,7 @@ fn chart(series: &[f64], histogram: &[(String, f64)]) -> Option<Graph> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::project::Project;
-    use sim_core::vars::Value;
+    use sim_core::{Project, Value};
 
     #[test]
     fn a_project_past_the_cap_is_told_how_many_were_made() {
@@ -716,7 +711,7 @@ mod tests {
         model.sim.get().unwrap()
     }
 
-    fn selection(model: &StageModel, id: EntityId) -> sim_core::agent::Selection {
+    fn selection(model: &StageModel, id: EntityId) -> sim_core::Selection {
         sim(model).agent(id).unwrap().selection()
     }
 

@@ -1,15 +1,14 @@
 //! The teacher's interface widgets beside the stage (the first of the panels; beside the
 //! stage in projector view): sliders, switches and choosers that set a prop of the running
-//! model at once ([`sim_core::sim::Simulation::set_value`]), monitors that show a measure, and
+//! model at once ([`sim_core::Simulation::set_value`]), monitors that show a measure, and
 //! buttons that run a line of ScriptText at the next tick. *Edit widgets* adds, changes and
 //! removes them, each change one undoable edit of the project.
 
 use crate::projects::ProjectHandle;
-use sim_core::experiment::{widget_problems, Measure};
-use sim_core::experiment::{suggest_widgets, Suggestion};
-use sim_core::project::{WidgetDef, WidgetKind};
-use sim_core::sim::{Simulation, StartTarget};
-use sim_core::vars::Value;
+use sim_core::{
+    experiment::{suggest_widgets, widget_problems},
+    Measure, Simulation, StartTarget, Value, WidgetDef, WidgetKind, WidgetSuggestion,
+};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -95,7 +94,7 @@ pub struct Widgets {
     /// redraw (the model plays on) shows it rather than the widget's saved text.
     typing: std::collections::HashMap<(usize, &'static str), String>,
     /// The suggestions listed, until kept or the editing ends.
-    suggested: Option<Vec<Suggestion>>,
+    suggested: Option<Vec<WidgetSuggestion>>,
     /// Why each widget cannot work with the model (`None` where it can), as of `checked`.
     problems: Vec<Option<String>>,
     /// The project revision `problems` was worked out for.
@@ -165,7 +164,7 @@ impl Component for Widgets {
                 }
                 let kept = list.remove(i).widget;
                 project.edit("Add a suggested widget", |p| {
-                    if p.widgets.len() < sim_core::project::MAX_WIDGETS {
+                    if p.widgets.len() < sim_core::MAX_WIDGETS {
                         p.widgets.push(kept);
                     }
                 });
@@ -177,7 +176,7 @@ impl Component for Widgets {
             }
             Msg::Add(kind) => {
                 project.edit("Add a widget", |p| {
-                    if p.widgets.len() < sim_core::project::MAX_WIDGETS {
+                    if p.widgets.len() < sim_core::MAX_WIDGETS {
                         p.widgets.push(new_widget(kind));
                     }
                 });

@@ -21,11 +21,11 @@ mod sealed;
 mod stats;
 
 use client::{connect, Conn, Spec};
-use sim_core::session::protocol::{
-    Bundle, Join, Message, RoomSnapshot, StudentInput, HASH_EVERY_TICKS,
+use sim_core::{
+    session::protocol::{Bundle, Join, Message, RoomSnapshot, StudentInput, HASH_EVERY_TICKS},
+    session::seal::{Direction, RoomKey},
+    Input, InputFrame, Marker,
 };
-use sim_core::session::seal::{Direction, RoomKey};
-use sim_core::sim::{Input, InputFrame, Marker};
 use stats::Delays;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

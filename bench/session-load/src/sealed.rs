@@ -1,9 +1,11 @@
 //! Messages sealed with a room's key, as the pages seal them (see
 //! [`sim_core::session::seal`]): the load is the real traffic, sealing and opening included.
 
-use sim_core::session::protocol::{Message, ProtocolError};
-use sim_core::session::seal::{Direction, RoomKey, NONCE_BYTES};
-use sim_core::session::{decode, encode};
+use sim_core::{
+    session::protocol::{Message, ProtocolError},
+    session::seal::{Direction, RoomKey, NONCE_BYTES},
+    session::{decode, encode},
+};
 use std::io::Read;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;

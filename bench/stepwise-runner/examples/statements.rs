@@ -11,7 +11,7 @@
 //! runs the given statements every tick; lines are separated by `;`. The difference of two
 //! totals over ticks × agents is what the extra statements cost one agent once.
 
-use sim_core::project::Project;
+use sim_core::Project;
 use stepwise_runner::Runner;
 
 fn main() -> Result<(), String> {

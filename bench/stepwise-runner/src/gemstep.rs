@@ -19,7 +19,7 @@
 //! ticks that run nothing.
 
 use serde_json::Value;
-use sim_core::project::Project;
+use sim_core::Project;
 use std::path::PathBuf;
 
 /// The shipped models the suite scales, by file name without `.gemprj`.

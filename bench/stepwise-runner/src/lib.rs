@@ -22,9 +22,7 @@ pub mod patterns;
 mod wasm;
 pub mod workload;
 
-use sim_core::project::Project;
-use sim_core::sim::{parse_frame_log, InputFrame, Simulation};
-use sim_core::vars::Value;
+use sim_core::{sim::parse_frame_log, InputFrame, Project, Simulation, Value};
 
 /// The Global prop a touch rule counts its contacts in.
 pub const CONTACTS: &str = "contacts";

@@ -21,7 +21,7 @@
 //!   ScriptText has no arctangent to face with, so here they only wiggle, in both systems.
 
 use crate::workload::{side_cells, CELL};
-use sim_core::project::Project;
+use sim_core::Project;
 
 /// Wandering (GEMSTEP's own `wander` movement, one unit a tick) from a random place.
 const WANDER: &str = "addFeature Movement
@@ -261,7 +261,7 @@ fn build(blueprints: &[Blueprint], n: usize) -> Result<Project, String> {
 mod tests {
     use super::*;
     use crate::Runner;
-    use sim_core::vars::Value;
+    use sim_core::Value;
 
     const ALL: [&str; 6] = [
         "pair-props",

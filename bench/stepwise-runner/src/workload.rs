@@ -15,7 +15,7 @@
 //!   the other systems. A one-agent `Counter` blueprint declares the Global prop.
 
 pub use bench_protocol::Workload;
-use sim_core::project::Project;
+use sim_core::Project;
 
 /// Stage units per cell of the shared workload rules.
 pub const CELL: f64 = 10.0;

@@ -286,6 +286,7 @@ impl Agents {
     }
 
     /// How many blocks the census has recomputed so far.
+    #[cfg(test)]
     pub fn census_blocks_computed(&self) -> u64 {
         self.census.blocks_computed
     }

@@ -391,14 +391,6 @@ impl FeatureState {
         self.prop(name)?.value().as_number()
     }
 
-    /// A String property's text, borrowed (no copy, for the tick's hot paths).
-    pub fn str(&self, name: &str) -> Option<&str> {
-        match self.prop(name)? {
-            GVar::String(s) => Some(s.value()),
-            _ => None,
-        }
-    }
-
     /// A property's value as text, if it has one.
     pub fn text(&self, name: &str) -> Option<String> {
         self.prop(name)?.value().as_text()
@@ -636,7 +628,7 @@ mod tests {
             Some("Moth"),
             "old name"
         );
-        assert_eq!(f.str("monitoredCharacter"), Some("Moth"));
+        assert_eq!(f.text("monitoredCharacter").as_deref(), Some("Moth"));
         assert!(f.prop("nothing").is_none());
     }
 
@@ -709,7 +701,7 @@ mod tests {
             false,
         );
         check(&|f| f.set("direction", Value::Number(90.0)), false);
-        assert_eq!(f.str("movementType"), Some("float"));
+        assert_eq!(f.text("movementType").as_deref(), Some("float"));
     }
 
     #[test]

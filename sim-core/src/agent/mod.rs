@@ -14,7 +14,6 @@ pub(crate) mod color;
 mod feature_state;
 
 pub use builtin::{Extras, BUILTIN_PROPS};
-pub use census::PropSummary;
 pub use feature_state::{FeatureState, Features};
 
 use crate::entity::EntityId;
@@ -586,11 +585,6 @@ impl Agents {
     /// How many agents there are (system agents included).
     pub fn len(&self) -> usize {
         self.count
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.count == 0
     }
 }
 

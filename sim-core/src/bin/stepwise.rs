@@ -31,9 +31,10 @@ mod sweep;
 use std::path::Path;
 use std::process::ExitCode;
 
-use sim_core::project::Project;
-use sim_core::script::compiler::{compile_project, compile_standalone, CompileError};
-use sim_core::script::{print_units, tokenize};
+use sim_core::{
+    script::{compile_project, compile_standalone, print_units, tokenize},
+    CompileError, Project,
+};
 
 const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH] [--inputs LOG.jsonl] | stepwise sweep FILE.gemprj [--vary P=VALUES]... [--measure M]... [--seeds N] [--seconds S] [--csv out.csv]";
 
@@ -140,7 +141,7 @@ fn fmt_file(file: &str) -> Result<String, String> {
 }
 
 /// The text of script or project file `file`, refused unread when it is larger than the app
-/// accepts (see [`sim_core::project::MAX_PROJECT_BYTES`]), with the app's message.
+/// accepts (see [`sim_core::MAX_PROJECT_BYTES`]), with the app's message.
 fn read(file: &str) -> Result<String, String> {
     let bytes = std::fs::metadata(file)
         .map_err(|e| format!("{file}: cannot read: {e}"))?

@@ -15,7 +15,7 @@ mod error;
 mod messaging;
 mod registry;
 
-pub use error::EntityError;
 pub use crate::event::{Entities, EntityId};
+pub use error::EntityError;
 pub use messaging::{EntityWorld, QueryMessage, QueryOutcome};
 pub use registry::EntityRegistry;

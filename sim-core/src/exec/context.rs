@@ -169,12 +169,12 @@ impl ExprContext for Runner<'_> {
             "callFeatMethod" => {
                 let (feature, name) = (text(0)?, text(1)?);
                 let rest = args.get(2..).unwrap_or(&[]);
-                crate::exec::feature_runtime::query(self, *id, &feature, &name, rest).map_err(|message| {
-                    EvalErrorKind::BadArguments {
+                crate::exec::feature_runtime::query(self, *id, &feature, &name, rest).map_err(
+                    |message| EvalErrorKind::BadArguments {
                         method: name.clone(),
                         message,
-                    }
-                })
+                    },
+                )
             }
             _ => Err(EvalErrorKind::NoMethod {
                 object: "an agent".to_string(),

@@ -14,8 +14,6 @@ pub(crate) mod ops;
 mod props;
 
 /// The runtime log, which lives with the world ([`crate::world::log`]).
-pub use crate::world::log;
-
 pub(crate) use context::Obj;
 
 use crate::agent::{Bindings, TimerState};

@@ -11,13 +11,13 @@
 
 pub mod expression;
 pub mod measure;
+mod suggest_widgets;
 pub mod table;
 pub mod values;
-mod suggest_widgets;
 mod widget_check;
 
 pub use measure::{Measure, Stat};
-pub use suggest_widgets::{suggest_widgets, Suggestion};
+pub use suggest_widgets::{suggest_widgets, WidgetSuggestion};
 pub use widget_check::widget_problems;
 
 use crate::project::{ExperimentDef, Project};

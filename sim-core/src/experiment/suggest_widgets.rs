@@ -7,7 +7,7 @@ use crate::project::{Project, WidgetDef, WidgetKind};
 
 /// A suggested widget, and whether the model marks its line `STUDENTS_MAY_CHANGE`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Suggestion {
+pub struct WidgetSuggestion {
     /// The widget, ready to add.
     pub widget: WidgetDef,
     /// Whether a `STUDENTS_MAY_CHANGE` comment stands over the line it came from.
@@ -21,9 +21,9 @@ const MARK: &str = "STUDENTS_MAY_CHANGE";
 
 /// The suggestions for `project`, marked lines first, one per prop, leaving out props a
 /// widget of the project already sets.
-pub fn suggest_widgets(project: &Project) -> Vec<Suggestion> {
+pub fn suggest_widgets(project: &Project) -> Vec<WidgetSuggestion> {
     let symbols = crate::script::compiler::project_symbols(project);
-    let mut out: Vec<Suggestion> = Vec::new();
+    let mut out: Vec<WidgetSuggestion> = Vec::new();
     for bp in &project.blueprints {
         let declared = symbols.blueprints.get(&bp.name);
         let mut program = String::new();
@@ -56,7 +56,7 @@ pub fn suggest_widgets(project: &Project) -> Vec<Suggestion> {
             match out.iter_mut().find(|s| s.widget.target == target) {
                 // A later line sets the prop again: the mark of either counts.
                 Some(seen) => seen.marked |= was_marked,
-                None if !taken => out.push(Suggestion {
+                None if !taken => out.push(WidgetSuggestion {
                     widget: widget_for(target, value),
                     marked: was_marked,
                     from: (bp.name.clone(), index + 1),

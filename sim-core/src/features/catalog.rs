@@ -33,7 +33,7 @@ pub struct FeatPropSpec {
     /// Whether setting it is news the feature's per-tick update must look at. Setting such a
     /// prop wakes the attached feature (a Costume's glow or tint may give it work to do every
     /// tick; its update skips it while it sleeps, reading none of its props) and forgets what
-    /// the update [parsed](crate::agent::FeatureState::parsed) from its props (Movement's
+    /// the update parsed (`FeatureState::parsed`) from its props (Movement's
     /// type).
     pub wakes: bool,
 }

@@ -114,7 +114,7 @@ pub enum CostumeProblem {
     },
     /// The data is not base64 text.
     BadData,
-    /// The image's width or height is zero or above [`MAX_SIDE`].
+    /// The image's width or height is zero or above `MAX_SIDE`.
     BadSize {
         /// Width in pixels.
         width: u32,

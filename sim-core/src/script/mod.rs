@@ -16,12 +16,11 @@
 //! - [`expr`]: parse a `{{ ... }}` once into an [`expr::Expr`], evaluate it against an
 //!   [`expr::ExprContext`] the runtime provides.
 //! - [`keywords`]: one file per keyword — its arguments and help for the wizard, how it
-//!   compiles and how it prints back; [`args`] describes arguments.
+//!   compiles and how it prints back; [`ArgSpec`] describes an argument.
 //! - [`compiler`]: a blueprint's text → a [`program::CompiledBlueprint`], with every error
 //!   collected; [`compiler::compile_project`] checks a whole project.
 //! - [`unparse`]: compiled statements back to ScriptText.
 
-pub use crate::args;
 pub mod compiler;
 pub mod expr;
 pub mod keywords;
@@ -36,3 +35,16 @@ pub use printer::print_units;
 pub use token::{ExprSource, Literal, Pos, ScriptUnit, Token, TokenKind};
 pub use tokenize_error::{TokenizeError, TokenizeErrorKind};
 pub use tokenizer::{tokenize, MAX_BLOCK_DEPTH};
+
+// What the editor, the wizard and the command need of the language, in one place: what each
+// argument takes, the feature catalog, the compiler's entry points and the keyword list.
+pub use crate::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec, Arity};
+pub use crate::features::{
+    feature, feature_names, BlockScope, DefaultValue, FeatMethodSpec, FeatPropSpec, FeatureSpec,
+    FEATURES, MOVEMENT_TYPES, TOUCH_TYPES,
+};
+pub use compiler::{
+    builtin_prop, compile_blueprint, compile_project, compile_standalone, project_symbols,
+    BlueprintSymbols, CompileError, CompileErrorKind, Symbols, BUILTIN_PROPS,
+};
+pub use keywords::{keyword, keyword_names, Keyword, KEYWORDS, PRAGMAS, WHEN_TESTS};

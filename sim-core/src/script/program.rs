@@ -70,7 +70,7 @@ pub struct ScriptExpr {
     pub text: String,
     /// The parsed tree, which the reference interpreter evaluates.
     pub tree: Expr,
-    /// The tree compiled ([`Expr::compile`]), which the simulation runs.
+    /// The tree compiled (`Code::compile`), which the simulation runs.
     pub code: Code,
 }
 

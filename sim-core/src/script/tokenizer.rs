@@ -13,9 +13,9 @@
 //! GEMSTEP rejects (an unclosed string, `[[` or `{{`, a stray `]]`, a stray character) is an
 //! error naming the line and column.
 
-use crate::lexical::{is_name_part, is_name_start, read_number, read_quoted, NumberProblem};
 use super::token::{ExprSource, Literal, Pos, ScriptUnit, Token, TokenKind};
 use super::tokenize_error::{TokenizeError, TokenizeErrorKind};
+use crate::lexical::{is_name_part, is_name_start, read_number, read_quoted, NumberProblem};
 
 /// How deeply `[[ ... ]]` blocks may nest; deeper text is refused rather than risking the stack.
 pub const MAX_BLOCK_DEPTH: usize = 64;

@@ -72,7 +72,7 @@ pub struct Swapped {
 
 impl Simulation {
     /// Puts `project`'s blueprint scripts into the running model without a reset (see the
-    /// [module documentation](self) for what each agent keeps). The new project is also what
+    /// module documentation for what each agent keeps). The new project is also what
     /// [`Simulation::reset`] starts from afterwards.
     pub fn hot_swap(&mut self, project: &Project) -> Result<Swapped, SwapError> {
         if let Some(what) = structure_change(&self.project, project) {

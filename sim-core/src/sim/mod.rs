@@ -77,8 +77,8 @@ use crate::event::{EventLoop, Payload};
 use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::time::SimTime;
-use crate::world::log::LogEntry;
 use crate::world::loaded::LoadedProject;
+use crate::world::log::LogEntry;
 use crate::world::{Settings, World};
 use std::rc::Rc;
 
@@ -153,7 +153,7 @@ impl Simulation {
     }
 
     /// [`Simulation::load`] with props starting at the values `starting` gives them instead
-    /// of their scripts' (see [`crate::world::starting`]): an experiment's run. A value a
+    /// of their scripts' (see `world::starting`): an experiment's run. A value a
     /// prop refuses is logged as a warning.
     pub fn load_starting(
         project: &Project,
@@ -223,7 +223,7 @@ impl Simulation {
         self.world.set_agent_cap(self.agent_cap);
     }
 
-    /// Sets the most work one tick may do (see [`crate::world::budget`]; [`MAX_TICK_WORK`]
+    /// Sets the most work one tick may do (see `world::budget`; [`MAX_TICK_WORK`]
     /// by default), from the next tick; kept across [`Simulation::reset`]. Tests use small
     /// limits to reach it quickly.
     pub fn set_work_limit(&mut self, limit: u64) {
@@ -269,7 +269,7 @@ impl Simulation {
         }
     }
 
-    /// Where the run stopped at a tick's work budget (see [`crate::world::budget`]), if it
+    /// Where the run stopped at a tick's work budget (see `world::budget`), if it
     /// did: no tick runs until [`Simulation::go_on`]. The log has it as a runtime error at
     /// the statement that went past the budget.
     pub fn stopped(&self) -> Option<&Overrun> {

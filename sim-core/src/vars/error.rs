@@ -89,7 +89,7 @@ pub enum VarError {
         /// How long it would be, in bytes.
         bytes: usize,
     },
-    /// A dictionary would hold more than [`super::dictionary::MAX_ITEMS`] items.
+    /// A dictionary would hold more than `MAX_ITEMS` items.
     TooManyItems,
     /// `addProp name Type` with a type that does not exist.
     UnknownType {

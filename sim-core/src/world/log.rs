@@ -39,11 +39,11 @@ pub struct LogEntry {
 pub const DEBUG_LINES_PER_SECOND: u32 = 20;
 
 /// The most entries kept; older ones are dropped first.
-pub const MAX_ENTRIES: usize = 2_000;
+pub const MAX_LOG_ENTRIES: usize = 2_000;
 
 /// The longest message kept, in bytes; a longer one (a `dbgOut` of a huge text) is cut
-/// there and marked, so the log holds at most `MAX_ENTRIES` × this many bytes of text.
-pub const MAX_MESSAGE_BYTES: usize = 2_000;
+/// there and marked, so the log holds at most `MAX_LOG_ENTRIES` × this many bytes of text.
+pub const MAX_LOG_MESSAGE_BYTES: usize = 2_000;
 
 /// The log and its rate limits.
 #[derive(Debug, Clone, Default)]
@@ -124,13 +124,14 @@ impl Log {
     }
 
     /// Whether any runtime error was logged.
+    #[cfg(test)]
     pub fn has_errors(&self) -> bool {
         self.entries.iter().any(|e| e.kind == LogKind::Error)
     }
 
     fn push(&mut self, at: Origin<'_>, kind: LogKind, mut message: String) {
-        if message.len() > MAX_MESSAGE_BYTES {
-            let cut = (0..=MAX_MESSAGE_BYTES)
+        if message.len() > MAX_LOG_MESSAGE_BYTES {
+            let cut = (0..=MAX_LOG_MESSAGE_BYTES)
                 .rev()
                 .find(|&i| message.is_char_boundary(i))
                 .unwrap_or(0);
@@ -141,7 +142,7 @@ impl Log {
             // 128 MB that way.
             message.shrink_to_fit();
         }
-        if self.entries.len() >= MAX_ENTRIES {
+        if self.entries.len() >= MAX_LOG_ENTRIES {
             self.entries.remove(0);
         }
         self.entries.push(LogEntry {

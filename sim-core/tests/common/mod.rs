@@ -7,11 +7,10 @@
 pub mod cli;
 pub mod fuzz;
 
-use sim_core::entity::EntityId;
-use sim_core::event::{
-    EventError, EventHandler, EventLoop, EventRef, HandlerId, Invocation, Payload, TriggerType,
+use sim_core::{
+    event::{EventHandler, EventRef, HandlerId, Invocation, Payload, TriggerType},
+    EntityId, EventError, EventLoop, SimTime,
 };
-use sim_core::time::SimTime;
 use std::collections::HashMap;
 use std::rc::Rc;
 

@@ -2,9 +2,7 @@
 
 #![allow(dead_code)]
 
-use sim_core::project::Project;
-use sim_core::sim::{tick_time, Simulation, TICKS_PER_SECOND};
-use sim_core::vars::Value;
+use sim_core::{sim::tick_time, Project, Simulation, Value, TICKS_PER_SECOND};
 
 /// A blueprint that declares the Global prop `spare`: a test that makes no agent of it has a
 /// Global prop the compiler knows but that is never made, so changing it fails as it runs.
@@ -85,7 +83,7 @@ pub fn count(sim: &Simulation, blueprint: &str) -> usize {
 pub fn warnings(sim: &Simulation) -> Vec<String> {
     sim.log()
         .iter()
-        .filter(|e| e.kind == sim_core::exec::log::LogKind::Warning)
+        .filter(|e| e.kind == sim_core::LogKind::Warning)
         .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
         .collect()
 }
@@ -94,7 +92,7 @@ pub fn warnings(sim: &Simulation) -> Vec<String> {
 pub fn errors(sim: &Simulation) -> Vec<String> {
     sim.log()
         .iter()
-        .filter(|e| e.kind == sim_core::exec::log::LogKind::Error)
+        .filter(|e| e.kind == sim_core::LogKind::Error)
         .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
         .collect()
 }

@@ -2,8 +2,8 @@
 //! stage are handled with the other pointer events in `pointer`.
 
 use super::App;
-use crate::mapedit::MapTool;
 use crate::browser;
+use crate::mapedit::MapTool;
 
 impl App {
     /// Opens, closes or retargets the map editor. Opening it pauses and shows the starting

@@ -4,8 +4,7 @@
 //! for several; the scheduler's per-task statistics are what the profiler's task table shows.
 
 use super::{now_ms, App};
-use sim_core::sched::{SchedError, Scheduler};
-use sim_core::time::SimTime;
+use sim_core::{SchedError, Scheduler, SimTime};
 use std::rc::Rc;
 
 /// Checks each frame whether a sim-second passed and samples the graphs if so.

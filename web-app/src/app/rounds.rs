@@ -3,7 +3,7 @@
 //! `showMessage`) as a large overlay the teacher dismisses. Both sit inside the stage frame,
 //! so the projector view shows them too.
 
-use sim_core::sim::{Dialog, RoundInfo, RoundPhase};
+use sim_core::{Dialog, RoundInfo, RoundPhase};
 use yew::prelude::*;
 
 /// A countdown as `m:ss`, rounded up to the whole second, as a wall clock counts down.

@@ -6,12 +6,12 @@ use super::stage::canvas_point;
 use super::{App, Msg};
 use crate::browser::{storage_get, storage_set};
 use crate::render::Bounds;
-use crate::stage_model::StageModel;
 use crate::session::device::{DeviceSession, Role};
 use crate::session::link::Server;
 use crate::session::teacher::TeacherSession;
 use crate::session::view::{self, JoinActions, TeacherActions};
 use crate::session::{self, PageRole, TEACHER_USER};
+use crate::stage_model::StageModel;
 use web_sys::{CanvasRenderingContext2d, PointerEvent};
 use yew::prelude::*;
 

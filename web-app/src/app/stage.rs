@@ -12,8 +12,7 @@ use crate::projects::ProjectHandle;
 use crate::render::{agent_at, Bounds, Renderer, Rgb, StageView};
 use crate::stage_model::StageModel;
 use gloo_render::{request_animation_frame, AnimationFrame};
-use sim_core::sim::RoundPhase;
-use sim_core::time::{Clock, ClockState, SimTime, Speed};
+use sim_core::{Clock, ClockState, RoundPhase, SimTime, Speed};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, MouseEvent, WheelEvent};
 use yew::{Callback, NodeRef};
@@ -59,7 +58,7 @@ pub struct Stage {
     /// Frames not painted since the last one painted.
     skipped: u32,
     /// The stop at a tick's work budget already told (see [`Stage::run_due`]).
-    stop_told: Option<sim_core::sim::Overrun>,
+    stop_told: Option<sim_core::Overrun>,
 }
 
 /// The most frames in a row left unpainted: a safety net for whatever could change the

@@ -1,9 +1,9 @@
 //! The timeline under the stage: a slider over the run from its first kept tick to the
 //! furthest reached (dragging it shows that moment) and Step back. The run itself is in
-//! [`sim_core::sim::Timeline`]; this is its control.
+//! [`sim_core::Timeline`]; this is its control.
 
 use super::Msg;
-use sim_core::sim::TICKS_PER_SECOND;
+use sim_core::TICKS_PER_SECOND;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

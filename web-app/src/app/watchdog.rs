@@ -2,15 +2,15 @@
 //! run by itself and says where the time went, so a model too heavy for the machine leaves
 //! the page answering (Pause, Export, the editor) instead of freezing it.
 
-use sim_core::sim::Profile;
+use sim_core::Profile;
 
 /// The most real time the simulation may take in one frame, milliseconds: four times what
 /// a smooth stage can spare, and far below the seconds after which a page looks dead.
 pub const BUDGET_MS: f64 = 250.0;
 
 /// Why the run paused itself when a tick went past its work budget (see
-/// [`sim_core::sim::Overrun`]): the place, and what Play does.
-pub fn stopped(overrun: &sim_core::sim::Overrun) -> String {
+/// [`sim_core::Overrun`]): the place, and what Play does.
+pub fn stopped(overrun: &sim_core::Overrun) -> String {
     format!(
         "The run paused itself. {overrun}. The Log links to the line; Play goes on from the \
          next tick."

@@ -2,11 +2,10 @@
 //! current text or built in), the features it adds, the project's blueprints — gathered once
 //! per edit for colouring and completion.
 
-use sim_core::features::catalog::{feature, FEATURES};
-use sim_core::project::Project;
-use sim_core::script::compiler::{builtin_prop, Symbols, BUILTIN_PROPS};
-use sim_core::script::tokenize;
-use sim_core::vars::VarType;
+use sim_core::{
+    script::{builtin_prop, feature, tokenize, BUILTIN_PROPS},
+    Project, Symbols, VarType, FEATURES,
+};
 use std::collections::BTreeMap;
 
 /// The names known while editing one blueprint.

@@ -6,7 +6,7 @@
 mod protocol;
 
 use protocol::{FromWorker, ToWorker};
-use sim_core::experiment::{table, Sweep};
+use sim_core::{experiment::table, Sweep};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

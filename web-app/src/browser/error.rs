@@ -2,7 +2,7 @@
 //! paths ends up as one of these, shown as a message in the panel; none of them panics.
 
 use crate::share::ShareError;
-use sim_core::project::{ProjectError, MAX_PROJECT_BYTES};
+use sim_core::{ProjectError, MAX_PROJECT_BYTES};
 use std::fmt;
 
 /// Why the projects panel could not do what was asked. The current project is kept whenever
@@ -136,8 +136,8 @@ mod tests {
 
     #[test]
     fn a_bad_project_message_names_its_source_and_json_path() {
-        let error = sim_core::project::Project::from_json(r#"{ "blueprints": [{ "name": 5 }] }"#)
-            .unwrap_err();
+        let error =
+            sim_core::Project::from_json(r#"{ "blueprints": [{ "name": 5 }] }"#).unwrap_err();
         let message = LoadError::Project {
             source: "fish.gemprj".into(),
             error,

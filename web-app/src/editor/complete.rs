@@ -8,10 +8,10 @@
 
 use super::scan::{scan_line, Lex};
 use crate::authoring::vocab::Vocabulary;
-use sim_core::features::catalog::{feature, FEATURES};
-use sim_core::script::args::{ArgKind, ArgSpec, Arity};
-use sim_core::script::keywords::{keyword, KEYWORDS, PRAGMAS, WHEN_TESTS};
-use sim_core::vars::VarType;
+use sim_core::{
+    script::{feature, keyword, ArgKind, ArgSpec, Arity, KEYWORDS, PRAGMAS, WHEN_TESTS},
+    VarType, FEATURES,
+};
 
 /// What a completion item names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -352,7 +352,7 @@ fn methods(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::script::compiler::Symbols;
+    use sim_core::Symbols;
 
     const TEXT: &str = "addProp energy Number 5\naddFeature Movement\n";
 

@@ -11,14 +11,14 @@ use super::drafts::{self, Drafts};
 use super::header::{self, HeaderMismatch};
 use super::highlight::{highlight, Span};
 use super::layers::{segments, Segment};
-use crate::authoring::limits::too_large;
 use super::marks::{
     bracket_pairs, compile_report, error_marks, pair_at_caret, BracketPair, ErrorMark,
 };
 use super::place::ScriptPlace;
+use crate::authoring::limits::too_large;
 use crate::authoring::vocab::Vocabulary;
 use gloo_timers::callback::Timeout;
-use sim_core::script::compiler::Symbols;
+use sim_core::Symbols;
 use std::rc::Rc;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;

@@ -2,7 +2,7 @@
 //! compiler's warning): where that name sits, the text with the project's name put there,
 //! and the bar that offers either fix.
 
-use sim_core::script::compiler::{CompileError, CompileErrorKind};
+use sim_core::{CompileError, CompileErrorKind};
 use yew::prelude::*;
 
 /// The mismatch the compiler warned about.
@@ -64,7 +64,7 @@ pub fn bar(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::script::compiler::{compile_blueprint, Symbols};
+    use sim_core::{script::compile_blueprint, Symbols};
 
     #[test]
     fn finds_the_mismatch_and_puts_the_project_name_in_its_place() {

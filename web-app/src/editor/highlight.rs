@@ -8,10 +8,10 @@
 
 use super::scan::{scan_line, Lex, Lexeme};
 use crate::authoring::vocab::Vocabulary;
-use sim_core::features::catalog::FEATURES;
-use sim_core::script::keywords::keyword;
-use sim_core::script::{tokenize, Pos, ScriptUnit, TokenKind};
-use sim_core::vars::VarType;
+use sim_core::{
+    script::{keyword, tokenize},
+    Pos, ScriptUnit, TokenKind, VarType, FEATURES,
+};
 use std::collections::HashMap;
 
 /// The colour class of a stretch of text.
@@ -223,7 +223,7 @@ fn is_feat_prop(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::script::compiler::Symbols;
+    use sim_core::Symbols;
 
     /// Each span of each line as (text, class).
     fn coloured(text: &str) -> Vec<Vec<(String, Class)>> {

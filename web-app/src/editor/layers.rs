@@ -66,7 +66,7 @@ pub fn segments(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::script::Pos;
+    use sim_core::Pos;
 
     fn chars(text: &str) -> Vec<char> {
         text.chars().collect()

@@ -3,8 +3,7 @@
 //! character columns; the compiler's [`Pos`] is 1-based and converted here.
 
 use super::scan::{lexeme_at, scan_line, Lex};
-use sim_core::script::compiler::{compile_blueprint, CompileError, Symbols};
-use sim_core::script::Pos;
+use sim_core::{script::compile_blueprint, CompileError, Pos, Symbols};
 
 /// The errors, and when there are none the warnings (what GEMSTEP would quietly ignore),
 /// compiling `text` as blueprint `name` gives, in the project `symbols` describe. The
@@ -177,9 +176,8 @@ mod tests {
     fn compile_errors_map_to_their_token() {
         let text =
             "# BLUEPRINT Fish\naddProp energy Number 5\naddFeature Movement\n\tfeatProp Movement distanse setTo 1";
-        let symbols = sim_core::script::compiler::Symbols::complete();
-        let errors =
-            sim_core::script::compiler::compile_blueprint(text, "Fish", &symbols).unwrap_err();
+        let symbols = sim_core::Symbols::complete();
+        let errors = sim_core::script::compile_blueprint(text, "Fish", &symbols).unwrap_err();
         let marks = error_marks(&lines(text), &errors);
         assert_eq!(marks.len(), 1);
         assert_eq!((marks[0].line, marks[0].start, marks[0].end), (3, 19, 27));

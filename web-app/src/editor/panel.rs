@@ -4,11 +4,11 @@
 //! its owner (the projects panel), which recompiles and autosaves the project.
 
 use super::component::ScriptEditor;
-use crate::authoring::limits::too_large;
 use super::place::ScriptPlace;
+use crate::authoring::limits::too_large;
 use crate::authoring::vocab::project_symbols;
 use crate::wizard::Wizard;
-use sim_core::project::Project;
+use sim_core::Project;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;

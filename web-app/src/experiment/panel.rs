@@ -10,11 +10,10 @@ use super::plot;
 use super::pool::{self, Event, Pool};
 use super::protocol::FromWorker;
 use crate::projects::ProjectHandle;
-use sim_core::experiment::{table, Blank, Sweep};
-use sim_core::project::{ExperimentDef, Project, VaryDef};
-use sim_core::script::compiler::project_symbols;
-use sim_core::sim::Starting;
-use sim_core::vars::VarType;
+use sim_core::{
+    experiment::table, script::project_symbols, Blank, ExperimentDef, Project, Starting, Sweep,
+    VarType, VaryDef,
+};
 use std::collections::BTreeMap;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -385,9 +384,7 @@ impl ExperimentPanel {
         for run in running.results.values() {
             csv.push_str(&run.csv);
         }
-        if let Err(e) =
-            crate::browser::download("stepwise-experiment.csv", "text/csv", &csv)
-        {
+        if let Err(e) = crate::browser::download("stepwise-experiment.csv", "text/csv", &csv) {
             web_sys::console::warn_1(&e.to_string().into());
         }
     }
@@ -445,7 +442,7 @@ impl ExperimentPanel {
                     .values
                     .first()
                     .cloned()
-                    .unwrap_or(sim_core::vars::Value::Number(*n as f64));
+                    .unwrap_or(sim_core::Value::Number(*n as f64));
                 Some((x, run.last.get(measure).copied().flatten()))
             })
             .collect();
@@ -555,7 +552,7 @@ fn suggestions(project: Option<&Project>) -> (Vec<String>, Vec<String>) {
     let mut measures: Vec<String> = project
         .widgets
         .iter()
-        .filter(|w| w.kind == sim_core::project::WidgetKind::Monitor && !w.target.trim().is_empty())
+        .filter(|w| w.kind == sim_core::WidgetKind::Monitor && !w.target.trim().is_empty())
         .map(|w| w.target.trim().to_string())
         .collect();
     for (bp, declared) in &symbols.blueprints {

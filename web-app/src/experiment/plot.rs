@@ -2,7 +2,7 @@
 //! a dot, and for each value of the prop the mean (joined by a line) and the spread from the
 //! least to the greatest run (over seeds and the other props' values).
 
-use sim_core::vars::Value;
+use sim_core::Value;
 use yew::prelude::*;
 
 /// The plot's size in SVG units.

@@ -5,7 +5,7 @@
 //! them all at once.
 
 use super::protocol::{FromWorker, ToWorker};
-use sim_core::project::{ExperimentDef, Project};
+use sim_core::{ExperimentDef, Project};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker};

@@ -8,8 +8,7 @@
 //! worker busy however long each run takes; stopping is the page terminating the workers.
 
 use serde::{Deserialize, Serialize};
-use sim_core::experiment::Blank;
-use sim_core::project::{ExperimentDef, Project};
+use sim_core::{Blank, ExperimentDef, Project};
 
 /// From the page to a worker.
 #[derive(Debug, Serialize, Deserialize)]

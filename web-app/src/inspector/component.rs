@@ -2,9 +2,7 @@
 //! feature, and the agent list with its blueprint filter.
 
 use super::snapshot::{AgentRow, Edit, Inspection};
-use sim_core::entity::EntityId;
-use sim_core::sim::{PropEntry, PropGroup};
-use sim_core::vars::Value;
+use sim_core::{EntityId, PropEntry, PropGroup, Value};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, KeyboardEvent};

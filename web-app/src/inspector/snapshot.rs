@@ -1,8 +1,6 @@
 //! What the inspector shows, taken from the simulation in one go, and the edits it sends back.
 
-use sim_core::entity::EntityId;
-use sim_core::sim::{PropEntry, PropGroup, Simulation};
-use sim_core::vars::Value;
+use sim_core::{EntityId, PropEntry, PropGroup, Simulation, Value};
 
 /// One agent in the agent list.
 #[derive(Debug, Clone, PartialEq)]

@@ -5,8 +5,7 @@
 //! every change.
 
 use crate::projects::ProjectHandle;
-use sim_core::project::Project;
-use sim_core::script::compiler::{compile_project, CompileError};
+use sim_core::{script::compile_project, CompileError, Project};
 use std::fmt;
 
 /// Why a map edit was refused. The project stays as it was.

@@ -79,7 +79,7 @@ impl MapTool {
 mod tests {
     use super::*;
     use crate::projects::{CurrentProject, Origin};
-    use sim_core::project::Project;
+    use sim_core::Project;
 
     fn handle() -> ProjectHandle {
         let handle = ProjectHandle::empty();

@@ -7,7 +7,7 @@ use super::place::{self, position_in};
 use super::settings::{self, Bound, RoundField};
 use super::{apply_edit, MapError, MapTool};
 use crate::projects::ProjectHandle;
-use sim_core::project::{InstanceDef, Project, Round};
+use sim_core::{InstanceDef, Project, Round};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};

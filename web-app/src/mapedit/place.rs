@@ -9,7 +9,7 @@
 
 use super::MapError;
 use serde_json::Map;
-use sim_core::project::{InstanceDef, Project};
+use sim_core::{InstanceDef, Project};
 
 /// Adds an instance of `blueprint` at the model point `(x, y)`, with a fresh id and a name not
 /// yet taken (`Fish 1`, `Fish 2` …); returns its index in the instance list.

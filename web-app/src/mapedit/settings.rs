@@ -4,7 +4,7 @@
 
 use super::MapError;
 use serde_json::Map;
-use sim_core::project::{Project, Round};
+use sim_core::{Project, Round};
 
 /// A stage bound the editor offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use super::series::Series;
 use super::snapshot::{CostRow, LogRow, PanelsSnapshot};
-use sim_core::sched::{SchedulerStats, TaskStatus};
+use sim_core::{SchedulerStats, TaskStatus};
 use std::rc::Rc;
 use yew::prelude::*;
 

@@ -1,7 +1,6 @@
 //! Population counts and Global props sampled over sim time, for the graphs and their CSV.
 
-use sim_core::sim::Simulation;
-use sim_core::vars::Value;
+use sim_core::{Simulation, Value};
 
 /// Sim-seconds between samples.
 pub const SAMPLE_EVERY_SECS: f64 = 1.0;

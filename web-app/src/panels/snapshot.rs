@@ -1,8 +1,6 @@
 //! What the log and profiler panels show, taken from the simulation in one go.
 
-use sim_core::exec::log::{LogEntry, LogKind};
-use sim_core::sched::SchedulerStats;
-use sim_core::sim::Simulation;
+use sim_core::{LogEntry, LogKind, SchedulerStats, Simulation};
 
 /// The most log lines shown: the newest ones.
 const MAX_LOG_ROWS: usize = 200;
@@ -136,7 +134,7 @@ mod tests {
 
     fn entry(script: &str, line: u32) -> LogEntry {
         LogEntry {
-            time: sim_core::time::SimTime::from_secs(2),
+            time: sim_core::SimTime::from_secs(2),
             tick: 60,
             blueprint: script.to_string(),
             line,

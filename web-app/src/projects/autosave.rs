@@ -3,12 +3,12 @@
 //! the library ([`super::library`]); restoring it goes through the same checks as an import.
 
 use super::current::Origin;
-use crate::browser::LoadError;
 use super::load::parse_project;
+use crate::browser::LoadError;
 use serde::Deserialize;
 #[cfg(test)]
 use serde::Serialize;
-use sim_core::project::Project;
+use sim_core::Project;
 
 /// The local-storage key the old autosave lived under.
 pub const STORAGE_KEY: &str = "stepwise.autosave";

@@ -1,7 +1,7 @@
 //! The project *New project* opens: an empty stage with nothing on it, for a student who
 //! builds a model from the start with the blueprint list, the wizard and the map editor.
 
-use sim_core::project::Project;
+use sim_core::Project;
 
 /// An empty, valid project: GEMSTEP's default stage, no blueprints, instances or rounds.
 pub fn blank_project() -> Project {
@@ -15,7 +15,7 @@ pub fn blank_project() -> Project {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::sim::Simulation;
+    use sim_core::Simulation;
 
     #[test]
     fn a_new_project_is_empty_valid_and_runs() {

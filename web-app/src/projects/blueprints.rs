@@ -12,8 +12,10 @@
 //! the tokenizer cannot read, and for a blueprint named like a feature (where a word could
 //! mean either), only `# BLUEPRINT` lines are renamed.
 
-use sim_core::project::{BlueprintDef, Project};
-use sim_core::script::{keywords, tokenize, Pos, ScriptUnit, TokenKind};
+use sim_core::{
+    script::{keywords, tokenize},
+    BlueprintDef, Pos, Project, ScriptUnit, TokenKind,
+};
 
 /// The name a new blueprint gets, numbered when taken.
 const NEW_NAME: &str = "Blueprint";
@@ -166,7 +168,7 @@ pub fn delete(project: &mut Project, name: &str) -> Result<(), BlueprintError> {
 /// `Fish.energy`) made `new`, where it stands; see the module comment for what is left.
 fn rename_words(text: &str, old: &str, new: &str) -> String {
     let units = match tokenize(text) {
-        Ok(units) if sim_core::features::feature(old).is_none() => units,
+        Ok(units) if sim_core::script::feature(old).is_none() => units,
         _ => return rename_in_header(text, old, new),
     };
     let mut spots = Vec::new();
@@ -260,7 +262,7 @@ fn rewrite_headers(text: &str, change: impl Fn(&mut Vec<String>)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::script::compiler::compile_project;
+    use sim_core::script::compile_project;
 
     fn fish_and_algae() -> Project {
         Project::from_json(

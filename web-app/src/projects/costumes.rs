@@ -3,9 +3,9 @@
 //! together) and remove them. Every import and removal is one undoable step; a file that
 //! cannot be used is named under the list with the reason, and nothing of it is applied.
 
-use crate::browser;
 use super::current::ProjectHandle;
-use sim_core::project::{import_files, CostumeAsset, CostumeProblem, MAX_IMAGE_BYTES};
+use crate::browser;
+use sim_core::{project::import_files, CostumeAsset, CostumeProblem, MAX_IMAGE_BYTES};
 use web_sys::{File, HtmlInputElement};
 use yew::prelude::*;
 

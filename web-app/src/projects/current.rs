@@ -8,8 +8,7 @@
 use super::history::History;
 use super::listeners::Listeners;
 pub use super::listeners::Subscription;
-use sim_core::project::Project;
-use sim_core::script::compiler::{compile_project, CompileError};
+use sim_core::{script::compile_project, CompileError, Project};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::Callback;

@@ -5,7 +5,7 @@
 //! never drift from what the edit did. A project is a few kilobytes of text, so
 //! [`MAX_STEPS`] of them cost little memory.
 
-use sim_core::project::Project;
+use sim_core::Project;
 
 /// The most steps kept on each stack; the oldest step is forgotten past it, so a long
 /// session cannot grow memory without end.

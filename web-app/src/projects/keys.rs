@@ -2,8 +2,8 @@
 //! view; Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo) and a share link pasted into the
 //! address bar.
 
-use crate::browser;
 use super::panel::{Msg, ProjectsPanel};
+use crate::browser;
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;

@@ -12,15 +12,15 @@
 //! app asks before anything replaces the unsaved project.
 
 use super::autosave;
-use crate::browser;
 use super::catalog::{clip_name, Catalog, Entry, Slot};
 use super::current::{project_title, Origin, ProjectHandle};
-use crate::browser::LoadError;
 use super::idb::Db;
 use super::listeners::{Listeners, Subscription};
 use super::load::parse_project;
+use crate::browser;
+use crate::browser::LoadError;
 use crate::fingerprint::fingerprint;
-use sim_core::project::Project;
+use sim_core::Project;
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::Callback;

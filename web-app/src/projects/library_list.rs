@@ -1,13 +1,13 @@
 //! [`LibraryList`]: the student's projects, newest first, each of which can be opened,
 //! renamed, duplicated, exported or deleted (with Undo until the page closes).
 
-use crate::browser;
 use super::catalog::{clip_name, Entry};
 use super::current::ProjectHandle;
-use crate::browser::LoadError;
 use super::library::Library;
 use super::listeners::Subscription;
 use super::view::clock_time;
+use crate::browser;
+use crate::browser::LoadError;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

@@ -5,7 +5,7 @@
 
 use super::blueprints::{self, BlueprintError};
 use super::current::{BlueprintStatus, ProjectHandle};
-use sim_core::project::Project;
+use sim_core::Project;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;

@@ -2,7 +2,7 @@
 //! autosave) into a [`Project`], with the checks every source shares.
 
 use crate::browser::{check_size, LoadError};
-use sim_core::project::Project;
+use sim_core::Project;
 
 /// Reads project text that came from `source` (a file name or a description such as
 /// `the share link`), naming the source and the JSON path in any error.
@@ -17,7 +17,7 @@ pub fn parse_project(source: &str, text: &str) -> Result<Project, LoadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::project::{ProjectError, MAX_PROJECT_BYTES};
+    use sim_core::{ProjectError, MAX_PROJECT_BYTES};
 
     #[test]
     fn a_valid_project_loads() {

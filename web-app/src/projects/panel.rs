@@ -10,11 +10,9 @@
 //! of every change, has the [`Library`] save it and offers Undo and Redo.
 
 use super::blank::blank_project;
-use crate::browser;
 use super::catalog::Slot;
 use super::costumes::CostumeList;
 use super::current::{CurrentProject, Origin, ProjectHandle, Subscription};
-use crate::browser::LoadError;
 use super::keys::page_listeners;
 use super::library::{Library, Opening, Start};
 use super::library_list::LibraryList;
@@ -22,11 +20,13 @@ use super::list::BlueprintList;
 use super::load::parse_project;
 use super::models::{self, ModelEntry};
 use super::view;
+use crate::browser;
+use crate::browser::LoadError;
 use crate::editor::ScriptPanel;
 use crate::fingerprint::fingerprint;
 use crate::share;
 use gloo_events::EventListener;
-use sim_core::project::Project;
+use sim_core::Project;
 use std::rc::Rc;
 use web_sys::{File, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;

@@ -9,7 +9,7 @@
 //! bunny.
 
 use super::color::Rgb;
-use sim_core::project::{costume_key, CostumeAsset};
+use sim_core::{project::costume_key, CostumeAsset};
 use std::collections::HashMap;
 
 /// One piece of built-in art.

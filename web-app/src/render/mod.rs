@@ -36,7 +36,7 @@ use glyphs::Glyphs;
 use occlusion::Coverage;
 use raster::Pixmap;
 use room::LabelRoom;
-use sim_core::project::CostumeAsset;
+use sim_core::CostumeAsset;
 use sprites::{angle_step, size_step, stretch_step, Look, SpriteId, SpriteKey, Sprites};
 use wasm_bindgen::Clamped;
 use web_sys::{CanvasRenderingContext2d, Document, ImageData};

@@ -8,7 +8,7 @@ use super::color::Rgb;
 use super::costume::Art;
 use super::raster::Pixmap;
 use super::scratch::Scratch;
-use sim_core::project::CostumeAsset;
+use sim_core::CostumeAsset;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::f64::consts::TAU;

@@ -6,11 +6,11 @@
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
 use crate::stage_model::StageModel;
-use sim_core::session::protocol::{
-    Control, Join, Message, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT,
+use sim_core::{
+    session::protocol::{Control, Join, Message, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT},
+    session::{Followed, RoomKey},
+    Marker,
 };
-use sim_core::session::{Followed, RoomKey};
-use sim_core::sim::Marker;
 use std::collections::VecDeque;
 
 /// Milliseconds between two inputs: 25 a second while the student steers.

@@ -5,9 +5,11 @@
 //! keeps what arrives on the other in a bounded inbox that the page drains every frame.
 
 use gloo_timers::callback::Timeout;
-use sim_core::session::nats_wire::{self as wire, Parser, ServerOp};
-use sim_core::session::protocol::{decode, encode, validate, Message, ProtocolError};
-use sim_core::session::seal::{Direction, RoomKey, NONCE_BYTES};
+use sim_core::{
+    session::nats_wire::{self as wire, Parser, ServerOp},
+    session::protocol::{decode, encode, validate, Message, ProtocolError},
+    session::seal::{Direction, RoomKey, NONCE_BYTES},
+};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};

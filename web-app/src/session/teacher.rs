@@ -6,9 +6,11 @@
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
 use crate::stage_model::StageModel;
-use sim_core::session::protocol::{Control, Message};
-use sim_core::session::{Action, Room, RoomKey};
-use sim_core::sim::InputFrame;
+use sim_core::{
+    session::protocol::{Control, Message},
+    session::{Action, Room, RoomKey},
+    InputFrame,
+};
 use std::collections::BTreeSet;
 
 /// The least time between two snapshots sent because devices asked or joined, milliseconds:

@@ -5,8 +5,7 @@
 //! the simulation may have changed since: every way of changing it goes through here (the
 //! simulation is private to this module), so no change can slip past the count.
 
-use sim_core::sim::Simulation;
-use sim_core::time::SimTime;
+use sim_core::{SimTime, Simulation};
 
 /// The current simulation, if any, and how many times it was changed or may have been.
 #[derive(Default)]
@@ -51,7 +50,7 @@ impl Tracked {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::project::Project;
+    use sim_core::Project;
 
     fn wander() -> Tracked {
         let text = include_str!("../../../static/models/wander.gemprj");

@@ -4,10 +4,10 @@
 use super::lines::{Slot, SlotKind};
 use super::template::PROGRAM_CHOICE;
 use crate::authoring::vocab::Vocabulary;
-use sim_core::features::catalog::{feature, FEATURES};
-use sim_core::script::args::ArgKind;
-use sim_core::script::keywords::{KEYWORDS, PRAGMAS, WHEN_TESTS};
-use sim_core::vars::{ValueKind, VarType};
+use sim_core::{
+    script::{feature, ArgKind, KEYWORDS, PRAGMAS, WHEN_TESTS},
+    ValueKind, VarType, FEATURES,
+};
 
 /// One entry of a drop-down.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,8 +218,7 @@ pub fn typed_value(typed: &str, control: &Control) -> String {
 mod tests {
     use super::*;
     use crate::wizard::lines::{lines_of, LineKind};
-    use sim_core::script::compiler::Symbols;
-    use sim_core::script::tokenize;
+    use sim_core::{script::tokenize, Symbols};
 
     fn controls(text: &str, line: usize) -> Vec<Control> {
         let vocab = Vocabulary::new(text, "Fish", &Symbols::complete());

@@ -6,8 +6,10 @@ use super::lines::{lines_of, Line, LinePath};
 use super::rewrite::{apply_to, keyword_of, unit_at};
 use super::template::complete_line;
 use crate::authoring::vocab::Vocabulary;
-use sim_core::script::compiler::{compile_blueprint, CompileError, Symbols};
-use sim_core::script::{print_units, tokenize, ScriptUnit, Token};
+use sim_core::{
+    script::{compile_blueprint, print_units, tokenize},
+    CompileError, ScriptUnit, Symbols, Token,
+};
 use std::cell::OnceCell;
 use std::fmt;
 use std::ops::Range;

@@ -4,10 +4,10 @@
 //! [`super::edit`], which rewrites the units and prints them as text.
 
 use super::optional::{method_extra, rest_extra, skipped, Extra};
-use sim_core::features::catalog::feature;
-use sim_core::script::args::{ArgKind, ArgSpec, Arity};
-use sim_core::script::keywords::{keyword, PRAGMAS};
-use sim_core::script::{print_units, ScriptUnit, Token, TokenKind};
+use sim_core::{
+    script::{feature, keyword, print_units, ArgKind, ArgSpec, Arity, PRAGMAS},
+    ScriptUnit, Token, TokenKind,
+};
 use std::ops::Range;
 
 /// Where a line sits: its unit's index at the top level, then for each block it is inside,

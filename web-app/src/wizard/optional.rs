@@ -6,9 +6,10 @@
 use super::lines::{Slot, SlotKind};
 use super::template::default_token;
 use crate::authoring::vocab::Vocabulary;
-use sim_core::features::catalog::feature;
-use sim_core::script::args::{spec_for, ArgKind, ArgSpec, Arity};
-use sim_core::script::{Literal, Pos, Token, TokenKind};
+use sim_core::{
+    script::{feature, spec_for, ArgKind, ArgSpec, Arity, Literal},
+    Pos, Token, TokenKind,
+};
 
 /// An argument a line may gain.
 #[derive(Debug, Clone, PartialEq)]
@@ -101,7 +102,7 @@ pub fn starting_token(extra: &Extra, slots: &[Slot], vocab: &Vocabulary, keyword
 mod tests {
     use crate::wizard::edit::{Edit, Script};
     use crate::wizard::lines::{Line, LineKind};
-    use sim_core::script::compiler::Symbols;
+    use sim_core::Symbols;
 
     use super::*;
 

@@ -5,7 +5,7 @@ use super::edit::{Edit, WizardError};
 use super::lines::LinePath;
 use super::template::{complete_line, program_line, PROGRAM_CHOICE};
 use crate::authoring::vocab::Vocabulary;
-use sim_core::script::{tokenize, Pos, ScriptUnit, Token, TokenKind};
+use sim_core::{script::tokenize, Pos, ScriptUnit, Token, TokenKind};
 use std::ops::Range;
 
 /// Applies `edit` to `units`. For a slot whose change may not suit the words after it,

@@ -3,12 +3,10 @@
 //! choice for each required argument, so that the new line compiles whenever it can.
 
 use crate::authoring::vocab::Vocabulary;
-use sim_core::features::catalog::feature;
-use sim_core::script::args::{ArgKind, ArgSpec, Arity};
-use sim_core::script::keywords::{keyword, WHEN_TESTS};
-use sim_core::script::{ExprSource, Literal, Pos, ScriptUnit, Token, TokenKind};
-use sim_core::vars::ValueKind;
-use sim_core::vars::VarType;
+use sim_core::{
+    script::{feature, keyword, ArgKind, ArgSpec, Arity, ExprSource, Literal, WHEN_TESTS},
+    Pos, ScriptUnit, Token, TokenKind, ValueKind, VarType,
+};
 
 /// A token with no position (the printer does not need one).
 fn tok(kind: TokenKind) -> Token {
@@ -134,7 +132,7 @@ impl Filler<'_> {
     fn default_feature(&self) -> String {
         let added = &self.vocab.features;
         let first = if self.keyword == "addFeature" {
-            sim_core::features::catalog::FEATURES
+            sim_core::FEATURES
                 .iter()
                 .map(|f| f.name)
                 .find(|f| !added.contains(f))
@@ -288,8 +286,7 @@ fn fresh_name(vocab: &Vocabulary) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sim_core::script::compiler::Symbols;
-    use sim_core::script::print_units;
+    use sim_core::{script::print_units, Symbols};
 
     fn line(name: &str, prefix: &str, script: &str) -> String {
         let vocab = Vocabulary::new(script, "Fish", &Symbols::complete());

@@ -11,7 +11,7 @@ use super::more::use_lines_shown;
 use super::optional::{starting_token, Extra};
 use crate::authoring::limits::too_large;
 use crate::authoring::vocab::Vocabulary;
-use sim_core::script::compiler::Symbols;
+use sim_core::Symbols;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;

@@ -3,9 +3,9 @@
 //! `--snapshot-out`); the summary ends with the state hash, equal for a run split at a
 //! snapshot and the run that never stopped.
 
-use sim_core::project::Project;
-use sim_core::sim::{parse_frame_log, InputFrame, RoundPhase, Simulation, TICKS_PER_SECOND};
-use sim_core::vars::Value;
+use sim_core::{
+    sim::parse_frame_log, InputFrame, Project, RoundPhase, Simulation, Value, TICKS_PER_SECOND,
+};
 use std::fmt::Write as _;
 
 /// The options of `stepwise run`.

@@ -6,8 +6,7 @@
 //! in run order: any number of threads writes the same bytes.
 
 use rayon::prelude::*;
-use sim_core::experiment::{table, RunRows, Sweep};
-use sim_core::project::{ExperimentDef, Project, VaryDef};
+use sim_core::{experiment::table, ExperimentDef, Project, RunRows, Sweep, VaryDef};
 use std::time::Instant;
 
 /// The options of `stepwise sweep`.

@@ -4,7 +4,7 @@
 
 use super::error::CompileErrorKind;
 use super::scope::{Checked, Compiling, Frame, Reported};
-use crate::script::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec, Arity};
+use crate::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec, Arity};
 use crate::script::expr::Code;
 use crate::script::program::{Arg, MethodCall, ScriptExpr};
 use crate::script::{Literal, Token, TokenKind};

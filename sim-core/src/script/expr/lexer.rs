@@ -2,9 +2,7 @@
 //! operators, each with its character offset so errors can point at it.
 
 use super::parse_error::{ExprParseError, ExprParseErrorKind};
-use crate::lexical::{
-    is_name_part, is_name_start, read_number, read_quoted, NumberProblem,
-};
+use crate::lexical::{is_name_part, is_name_start, read_number, read_quoted, NumberProblem};
 use crate::script::Pos;
 
 /// One lexeme of an expression.

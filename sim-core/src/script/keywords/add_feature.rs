@@ -2,7 +2,7 @@
 //! properties and abilities.
 
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::StmtKind;
 use crate::script::unparse::word;

@@ -1,7 +1,7 @@
 //! `addProp name Type initial`: gives this kind of character a new property.
 
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::values::value_kind;
 use crate::script::program::{Arg, StmtKind};

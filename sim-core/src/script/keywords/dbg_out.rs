@@ -2,7 +2,7 @@
 
 use super::shared::line_args;
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{Arg, StmtKind};
 use crate::script::unparse::{arg_token, word};

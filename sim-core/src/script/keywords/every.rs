@@ -2,7 +2,7 @@
 //! the start too, with runAtStart).
 
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{Every, StmtKind};

@@ -1,7 +1,7 @@
 //! `exprPush {{ e }}`: works out an expression and puts the result on the stack.
 
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{ScriptExpr, StmtKind};
 use crate::script::unparse::{expr_token, word};

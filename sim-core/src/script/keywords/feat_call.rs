@@ -4,8 +4,8 @@
 //! property's type.
 
 use super::{Compiled, Keyword};
+use crate::args::{ArgKind, ArgSpec};
 use crate::features::{BlockScope, FeatMethodSpec, FeatureSpec};
-use crate::script::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling, Frame};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{Arg, MethodCall, StmtKind, Target};

@@ -2,7 +2,7 @@
 
 use super::shared::feat_prop_call_unit;
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{FeatPropRef, MethodCall, StmtKind};
 use crate::script::{ScriptUnit, Token};

@@ -4,7 +4,7 @@
 use super::if_prop::{comparison, split_blocks};
 use super::shared::{feat_prop_call_unit, if_stmt, COMPARED_WITH, COMPARISON};
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{FeatPropRef, MethodCall, Test};
 use crate::script::{ScriptUnit, Token};

@@ -3,7 +3,7 @@
 
 use super::shared::{if_stmt, prop_call_unit, COMPARED_WITH, COMPARISON};
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{MethodCall, PropRef, Test};

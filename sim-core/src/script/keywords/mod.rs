@@ -3,10 +3,10 @@
 //! starts with it, and (in the same file) the function that prints a compiled statement back
 //! to a ScriptUnit.
 
-use super::args::ArgSpec;
 use super::compiler::scope::{Checked, Compiling};
 use super::program::{EventProgram, StmtKind, WhenRule};
 use super::Token;
+use crate::args::ArgSpec;
 
 pub(crate) mod add_feature;
 pub(crate) mod add_prop;

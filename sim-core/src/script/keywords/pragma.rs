@@ -3,7 +3,7 @@
 //! isCharControllable true`). The pragma word and the program name are read in any case,
 //! since newer scripts write `# blueprint` and `# program define`.
 
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{token_text, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{CompiledBlueprint, ProgramSlot, Tag};

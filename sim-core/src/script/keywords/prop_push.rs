@@ -3,7 +3,7 @@
 
 use super::shared::{only_prop_ref, prop_unit};
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::program::{PropRef, StmtKind};
 use crate::script::{ScriptUnit, Token};

@@ -6,7 +6,7 @@
 //! the steps that are the same live here, so a fix to one reaches all its users.
 
 use super::{Compiled, Keyword};
-use crate::script::args::{ArgKind, ArgSpec};
+use crate::args::{ArgKind, ArgSpec};
 use crate::script::compiler::scope::{Checked, Compiling};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{Arg, FeatPropRef, MethodCall, PropRef, Stmt, StmtKind, Test};
@@ -143,7 +143,11 @@ pub(crate) fn if_stmt(
 }
 
 /// The `[[ then ]]` and optional `[[ otherwise ]]` blocks that end every `if` keyword.
-fn branches(cx: &mut Compiling<'_>, blocks: &[Token], head: &Token) -> Checked<(Vec<Stmt>, Vec<Stmt>)> {
+fn branches(
+    cx: &mut Compiling<'_>,
+    blocks: &[Token],
+    head: &Token,
+) -> Checked<(Vec<Stmt>, Vec<Stmt>)> {
     let mut compiled = Vec::new();
     for (i, token) in blocks.iter().enumerate() {
         let TokenKind::Block(units) = &token.kind else {
