@@ -20,28 +20,27 @@ mod rounds;
 mod session;
 mod stage;
 mod timeline;
+mod view;
 mod watchdog;
 
-use crate::command::{Answer, CommandLine};
+use crate::command::Answer;
 use crate::editor::ScriptPlace;
-use crate::experiment::{ExperimentPanel, Replay};
-use crate::inspector::{Edit, Inspection, Inspector};
+use crate::experiment::Replay;
+use crate::inspector::{Edit, Inspection};
 use crate::mapedit::{MapEditor, MapTool};
-use crate::panels::{Panels, PanelsSnapshot, Series};
-use crate::projects::{Library, ProjectHandle, ProjectsPanel};
+use crate::panels::{PanelsSnapshot, Series};
+use crate::projects::{Library, ProjectHandle};
 use crate::render::Gestures;
-use crate::session::device::{DeviceSession, Role};
+use crate::session::device::DeviceSession;
 use crate::session::teacher::TeacherSession;
 use crate::session::PageRole;
-use crate::widgets::{Shown, Widgets};
+use crate::widgets::Shown;
 use gloo_events::EventListener;
 use session::SessionMsg;
-use sim_core::{
-    CommandTarget, EntityId, RoundPhase, Scheduler, SchedulerStats, StartTarget, Value,
-};
-use stage::{Stage, SPEEDS};
+use sim_core::{CommandTarget, EntityId, Scheduler, SchedulerStats, StartTarget, Value};
+use stage::Stage;
 use std::rc::Rc;
-use web_sys::{HtmlSelectElement, PointerEvent, WheelEvent};
+use web_sys::{PointerEvent, WheelEvent};
 use yew::prelude::*;
 
 /// What the user or the browser asks of the app.
@@ -310,6 +309,77 @@ impl App {
         }
     }
 
+    /// One animation frame: take in what changed (the session's news, an edit of the project,
+    /// the widgets), run the ticks due, hand the session its part, draw, and run the periodic
+    /// task due. Returns whether the view must re-render.
+    fn frame(&mut self, ts: f64) -> bool {
+        self.stage.begin_frame(ts, self.crashed);
+        let synced = self.take_in_changes(ts);
+        self.stage.update_clock(ts);
+        if self.device.is_none() {
+            self.run_due();
+        }
+        let running = self.stage.running();
+        self.session_after_ticks(ts, running);
+        let started = now_ms();
+        self.draw();
+        let work_ms = now_ms() - started;
+        self.stage.request_frame();
+        let changed = self.stage.show_tick();
+        let hash_before = self.shown_hash;
+        self.refresh_hash();
+        // A session's panel and status line (roster, connection) refresh four times a second.
+        let session_beat = (self.teacher.is_some() || self.device.is_some())
+            && (ts / 250.0) as u64 != (self.now_before / 250.0) as u64;
+        self.now_before = ts;
+        let changed = changed || hash_before != self.shown_hash || session_beat;
+        let fps_changed = self.stage.count_frame(ts, work_ms);
+        self.run_periodic(ts);
+        self.mark_running();
+        let stale = std::mem::take(&mut self.view_stale);
+        synced || changed || fps_changed || stale
+    }
+
+    /// Before the frame's ticks: what the session brought, a changed project (which restarts
+    /// the graphs and the inspection) and changed widgets. Returns whether the model was
+    /// replaced.
+    fn take_in_changes(&mut self, ts: f64) -> bool {
+        let adopted = self.session_before_ticks(ts);
+        let synced = adopted || (self.device.is_none() && self.stage.sync_project(&self.project));
+        if synced {
+            self.held = None;
+            self.dismissed_dialog = 0;
+            self.edit_error = None;
+            self.restart_series();
+            self.inspect();
+        }
+        if self.project.revision() != self.widgets_at && self.refresh_widgets() {
+            self.view_stale = true;
+        }
+        synced
+    }
+
+    /// Runs the ticks due on a page that runs its own model.
+    fn run_due(&mut self) {
+        if let Some(why) = self.stage.run_due() {
+            // The run paused itself: the panels, which refresh only while it runs, show what
+            // the last ticks did (the error that stopped it).
+            self.watchdog = Some(why);
+            self.refresh_panels();
+            self.refresh_inspection();
+        }
+        self.note_branch();
+    }
+
+    /// Tells the crash guard whether a model is running, when that changed.
+    fn mark_running(&mut self) {
+        let running = self.stage.running();
+        if running != self.marked_running {
+            crash_guard::mark_running(running);
+            self.marked_running = running;
+        }
+    }
+
     /// After the run went on from a rewound moment: the graphs drop what came after it, and a
     /// message says the old future is gone.
     fn note_branch(&mut self) {
@@ -386,57 +456,7 @@ impl Component for App {
 
     fn update(&mut self, _ctx: &Context<Self>, msg: Self::Message) -> bool {
         match msg {
-            Msg::Frame(ts) => {
-                self.stage.begin_frame(ts, self.crashed);
-                let adopted = self.session_before_ticks(ts);
-                let synced =
-                    adopted || (self.device.is_none() && self.stage.sync_project(&self.project));
-                if synced {
-                    self.held = None;
-                    self.dismissed_dialog = 0;
-                    self.edit_error = None;
-                    self.restart_series();
-                    self.inspect();
-                }
-                if self.project.revision() != self.widgets_at && self.refresh_widgets() {
-                    self.view_stale = true;
-                }
-                self.stage.update_clock(ts);
-                if self.device.is_none() {
-                    if let Some(why) = self.stage.run_due() {
-                        // The run paused itself: the panels, which refresh only while it
-                        // runs, show what the last ticks did (the error that stopped it).
-                        self.watchdog = Some(why);
-                        self.refresh_panels();
-                        self.refresh_inspection();
-                    }
-                    self.note_branch();
-                }
-                let running = self.stage.running();
-                self.session_after_ticks(ts, running);
-                let started = now_ms();
-                self.draw();
-                let work_ms = now_ms() - started;
-                self.stage.request_frame();
-                let changed = self.stage.show_tick();
-                let hash_before = self.shown_hash;
-                self.refresh_hash();
-                // A session's panel and status line (roster, connection) refresh four times a
-                // second.
-                let session_beat = (self.teacher.is_some() || self.device.is_some())
-                    && (ts / 250.0) as u64 != (self.now_before / 250.0) as u64;
-                self.now_before = ts;
-                let changed = changed || hash_before != self.shown_hash || session_beat;
-                let fps_changed = self.stage.count_frame(ts, work_ms);
-                self.run_periodic(ts);
-                let running = self.stage.running();
-                if running != self.marked_running {
-                    crash_guard::mark_running(running);
-                    self.marked_running = running;
-                }
-                let stale = std::mem::take(&mut self.view_stale);
-                return synced || changed || fps_changed || stale;
-            }
+            Msg::Frame(ts) => return self.frame(ts),
             Msg::Wheel(e) => {
                 self.stage.wheel(&e);
                 self.draw();
@@ -534,25 +554,7 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let running = self.stage.running();
-        let round = self.stage.model().round();
-        let phase = round.as_ref().map_or(RoundPhase::Running, |r| r.phase);
-        let dialog = self
-            .stage
-            .model()
-            .newest_dialog()
-            .filter(|d| d.serial > self.dismissed_dialog);
-        let on_speed = link.callback(|e: Event| {
-            let value = e.target_dyn_into::<HtmlSelectElement>().map(|s| s.value());
-            Msg::SetSpeed(value.unwrap_or_default())
-        });
-        let stage_label = format!(
-            "Stage of {}: {} agents",
-            self.project
-                .with(|c| c.map(|c| c.title().to_string()))
-                .unwrap_or_else(|| "no model".into()),
-            self.inspection.agents.len()
-        );
+        let follows = self.device.is_some() || self.role == PageRole::AskCode;
         html! {
             <ContextProvider<Option<ScriptPlace>> context={self.script_place.clone()}>
             <div class="app">
@@ -565,112 +567,14 @@ impl Component for App {
                         tool={self.map.clone()} on_tool={link.callback(Msg::MapTool)}
                         stage_error={self.map_error.clone().map(AttrValue::from)} />
                 }
-                <main class="stage-area">
-                    <div class="stage-frame">
-                    <canvas data-testid="stage" ref={self.stage.canvas_ref()} width="800" height="800"
-                        role="img" aria-label={stage_label}
-                        data-tick={self.stage.model().tick().to_string()}
-                        data-hash={self.shown_hash.map(|(_, h)| format!("{h:016x}"))}
-                        onwheel={link.callback(Msg::Wheel)}
-                        onpointerdown={link.callback(Msg::PointerDown)}
-                        onpointermove={link.callback(Msg::PointerMove)}
-                        onpointerup={link.callback(Msg::PointerUp)}
-                        onpointercancel={link.callback(Msg::PointerUp)}
-                        onpointerleave={link.callback(|_| Msg::PointerLeave)}
-                        ondblclick={link.callback(|_| Msg::Fit)} />
-                    if self.device.as_ref().is_some_and(|d| d.role() == Role::Student && d.welcome.is_some()) {
-                        <div class="controller-pad" data-testid="controller-pad"
-                            role="application" aria-label="Drag to steer your character"
-                            onpointerdown={link.callback(|e| Msg::Session(SessionMsg::PadDown(e)))}
-                            onpointermove={link.callback(|e| Msg::Session(SessionMsg::PadMove(e)))}
-                            onpointerup={link.callback(|e| Msg::Session(SessionMsg::PadUp(e)))}
-                            onpointercancel={link.callback(|e| Msg::Session(SessionMsg::PadUp(e)))} />
-                    }
-                    { round.as_ref().map(rounds::round_bar).unwrap_or_default() }
-                    { rounds::dialog(dialog, link.callback(|_| Msg::DismissDialog)) }
-                    </div>
-                </main>
+                { self.stage_view(ctx) }
                 // The run controls follow the stage in the page's order (the grid places them), so
                 // the keyboard reaches them first.
-                if self.device.is_some() || self.role == PageRole::AskCode {
-                    <footer class="controls">{ self.device_session_view(ctx) }</footer>
-                    if matches!(self.role, PageRole::Projector(_)) {
-                        <Panels data={self.panels.clone()} series={self.series.clone()}
-                            on_open={link.callback(Msg::OpenScript)}
-                            lead={html! { <Widgets project={self.project.clone()} revision={self.project.revision()}
-                                shown={self.widgets_shown.clone()} live={false}
-                                on_set={link.callback(Msg::SetWidget)} on_press={link.callback(Msg::PressWidget)} /> }} />
-                    }
+                if follows {
+                    { self.device_view(ctx) }
                 } else {
-                <footer class="controls">
-                    if self.crashed {
-                        <p class="run-notice" data-testid="crash-notice" role="alert">
-                            { "The page closed while this model was running, so it opened paused. \
-                               If the model made the page close, undo your last change or fix the \
-                               script before pressing Play; Export keeps a copy." }
-                            <button onclick={link.callback(|_| Msg::DismissNotice)}>{ "OK" }</button>
-                        </p>
-                    }
-                    if let Some(text) = &self.watchdog {
-                        <p class="run-notice" data-testid="watchdog-notice" role="alert">
-                            { text }
-                            <button onclick={link.callback(|_| Msg::DismissNotice)}>{ "OK" }</button>
-                        </p>
-                    }
-                    if phase == RoundPhase::Over {
-                        <button data-testid="next-round" class="next-round" onclick={link.callback(|_| Msg::NextRound)}>{ "Next round" }</button>
-                    }
-                    { timeline::bar(self.stage.model().timeline_range(), self.stage.model().tick(), link) }
-                    <button data-testid="play" disabled={running || phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Play)}>{ "Play" }</button>
-                    <button data-testid="pause" disabled={!running} onclick={link.callback(|_| Msg::Pause)}>{ "Pause" }</button>
-                    <button data-testid="step" disabled={phase != RoundPhase::Running} onclick={link.callback(|_| Msg::Step)}>{ "Step" }</button>
-                    <button data-testid="reset" onclick={link.callback(|_| Msg::Reset)}>{ "Reset" }</button>
-                    <button data-testid="shortcuts-toggle" title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts"
-                        aria-expanded={self.shortcuts.to_string()}
-                        onclick={link.callback(|_| Msg::ToggleShortcuts)}>{ "?" }</button>
-                    <label>{ "Speed " }
-                        <select data-testid="speed" onchange={on_speed}>
-                            { for SPEEDS.iter().map(|s| html! {
-                                <option value={*s} selected={*s == self.stage.speed_label()}>{ format!("{s}×") }</option>
-                            }) }
-                        </select>
-                    </label>
-                    <span class="status">
-                        { format!("t = {:.2} s · tick ", self.stage.shown_time().to_f64()) }
-                        <span data-testid="tick">{ self.stage.shown_tick() }</span>
-                    </span>
-                    if let Some(run) = self.stage.model().replaying() {
-                        <span class="status replaying" data-testid="replaying">
-                            { format!("Replaying {run} ") }
-                            <button data-testid="end-replay" onclick={link.callback(|_| Msg::EndReplay)}>{ "Back to the model" }</button>
-                        </span>
-                    }
-                    { self.teacher_session_view(ctx) }
-                    if let Some((fps, work)) = self.stage.demo_fps() {
-                        <span class="status">
-                            { "demo · " }<span data-testid="fps">{ format!("{fps:.1}") }</span>{ " fps · frame work " }
-                            <span data-testid="frame-ms">{ format!("{work:.1}") }</span>{ " ms" }
-                        </span>
-                    }
-                    <CommandLine blueprints={self.inspection.blueprints.clone()}
-                        selected={self.inspection.inspected.as_ref().map(|(row, _)| (row.id, row.name.clone()))}
-                        answer={self.command_answer.clone()} on_send={link.callback(Msg::Command)} />
-                </footer>
-                if self.shortcuts {
-                    { keys::shortcut_list(link.callback(|_| Msg::ToggleShortcuts)) }
-                }
-                <ProjectsPanel current={self.project.clone()} library={self.library.clone()} />
-                <Inspector data={self.inspection.clone()}
-                    on_select={link.callback(Msg::Select)}
-                    on_edit={link.callback(Msg::Edit)} />
-                <Panels data={self.panels.clone()} series={self.series.clone()}
-                    on_open={link.callback(Msg::OpenScript)}
-                    lead={html! { <Widgets project={self.project.clone()} revision={self.project.revision()}
-                        shown={self.widgets_shown.clone()} error={self.widget_error.clone().map(AttrValue::from)}
-                        on_set={link.callback(Msg::SetWidget)} on_press={link.callback(Msg::PressWidget)} /> }}>
-                    <ExperimentPanel project={self.project.clone()} revision={self.project.revision()}
-                        on_replay={link.callback(Msg::Replay)} />
-                </Panels>
+                    { self.controls_view(ctx) }
+                    { self.panels_view(ctx) }
                 }
             </div>
             </ContextProvider<Option<ScriptPlace>>>
