@@ -10,16 +10,6 @@ use yew::prelude::*;
 /// The most commands the history keeps.
 const HISTORY: usize = 100;
 
-/// What became of the last command sent: its serial (so the line knows a new answer came),
-/// and what to say (Ok: sent; Err: refused).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Answer {
-    /// Counts the commands sent from this page.
-    pub serial: u64,
-    /// "sent to 12 Fish; it runs at the next tick", or why it was refused.
-    pub said: Result<String, String>,
-}
-
 /// The command line's inputs.
 #[derive(Properties, PartialEq)]
 pub struct CommandProps {
@@ -27,10 +17,9 @@ pub struct CommandProps {
     pub blueprints: Vec<String>,
     /// The selected agent, if one is: its id and name.
     pub selected: Option<(EntityId, String)>,
-    /// The answer to the last command.
-    pub answer: Option<Answer>,
-    /// Send a command.
-    pub on_send: Callback<(CommandTarget, String)>,
+    /// Sends a command; the answer says what became of it ("sent to 12 Fish; it runs at the
+    /// next tick") or why it was refused.
+    pub on_send: Callback<(CommandTarget, String), Result<String, String>>,
 }
 
 pub enum Msg {
@@ -48,12 +37,9 @@ pub struct CommandLine {
     history: Vec<String>,
     /// Where the arrow keys are in the history (its length: past the newest).
     cursor: usize,
-    /// The serial of the last answer read.
-    answered: u64,
-    /// The text sent last, kept until its answer comes.
-    sent: Option<String>,
-    /// Why nothing was sent (the selected agent was chosen, but none is selected).
-    unsent: Option<String>,
+    /// What became of the last command (Ok: sent; Err: refused, or nothing was sent because
+    /// the selected agent was chosen and none is selected).
+    said: Option<Result<String, String>>,
 }
 
 impl Component for CommandLine {
@@ -66,31 +52,8 @@ impl Component for CommandLine {
             who: "model".to_string(),
             history: Vec::new(),
             cursor: 0,
-            answered: 0,
-            sent: None,
-            unsent: None,
+            said: None,
         }
-    }
-
-    fn changed(&mut self, ctx: &Context<Self>, _old: &Self::Properties) -> bool {
-        if let Some(answer) = &ctx.props().answer {
-            if answer.serial != self.answered {
-                self.answered = answer.serial;
-                self.unsent = None;
-                if let (Ok(_), Some(sent)) = (&answer.said, self.sent.take()) {
-                    // Sent: it joins the history and the line is cleared for the next.
-                    if self.history.last() != Some(&sent) {
-                        self.history.push(sent);
-                        if self.history.len() > HISTORY {
-                            self.history.remove(0);
-                        }
-                    }
-                    self.text.clear();
-                }
-                self.cursor = self.history.len();
-            }
-        }
-        true
     }
 
     fn update(&mut self, ctx: &Context<Self>, msg: Msg) -> bool {
@@ -103,12 +66,22 @@ impl Component for CommandLine {
                     return false;
                 }
                 let Some(target) = self.target(ctx) else {
-                    self.unsent = Some("select an agent on the stage first".to_string());
+                    self.said = Some(Err("select an agent on the stage first".to_string()));
                     return true;
                 };
-                self.unsent = None;
-                self.sent = Some(text.clone());
-                ctx.props().on_send.emit((target, text));
+                let said = ctx.props().on_send.emit((target, text.clone()));
+                if said.is_ok() {
+                    // Sent: it joins the history and the line is cleared for the next.
+                    if self.history.last() != Some(&text) {
+                        self.history.push(text);
+                        if self.history.len() > HISTORY {
+                            self.history.remove(0);
+                        }
+                    }
+                    self.text.clear();
+                }
+                self.cursor = self.history.len();
+                self.said = Some(said);
             }
             Msg::Key(e) => match e.key().as_str() {
                 "ArrowUp" if self.cursor > 0 => {
@@ -157,12 +130,10 @@ impl Component for CommandLine {
                     oninput={link.callback(|e: InputEvent| Msg::Text(e.target_unchecked_into::<HtmlInputElement>().value()))}
                     onkeydown={link.callback(Msg::Key)} />
                 <button type="submit" data-testid="command-run">{ "Run" }</button>
-                if let Some(why) = &self.unsent {
-                    <p class="command-answer error" data-testid="command-answer" role="alert">{ why }</p>
-                } else if let Some(answer) = &props.answer {
-                    <p class={classes!("command-answer", answer.said.is_err().then_some("error"))}
-                        data-testid="command-answer" role={answer.said.is_err().then_some("alert")}>
-                        { match &answer.said { Ok(s) | Err(s) => s.clone() } }
+                if let Some(said) = &self.said {
+                    <p class={classes!("command-answer", said.is_err().then_some("error"))}
+                        data-testid="command-answer" role={said.is_err().then_some("alert")}>
+                        { match said { Ok(s) | Err(s) => s.clone() } }
                     </p>
                 }
             </form>

@@ -53,16 +53,14 @@ pub struct WidgetsProps {
     pub revision: u64,
     /// What each widget shows now, in the project's order.
     pub shown: Rc<Vec<Shown>>,
-    /// Why the last change from a widget was refused.
-    #[prop_or_default]
-    pub error: Option<AttrValue>,
     /// Whether the widgets change the model (false on a class screen that follows it).
     #[prop_or(true)]
     pub live: bool,
-    /// A slider, switch or chooser was set: the widget's index and the value.
-    pub on_set: Callback<(usize, Value)>,
-    /// A button was pressed: its index.
-    pub on_press: Callback<usize>,
+    /// A slider, switch or chooser was set: the widget's index and the value; the answer is
+    /// why the model refused it.
+    pub on_set: Callback<(usize, Value), Result<(), String>>,
+    /// A button was pressed: its index; the answer is why its line could not run.
+    pub on_press: Callback<usize, Result<(), String>>,
 }
 
 pub enum Msg {
@@ -83,6 +81,10 @@ pub enum Msg {
     /// A slider was let go at this value: the model gets it, and the slider shows the model's
     /// value again (until then a redraw, while the model plays, keeps the slider where it is).
     Slid(usize, f64),
+    /// A switch or chooser was set: the model gets the value.
+    Set(usize, Value),
+    /// A button was pressed: its line runs.
+    Press(usize),
 }
 
 /// The widgets panel.
@@ -99,6 +101,38 @@ pub struct Widgets {
     problems: Vec<Option<String>>,
     /// The project revision `problems` was worked out for.
     checked: u64,
+    /// Why the last change from a widget was refused.
+    error: Option<String>,
+}
+
+/// A chooser of the widget's options, showing the model's value.
+fn chooser(ctx: &Context<Widgets>, i: usize, w: &WidgetDef, value: Option<Value>) -> Html {
+    let now = value.as_ref().map(ToString::to_string).unwrap_or_default();
+    let was = value.unwrap_or(Value::String(String::new()));
+    let on_change = ctx.link().callback(move |e: Event| {
+        let text = e.target_unchecked_into::<HtmlSelectElement>().value();
+        let value = crate::inspector::parse_value(&text, &was).unwrap_or(Value::String(text));
+        Msg::Set(i, value)
+    });
+    html! {
+        <select data-testid="widget-chooser" aria-label={w.shown_label().to_string()}
+            disabled={!ctx.props().live} onchange={on_change}>
+            // The model's value, when it is none of the options.
+            if !w.options.contains(&now) {
+                <option value="" selected=true disabled=true>{ now.clone() }</option>
+            }
+            { for w.options.iter().map(|o| html! { <option value={o.clone()} selected={*o == now}>{ o }</option> }) }
+        </select>
+    }
+}
+
+/// Adds `widget` to the project's, as the undoable edit `label`, unless it has the most.
+fn add(project: &ProjectHandle, label: &str, widget: WidgetDef) {
+    project.edit(label, |p| {
+        if p.widgets.len() < sim_core::MAX_WIDGETS {
+            p.widgets.push(widget);
+        }
+    });
 }
 
 /// Why each widget of `project` cannot work with its model.
@@ -133,6 +167,7 @@ impl Component for Widgets {
             suggested: None,
             problems: problems_of(&ctx.props().project),
             checked: ctx.props().revision,
+            error: None,
         }
     }
 
@@ -155,32 +190,15 @@ impl Component for Widgets {
             Msg::Suggest => {
                 self.suggested = project.with(|c| c.map(|c| suggest_widgets(&c.project)));
             }
-            Msg::Keep(i) => {
-                let Some(list) = &mut self.suggested else {
-                    return false;
-                };
-                if i >= list.len() {
-                    return false;
-                }
-                let kept = list.remove(i).widget;
-                project.edit("Add a suggested widget", |p| {
-                    if p.widgets.len() < sim_core::MAX_WIDGETS {
-                        p.widgets.push(kept);
-                    }
-                });
-            }
+            Msg::Keep(i) => return self.keep(project, i),
             Msg::Sliding(i, text) => self.sliding = Some((i, text)),
             Msg::Slid(i, n) => {
                 self.sliding = None;
-                ctx.props().on_set.emit((i, Value::Number(n)));
+                self.error = ctx.props().on_set.emit((i, Value::Number(n))).err();
             }
-            Msg::Add(kind) => {
-                project.edit("Add a widget", |p| {
-                    if p.widgets.len() < sim_core::MAX_WIDGETS {
-                        p.widgets.push(new_widget(kind));
-                    }
-                });
-            }
+            Msg::Set(i, value) => self.error = ctx.props().on_set.emit((i, value)).err(),
+            Msg::Press(i) => self.error = ctx.props().on_press.emit(i).err(),
+            Msg::Add(kind) => add(project, "Add a widget", new_widget(kind)),
             Msg::Remove(i) => {
                 // The widgets after it move up: text typed in theirs would land on others.
                 self.typing.clear();
@@ -230,7 +248,7 @@ impl Component for Widgets {
                 if widgets.is_empty() && !self.editing {
                     <p class="hint">{ "Sliders, switches, monitors and buttons for this model: press Edit widgets to add them." }</p>
                 }
-                if let Some(error) = &props.error {
+                if let Some(error) = &self.error {
                     <p class="error" role="alert" data-testid="widget-error">{ error }</p>
                 }
                 <div class="widget-list">
@@ -292,58 +310,19 @@ impl Widgets {
             _ => None,
         };
         let body = match w.kind {
-            WidgetKind::Slider => {
-                let now = match &self.sliding {
-                    Some((j, text)) if *j == i => text.clone(),
-                    _ => value
-                        .as_ref()
-                        .and_then(Value::as_number)
-                        .map(|n| n.to_string())
-                        .unwrap_or_default(),
-                };
-                html! { <>
-                    <input type="range" data-testid="widget-slider" aria-label={label.clone()}
-                        min={w.min.to_string()} max={w.max.to_string()} step={slider_step(w)}
-                        value={now.clone()} {disabled}
-                        oninput={link.callback(move |e: InputEvent| Msg::Sliding(i, e.target_unchecked_into::<HtmlInputElement>().value()))}
-                        onchange={link.batch_callback(move |e: Event| {
-                            let text = e.target_unchecked_into::<HtmlInputElement>().value();
-                            text.parse::<f64>().ok().map(|n| Msg::Slid(i, n))
-                        })} />
-                    <output data-testid="widget-value">{ now }</output>
-                </> }
-            }
+            WidgetKind::Slider => self.slider(ctx, i, w, value.as_ref()),
             WidgetKind::Switch => {
                 let on = matches!(value, Some(Value::Boolean(true)));
-                let on_set = props.on_set.clone();
                 html! {
                     <input type="checkbox" role="switch" data-testid="widget-switch" aria-label={label.clone()}
                         checked={on} {disabled}
-                        onchange={Callback::from(move |e: Event| {
+                        onchange={link.callback(move |e: Event| {
                             let on = e.target_unchecked_into::<HtmlInputElement>().checked();
-                            on_set.emit((i, Value::Boolean(on)));
+                            Msg::Set(i, Value::Boolean(on))
                         })} />
                 }
             }
-            WidgetKind::Chooser => {
-                let now = value.as_ref().map(ToString::to_string).unwrap_or_default();
-                let on_set = props.on_set.clone();
-                let was = value.clone().unwrap_or(Value::String(String::new()));
-                html! {
-                    <select data-testid="widget-chooser" aria-label={label.clone()} {disabled}
-                        onchange={Callback::from(move |e: Event| {
-                            let text = e.target_unchecked_into::<HtmlSelectElement>().value();
-                            let value = crate::inspector::parse_value(&text, &was).unwrap_or(Value::String(text));
-                            on_set.emit((i, value));
-                        })}>
-                        // The model's value, when it is none of the options.
-                        if !w.options.contains(&now) {
-                            <option value="" selected=true disabled=true>{ now.clone() }</option>
-                        }
-                        { for w.options.iter().map(|o| html! { <option value={o.clone()} selected={*o == now}>{ o }</option> }) }
-                    </select>
-                }
-            }
+            WidgetKind::Chooser => chooser(ctx, i, w, value),
             WidgetKind::Monitor => {
                 let text = match shown {
                     Shown::Measure(Some(n)) => crate::experiment::short(n),
@@ -352,7 +331,7 @@ impl Widgets {
                 html! { <output class="monitor" data-testid="widget-monitor">{ text }</output> }
             }
             WidgetKind::Button => {
-                let on_press = props.on_press.reform(move |_: MouseEvent| i);
+                let on_press = link.callback(move |_: MouseEvent| Msg::Press(i));
                 html! { <button data-testid="widget-button" {disabled} onclick={on_press}>{ label.clone() }</button> }
             }
         };
@@ -365,6 +344,42 @@ impl Widgets {
                 { body }
             </div>
         }
+    }
+
+    /// Adds suggestion `i` to the widgets; false when there is none such.
+    fn keep(&mut self, project: &ProjectHandle, i: usize) -> bool {
+        let Some(list) = &mut self.suggested else {
+            return false;
+        };
+        if i >= list.len() {
+            return false;
+        }
+        add(project, "Add a suggested widget", list.remove(i).widget);
+        true
+    }
+
+    /// A slider: what it shows is the value under the pointer while it moves, the model's
+    /// otherwise.
+    fn slider(&self, ctx: &Context<Self>, i: usize, w: &WidgetDef, value: Option<&Value>) -> Html {
+        let link = ctx.link();
+        let now = match &self.sliding {
+            Some((j, text)) if *j == i => text.clone(),
+            _ => value
+                .and_then(Value::as_number)
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+        };
+        html! { <>
+            <input type="range" data-testid="widget-slider" aria-label={w.shown_label().to_string()}
+                min={w.min.to_string()} max={w.max.to_string()} step={slider_step(w)}
+                value={now.clone()} disabled={!ctx.props().live}
+                oninput={link.callback(move |e: InputEvent| Msg::Sliding(i, e.target_unchecked_into::<HtmlInputElement>().value()))}
+                onchange={link.batch_callback(move |e: Event| {
+                    let text = e.target_unchecked_into::<HtmlInputElement>().value();
+                    text.parse::<f64>().ok().map(|n| Msg::Slid(i, n))
+                })} />
+            <output data-testid="widget-value">{ now }</output>
+        </> }
     }
 
     /// A widget's fields, for the author.

@@ -1,17 +1,39 @@
-//! The stage's keyboard shortcuts, listened for on the whole window.
+//! The stage's keyboard shortcuts, listened for on the whole window, and what they do.
 
-use super::{App, Msg};
+use super::page::PageState;
 use crate::browser::typing_target;
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-/// Listens on the window for the stage's keys: Delete, Escape and Space. Keys typed into a
-/// field (the script editor, the inspector, a picker) are left alone.
-pub(super) fn listen_for_keys(ctx: &Context<App>) -> Option<EventListener> {
+/// A key the page answers to (see [`SHORTCUTS`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shortcut {
+    /// Remove the selected agents.
+    Delete,
+    /// Clear the selection (or close the list of shortcuts).
+    Escape,
+    /// Play when paused, pause when playing.
+    TogglePlay,
+    /// Run one tick.
+    Step,
+    /// Go back one tick on the timeline.
+    StepBack,
+    /// Back to the model's starting state.
+    Reset,
+    /// The next faster speed.
+    Faster,
+    /// The next slower speed.
+    Slower,
+    /// Show or hide the list of shortcuts.
+    Help,
+}
+
+/// Listens on the window for the stage's keys and tells `on_key`. Keys typed into a field
+/// (the script editor, the inspector, a picker) are left alone.
+pub(super) fn listen_for_keys(on_key: Callback<Shortcut>) -> Option<EventListener> {
     let window = web_sys::window()?;
-    let link = ctx.link().clone();
     let options = EventListenerOptions::enable_prevent_default();
     Some(EventListener::new_with_options(
         &window,
@@ -24,23 +46,40 @@ pub(super) fn listen_for_keys(ctx: &Context<App>) -> Option<EventListener> {
             if typing_target(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
-            let msg = match e.key().as_str() {
-                "Delete" => Msg::DeleteSelected,
-                "Escape" => Msg::ClearSelection,
-                " " => Msg::TogglePlay,
-                "." => Msg::Step,
-                "," => Msg::StepBack,
-                "r" | "R" => Msg::Reset,
-                "+" | "=" => Msg::SpeedBy(1),
-                "-" => Msg::SpeedBy(-1),
-                "?" => Msg::ToggleShortcuts,
+            let key = match e.key().as_str() {
+                "Delete" => Shortcut::Delete,
+                "Escape" => Shortcut::Escape,
+                " " => Shortcut::TogglePlay,
+                "." => Shortcut::Step,
+                "," => Shortcut::StepBack,
+                "r" | "R" => Shortcut::Reset,
+                "+" | "=" => Shortcut::Faster,
+                "-" => Shortcut::Slower,
+                "?" => Shortcut::Help,
                 _ => return,
             };
             // Space would also scroll the page or press the focused button.
             e.prevent_default();
-            link.send_message(msg);
+            on_key.emit(key);
         },
     ))
+}
+
+impl PageState {
+    /// Does what the key `key` asks of the stage (the list of shortcuts is the shell's).
+    pub fn shortcut(&mut self, key: Shortcut) {
+        match key {
+            Shortcut::Delete => self.stage.remove_selected(),
+            Shortcut::Escape => self.stage.model_mut().clear_selection(),
+            Shortcut::TogglePlay => self.stage.toggle_play(),
+            Shortcut::Step => self.stage.step(),
+            Shortcut::StepBack => self.seek(self.stage.model().tick().saturating_sub(1)),
+            Shortcut::Reset => self.reset(),
+            Shortcut::Faster => self.stage.speed_by(1),
+            Shortcut::Slower => self.stage.speed_by(-1),
+            Shortcut::Help => {}
+        }
+    }
 }
 
 /// The keys the app answers to outside text fields, as the `?` list shows them.

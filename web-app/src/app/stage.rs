@@ -1,21 +1,21 @@
 //! [`Stage`]: the running model behind the stage canvas, kept apart from the page's UI state
 //! so the frame loop and the run controls read as one piece. It owns the clock, the current
-//! project's [`StageModel`], the [`Renderer`] and the [`StageView`], the pending animation frame
-//! and what only they need (a developer demo, the time last drawn, the frames-per-second
-//! meter, the tick shown and the speed); the app shell routes its messages to it.
+//! project's [`StageModel`], the [`Renderer`] and the [`StageView`], and what only they need
+//! (a developer demo, the time last drawn, the frames-per-second meter, the tick shown, the
+//! speed, and the notices about the run); the stage area drives it each animation frame and
+//! the run controls play, pause, step, reset, seek and change its speed.
 
 use super::fps::FpsMeter;
-use super::{now_ms, watchdog};
+use super::{crash_guard, now_ms, watchdog};
 use crate::demo::Demo;
 use crate::mapedit::MapTool;
 use crate::projects::ProjectHandle;
 use crate::render::{agent_at, Bounds, Renderer, Rgb, StageView};
 use crate::stage_model::StageModel;
-use gloo_render::{request_animation_frame, AnimationFrame};
 use sim_core::{Clock, ClockState, RoundPhase, SimTime, Speed};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, MouseEvent, WheelEvent};
-use yew::{Callback, NodeRef};
+use yew::NodeRef;
 
 /// The speeds offered in the speed control, as sim-seconds per real second.
 pub const SPEEDS: [&str; 6] = ["0.25", "0.5", "1", "2", "4", "8"];
@@ -26,16 +26,13 @@ const STAGE_BACKGROUND: Rgb = Rgb::from_packed(0x24506b);
 /// How much one pixel of wheel scrolling zooms: the zoom factor is `exp(-delta × this)`.
 const WHEEL_ZOOM_RATE: f64 = 0.0015;
 
-/// The clock, the simulation and the drawing of the stage, driven by the app shell: each
-/// animation frame it runs the ticks due and draws; the run controls play, pause, step,
-/// reset, seek and change its speed.
+/// The clock, the simulation and the drawing of the stage: each animation frame it runs the
+/// ticks due and draws; the run controls play, pause, step, reset, seek and change its speed.
 pub struct Stage {
     clock: Clock,
     canvas: NodeRef,
-    /// The pending animation frame; dropping it cancels the loop.
-    frame: Option<AnimationFrame>,
-    /// Where an animation frame's time (milliseconds) goes.
-    on_frame: Callback<f64>,
+    /// The page's query string, for the demo a reset rebuilds.
+    query: String,
     /// The last real time seen, milliseconds, for actions that need "now".
     now_ms: f64,
     speed_label: String,
@@ -59,6 +56,16 @@ pub struct Stage {
     skipped: u32,
     /// The stop at a tick's work budget already told (see [`Stage::run_due`]).
     stop_told: Option<sim_core::Overrun>,
+    /// The last page died with a model running, so this one opened paused; shown until
+    /// dismissed or Play.
+    crashed: bool,
+    /// Why the watchdog paused the run, until dismissed or Play.
+    watchdog: Option<String>,
+    /// The serial of the newest stage message the teacher dismissed (0: none yet).
+    dismissed_dialog: u64,
+    /// Counts what ends a drag on the stage: a new or restarted model, a moment sought,
+    /// agents removed.
+    generation: u64,
 }
 
 /// The most frames in a row left unpainted: a safety net for whatever could change the
@@ -86,8 +93,8 @@ impl Shown {
 
 impl Stage {
     /// A stage with no model yet, its clock not started, showing the demo the page's query
-    /// `query` asks for, if any; each animation frame it asks for is sent to `on_frame`.
-    pub fn new(query: &str, on_frame: Callback<f64>) -> Stage {
+    /// `query` asks for, if any.
+    pub fn new(query: &str) -> Stage {
         let mut renderer = web_sys::window()
             .and_then(|w| w.document())
             .map(Renderer::new);
@@ -97,8 +104,7 @@ impl Stage {
         Stage {
             clock: Clock::new(),
             canvas: NodeRef::default(),
-            frame: None,
-            on_frame,
+            query: query.to_string(),
             now_ms: 0.0,
             speed_label: "1".into(),
             shown_tick: 0,
@@ -112,7 +118,64 @@ impl Stage {
             painted: 0,
             skipped: 0,
             stop_told: None,
+            crashed: crash_guard::died_while_running(),
+            watchdog: None,
+            dismissed_dialog: 0,
+            generation: 0,
         }
+    }
+
+    /// Whether the last page died with a model running (this one opened paused), until the
+    /// notice is dismissed or Play pressed.
+    pub fn crashed(&self) -> bool {
+        self.crashed
+    }
+
+    /// Why the watchdog paused the run, until dismissed or Play.
+    pub fn watchdog(&self) -> Option<&str> {
+        self.watchdog.as_deref()
+    }
+
+    /// The crash guard's and the watchdog's notices were read.
+    pub fn dismiss_notices(&mut self) {
+        self.crashed = false;
+        self.watchdog = None;
+    }
+
+    /// The newest message of the model the teacher has not dismissed.
+    pub fn dialog(&self) -> Option<&sim_core::Dialog> {
+        self.model
+            .newest_dialog()
+            .filter(|d| d.serial > self.dismissed_dialog)
+    }
+
+    /// The teacher dismissed the message shown on the stage.
+    pub fn dismiss_dialog(&mut self) {
+        self.dismissed_dialog = self.model.newest_dialog().map_or(0, |d| d.serial);
+    }
+
+    /// Counts what ends a drag (see [`Stage::end_drags`]); a drag begun at another count is
+    /// over.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Ends any drag in progress: the agent held may be gone or somewhere else.
+    pub fn end_drags(&mut self) {
+        self.generation += 1;
+    }
+
+    /// The model started over: a drag in progress ends, and messages dismissed before show
+    /// again when the model sends them anew.
+    pub fn started_over(&mut self) {
+        self.end_drags();
+        self.dismissed_dialog = 0;
+    }
+
+    /// Removes the selected agents (the Delete key); a drag in progress ends.
+    pub fn remove_selected(&mut self) {
+        self.end_drags();
+        self.model.remove_selected();
     }
 
     /// The stage canvas's reference, for the view to bind.
@@ -185,19 +248,13 @@ impl Stage {
         self.fps.shown.filter(|_| self.demo.is_some())
     }
 
-    /// Asks the browser for the next animation frame.
-    pub fn request_frame(&mut self) {
-        let on_frame = self.on_frame.clone();
-        self.frame = Some(request_animation_frame(move |ts| on_frame.emit(ts)));
-    }
-
     /// Notes the frame's real time `ts` (milliseconds); the first frame starts the clock,
-    /// paused when `start_paused` (the last page died with a model running).
-    pub fn begin_frame(&mut self, ts: f64, start_paused: bool) {
+    /// paused when the last page died with a model running.
+    pub fn begin_frame(&mut self, ts: f64) {
         self.now_ms = ts;
         if self.clock.state() == ClockState::Init {
             self.clock.start(ts);
-            if start_paused {
+            if self.crashed {
                 self.clock.pause(ts);
             }
         }
@@ -210,6 +267,7 @@ impl Stage {
         if !self.model.sync(project) {
             return false;
         }
+        self.started_over();
         self.clock.set_time(SimTime::ZERO);
         self.fit_to_project(project);
         true
@@ -237,8 +295,18 @@ impl Stage {
     }
 
     /// Runs the model up to the clock. When that took more than the watchdog's budget the run
-    /// pauses, and the answer says where the time went; a round that ended pauses it too.
-    pub fn run_due(&mut self) -> Option<String> {
+    /// pauses and the watchdog's notice says where the time went (true: it paused so); a
+    /// round that ended pauses it too.
+    pub fn run_due(&mut self) -> bool {
+        let Some(why) = self.advance() else {
+            return false;
+        };
+        self.watchdog = Some(why);
+        true
+    }
+
+    /// Runs the model up to the clock; the watchdog's notice when the run paused itself.
+    fn advance(&mut self) -> Option<String> {
         let before = self.model.profile();
         let started = now_ms();
         self.model.advance_to(self.clock.time());
@@ -382,6 +450,7 @@ impl Stage {
 
     /// Play: resumes a paused clock, starts any other.
     pub fn play(&mut self) {
+        self.dismiss_notices();
         // After a tick stopped at its work budget, Play goes on from the next tick.
         self.model.go_on();
         match self.clock.state() {
@@ -397,6 +466,7 @@ impl Stage {
 
     /// Pauses when running, plays otherwise (the Space key).
     pub fn toggle_play(&mut self) {
+        self.dismiss_notices();
         if self.running() {
             self.pause();
         } else {
@@ -412,13 +482,14 @@ impl Stage {
     }
 
     /// Pauses and goes back to the model's starting state (and the demo of the page's query
-    /// `query` to its start).
-    pub fn reset(&mut self, query: &str) {
+    /// to its start).
+    pub fn reset(&mut self) {
+        self.started_over();
         self.clock.pause(self.now_ms);
         self.clock.set_time(SimTime::ZERO);
         self.model.reset();
         if let Some(renderer) = &mut self.renderer {
-            self.demo = Demo::from_query(query, renderer.costumes_mut());
+            self.demo = Demo::from_query(&self.query, renderer.costumes_mut());
         }
         self.drawn_secs = 0.0;
     }
@@ -426,6 +497,7 @@ impl Stage {
     /// After the stage model started afresh (a replayed run, or back from one): paused,
     /// at time zero.
     pub fn restarted(&mut self) {
+        self.started_over();
         self.clock.pause(self.now_ms);
         self.clock.set_time(SimTime::ZERO);
         self.drawn_secs = 0.0;
@@ -433,6 +505,7 @@ impl Stage {
 
     /// Pauses and goes back to tick `tick` of the run; the time shown then, or why not.
     pub fn seek(&mut self, project: &ProjectHandle, tick: u64) -> Result<SimTime, String> {
+        self.end_drags();
         self.clock.pause(self.now_ms);
         self.model.seek(project, tick)?;
         let time = self.model.time();

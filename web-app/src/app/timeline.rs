@@ -2,23 +2,24 @@
 //! furthest reached (dragging it shows that moment) and Step back. The run itself is in
 //! [`sim_core::Timeline`]; this is its control.
 
-use super::Msg;
+use super::page::PageHandle;
 use sim_core::TICKS_PER_SECOND;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// The slider and Step back, for a timeline over ticks `range` showing tick `tick`.
-pub(super) fn bar(
-    range: Option<(u64, u64)>,
-    tick: u64,
-    link: &yew::html::Scope<super::App>,
-) -> Html {
+pub(super) fn bar(range: Option<(u64, u64)>, tick: u64, page: &PageHandle) -> Html {
     let Some((start, latest)) = range else {
         return Html::default();
     };
-    let oninput = link.batch_callback(|e: InputEvent| {
+    let oninput = page.callback(|state, e: InputEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
-        input.value().parse::<u64>().ok().map(Msg::Seek)
+        if let Ok(tick) = input.value().parse::<u64>() {
+            state.seek(tick);
+        }
+    });
+    let back = page.callback(|state, _: MouseEvent| {
+        state.seek(state.stage.model().tick().saturating_sub(1));
     });
     let seconds = |t: u64| t as f64 / f64::from(TICKS_PER_SECOND);
     let label = format!(
@@ -29,7 +30,7 @@ pub(super) fn bar(
     html! {
         <div class="timeline">
             <button data-testid="step-back" disabled={tick <= start} title="Step back one tick (,)"
-                aria-label="Step back one tick" onclick={link.callback(|_| Msg::StepBack)}>{ "◀ Step back" }</button>
+                aria-label="Step back one tick" onclick={back}>{ "◀ Step back" }</button>
             <input type="range" data-testid="timeline" aria-label={label.clone()} title={label}
                 min={start.to_string()} max={latest.to_string()} step="1" value={tick.to_string()}
                 {oninput} />

@@ -1,0 +1,232 @@
+//! The session's controls on the page: the teacher's start button and panel, a device's
+//! status line with the join form (or the field for a room code), and a student's
+//! controller pad over the stage. Each keeps what only it needs; the session itself is in
+//! the page's state (see `session`).
+
+use super::page::{PageHandle, PageState};
+use super::session::{page_base, to_marker};
+use super::stage::canvas_point;
+use crate::session::view::{self, JoinActions, TeacherActions};
+use crate::session::{self, PageRole};
+use crate::stage_model::StageModel;
+use web_sys::PointerEvent;
+use yew::prelude::*;
+
+/// The page handle, for the session's parts.
+#[derive(Properties, PartialEq)]
+pub struct SessionProps {
+    /// The page's shared state.
+    pub page: PageHandle,
+}
+
+/// The teacher's page: *Start session* and *Join a session*, or once a session runs its
+/// button and (when opened) its panel: the room code, links, roster and the room's rules.
+#[function_component(TeacherControls)]
+pub fn teacher_controls(props: &SessionProps) -> Html {
+    let open = use_state(|| false);
+    let page = &props.page;
+    // The panel's state is set once the page's state is let go: setting it renders this
+    // part at once, and the render reads the page.
+    let show = {
+        let (open, page) = (open.clone(), page.clone());
+        Callback::from(move |_: MouseEvent| {
+            if page.act(|state| state.start_session(None)) == Some(true) {
+                open.set(true);
+            }
+        })
+    };
+    let state = page.read();
+    let Some(t) = &state.session.teacher else {
+        let ask = match session::query_param(&state.query, "server") {
+            Some(server) => format!("?join&server={server}"),
+            None => "?join".to_string(),
+        };
+        return html! {
+            <>
+                <button data-testid="session-start" onclick={show}>{ "Start session" }</button>
+                <a class="join-link" data-testid="join-session" href={ask}>{ "Join a session" }</a>
+            </>
+        };
+    };
+    let code = t.room().code().to_string();
+    let (join_link, view_link) = room_links(&code, &state.query);
+    let button = html! {
+        <button data-testid="session-start" aria-expanded={open.to_string()} onclick={show}>
+            { format!("Session {code}") }
+        </button>
+    };
+    if !*open {
+        return button;
+    }
+    let actions = teacher_actions(page, &open);
+    let controllable = state.stage.model().characters();
+    html! {
+        <>
+            { button }
+            { view::teacher_panel(t, &controllable, &join_link, &view_link, state.stage.frame_ms(), actions) }
+        </>
+    }
+}
+
+/// The room's links for students and for a projector (with the page's server, if any).
+fn room_links(code: &str, query: &str) -> (String, String) {
+    let mut join_link = format!("{}?join={code}", page_base());
+    let mut view_link = format!("{}?view={code}", page_base());
+    if let Some(server) = session::query_param(query, "server") {
+        join_link.push_str(&format!("&server={server}"));
+        view_link.push_str(&format!("&server={server}"));
+    }
+    (join_link, view_link)
+}
+
+/// What the teacher's panel does: on the session, or (Hide) on the panel being `open`.
+fn teacher_actions(page: &PageHandle, open: &UseStateHandle<bool>) -> TeacherActions {
+    let hide = open.clone();
+    TeacherActions {
+        kick: page.callback(|s, device: String| s.teach(|t, m| t.kick(m, &device))),
+        kick_idle: page.callback(|s, _| s.teach(|t, m| t.kick_idle(m))),
+        lock: page.callback(|s, on| s.teach(|t, _| t.set_locked(on))),
+        end: {
+            let (open, page) = (open.clone(), page.clone());
+            Callback::from(move |_| {
+                page.act(PageState::end_session);
+                open.set(false);
+            })
+        },
+        hide: Callback::from(move |_| hide.set(false)),
+        offer: page
+            .callback(|s, (blueprint, on): (String, bool)| s.teach(|t, _| t.offer(&blueprint, on))),
+    }
+}
+
+/// A device's controls: its status line and, for a student not yet in, the join form (or,
+/// without a code in the address, the field to type it).
+#[function_component(DeviceControls)]
+pub fn device_controls(props: &SessionProps) -> Html {
+    let name = use_node_ref();
+    let pick = use_node_ref();
+    let state = props.page.read();
+    let Some(d) = &state.session.device else {
+        if state.role != PageRole::AskCode {
+            return Html::default();
+        }
+        let field = name.clone();
+        let query = state.query.clone();
+        let on_code = Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let typed = field.cast::<web_sys::HtmlInputElement>().map(|i| i.value());
+            go_to_room(&query, &typed.unwrap_or_default());
+        });
+        return view::code_form(&name, on_code);
+    };
+    let joining = d.role() == session::device::Role::Student && d.welcome.is_none();
+    let join = joining.then(|| {
+        let actions = JoinActions {
+            join: props
+                .page
+                .callback(|s, (name, blueprint): (String, String)| {
+                    if let Some(d) = &mut s.session.device {
+                        d.join(&name, &blueprint);
+                    }
+                }),
+        };
+        view::join_form(d, &name, &pick, actions, state.stage.frame_ms())
+    });
+    html! {
+        <>
+            { view::device_status(d, state.stage.frame_ms()) }
+            { join.unwrap_or_default() }
+        </>
+    }
+}
+
+/// Opens the room of the typed `code`, keeping the rest of the page's `query`.
+fn go_to_room(query: &str, code: &str) {
+    let code = session::clean_code(code);
+    if code.is_empty() {
+        return;
+    }
+    if let Some(w) = web_sys::window() {
+        let _ = w.location().set_search(&session::join_search(query, &code));
+    }
+}
+
+/// A joined student's controller pad over the stage: each finger moves the nearest of the
+/// student's markers that no other finger holds (or makes one, up to four).
+#[function_component(ControllerPad)]
+pub fn controller_pad(props: &SessionProps) -> Html {
+    // Fingers on the pad and the marker each moves.
+    let fingers = use_mut_ref(Vec::<(i32, usize)>::new);
+    let on = |pressed: bool| {
+        let page = props.page.clone();
+        let fingers = fingers.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Some(mut state) = page.write() {
+                pad(&mut state, &mut fingers.borrow_mut(), &e, pressed);
+            }
+        })
+    };
+    let up = {
+        let fingers = fingers.clone();
+        Callback::from(move |e: PointerEvent| {
+            fingers.borrow_mut().retain(|(p, _)| *p != e.pointer_id());
+        })
+    };
+    html! {
+        <div class="controller-pad" data-testid="controller-pad"
+            role="application" aria-label="Drag to steer your character"
+            onpointerdown={on(true)} onpointermove={on(false)}
+            onpointerup={up.clone()} onpointercancel={up} />
+    }
+}
+
+/// A finger pressed (`pressed`) or moved on the pad: the marker it holds goes under it.
+fn pad(state: &mut PageState, fingers: &mut Vec<(i32, usize)>, e: &PointerEvent, pressed: bool) {
+    let Some(canvas) = state.stage.canvas() else {
+        return;
+    };
+    let bounds = StageModel::bounds(&state.project);
+    let Some(d) = state
+        .session
+        .device
+        .as_mut()
+        .filter(|d| d.welcome.is_some())
+    else {
+        return;
+    };
+    e.prevent_default();
+    let at = canvas_point(&canvas, e);
+    let (wx, wy) = state.stage.view().canvas_to_world(at.0, at.1);
+    let (x, y) = to_marker(&bounds, wx, wy);
+    let pointer = e.pointer_id();
+    let index = if pressed {
+        // The nearest marker no other finger holds; with every one held, a new one (a device
+        // drives up to four characters, one finger each).
+        let held: Vec<usize> = fingers
+            .iter()
+            .filter(|(p, _)| *p != pointer)
+            .map(|(_, i)| *i)
+            .collect();
+        let nearest = d
+            .markers()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !held.contains(i))
+            .map(|(i, m)| (i, (m.x - x).hypot(m.y - y)))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        let index = nearest.map_or(d.markers().len(), |(i, _)| i);
+        fingers.retain(|(p, _)| *p != pointer);
+        fingers.push((pointer, index));
+        if let Some(target) = e.target_dyn_into::<web_sys::Element>() {
+            let _ = target.set_pointer_capture(pointer);
+        }
+        index
+    } else {
+        match fingers.iter().find(|(p, _)| *p == pointer) {
+            Some((_, i)) => *i,
+            None => return,
+        }
+    };
+    d.place_marker(index, x, y);
+    state.draw();
+}
