@@ -145,7 +145,6 @@ impl Wanderers {
 /// flips, and a row of widgets.
 fn gallery(costumes: &mut Costumes) -> Vec<RenderAgent> {
     let mut agents = Vec::new();
-    let column = |i: usize| -330.0 + 60.0 * i as f64;
     for (i, (art, _)) in ARTS.iter().enumerate() {
         let mut agent = RenderAgent::new(
             agents.len() as u32,
@@ -189,6 +188,18 @@ fn gallery(costumes: &mut Costumes) -> Vec<RenderAgent> {
         agent.label = Some((*name).to_string());
         agents.push(agent);
     }
+    widget_row(&mut agents);
+    agents
+}
+
+/// The gallery's column `i`, as a world x.
+fn column(i: usize) -> f64 {
+    -330.0 + 60.0 * i as f64
+}
+
+/// The gallery's last rows: a fish dressed in each of the drawn extras (frames, glow,
+/// selection, hover, fading, a meter, charts).
+fn widget_row(agents: &mut Vec<RenderAgent>) {
     let fish = Costumes::of_art(Art::Fish);
     let widgets: [fn(&mut RenderAgent); 9] = [
         |a| a.frame = 1,
@@ -229,7 +240,6 @@ fn gallery(costumes: &mut Costumes) -> Vec<RenderAgent> {
         dress(&mut agent);
         agents.push(agent);
     }
-    agents
 }
 
 /// Trees are big; in the gallery's tight grid they are drawn smaller.

@@ -113,6 +113,32 @@ pub struct ScriptEditor {
 }
 
 impl ScriptEditor {
+    /// The text box changed to `text` with the caret at UTF-16 index `caret` (`typed`: by a
+    /// key that may open the completions); a change past the size limit is refused.
+    fn input(&mut self, ctx: &Context<Self>, text: String, caret: u32, typed: bool) {
+        if let Some(why) = too_large(&text) {
+            // Refused: the box goes back to the text before this change.
+            self.limit_error = Some(format!("{why}: that change was not made."));
+            if let Some(area) = self.textarea() {
+                area.set_value(&self.text);
+            }
+            return;
+        }
+        self.limit_error = None;
+        self.text = text;
+        self.caret = char_index(&self.text, caret as usize);
+        self.refresh(ctx);
+        self.completion = if typed || self.completion.is_some() {
+            complete(&self.text, self.caret, &self.vocab)
+        } else {
+            None
+        };
+        self.selected = 0;
+        self.marked_line = None;
+        self.keep_draft(ctx);
+        self.schedule_compile(ctx);
+    }
+
     /// Re-reads the text: lines, colours, brackets, the names it declares.
     fn refresh(&mut self, ctx: &Context<Self>) {
         let props = ctx.props();
@@ -356,29 +382,7 @@ impl Component for ScriptEditor {
 
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
         match msg {
-            Msg::Input(text, caret, typed) => {
-                if let Some(why) = too_large(&text) {
-                    // Refused: the box goes back to the text before this change.
-                    self.limit_error = Some(format!("{why}: that change was not made."));
-                    if let Some(area) = self.textarea() {
-                        area.set_value(&self.text);
-                    }
-                    return true;
-                }
-                self.limit_error = None;
-                self.text = text;
-                self.caret = char_index(&self.text, caret as usize);
-                self.refresh(ctx);
-                self.completion = if typed || self.completion.is_some() {
-                    complete(&self.text, self.caret, &self.vocab)
-                } else {
-                    None
-                };
-                self.selected = 0;
-                self.marked_line = None;
-                self.keep_draft(ctx);
-                self.schedule_compile(ctx);
-            }
+            Msg::Input(text, caret, typed) => self.input(ctx, text, caret, typed),
             Msg::Caret(caret) => {
                 let caret = char_index(&self.text, caret as usize);
                 if caret == self.caret {

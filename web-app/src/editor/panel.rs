@@ -8,7 +8,7 @@ use super::place::ScriptPlace;
 use crate::authoring::limits::too_large;
 use crate::authoring::vocab::project_symbols;
 use crate::wizard::Wizard;
-use sim_core::Project;
+use sim_core::{BlueprintDef, Project};
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -100,6 +100,47 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
 /// A callback given a blueprint's name and a text (its new script or its new name).
 type NamedText = Callback<(String, String)>;
 
+/// The blueprint's script: in the wizard or the text editor, or why it is too large for
+/// either.
+fn script_view(
+    project: &Project,
+    bp: &BlueprintDef,
+    wizard: bool,
+    reveal: Option<ScriptPlace>,
+    on_apply: Callback<String>,
+    on_rename: Callback<String>,
+) -> Html {
+    if let Some(why) = too_large(&bp.script_text) {
+        return html! {
+            <p class="editor-too-large" data-testid="script-too-large" role="alert">
+                { format!("{why}. It still runs as it is. To change it, Export the project and edit \
+                    the file in a text editor, or split the blueprint into smaller ones.") }
+            </p>
+        };
+    }
+    let symbols = Rc::new(project_symbols(project));
+    if wizard {
+        return html! { <Wizard key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
+        {symbols} {on_apply} /> };
+    }
+    html! { <ScriptEditor key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
+    project={project.id.clone()} {symbols} {on_apply} {on_rename} {reveal} /> }
+}
+
+/// Choosing another blueprint in the picker opens its script (at its top).
+fn choosing(
+    chosen: &UseStateHandle<String>,
+    reveal: &UseStateHandle<Option<ScriptPlace>>,
+) -> Callback<Event> {
+    let (chosen, reveal) = (chosen.clone(), reveal.clone());
+    Callback::from(move |e: Event| {
+        if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+            reveal.set(None);
+            chosen.set(select.value());
+        }
+    })
+}
+
 fn editor_for(
     project: &Project,
     (chosen, reveal): (
@@ -115,15 +156,7 @@ fn editor_for(
     let Some(bp) = bp else {
         return html! { <p class="editor-missing">{ "This model has no blueprints yet." }</p> };
     };
-    let on_choose = {
-        let (chosen, reveal) = (chosen.clone(), reveal.clone());
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                reveal.set(None);
-                chosen.set(select.value());
-            }
-        })
-    };
+    let on_choose = choosing(chosen, reveal);
     let on_apply = {
         let name = bp.name.clone();
         on_apply.reform(move |text: String| (name.clone(), text))
@@ -135,24 +168,10 @@ fn editor_for(
             on_rename.emit((name.clone(), new));
         })
     };
-    let symbols = Rc::new(project_symbols(project));
-    let view = if let Some(why) = too_large(&bp.script_text) {
-        html! {
-            <p class="editor-too-large" data-testid="script-too-large" role="alert">
-                { format!("{why}. It still runs as it is. To change it, Export the project and edit \
-                    the file in a text editor, or split the blueprint into smaller ones.") }
-            </p>
-        }
-    } else if **wizard {
-        html! { <Wizard key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
-        {symbols} {on_apply} /> }
-    } else {
-        let reveal = (**reveal)
-            .clone()
-            .filter(|place| place.blueprint == bp.name);
-        html! { <ScriptEditor key={bp.name.clone()} text={bp.script_text.clone()} blueprint={bp.name.clone()}
-        project={project.id.clone()} {symbols} {on_apply} {on_rename} {reveal} /> }
-    };
+    let reveal = (**reveal)
+        .clone()
+        .filter(|place| place.blueprint == bp.name);
+    let view = script_view(project, bp, **wizard, reveal, on_apply, on_rename);
     let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
         let active = **wizard == is_wizard;
         let wizard = wizard.clone();

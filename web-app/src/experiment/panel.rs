@@ -195,11 +195,6 @@ impl Component for ExperimentPanel {
         let link = ctx.link();
         let busy = self.running.as_ref().is_some_and(|r| r.pool.is_some());
         let (props, measures) = &self.offered;
-        let input = |make: fn(String) -> Msg| {
-            link.callback(move |e: InputEvent| {
-                make(e.target_unchecked_into::<HtmlInputElement>().value())
-            })
-        };
         let runs = self
             .draft
             .vary
@@ -215,41 +210,8 @@ impl Component for ExperimentPanel {
                 <p class="hint">{ "Run the model many times over the values you pick, and compare." }</p>
                 <datalist id="experiment-props">{ for props.iter().map(|p| html! { <option value={p.clone()} /> }) }</datalist>
                 <datalist id="experiment-measures">{ for measures.iter().map(|m| html! { <option value={m.clone()} /> }) }</datalist>
-                <fieldset disabled={busy}>
-                    <legend>{ "Vary" }</legend>
-                    { for self.draft.vary.iter().enumerate().map(|(i, v)| html! {
-                        <div class="row" data-testid="vary-row">
-                            <input aria-label={format!("Prop to vary {}", i + 1)} list="experiment-props"
-                                placeholder="Fish.energyUse" value={v.prop.clone()} data-testid="vary-prop"
-                                oninput={link.callback(move |e: InputEvent| Msg::VaryProp(i, e.target_unchecked_into::<HtmlInputElement>().value()))} />
-                            <input aria-label={format!("Its values {}", i + 1)} placeholder="1,2,3 or 0.1..0.5:0.1"
-                                value={v.values.clone()} data-testid="vary-values"
-                                oninput={link.callback(move |e: InputEvent| Msg::VaryValues(i, e.target_unchecked_into::<HtmlInputElement>().value()))} />
-                            <button aria-label={format!("Stop varying {}", v.prop)} onclick={link.callback(move |_| Msg::RemoveVary(i))}>{ "×" }</button>
-                        </div>
-                    }) }
-                    <button data-testid="add-vary" onclick={link.callback(|_| Msg::AddVary)}>{ "Add a prop to vary" }</button>
-                </fieldset>
-                <fieldset disabled={busy}>
-                    <legend>{ "Measure" }</legend>
-                    { for self.draft.measures.iter().enumerate().map(|(i, m)| html! {
-                        <div class="row" data-testid="measure-row">
-                            <input aria-label={format!("Measure {}", i + 1)} list="experiment-measures"
-                                placeholder="count Fish" value={m.clone()} data-testid="measure"
-                                oninput={link.callback(move |e: InputEvent| Msg::Measure(i, e.target_unchecked_into::<HtmlInputElement>().value()))} />
-                            <button aria-label={format!("Stop measuring {m}")} onclick={link.callback(move |_| Msg::RemoveMeasure(i))}>{ "×" }</button>
-                        </div>
-                    }) }
-                    <button data-testid="add-measure" onclick={link.callback(|_| Msg::AddMeasure)}>{ "Add a measure" }</button>
-                    <div class="numbers">
-                        <label>{ "Runs of each " }<input type="number" min="1" max="1000" data-testid="seeds"
-                            value={self.draft.seeds.to_string()} oninput={input(Msg::Seeds)} /></label>
-                        <label>{ "Seconds " }<input type="number" min="1" max="3600" data-testid="seconds"
-                            value={self.draft.seconds.to_string()} oninput={input(Msg::Seconds)} /></label>
-                        <label>{ "Every " }<input type="number" min="0" data-testid="every"
-                            value={self.draft.every.to_string()} oninput={input(Msg::Every)} />{ " ticks (0: at the end)" }</label>
-                    </div>
-                </fieldset>
+                { self.vary_fields(ctx, busy) }
+                { self.measure_fields(ctx, busy) }
                 <div class="actions">
                     if busy {
                         <button data-testid="experiment-cancel" onclick={link.callback(|_| Msg::Cancel)}>{ "Cancel" }</button>
@@ -274,6 +236,60 @@ impl Component for ExperimentPanel {
 }
 
 impl ExperimentPanel {
+    /// The props to vary, each with its values.
+    fn vary_fields(&self, ctx: &Context<Self>, busy: bool) -> Html {
+        let link = ctx.link();
+        html! {
+        <fieldset disabled={busy}>
+            <legend>{ "Vary" }</legend>
+            { for self.draft.vary.iter().enumerate().map(|(i, v)| html! {
+                <div class="row" data-testid="vary-row">
+                    <input aria-label={format!("Prop to vary {}", i + 1)} list="experiment-props"
+                        placeholder="Fish.energyUse" value={v.prop.clone()} data-testid="vary-prop"
+                        oninput={link.callback(move |e: InputEvent| Msg::VaryProp(i, e.target_unchecked_into::<HtmlInputElement>().value()))} />
+                    <input aria-label={format!("Its values {}", i + 1)} placeholder="1,2,3 or 0.1..0.5:0.1"
+                        value={v.values.clone()} data-testid="vary-values"
+                        oninput={link.callback(move |e: InputEvent| Msg::VaryValues(i, e.target_unchecked_into::<HtmlInputElement>().value()))} />
+                    <button aria-label={format!("Stop varying {}", v.prop)} onclick={link.callback(move |_| Msg::RemoveVary(i))}>{ "×" }</button>
+                </div>
+            }) }
+            <button data-testid="add-vary" onclick={link.callback(|_| Msg::AddVary)}>{ "Add a prop to vary" }</button>
+        </fieldset>
+        }
+    }
+
+    /// The measures, and how many runs of each, for how long, measured how often.
+    fn measure_fields(&self, ctx: &Context<Self>, busy: bool) -> Html {
+        let link = ctx.link();
+        let input = |make: fn(String) -> Msg| {
+            link.callback(move |e: InputEvent| {
+                make(e.target_unchecked_into::<HtmlInputElement>().value())
+            })
+        };
+        html! {
+        <fieldset disabled={busy}>
+            <legend>{ "Measure" }</legend>
+            { for self.draft.measures.iter().enumerate().map(|(i, m)| html! {
+                <div class="row" data-testid="measure-row">
+                    <input aria-label={format!("Measure {}", i + 1)} list="experiment-measures"
+                        placeholder="count Fish" value={m.clone()} data-testid="measure"
+                        oninput={link.callback(move |e: InputEvent| Msg::Measure(i, e.target_unchecked_into::<HtmlInputElement>().value()))} />
+                    <button aria-label={format!("Stop measuring {m}")} onclick={link.callback(move |_| Msg::RemoveMeasure(i))}>{ "×" }</button>
+                </div>
+            }) }
+            <button data-testid="add-measure" onclick={link.callback(|_| Msg::AddMeasure)}>{ "Add a measure" }</button>
+            <div class="numbers">
+                <label>{ "Runs of each " }<input type="number" min="1" max="1000" data-testid="seeds"
+                    value={self.draft.seeds.to_string()} oninput={input(Msg::Seeds)} /></label>
+                <label>{ "Seconds " }<input type="number" min="1" max="3600" data-testid="seconds"
+                    value={self.draft.seconds.to_string()} oninput={input(Msg::Seconds)} /></label>
+                <label>{ "Every " }<input type="number" min="0" data-testid="every"
+                    value={self.draft.every.to_string()} oninput={input(Msg::Every)} />{ " ticks (0: at the end)" }</label>
+            </div>
+        </fieldset>
+        }
+    }
+
     /// Checks the draft, saves it in the project and starts the workers.
     fn run(&mut self, ctx: &Context<Self>) {
         let handle = &ctx.props().project;
@@ -407,30 +423,34 @@ impl ExperimentPanel {
     }
 
     fn results_view(&self, ctx: &Context<Self>, r: &Running) -> Html {
-        let link = ctx.link();
-        // Runs back, with or without rows (a failure may also be of no run: at most all).
-        let done = (r.results.len() + r.failures.len()).min(r.total);
-        let elapsed = (now_ms() - r.started_ms).max(0.0) / 1000.0;
-        let left = if done > 0 && r.pool.is_some() {
-            format!(
-                " · about {:.0} s left",
-                elapsed / done as f64 * r.total.saturating_sub(done) as f64
-            )
-        } else {
-            String::new()
-        };
-        let state = if r.pool.is_some() {
-            format!("{done} of {} runs on {} workers{left}", r.total, r.workers)
-        } else if r.cancelled {
-            format!("cancelled after {} of {} runs", r.results.len(), r.total)
-        } else {
-            format!(
-                "{} of {} runs done in {elapsed:.1} s on {} workers",
-                r.results.len(),
-                r.total,
-                r.workers
-            )
-        };
+        let (done, state) = progress(r);
+        let total_rows: usize = r.results.values().map(|run| run.csv.lines().count()).sum();
+        let blanks = r.results.iter().map(|(n, run)| (*n, &run.blanks[..]));
+        let blank_notes = table::blank_notes(&r.sweep, blanks);
+        html! {
+            <div class="results">
+                <progress data-testid="experiment-progress" max={r.total.to_string()} value={done.to_string()} />
+                <p class="status" data-testid="experiment-status" aria-live="polite">{ state }</p>
+                if !r.failures.is_empty() {
+                    <ul class="errors" role="alert">{ for r.failures.iter().map(|f| html! { <li>{ f }</li> }) }</ul>
+                }
+                { self.plot_view(ctx, r) }
+                { results_table(ctx, r) }
+                if !blank_notes.is_empty() {
+                    <ul class="notes" data-testid="experiment-blanks">
+                        { for blank_notes.iter().map(|n| html! { <li>{ n }</li> }) }
+                    </ul>
+                }
+                if total_rows > SHOWN_ROWS {
+                    <p class="hint">{ format!("the first {SHOWN_ROWS} of {total_rows} rows; Download CSV has them all") }</p>
+                }
+            </div>
+        }
+    }
+
+    /// The plot of the chosen measure's last value against the first varied prop, with the
+    /// measure's picker when there are several.
+    fn plot_view(&self, ctx: &Context<Self>, r: &Running) -> Html {
         let names: Vec<&str> = r.sweep.measure_names().collect();
         let measure = self.plot_measure.min(names.len().saturating_sub(1));
         let points: Vec<_> = r
@@ -446,75 +466,100 @@ impl ExperimentPanel {
                 Some((x, run.last.get(measure).copied().flatten()))
             })
             .collect();
-        let x_name = r.sweep.varied().first().map_or("run", |v| v.label.as_str());
-        let rows: Vec<&str> = r
-            .results
-            .values()
-            .flat_map(|run| run.csv.lines())
-            .take(SHOWN_ROWS)
-            .collect();
-        let total_rows: usize = r.results.values().map(|run| run.csv.lines().count()).sum();
-        let blanks = r.results.iter().map(|(n, run)| (*n, &run.blanks[..]));
-        let blank_notes = table::blank_notes(&r.sweep, blanks);
-        // The first cell of a measure is the table's column after the run number, the varied
-        // props, the seed and the step.
-        let first_measure = r.sweep.varied().len() + 3;
-        html! {
-            <div class="results">
-                <progress data-testid="experiment-progress" max={r.total.to_string()} value={done.to_string()} />
-                <p class="status" data-testid="experiment-status" aria-live="polite">{ state }</p>
-                if !r.failures.is_empty() {
-                    <ul class="errors" role="alert">{ for r.failures.iter().map(|f| html! { <li>{ f }</li> }) }</ul>
-                }
-                if !points.is_empty() {
-                    if names.len() > 1 {
-                        <label>{ "Plot " }
-                            <select data-testid="plot-measure" onchange={link.callback(|e: web_sys::Event| {
-                                Msg::PlotMeasure(e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index().max(0) as usize)
-                            })}>
-                                { for names.iter().enumerate().map(|(i, n)| html! { <option selected={i == measure}>{ *n }</option> }) }
-                            </select>
-                        </label>
-                    }
-                    { plot::view(&plot::groups(&points), x_name, names.get(measure).copied().unwrap_or_default()) }
-                }
-                <div class="table-wrap">
-                    <table class="costs sweep-table" data-testid="experiment-table">
-                        <thead><tr>{ for r.header.trim_end().split(',').map(|h| html! { <th>{ h }</th> }) }</tr></thead>
-                        <tbody>
-                            { for rows.iter().map(|row| {
-                                let mut cells = row.split(',');
-                                let number = cells.next().unwrap_or_default().to_string();
-                                let run: usize = number.parse().unwrap_or(0);
-                                html! {
-                                    <tr data-testid="experiment-row">
-                                        <td><button class="link" title={format!("Replay run {number} on the stage")}
-                                            data-testid="replay-run" onclick={link.callback(move |_| Msg::Replay(run))}>{ number.clone() }</button></td>
-                                        { for cells.enumerate().map(|(i, c)| {
-                                            let why = (c.is_empty()).then(|| {
-                                                let measure = (i + 1).checked_sub(first_measure)?;
-                                                let blank = r.results.get(&run)?.blanks.get(measure)?.as_ref()?;
-                                                Some(format!("empty: {}", blank.why))
-                                            }).flatten();
-                                            let title = why.unwrap_or_else(|| c.to_string());
-                                            html! { <td class="num" title={title}>{ shown(c) }</td> }
-                                        }) }
-                                    </tr>
-                                }
-                            }) }
-                        </tbody>
-                    </table>
-                </div>
-                if !blank_notes.is_empty() {
-                    <ul class="notes" data-testid="experiment-blanks">
-                        { for blank_notes.iter().map(|n| html! { <li>{ n }</li> }) }
-                    </ul>
-                }
-                if total_rows > SHOWN_ROWS {
-                    <p class="hint">{ format!("the first {SHOWN_ROWS} of {total_rows} rows; Download CSV has them all") }</p>
-                }
-            </div>
+        if points.is_empty() {
+            return Html::default();
         }
+        let x_name = r.sweep.varied().first().map_or("run", |v| v.label.as_str());
+        let on_pick = ctx.link().callback(|e: web_sys::Event| {
+            Msg::PlotMeasure(
+                e.target_unchecked_into::<web_sys::HtmlSelectElement>()
+                    .selected_index()
+                    .max(0) as usize,
+            )
+        });
+        html! {
+            <>
+            if names.len() > 1 {
+                <label>{ "Plot " }
+                    <select data-testid="plot-measure" onchange={on_pick}>
+                        { for names.iter().enumerate().map(|(i, n)| html! { <option selected={i == measure}>{ *n }</option> }) }
+                    </select>
+                </label>
+            }
+            { plot::view(&plot::groups(&points), x_name, names.get(measure).copied().unwrap_or_default()) }
+            </>
+        }
+    }
+}
+
+/// How many runs are back (with or without rows; a failure may also be of no run, so at most
+/// all), and the progress line: runs done, workers, time left or taken.
+fn progress(r: &Running) -> (usize, String) {
+    let done = (r.results.len() + r.failures.len()).min(r.total);
+    let elapsed = (now_ms() - r.started_ms).max(0.0) / 1000.0;
+    let left = if done > 0 && r.pool.is_some() {
+        format!(
+            " · about {:.0} s left",
+            elapsed / done as f64 * r.total.saturating_sub(done) as f64
+        )
+    } else {
+        String::new()
+    };
+    let state = if r.pool.is_some() {
+        format!("{done} of {} runs on {} workers{left}", r.total, r.workers)
+    } else if r.cancelled {
+        format!("cancelled after {} of {} runs", r.results.len(), r.total)
+    } else {
+        format!(
+            "{} of {} runs done in {elapsed:.1} s on {} workers",
+            r.results.len(),
+            r.total,
+            r.workers
+        )
+    };
+    (done, state)
+}
+
+/// The table of the runs' rows (the first [`SHOWN_ROWS`]), each run's number a button that
+/// replays it; an empty cell says why it is empty.
+fn results_table(ctx: &Context<ExperimentPanel>, r: &Running) -> Html {
+    let link = ctx.link();
+    let rows: Vec<&str> = r
+        .results
+        .values()
+        .flat_map(|run| run.csv.lines())
+        .take(SHOWN_ROWS)
+        .collect();
+    // The first cell of a measure is the table's column after the run number, the varied
+    // props, the seed and the step.
+    let first_measure = r.sweep.varied().len() + 3;
+    let row = |row: &&str| {
+        let mut cells = row.split(',');
+        let number = cells.next().unwrap_or_default().to_string();
+        let run: usize = number.parse().unwrap_or(0);
+        html! {
+            <tr data-testid="experiment-row">
+                <td><button class="link" title={format!("Replay run {number} on the stage")}
+                    data-testid="replay-run" onclick={link.callback(move |_| Msg::Replay(run))}>{ number.clone() }</button></td>
+                { for cells.enumerate().map(|(i, c)| {
+                    let why = (c.is_empty()).then(|| {
+                        let measure = (i + 1).checked_sub(first_measure)?;
+                        let blank = r.results.get(&run)?.blanks.get(measure)?.as_ref()?;
+                        Some(format!("empty: {}", blank.why))
+                    }).flatten();
+                    let title = why.unwrap_or_else(|| c.to_string());
+                    html! { <td class="num" title={title}>{ shown(c) }</td> }
+                }) }
+            </tr>
+        }
+    };
+    html! {
+        <div class="table-wrap">
+            <table class="costs sweep-table" data-testid="experiment-table">
+                <thead><tr>{ for r.header.trim_end().split(',').map(|h| html! { <th>{ h }</th> }) }</tr></thead>
+                <tbody>{ for rows.iter().map(row) }</tbody>
+            </table>
+        </div>
     }
 }
 

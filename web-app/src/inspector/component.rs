@@ -233,24 +233,7 @@ fn agent_list(props: &AgentListProps) -> Html {
     let shown = &matching[..total.min(LIST_LIMIT)];
     let ids: Vec<EntityId> = shown.iter().map(|a| a.id).collect();
     let stop = shown.iter().position(|a| a.selected).unwrap_or(0);
-    let onkeydown = {
-        let on_select = props.on_select.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            let Some(from) = e
-                .target_dyn_into::<web_sys::Element>()
-                .and_then(|row| row.get_attribute("data-index"))
-                .and_then(|i| i.parse().ok())
-            else {
-                return;
-            };
-            let Some(to) = moved_to(&e.key(), from, ids.len()) else {
-                return;
-            };
-            e.prevent_default();
-            on_select.emit(ids[to]);
-            focus_row(&e, to);
-        })
-    };
+    let onkeydown = arrow_keys(ids, &props.on_select);
     html! {
         <div class="agent-list" data-testid="agent-list">
             <h3>{ "Agents " }<span data-testid="agent-count">{ total }</span></h3>
@@ -280,6 +263,27 @@ fn agent_list(props: &AgentListProps) -> Html {
             }
         </div>
     }
+}
+
+/// The arrow keys, Home and End on the list select the agent of the row they move to
+/// (`ids`, in the rows' order) and focus it.
+fn arrow_keys(ids: Vec<EntityId>, on_select: &Callback<EntityId>) -> Callback<KeyboardEvent> {
+    let on_select = on_select.clone();
+    Callback::from(move |e: KeyboardEvent| {
+        let Some(from) = e
+            .target_dyn_into::<web_sys::Element>()
+            .and_then(|row| row.get_attribute("data-index"))
+            .and_then(|i| i.parse().ok())
+        else {
+            return;
+        };
+        let Some(to) = moved_to(&e.key(), from, ids.len()) else {
+            return;
+        };
+        e.prevent_default();
+        on_select.emit(ids[to]);
+        focus_row(&e, to);
+    })
 }
 
 /// Where a key moves the focus in a list of `len` rows from row `from`; None for other keys.

@@ -45,32 +45,10 @@ pub fn costume_list(props: &CostumeProps) -> Html {
             });
         })
     };
-    let rows = props.costumes.iter().map(|costume| {
-        let remove = {
-            let (current, errors, name) = (props.current.clone(), errors.clone(), costume.name.clone());
-            Callback::from(move |_: MouseEvent| {
-                current.edit(&format!("remove costume {name}"), |p| {
-                    p.remove_costume(&name);
-                });
-                errors.set(Vec::new());
-            })
-        };
-        let poses = match costume.poses() {
-            1 => "1 pose".to_string(),
-            n => format!("{n} poses"),
-        };
-        let name = &costume.name;
-        html! {
-            <li data-testid="costume-row" data-costume={name.clone()}>
-                <img class="thumb" src={costume.data_url()} alt="" />
-                <span class="name" title={format!("{name}: setCostume '{name}.json' — {poses}")}>{ name }</span>
-                <span class="status">{ format!("{poses} · {}×{}", costume.width, costume.height) }</span>
-                <button data-testid="costume-remove" onclick={remove}
-                    title={format!("Remove {name} (Undo brings it back)")}
-                    aria-label={format!("Remove costume {name}")}>{ "✕" }</button>
-            </li>
-        }
-    });
+    let rows = props
+        .costumes
+        .iter()
+        .map(|costume| costume_row(costume, &props.current, &errors));
     html! {
         <section class="costume-list" data-testid="costume-list">
             <h3>{ "Costumes" }
@@ -91,6 +69,38 @@ pub fn costume_list(props: &CostumeProps) -> Html {
                 <p class="blueprint-error" data-testid="costume-error" role="alert">{ message }</p>
             }) }
         </section>
+    }
+}
+
+/// A costume's row: thumbnail, name, poses and size, and its Remove (undoable).
+fn costume_row(
+    costume: &CostumeAsset,
+    current: &ProjectHandle,
+    errors: &UseStateHandle<Vec<String>>,
+) -> Html {
+    let remove = {
+        let (current, errors, name) = (current.clone(), errors.clone(), costume.name.clone());
+        Callback::from(move |_: MouseEvent| {
+            current.edit(&format!("remove costume {name}"), |p| {
+                p.remove_costume(&name);
+            });
+            errors.set(Vec::new());
+        })
+    };
+    let poses = match costume.poses() {
+        1 => "1 pose".to_string(),
+        n => format!("{n} poses"),
+    };
+    let name = &costume.name;
+    html! {
+        <li data-testid="costume-row" data-costume={name.clone()}>
+            <img class="thumb" src={costume.data_url()} alt="" />
+            <span class="name" title={format!("{name}: setCostume '{name}.json' — {poses}")}>{ name }</span>
+            <span class="status">{ format!("{poses} · {}×{}", costume.width, costume.height) }</span>
+            <button data-testid="costume-remove" onclick={remove}
+                title={format!("Remove {name} (Undo brings it back)")}
+                aria-label={format!("Remove costume {name}")}>{ "✕" }</button>
+        </li>
     }
 }
 

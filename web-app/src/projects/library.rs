@@ -88,6 +88,26 @@ struct State {
     last_deleted: Option<String>,
 }
 
+impl State {
+    /// The catalog entry the open project (named `name`) is saved as: its own, or a new one
+    /// made for it, unless the catalog is full.
+    fn entry_id(&mut self, name: &str) -> Result<String, String> {
+        match &self.target {
+            Target::Entry(id) => Ok(id.clone()),
+            Target::NewEntry if self.catalog.is_full() => Err(format!(
+                "your projects are full ({} of them): delete one you no longer need, \
+                 or use Export to keep '{name}' as a file",
+                super::catalog::MAX_PROJECTS
+            )),
+            Target::NewEntry => {
+                let id = self.catalog.fresh_id(now());
+                self.target = Target::Entry(id.clone());
+                Ok(id)
+            }
+        }
+    }
+}
+
 /// What starting the library found: the slot to reopen and anything to tell the student.
 pub struct Start {
     /// What was open last time, if anything.
@@ -389,21 +409,7 @@ impl Library {
             state.saved_revision = Some(revision);
             return Ok(None);
         }
-        let id = match &state.target {
-            Target::Entry(id) => id.clone(),
-            Target::NewEntry if state.catalog.is_full() => {
-                return Err(format!(
-                    "your projects are full ({} of them): delete one you no longer need, \
-                     or use Export to keep '{name}' as a file",
-                    super::catalog::MAX_PROJECTS
-                ));
-            }
-            Target::NewEntry => {
-                let id = state.catalog.fresh_id(now());
-                state.target = Target::Entry(id.clone());
-                id
-            }
-        };
+        let id = state.entry_id(&name)?;
         state.writing = true;
         Ok(Some(Write {
             db,

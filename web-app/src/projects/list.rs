@@ -52,30 +52,7 @@ pub fn blueprint_list(props: &ListProps) -> Html {
         });
     }
     let error = use_state(|| None::<String>);
-    let run: Run = {
-        let (current, error, on_open) =
-            (props.current.clone(), error.clone(), props.on_open.clone());
-        Rc::new(move |label: String, action: Action| {
-            let mut opened = None;
-            let result = current.try_edit(&label, |project| {
-                opened = action(project)?;
-                Ok::<(), BlueprintError>(())
-            });
-            match result {
-                Ok(_) => {
-                    error.set(None);
-                    if let Some(name) = opened {
-                        on_open.emit(name);
-                    }
-                    true
-                }
-                Err(e) => {
-                    error.set(Some(e.to_string()));
-                    false
-                }
-            }
-        })
-    };
+    let run = runner(props, &error);
     let on_create = {
         let run = Rc::clone(&run);
         Callback::from(move |_: MouseEvent| {
@@ -85,24 +62,7 @@ pub fn blueprint_list(props: &ListProps) -> Html {
             );
         })
     };
-    let commit = {
-        let (run, renaming) = (Rc::clone(&run), renaming.clone());
-        Callback::from(move |()| {
-            let Some(Renaming { old, typed }) = (*renaming).clone() else {
-                return;
-            };
-            let typed = typed.trim().to_string();
-            let label = format!("rename {old} to {typed}");
-            // The script editor follows the blueprint under its new name.
-            let renamed = run(
-                label,
-                Box::new(move |p| blueprints::rename(p, &old, &typed).map(|()| Some(typed))),
-            );
-            if renamed {
-                renaming.set(None);
-            }
-        })
-    };
+    let commit = rename_commit(&run, &renaming);
     let rows = props
         .statuses
         .iter()
@@ -126,6 +86,52 @@ pub fn blueprint_list(props: &ListProps) -> Html {
             }
         </section>
     }
+}
+
+/// Makes the list's changes as undoable edits of the project: the error shows under the list,
+/// the blueprint named afterwards opens in the editor.
+fn runner(props: &ListProps, error: &UseStateHandle<Option<String>>) -> Run {
+    let (current, error, on_open) = (props.current.clone(), error.clone(), props.on_open.clone());
+    Rc::new(move |label: String, action: Action| {
+        let mut opened = None;
+        let result = current.try_edit(&label, |project| {
+            opened = action(project)?;
+            Ok::<(), BlueprintError>(())
+        });
+        match result {
+            Ok(_) => {
+                error.set(None);
+                if let Some(name) = opened {
+                    on_open.emit(name);
+                }
+                true
+            }
+            Err(e) => {
+                error.set(Some(e.to_string()));
+                false
+            }
+        }
+    })
+}
+
+/// Renames the blueprint being renamed to the name typed; the rename ends when it worked.
+fn rename_commit(run: &Run, renaming: &UseStateHandle<Option<Renaming>>) -> Callback<()> {
+    let (run, renaming) = (Rc::clone(run), renaming.clone());
+    Callback::from(move |()| {
+        let Some(Renaming { old, typed }) = (*renaming).clone() else {
+            return;
+        };
+        let typed = typed.trim().to_string();
+        let label = format!("rename {old} to {typed}");
+        // The script editor follows the blueprint under its new name.
+        let renamed = run(
+            label,
+            Box::new(move |p| blueprints::rename(p, &old, &typed).map(|()| Some(typed))),
+        );
+        if renamed {
+            renaming.set(None);
+        }
+    })
 }
 
 /// A change of the project the list makes: the blueprint to open afterwards, if any.
@@ -161,26 +167,20 @@ fn row(
             }))
         })
     };
-    let duplicate = {
-        let (run, name) = (Rc::clone(run), name.clone());
-        Callback::from(move |_: MouseEvent| {
-            let from = name.clone();
-            run(
-                format!("duplicate {name}"),
-                Box::new(move |p| blueprints::duplicate(p, &from).map(Some)),
-            );
-        })
-    };
-    let delete = {
-        let (run, name) = (Rc::clone(run), name.clone());
-        Callback::from(move |_: MouseEvent| {
-            let gone = name.clone();
-            run(
-                format!("delete {name}"),
-                Box::new(move |p| blueprints::delete(p, &gone).map(|()| None)),
-            );
-        })
-    };
+    let duplicate = on_click(run, format!("duplicate {name}"), {
+        let from = name.clone();
+        move || {
+            let from = from.clone();
+            Box::new(move |p| blueprints::duplicate(p, &from).map(Some))
+        }
+    });
+    let delete = on_click(run, format!("delete {name}"), {
+        let gone = name.clone();
+        move || {
+            let gone = gone.clone();
+            Box::new(move |p| blueprints::delete(p, &gone).map(|()| None))
+        }
+    });
     let delete_help = match agents {
         0 => format!("Delete {name} (Undo brings it back)"),
         n => format!("Delete {name} and its {n} starting agents (Undo brings them back)"),
@@ -200,6 +200,14 @@ fn row(
             </span>
         </li>
     }
+}
+
+/// A button's click that runs the change `make` makes, as the undoable edit `label`.
+fn on_click(run: &Run, label: String, make: impl Fn() -> Action + 'static) -> Callback<MouseEvent> {
+    let run = Rc::clone(run);
+    Callback::from(move |_: MouseEvent| {
+        run(label.clone(), make());
+    })
 }
 
 /// A blueprint being renamed: a name box (Enter renames, Escape cancels) and OK.

@@ -468,6 +468,35 @@ fn import(ctx: &Context<ProjectsPanel>, file: File) {
     });
 }
 
+/// The panel's buttons and pickers, each sending its message.
+fn actions(link: &html::Scope<ProjectsPanel>) -> view::Actions {
+    let on_pick = link.callback(|e: Event| {
+        Msg::Pick(
+            e.target_dyn_into::<HtmlSelectElement>()
+                .map(|s| s.value())
+                .unwrap_or_default(),
+        )
+    });
+    let on_import = link.batch_callback(|e: Event| {
+        let input = e.target_dyn_into::<HtmlInputElement>()?;
+        let file = input.files().and_then(|files| files.get(0));
+        // Clearing the input lets the same file be chosen again after a fix.
+        input.set_value("");
+        file.map(Msg::Import)
+    });
+    view::Actions {
+        on_pick,
+        on_import,
+        on_new: link.callback(|_| Msg::New),
+        on_export: link.callback(|_| Msg::Export),
+        on_share: link.callback(|_| Msg::Share),
+        on_projector: link.callback(|_| Msg::ToggleProjector),
+        on_dismiss: link.callback(|_| Msg::DismissNotices),
+        on_undo: link.callback(|_| Msg::Undo),
+        on_redo: link.callback(|_| Msg::Redo),
+    }
+}
+
 impl Component for ProjectsPanel {
     type Message = Msg;
     type Properties = Props;
@@ -556,31 +585,7 @@ impl Component for ProjectsPanel {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let on_pick = link.callback(|e: Event| {
-            Msg::Pick(
-                e.target_dyn_into::<HtmlSelectElement>()
-                    .map(|s| s.value())
-                    .unwrap_or_default(),
-            )
-        });
-        let on_import = link.batch_callback(|e: Event| {
-            let input = e.target_dyn_into::<HtmlInputElement>()?;
-            let file = input.files().and_then(|files| files.get(0));
-            // Clearing the input lets the same file be chosen again after a fix.
-            input.set_value("");
-            file.map(Msg::Import)
-        });
-        let actions = view::Actions {
-            on_pick,
-            on_import,
-            on_new: link.callback(|_| Msg::New),
-            on_export: link.callback(|_| Msg::Export),
-            on_share: link.callback(|_| Msg::Share),
-            on_projector: link.callback(|_| Msg::ToggleProjector),
-            on_dismiss: link.callback(|_| Msg::DismissNotices),
-            on_undo: link.callback(|_| Msg::Undo),
-            on_redo: link.callback(|_| Msg::Redo),
-        };
+        let actions = actions(link);
         let state = view::State {
             models: &self.models,
             picker: &self.picker,

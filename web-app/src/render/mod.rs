@@ -165,6 +165,37 @@ impl Renderer {
             .fill_rect(left, top, right, bottom, view.background);
         order::draw_order(view, agents, &self.costumes, &mut self.order);
         let scale = view.scale();
+        self.paint_sprites(view, scale, agents, (width, height));
+        for i in 0..self.order.len() {
+            if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
+                self.draw_bars(view, scale, agent);
+            }
+        }
+        let labels = widgets::Labels::for_canvas(view.canvas);
+        self.find_room(ctx, view, &labels, agents);
+        for i in 0..self.order.len() {
+            if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
+                self.blend_labels(agent, i);
+            }
+        }
+        self.present(ctx, (width, height), (left, top, right, bottom));
+        widgets::begin(ctx, &labels);
+        for i in 0..self.order.len() {
+            if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
+                self.draw_widgets(ctx, view, scale, agent, i);
+            }
+        }
+    }
+
+    /// Places every agent's sprite in draw order, hides those wholly covered in the frame of
+    /// `width` × `height` pixels, and blits the rest (halo first) into the frame buffer.
+    fn paint_sprites(
+        &mut self,
+        view: &StageView,
+        scale: f64,
+        agents: &[RenderAgent],
+        (width, height): (usize, usize),
+    ) {
         self.sprites.begin_frame();
         self.placed.clear();
         for i in 0..self.order.len() {
@@ -183,18 +214,16 @@ impl Renderer {
                 self.blit(placed.body, placed.alpha);
             }
         }
-        for i in 0..self.order.len() {
-            if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
-                self.draw_bars(view, scale, agent);
-            }
-        }
-        let labels = widgets::Labels::for_canvas(view.canvas);
-        self.find_room(ctx, view, &labels, agents);
-        for i in 0..self.order.len() {
-            if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
-                self.blend_labels(agent, i);
-            }
-        }
+    }
+
+    /// Puts the frame buffer (`size` pixels) on the canvas and strokes the edge of the stage
+    /// (`rect`: left, top, right, bottom pixels).
+    fn present(
+        &self,
+        ctx: &CanvasRenderingContext2d,
+        (width, height): (usize, usize),
+        (left, top, right, bottom): (i64, i64, i64, i64),
+    ) {
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         ctx.set_global_alpha(1.0);
         if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
@@ -213,12 +242,6 @@ impl Renderer {
             (right - left) as f64 + 2.0,
             (bottom - top) as f64 + 2.0,
         );
-        widgets::begin(ctx, &labels);
-        for i in 0..self.order.len() {
-            if let Some(agent) = self.order.get(i).and_then(|&a| agents.get(a)) {
-                self.draw_widgets(ctx, view, scale, agent, i);
-            }
-        }
     }
 
     /// Walks the placed agents front to back and marks those wholly behind opaque ones.

@@ -7,7 +7,10 @@ use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
 use crate::stage_model::StageModel;
 use sim_core::{
-    session::protocol::{Control, Join, Message, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT},
+    session::protocol::{
+        Bundle, Control, Join, Message, RoomSnapshot, StudentInput, Welcome,
+        MAX_MARKERS_PER_STUDENT,
+    },
     session::{Followed, RoomKey},
     Marker,
 };
@@ -285,41 +288,9 @@ impl DeviceSession {
         now_ms: f64,
     ) -> bool {
         match message {
-            Message::Snapshot(s) => {
-                let wanted = !self.following
-                    || self.waiting_since.is_some()
-                    || model.follower().is_some_and(|f| f.wants(&s));
-                if !wanted {
-                    return false;
-                }
-                match model.follow_snapshot(project, &s) {
-                    Ok(()) => {
-                        self.following = true;
-                        self.waiting_since = None;
-                        self.characters = s.characters;
-                        return true;
-                    }
-                    Err(why) => self.lost_because = Some(why),
-                }
-            }
+            Message::Snapshot(s) => return self.take_snapshot(s, model, project),
             Message::Bundle(b) if self.following && self.waiting_since.is_none() => {
-                if let Some((_, seq)) = b.acks.iter().find(|(d, _)| *d == self.identity.device) {
-                    if let Some(&(_, at)) = self.sent_at.iter().find(|(s, _)| s == seq) {
-                        self.delay_ms = Some((now_ms - at).clamp(0.0, 600_000.0) as u32);
-                    }
-                }
-                match model.follow_bundle(&b) {
-                    Followed::Lost(why) => self.lost(why, now_ms),
-                    Followed::Applied => {
-                        self.inputs_applied |= !b.inputs.is_empty();
-                        if self.bundle_delays.len() >= 512 {
-                            self.bundle_delays.pop_front();
-                        }
-                        self.bundle_delays
-                            .push_back(js_sys::Date::now() - b.sent_ms);
-                    }
-                    Followed::Stale => {}
-                }
+                self.take_bundle(&b, model, now_ms);
             }
             Message::Bundle(_) => {}
             Message::Control(c) => {
@@ -353,6 +324,56 @@ impl DeviceSession {
             _ => {}
         }
         false
+    }
+
+    /// A snapshot of the teacher's model, taken when this device starts or starts over
+    /// following, or when the follower wants it; true when the model was replaced.
+    fn take_snapshot(
+        &mut self,
+        s: RoomSnapshot,
+        model: &mut StageModel,
+        project: &ProjectHandle,
+    ) -> bool {
+        let wanted = !self.following
+            || self.waiting_since.is_some()
+            || model.follower().is_some_and(|f| f.wants(&s));
+        if !wanted {
+            return false;
+        }
+        match model.follow_snapshot(project, &s) {
+            Ok(()) => {
+                self.following = true;
+                self.waiting_since = None;
+                self.characters = s.characters;
+                true
+            }
+            Err(why) => {
+                self.lost_because = Some(why);
+                false
+            }
+        }
+    }
+
+    /// A bundle of the teacher's ticks: this device's inputs acknowledged (the delay), the
+    /// ticks run, or the thread lost.
+    fn take_bundle(&mut self, b: &Bundle, model: &mut StageModel, now_ms: f64) {
+        if let Some((_, seq)) = b.acks.iter().find(|(d, _)| *d == self.identity.device) {
+            if let Some(&(_, at)) = self.sent_at.iter().find(|(s, _)| s == seq) {
+                self.delay_ms = Some((now_ms - at).clamp(0.0, 600_000.0) as u32);
+            }
+        }
+        match model.follow_bundle(b) {
+            Followed::Lost(why) => self.lost(why, now_ms),
+            Followed::Applied => {
+                self.inputs_applied |= !b.inputs.is_empty();
+                if self.bundle_delays.len() >= 512 {
+                    self.bundle_delays.pop_front();
+                }
+                self.bundle_delays
+                    .push_back(js_sys::Date::now() - b.sent_ms);
+            }
+            Followed::Stale => {}
+        }
     }
 
     fn send_input(&mut self, now_ms: f64) {

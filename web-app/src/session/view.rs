@@ -99,45 +99,8 @@ pub fn teacher_panel(
             <p class="session-link">{ "Students open " }<a href={join_link.to_string()} data-testid="session-link" target="_blank">{ join_link }</a></p>
             <p class="session-link">{ "Projector: " }<a href={view_link.to_string()} data-testid="session-view-link" target="_blank">{ view_link }</a></p>
             <p class="session-server" data-testid="session-server" role="status">{ server_text }</p>
-            <fieldset class="session-characters" data-testid="session-characters">
-                <legend>{ "Characters students may pick" }</legend>
-                if controllable.is_empty() {
-                    <p>{ "This model has none yet: add '# TAG isCharControllable true' to a blueprint's script." }</p>
-                }
-                { for controllable.iter().map(|c| {
-                    let offer = actions.offer.clone();
-                    let name = c.clone();
-                    let on = session.offers(c);
-                    html! {
-                        <label><input type="checkbox" checked={on} data-testid="session-character" data-blueprint={c.clone()}
-                            onchange={Callback::from(move |_| offer.emit((name.clone(), !on)))} />{ format!(" {c}") }</label>
-                    }
-                }) }
-            </fieldset>
-            <div class="session-roster-box">
-            <table class="session-roster" data-testid="session-roster">
-                <thead><tr><th>{ "Student" }</th><th>{ "Character" }</th><th>{ "Connected" }</th><th>{ "Last move" }</th><th>{ "Delay" }</th><th></th></tr></thead>
-                <tbody>
-                { for room.students().map(|s| {
-                    let device = s.device.clone();
-                    let kick = actions.kick.clone();
-                    let last = s.moved_ms.map_or("never".to_string(), |at| format!("{:.1} s ago", ((now_ms - at) / 1000.0).max(0.0)));
-                    let delay = s.delay_ms.map_or("—".to_string(), |d| format!("{d} ms"));
-                    html! {
-                        <tr data-testid="session-student" data-device={s.device.clone()}>
-                            <td class="name" title={s.name.clone()}>{ &s.name }</td>
-                            <td>{ &s.blueprint }</td>
-                            <td>{ if s.connected(now_ms) { "yes" } else { "no" } }</td>
-                            <td>{ last }</td>
-                            <td>{ delay }</td>
-                            <td><button data-testid="session-kick" aria-label={format!("Remove {}", s.name)}
-                                onclick={Callback::from(move |_| kick.emit(device.clone()))}>{ "Remove" }</button></td>
-                        </tr>
-                    }
-                }) }
-                </tbody>
-            </table>
-            </div>
+            { characters(session, controllable, &actions.offer) }
+            { roster(session, now_ms, &actions.kick) }
             <p class="session-counts" data-testid="session-counts">
                 { format!("{} bundles, {} snapshots sent ({} KB through the server) · {} inputs over 25/s dropped · {} refused · {} joins held back (too many at once) · {} damaged messages ignored",
                     session.sent.bundles, session.sent.snapshots, session.server_bytes() / 1024, counts.rate_dropped, counts.refused, counts.joins_throttled, counts.malformed) }
@@ -154,6 +117,62 @@ pub fn teacher_panel(
                 <button data-testid="session-end" onclick={actions.end}>{ "End session" }</button>
             </div>
         </aside>
+    }
+}
+
+/// The character blueprints students may pick, each with its checkbox.
+fn characters(
+    session: &TeacherSession,
+    controllable: &[String],
+    offer: &Callback<(String, bool)>,
+) -> Html {
+    html! {
+    <fieldset class="session-characters" data-testid="session-characters">
+        <legend>{ "Characters students may pick" }</legend>
+        if controllable.is_empty() {
+            <p>{ "This model has none yet: add '# TAG isCharControllable true' to a blueprint's script." }</p>
+        }
+        { for controllable.iter().map(|c| {
+            let offer = offer.clone();
+            let name = c.clone();
+            let on = session.offers(c);
+            html! {
+                <label><input type="checkbox" checked={on} data-testid="session-character" data-blueprint={c.clone()}
+                    onchange={Callback::from(move |_| offer.emit((name.clone(), !on)))} />{ format!(" {c}") }</label>
+            }
+        }) }
+    </fieldset>
+    }
+}
+
+/// The students in the room: name, character, connected, last move, delay, and Remove.
+fn roster(session: &TeacherSession, now_ms: f64, kick: &Callback<String>) -> Html {
+    let room = session.room();
+    html! {
+    <div class="session-roster-box">
+    <table class="session-roster" data-testid="session-roster">
+        <thead><tr><th>{ "Student" }</th><th>{ "Character" }</th><th>{ "Connected" }</th><th>{ "Last move" }</th><th>{ "Delay" }</th><th></th></tr></thead>
+        <tbody>
+        { for room.students().map(|s| {
+            let device = s.device.clone();
+            let kick = kick.clone();
+            let last = s.moved_ms.map_or("never".to_string(), |at| format!("{:.1} s ago", ((now_ms - at) / 1000.0).max(0.0)));
+            let delay = s.delay_ms.map_or("—".to_string(), |d| format!("{d} ms"));
+            html! {
+                <tr data-testid="session-student" data-device={s.device.clone()}>
+                    <td class="name" title={s.name.clone()}>{ &s.name }</td>
+                    <td>{ &s.blueprint }</td>
+                    <td>{ if s.connected(now_ms) { "yes" } else { "no" } }</td>
+                    <td>{ last }</td>
+                    <td>{ delay }</td>
+                    <td><button data-testid="session-kick" aria-label={format!("Remove {}", s.name)}
+                        onclick={Callback::from(move |_| kick.emit(device.clone()))}>{ "Remove" }</button></td>
+                </tr>
+            }
+        }) }
+        </tbody>
+    </table>
+    </div>
     }
 }
 

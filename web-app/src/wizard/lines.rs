@@ -238,11 +238,9 @@ struct Cut<'u> {
     extras: Vec<Extra>,
 }
 
-/// A line's argument tokens cut into slots and blocks, with its end comment and what it could
-/// add; `None` when the tokens do not fit the specs well enough to show as controls. `offset`
-/// is the index of the first argument token in the unit.
-fn cut_slots<'u>(specs: &'static [ArgSpec], args: &'u [Token], offset: usize) -> Option<Cut<'u>> {
-    let (args, comment) = match args.split_last() {
+/// A line's argument tokens without its end comment, and the comment's text.
+fn end_comment(args: &[Token]) -> (&[Token], Option<String>) {
+    match args.split_last() {
         Some((
             Token {
                 kind: TokenKind::Comment(text),
@@ -251,7 +249,14 @@ fn cut_slots<'u>(specs: &'static [ArgSpec], args: &'u [Token], offset: usize) ->
             rest,
         )) => (rest, Some(text.clone())),
         _ => (args, None),
-    };
+    }
+}
+
+/// A line's argument tokens cut into slots and blocks, with its end comment and what it could
+/// add; `None` when the tokens do not fit the specs well enough to show as controls. `offset`
+/// is the index of the first argument token in the unit.
+fn cut_slots<'u>(specs: &'static [ArgSpec], args: &'u [Token], offset: usize) -> Option<Cut<'u>> {
+    let (args, comment) = end_comment(args);
     let mut slots = Vec::new();
     let mut blocks = Vec::new();
     let mut extras = Vec::new();

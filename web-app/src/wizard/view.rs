@@ -49,21 +49,7 @@ pub fn wizard(props: &WizardProps) -> Html {
         props.text.to_string(),
         (*props.symbols).clone(),
     );
-    let edit = {
-        let (script, message, on_apply) = (script.clone(), message.clone(), props.on_apply.clone());
-        Callback::from(move |edit: Edit| match script.apply(&edit) {
-            Ok(text) => match too_large(&text) {
-                Some(why) => message.set(Some(format!("{why}: that change was not made."))),
-                None => {
-                    message.set(None);
-                    if text != script.text {
-                        on_apply.emit(text);
-                    }
-                }
-            },
-            Err(error) => message.set(Some(capitalised(&error.to_string()))),
-        })
-    };
+    let edit = editing(&script, &message, &props.on_apply);
     let env = Env {
         vocab: Rc::new(script.vocab().clone()),
         script: Rc::new(script.clone()),
@@ -106,6 +92,28 @@ pub fn wizard(props: &WizardProps) -> Html {
             <div class="wizard-lines" ref={root}>{ body }</div>
         </div>
     }
+}
+
+/// Applies a row's edit to the script: the new text goes to `on_apply`, or `message` says why
+/// the change was not made.
+fn editing(
+    script: &Script,
+    message: &UseStateHandle<Option<String>>,
+    on_apply: &Callback<String>,
+) -> Callback<Edit> {
+    let (script, message, on_apply) = (script.clone(), message.clone(), on_apply.clone());
+    Callback::from(move |edit: Edit| match script.apply(&edit) {
+        Ok(text) => match too_large(&text) {
+            Some(why) => message.set(Some(format!("{why}: that change was not made."))),
+            None => {
+                message.set(None);
+                if text != script.text {
+                    on_apply.emit(text);
+                }
+            }
+        },
+        Err(error) => message.set(Some(capitalised(&error.to_string()))),
+    })
 }
 
 /// "that change ..." → "That change ...".
