@@ -295,3 +295,30 @@ fn a_script_can_tell_a_puppet_from_an_agent_that_moves_itself() {
     assert_eq!(prop(&sim, "Fish/s1 a", "driven").as_bool(), Some(true));
     assert_eq!(prop(&sim, "Fish/own", "driven").as_bool(), Some(false));
 }
+
+#[test]
+fn while_paused_a_frame_moves_its_puppet_at_once_and_a_replay_makes_the_same_move() {
+    let mut sim = load(&model(), 1);
+    sim.send_input(frame("s1", &[("a", 0.25, -0.25)])).unwrap();
+    sim.step();
+    let path = "Fish/s1 a";
+    // No tick runs: the frame still moves the puppet there and then.
+    let moved = frame("s1", &[("a", -0.5, 0.5), ("b", 0.0, 0.0)]);
+    sim.send_input(moved.clone()).unwrap();
+    sim.move_puppets_now(&moved);
+    assert_eq!(
+        (num(&sim, path, "x"), num(&sim, path, "y")),
+        (-400.0, 400.0)
+    );
+    assert_eq!(
+        count(&sim, "Fish"),
+        1,
+        "a new marker's character waits for the tick"
+    );
+    let hash = sim.state_hash();
+    // The move is an input of the log: a replay of the run reaches the same state.
+    let log = sim.input_log().entries().to_vec();
+    let mut again = load(&model(), 1);
+    again.replay_to(&log, sim.tick_count());
+    assert_eq!(again.state_hash(), hash);
+}

@@ -131,3 +131,39 @@ fn forged_inputs_from_unknown_devices_are_answered_a_few_times_a_second() {
     );
     assert!(asked.len() >= 4);
 }
+
+#[test]
+fn a_reloaded_page_numbers_its_inputs_afresh_and_is_heard_after_it_joins_again() {
+    let mut room = Room::new("ABCDEF");
+    let chars = characters();
+    let applied = |a: &Action| matches!(a, Action::Apply { .. });
+    assert!(welcomed(&room.receive(Ok(join("tab", "Ana")), 0.0, &chars)));
+    assert!(applied(&room.receive(
+        Ok(moved("tab", 500, 0.1)),
+        100.0,
+        &chars
+    )));
+    // The page reloads: its inputs start from 1 again, below the 500 the room took last.
+    assert!(!applied(&room.receive(
+        Ok(moved("tab", 1, 0.2)),
+        200.0,
+        &chars
+    )));
+    assert!(welcomed(&room.receive(
+        Ok(join("tab", "Ana")),
+        300.0,
+        &chars
+    )));
+    assert!(applied(&room.receive(
+        Ok(moved("tab", 1, 0.2)),
+        400.0,
+        &chars
+    )));
+    assert!(applied(&room.receive(
+        Ok(moved("tab", 2, 0.3)),
+        500.0,
+        &chars
+    )));
+    // Still one student, with the same place on the roster.
+    assert_eq!(room.students().count(), 1);
+}

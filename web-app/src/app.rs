@@ -17,6 +17,7 @@ mod keys;
 mod page;
 mod periodic;
 mod pointer;
+mod projector;
 mod rounds;
 mod session;
 mod session_parts;

@@ -26,7 +26,10 @@ use sim_core::{
 use std::rc::Rc;
 use tracked::Tracked;
 
+mod names;
 mod tracked;
+
+pub use names::PuppetNames;
 
 /// What to tell the student when the project places more agents than a model may have
 /// (`None` when it fits): only the first ones are made.
@@ -78,6 +81,10 @@ pub struct StageModel {
     follower: Option<Follower>,
     /// While the stage replays a run of an experiment: which run (see [`StageModel::replay`]).
     replaying: Option<String>,
+    /// In a live session: whose characters are whose.
+    names: PuppetNames,
+    /// Every agent ringed in white, for a high-contrast stage.
+    high_contrast: bool,
 }
 
 impl StageModel {
@@ -343,9 +350,19 @@ impl StageModel {
         std::mem::swap(&mut self.agents, &mut self.agents_before);
         self.agents.clear();
         self.ids.clear();
+        // A screen that follows the teacher's model shows none of the teacher's selection
+        // or hover: those rings belong to the teacher's page.
+        let own = self.follower.is_none();
         if let Some(sim) = self.sim.get() {
             for (i, a) in sim.agents().enumerate() {
-                self.agents.push(render_agent(i as u32, &a, costumes));
+                let mut drawn = render_agent(i as u32, &a, costumes, own);
+                if drawn.label.is_none() && self.names.shown {
+                    drawn.label = self.names.of(a.name());
+                }
+                if self.high_contrast {
+                    drawn.glow = Some(Rgb::WHITE);
+                }
+                self.agents.push(drawn);
                 self.ids.push(a.id());
             }
         }
@@ -433,6 +450,29 @@ impl StageModel {
             host.ack(&device, seq);
         }
         Ok(())
+    }
+
+    /// Moves the characters `frame` already drives to its markers at once (while the run is
+    /// paused; see [`Simulation::move_puppets_now`]).
+    pub fn move_puppets_now(&mut self, frame: &InputFrame) {
+        if let Some(sim) = self.sim.get_mut() {
+            sim.move_puppets_now(frame);
+        }
+    }
+
+    /// Where the characters a student's device drives are (its puppets, named `{device}
+    /// {marker}`), by marker id, in the model's coordinates (y down).
+    pub fn puppets_of(&self, device: &str) -> Vec<(String, f64, f64)> {
+        let Some(sim) = self.sim.get() else {
+            return Vec::new();
+        };
+        sim.agents()
+            .filter_map(|a| {
+                let marker = a.name().strip_prefix(device)?.strip_prefix(' ')?;
+                let (x, y) = a.position();
+                Some((marker.to_string(), x, y))
+            })
+            .collect()
     }
 
     /// The blueprints students may drive.
@@ -621,16 +661,48 @@ impl StageModel {
         due
     }
 
-    /// A snapshot for the inspector, with `error` the last refused edit's message.
+    /// A snapshot for the inspector, with `error` the last refused edit's message; a
+    /// student's character goes by the student's name.
     pub fn inspection(&self, error: Option<String>) -> Inspection {
-        self.sim
-            .get()
-            .map_or_else(Inspection::default, |sim| Inspection::of(sim, error))
+        let Some(sim) = self.sim.get() else {
+            return Inspection::default();
+        };
+        let mut inspection = Inspection::of(sim, error);
+        let rows = inspection.agents.iter_mut();
+        for row in rows.chain(inspection.inspected.as_mut().map(|(row, _)| row)) {
+            if let Some(name) = self.names.of(&row.name) {
+                row.name = name;
+            }
+        }
+        inspection
+    }
+
+    /// Whose characters are whose (a live session's roster); the stage draws them again
+    /// when that changed.
+    pub fn set_names(&mut self, names: &PuppetNames) {
+        if self.names != *names {
+            self.names = names.clone();
+            self.drawn_at = None;
+        }
+    }
+
+    /// Rings every agent in white (for a high-contrast stage), or not; drawn again at once.
+    pub fn set_high_contrast(&mut self, on: bool) {
+        if self.high_contrast != on {
+            self.high_contrast = on;
+            self.drawn_at = None;
+        }
+    }
+
+    /// Whose characters are whose.
+    pub fn names(&self) -> &PuppetNames {
+        &self.names
     }
 }
 
-/// One simulation agent as the stage draws it; `id` is its position in the drawn list.
-fn render_agent(id: u32, agent: &AgentView<'_>, costumes: &mut Costumes) -> RenderAgent {
+/// One simulation agent as the stage draws it; `id` is its position in the drawn list. Its
+/// selection and hover show only on the page that runs the model (`own`).
+fn render_agent(id: u32, agent: &AgentView<'_>, costumes: &mut Costumes, own: bool) -> RenderAgent {
     let (x, y) = agent.position();
     let look = agent.costume();
     let selection = agent.selection();
@@ -652,8 +724,8 @@ fn render_agent(id: u32, agent: &AgentView<'_>, costumes: &mut Costumes) -> Rend
     });
     drawn.z_index = agent.z_index() as i32;
     drawn.visible = agent.visible();
-    drawn.selected = selection.selected;
-    drawn.hovered = selection.hovered;
+    drawn.selected = own && selection.selected;
+    drawn.hovered = own && selection.hovered;
     if let Some(graph) = agent.graph() {
         drawn.label = Some(graph.text.into_owned()).filter(|t| !t.is_empty());
         drawn.meter = graph.meter.map(|value| Meter {

@@ -29,6 +29,8 @@ pub const MAX_MARKERS_PER_STUDENT: usize = 4;
 pub const MAX_TEXT_CHARS: usize = 64;
 /// The longest refusal or status text, in characters.
 pub const MAX_NOTE_CHARS: usize = 300;
+/// The most students a [`Names`] message names.
+pub const MAX_NAMES: usize = 1_000;
 /// How often (in ticks) a bundle carries the teacher's state hash.
 pub const HASH_EVERY_TICKS: u64 = 30;
 
@@ -78,6 +80,19 @@ pub enum Message {
         /// The device asked.
         device: String,
     },
+    /// Teacher → all: the students' names, for the labels on their characters (sent when
+    /// they change, with every snapshot, and now and then for screens that came late).
+    Names(Names),
+}
+
+/// Whose characters are whose: each student's device id and name, and whether the teacher
+/// shows the names on the stage. Only what shows: no simulation reads it.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Names {
+    /// `(device id, name)`, one for each student in the room.
+    pub names: Vec<(String, String)>,
+    /// Whether every screen draws the names by the characters.
+    pub shown: bool,
 }
 
 /// One frame of the teacher's run: at tick `from`, apply `inputs`, then run to sim time
@@ -350,6 +365,15 @@ fn check(message: &Message) -> Result<(), String> {
             check_text("a secret", secret, MAX_TEXT_CHARS)
         }
         Message::Rejoin { device } => check_text("a device id", device, MAX_TEXT_CHARS),
+        Message::Names(n) => {
+            if n.names.len() > MAX_NAMES {
+                return Err(format!("{} names; at most {MAX_NAMES}", n.names.len()));
+            }
+            n.names.iter().try_for_each(|(device, name)| {
+                check_text("a device id", device, MAX_TEXT_CHARS)?;
+                check_text("a name", name, MAX_TEXT_CHARS)
+            })
+        }
     }
 }
 
@@ -388,9 +412,18 @@ mod tests {
         })
     }
 
+    fn names(n: usize) -> Message {
+        Message::Names(Names {
+            names: (0..n)
+                .map(|i| (format!("tab-{i}"), format!("Ana {i}")))
+                .collect(),
+            shown: true,
+        })
+    }
+
     #[test]
     fn messages_survive_the_wire() {
-        for m in [bundle(), input(2), Message::Ended] {
+        for m in [bundle(), input(2), Message::Ended, names(3)] {
             assert_eq!(decode(&encode(&m)), Ok(m));
         }
     }
@@ -416,6 +449,15 @@ mod tests {
         assert!(decode(&encode(&input(4))).is_ok());
         assert!(matches!(
             decode(&encode(&input(5))),
+            Err(ProtocolError::Limit(_))
+        ));
+    }
+
+    #[test]
+    fn too_many_names_are_refused() {
+        assert!(decode(&encode(&names(MAX_NAMES))).is_ok());
+        assert!(matches!(
+            decode(&encode(&names(MAX_NAMES + 1))),
             Err(ProtocolError::Limit(_))
         ));
     }

@@ -169,8 +169,16 @@ impl Room {
     }
 
     /// The roster, by device id.
-    pub fn students(&self) -> impl Iterator<Item = &Student> {
+    pub fn students(&self) -> impl ExactSizeIterator<Item = &Student> {
         self.students.values()
+    }
+
+    /// Each student's device id and name, in the order of their devices.
+    pub fn names(&self) -> Vec<(String, String)> {
+        self.students
+            .values()
+            .map(|s| (s.device.clone(), s.name.clone()))
+            .collect()
     }
 
     /// What was refused and dropped so far.
@@ -277,6 +285,8 @@ impl Room {
                 s.name.clone_from(&name);
                 s.blueprint.clone_from(&join.blueprint);
                 s.last_heard_ms = now_ms;
+                // A reloaded page numbers its inputs afresh.
+                s.last_seq = None;
             }
             Some(_) => return self.refused(&join.device, "another device already uses this id"),
             None if self.locked => {

@@ -56,6 +56,27 @@ impl Simulation {
         checked
     }
 
+    /// Moves the characters `frame` already drives to its markers at once, as moves of the
+    /// UI (recorded, so every follower and a replay make the same moves): while the run is
+    /// paused a character stays under its student's finger instead of waiting for the next
+    /// tick. A marker with no character yet waits for the tick that makes it.
+    pub fn move_puppets_now(&mut self, frame: &InputFrame) {
+        let InputFrame::Markers {
+            device, markers, ..
+        } = frame
+        else {
+            return;
+        };
+        for marker in markers {
+            let key = (device.clone(), marker.id.clone());
+            let Some(agent) = self.world.controls().puppets.get(&key).map(|p| p.agent) else {
+                continue;
+            };
+            let (x, y) = marker_place(self.world.stage(), marker);
+            let _ = self.move_agent(agent, x, y);
+        }
+    }
+
     /// How many frames were refused since the model started.
     pub fn inputs_refused(&self) -> u64 {
         self.world.controls().refused
@@ -157,9 +178,7 @@ fn drive(
     blueprint: &str,
     marker: &Marker,
 ) {
-    let stage = world.stage();
-    let x = stage.left + (marker.x.clamp(-0.5, 0.5) + 0.5) * (stage.right - stage.left);
-    let y = stage.top + (marker.y.clamp(-0.5, 0.5) + 0.5) * (stage.bottom - stage.top);
+    let (x, y) = marker_place(world.stage(), marker);
     let key = (device.to_owned(), marker.id.clone());
     let tick = world.tick;
     let driven = world.controls().puppets.get(&key).map(|p| p.agent);
@@ -195,6 +214,13 @@ fn drive(
             seen: tick,
         },
     );
+}
+
+/// Where `marker` (stage fractions, −0.5..0.5) puts its character on `stage`.
+fn marker_place(stage: &crate::project::StageMetadata, marker: &Marker) -> (f64, f64) {
+    let x = stage.left + (marker.x.clamp(-0.5, 0.5) + 0.5) * (stage.right - stage.left);
+    let y = stage.top + (marker.y.clamp(-0.5, 0.5) + 0.5) * (stage.bottom - stage.top);
+    (x, y)
 }
 
 /// Forgets the puppet of `key` and removes its agent at the end of the phase.

@@ -4,6 +4,7 @@
 //! tells the app shell to show the change. What only one part needs (a drag, a finger on the
 //! controller pad, the session panel being open, a widget's error) stays in that part.
 
+use super::projector::high_contrast_kept;
 use super::session::PageSession;
 use super::stage::Stage;
 use crate::browser;
@@ -66,8 +67,12 @@ impl PageState {
     pub fn new(query: String, project: ProjectHandle) -> PageState {
         let role = PageRole::from_query(&query);
         let session = PageSession::for_page(&role, &query);
+        let mut stage = Stage::new(&query);
+        if matches!(role, PageRole::Projector(_)) && high_contrast_kept() {
+            stage.set_high_contrast(true, &project);
+        }
         PageState {
-            stage: Stage::new(&query),
+            stage,
             project,
             query,
             role,

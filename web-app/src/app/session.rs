@@ -4,13 +4,13 @@
 //! `session_parts`.
 
 use super::page::PageState;
-use crate::browser::{storage_get, storage_set};
+use crate::browser::{storage_get, storage_remove, storage_set};
 use crate::projects::ProjectHandle;
-use crate::render::{Bounds, StageView};
+use crate::render::StageView;
 use crate::session::device::{DeviceSession, Role};
 use crate::session::link::Server;
 use crate::session::teacher::TeacherSession;
-use crate::session::{self, PageRole, TEACHER_USER};
+use crate::session::{self, from_marker, PageRole, TEACHER_USER};
 use crate::stage_model::StageModel;
 use web_sys::CanvasRenderingContext2d;
 
@@ -33,6 +33,18 @@ pub fn running_room() -> Option<String> {
     (!code.is_empty()).then_some(code)
 }
 
+/// Where this browser keeps the room its teacher's page runs (`CODE\tMS`, the wall clock
+/// when the page was last alive) until the session is ended, so a closed tab, a restarted
+/// browser or a slept laptop can resume it.
+const KEPT_ROOM: &str = "stepwise-teacher-room";
+/// How often a teacher's page says it is alive, milliseconds of the wall clock.
+const ALIVE_EVERY_MS: f64 = 2_000.0;
+/// A kept room whose page said nothing for this long is offered for resuming (its page was
+/// closed); before that, another tab runs it.
+const GONE_AFTER_MS: f64 = 3.0 * ALIVE_EVERY_MS;
+/// How long a kept room can be resumed: a school day.
+const RESUME_WITHIN_MS: f64 = 12.0 * 3_600_000.0;
+
 fn keep_room(code: Option<&str>) {
     if let Some(store) = session_storage() {
         let _ = match code {
@@ -40,6 +52,28 @@ fn keep_room(code: Option<&str>) {
             None => store.remove_item(SESSION_CODE),
         };
     }
+    match code {
+        Some(code) => {
+            let _ = storage_set(KEPT_ROOM, &format!("{code}\t{}", js_sys::Date::now()));
+        }
+        None => storage_remove(KEPT_ROOM),
+    }
+}
+
+/// The room a teacher's page of this browser ran and was closed without ending it, and how
+/// many minutes ago it was last alive: the teacher may resume it.
+pub fn resumable_room() -> Option<(String, f64)> {
+    let kept = storage_get(KEPT_ROOM).ok()??;
+    let (code, alive) = kept.split_once('\t')?;
+    let code = session::clean_code(code);
+    let ago = js_sys::Date::now() - alive.parse::<f64>().ok()?;
+    let fresh = (GONE_AFTER_MS..RESUME_WITHIN_MS).contains(&ago);
+    (fresh && !code.is_empty()).then(|| (code, ago / 60_000.0))
+}
+
+/// Forgets the room offered for resuming (the teacher chose not to).
+pub fn forget_resumable() {
+    storage_remove(KEPT_ROOM);
 }
 
 /// The teacher's key: `?teach=KEY` (remembered), else the one remembered.
@@ -64,21 +98,6 @@ pub(super) fn page_base() -> String {
         .unwrap_or_default()
 }
 
-/// A marker's place for a world point of the stage (y up) within `b`.
-pub(super) fn to_marker(b: &Bounds, wx: f64, wy: f64) -> (f64, f64) {
-    let width = (b.right - b.left).max(1e-9);
-    let height = (b.top - b.bottom).max(1e-9);
-    ((wx - b.left) / width - 0.5, (b.top - wy) / height - 0.5)
-}
-
-/// The world point (y up) of a marker's place.
-fn from_marker(b: &Bounds, x: f64, y: f64) -> (f64, f64) {
-    (
-        b.left + (x + 0.5) * (b.right - b.left),
-        b.top - (y + 0.5) * (b.top - b.bottom),
-    )
-}
-
 /// The live session of this page: the one it hosts (the teacher's page) or follows (a
 /// projector, a student's device), and the state hash it shows.
 #[derive(Default)]
@@ -91,6 +110,8 @@ pub struct PageSession {
     pub shown_hash: Option<(u64, u64)>,
     /// Set when the state changed without a tick (an input applied while paused).
     pub hash_stale: bool,
+    /// When the teacher's page last said it is alive (wall clock), for [`resumable_room`].
+    alive_ms: f64,
 }
 
 impl PageSession {
@@ -124,7 +145,7 @@ impl PageSession {
     pub fn joined_student(&self) -> Option<&DeviceSession> {
         self.device
             .as_ref()
-            .filter(|d| d.role() == Role::Student && d.welcome.is_some())
+            .filter(|d| d.role() == Role::Student && d.welcome.is_some() && !d.superseded)
     }
 
     /// Where the student's own markers are (world points): rings around them show where
@@ -218,12 +239,15 @@ impl PageState {
     /// took in a new model.
     pub fn session_before_ticks(&mut self, ts: f64) -> bool {
         if let Some(t) = &mut self.session.teacher {
-            t.receive(self.stage.model_mut(), ts);
+            let paused = !self.stage.running();
+            t.receive(self.stage.model_mut(), ts, paused);
+            t.show_names_on(self.stage.model_mut());
         }
         let Some(d) = &mut self.session.device else {
             return false;
         };
         let adopted = d.frame(self.stage.model_mut(), &self.project, ts);
+        self.stage.model_mut().set_names(&d.names);
         let teacher_acted = d.take_inputs_applied();
         if adopted {
             self.stage.fit_to_project(&self.project);
@@ -242,6 +266,11 @@ impl PageState {
         let speed = self.stage.speed_label().parse::<f64>().unwrap_or(1.0);
         if let Some(t) = &mut self.session.teacher {
             t.publish(self.stage.model_mut(), &self.project, running, speed, ts);
+            let now = js_sys::Date::now();
+            if now - self.session.alive_ms >= ALIVE_EVERY_MS {
+                self.session.alive_ms = now;
+                keep_room(Some(t.room().code()));
+            }
         }
     }
 
@@ -257,25 +286,5 @@ impl PageState {
             session.shown_hash = self.stage.model().state_hash().map(|h| (tick, h));
             session.hash_stale = false;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn marker_places_and_stage_points_are_inverse() {
-        let b = Bounds {
-            left: -400.0,
-            right: 400.0,
-            top: 300.0,
-            bottom: -300.0,
-        };
-        assert_eq!(to_marker(&b, -400.0, 300.0), (-0.5, -0.5), "top left");
-        assert_eq!(to_marker(&b, 400.0, -300.0), (0.5, 0.5), "bottom right");
-        let (wx, wy) = from_marker(&b, 0.2, -0.1);
-        let (x, y) = to_marker(&b, wx, wy);
-        assert!((x - 0.2).abs() < 1e-12 && (y + 0.1).abs() < 1e-12);
     }
 }

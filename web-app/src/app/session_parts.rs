@@ -4,11 +4,15 @@
 //! the page's state (see `session`).
 
 use super::page::{PageHandle, PageState};
-use super::session::{page_base, to_marker};
+use super::session::{forget_resumable, page_base, resumable_room};
 use super::stage::canvas_point;
-use crate::session::view::{self, JoinActions, TeacherActions};
-use crate::session::{self, PageRole};
+use crate::browser::{storage_get, storage_set};
+use crate::session::device::{DeviceSession, Role};
+use crate::session::view::{self, JoinActions, StudentState, TeacherActions};
+use crate::session::{self, to_marker, PageRole};
 use crate::stage_model::StageModel;
+use sim_core::session::room::puppet_device;
+use sim_core::RoundPhase;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
@@ -37,12 +41,10 @@ pub fn teacher_controls(props: &SessionProps) -> Html {
     };
     let state = page.read();
     let Some(t) = &state.session.teacher else {
-        let ask = match session::query_param(&state.query, "server") {
-            Some(server) => format!("?join&server={server}"),
-            None => "?join".to_string(),
-        };
+        let ask = session::ask_code_search(&state.query);
         return html! {
             <>
+                { resume_offer(page, &open) }
                 <button data-testid="session-start" onclick={show}>{ "Start session" }</button>
                 <a class="join-link" data-testid="join-session" href={ask}>{ "Join a session" }</a>
             </>
@@ -68,8 +70,34 @@ pub fn teacher_controls(props: &SessionProps) -> Html {
     }
 }
 
+/// The room this browser's teacher's page ran before its tab was closed, offered for
+/// resuming with the same code (students rejoin by themselves), or forgotten.
+fn resume_offer(page: &PageHandle, open: &UseStateHandle<bool>) -> Html {
+    let Some((code, minutes)) = resumable_room() else {
+        return Html::default();
+    };
+    let resume = {
+        let (page, open, code) = (page.clone(), open.clone(), code.clone());
+        Callback::from(move |_: MouseEvent| {
+            if page.act(|state| state.start_session(Some(code.clone()))) == Some(true) {
+                open.set(true);
+            }
+        })
+    };
+    let forget = page.callback(|_, _: MouseEvent| forget_resumable());
+    html! {
+        <span class="session-resume" role="group" aria-label="A session left open">
+            <button data-testid="session-resume" class="primary" onclick={resume}
+                title={format!("Room {code} was open {minutes:.0} min ago; its students come back by themselves")}>
+                { format!("Resume session {code}") }
+            </button>
+            <button data-testid="session-forget" onclick={forget} aria-label={format!("Forget session {code}")}>{ "✕" }</button>
+        </span>
+    }
+}
+
 /// The room's links for students and for a projector (with the page's server, if any).
-fn room_links(code: &str, query: &str) -> (String, String) {
+pub(super) fn room_links(code: &str, query: &str) -> (String, String) {
     let mut join_link = format!("{}?join={code}", page_base());
     let mut view_link = format!("{}?view={code}", page_base());
     if let Some(server) = session::query_param(query, "server") {
@@ -96,6 +124,7 @@ fn teacher_actions(page: &PageHandle, open: &UseStateHandle<bool>) -> TeacherAct
         hide: Callback::from(move |_| hide.set(false)),
         offer: page
             .callback(|s, (blueprint, on): (String, bool)| s.teach(|t, _| t.offer(&blueprint, on))),
+        names: page.callback(|s, on| s.teach(|t, _| t.show_names = on)),
     }
 }
 
@@ -119,25 +148,82 @@ pub fn device_controls(props: &SessionProps) -> Html {
         });
         return view::code_form(&name, on_code);
     };
-    let joining = d.role() == session::device::Role::Student && d.welcome.is_none();
-    let join = joining.then(|| {
-        let actions = JoinActions {
-            join: props
+    let now = state.stage.frame_ms();
+    let status = view::device_status(d, now);
+    if d.role() != Role::Student {
+        return status;
+    }
+    let banner = student_state(&state, d);
+    if let Some((name, blueprint)) = d
+        .joining()
+        .filter(|_| banner.is_none() && d.refused.is_none())
+    {
+        // A page that joined before (a reload) joins again by itself.
+        return html! {
+            <>
+                { status }
+                <p class="join-pending" data-testid="join-pending" role="status">
+                    { format!("Joining room {} as {name} ({blueprint})…", d.code()) }
+                </p>
+            </>
+        };
+    }
+    let form = match &banner {
+        None | Some(StudentState::NoCharacter(_)) => {
+            let join = props
                 .page
                 .callback(|s, (name, blueprint): (String, String)| {
                     if let Some(d) = &mut s.session.device {
                         d.join(&name, &blueprint);
                     }
-                }),
-        };
-        view::join_form(d, &name, &pick, actions, state.stage.frame_ms())
-    });
+                });
+            view::join_form(d, &name, &pick, JoinActions { join }, now)
+        }
+        Some(StudentState::Ended) => view::after_end(&state.query),
+        Some(_) => Html::default(),
+    };
+    let blueprint = d.welcome.as_ref().map_or("", |w| w.blueprint.as_str());
+    let first_time = !matches!(storage_get(STEERED), Ok(Some(_)));
     html! {
         <>
-            { view::device_status(d, state.stage.frame_ms()) }
-            { join.unwrap_or_default() }
+            { status }
+            { banner.map(|b| view::student_state(&b, blueprint, first_time)).unwrap_or_default() }
+            { form }
         </>
     }
+}
+
+/// Where a browser keeps that its student has steered once (the first-time hint is shown
+/// until then).
+const STEERED: &str = "stepwise-steered";
+
+/// Where a joined student's run stands; `None` for a student not in (the join form).
+fn student_state(state: &PageState, d: &DeviceSession) -> Option<StudentState> {
+    if d.superseded {
+        return Some(StudentState::Superseded);
+    }
+    if d.ended {
+        return Some(StudentState::Ended);
+    }
+    let welcome = d.welcome.as_ref()?;
+    if !d.following() || d.teacher_quiet(state.stage.frame_ms()) {
+        return Some(StudentState::Waiting);
+    }
+    let model = state.stage.model();
+    if !model.characters().contains(&welcome.blueprint) {
+        return Some(StudentState::NoCharacter(welcome.blueprint.clone()));
+    }
+    if model
+        .round()
+        .is_some_and(|r| r.phase != RoundPhase::Running)
+    {
+        return Some(StudentState::RoundOver);
+    }
+    if d.control.as_ref().is_some_and(|c| c.playing) {
+        return Some(StudentState::Playing);
+    }
+    let here = !model.puppets_of(&puppet_device(d.device_id())).is_empty();
+    Some(StudentState::Paused { here })
 }
 
 /// Opens the room of the typed `code`, keeping the rest of the page's `query`.
@@ -195,6 +281,9 @@ fn pad(state: &mut PageState, fingers: &mut Vec<(i32, usize)>, e: &PointerEvent,
         return;
     };
     e.prevent_default();
+    if pressed {
+        let _ = storage_set(STEERED, "1");
+    }
     let at = canvas_point(&canvas, e);
     let (wx, wy) = state.stage.view().canvas_to_world(at.0, at.1);
     let (x, y) = to_marker(&bounds, wx, wy);

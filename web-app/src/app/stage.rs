@@ -22,6 +22,8 @@ pub const SPEEDS: [&str; 6] = ["0.25", "0.5", "1", "2", "4", "8"];
 
 /// The stage's colour inside its bounds.
 const STAGE_BACKGROUND: Rgb = Rgb::from_packed(0x24506b);
+/// The stage's colour in high contrast: near black, under agents ringed in white.
+const HIGH_CONTRAST_BACKGROUND: Rgb = Rgb::from_packed(0x05080b);
 
 /// How much one pixel of wheel scrolling zooms: the zoom factor is `exp(-delta × this)`.
 const WHEEL_ZOOM_RATE: f64 = 0.0015;
@@ -66,6 +68,9 @@ pub struct Stage {
     /// Counts what ends a drag on the stage: a new or restarted model, a moment sought,
     /// agents removed.
     generation: u64,
+    /// Whether the stage is drawn in high contrast (a dark stage, every agent ringed in
+    /// white), for a class screen showing a low-contrast model.
+    high_contrast: bool,
 }
 
 /// The most frames in a row left unpainted: a safety net for whatever could change the
@@ -122,7 +127,28 @@ impl Stage {
             watchdog: None,
             dismissed_dialog: 0,
             generation: 0,
+            high_contrast: false,
         }
+    }
+
+    /// Whether the stage is drawn in high contrast.
+    pub fn high_contrast(&self) -> bool {
+        self.high_contrast
+    }
+
+    /// Draws the stage in high contrast (`on`) or with the open project's own background.
+    pub fn set_high_contrast(&mut self, on: bool, project: &ProjectHandle) {
+        self.high_contrast = on;
+        self.model.set_high_contrast(on);
+        self.view.background = self.background(project);
+    }
+
+    /// The stage's colour: the project's, or dark in high contrast.
+    fn background(&self, project: &ProjectHandle) -> Rgb {
+        if self.high_contrast {
+            return HIGH_CONTRAST_BACKGROUND;
+        }
+        MapTool::background(project).unwrap_or(STAGE_BACKGROUND)
     }
 
     /// Whether the last page died with a model running (this one opened paused), until the
@@ -277,7 +303,7 @@ impl Stage {
     pub fn fit_to_project(&mut self, project: &ProjectHandle) {
         self.show_costumes(project);
         self.view.bounds = StageModel::bounds(project);
-        self.view.background = MapTool::background(project).unwrap_or(STAGE_BACKGROUND);
+        self.view.background = self.background(project);
         self.view.fit();
     }
 

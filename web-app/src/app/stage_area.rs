@@ -174,7 +174,7 @@ impl Component for StageArea {
         let page = &ctx.props().page;
         let state = page.read();
         let model = state.stage.model();
-        let stage_label = format!(
+        let mut stage_label = format!(
             "Stage of {}: {} agents",
             state
                 .project
@@ -182,6 +182,11 @@ impl Component for StageArea {
                 .unwrap_or_else(|| "no model".into()),
             state.views.inspection.agents.len()
         );
+        let names = model.names();
+        if names.shown && names.names().next().is_some() {
+            let list: Vec<&str> = names.names().collect();
+            stage_label.push_str(&format!("; students' characters: {}", list.join(", ")));
+        }
         html! {
             <main class="stage-area">
                 <div class="stage-frame">

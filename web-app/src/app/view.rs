@@ -3,6 +3,7 @@
 
 use super::controls::RunControls;
 use super::page::PageState;
+use super::projector::ProjectorCard;
 use super::session_parts::DeviceControls;
 use super::stage_area::StageArea;
 use super::{keys, App, Msg};
@@ -63,7 +64,7 @@ impl App {
             if matches!(state.role, PageRole::Projector(_)) {
                 <Panels data={state.views.panels.clone()} series={state.views.series.clone()}
                     on_open={ctx.link().callback(Msg::OpenScript)}
-                    lead={self.widgets(state, false)} />
+                    lead={html! { <><ProjectorCard page={self.page.clone()} />{ self.widgets(state, false) }</> }} />
             }
             </>
         }

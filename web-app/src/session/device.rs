@@ -4,14 +4,16 @@
 //! times a second.
 
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
+use super::to_marker;
+use crate::browser::{storage_get, storage_remove, storage_set};
 use crate::projects::ProjectHandle;
-use crate::stage_model::StageModel;
+use crate::stage_model::{PuppetNames, StageModel};
 use sim_core::{
     session::protocol::{
         Bundle, Control, Join, Message, RoomSnapshot, StudentInput, Welcome,
-        MAX_MARKERS_PER_STUDENT,
+        MAX_MARKERS_PER_STUDENT, MAX_TEXT_CHARS,
     },
-    session::{Followed, RoomKey},
+    session::{room::puppet_device, Followed, RoomKey},
     Marker,
 };
 use std::collections::VecDeque;
@@ -26,6 +28,13 @@ const ASK_AGAIN_MS: f64 = 2_000.0;
 /// How long a device on the server hears nothing from a teacher before it says that no room
 /// has its code: the teacher's page sends at least a heartbeat every second.
 pub const NO_ROOM_MS: f64 = 2_000.0;
+/// How long nothing from the teacher's page counts as its having gone quiet, milliseconds.
+pub const QUIET_TEACHER_MS: f64 = 3_000.0;
+/// How often a student's tab looks whether a newer tab of this browser took its place over.
+const TAB_CHECK_MS: f64 = 500.0;
+/// How often a student's markers are kept in storage while they move, for a reload that
+/// comes after the teacher's model let the character go.
+const KEEP_MARKERS_MS: f64 = 1_000.0;
 
 /// What this device is in the room.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -98,11 +107,57 @@ pub struct DeviceSession {
     /// Whether a bundle with the teacher's inputs (a widget, an inspector edit, a command)
     /// was applied since [`DeviceSession::take_inputs_applied`] last asked.
     inputs_applied: bool,
+    /// A student's tab's token in storage: the newest tab of a browser steers, older ones
+    /// stop (`None` on a projector).
+    tab: Option<String>,
+    /// A newer tab of this browser took this student's place over: this one sends nothing.
+    pub superseded: bool,
+    tab_checked_ms: f64,
+    /// The markers last kept in storage, and when.
+    kept_markers: (Vec<Marker>, f64),
+    /// Whose characters are whose, as the teacher last said.
+    pub names: PuppetNames,
+}
+
+/// Where a student's page keeps `what` for room `code` in this browser's storage.
+fn kept(what: &str, code: &str) -> String {
+    format!("stepwise-{what}-{code}")
+}
+
+/// The join this browser made in room `code` (name, blueprint), if it keeps one.
+fn kept_join(code: &str) -> Option<(String, String)> {
+    let text = storage_get(&kept("join", code)).ok()??;
+    let (name, blueprint) = text.split_once('\t')?;
+    let clip = |t: &str| t.chars().take(MAX_TEXT_CHARS).collect::<String>();
+    (!name.trim().is_empty() && !blueprint.is_empty()).then(|| (clip(name), clip(blueprint)))
+}
+
+/// The markers this browser kept for room `code` (`m0 x y;m1 x y`), within the stage.
+fn kept_markers(code: &str) -> Vec<(f64, f64)> {
+    let text = storage_get(&kept("markers", code))
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    text.split(';')
+        .take(MAX_MARKERS_PER_STUDENT)
+        .map_while(|m| {
+            let mut parts = m.split(' ').skip(1).map(str::parse::<f64>);
+            let (x, y) = (parts.next()?.ok()?, parts.next()?.ok()?);
+            (x.is_finite() && y.is_finite()).then(|| (x.clamp(-0.5, 0.5), y.clamp(-0.5, 0.5)))
+        })
+        .collect()
 }
 
 impl DeviceSession {
-    /// Joins room `code` as `role`, through `server` when given and a window link always.
+    /// Joins room `code` as `role`, through `server` when given and a window link always. A
+    /// student's page that joined this room before (a reload, a browser restarted) joins
+    /// again by itself, and takes the place over from any older tab of this browser.
     pub fn start(code: &str, role: Role, identity: Identity, server: Option<Server>) -> Self {
+        let student = role == Role::Student;
+        let tab = student.then(super::page_token).filter(|t| !t.is_empty());
+        if let Some(tab) = &tab {
+            let _ = storage_set(&kept("tab", code), tab);
+        }
         let server = server.map(|server| {
             let name = format!("device-{}", identity.device);
             let key = std::rc::Rc::new(RoomKey::derive(code));
@@ -124,7 +179,7 @@ impl DeviceSession {
             control: None,
             heard_ms: None,
             characters: Vec::new(),
-            join: None,
+            join: if student { kept_join(code) } else { None },
             welcome: None,
             refused: None,
             ended: false,
@@ -137,12 +192,27 @@ impl DeviceSession {
             bundle_delays: VecDeque::new(),
             unsent_inputs: 0,
             inputs_applied: false,
+            tab,
+            superseded: false,
+            tab_checked_ms: f64::NEG_INFINITY,
+            kept_markers: (Vec::new(), f64::NEG_INFINITY),
+            names: PuppetNames::default(),
         }
+    }
+
+    /// The join this page asked for (name, blueprint), until the teacher refuses it.
+    pub fn joining(&self) -> Option<&(String, String)> {
+        self.join.as_ref()
     }
 
     /// The room code.
     pub fn code(&self) -> &str {
         &self.code
+    }
+
+    /// This device's id (its characters are the puppets of `student:{id}`).
+    pub fn device_id(&self) -> &str {
+        &self.identity.device
     }
 
     /// Projector or student.
@@ -164,6 +234,13 @@ impl DeviceSession {
             && self
                 .server_open_ms
                 .is_some_and(|at| now_ms - at >= NO_ROOM_MS)
+    }
+
+    /// Whether the teacher's page went quiet: nothing from it for [`QUIET_TEACHER_MS`] (it
+    /// sends at least a heartbeat every second).
+    pub fn teacher_quiet(&self, now_ms: f64) -> bool {
+        self.heard_ms
+            .is_some_and(|at| now_ms - at > QUIET_TEACHER_MS)
     }
 
     /// The server link's state (`None` without a server).
@@ -208,12 +285,24 @@ impl DeviceSession {
 
     /// A student asks to join with `name`, driving `blueprint`.
     pub fn join(&mut self, name: &str, blueprint: &str) {
-        self.join = Some((name.trim().to_string(), blueprint.to_string()));
+        let name = name.trim().to_string();
+        let _ = storage_set(&kept("join", &self.code), &format!("{name}\t{blueprint}"));
+        self.join = Some((name, blueprint.to_string()));
         self.refused = None;
         self.send_join();
     }
 
+    /// Forgets the join (refused, or the session ended): a reload shows the join form.
+    fn forget_join(&mut self) {
+        self.join = None;
+        storage_remove(&kept("join", &self.code));
+        storage_remove(&kept("markers", &self.code));
+    }
+
     fn send_join(&mut self) {
+        if self.superseded {
+            return;
+        }
         let Some((name, blueprint)) = self.join.clone() else {
             return;
         };
@@ -270,6 +359,9 @@ impl DeviceSession {
                 Err(_) => self.malformed += 1,
             }
         }
+        self.check_tab(now_ms);
+        self.settle_markers(model, project);
+        self.keep_markers(now_ms);
         if self
             .waiting_since
             .is_some_and(|at| now_ms - at > ASK_AGAIN_MS)
@@ -304,22 +396,20 @@ impl DeviceSession {
                 self.control = Some(c);
             }
             Message::Welcome(w) if w.device == self.identity.device => {
-                if self.markers.is_empty() {
-                    let (x, y) = start_place(&self.identity.device);
-                    self.place_marker(0, x, y);
-                }
                 self.welcome = Some(w);
                 self.refused = None;
             }
             Message::Refused { device, reason } if device == self.identity.device => {
                 self.welcome = None;
-                self.join = None;
+                self.forget_join();
                 self.refused = Some(reason);
             }
             Message::Rejoin { device } if device == self.identity.device => self.send_join(),
+            Message::Names(n) => self.names = PuppetNames::new(n.names, n.shown),
             Message::Ended => {
                 self.ended = true;
                 self.welcome = None;
+                self.forget_join();
             }
             _ => {}
         }
@@ -376,6 +466,64 @@ impl DeviceSession {
         }
     }
 
+    /// Whether a newer tab of this browser took this student's place over (looked at every
+    /// [`TAB_CHECK_MS`]): this tab then sends nothing more.
+    fn check_tab(&mut self, now_ms: f64) {
+        let Some(tab) = &self.tab else {
+            return;
+        };
+        if self.superseded || now_ms - self.tab_checked_ms < TAB_CHECK_MS {
+            return;
+        }
+        self.tab_checked_ms = now_ms;
+        if let Ok(Some(owner)) = storage_get(&kept("tab", &self.code)) {
+            self.superseded = owner != *tab;
+        }
+    }
+
+    /// A welcomed student with no markers yet (a new join, a reload) takes them from where
+    /// its characters are in the teacher's model, else from where this browser kept them,
+    /// else a start place: a reload finds the character where it was.
+    fn settle_markers(&mut self, model: &StageModel, project: &ProjectHandle) {
+        if self.welcome.is_none() || !self.markers.is_empty() || !self.following {
+            return;
+        }
+        let bounds = StageModel::bounds(project);
+        let mut puppets = model.puppets_of(&puppet_device(&self.identity.device));
+        puppets.sort_by(|a, b| a.0.cmp(&b.0));
+        for (i, (id, x, y)) in puppets.iter().enumerate() {
+            if *id != format!("m{i}") {
+                break;
+            }
+            let (mx, my) = to_marker(&bounds, *x, -*y);
+            self.place_marker(i, mx, my);
+        }
+        if self.markers.is_empty() {
+            for (i, (x, y)) in kept_markers(&self.code).into_iter().enumerate() {
+                self.place_marker(i, x, y);
+            }
+        }
+        if self.markers.is_empty() {
+            let (x, y) = start_place(&self.identity.device);
+            self.place_marker(0, x, y);
+        }
+    }
+
+    /// Keeps the markers in storage when they moved, at most every [`KEEP_MARKERS_MS`].
+    fn keep_markers(&mut self, now_ms: f64) {
+        let (kept_list, at) = &self.kept_markers;
+        if self.superseded || *kept_list == self.markers || now_ms - at < KEEP_MARKERS_MS {
+            return;
+        }
+        let text: Vec<String> = self
+            .markers
+            .iter()
+            .map(|m| format!("{} {} {}", m.id, m.x, m.y))
+            .collect();
+        let _ = storage_set(&kept("markers", &self.code), &text.join(";"));
+        self.kept_markers = (self.markers.clone(), now_ms);
+    }
+
     fn send_input(&mut self, now_ms: f64) {
         let still = self.markers == self.sent_markers;
         let every = if still {
@@ -384,6 +532,7 @@ impl DeviceSession {
             INPUT_EVERY_MS
         };
         if self.role != Role::Student
+            || self.superseded
             || self.welcome.is_none()
             || self.markers.is_empty()
             || now_ms - self.last_sent_ms < every

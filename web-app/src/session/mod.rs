@@ -10,6 +10,7 @@ pub mod link;
 pub mod teacher;
 pub mod view;
 
+use crate::render::Bounds;
 use link::Server;
 
 /// The NATS user every student's and projector's page connects as; its permissions let it
@@ -42,6 +43,14 @@ pub fn join_search(query: &str, code: &str) -> String {
     match query_param(query, "server") {
         Some(server) => format!("?join={code}&server={server}"),
         None => format!("?join={code}"),
+    }
+}
+
+/// The address of the page where a student types a room code, keeping `?server=`.
+pub fn ask_code_search(query: &str) -> String {
+    match query_param(query, "server") {
+        Some(server) => format!("?join&server={server}"),
+        None => "?join".to_string(),
     }
 }
 
@@ -138,5 +147,46 @@ pub fn identity(code: &str) -> device::Identity {
     device::Identity {
         device: kept("stepwise-device-id", 12),
         secret: kept(&format!("stepwise-secret-{code}"), 24),
+    }
+}
+
+/// A marker's place (stage fractions, −0.5..0.5 from the top left) for a world point of the
+/// stage (y up) within `b`.
+pub fn to_marker(b: &Bounds, wx: f64, wy: f64) -> (f64, f64) {
+    let width = (b.right - b.left).max(1e-9);
+    let height = (b.top - b.bottom).max(1e-9);
+    ((wx - b.left) / width - 0.5, (b.top - wy) / height - 0.5)
+}
+
+/// The world point (y up) of a marker's place.
+pub fn from_marker(b: &Bounds, x: f64, y: f64) -> (f64, f64) {
+    (
+        b.left + (x + 0.5) * (b.right - b.left),
+        b.top - (y + 0.5) * (b.top - b.bottom),
+    )
+}
+
+/// Random letters for a token of this page (a tab's mark in storage).
+pub fn page_token() -> String {
+    random_text(12, TOKEN_ALPHABET)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marker_places_and_stage_points_are_inverse() {
+        let b = Bounds {
+            left: -400.0,
+            right: 400.0,
+            top: 300.0,
+            bottom: -300.0,
+        };
+        assert_eq!(to_marker(&b, -400.0, 300.0), (-0.5, -0.5), "top left");
+        assert_eq!(to_marker(&b, 400.0, -300.0), (0.5, 0.5), "bottom right");
+        let (wx, wy) = from_marker(&b, 0.2, -0.1);
+        let (x, y) = to_marker(&b, wx, wy);
+        assert!((x - 0.2).abs() < 1e-12 && (y + 0.1).abs() < 1e-12);
     }
 }

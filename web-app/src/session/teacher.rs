@@ -5,9 +5,9 @@
 
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::projects::ProjectHandle;
-use crate::stage_model::StageModel;
+use crate::stage_model::{PuppetNames, StageModel};
 use sim_core::{
-    session::protocol::{Control, Message},
+    session::protocol::{Control, Message, Names},
     session::{Action, Room, RoomKey},
     InputFrame,
 };
@@ -20,6 +20,9 @@ use std::collections::BTreeSet;
 const SNAPSHOT_GAP_MS: f64 = 2_000.0;
 /// How often a control message goes out even when nothing changed (a heartbeat).
 const CONTROL_EVERY_MS: f64 = 1_000.0;
+/// How often the students' names go out even when they did not change, for screens that
+/// came in between.
+const NAMES_EVERY_MS: f64 = 5_000.0;
 
 /// A running session on the teacher's page.
 pub struct TeacherSession {
@@ -46,6 +49,10 @@ pub struct TeacherSession {
     opened: u32,
     /// Whether a window of this browser has spoken on the room's channel.
     window_heard: bool,
+    /// Whether every screen draws the students' names by their characters.
+    pub show_names: bool,
+    /// The names last sent, and when (`None`: send them at the next frame).
+    names_sent: Option<(Names, f64)>,
 }
 
 /// What the teacher's page sent.
@@ -80,6 +87,36 @@ impl TeacherSession {
             withheld: BTreeSet::new(),
             opened: 0,
             window_heard: false,
+            show_names: true,
+            names_sent: None,
+        }
+    }
+
+    /// Tells `model` whose characters are whose, when the roster or the switch changed.
+    pub fn show_names_on(&self, model: &mut StageModel) {
+        let students = self
+            .room
+            .students()
+            .map(|s| (s.device.as_str(), s.name.as_str()));
+        if !model.names().same_as(students, self.show_names) {
+            model.set_names(&PuppetNames::new(self.room.names(), self.show_names));
+        }
+    }
+
+    /// Sends the students' names when they changed, after a snapshot, or every
+    /// [`NAMES_EVERY_MS`].
+    fn publish_names(&mut self, now_ms: f64) {
+        let names = Names {
+            names: self.room.names(),
+            shown: self.show_names,
+        };
+        let due = self
+            .names_sent
+            .as_ref()
+            .is_none_or(|(sent, at)| *sent != names || now_ms - at >= NAMES_EVERY_MS);
+        if due {
+            self.send(&Message::Names(names.clone()));
+            self.names_sent = Some((names, now_ms));
         }
     }
 
@@ -145,8 +182,9 @@ impl TeacherSession {
         self.snapshot_wanted = true;
     }
 
-    /// Before the frame's ticks: joins, inputs and requests from every link.
-    pub fn receive(&mut self, model: &mut StageModel, now_ms: f64) {
+    /// Before the frame's ticks: joins, inputs and requests from every link. While the run
+    /// is `paused`, a student's input moves their characters at once.
+    pub fn receive(&mut self, model: &mut StageModel, now_ms: f64, paused: bool) {
         // Back on the server after a drop: devices that asked meanwhile were not heard, so
         // everyone gets the state again.
         let opened = self.server.as_ref().map_or(0, |s| s.counts().opened);
@@ -172,8 +210,11 @@ impl TeacherSession {
                 }
                 Action::Snapshot => self.snapshot_wanted = true,
                 Action::Apply { frame, ack } => {
+                    let moves = paused.then(|| frame.clone());
                     if model.send_frame(frame, ack).is_err() {
                         self.refused_frames += 1;
+                    } else if let Some(frame) = moves {
+                        model.move_puppets_now(&frame);
                     }
                 }
             }
@@ -208,8 +249,11 @@ impl TeacherSession {
                 self.sent.snapshots += 1;
                 self.snapshot_wanted = false;
                 self.last_snapshot_ms = now_ms;
+                // A screen that just started following learns the names at once.
+                self.names_sent = None;
             }
         }
+        self.publish_names(now_ms);
         let Some((epoch, seq)) = model.host_position() else {
             return;
         };

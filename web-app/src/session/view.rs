@@ -21,7 +21,7 @@ pub fn qr_path(link: &str) -> Option<(String, usize)> {
 }
 
 /// The join QR code, drawn as SVG.
-fn qr_code(link: &str) -> Html {
+pub fn qr_code(link: &str) -> Html {
     let Some((d, size)) = qr_path(link) else {
         return html! { <p>{ "The link is too long for a QR code: give students the code." }</p> };
     };
@@ -62,6 +62,8 @@ pub struct TeacherActions {
     pub hide: Callback<MouseEvent>,
     /// Offer (true) or withhold a character blueprint.
     pub offer: Callback<(String, bool)>,
+    /// Show (true) or hide the students' names by their characters on every screen.
+    pub names: Callback<bool>,
 }
 
 /// The teacher's panel while a session runs.
@@ -111,6 +113,11 @@ pub fn teacher_panel(
                         { format!("Remove everyone who is not steering ({})", room.not_steering().len()) }
                     </button>
                 }
+                <label class="session-names">
+                    <input type="checkbox" data-testid="session-names" checked={session.show_names}
+                        onchange={actions.names.reform(move |e: Event| e.target_unchecked_into::<web_sys::HtmlInputElement>().checked())} />
+                    { " Names on the stage" }
+                </label>
                 <button data-testid="session-lock" aria-pressed={locked.to_string()} onclick={on_lock}>
                     { if locked { "Open the room" } else { "Lock the room" } }
                 </button>
@@ -254,9 +261,13 @@ pub fn device_status(session: &DeviceSession, now_ms: f64) -> Html {
         0 => String::new(),
         n => format!(" · {n} inputs could not be sent while offline"),
     };
-    let step = if session.ended {
+    let step = if session.superseded {
+        "this student's place moved to a newer tab of this browser: this one has stopped \
+         (reload it to steer here)"
+            .to_string()
+    } else if session.ended {
         "the teacher ended the session".to_string()
-    } else if session.heard_ms.is_some_and(|at| now_ms - at > 3_000.0) {
+    } else if session.teacher_quiet(now_ms) {
         let quiet = (now_ms - session.heard_ms.unwrap_or(now_ms)) / 1000.0;
         format!("nothing from the teacher's page for {quiet:.0} s (is it open?)")
     } else if session.no_room(now_ms) {
@@ -273,6 +284,60 @@ pub fn device_status(session: &DeviceSession, now_ms: f64) -> Html {
             data-connected={(state.is_none() || state == Some(LinkState::Open)).to_string()}>
             { format!("Room {} · {link} · {step}{who}{delay}{unsent}", session.code()) }
         </p>
+    }
+}
+
+/// Where a joined student's run stands, as the line over their controller says it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StudentState {
+    /// A newer tab of this browser steers this student's character.
+    Superseded,
+    /// The teacher ended the session.
+    Ended,
+    /// The teacher's model has no character of this blueprint (another model was opened):
+    /// the student picks another.
+    NoCharacter(String),
+    /// The teacher's model has not arrived yet, or nothing came from it lately.
+    Waiting,
+    /// The round is over; the teacher starts the next.
+    RoundOver,
+    /// The teacher paused the run; `here`: the character is on the stage (after a reset it
+    /// comes back at Play).
+    Paused {
+        /// Whether the student's character is on the stage.
+        here: bool,
+    },
+    /// The run plays.
+    Playing,
+}
+
+/// The line over a joined student's controller: what the run is doing and what to do; with
+/// `first_time`, how to steer.
+pub fn student_state(state: &StudentState, blueprint: &str, first_time: bool) -> Html {
+    let (class, text) = match state {
+        StudentState::Superseded => ("stopped", "This page stopped: your character is steered from a newer tab of this browser. Reload here to steer from this page.".to_string()),
+        StudentState::Ended => ("stopped", "The teacher ended the session. Thank you!".to_string()),
+        StudentState::NoCharacter(bp) => ("stopped", format!("This model has no {bp}: pick another character below.")),
+        StudentState::Waiting => ("waiting", "Waiting for the teacher's page…".to_string()),
+        StudentState::RoundOver => ("paused", "Round over: the teacher starts the next one.".to_string()),
+        StudentState::Paused { here: true } => ("paused", format!("Paused by the teacher: your {blueprint} still follows your finger.")),
+        StudentState::Paused { here: false } => ("paused", format!("The teacher reset the model: your {blueprint} comes back when the run plays.")),
+        StudentState::Playing if first_time => ("playing", format!("Playing: drag on the stage to steer your {blueprint}; the yellow ring shows where it goes.")),
+        StudentState::Playing => ("playing", format!("Playing: steer your {blueprint}.")),
+    };
+    html! {
+        <p class={classes!("student-state", class)} data-testid="student-state" data-state={class} role="status" aria-live="polite">
+            { text }
+        </p>
+    }
+}
+
+/// Where a student whose session ended goes next: the code field, on the same server.
+pub fn after_end(query: &str) -> Html {
+    html! {
+        <a class="button join-again" data-testid="join-again" href={super::ask_code_search(query)}>
+            { "Join another room" }
+        </a>
     }
 }
 

@@ -1,0 +1,60 @@
+//! [`ProjectorCard`]: what the class screen shows beside the stage, large enough to read from
+//! the back of the room: the room code and its QR code while the room takes students, the
+//! run's clock, and the high-contrast stage for models whose agents are hard to see.
+
+use super::page::PageHandle;
+use super::session_parts::room_links;
+use crate::browser::{storage_get, storage_set};
+use crate::session::view;
+use yew::prelude::*;
+
+/// Where the projector keeps whether it draws the stage in high contrast.
+const HIGH_CONTRAST: &str = "stepwise-high-contrast";
+
+/// Whether this browser's projector draws the stage in high contrast.
+pub fn high_contrast_kept() -> bool {
+    storage_get(HIGH_CONTRAST).ok().flatten().as_deref() == Some("1")
+}
+
+/// The projector card's inputs.
+#[derive(Properties, PartialEq)]
+pub struct ProjectorProps {
+    /// The page's shared state.
+    pub page: PageHandle,
+}
+
+/// The class screen's card: join code and QR code, clock, contrast.
+#[function_component(ProjectorCard)]
+pub fn projector_card(props: &ProjectorProps) -> Html {
+    let page = &props.page;
+    let state = page.read();
+    let Some(d) = &state.session.device else {
+        return Html::default();
+    };
+    let playing = d.control.as_ref().is_some_and(|c| c.playing);
+    let open = d.following() && !d.control.as_ref().is_some_and(|c| c.locked);
+    let (join_link, _) = room_links(d.code(), &state.query);
+    let contrast = state.stage.high_contrast();
+    let toggle = page.callback(move |s, _: MouseEvent| {
+        let on = !s.stage.high_contrast();
+        let _ = storage_set(HIGH_CONTRAST, if on { "1" } else { "0" });
+        s.stage.set_high_contrast(on, &s.project);
+    });
+    html! {
+        <div class="panel projector-card" data-testid="projector-card">
+            if open {
+                <div class="join-card" data-testid="projector-join">
+                    <p class="join-title">{ "Join with code" }</p>
+                    <p class="join-code" data-testid="projector-code">{ d.code() }</p>
+                    <div class="join-qr" role="img" aria-label={format!("QR code of {join_link}")}>{ view::qr_code(&join_link) }</div>
+                    <p class="join-at">{ join_link.clone() }</p>
+                </div>
+            }
+            <p class="projector-clock" data-testid="projector-clock" aria-live="off">
+                { format!("t = {:.1} s · {}", state.stage.shown_time().to_f64(), if playing { "playing" } else { "paused" }) }
+            </p>
+            <button class="contrast-toggle" data-testid="projector-contrast" aria-pressed={contrast.to_string()}
+                onclick={toggle}>{ "High contrast stage" }</button>
+        </div>
+    }
+}
