@@ -98,6 +98,19 @@ export async function startSession(page) {
   return (await page.textContent('[data-testid="session-code"]')).trim();
 }
 
+/**
+ * A nats-server, a browser, and the teacher's page (1366×768) running a session of our
+ * fish-and-algae model: resolves to { nats, room, q (the pages' server query), teacher, code }.
+ */
+export async function startLesson() {
+  const nats = await startNats();
+  const room = await startClassroom();
+  const q = `server=${encodeURIComponent(nats.wsUrl)}`;
+  const teacher = await room.device(`?teach=${TEACHER_KEY}&${q}`, { width: 1366, height: 768 });
+  const code = await startSession(teacher);
+  return { nats, room, q, teacher, code };
+}
+
 /** A student joins with `name` as `blueprint`. */
 export async function join(page, name, blueprint = 'Fish') {
   await page.waitForSelector('[data-testid="join-blueprint"] option', { state: 'attached' });
@@ -117,6 +130,28 @@ export async function hashAt(page, tick, timeout = 15000) {
   await page.waitForFunction((t) => Number(document.querySelector('[data-testid="stage"]').dataset.tick) === t
     && document.querySelector('[data-testid="stage"]').dataset.hash, tick, { timeout });
   return (await stageState(page)).hash;
+}
+
+/**
+ * Pauses the teacher and waits until every one of `pages` shows the teacher's tick; resolves
+ * to that tick and its hash (each page's hash at it is asserted equal to the teacher's).
+ */
+export async function sameState(teacher, pages) {
+  if (await teacher.isEnabled('[data-testid="pause"]')) await teacher.click('[data-testid="pause"]');
+  // A frame may still carry the last ticks: read the teacher once its tick settled.
+  let last = -1;
+  let { tick } = await stageState(teacher);
+  while (tick !== last) {
+    last = tick;
+    await teacher.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    ({ tick } = await stageState(teacher));
+  }
+  const want = await hashAt(teacher, tick);
+  for (const page of pages) {
+    const got = await hashAt(page, tick);
+    if (got !== want) throw new Error(`a page shows hash ${got} at tick ${tick}, the teacher ${want}`);
+  }
+  return { tick, hash: want };
 }
 
 /** Drags across the controller pad from fraction (x0, y0) to (x1, y1) of its box. */

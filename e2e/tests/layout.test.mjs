@@ -141,6 +141,81 @@ test('on a phone the editors open as sheets under the stage and the run controls
   }
 });
 
+/** Whether the control `selector` answers a tap at its centre (nothing lies over it). */
+const tappable = (page, selector) => page.$eval(selector, (e) => {
+  const b = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+  return Boolean(hit && (hit === e || e.contains(hit)));
+});
+
+/** Opens (or closes) the map editor or the script drawer and waits for it. */
+async function toggle(page, which, open) {
+  const [button, panel] = which === 'map' ? ['map-toggle', '.map-editor'] : ['script-toggle', '[data-testid="script-editor"]'];
+  await page.click(`[data-testid="${button}"]`);
+  await page.waitForSelector(panel, { state: open ? 'attached' : 'detached' });
+  await frames(page, 2);
+}
+
+test('with the map editor, the script drawer or both open, the stage keeps its size, clear of both, and every toggle answers', async () => {
+  const { page } = app;
+  try {
+    for (const [width, height] of SCREENS.filter(([w]) => w > 800)) {
+      await page.setViewportSize({ width, height });
+      for (const open of [['script'], ['map'], ['script', 'map']]) {
+        for (const which of open) await toggle(page, which, true);
+        const where = `${width}×${height}, ${open.join(' and ')} open`;
+        assert.ok(await tappable(page, '[data-testid="map-toggle"]'), `${where}: the Map button is covered`);
+        assert.ok(await tappable(page, '[data-testid="script-toggle"]'), `${where}: the Script button is covered`);
+        const [stage, map, drawer] = await boxes(page, ['[data-testid="stage"]', '.map-editor', '[data-testid="script-editor"]']);
+        assert.ok(stage.right - stage.left >= 240, `${where}: the stage is ${Math.round(stage.right - stage.left)} px wide`);
+        for (const [name, panel] of [['the map editor', map], ['the script drawer', drawer]]) {
+          assert.ok(!panel || !overlap(stage, panel), `${where}: ${name} lies over the stage`);
+        }
+        await checkScreen(page, width, where);
+        await screenshot(page, `layout-${width}x${height}-${open.join('-')}`);
+        for (const which of open) await toggle(page, which, false);
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});
+
+test("on a phone a sheet leaves no blank page to scroll, covers no control, and a long message keeps Apply in the sheet", async () => {
+  const { page } = app;
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    for (const which of ['script', 'map']) {
+      await toggle(page, which, true);
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      assert.ok(height <= 844 * 1.5, `${which} open: the page scrolls ${height} px`);
+      // What the sheet would cover (the command line, Run as) is not shown under it.
+      const [sheet] = await boxes(page, [which === 'map' ? '.map-editor' : '[data-testid="script-editor"]']);
+      for (const id of ['command-who', 'command-text', 'command-run']) {
+        const [box] = await boxes(page, [`[data-testid="${id}"]`]);
+        assert.ok(!box || !overlap(box, sheet), `${which} open: the sheet covers ${id}`);
+      }
+      assert.deepEqual(await controlClashes(page), [], `${which} open: controls clash`);
+      await toggle(page, which, false);
+    }
+    await toggle(page, 'script', true);
+    // A long message in the editor's toolbar wraps under the buttons: Apply stays in view.
+    await page.$eval('.editor-toolbar', (bar) => {
+      const span = document.createElement('span');
+      span.className = 'editor-draft-error';
+      span.textContent = 'this browser could not keep a draft of your changes: its storage is full; Export keeps a copy';
+      bar.prepend(span);
+    });
+    const [apply, editor] = await boxes(page, ['[data-testid="script-apply"]', '[data-testid="script-editor"]']);
+    assert.ok(apply.right <= editor.right + 0.5 && apply.left >= editor.left, 'Apply stays inside the editor');
+    assert.ok(await tappable(page, '[data-testid="script-apply"]'), 'Apply answers a tap');
+    await screenshot(page, 'layout-390x844-long-message');
+    await toggle(page, 'script', false);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});
+
 test('on a touch tablet every control is at least 44 px each way', async () => {
   const tablet = await openApp({ touch: true });
   try {

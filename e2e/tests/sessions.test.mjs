@@ -12,7 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot, audit, addWidget } from '../harness.mjs';
 import {
-  startNats, startClassroom, startSession, join, stageState, hashAt, dragPad, TEACHER_KEY,
+  startLesson, startSession, join, stageState, hashAt, dragPad, sameState,
 } from '../session-harness.mjs';
 
 let nats;
@@ -32,11 +32,7 @@ const SCREENS = [
 ];
 
 before(async () => {
-  nats = await startNats();
-  room = await startClassroom();
-  q = `server=${encodeURIComponent(nats.wsUrl)}`;
-  teacher = await room.device(`?teach=${TEACHER_KEY}&${q}`, { width: 1366, height: 768 });
-  code = await startSession(teacher);
+  ({ nats, room, q, teacher, code } = await startLesson());
   await teacher.waitForFunction(() => /^connected/.test(document.querySelector('[data-testid="session-server"]').textContent));
   // The QR code is drawn, big enough to scan from the back of a room on a projector.
   const qr = await teacher.locator('[data-testid="session-qr"] svg').boundingBox();
@@ -49,23 +45,7 @@ after(async () => {
 });
 
 /** Pauses the teacher and waits until `pages` show the teacher's tick; their hashes. */
-async function sameStateEverywhere(pages) {
-  await teacher.click('[data-testid="pause"]');
-  // A frame may still carry the last ticks: read the teacher once its tick settled.
-  let last = -1;
-  let { tick } = await stageState(teacher);
-  while (tick !== last) {
-    last = tick;
-    await teacher.waitForTimeout(0);
-    await teacher.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    ({ tick } = await stageState(teacher));
-  }
-  const want = await hashAt(teacher, tick);
-  for (const page of pages) {
-    assert.equal(await hashAt(page, tick), want, `the same state at tick ${tick}`);
-  }
-  return { tick, hash: want };
-}
+const sameStateEverywhere = (pages) => sameState(teacher, pages);
 
 const agentCount = async (page) => Number((await page.getAttribute('[data-testid="stage"]', 'aria-label')).match(/(\d+) agents/)[1]);
 

@@ -501,6 +501,27 @@ impl StageModel {
         Ok(())
     }
 
+    /// Takes the hosted room back to `snapshot`, its state as the teacher's page last kept
+    /// it: its project becomes the open one and its state the running one, and the devices
+    /// get it as a new epoch.
+    pub fn resume_from(
+        &mut self,
+        project: &ProjectHandle,
+        snapshot: &RoomSnapshot,
+    ) -> Result<(), String> {
+        let (_, kept_project, mut sim) = Follower::start(snapshot)?;
+        project.replace(CurrentProject::new(kept_project, Origin::Other));
+        self.revision = project.revision();
+        self.lineage = project.lineage();
+        self.hovered = None;
+        self.replaying = None;
+        sim.set_timer(performance_micros);
+        self.timeline = Some(Timeline::new(&sim));
+        self.sim.set(Some(sim));
+        self.jump();
+        Ok(())
+    }
+
     /// Applies the teacher's next bundle.
     pub fn follow_bundle(&mut self, bundle: &Bundle) -> Followed {
         match (&mut self.follower, self.sim.get_mut()) {

@@ -5,13 +5,14 @@
 
 use super::page::PageState;
 use crate::browser::{storage_get, storage_remove, storage_set};
-use crate::projects::ProjectHandle;
+use crate::projects::{rooms, ProjectHandle};
 use crate::render::StageView;
 use crate::session::device::{DeviceSession, Role};
 use crate::session::link::Server;
 use crate::session::teacher::TeacherSession;
 use crate::session::{self, from_marker, PageRole, TEACHER_USER};
 use crate::stage_model::StageModel;
+use sim_core::session::protocol::{self, Message};
 use web_sys::CanvasRenderingContext2d;
 
 /// Where the teacher's key for the session server is kept.
@@ -42,6 +43,8 @@ const ALIVE_EVERY_MS: f64 = 2_000.0;
 /// A kept room whose page said nothing for this long is offered for resuming (its page was
 /// closed); before that, another tab runs it.
 const GONE_AFTER_MS: f64 = 3.0 * ALIVE_EVERY_MS;
+/// How often a teacher's page keeps its room's state for resuming, milliseconds.
+const KEEP_STATE_MS: f64 = 10_000.0;
 /// How long a kept room can be resumed: a school day.
 const RESUME_WITHIN_MS: f64 = 12.0 * 3_600_000.0;
 
@@ -69,6 +72,24 @@ pub fn resumable_room() -> Option<(String, f64)> {
     let ago = js_sys::Date::now() - alive.parse::<f64>().ok()?;
     let fresh = (GONE_AFTER_MS..RESUME_WITHIN_MS).contains(&ago);
     (fresh && !code.is_empty()).then(|| (code, ago / 60_000.0))
+}
+
+/// Keeps the hosted room's state in the library's database, for a resume after the tab
+/// closed (written in the background; a failure only means a resume starts afresh).
+fn keep_state(t: &TeacherSession, model: &StageModel, project: &ProjectHandle, playing: bool) {
+    let Some(snapshot) = model.room_snapshot(project, t.characters(model), playing) else {
+        return;
+    };
+    let bytes = protocol::encode(&Message::Snapshot(snapshot));
+    if bytes.len() > protocol::MAX_MESSAGE_BYTES {
+        return;
+    }
+    let code = t.room().code().to_string();
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = rooms::keep(&code, &bytes).await {
+            web_sys::console::warn_1(&e.to_string().into());
+        }
+    });
 }
 
 /// Forgets the room offered for resuming (the teacher chose not to).
@@ -112,13 +133,24 @@ pub struct PageSession {
     pub hash_stale: bool,
     /// When the teacher's page last said it is alive (wall clock), for [`resumable_room`].
     alive_ms: f64,
+    /// When it last kept the room's state (wall clock).
+    kept_ms: f64,
+    /// A teacher's page of this browser left a room open: this page shows the offer to
+    /// resume it once that page has gone quiet (so it looks again now and then).
+    pub watch_resume: bool,
 }
 
 impl PageSession {
     /// The session the page's address asks to follow, if any (a projector or a student).
     pub fn for_page(role: &PageRole, query: &str) -> PageSession {
         let (code, role) = match role {
-            PageRole::Teacher | PageRole::AskCode => return PageSession::default(),
+            PageRole::Teacher => {
+                return PageSession {
+                    watch_resume: storage_get(KEPT_ROOM).is_ok_and(|r| r.is_some()),
+                    ..PageSession::default()
+                }
+            }
+            PageRole::AskCode => return PageSession::default(),
             PageRole::Projector(code) => (code, Role::Projector),
             PageRole::Student(code) => (code, Role::Student),
         };
@@ -215,6 +247,7 @@ impl PageState {
             );
         }
         self.session.teacher = Some(teacher);
+        self.session.watch_resume = false;
         keep_room(Some(&code));
         true
     }
@@ -225,6 +258,35 @@ impl PageState {
             t.end(self.stage.model_mut());
         }
         keep_room(None);
+        wasm_bindgen_futures::spawn_local(async {
+            if let Err(e) = rooms::forget().await {
+                web_sys::console::warn_1(&e.to_string().into());
+            }
+        });
+    }
+
+    /// Takes the hosted room back to the state its page kept (`bytes`, an encoded
+    /// snapshot): the model as it was when the tab closed, not from its start.
+    pub fn resume_state(&mut self, bytes: &[u8]) {
+        let resumed = match protocol::decode(bytes) {
+            Ok(Message::Snapshot(snapshot)) => {
+                self.stage.model_mut().resume_from(&self.project, &snapshot)
+            }
+            _ => Err("the kept state does not read".to_string()),
+        };
+        match resumed {
+            Ok(()) => {
+                self.stage.resumed(&self.project);
+                self.restart_series();
+                let at = self.stage.model().time().to_f64();
+                self.project.post_note(format!(
+                    "The session goes on from where it was kept (t = {at:.1} s)."
+                ));
+            }
+            Err(why) => self.project.post_note(format!(
+                "The session's last state could not be taken back ({why}): the model starts afresh."
+            )),
+        }
     }
 
     /// The session this page hosts, with the model it runs, for the teacher's actions.
@@ -252,6 +314,7 @@ impl PageState {
         if adopted {
             self.stage.fit_to_project(&self.project);
         }
+        self.session.hash_stale |= teacher_acted;
         // While the teacher plays, the periodic refreshes show what changed.
         if teacher_acted && !self.model_running() {
             self.refresh_panels();
@@ -265,11 +328,19 @@ impl PageState {
     pub fn session_after_ticks(&mut self, ts: f64, running: bool) {
         let speed = self.stage.speed_label().parse::<f64>().unwrap_or(1.0);
         if let Some(t) = &mut self.session.teacher {
-            t.publish(self.stage.model_mut(), &self.project, running, speed, ts);
+            let model = self.stage.model_mut();
+            if t.publish(model, &self.project, running, speed, ts) {
+                // Inputs applied while paused changed the state without a tick.
+                self.session.hash_stale = true;
+            }
             let now = js_sys::Date::now();
             if now - self.session.alive_ms >= ALIVE_EVERY_MS {
                 self.session.alive_ms = now;
                 keep_room(Some(t.room().code()));
+            }
+            if now - self.session.kept_ms >= KEEP_STATE_MS {
+                self.session.kept_ms = now;
+                keep_state(t, self.stage.model(), &self.project, running);
             }
         }
     }

@@ -7,6 +7,7 @@ use super::page::{PageHandle, PageState};
 use super::session::{forget_resumable, page_base, resumable_room};
 use super::stage::canvas_point;
 use crate::browser::{storage_get, storage_set};
+use crate::projects::rooms;
 use crate::session::device::{DeviceSession, Role};
 use crate::session::view::{self, JoinActions, StudentState, TeacherActions};
 use crate::session::{self, to_marker, PageRole};
@@ -79,20 +80,33 @@ fn resume_offer(page: &PageHandle, open: &UseStateHandle<bool>) -> Html {
     let resume = {
         let (page, open, code) = (page.clone(), open.clone(), code.clone());
         Callback::from(move |_: MouseEvent| {
-            if page.act(|state| state.start_session(Some(code.clone()))) == Some(true) {
-                open.set(true);
+            if page.act(|state| state.start_session(Some(code.clone()))) != Some(true) {
+                return;
             }
+            open.set(true);
+            // The model goes on from the state the closed page kept, once it is read.
+            let (page, code) = (page.clone(), code.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match rooms::kept(&code).await {
+                    Ok(Some(bytes)) => {
+                        page.act(|state| state.resume_state(&bytes));
+                    }
+                    Ok(None) => {}
+                    Err(e) => web_sys::console::warn_1(&e.to_string().into()),
+                }
+            });
         })
     };
-    let forget = page.callback(|_, _: MouseEvent| forget_resumable());
+    let forget = page.callback(|s, _: MouseEvent| {
+        forget_resumable();
+        s.session.watch_resume = false;
+    });
     html! {
-        <span class="session-resume" role="group" aria-label="A session left open">
-            <button data-testid="session-resume" class="primary" onclick={resume}
-                title={format!("Room {code} was open {minutes:.0} min ago; its students come back by themselves")}>
-                { format!("Resume session {code}") }
-            </button>
-            <button data-testid="session-forget" onclick={forget} aria-label={format!("Forget session {code}")}>{ "✕" }</button>
-        </span>
+        <p class="run-notice session-resume" role="alert">
+            { format!("Session {code} was left open {minutes:.0} min ago; its students come back by themselves when you resume it. ") }
+            <button data-testid="session-resume" class="primary" onclick={resume}>{ format!("Resume session {code}") }</button>
+            <button data-testid="session-forget" onclick={forget}>{ "Forget it" }</button>
+        </p>
     }
 }
 
@@ -159,13 +173,9 @@ pub fn device_controls(props: &SessionProps) -> Html {
         .filter(|_| banner.is_none() && d.refused.is_none())
     {
         // A page that joined before (a reload) joins again by itself.
+        let text = format!("Joining room {} as {name} ({blueprint})…", d.code());
         return html! {
-            <>
-                { status }
-                <p class="join-pending" data-testid="join-pending" role="status">
-                    { format!("Joining room {} as {name} ({blueprint})…", d.code()) }
-                </p>
-            </>
+            <>{ status }<p class="join-pending" data-testid="join-pending" role="status">{ text }</p></>
         };
     }
     let form = match &banner {
@@ -258,8 +268,17 @@ pub fn controller_pad(props: &SessionProps) -> Html {
             fingers.borrow_mut().retain(|(p, _)| *p != e.pointer_id());
         })
     };
+    // Where the student's markers are, for tests and assistive tools.
+    let markers = props.page.read().session.device.as_ref().map(|d| {
+        let places: Vec<String> = d
+            .markers()
+            .iter()
+            .map(|m| format!("{:.3},{:.3}", m.x, m.y))
+            .collect();
+        places.join(";")
+    });
     html! {
-        <div class="controller-pad" data-testid="controller-pad"
+        <div class="controller-pad" data-testid="controller-pad" data-markers={markers}
             role="application" aria-label="Drag to steer your character"
             onpointerdown={on(true)} onpointermove={on(false)}
             onpointerup={up.clone()} onpointercancel={up} />

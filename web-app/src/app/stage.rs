@@ -520,6 +520,16 @@ impl Stage {
         self.drawn_secs = 0.0;
     }
 
+    /// After the stage model was taken back to a kept state (a resumed session): the
+    /// clock at its time, paused, and the stage fitted to its project.
+    pub fn resumed(&mut self, project: &ProjectHandle) {
+        self.started_over();
+        self.clock.pause(self.now_ms);
+        self.clock.set_time(self.model.time());
+        self.drawn_secs = self.model.time().to_f64();
+        self.fit_to_project(project);
+    }
+
     /// After the stage model started afresh (a replayed run, or back from one): paused,
     /// at time zero.
     pub fn restarted(&mut self) {

@@ -75,9 +75,10 @@ impl StageArea {
     /// One animation frame on `page`; true when the page shows something new.
     fn frame(&mut self, page: &mut PageState, ts: f64) -> bool {
         let done = page.frame(ts);
-        // A session's panel and status line (roster, connection) refresh four times a second.
-        let session_beat =
-            page.session.is_live() && (ts / 250.0) as u64 != (self.now_before / 250.0) as u64;
+        // A session's panel and status line (roster, connection) refresh four times a second,
+        // and so does a teacher's page waiting to offer a room left open.
+        let watching = page.session.is_live() || page.session.watch_resume;
+        let session_beat = watching && (ts / 250.0) as u64 != (self.now_before / 250.0) as u64;
         self.now_before = ts;
         let fps_changed = page.stage.count_frame(ts, done.work_ms);
         if let Some(scheduler) = &mut self.scheduler {
@@ -194,6 +195,7 @@ impl Component for StageArea {
                     role="img" aria-label={stage_label}
                     data-tick={model.tick().to_string()}
                     data-hash={state.session.shown_hash.map(|(_, h)| format!("{h:016x}"))}
+                    data-rings={model.drawn().iter().filter(|a| a.selected || a.hovered).count().to_string()}
                     onwheel={link.callback(Msg::Wheel)}
                     onpointerdown={link.callback(Msg::PointerDown)}
                     onpointermove={link.callback(Msg::PointerMove)}

@@ -1,7 +1,9 @@
 //! The project library's IndexedDB database, through web-sys directly.
 //!
 //! Two object stores, both keyed by the library id and holding JSON text: `entries` (the
-//! small [`Entry`] records the list shows) and `projects` (each project's full text). A save
+//! small [`Entry`] records the list shows) and `projects` (each project's full text); and a
+//! third, `rooms`, keyed by room code, holding the last state of a live session the teacher's
+//! page ran (bytes), so a closed tab can resume it. A save
 //! writes both in one transaction, so an entry never describes a project that is not there,
 //! and a failed write (a full quota) leaves the last saved version whole.
 //!
@@ -19,9 +21,11 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransaction, IdbTransactionMode};
 
 const DATABASE: &str = "stepwise-library";
-const VERSION: u32 = 1;
+/// 2 added the `rooms` store.
+const VERSION: u32 = 2;
 const ENTRIES: &str = "entries";
 const PROJECTS: &str = "projects";
+const ROOMS: &str = "rooms";
 
 /// The open library database.
 #[derive(Debug, Clone)]
@@ -109,7 +113,7 @@ impl Db {
                 let Ok(db) = request.result().and_then(|r| r.dyn_into::<IdbDatabase>()) else {
                     return;
                 };
-                for store in [ENTRIES, PROJECTS] {
+                for store in [ENTRIES, PROJECTS, ROOMS] {
                     if !db.object_store_names().contains(store) {
                         // A failure here aborts the upgrade, which the open then reports.
                         let _ = db.create_object_store(store);
@@ -190,6 +194,45 @@ impl Db {
             let _ = transaction.abort();
             return Err(error);
         }
+        committed(&transaction, action).await
+    }
+
+    /// Keeps `bytes` as the last state of room `code` (replacing the one kept before).
+    pub async fn put_room(&self, code: &str, bytes: &[u8]) -> Result<(), LoadError> {
+        let action = "keeping the session's state";
+        let transaction = self.transaction(&[ROOMS], IdbTransactionMode::Readwrite, action)?;
+        let value = js_sys::Uint8Array::from(bytes);
+        transaction
+            .object_store(ROOMS)
+            .and_then(|s| s.put_with_key(&value, &JsValue::from_str(code)))
+            .map_err(|e| failed(action, &e))?;
+        committed(&transaction, action).await
+    }
+
+    /// The last state kept of room `code`, if there is one.
+    pub async fn room(&self, code: &str) -> Result<Option<Vec<u8>>, LoadError> {
+        let action = "reading the session's state";
+        let transaction = self.transaction(&[ROOMS], IdbTransactionMode::Readonly, action)?;
+        let store = transaction
+            .object_store(ROOMS)
+            .map_err(|e| failed(action, &e))?;
+        let request = store
+            .get(&JsValue::from_str(code))
+            .map_err(|e| failed(action, &e))?;
+        let value = finished(&request, action).await?;
+        Ok(value
+            .dyn_ref::<js_sys::Uint8Array>()
+            .map(js_sys::Uint8Array::to_vec))
+    }
+
+    /// Forgets every room's kept state (the teacher ended the session, or started another).
+    pub async fn clear_rooms(&self) -> Result<(), LoadError> {
+        let action = "forgetting the session's state";
+        let transaction = self.transaction(&[ROOMS], IdbTransactionMode::Readwrite, action)?;
+        transaction
+            .object_store(ROOMS)
+            .and_then(|s| s.clear())
+            .map_err(|e| failed(action, &e))?;
         committed(&transaction, action).await
     }
 

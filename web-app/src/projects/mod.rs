@@ -23,6 +23,7 @@ mod listeners;
 mod load;
 mod models;
 mod panel;
+pub mod rooms;
 mod view;
 
 pub use current::{CurrentProject, Origin, ProjectHandle, STALE_NOTE};

@@ -277,9 +277,15 @@ impl Drop for NatsLink {
         n.retry = None;
         if let Some(socket) = n.socket.take() {
             clear_handlers(&socket);
-            let _ = socket.close();
+            close_socket(&socket);
         }
     }
+}
+
+/// Closes `socket` as a normal closure (1000): a close frame with no code makes the server
+/// answer with a reserved code, which the browser reports as an error.
+fn close_socket(socket: &WebSocket) {
+    let _ = socket.close_with_code(1000);
 }
 
 fn clear_handlers(socket: &WebSocket) {
@@ -320,7 +326,7 @@ fn connect(nats: &Rc<RefCell<Nats>>) {
     let mut n = nats.borrow_mut();
     if let Some(old) = n.socket.replace(socket) {
         clear_handlers(&old);
-        let _ = old.close();
+        close_socket(&old);
     }
     n.callbacks = vec![on_message, on_close];
 }
@@ -392,7 +398,7 @@ fn lost(nats: &Rc<RefCell<Nats>>, why: String) {
     }
     if let Some(socket) = n.socket.take() {
         clear_handlers(&socket);
-        let _ = socket.close();
+        close_socket(&socket);
     }
     n.parser = Parser::default();
     n.attempts = n.attempts.saturating_add(1);

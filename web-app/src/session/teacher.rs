@@ -222,7 +222,8 @@ impl TeacherSession {
     }
 
     /// After the frame's ticks: the bundles of what ran, a snapshot where the state jumped
-    /// or devices asked, and the controls when they changed or a second passed.
+    /// or devices asked, and the controls when they changed or a second passed. True when a
+    /// bundle carried inputs (the state changed, perhaps without a tick).
     pub fn publish(
         &mut self,
         model: &mut StageModel,
@@ -230,7 +231,8 @@ impl TeacherSession {
         playing: bool,
         speed: f64,
         now_ms: f64,
-    ) {
+    ) -> bool {
+        let mut inputs = false;
         if model.take_jumped() {
             // The bundles of the old epoch mean nothing now.
             model.take_bundles();
@@ -238,6 +240,7 @@ impl TeacherSession {
             self.last_snapshot_ms = f64::NEG_INFINITY;
         }
         for mut bundle in model.take_bundles() {
+            inputs |= !bundle.inputs.is_empty();
             bundle.sent_ms = js_sys::Date::now();
             self.send(&Message::Bundle(bundle));
             self.sent.bundles += 1;
@@ -255,7 +258,7 @@ impl TeacherSession {
         }
         self.publish_names(now_ms);
         let Some((epoch, seq)) = model.host_position() else {
-            return;
+            return inputs;
         };
         let control = Control {
             epoch,
@@ -274,6 +277,7 @@ impl TeacherSession {
             self.send(&Message::Control(control.clone()));
             self.last_control = Some((control, now_ms));
         }
+        inputs
     }
 
     /// Removes a student for good (its characters go).
