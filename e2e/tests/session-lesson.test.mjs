@@ -230,6 +230,21 @@ test("the teacher's tab closed and opened again resumes the same room; the stude
   await screenshot(teacher, 'lesson-teacher-resumed');
 });
 
+test('another model with no characters: students are told to pick another, and steer again when it has one', async () => {
+  await teacher.selectOption('[data-testid="model-picker"]', 'wander');
+  for (const page of Object.values(students)) {
+    await page.waitForFunction(() => /This model has no Fish/.test(document.querySelector('[data-testid="student-state"]')?.textContent));
+    assert.doesNotMatch(await page.textContent('[data-testid="session-status"]'), /you are/);
+  }
+  await screenshot(students.Ana, 'lesson-phone-no-character');
+  await teacher.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
+  await play();
+  for (const page of Object.values(students)) {
+    await page.waitForFunction(() => document.querySelector('[data-testid="student-state"]')?.dataset.state === 'playing');
+  }
+  await everyCharacterOnTheTeachersStage();
+});
+
 test('the session ended: every student is told and offered another room', async () => {
   if (!(await teacher.isVisible('[data-testid="session-end"]'))) await teacher.click('[data-testid="session-start"]');
   await teacher.click('[data-testid="session-end"]');

@@ -85,7 +85,7 @@ impl PageState {
 
     /// Draws the stage, with a student's marks over it.
     pub fn draw(&mut self) {
-        let marks = self.session.marks(&self.project);
+        let marks = self.session.marks(self.stage.model(), &self.project);
         if let Some(ctx) = self.stage.draw(&marks) {
             self.session.draw_marks(&ctx, self.stage.view(), &marks);
         }

@@ -173,17 +173,10 @@ impl PageSession {
         Some(device.control.as_ref().is_some_and(|c| c.playing))
     }
 
-    /// The student's device once it has joined.
-    pub fn joined_student(&self) -> Option<&DeviceSession> {
-        self.device
-            .as_ref()
-            .filter(|d| d.role() == Role::Student && d.welcome.is_some() && !d.superseded)
-    }
-
-    /// Where the student's own markers are (world points): rings around them show where
-    /// their characters go.
-    pub fn marks(&self, project: &ProjectHandle) -> Vec<(f64, f64)> {
-        let Some(d) = self.device.as_ref().filter(|d| d.welcome.is_some()) else {
+    /// Where the student's own markers are (world points), while the student steers a
+    /// character of `model`: rings around them show where their characters go.
+    pub fn marks(&self, model: &StageModel, project: &ProjectHandle) -> Vec<(f64, f64)> {
+        let Some(d) = self.steering(model) else {
             return Vec::new();
         };
         let bounds = StageModel::bounds(project);
@@ -191,6 +184,18 @@ impl PageSession {
             .iter()
             .map(|m| from_marker(&bounds, m.x, m.y))
             .collect()
+    }
+
+    /// The student's device while it steers a character of `model`: joined, the newest tab,
+    /// and the model has the character's blueprint.
+    pub fn steering(&self, model: &StageModel) -> Option<&DeviceSession> {
+        self.device.as_ref().filter(|d| {
+            d.role() == Role::Student
+                && !d.superseded
+                && d.welcome
+                    .as_ref()
+                    .is_some_and(|w| model.characters().contains(&w.blueprint))
+        })
     }
 
     /// Rings a student's marks (world points) on the stage just drawn through `view`.

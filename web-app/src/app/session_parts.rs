@@ -163,11 +163,11 @@ pub fn device_controls(props: &SessionProps) -> Html {
         return view::code_form(&name, on_code);
     };
     let now = state.stage.frame_ms();
-    let status = view::device_status(d, now);
     if d.role() != Role::Student {
-        return status;
+        return view::device_status(d, now, false);
     }
     let banner = student_state(&state, d);
+    let status = view::device_status(d, now, banner.as_ref().is_none_or(StudentState::steers));
     if let Some((name, blueprint)) = d
         .joining()
         .filter(|_| banner.is_none() && d.refused.is_none())

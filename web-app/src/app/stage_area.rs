@@ -203,7 +203,7 @@ impl Component for StageArea {
                     onpointercancel={link.callback(Msg::PointerUp)}
                     onpointerleave={link.callback(|_| Msg::PointerLeave)}
                     ondblclick={link.callback(|_| Msg::Fit)} />
-                if state.session.joined_student().is_some() {
+                if state.session.steering(model).is_some() {
                     <ControllerPad page={page.clone()} />
                 }
                 { model.round().as_ref().map(rounds::round_bar).unwrap_or_default() }

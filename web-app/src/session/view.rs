@@ -244,13 +244,15 @@ fn no_room(code: &str) -> String {
     format!("no room {code} is open: check the code with your teacher")
 }
 
-/// The line every device shows: connection, step and who this is.
-pub fn device_status(session: &DeviceSession, now_ms: f64) -> Html {
+/// The line every device shows: connection, step and (while `steering`: the student has a
+/// character in this model) who this is.
+pub fn device_status(session: &DeviceSession, now_ms: f64, steering: bool) -> Html {
     let state = session.server_state();
     let link = link_text(state.as_ref(), None);
     let who = session
         .welcome
         .as_ref()
+        .filter(|_| steering)
         .map(|w| format!(" · you are {} ({})", w.name, w.blueprint))
         .unwrap_or_default();
     let delay = session
@@ -309,6 +311,16 @@ pub enum StudentState {
     },
     /// The run plays.
     Playing,
+}
+
+impl StudentState {
+    /// Whether the student has a character in the model to steer (the page says whose).
+    pub fn steers(&self) -> bool {
+        !matches!(
+            self,
+            StudentState::NoCharacter(_) | StudentState::Ended | StudentState::Superseded
+        )
+    }
 }
 
 /// The line over a joined student's controller: what the run is doing and what to do; with
