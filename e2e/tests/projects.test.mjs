@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, access } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openApp, screenshot, closeApp, waitForStored } from '../harness.mjs';
+import { openApp, screenshot, closeApp, waitForStored, frames } from '../harness.mjs';
 
 const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
 const hasSharedModels = await access(MODELS).then(() => true, () => false);
@@ -73,6 +73,29 @@ test('the picker lists the bundled models, loads the first on open and another o
   assert.ok((await blueprints(page)).length > 1, 'the moths model lists its blueprints');
   assert.equal(await page.inputValue('[data-testid="model-picker"]'), 'moths');
   await screenshot(page, 'projects-panel');
+});
+
+test('two models picked quickly: the one picked last is open, whichever load finishes last', async () => {
+  const { page } = app;
+  // The first pick's file is held back until the second pick's model is open.
+  let release;
+  const held = new Promise((done) => { release = done; });
+  const slow = '**/models/wander.gemprj';
+  await page.route(slow, async (route) => { await held; await route.continue(); });
+  try {
+    await page.selectOption('[data-testid="model-picker"]', 'wander');
+    await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
+    await waitForLabel(page, 'Fish and Algae');
+    const late = page.waitForResponse(slow);
+    release();
+    await (await late).finished();
+    // The late file is read and dropped within a few frames of arriving.
+    await frames(page, 10);
+    assert.equal(await page.textContent('[data-testid="project-label"]'), 'Fish and Algae');
+    assert.equal(await page.inputValue('[data-testid="model-picker"]'), 'fish-and-algae');
+  } finally {
+    await page.unroute(slow);
+  }
 });
 
 test('export then import gives the same project', async () => {

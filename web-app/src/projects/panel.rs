@@ -103,19 +103,26 @@ pub enum Msg {
 }
 
 /// A finished load: the project or why not, whether the user asked for it (a success then
-/// clears old messages), and how it was opened (where its saves go).
+/// clears old messages), how it was opened (where its saves go), and which request it
+/// answers (see [`ProjectsPanel::asked`]).
 pub struct Loaded {
     result: Result<(Project, Origin), LoadError>,
     by_user: bool,
     opening: Opening,
+    ask: u64,
 }
 
 impl Loaded {
-    fn msg(result: Result<(Project, Origin), LoadError>, by_user: bool, opening: Opening) -> Msg {
+    fn msg(
+        result: Result<(Project, Origin), LoadError>,
+        (by_user, ask): (bool, u64),
+        opening: Opening,
+    ) -> Msg {
         Msg::Loaded(Box::new(Loaded {
             result,
             by_user,
             opening,
+            ask,
         }))
     }
 }
@@ -137,6 +144,10 @@ pub struct ProjectsPanel {
     _subscriptions: [Subscription; 2],
     /// Escape (leaves the projector view) and a share link pasted into the address bar.
     _listeners: Vec<EventListener>,
+    /// Counts what the student asked to open: a load that finishes after a later request
+    /// (two models picked quickly, the slower arriving last) is dropped, so the last one
+    /// asked for is the one open.
+    asked: u64,
 }
 
 impl ProjectsPanel {
@@ -331,21 +342,31 @@ impl ProjectsPanel {
     /// to the first bundled model.
     fn open_saved(&mut self, ctx: &Context<Self>, id: String, by_user: bool) {
         let library = ctx.props().library.clone();
+        let ask = self.ask(by_user);
         ctx.link().send_future(async move {
             let result = library.load(&id).await;
-            Loaded::msg(result, by_user, Opening::Saved(id))
+            Loaded::msg(result, (by_user, ask), Opening::Saved(id))
         });
     }
 
-    fn load_model(&self, ctx: &Context<Self>, entry: &ModelEntry, by_user: bool) {
+    fn load_model(&mut self, ctx: &Context<Self>, entry: &ModelEntry, by_user: bool) {
         let entry = entry.clone();
+        let ask = self.ask(by_user);
         ctx.link().send_future(async move {
             let text = browser::fetch_text(&entry.url()).await;
             let result = text
                 .and_then(|text| parse_project(&entry.file, &text))
                 .map(|project| (project, Origin::Bundled(entry.id.clone())));
-            Loaded::msg(result, by_user, Opening::Bundled(entry.id))
+            Loaded::msg(result, (by_user, ask), Opening::Bundled(entry.id))
         });
+    }
+
+    /// The number of a new request to open something (a new one when the student asked).
+    fn ask(&mut self, by_user: bool) -> u64 {
+        if by_user {
+            self.asked += 1;
+        }
+        self.asked
     }
 
     fn export(&mut self, ctx: &Context<Self>) {
@@ -457,14 +478,14 @@ fn is_own_share_link(fragment: &str) -> bool {
         && browser::storage_get(SHARED_KEY).ok().flatten() == Some(fingerprint(fragment))
 }
 
-/// Reads a file the user chose and loads it as the current project.
-fn import(ctx: &Context<ProjectsPanel>, file: File) {
+/// Reads a file the user chose and loads it as the current project (request `ask`).
+fn import(ctx: &Context<ProjectsPanel>, file: File, ask: u64) {
     ctx.link().send_future(async move {
         let text = browser::read_file_text(&file).await;
         let result = text
             .and_then(|text| parse_project(&file.name(), &text))
             .map(|project| (project, Origin::Other));
-        Loaded::msg(result, true, Opening::Keep)
+        Loaded::msg(result, (true, ask), Opening::Keep)
     });
 }
 
@@ -517,6 +538,7 @@ impl Component for ProjectsPanel {
             projector: false,
             picker: NodeRef::default(),
             focus: None,
+            asked: 0,
             _subscriptions: [
                 ctx.props()
                     .current
@@ -536,23 +558,27 @@ impl Component for ProjectsPanel {
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
         match msg {
             Msg::Models(result) => self.models_arrived(ctx, result),
-            Msg::Pick(id) => match self.models.iter().find(|m| m.id == id) {
-                Some(entry) => self.load_model(ctx, entry, true),
+            Msg::Pick(id) => match self.models.iter().find(|m| m.id == id).cloned() {
+                Some(entry) => self.load_model(ctx, &entry, true),
                 None => self.sync_picker(ctx),
             },
-            Msg::Import(file) => import(ctx, file),
+            Msg::Import(file) => import(ctx, file, self.ask(true)),
             Msg::Started(start) => self.started(ctx, start),
+            // A later request was made meanwhile: its project is the one to open.
+            Msg::Loaded(loaded) if loaded.ask != self.asked => return false,
             Msg::Loaded(loaded) => {
                 let Loaded {
                     result,
                     by_user,
                     opening,
+                    ..
                 } = *loaded;
                 self.loaded(ctx, result, by_user, opening)
             }
             Msg::OpenSaved(id) => self.open_saved(ctx, id, true),
             Msg::LibraryChanged => {}
             Msg::New => {
+                self.ask(true);
                 if self.adopt(ctx, blank_project(), Origin::Other, Opening::Blank) {
                     self.notices.clear();
                 }
