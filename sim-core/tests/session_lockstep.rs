@@ -99,7 +99,8 @@ impl Teacher {
                 let s = self.snapshot();
                 self.out.push(encode(&s));
             }
-            Action::Nothing => {}
+            // Students' scripts are the web app's to check and apply (its own tests).
+            Action::Nothing | Action::Submitted { .. } => {}
         }
     }
 

@@ -167,3 +167,76 @@ fn a_reloaded_page_numbers_its_inputs_afresh_and_is_heard_after_it_joins_again()
     // Still one student, with the same place on the roster.
     assert_eq!(room.students().count(), 1);
 }
+
+fn submit(device: &str, secret: &str) -> Message {
+    Message::Submit(sim_core::session::codesign::Submit {
+        device: device.to_string(),
+        secret: secret.to_string(),
+        id: 1,
+        blueprint: "Fish".to_string(),
+        text: "# BLUEPRINT Fish\n".to_string(),
+        base: 0,
+        new_agents: None,
+    })
+}
+
+#[test]
+fn only_a_student_of_the_room_with_its_secret_sends_scripts_and_a_kicked_one_is_ignored() {
+    let mut room = Room::new("ABCDEF");
+    assert!(welcomed(&room.receive(
+        Ok(join("ana", "Ana")),
+        0.0,
+        &characters()
+    )));
+    match room.receive(Ok(submit("ana", "secret-of-ana")), 10.0, &characters()) {
+        Action::Submitted { submit, name, own } => {
+            assert_eq!((name.as_str(), own.as_str()), ("Ana", "Fish"));
+            assert_eq!(submit.blueprint, "Fish");
+        }
+        other => panic!("the teacher's page checks it: {other:?}"),
+    }
+    let refused = room.counts().refused;
+    assert_eq!(
+        room.receive(Ok(submit("ana", "guessed")), 20.0, &characters()),
+        Action::Nothing,
+        "a wrong secret"
+    );
+    assert_eq!(room.counts().refused, refused + 1);
+    room.kick("ana");
+    assert_eq!(
+        room.receive(Ok(submit("ana", "secret-of-ana")), 30.0, &characters()),
+        Action::Nothing,
+        "a removed device is not even asked to rejoin"
+    );
+    assert!(
+        matches!(
+            room.receive(Ok(submit("bo", "secret-of-bo")), 40.0, &characters()),
+            Action::Send(Message::Rejoin { .. })
+        ),
+        "an unknown device (the teacher's page reloaded) joins again"
+    );
+}
+
+#[test]
+fn the_roster_learns_which_blueprint_a_student_has_open() {
+    let mut room = Room::new("ABCDEF");
+    room.receive(Ok(join("ana", "Ana")), 0.0, &characters());
+    let editing = |blueprint: Option<&str>, secret: &str| {
+        Ok(Message::Editing(sim_core::session::codesign::Editing {
+            device: "ana".into(),
+            secret: secret.into(),
+            blueprint: blueprint.map(str::to_string),
+        }))
+    };
+    room.receive(editing(Some("Algae"), "secret-of-ana"), 10.0, &characters());
+    let open = |room: &Room| room.students().next().and_then(|s| s.editing.clone());
+    assert_eq!(open(&room).as_deref(), Some("Algae"));
+    room.receive(editing(None, "wrong"), 20.0, &characters());
+    assert_eq!(
+        open(&room).as_deref(),
+        Some("Algae"),
+        "only with the secret"
+    );
+    room.receive(editing(None, "secret-of-ana"), 30.0, &characters());
+    assert_eq!(open(&room), None);
+}

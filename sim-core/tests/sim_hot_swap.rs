@@ -247,3 +247,57 @@ fn a_blueprint_added_anywhere_leaves_the_running_agents_going() {
     );
     assert_eq!(num(&sim, "Fish/Nemo", "energy"), 36.0);
 }
+
+#[test]
+fn a_blueprint_added_with_starting_agents_makes_them_now_and_after_a_reset() {
+    let mut sim = load(&pond(FISH, ALGAE), 1);
+    run_seconds(&mut sim, 1);
+    let nemo = position(&sim, "Fish/Nemo");
+    let mut with_sharks = pond(FISH, ALGAE);
+    with_sharks.blueprints.push(
+        project(
+            &[(
+                "Shark",
+                "# BLUEPRINT Shark\n# PROGRAM UPDATE\nprop x add 2\n",
+            )],
+            &[],
+            false,
+        )
+        .blueprints
+        .remove(0),
+    );
+    let sharks = project(
+        &[("Shark", "# BLUEPRINT Shark")],
+        &[
+            ("Shark", "Jaws", "prop x setTo 100\nprop y setTo 20"),
+            ("Shark", "Bruce", "prop x setTo -100"),
+        ],
+        false,
+    );
+    with_sharks.instances.extend(sharks.instances);
+    sim.hot_swap(&with_sharks)
+        .expect("agents of a new blueprint swap in");
+    assert_eq!(count(&sim, "Shark"), 2, "made on the spot");
+    assert_eq!(position(&sim, "Shark/Jaws"), (100.0, 20.0));
+    assert_eq!(
+        position(&sim, "Fish/Nemo"),
+        nemo,
+        "the others are untouched"
+    );
+    sim.step();
+    assert_eq!(
+        position(&sim, "Shark/Jaws").0,
+        102.0,
+        "and run their program"
+    );
+    sim.reset();
+    assert_eq!(count(&sim, "Shark"), 2, "a reset makes them again");
+    // An agent of a blueprint that was already running is a change of the starting agents.
+    let mut more_fish = with_sharks.clone();
+    more_fish.instances.push(more_fish.instances[0].clone());
+    more_fish.instances.last_mut().unwrap().id = "999".into();
+    assert_eq!(
+        sim.hot_swap(&more_fish).unwrap_err(),
+        SwapError::Structure("the starting agents changed")
+    );
+}

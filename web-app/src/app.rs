@@ -23,6 +23,7 @@ mod session;
 mod session_parts;
 mod stage;
 mod stage_area;
+mod student_script;
 mod timeline;
 mod view;
 mod watchdog;

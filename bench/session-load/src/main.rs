@@ -10,6 +10,12 @@
 //!   their markers; each input's delay is measured until the teacher's bundle acknowledges
 //!   it (the input applied on the teacher's stage, plus the bundle's way back; the teacher
 //!   acknowledges each device's newest input of a frame), before and after `--split-at S`.
+//!   With `--change-every S`, each student also sends a script change every S seconds (its
+//!   own new blueprint, then changes to it; the teacher's page must take new blueprints and
+//!   apply at once): the time from sending to the teacher's answer that it was applied, and
+//!   to a snapshot carrying it reaching every simulated student.
+//! - `flood --server H:P --code CODE [--count 20]`: one student sends `count` changes back
+//!   to back; prints how the teacher's page answered (all but one held back by its limit).
 //! - `district --servers H:P,H:P,H:P [--rooms 20] [--students 30] [--viewers 2]
 //!   [--seconds 60]`: every room has a simulated teacher that gathers its students' inputs
 //!   into bundles 30 times a second; students and viewers, spread over the nodes, measure
@@ -17,6 +23,7 @@
 //!   for each. A node killed meanwhile (by the caller) moves its clients to the others.
 
 mod client;
+mod codesign;
 mod sealed;
 mod stats;
 
@@ -36,7 +43,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 /// Inputs sent in the first seconds are not measured (joins and the first snapshot).
 const WARMUP: Duration = Duration::from_secs(5);
 
-fn arg(args: &[String], name: &str, default: &str) -> String {
+pub(crate) fn arg(args: &[String], name: &str, default: &str) -> String {
     args.iter()
         .position(|a| a == name)
         .and_then(|i| args.get(i + 1))
@@ -44,7 +51,7 @@ fn arg(args: &[String], name: &str, default: &str) -> String {
         .unwrap_or_else(|| default.to_string())
 }
 
-fn num(args: &[String], name: &str, default: u64) -> u64 {
+pub(crate) fn num(args: &[String], name: &str, default: u64) -> u64 {
     arg(args, name, &default.to_string())
         .parse()
         .unwrap_or(default)
@@ -71,6 +78,7 @@ fn main() {
     let out = match args.get(1).map(String::as_str) {
         Some("classroom") => classroom(&args),
         Some("district") => district(&args),
+        Some("flood") => codesign::flood(&args),
         _ => {
             eprintln!("usage: session-load classroom|district [options] (see the crate's doc)");
             std::process::exit(2);
@@ -105,6 +113,8 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
     let delays = [Delays::default(), Delays::default()];
     let acked = Arc::new(AtomicU64::new(0));
     let joined: Arc<Mutex<Vec<bool>>> = Arc::new(Mutex::new(vec![false; students]));
+    let change_every = num(args, "--change-every", 0);
+    let changes = Arc::new(codesign::Changes::default());
     let mut conns = Vec::new();
     for i in 0..students {
         let device = format!("load-{i}");
@@ -118,6 +128,7 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
         };
         let (sent, delays, acked, joined) =
             (sent.clone(), delays.clone(), acked.clone(), joined.clone());
+        let changes = changes.clone();
         let me = device.clone();
         let k = key.clone();
         let conn = connect(spec, move |payload, _| {
@@ -125,6 +136,8 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
                 Ok(Message::Welcome(w)) if w.device == me => {
                     joined.lock().unwrap_or_else(|e| e.into_inner())[i] = true;
                 }
+                Ok(Message::Outcome(o)) if o.device == me => changes.answered(i, &o),
+                Ok(Message::Snapshot(s)) if change_every > 0 => changes.snapshot(&s, students),
                 Ok(Message::Bundle(b)) => {
                     for (d, seq) in &b.acks {
                         if *d == me {
@@ -160,6 +173,12 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
     // One thread sends every student's inputs, spread evenly over each period.
     let period = Duration::from_secs_f64(1.0 / rate as f64);
     let mut seq = vec![0u32; students];
+    // Each student's next script change: spread over the period, after the warm-up.
+    let every = Duration::from_secs(change_every.max(1));
+    let mut next_change: Vec<Instant> = (0..students)
+        .map(|i| start + WARMUP + every.mul_f64(i as f64 / students as f64))
+        .collect();
+    let mut change_n = vec![0u32; students];
     let mut inputs_sent = 0u64;
     let end = start + Duration::from_secs(seconds);
     let mut next = start;
@@ -187,6 +206,14 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
             if conn.publish(&inn, &sealed::seal(&key, Direction::In, &input)) {
                 inputs_sent += 1;
             }
+            if change_every > 0 && Instant::now() >= next_change[i] {
+                next_change[i] += every;
+                change_n[i] += 1;
+                let secret = format!("load-secret-{i:04}-{room}");
+                let device = format!("load-{i}");
+                let change = codesign::submit(i, (&device, &secret), change_n[i], &changes);
+                conn.publish(&inn, &sealed::seal(&key, Direction::In, &change));
+            }
         }
         next += period;
     }
@@ -204,6 +231,10 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
         "students": students, "joined": joined, "rate": rate, "seconds": seconds,
         "inputs_sent": inputs_sent, "inputs_acked": acked.load(Ordering::Relaxed),
         "input_to_applied_ms": [delays[0].summary(), delays[1].summary()],
+        "changes_sent": change_n.iter().map(|&n| u64::from(n)).sum::<u64>(),
+        "change_answers": changes.answers(),
+        "send_to_applied_ms": changes.applied.summary(),
+        "send_to_every_screen_ms": changes.every_screen.summary(),
     }))
 }
 

@@ -231,6 +231,34 @@ impl Project {
         self.costumes.len() != before
     }
 
+    /// Adds a starting agent of `blueprint` running `init_script`, with a fresh id and a name
+    /// not yet taken (`Fish 1`, `Fish 2` …); returns its index in the instance list.
+    pub fn add_instance(&mut self, blueprint: &str, init_script: String) -> usize {
+        let label = (1..)
+            .map(|n| format!("{blueprint} {n}"))
+            .find(|name| !self.instances.iter().any(|i| i.label == *name))
+            .unwrap_or_default();
+        // One more than the largest numeric id (GEMSTEP numbers them).
+        let largest = self
+            .instances
+            .iter()
+            .filter_map(|i| i.id.trim().parse::<u64>().ok())
+            .max()
+            .unwrap_or(0);
+        let id = (largest.saturating_add(1)..)
+            .map(|n| n.to_string())
+            .find(|id| !self.instances.iter().any(|i| i.id == *id))
+            .unwrap_or_default();
+        self.instances.push(InstanceDef {
+            id,
+            label,
+            bpid: blueprint.to_owned(),
+            init_script,
+            extra: Map::new(),
+        });
+        self.instances.len() - 1
+    }
+
     /// The starting agents made from the blueprint called `name`, in file order.
     pub fn instances_of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a InstanceDef> + 'a {
         self.instances.iter().filter(move |i| i.bpid == name)

@@ -14,6 +14,7 @@
 //! message in postcard. [`decode`] turns any byte string into a message or an error, never a
 //! panic, and refuses what is larger than [`MAX_MESSAGE_BYTES`] or breaks a limit below.
 
+use super::codesign::{Editing, Outcome, Policy, Submit, MAX_NEW_AGENTS, MAX_SCRIPT_BYTES};
 use crate::sim::{Input, Marker};
 use serde::{Deserialize, Serialize};
 
@@ -83,6 +84,15 @@ pub enum Message {
     /// Teacher → all: the students' names, for the labels on their characters (sent when
     /// they change, with every snapshot, and now and then for screens that came late).
     Names(Names),
+    /// Teacher → all: who may edit the class model's blueprints and whether changes wait for
+    /// review (sent when it changes, with every snapshot, and now and then).
+    Policy(Policy),
+    /// Device → teacher: a student sends a blueprint's new text.
+    Submit(Submit),
+    /// Device → teacher: which blueprint the student has open.
+    Editing(Editing),
+    /// Teacher → all: what became of a submission.
+    Outcome(Outcome),
 }
 
 /// Whose characters are whose: each student's device id and name, and whether the teacher
@@ -365,6 +375,42 @@ fn check(message: &Message) -> Result<(), String> {
             check_text("a secret", secret, MAX_TEXT_CHARS)
         }
         Message::Rejoin { device } => check_text("a device id", device, MAX_TEXT_CHARS),
+        Message::Policy(_) => Ok(()),
+        Message::Submit(s) => {
+            check_text("a device id", &s.device, MAX_TEXT_CHARS)?;
+            check_text("a secret", &s.secret, MAX_TEXT_CHARS)?;
+            check_text("a blueprint name", &s.blueprint, MAX_TEXT_CHARS)?;
+            if s.text.len() > MAX_SCRIPT_BYTES {
+                return Err(format!(
+                    "a script of {} bytes; at most {MAX_SCRIPT_BYTES}",
+                    s.text.len()
+                ));
+            }
+            match s.new_agents {
+                Some(n) if n > MAX_NEW_AGENTS => {
+                    Err(format!("{n} starting agents; at most {MAX_NEW_AGENTS}"))
+                }
+                _ => Ok(()),
+            }
+        }
+        Message::Editing(e) => {
+            check_text("a device id", &e.device, MAX_TEXT_CHARS)?;
+            check_text("a secret", &e.secret, MAX_TEXT_CHARS)?;
+            e.blueprint.as_deref().map_or(Ok(()), |b| {
+                check_text("a blueprint name", b, MAX_TEXT_CHARS)
+            })
+        }
+        Message::Outcome(o) => {
+            check_text("a device id", &o.device, MAX_TEXT_CHARS)?;
+            check_text("a blueprint name", &o.blueprint, MAX_TEXT_CHARS)?;
+            match &o.state {
+                super::codesign::SendState::Declined(why)
+                | super::codesign::SendState::Refused(why) => {
+                    check_text("a reason", why, MAX_NOTE_CHARS)
+                }
+                _ => Ok(()),
+            }
+        }
         Message::Names(n) => {
             if n.names.len() > MAX_NAMES {
                 return Err(format!("{} names; at most {MAX_NAMES}", n.names.len()));
@@ -421,9 +467,42 @@ mod tests {
         })
     }
 
+    fn submit(text: String) -> Message {
+        Message::Submit(Submit {
+            device: "tab-1".into(),
+            secret: "s3cret-s3cret".into(),
+            id: 3,
+            blueprint: "Fish".into(),
+            text,
+            base: 0x1234_5678_9abc_def0,
+            new_agents: None,
+        })
+    }
+
     #[test]
     fn messages_survive_the_wire() {
-        for m in [bundle(), input(2), Message::Ended, names(3)] {
+        let outcome = Message::Outcome(Outcome {
+            device: "tab-1".into(),
+            id: 3,
+            blueprint: "Fish".into(),
+            state: super::super::codesign::SendState::Declined("not yet".into()),
+        });
+        let editing = Message::Editing(Editing {
+            device: "tab-1".into(),
+            secret: "s".into(),
+            blueprint: Some("Algae".into()),
+        });
+        let policy = Message::Policy(Policy::default());
+        for m in [
+            bundle(),
+            input(2),
+            Message::Ended,
+            names(3),
+            submit("prop x setTo 1".into()),
+            outcome,
+            editing,
+            policy,
+        ] {
             assert_eq!(decode(&encode(&m)), Ok(m));
         }
     }
@@ -483,8 +562,57 @@ mod tests {
         assert!(matches!(decode(&encode(&m)), Err(ProtocolError::Limit(_))));
     }
 
+    #[test]
+    fn scripts_and_new_agents_have_limits() {
+        assert!(decode(&encode(&submit("x".repeat(MAX_SCRIPT_BYTES)))).is_ok());
+        assert!(matches!(
+            decode(&encode(&submit("x".repeat(MAX_SCRIPT_BYTES + 1)))),
+            Err(ProtocolError::Limit(_))
+        ));
+        let Message::Submit(mut s) = submit(String::new()) else {
+            unreachable!()
+        };
+        s.new_agents = Some(MAX_NEW_AGENTS + 1);
+        assert!(matches!(
+            decode(&encode(&Message::Submit(s))),
+            Err(ProtocolError::Limit(_))
+        ));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// Any submission within the limits survives the wire exactly; cut short or damaged
+        /// in one byte it reads or fails, never panics.
+        #[test]
+        fn submissions_round_trip_and_survive_damage(
+            text in "[ -~\n]{0,400}",
+            blueprint in "[A-Za-z][A-Za-z0-9_]{0,20}",
+            base in any::<u64>(),
+            agents in proptest::option::of(0u8..=MAX_NEW_AGENTS),
+            at in any::<usize>(),
+            byte in any::<u8>(),
+            cut in any::<usize>(),
+        ) {
+            let m = Message::Submit(Submit {
+                device: "phone".into(),
+                secret: "secret-secret".into(),
+                id: 9,
+                blueprint,
+                text,
+                base,
+                new_agents: agents,
+            });
+            let bytes = encode(&m);
+            prop_assert_eq!(decode(&bytes), Ok(m));
+            let mut damaged = bytes.clone();
+            let i = at % damaged.len();
+            damaged[i] = byte;
+            if let Ok(read) = decode(&damaged) {
+                prop_assert_eq!(decode(&encode(&read)), Ok(read));
+            }
+            let _ = decode(&bytes[..cut % (bytes.len() + 1)]);
+        }
 
         /// Any byte string is a message or an error, never a panic.
         #[test]

@@ -3,6 +3,7 @@
 //! which answers with what to do; nothing a device sends can panic the teacher's page or
 //! grow without bound.
 
+use super::codesign::{Editing, Submit};
 use super::protocol::{
     Join, Message, ProtocolError, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT,
 };
@@ -53,6 +54,8 @@ pub struct Student {
     last_markers: Option<Vec<crate::sim::Marker>>,
     /// The input-to-model delay the device last measured.
     pub delay_ms: Option<u32>,
+    /// The blueprint the student has open in the script drawer, if any.
+    pub editing: Option<String>,
     /// Tokens of the rate limit (refilled at [`MAX_INPUTS_PER_SECOND`]).
     tokens: f64,
     /// The newest input number accepted.
@@ -99,6 +102,16 @@ pub enum Action {
     },
     /// A device lost step: send a snapshot.
     Snapshot,
+    /// A student of the room (its secret checked) sent a blueprint: the teacher's page checks
+    /// it against the room's rules and the model.
+    Submitted {
+        /// What was sent.
+        submit: Submit,
+        /// The student's name, for the teacher's list and the log.
+        name: String,
+        /// The blueprint the student steers.
+        own: String,
+    },
 }
 
 /// A room of a live session.
@@ -235,6 +248,8 @@ impl Room {
                 }
                 _ => self.refuse(),
             },
+            Ok(Message::Submit(submit)) => self.submitted(submit, now_ms),
+            Ok(Message::Editing(editing)) => self.editing(editing, now_ms),
             // Only the teacher sends the rest; the server's permissions keep devices from it.
             Ok(_) => self.refuse(),
             Err(_) => {
@@ -314,6 +329,7 @@ impl Room {
                         moved_ms: None,
                         last_markers: None,
                         delay_ms: None,
+                        editing: None,
                         tokens: MAX_INPUTS_PER_SECOND,
                         last_seq: None,
                     },
@@ -373,6 +389,46 @@ impl Room {
             },
             ack: Some((input.device, input.seq)),
         }
+    }
+
+    /// A submission from a student of the room with its secret (its rate and content are the
+    /// teacher's page's to check); from a removed device it is ignored, from one the room
+    /// does not know (the teacher's page reloaded) the device is asked to join again.
+    fn submitted(&mut self, submit: Submit, now_ms: f64) -> Action {
+        let Some(s) = self.students.get_mut(&submit.device) else {
+            self.counts.refused += 1;
+            if self.kicked.contains(&submit.device) {
+                return Action::Nothing;
+            }
+            return self.ask_to_rejoin(submit.device, now_ms);
+        };
+        if s.secret != submit.secret {
+            return self.refuse();
+        }
+        s.last_heard_ms = now_ms;
+        Action::Submitted {
+            name: s.name.clone(),
+            own: s.blueprint.clone(),
+            submit,
+        }
+    }
+
+    /// Notes which blueprint a student has open; it costs an input of the device's rate.
+    fn editing(&mut self, editing: Editing, now_ms: f64) -> Action {
+        let Some(s) = self.students.get_mut(&editing.device) else {
+            return self.refuse();
+        };
+        if s.secret != editing.secret {
+            return self.refuse();
+        }
+        if s.tokens < 1.0 {
+            self.counts.rate_dropped += 1;
+            return Action::Nothing;
+        }
+        s.tokens -= 1.0;
+        s.last_heard_ms = now_ms;
+        s.editing = editing.blueprint;
+        Action::Nothing
     }
 
     /// A `Rejoin` for `device`, unless it was asked lately or the room answered enough this

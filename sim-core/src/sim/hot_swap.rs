@@ -3,7 +3,8 @@
 //!
 //! [`Simulation::hot_swap`] accepts a project that differs from the running one only in
 //! blueprint scripts and added blueprints (every running blueprint still there under its
-//! name, in any order; the same starting agents, rounds and stage). Agents of unchanged
+//! name, in any order; the same starting agents, rounds and stage, except starting agents
+//! of added blueprints appended at the end, which are made on the spot). Agents of unchanged
 //! blueprints are not touched. Each agent of a changed
 //! blueprint keeps its state and takes only what the edit changed in its `# PROGRAM DEFINE`:
 //!
@@ -100,6 +101,11 @@ impl Simulation {
         self.world.budget.renew();
         let agents = self.world.respec(&old, &new, &remap, &changed);
         self.world.budget.renew();
+        // Starting agents of blueprints just added are made now, as a reset would make them.
+        self.world
+            .make_instances(&mut self.lp, self.project.instances.len());
+        self.world.flush(&mut self.lp);
+        self.world.budget.renew();
         self.world.note_warnings(&new);
         self.project = project.clone();
         let blueprints = changed
@@ -115,6 +121,16 @@ impl Simulation {
 /// Why a swap refuses a project that lost a running blueprint (its agents would be orphans).
 const REMOVED: &str = "a blueprint was removed or renamed";
 
+/// Whether `new`'s starting agents are `running`'s followed only by agents of blueprints
+/// `running` does not have (a blueprint added with its agents).
+fn only_new_instances(running: &Project, new: &Project) -> bool {
+    let kept = running.instances.len();
+    new.instances.get(..kept) == Some(running.instances.as_slice())
+        && new.instances[kept..]
+            .iter()
+            .all(|i| running.blueprint(&i.bpid).is_none())
+}
+
 /// What besides blueprint scripts and new blueprints differs between the running and the
 /// new project, if anything.
 fn structure_change(running: &Project, new: &Project) -> Option<&'static str> {
@@ -124,7 +140,7 @@ fn structure_change(running: &Project, new: &Project) -> Option<&'static str> {
         .any(|b| new.blueprint(&b.name).is_none())
     {
         Some(REMOVED)
-    } else if running.instances != new.instances {
+    } else if !only_new_instances(running, new) {
         Some("the starting agents changed")
     } else if running.rounds != new.rounds {
         Some("the rounds changed")

@@ -177,6 +177,21 @@ impl World {
         self.agents.len() - usize::from(self.system().is_some())
     }
 
+    /// Makes the program's starting agents from the one at index `from` on, each running its
+    /// init script.
+    pub(crate) fn make_instances(&mut self, lp: &mut EventLoop<World>, from: usize) {
+        let program = Rc::clone(&self.program);
+        for instance in program.project.instances.iter().skip(from) {
+            let Some(bp) = program.index(&instance.blueprint) else {
+                continue;
+            };
+            if let Some(id) = self.make_agent(lp, bp, &instance.label, (0.0, 0.0)) {
+                let script = Rc::from(format!("instance {}", instance.label));
+                self.run_as(id, script, &instance.init);
+            }
+        }
+    }
+
     /// Makes the hidden round agent and every instance of the project, then prepares the
     /// first round (or, without rounds, the run), making what its init script asks for.
     pub(crate) fn populate(&mut self, lp: &mut EventLoop<World>) -> Result<(), String> {
@@ -190,16 +205,7 @@ impl World {
             .collect();
         self.agents.insert(system);
         self.set_system(id);
-        let program = Rc::clone(&self.program);
-        for instance in &program.project.instances {
-            let Some(bp) = program.index(&instance.blueprint) else {
-                continue;
-            };
-            if let Some(id) = self.make_agent(lp, bp, &instance.label, (0.0, 0.0)) {
-                let script = Rc::from(format!("instance {}", instance.label));
-                self.run_as(id, script, &instance.init);
-            }
-        }
+        self.make_instances(lp, 0);
         let first = (!self.rounds().is_empty()).then_some(0);
         super::tick::start_round(self, first);
         self.flush(lp);

@@ -283,6 +283,18 @@ impl PartialEq for PageHandle {
     }
 }
 
+/// A page handle for a part that only acts on the page and reads what it shows from its
+/// own props: equal to any handle of the same page, so a new revision alone does not render
+/// the part again.
+#[derive(Clone)]
+pub struct ActingHandle(pub PageHandle);
+
+impl PartialEq for ActingHandle {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0.state, &other.0.state)
+    }
+}
+
 impl PageHandle {
     /// A handle to `state`; every change made through it is told to `changed`.
     pub fn new(state: PageState, changed: Callback<()>) -> PageHandle {

@@ -307,7 +307,7 @@ impl PageState {
     pub fn session_before_ticks(&mut self, ts: f64) -> bool {
         if let Some(t) = &mut self.session.teacher {
             let paused = !self.stage.running();
-            t.receive(self.stage.model_mut(), ts, paused);
+            t.receive(self.stage.model_mut(), &self.project, ts, paused);
             t.show_names_on(self.stage.model_mut());
         }
         let Some(d) = &mut self.session.device else {

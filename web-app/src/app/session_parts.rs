@@ -8,6 +8,7 @@ use super::session::{forget_resumable, page_base, resumable_room};
 use super::stage::canvas_point;
 use crate::browser::{storage_get, storage_set};
 use crate::projects::rooms;
+use crate::session::codesign_view::{codesign_part, CodesignActions};
 use crate::session::device::{DeviceSession, Role};
 use crate::session::view::{self, JoinActions, StudentState, TeacherActions};
 use crate::session::{self, to_marker, PageRole};
@@ -53,9 +54,14 @@ pub fn teacher_controls(props: &SessionProps) -> Html {
     };
     let code = t.room().code().to_string();
     let (join_link, view_link) = room_links(&code, &state.query);
+    // Changes waiting for review show on the button too, so a hidden panel does not hide them.
+    let waiting = t.desk.waiting().len();
     let button = html! {
         <button data-testid="session-start" aria-expanded={open.to_string()} onclick={show}>
             { format!("Session {code}") }
+            if waiting > 0 {
+                <span class="session-start-reviews" data-testid="session-reviews">{ format!(" · {waiting} to review") }</span>
+            }
         </button>
     };
     if !*open {
@@ -63,10 +69,14 @@ pub fn teacher_controls(props: &SessionProps) -> Html {
     }
     let actions = teacher_actions(page, &open);
     let controllable = state.stage.model().characters();
+    let now = state.stage.frame_ms();
+    let codesign = state
+        .project
+        .with(|c| codesign_part(&t.desk, c.map(|c| &c.project), now, &codesign_actions(page)));
     html! {
         <>
             { button }
-            { view::teacher_panel(t, &controllable, &join_link, &view_link, state.stage.frame_ms(), actions) }
+            { view::teacher_panel(t, &controllable, &join_link, &view_link, now, actions, codesign) }
         </>
     }
 }
@@ -139,6 +149,20 @@ fn teacher_actions(page: &PageHandle, open: &UseStateHandle<bool>) -> TeacherAct
         offer: page
             .callback(|s, (blueprint, on): (String, bool)| s.teach(|t, _| t.offer(&blueprint, on))),
         names: page.callback(|s, on| s.teach(|t, _| t.show_names = on)),
+    }
+}
+
+/// What the co-design part of the teacher's panel does to the session.
+fn codesign_actions(page: &PageHandle) -> CodesignActions {
+    CodesignActions {
+        policy: page.callback(|s, policy| s.teach(|t, _| t.set_policy(policy))),
+        accept: page.callback(|s, (device, id): (String, u32)| {
+            let project = s.project.clone();
+            s.teach(|t, _| t.accept(&project, &device, id));
+        }),
+        decline: page.callback(|s, (device, id, why): (String, u32, String)| {
+            s.teach(|t, _| t.decline(&device, id, &why));
+        }),
     }
 }
 

@@ -2,16 +2,18 @@
 //! controls and the panels beside them, or what a device following a session shows instead.
 
 use super::controls::RunControls;
-use super::page::PageState;
+use super::page::{ActingHandle, PageState};
 use super::projector::ProjectorCard;
 use super::session_parts::DeviceControls;
 use super::stage_area::StageArea;
+use super::student_script::StudentScript;
 use super::{keys, App, Msg};
 use crate::experiment::ExperimentPanel;
 use crate::inspector::{Edit, Inspector};
 use crate::mapedit::MapEditor;
 use crate::panels::Panels;
 use crate::projects::ProjectsPanel;
+use crate::session::device::Role;
 use crate::session::PageRole;
 use crate::widgets::Widgets;
 use yew::prelude::*;
@@ -61,12 +63,35 @@ impl App {
         html! {
             <>
             <footer class="controls"><DeviceControls page={self.page.clone()} /></footer>
+            { self.student_script(state) }
             if matches!(state.role, PageRole::Projector(_)) {
                 <Panels data={state.views.panels.clone()} series={state.views.series.clone()}
                     on_open={ctx.link().callback(Msg::OpenScript)}
                     lead={html! { <><ProjectorCard page={self.page.clone()} />{ self.widgets(state, false) }</> }} />
             }
             </>
+        }
+    }
+
+    /// A joined student's script drawer, given only what it shows.
+    fn student_script(&self, state: &PageState) -> Html {
+        let Some(d) = state
+            .session
+            .device
+            .as_ref()
+            .filter(|d| d.role() == Role::Student)
+        else {
+            return Html::default();
+        };
+        let own = d
+            .welcome
+            .as_ref()
+            .filter(|_| d.following())
+            .map(|w| AttrValue::from(w.blueprint.clone()));
+        html! {
+            <StudentScript page={ActingHandle(self.page.clone())} project={self.project.clone()}
+                revision={self.project.revision()} code={AttrValue::from(d.code().to_string())}
+                policy={d.policy} {own} sent={d.sent.clone()} />
         }
     }
 

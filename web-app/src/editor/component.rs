@@ -51,6 +51,14 @@ pub struct ScriptEditorProps {
     /// until the student types.
     #[prop_or_default]
     pub reveal: Option<ScriptPlace>,
+    /// Shows the text without letting it change (a blueprint a student may not edit now).
+    #[prop_or_default]
+    pub readonly: bool,
+    /// A student's draft of the class model: there is no Apply (the owner sends the text),
+    /// and this hears the text with whether it compiles, each time that changes (`false`
+    /// while a compile is pending).
+    #[prop_or_default]
+    pub on_checked: Option<Callback<(String, bool)>>,
 }
 
 /// What the textarea and the controls report.
@@ -110,6 +118,8 @@ pub struct ScriptEditor {
     draft_error: Option<String>,
     /// Why the last change was refused (it made the script too large to edit here).
     limit_error: Option<String>,
+    /// What `on_checked` heard last.
+    checked: Option<(String, bool)>,
 }
 
 impl ScriptEditor {
@@ -136,7 +146,20 @@ impl ScriptEditor {
         self.selected = 0;
         self.marked_line = None;
         self.keep_draft(ctx);
+        self.tell_checked(ctx, false);
         self.schedule_compile(ctx);
+    }
+
+    /// Tells `on_checked` the text and whether it compiles, when that changed.
+    fn tell_checked(&mut self, ctx: &Context<Self>, ok: bool) {
+        let Some(on_checked) = &ctx.props().on_checked else {
+            return;
+        };
+        let now = (self.text.clone(), ok);
+        if self.checked.as_ref() != Some(&now) {
+            self.checked = Some(now.clone());
+            on_checked.emit(now);
+        }
     }
 
     /// Re-reads the text: lines, colours, brackets, the names it declares.
@@ -154,6 +177,7 @@ impl ScriptEditor {
         self.errors = error_marks(&self.lines, &errors);
         self.warnings = error_marks(&self.lines, &warnings);
         self.header = header::find(&warnings);
+        self.tell_checked(ctx, self.errors.is_empty());
     }
 
     fn schedule_compile(&mut self, ctx: &Context<Self>) {
@@ -166,7 +190,7 @@ impl ScriptEditor {
     /// The key of this blueprint's draft.
     fn draft_key(ctx: &Context<Self>) -> String {
         let props = ctx.props();
-        format!("{}\u{1f}{}", props.project, props.blueprint)
+        drafts::key(&props.project, &props.blueprint)
     }
 
     /// Keeps the text as this blueprint's draft (or forgets the draft when it is applied).
@@ -257,7 +281,9 @@ impl ScriptEditor {
     fn on_key(&mut self, ctx: &Context<Self>, key: &str, ctrl: bool) -> bool {
         let open = self.completion.as_ref().map_or(0, |c| c.items.len());
         match (key, ctrl) {
-            ("Enter", true) => self.apply(ctx),
+            ("Enter", true) if ctx.props().on_checked.is_none() && !ctx.props().readonly => {
+                self.apply(ctx)
+            }
             (" ", true) => {
                 self.completion = complete(&self.text, self.caret, &self.vocab);
                 self.selected = 0;
@@ -347,6 +373,7 @@ impl Component for ScriptEditor {
             drafts: Drafts::default(),
             draft_error: None,
             limit_error: None,
+            checked: None,
         };
         editor.reset_to_props(ctx);
         editor.ask_reveal(ctx.props().reveal.as_ref());
@@ -467,7 +494,7 @@ impl Component for ScriptEditor {
                         </pre>
                         <textarea class="editor-input" data-testid="script-text" ref={self.input.clone()}
                             aria-label={format!("Script of {}", ctx.props().blueprint)}
-                            spellcheck="false" autocomplete="off" wrap="off"
+                            spellcheck="false" autocomplete="off" wrap="off" readonly={ctx.props().readonly}
                             value={self.text.clone()} {oninput} {onkeydown} {onscroll} {onmousemove}
                             onkeyup={link.callback(move |e: KeyboardEvent| caret(e.into()))}
                             onclick={link.callback(move |e: MouseEvent| caret(e.into()))}
@@ -483,11 +510,27 @@ impl Component for ScriptEditor {
 
 impl ScriptEditor {
     fn view_toolbar(&self, ctx: &Context<Self>) -> Html {
+        let props = ctx.props();
         let dirty = self.text != self.applied;
+        let drafting = props.on_checked.is_some();
         // "applied" only when what is shown is what runs: an applied script with errors
         // leaves the stage on the last version that compiled.
-        let (state, text, title) = if dirty {
+        let (state, text, title) = if props.readonly {
+            (
+                "",
+                "read only",
+                Some("The teacher does not take changes to this blueprint from you now"),
+            )
+        } else if dirty && drafting {
+            (
+                "dirty",
+                "your version, not sent",
+                Some("A draft: kept on this device until the class takes it or you discard it"),
+            )
+        } else if dirty {
             ("dirty", "unapplied changes", Some("A draft: kept if you switch blueprint, close the editor or reload, until you apply or discard it"))
+        } else if drafting {
+            ("", "the class's version", None)
         } else if !self.errors.is_empty() {
             (
                 "stale",
@@ -499,7 +542,7 @@ impl ScriptEditor {
         };
         html! {
             <div class="editor-toolbar">
-                <span class="editor-title">{ format!("Script of {}", ctx.props().blueprint) }</span>
+                <span class="editor-title">{ format!("Script of {}", props.blueprint) }</span>
                 <span class={classes!("editor-state", state)} data-testid="script-state" {title}>{ text }</span>
                 if let Some(why) = &self.draft_error {
                     <span class="editor-draft-error" role="alert" data-testid="draft-error">{ why }</span>
@@ -507,12 +550,14 @@ impl ScriptEditor {
                 if let Some(why) = &self.limit_error {
                     <span class="editor-draft-error" role="alert" data-testid="script-limit">{ why }</span>
                 }
-                if dirty {
+                if dirty && !props.readonly {
                     <button data-testid="script-discard" title="Throw these changes away and go back to the applied script"
                         onclick={ctx.link().callback(|_| Msg::Discard)}>{ "Discard" }</button>
                 }
-                <button data-testid="script-apply" title="Apply (Ctrl+Enter)"
-                    onclick={ctx.link().callback(|_| Msg::Apply)}>{ "Apply" }</button>
+                if !drafting && !props.readonly {
+                    <button data-testid="script-apply" title="Apply (Ctrl+Enter)"
+                        onclick={ctx.link().callback(|_| Msg::Apply)}>{ "Apply" }</button>
+                }
             </div>
         }
     }

@@ -15,6 +15,11 @@ const MAX_DRAFTS: usize = 16;
 /// they never crowd out the project's own autosave.
 const MAX_DRAFT_BYTES: usize = 64 * 1024;
 
+/// The key of the draft of `blueprint` in `project` (a project id, or a room's).
+pub fn key(project: &str, blueprint: &str) -> String {
+    format!("{project}\u{1f}{blueprint}")
+}
+
 /// One unapplied text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Draft {

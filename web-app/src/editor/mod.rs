@@ -17,7 +17,7 @@ pub mod caret;
 pub mod complete;
 pub mod component;
 mod dom;
-mod drafts;
+pub mod drafts;
 mod header;
 pub mod highlight;
 pub mod layers;

@@ -8,7 +8,6 @@
 //! other line of the script as it was.
 
 use super::MapError;
-use serde_json::Map;
 use sim_core::{InstanceDef, Project};
 
 /// Adds an instance of `blueprint` at the model point `(x, y)`, with a fresh id and a name not
@@ -17,32 +16,7 @@ pub fn place(project: &mut Project, blueprint: &str, x: f64, y: f64) -> Result<u
     if project.blueprint(blueprint).is_none() {
         return Err(MapError::NoBlueprint(blueprint.to_owned()));
     }
-    let label = (1..)
-        .map(|n| format!("{blueprint} {n}"))
-        .find(|name| !project.instances.iter().any(|i| i.label == *name))
-        .unwrap_or_default();
-    project.instances.push(InstanceDef {
-        id: fresh_id(project),
-        label,
-        bpid: blueprint.to_owned(),
-        init_script: with_position("", x, y),
-        extra: Map::new(),
-    });
-    Ok(project.instances.len() - 1)
-}
-
-/// An id no instance has: one more than the largest numeric id (GEMSTEP numbers them).
-fn fresh_id(project: &Project) -> String {
-    let largest = project
-        .instances
-        .iter()
-        .filter_map(|i| i.id.trim().parse::<u64>().ok())
-        .max()
-        .unwrap_or(0);
-    (largest.saturating_add(1)..)
-        .map(|n| n.to_string())
-        .find(|id| !project.instances.iter().any(|i| i.id == *id))
-        .unwrap_or_default()
+    Ok(project.add_instance(blueprint, with_position("", x, y)))
 }
 
 /// The instance at `index`, to change it.

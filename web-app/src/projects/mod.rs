@@ -9,7 +9,7 @@
 
 mod autosave;
 mod blank;
-mod blueprints;
+pub mod blueprints;
 mod catalog;
 mod costumes;
 mod current;

@@ -9,6 +9,7 @@ use crate::browser::{storage_get, storage_remove, storage_set};
 use crate::projects::ProjectHandle;
 use crate::stage_model::{PuppetNames, StageModel};
 use sim_core::{
+    session::codesign::{Editing, Outcome, Policy, SendState, Submit},
     session::protocol::{
         Bundle, Control, Join, Message, RoomSnapshot, StudentInput, Welcome,
         MAX_MARKERS_PER_STUDENT, MAX_TEXT_CHARS,
@@ -35,6 +36,36 @@ const TAB_CHECK_MS: f64 = 500.0;
 /// How often a student's markers are kept in storage while they move, for a reload that
 /// comes after the teacher's model let the character go.
 const KEEP_MARKERS_MS: f64 = 1_000.0;
+
+/// How long a sent change waits for the teacher's answer before it is sent again.
+const RESEND_MS: f64 = 4_000.0;
+
+/// A change this student sent to the class model, and what became of it.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Sent {
+    /// What was sent.
+    pub submit: Submit,
+    /// The teacher's answer; `None` while none came.
+    pub state: Option<SendState>,
+    /// When it was last sent (page milliseconds; not kept across a reload).
+    #[serde(skip)]
+    sent_ms: f64,
+}
+
+impl Sent {
+    /// When it was last sent (page milliseconds).
+    pub fn sent_ms(&self) -> f64 {
+        self.sent_ms
+    }
+
+    /// Whether the teacher still has to answer or review it.
+    pub fn pending(&self) -> bool {
+        matches!(
+            self.state,
+            None | Some(SendState::Waiting) | Some(SendState::Conflict)
+        )
+    }
+}
 
 /// What this device is in the room.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -117,11 +148,23 @@ pub struct DeviceSession {
     kept_markers: (Vec<Marker>, f64),
     /// Whose characters are whose, as the teacher last said.
     pub names: PuppetNames,
+    /// Who may edit the class model's blueprints, as the teacher last said.
+    pub policy: Option<Policy>,
+    /// The last change this student sent, kept in storage across reloads.
+    pub sent: Option<Sent>,
+    /// The blueprint the student has open, as last told to the teacher.
+    editing: Option<String>,
 }
 
 /// Where a student's page keeps `what` for room `code` in this browser's storage.
 fn kept(what: &str, code: &str) -> String {
     format!("stepwise-{what}-{code}")
+}
+
+/// The change this browser sent last in room `code`, if it keeps one.
+fn kept_sent(code: &str) -> Option<Sent> {
+    let text = storage_get(&kept("sent", code)).ok()??;
+    serde_json::from_str(&text).ok()
 }
 
 /// The join this browser made in room `code` (name, blueprint), if it keeps one.
@@ -197,7 +240,89 @@ impl DeviceSession {
             tab_checked_ms: f64::NEG_INFINITY,
             kept_markers: (Vec::new(), f64::NEG_INFINITY),
             names: PuppetNames::default(),
+            policy: None,
+            sent: if student { kept_sent(code) } else { None },
+            editing: None,
         }
+    }
+
+    /// Sends `text` as `blueprint`'s script, written over the class's revision `base` (for a
+    /// new blueprint, with `new_agents` starting agents). Its answer comes as an outcome.
+    pub fn send_change(
+        &mut self,
+        blueprint: &str,
+        text: &str,
+        base: u64,
+        new_agents: Option<u8>,
+        now_ms: f64,
+    ) {
+        // Numbered by the clock's seconds and always up, so a reloaded page's numbers never
+        // meet an answer the teacher remembers for an older one.
+        let last = self.sent.as_ref().map_or(0, |s| s.submit.id);
+        let id = ((js_sys::Date::now() / 1000.0) as u32).max(last.wrapping_add(1));
+        self.sent = Some(Sent {
+            submit: Submit {
+                device: self.identity.device.clone(),
+                secret: self.identity.secret.clone(),
+                id,
+                blueprint: blueprint.to_string(),
+                text: text.to_string(),
+                base,
+                new_agents,
+            },
+            state: None,
+            sent_ms: f64::NEG_INFINITY,
+        });
+        self.resend(now_ms);
+    }
+
+    /// Sends the last change again (or for the first time), and keeps it in storage.
+    fn resend(&mut self, now_ms: f64) {
+        let Some(sent) = &mut self.sent else {
+            return;
+        };
+        sent.sent_ms = now_ms;
+        let message = Message::Submit(sent.submit.clone());
+        if let Ok(json) = serde_json::to_string(&*sent) {
+            let _ = storage_set(&kept("sent", &self.code), &json);
+        }
+        if !self.superseded {
+            self.send(&message);
+        }
+    }
+
+    /// The teacher's answer to this device's change.
+    fn outcome(&mut self, o: Outcome) {
+        let Some(sent) = &mut self.sent else {
+            return;
+        };
+        if o.device != self.identity.device || o.id != sent.submit.id {
+            return;
+        }
+        sent.state = Some(o.state);
+        if let Ok(json) = serde_json::to_string(&*sent) {
+            let _ = storage_set(&kept("sent", &self.code), &json);
+        }
+    }
+
+    /// Tells the teacher which blueprint the student has open (none: the drawer closed).
+    pub fn set_editing(&mut self, blueprint: Option<String>) {
+        if self.editing != blueprint {
+            self.editing = blueprint;
+            self.send_editing();
+        }
+    }
+
+    fn send_editing(&mut self) {
+        if self.role != Role::Student || self.superseded || self.welcome.is_none() {
+            return;
+        }
+        let message = Message::Editing(Editing {
+            device: self.identity.device.clone(),
+            secret: self.identity.secret.clone(),
+            blueprint: self.editing.clone(),
+        });
+        self.send(&message);
     }
 
     /// The join this page asked for (name, blueprint), until the teacher refuses it.
@@ -295,6 +420,8 @@ impl DeviceSession {
     /// Forgets the join (refused, or the session ended): a reload shows the join form.
     fn forget_join(&mut self) {
         self.join = None;
+        self.sent = None;
+        storage_remove(&kept("sent", &self.code));
         storage_remove(&kept("join", &self.code));
         storage_remove(&kept("markers", &self.code));
     }
@@ -369,6 +496,13 @@ impl DeviceSession {
             self.ask_snapshot("the snapshot asked for did not come", now_ms);
         }
         self.send_input(now_ms);
+        let unanswered = self
+            .sent
+            .as_ref()
+            .is_some_and(|s| s.state.is_none() && now_ms - s.sent_ms > RESEND_MS);
+        if unanswered && self.welcome.is_some() {
+            self.resend(now_ms);
+        }
         adopted
     }
 
@@ -398,7 +532,15 @@ impl DeviceSession {
             Message::Welcome(w) if w.device == self.identity.device => {
                 self.welcome = Some(w);
                 self.refused = None;
+                // A teacher's page that reloaded lost its list: what waited is sent again
+                // (one that did not answers the same), and what the student has open.
+                if self.sent.as_ref().is_some_and(Sent::pending) {
+                    self.resend(now_ms);
+                }
+                self.send_editing();
             }
+            Message::Policy(p) => self.policy = Some(p),
+            Message::Outcome(o) => self.outcome(o),
             Message::Refused { device, reason } if device == self.identity.device => {
                 self.welcome = None;
                 self.forget_join();

@@ -5,6 +5,8 @@
 //! two sides ([`teacher`], [`device`]), what the page's address asks for ([`PageRole`]) and
 //! the session's screens ([`view`]).
 
+pub mod codesign;
+pub mod codesign_view;
 pub mod device;
 pub mod link;
 pub mod teacher;

@@ -3,10 +3,13 @@
 //! computer), and every frame's work — what came in before the ticks, what the run did
 //! after them.
 
+use super::codesign::{changed, changed_lines, Desk, Verdict, Waiting};
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
+use crate::browser::{storage_get, storage_set};
 use crate::projects::ProjectHandle;
 use crate::stage_model::{PuppetNames, StageModel};
 use sim_core::{
+    session::codesign::{EditPolicy, Policy},
     session::protocol::{Control, Message, Names},
     session::{Action, Room, RoomKey},
     InputFrame,
@@ -23,6 +26,21 @@ const CONTROL_EVERY_MS: f64 = 1_000.0;
 /// How often the students' names go out even when they did not change, for screens that
 /// came in between.
 const NAMES_EVERY_MS: f64 = 5_000.0;
+/// Where the teacher's page keeps its co-design rules (`any review`), so a reload keeps them.
+const POLICY_KEY: &str = "stepwise-codesign-policy";
+
+/// The co-design rules this browser's teacher chose last, or the default.
+fn kept_policy() -> Policy {
+    let text = storage_get(POLICY_KEY).ok().flatten().unwrap_or_default();
+    let mut words = text.split(' ');
+    match (words.next().and_then(EditPolicy::from_key), words.next()) {
+        (Some(edit), Some(review)) => Policy {
+            edit,
+            review: review == "review",
+        },
+        _ => Policy::default(),
+    }
+}
 
 /// A running session on the teacher's page.
 pub struct TeacherSession {
@@ -53,6 +71,12 @@ pub struct TeacherSession {
     pub show_names: bool,
     /// The names last sent, and when (`None`: send them at the next frame).
     names_sent: Option<(Names, f64)>,
+    /// Students' edits: the rules, the list waiting for review, who changed what.
+    pub desk: Desk,
+    /// The rules last sent, and when (`None`: send them at the next frame).
+    policy_sent: Option<(Policy, f64)>,
+    /// The project's revision the waiting submissions were last checked against.
+    checked_revision: u64,
 }
 
 /// What the teacher's page sent.
@@ -89,6 +113,107 @@ impl TeacherSession {
             window_heard: false,
             show_names: true,
             names_sent: None,
+            desk: Desk::new(kept_policy()),
+            policy_sent: None,
+            checked_revision: 0,
+        }
+    }
+
+    /// Sets who may edit what and whether changes wait for review; every device hears it at
+    /// once, and this browser keeps it.
+    pub fn set_policy(&mut self, policy: Policy) {
+        self.desk.policy = policy;
+        let review = if policy.review { "review" } else { "apply" };
+        let _ = storage_set(POLICY_KEY, &format!("{} {review}", policy.edit.key()));
+        self.policy_sent = None;
+    }
+
+    /// Sends the co-design rules when they changed, after a snapshot, or every
+    /// [`NAMES_EVERY_MS`].
+    fn publish_policy(&mut self, now_ms: f64) {
+        let policy = self.desk.policy;
+        let due = self
+            .policy_sent
+            .as_ref()
+            .is_none_or(|(sent, at)| *sent != policy || now_ms - at >= NAMES_EVERY_MS);
+        if due {
+            self.send(&Message::Policy(policy));
+            self.policy_sent = Some((policy, now_ms));
+        }
+    }
+
+    /// Applies a student's change to the class model as one undoable step, through the
+    /// teacher's own path (the stage swaps it in, every screen gets the new epoch), and tells
+    /// the student; one that no longer fits the model is refused with the reason.
+    fn apply_change(&mut self, project: &ProjectHandle, w: &Waiting) {
+        let result = project.with(|c| {
+            let c = c.ok_or_else(|| "no model is open".to_string())?;
+            let old = c
+                .project
+                .blueprint(&w.blueprint)
+                .map_or(String::new(), |b| b.script_text.clone());
+            changed(&c.project, w).map(|next| (next, changed_lines(&old, &w.text)))
+        });
+        let answer = match result {
+            Ok((next, lines)) => {
+                let what = if w.new_agents.is_some() {
+                    "added"
+                } else {
+                    "changed"
+                };
+                project.edit(&format!("{} {what} {}", w.name, w.blueprint), |p| *p = next);
+                let answer = self.desk.applied(w, lines);
+                if let Some(line) = self.desk.changes().last() {
+                    project.post_note(line.clone());
+                }
+                answer
+            }
+            Err(why) => self.desk.failed(w, &why),
+        };
+        self.send(&Message::Outcome(answer));
+    }
+
+    /// The teacher accepts a waiting change (a conflicting one too).
+    pub fn accept(&mut self, project: &ProjectHandle, device: &str, id: u32) {
+        if let Some(w) = self.desk.take(device, id) {
+            self.apply_change(project, &w);
+        }
+    }
+
+    /// The teacher declines a waiting change, perhaps saying why.
+    pub fn decline(&mut self, device: &str, id: u32, reason: &str) {
+        if let Some(answer) = self.desk.decline(device, id, reason) {
+            self.send(&Message::Outcome(answer));
+        }
+    }
+
+    /// After the class model changed (any edit, the teacher's own too): the waiting changes
+    /// written over an older text become conflicts, and their students hear it.
+    fn recheck(&mut self, project: &ProjectHandle) {
+        let revision = project.revision();
+        if revision == self.checked_revision {
+            return;
+        }
+        self.checked_revision = revision;
+        let told = project.with(|c| c.map(|c| self.desk.recheck(&c.project)).unwrap_or_default());
+        for answer in told {
+            self.send(&Message::Outcome(answer));
+        }
+    }
+
+    fn submitted(
+        &mut self,
+        project: &ProjectHandle,
+        submit: sim_core::session::codesign::Submit,
+        who: (&str, &str),
+        now_ms: f64,
+    ) {
+        let verdict =
+            project.with(|c| c.map(|c| self.desk.submit(submit, who, &c.project, now_ms)));
+        match verdict {
+            Some(Verdict::Answer(answer)) => self.send(&Message::Outcome(answer)),
+            Some(Verdict::Apply(w)) => self.apply_change(project, &w),
+            None => {}
         }
     }
 
@@ -184,7 +309,13 @@ impl TeacherSession {
 
     /// Before the frame's ticks: joins, inputs and requests from every link. While the run
     /// is `paused`, a student's input moves their characters at once.
-    pub fn receive(&mut self, model: &mut StageModel, now_ms: f64, paused: bool) {
+    pub fn receive(
+        &mut self,
+        model: &mut StageModel,
+        project: &ProjectHandle,
+        now_ms: f64,
+        paused: bool,
+    ) {
         // Back on the server after a drop: devices that asked meanwhile were not heard, so
         // everyone gets the state again.
         let opened = self.server.as_ref().map_or(0, |s| s.counts().opened);
@@ -209,6 +340,9 @@ impl TeacherSession {
                     self.snapshot_wanted = true;
                 }
                 Action::Snapshot => self.snapshot_wanted = true,
+                Action::Submitted { submit, name, own } => {
+                    self.submitted(project, submit, (&name, &own), now_ms);
+                }
                 Action::Apply { frame, ack } => {
                     let moves = paused.then(|| frame.clone());
                     if model.send_frame(frame, ack).is_err() {
@@ -252,11 +386,14 @@ impl TeacherSession {
                 self.sent.snapshots += 1;
                 self.snapshot_wanted = false;
                 self.last_snapshot_ms = now_ms;
-                // A screen that just started following learns the names at once.
+                // A screen that just started following learns the names and rules at once.
                 self.names_sent = None;
+                self.policy_sent = None;
             }
         }
         self.publish_names(now_ms);
+        self.publish_policy(now_ms);
+        self.recheck(project);
         let Some((epoch, seq)) = model.host_position() else {
             return inputs;
         };
@@ -282,6 +419,7 @@ impl TeacherSession {
 
     /// Removes a student for good (its characters go).
     pub fn kick(&mut self, model: &mut StageModel, device: &str) {
+        self.desk.forget_device(device);
         if let Some((frame, message)) = self.room.kick(device) {
             let _ = model.send_frame(frame, None);
             self.send(&message);

@@ -74,6 +74,7 @@ pub fn teacher_panel(
     view_link: &str,
     now_ms: f64,
     actions: TeacherActions,
+    codesign: Html,
 ) -> Html {
     let room = session.room();
     let counts = room.counts();
@@ -102,6 +103,7 @@ pub fn teacher_panel(
             <p class="session-link">{ "Projector: " }<a href={view_link.to_string()} data-testid="session-view-link" target="_blank">{ view_link }</a></p>
             <p class="session-server" data-testid="session-server" role="status">{ server_text }</p>
             { characters(session, controllable, &actions.offer) }
+            { codesign }
             { roster(session, now_ms, &actions.kick) }
             <p class="session-counts" data-testid="session-counts">
                 { format!("{} bundles, {} snapshots sent ({} KB through the server) · {} inputs over 25/s dropped · {} refused · {} joins held back (too many at once) · {} damaged messages ignored",
@@ -158,7 +160,7 @@ fn roster(session: &TeacherSession, now_ms: f64, kick: &Callback<String>) -> Htm
     html! {
     <div class="session-roster-box">
     <table class="session-roster" data-testid="session-roster">
-        <thead><tr><th>{ "Student" }</th><th>{ "Character" }</th><th>{ "Connected" }</th><th>{ "Last move" }</th><th>{ "Delay" }</th><th></th></tr></thead>
+        <thead><tr><th>{ "Student" }</th><th>{ "Character" }</th><th>{ "Connected" }</th><th>{ "Last move" }</th><th>{ "Delay" }</th><th>{ "Editing" }</th><th></th></tr></thead>
         <tbody>
         { for room.students().map(|s| {
             let device = s.device.clone();
@@ -172,6 +174,7 @@ fn roster(session: &TeacherSession, now_ms: f64, kick: &Callback<String>) -> Htm
                     <td>{ if s.connected(now_ms) { "yes" } else { "no" } }</td>
                     <td>{ last }</td>
                     <td>{ delay }</td>
+                    <td data-testid="student-editing">{ s.editing.clone().unwrap_or_default() }</td>
                     <td><button data-testid="session-kick" aria-label={format!("Remove {}", s.name)}
                         onclick={Callback::from(move |_| kick.emit(device.clone()))}>{ "Remove" }</button></td>
                 </tr>

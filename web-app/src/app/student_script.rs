@@ -1,0 +1,558 @@
+//! A joined student's *Script* drawer: the class model's blueprints as the session's
+//! snapshots carry them, in the text editor or the wizard, editable where the teacher's rules
+//! allow; *Send to class* once the student's version compiles, and what became of it. The
+//! device goes on following the class run meanwhile.
+//!
+//! A student's version is a draft of the room (the editor's drafts, keyed by the room), typed
+//! over a *base*: the class's text when they started. While there is no draft, the base
+//! follows the class's text; once the class's text moves away from a draft, the drawer shows
+//! it beside theirs, and sending over the old base is a conflict the teacher sees, never a
+//! silent overwrite. Bases are kept in storage by room, so a reload, a dropped connection or
+//! a resync loses no draft.
+
+use super::page::{ActingHandle, PageHandle};
+use crate::authoring::vocab::project_symbols;
+use crate::browser::{storage_get, storage_set};
+use crate::editor::component::ScriptEditor;
+use crate::editor::drafts;
+use crate::editor::marks::compile_report;
+use crate::projects::ProjectHandle;
+use crate::session::codesign::{line_diff, SUBMIT_GAP_MS};
+use crate::session::device::Sent;
+use crate::wizard::Wizard;
+use sim_core::session::codesign::{revision, Policy, SendState, MAX_NEW_AGENTS};
+use sim_core::{Project, Symbols};
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// The picker's value for a new blueprint.
+const NEW: &str = "\u{1f}new";
+/// The most bases kept for one room (one per blueprint the student started on).
+const MAX_BASES: usize = 64;
+
+/// Where a room's bases are kept.
+fn bases_key(code: &str) -> String {
+    format!("stepwise-bases-{code}")
+}
+
+/// The class texts the student's drafts were typed over, by blueprint.
+fn load_bases(code: &str) -> BTreeMap<String, String> {
+    storage_get(&bases_key(code))
+        .ok()
+        .flatten()
+        .and_then(|json| serde_json::from_str(&json).ok())
+        .unwrap_or_default()
+}
+
+fn save_bases(code: &str, bases: &BTreeMap<String, String>) {
+    if let Ok(json) = serde_json::to_string(bases) {
+        let _ = storage_set(&bases_key(code), &json);
+    }
+}
+
+/// The drafts' project key of room `code`.
+fn room_key(code: &str) -> String {
+    format!("room {code}")
+}
+
+/// What the drawer shows of one blueprint: the class's text, the base the student's draft
+/// is over, and the draft, if any.
+struct Version {
+    class: String,
+    base: String,
+    draft: Option<String>,
+}
+
+impl Version {
+    /// `blueprint`'s version on this device: with no draft (or one the class has caught up
+    /// with) the base is the class's text.
+    fn of(code: &str, blueprint: &str, class: &str, bases: &BTreeMap<String, String>) -> Version {
+        let kept = drafts::load();
+        let key = drafts::key(&room_key(code), blueprint);
+        let base = bases.get(blueprint).map_or(class, String::as_str);
+        let draft = kept.get(&key, base).map(str::to_string);
+        match draft {
+            Some(draft) if draft != class => Version {
+                class: class.to_string(),
+                base: base.to_string(),
+                draft: Some(draft),
+            },
+            _ => Version {
+                class: class.to_string(),
+                base: class.to_string(),
+                draft: None,
+            },
+        }
+    }
+
+    /// What the student has: the draft, or the class's text.
+    fn text(&self) -> &str {
+        self.draft.as_deref().unwrap_or(&self.base)
+    }
+
+    /// Whether the class's text changed under the draft.
+    fn behind(&self) -> bool {
+        self.draft.is_some() && self.base != self.class
+    }
+}
+
+/// What the drawer is given: the page to act on, and what it shows (the room, the class
+/// model, the rules, the student's character and last change), so it renders again only
+/// when one of them changes, not with every frame of the class run.
+#[derive(Properties, PartialEq)]
+pub struct StudentScriptProps {
+    /// The page, to send changes and say what is open.
+    pub page: ActingHandle,
+    /// The class model as the snapshots carry it.
+    pub project: ProjectHandle,
+    /// Its revision.
+    pub revision: u64,
+    /// The room's code.
+    pub code: AttrValue,
+    /// The teacher's rules, once heard.
+    pub policy: Option<Policy>,
+    /// The blueprint the student steers; `None` while the student is not in or not following.
+    pub own: Option<AttrValue>,
+    /// The student's last change and what became of it.
+    pub sent: Option<Sent>,
+}
+
+/// What the drawer reads of its props, once per render.
+struct Seen {
+    code: String,
+    policy: Option<Policy>,
+    own: Option<String>,
+    sent: Option<Sent>,
+}
+
+/// The drawer's own state.
+#[derive(Clone, PartialEq, Default)]
+struct Drawer {
+    open: bool,
+    chosen: String,
+    wizard: bool,
+    /// The editor's text and whether it compiles, as it last said.
+    checked: Option<(String, bool)>,
+    /// A new blueprint's name and starting agents.
+    new_name: String,
+    new_agents: u8,
+    /// Bumped when a draft changed outside the editor (the wizard, Bring up to date).
+    serial: u32,
+}
+
+/// The *Script* toggle and, when open, the drawer.
+#[function_component(StudentScript)]
+pub fn student_script(props: &StudentScriptProps) -> Html {
+    let drawer = use_state(Drawer::default);
+    let project = {
+        let handle = props.project.clone();
+        use_memo(props.revision, move |_| {
+            handle.with(|c| c.map(|c| Rc::new(c.project.clone())))
+        })
+    };
+    // Once the 2 s between two changes have passed, Send is offered again.
+    let wake = use_state(|| 0u32);
+    {
+        let wake = wake.clone();
+        let sent_at = props.sent.as_ref().map(|s| s.sent_ms().to_bits());
+        use_effect_with(sent_at, move |_| {
+            let timer =
+                gloo_timers::callback::Timeout::new(SUBMIT_GAP_MS as u32 + 100, move || {
+                    wake.set(*wake + 1)
+                });
+            move || drop(timer)
+        });
+    }
+    let joined = props.own.is_some();
+    let open = drawer.open && joined;
+    use_effect_with(open, |open| {
+        crate::browser::set_root_class("script-open", *open)
+    });
+    {
+        // The teacher's roster shows which blueprint the student has open.
+        let page = props.page.0.clone();
+        let editing = open
+            .then(|| drawer.chosen.clone())
+            .filter(|c| !c.is_empty() && c != NEW);
+        use_effect_with(editing, move |editing| {
+            let editing = editing.clone();
+            page.act(|s| {
+                if let Some(d) = &mut s.session.device {
+                    d.set_editing(editing);
+                }
+            });
+        });
+    }
+    if !joined {
+        return Html::default();
+    }
+    let seen = Seen {
+        code: props.code.to_string(),
+        policy: props.policy,
+        own: props.own.as_ref().map(|o| o.to_string()),
+        sent: props.sent.clone(),
+    };
+    let toggle = {
+        let drawer = drawer.clone();
+        Callback::from(move |_: MouseEvent| {
+            drawer.set(Drawer {
+                open: !drawer.open,
+                ..(*drawer).clone()
+            })
+        })
+    };
+    let body = match (open, (*project).clone()) {
+        (false, _) => Html::default(),
+        (true, None) => {
+            html! { <p class="editor-missing">{ "The class model has not arrived yet." }</p> }
+        }
+        (true, Some(project)) => drawer_body(&props.page.0, &drawer, &seen, &project),
+    };
+    html! {
+        <aside class={classes!("script-panel", "student-script", open.then_some("open"))}>
+            <button class="script-toggle" data-testid="script-toggle" aria-pressed={open.to_string()}
+                onclick={toggle}>{ "Script" }</button>
+            { body }
+        </aside>
+    }
+}
+
+/// The bar (Text / Wizard, the blueprint picker), the chosen blueprint's editor or the new
+/// blueprint form, and Send with what became of the last change.
+fn drawer_body(
+    page: &PageHandle,
+    drawer: &UseStateHandle<Drawer>,
+    seen: &Seen,
+    project: &Rc<Project>,
+) -> Html {
+    let policy = seen.policy.unwrap_or(Policy {
+        edit: sim_core::session::codesign::EditPolicy::Nobody,
+        review: true,
+    });
+    let chosen = if drawer.chosen == NEW && policy.may_add() {
+        NEW.to_string()
+    } else {
+        project
+            .blueprint(&drawer.chosen)
+            .or_else(|| seen.own.as_deref().and_then(|o| project.blueprint(o)))
+            .or_else(|| project.blueprints.first())
+            .map(|b| b.name.clone())
+            .unwrap_or_default()
+    };
+    let on_choose = {
+        let drawer = drawer.clone();
+        Callback::from(move |e: Event| {
+            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            drawer.set(Drawer {
+                chosen: value,
+                checked: None,
+                ..(*drawer).clone()
+            });
+        })
+    };
+    let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
+        let active = drawer.wizard == is_wizard;
+        let drawer = drawer.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            drawer.set(Drawer {
+                wizard: is_wizard,
+                ..(*drawer).clone()
+            })
+        });
+        html! {
+            <button class={classes!("script-tab", active.then_some("active"))} data-testid={testid}
+                aria-pressed={active.to_string()} {onclick}>{ label }</button>
+        }
+    };
+    let view = if chosen == NEW {
+        new_blueprint(page, drawer, seen, project)
+    } else {
+        blueprint_view(page, drawer, seen, project, &chosen, &policy)
+    };
+    html! {
+        <>
+            <div class="script-bar">
+                { tab("Text", "text-tab", false) }
+                { tab("Wizard", "wizard-tab", true) }
+                <select class="script-blueprint" data-testid="script-blueprint" aria-label="Blueprint" onchange={on_choose}>
+                    { for project.blueprints.iter().map(|b| html! {
+                        <option value={b.name.clone()} selected={b.name == chosen}>{ &b.name }</option>
+                    }) }
+                    if policy.may_add() {
+                        <option value={NEW} selected={chosen == NEW}>{ "New blueprint…" }</option>
+                    }
+                </select>
+            </div>
+            { view }
+            { send_state(seen) }
+        </>
+    }
+}
+
+/// The editor (or wizard) of an existing blueprint, the class's text beside a draft it moved
+/// away from, and Send.
+fn blueprint_view(
+    page: &PageHandle,
+    drawer: &UseStateHandle<Drawer>,
+    seen: &Seen,
+    project: &Rc<Project>,
+    name: &str,
+    policy: &Policy,
+) -> Html {
+    let Some(bp) = project.blueprint(name) else {
+        return Html::default();
+    };
+    let bases = load_bases(&seen.code);
+    let version = Version::of(&seen.code, name, &bp.script_text, &bases);
+    let editable = policy.may_edit(seen.own.as_deref(), name);
+    let symbols = Rc::new(project_symbols(project));
+    let room = room_key(&seen.code);
+    let shown_symbols = Rc::clone(&symbols);
+    let on_checked = {
+        let (drawer, code, name, base) = (
+            drawer.clone(),
+            seen.code.clone(),
+            name.to_string(),
+            version.base.clone(),
+        );
+        Callback::from(move |checked: (String, bool)| {
+            // The base a draft is typed over is kept, so a reload finds the draft again.
+            let mut bases = load_bases(&code);
+            if checked.0 != base && bases.get(&name) != Some(&base) {
+                if bases.len() >= MAX_BASES {
+                    bases.clear();
+                }
+                bases.insert(name.clone(), base.clone());
+                save_bases(&code, &bases);
+            }
+            drawer.set(Drawer {
+                checked: Some(checked),
+                ..(*drawer).clone()
+            });
+        })
+    };
+    let editor = if drawer.wizard && editable {
+        let on_apply = {
+            let (drawer, key, base) = (
+                drawer.clone(),
+                drafts::key(&room, name),
+                version.base.clone(),
+            );
+            let (code, name) = (seen.code.clone(), name.to_string());
+            Callback::from(move |text: String| {
+                let mut kept = drafts::load();
+                kept.put(&key, &base, &text);
+                let _ = drafts::save(&kept);
+                let mut bases = load_bases(&code);
+                bases.insert(name.clone(), base.clone());
+                save_bases(&code, &bases);
+                drawer.set(Drawer {
+                    checked: None,
+                    serial: drawer.serial + 1,
+                    ..(*drawer).clone()
+                });
+            })
+        };
+        html! { <Wizard key={format!("{name}/{}", drawer.serial)} text={version.text().to_string()}
+        blueprint={name.to_string()} symbols={shown_symbols} {on_apply} /> }
+    } else {
+        html! { <ScriptEditor key={format!("{name}/{}", drawer.serial)} text={version.base.clone()} blueprint={name.to_string()}
+        project={room} symbols={shown_symbols} on_apply={Callback::noop()} readonly={!editable} on_checked={Some(on_checked)} /> }
+    };
+    html! {
+        <>
+            { editor }
+            if version.behind() { { behind(drawer, seen, name, &version) } }
+            if editable { { send_button(page, drawer, seen, name, &version, (&symbols, None)) } }
+        </>
+    }
+}
+
+/// The class's text beside a draft it moved away from, with the two ways forward.
+fn behind(drawer: &UseStateHandle<Drawer>, seen: &Seen, name: &str, version: &Version) -> Html {
+    let rebase = |keep_mine: bool| {
+        let (drawer, code, name) = (drawer.clone(), seen.code.clone(), name.to_string());
+        let (class, draft) = (
+            version.class.clone(),
+            version.draft.clone().unwrap_or_default(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let key = drafts::key(&room_key(&code), &name);
+            let mut kept = drafts::load();
+            if keep_mine {
+                kept.put(&key, &class, &draft);
+            } else {
+                kept.remove(&key);
+            }
+            let _ = drafts::save(&kept);
+            let mut bases = load_bases(&code);
+            bases.insert(name.clone(), class.clone());
+            save_bases(&code, &bases);
+            drawer.set(Drawer {
+                checked: None,
+                serial: drawer.serial + 1,
+                ..(*drawer).clone()
+            });
+        })
+    };
+    let diff = line_diff(&version.base, &version.class);
+    html! {
+        <details class="script-behind" data-testid="script-behind" open=true>
+            <summary>{ format!("The class's {name} changed since you started. Here is what changed; bring yours up to date, then send it again.") }</summary>
+            <pre class="submission-diff" data-testid="class-diff">
+                { for diff.iter().map(|(mark, line)| {
+                    let class = match mark { '+' => "added", '-' => "removed", _ => "kept" };
+                    html! { <span class={class}>{ format!("{mark} {line}\n") }</span> }
+                }) }
+            </pre>
+            <pre class="class-text" data-testid="class-text" aria-label={format!("The class's {name} now")}>{ &version.class }</pre>
+            <button data-testid="script-rebase" onclick={rebase(true)}
+                title="Yours is up to date with the class's: send it over the class's current text">{ "Mine is up to date" }</button>
+            <button data-testid="script-take-class" onclick={rebase(false)}>{ "Start again from the class's" }</button>
+        </details>
+    }
+}
+
+/// *Send to class*: enabled when the student's version compiles and differs from the class's
+/// (and, for a new blueprint, its name can be used).
+fn send_button(
+    page: &PageHandle,
+    drawer: &UseStateHandle<Drawer>,
+    seen: &Seen,
+    name: &str,
+    version: &Version,
+    (symbols, new_agents): (&Symbols, Option<u8>),
+) -> Html {
+    // What the editor last said of this very text, else a compile here (the wizard's edits).
+    let compiles = match drawer
+        .checked
+        .as_ref()
+        .filter(|(text, _)| text == version.text())
+    {
+        Some((_, ok)) => *ok,
+        None => compile_report(version.text(), name, symbols).0.is_empty(),
+    };
+    let changed = new_agents.is_some() || version.text() != version.class;
+    let sending = seen.sent.as_ref().is_some_and(|s| s.state.is_none());
+    // The teacher takes one change every 2 s from a device: the button waits too.
+    let too_soon = seen
+        .sent
+        .as_ref()
+        .is_some_and(|s| super::now_ms() - s.sent_ms() < SUBMIT_GAP_MS);
+    let why_not = if !changed {
+        Some("no change to send")
+    } else if !compiles {
+        Some("fix the errors first")
+    } else if sending {
+        Some("sending…")
+    } else if too_soon {
+        Some("you can send again in a moment")
+    } else {
+        None
+    };
+    let onclick = {
+        let (page, name, text) = (page.clone(), name.to_string(), version.text().to_string());
+        let base = if new_agents.is_some() {
+            0
+        } else {
+            revision(&version.base)
+        };
+        Callback::from(move |_: MouseEvent| {
+            page.act(|s| {
+                let now = s.stage.frame_ms();
+                if let Some(d) = &mut s.session.device {
+                    d.send_change(&name, &text, base, new_agents, now);
+                }
+            });
+        })
+    };
+    html! {
+        <div class="script-send-bar">
+            <button class="primary" data-testid="script-send" disabled={why_not.is_some()} {onclick}
+                title={why_not.unwrap_or("Send your version to the class model")}>{ "Send to class" }</button>
+            if let Some(why) = why_not { <span class="send-why">{ why }</span> }
+        </div>
+    }
+}
+
+/// What became of the student's last change.
+fn send_state(seen: &Seen) -> Html {
+    let Some(sent) = &seen.sent else {
+        return Html::default();
+    };
+    let bp = &sent.submit.blueprint;
+    let (state, text) = match &sent.state {
+        None => ("sending", format!("Sending your {bp}…")),
+        Some(SendState::Waiting) => ("waiting", format!("Your {bp} is waiting for the teacher's review.")),
+        Some(SendState::Conflict) => ("conflict", format!("Conflict: the class's {bp} changed since you started. Your version waits, marked, for the teacher; bring it up to date and send it again.")),
+        Some(SendState::Applied) => ("applied", format!("Your {bp} is running in the class model.")),
+        Some(SendState::Declined(why)) if why.is_empty() => ("declined", format!("The teacher declined your {bp}. It is still here as your draft.")),
+        Some(SendState::Declined(why)) => ("declined", format!("The teacher declined your {bp}: “{why}”. It is still here as your draft.")),
+        Some(SendState::Refused(why)) => ("refused", format!("Not taken: {why}. It is still here as your draft.")),
+    };
+    html! {
+        <p class={classes!("send-state", state)} data-testid="send-state" data-state={state} role="status">{ text }</p>
+    }
+}
+
+/// A new blueprint: its name, its starting agents (0–50, placed at random) and its script.
+fn new_blueprint(
+    page: &PageHandle,
+    drawer: &UseStateHandle<Drawer>,
+    seen: &Seen,
+    project: &Rc<Project>,
+) -> Html {
+    let name = drawer.new_name.trim().to_string();
+    let problem = crate::projects::blueprints::check_name(project, &name).err();
+    let on_name = {
+        let drawer = drawer.clone();
+        Callback::from(move |e: InputEvent| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            drawer.set(Drawer {
+                new_name: value,
+                checked: None,
+                ..(*drawer).clone()
+            });
+        })
+    };
+    let on_agents = {
+        let drawer = drawer.clone();
+        Callback::from(move |e: InputEvent| {
+            let value = e.target_unchecked_into::<HtmlInputElement>().value();
+            let n = value.parse::<u8>().unwrap_or(0).min(MAX_NEW_AGENTS);
+            drawer.set(Drawer {
+                new_agents: n,
+                ..(*drawer).clone()
+            });
+        })
+    };
+    let template = format!("# BLUEPRINT {name}\n# PROGRAM DEFINE\nuseFeature Costume\nfeatProp Costume.costumeName setTo 'circle.json'\n# PROGRAM UPDATE\n");
+    let version = Version::of(&seen.code, &name, &template, &BTreeMap::new());
+    let symbols = Rc::new(project_symbols(project));
+    let on_checked = {
+        let drawer = drawer.clone();
+        Callback::from(move |checked: (String, bool)| {
+            drawer.set(Drawer {
+                checked: Some(checked),
+                ..(*drawer).clone()
+            })
+        })
+    };
+    html! {
+        <div class="new-blueprint" data-testid="new-blueprint">
+            <label>{ "Name " }<input data-testid="newbp-name" value={drawer.new_name.clone()} oninput={on_name} maxlength="40" /></label>
+            <label>{ "Starting agents " }<input data-testid="newbp-agents" type="number" min="0" max={MAX_NEW_AGENTS.to_string()}
+                value={drawer.new_agents.to_string()} oninput={on_agents} /></label>
+            if let Some(why) = &problem {
+                <p class="send-why" role="alert">{ why.to_string() }</p>
+            } else {
+                <ScriptEditor key={format!("new {name}")} text={template} blueprint={name.clone()}
+                    project={room_key(&seen.code)} symbols={Rc::clone(&symbols)}
+                    on_apply={Callback::noop()} on_checked={Some(on_checked)} />
+                { send_button(page, drawer, seen, &name, &version, (&symbols, Some(drawer.new_agents))) }
+            }
+        </div>
+    }
+}
