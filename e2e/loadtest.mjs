@@ -5,7 +5,9 @@
 // students (bench/session-load) sending 25 inputs a second for 60 s: the input-to-applied
 // delay (until the teacher's bundle acknowledges the input), the projector's bundle delay
 // (teacher's send to applied on the projector), bytes per second through the server, the
-// teacher's frame rate.
+// teacher's frame rate; each student also sends a script change every 30 s (a blueprint of
+// their own, applied at once): Send to applied, and Send to the change reaching every
+// student's screen.
 // District: three nats-server nodes clustered on loopback (deploy/nats/cluster-node.conf),
 // 20 rooms × (a simulated teacher sending bundles 30 times a second, 30 students at 25 Hz,
 // 2 viewers) for 60 s, one node killed half way: delivery delay, messages lost, gaps found
@@ -53,6 +55,10 @@ async function classroom() {
     // The teacher's page on a laptop's screen; the projector on the class screen.
     const teacher = await room.device(`?teach=${TEACHER_KEY}&${q}`, { width: 1366, height: 768 });
     const code = await startSession(teacher);
+    // Students write the model too: each adds a blueprint of their own and changes it every
+    // 30 s, applied at once.
+    await teacher.selectOption('[data-testid="session-edit-policy"]', 'new');
+    await teacher.selectOption('[data-testid="session-review"]', 'apply');
     await teacher.click('[data-testid="session-panel"] header button');
     // The projector joins half way: the first half measures the teacher's page alone (as on
     // a classroom laptop, the projector being another computer), the second half the
@@ -79,7 +85,7 @@ async function classroom() {
     const started = Date.now();
     const result = await runTool(['classroom', '--server', `127.0.0.1:${nats.port}`, '--code', code,
       '--students', process.env.STUDENTS ?? '30', '--rate', '25', '--seconds', String(SECONDS),
-      '--split-at', String(SECONDS / 2)]);
+      '--split-at', String(SECONDS / 2), '--change-every', '30']);
     const elapsed = (Date.now() - started) / 1000;
     const after = await varz(monitor);
     await projectorJoins;
@@ -98,6 +104,9 @@ async function classroom() {
     }
     row('teacher → applied on the projector, p95 (ms)', projectorP95);
     row('input → projector p95 (ms, the two added: an upper bound)', (Number(withProjector.p95) + Number(projectorP95)).toFixed(1), '≤ 150');
+    row('script changes sent / answers', `${result.changes_sent} / ${JSON.stringify(result.change_answers)}`);
+    row('Send → applied on the teacher\'s page, p50 / p95 (ms)', `${result.send_to_applied_ms.p50} / ${result.send_to_applied_ms.p95}`);
+    row('Send → running on every student screen, p50 / p95 (ms)', `${result.send_to_every_screen_ms.p50} / ${result.send_to_every_screen_ms.p95}`);
     row('bytes/s into the server (all clients)', Math.round((after.in_bytes - before.in_bytes) / elapsed));
     row('bytes/s out of the server (all clients)', Math.round((after.out_bytes - before.out_bytes) / elapsed));
     row('teacher frame rate, median fps (first half, no projector)', sorted[Math.floor(sorted.length / 2)], '≥ 50');

@@ -1,6 +1,7 @@
 // Co-design in class, with a real nats-server: a teacher (1366×768), a class screen
-// (1920×1080) and three students — a phone (390×844, touch), a tablet (1024×768, touch) and a
-// laptop — write the class model's blueprints from their own devices. Two students edit two
+// (1920×1080) and students on a phone (390×844, touch), a tablet (1024×768, touch), a laptop
+// and an upright tablet (768×1024, touch) write the class model's blueprints from their own
+// devices. Two students edit two
 // blueprints at once and send; a third's version that does not compile cannot be sent; the
 // teacher accepts one and declines one with a reason; the third, who opened the accepted
 // blueprint before it changed, gets a conflict, brings theirs up to date and is accepted.
@@ -28,6 +29,7 @@ const SCREENS = [
   { name: 'Ana', width: 390, height: 844, touch: true },
   { name: 'Cleo', width: 1024, height: 768, touch: true },
   { name: 'Dev', width: 1366, height: 768 },
+  { name: 'Ola', width: 768, height: 1024, touch: true },
 ];
 
 before(async () => {
@@ -91,10 +93,19 @@ test('the teacher chooses who edits and how changes land, and every student hear
   await open(s.Ana, 'Algae');
   await s.Ana.waitForFunction(() => document.querySelector('[data-testid="script-text"]').readOnly);
   assert.equal(await s.Ana.$('[data-testid="script-send"]'), null, 'nothing to send while nobody may edit');
+  // Each student their own character's: Ola (who steers a Fish) may edit Fish, not Algae.
+  await teacher.selectOption('[data-testid="session-edit-policy"]', 'own');
+  await open(s.Ola, 'Algae');
+  await s.Ola.waitForFunction(() => document.querySelector('[data-testid="script-text"]').readOnly);
+  await open(s.Ola, 'Fish');
+  await s.Ola.waitForFunction(() => !document.querySelector('[data-testid="script-text"]').readOnly);
+  await s.Ola.waitForSelector('[data-testid="script-send"]');
+  await screenshot(s.Ola, 'codesign-tablet-portrait');
+  await s.Ola.click('[data-testid="script-toggle"]');
   await teacher.selectOption('[data-testid="session-edit-policy"]', 'any');
   await s.Ana.waitForFunction(() => !document.querySelector('[data-testid="script-text"]').readOnly);
   // The roster shows who has which blueprint open.
-  await teacher.waitForFunction(() => [...document.querySelectorAll('[data-testid="student-editing"]')].some((c) => c.textContent === 'Algae'));
+  await teacher.waitForFunction(() => [...document.querySelectorAll('[data-testid="student-editing"]')].some((c) => c.textContent === ' · editing Algae'));
 });
 
 test('two students edit two blueprints at once and send; a version that does not compile cannot be sent', async () => {
@@ -145,6 +156,7 @@ test('a student who started from the old text gets a conflict, brings it up to d
   await s.Dev.waitForSelector('[data-testid="script-behind"]');
   await s.Dev.click('[data-testid="script-send"]:not([disabled])');
   await sendState(s.Dev, 'conflict');
+  await screenshot(s.Dev, 'codesign-laptop-conflict');
   const dev = await deviceOf(s.Dev);
   await teacher.waitForSelector(`${submission(dev, 'Fish')}[data-conflict="true"]`);
   // Dev brings his up to date: over the class's text now, with his line.
@@ -181,5 +193,37 @@ test("a kicked student's waiting change is dropped, and a flood is throttled", a
   await teacher.click(`[data-testid="session-student"][data-device="${ana}"] [data-testid="session-kick"]`);
   await teacher.waitForSelector(submission(ana, 'Algae'), { state: 'detached' });
   assert.doesNotMatch(await teachersScript('Algae'), /again/);
-  await sameState(teacher, [projector, s.Cleo, s.Dev]);
+  await sameState(teacher, [projector, s.Cleo, s.Dev, s.Ola]);
+});
+
+test('a draft survives a reload, and a new blueprint comes with its starting agents', async () => {
+  const algae = await open(s.Dev, 'Algae');
+  const draft = `${algae}\n// Dev: a draft not sent yet\n`;
+  await write(s.Dev, draft);
+  await s.Dev.reload();
+  await s.Dev.waitForSelector('[data-testid="controller-pad"]');
+  assert.equal(await open(s.Dev, 'Algae'), draft, 'the draft came back after the reload');
+  // The wizard shows the same version.
+  await s.Dev.click('[data-testid="wizard-tab"]');
+  await s.Dev.waitForSelector('.student-script .wizard');
+  await s.Dev.click('[data-testid="text-tab"]');
+  // The teacher takes new blueprints and applies changes at once.
+  await teacher.selectOption('[data-testid="session-edit-policy"]', 'new');
+  await teacher.selectOption('[data-testid="session-review"]', 'apply');
+  await s.Cleo.waitForSelector('[data-testid="script-blueprint"] option[value="\u001fnew"]', { state: 'attached' });
+  await s.Cleo.selectOption('[data-testid="script-blueprint"]', '\u001fnew');
+  await s.Cleo.fill('[data-testid="newbp-name"]', 'Shark');
+  await s.Cleo.fill('[data-testid="newbp-agents"]', '3');
+  await s.Cleo.waitForFunction(() => document.querySelector('[data-testid="script-text"]')?.getAttribute('aria-label') === 'Script of Shark');
+  await s.Cleo.click('[data-testid="script-send"]:not([disabled])');
+  await sendState(s.Cleo, 'applied');
+  // The drawer goes on with the class's Shark.
+  await s.Cleo.waitForFunction(() => document.querySelector('[data-testid="script-blueprint"]').value === 'Shark');
+  await teacher.waitForSelector('[data-testid="blueprint-row"][data-blueprint="Shark"]');
+  if (await teacher.getAttribute('[data-testid="script-toggle"]', 'aria-pressed') === 'true') {
+    await teacher.click('[data-testid="script-toggle"]');
+  }
+  await teacher.waitForFunction(() => [...document.querySelectorAll('[data-testid="agent-row"]')].filter((r) => /^Shark \d$/.test(r.textContent)).length === 3);
+  await screenshot(s.Cleo, 'codesign-tablet-new-blueprint');
+  await sameState(teacher, [projector, s.Cleo, s.Dev, s.Ola]);
 });

@@ -50,7 +50,12 @@ impl PageState {
             self.views.edit_error = None;
             self.restart_series();
             self.inspect();
+        } else if self.views.inspected_at != self.project.revision() {
+            // An edit swapped in without a restart (a student's new blueprint brings agents).
+            self.inspect();
+            self.views.stale = true;
         }
+        self.views.inspected_at = self.project.revision();
         if self.widgets_behind() && self.refresh_widgets() {
             self.views.stale = true;
         }

@@ -54,6 +54,9 @@ pub struct Views {
     pub widgets: Rc<Vec<Shown>>,
     /// The project revision the widgets were taken at (an edit of them takes them again).
     widgets_at: u64,
+    /// The project revision the inspection was taken at (an edit swapped into the running
+    /// model, which may add agents, takes it again even while paused).
+    pub inspected_at: u64,
     /// Why the last inspector edit was refused.
     pub edit_error: Option<String>,
     /// The periodic tasks' statistics after the last one ran, for the profiler.

@@ -231,7 +231,17 @@ fn drawer_body(
         edit: sim_core::session::codesign::EditPolicy::Nobody,
         review: true,
     });
-    let chosen = if drawer.chosen == NEW && policy.may_add() {
+    // A new blueprint the class took opens as the class's own.
+    let added = seen.sent.as_ref().filter(|s| {
+        s.state == Some(SendState::Applied)
+            && s.submit.new_agents.is_some()
+            && s.submit.blueprint == drawer.new_name.trim()
+            && drawer.chosen == NEW
+            && project.blueprint(&s.submit.blueprint).is_some()
+    });
+    let chosen = if let Some(added) = added {
+        added.submit.blueprint.clone()
+    } else if drawer.chosen == NEW && policy.may_add() {
         NEW.to_string()
     } else {
         project
@@ -245,7 +255,14 @@ fn drawer_body(
         let drawer = drawer.clone();
         Callback::from(move |e: Event| {
             let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            // Asking for a new blueprint starts with no name.
+            let new_name = if value == NEW {
+                String::new()
+            } else {
+                drawer.new_name.clone()
+            };
             drawer.set(Drawer {
+                new_name,
                 chosen: value,
                 checked: None,
                 ..(*drawer).clone()

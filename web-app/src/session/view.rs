@@ -160,7 +160,7 @@ fn roster(session: &TeacherSession, now_ms: f64, kick: &Callback<String>) -> Htm
     html! {
     <div class="session-roster-box">
     <table class="session-roster" data-testid="session-roster">
-        <thead><tr><th>{ "Student" }</th><th>{ "Character" }</th><th>{ "Connected" }</th><th>{ "Last move" }</th><th>{ "Delay" }</th><th>{ "Editing" }</th><th></th></tr></thead>
+        <thead><tr><th>{ "Student" }</th><th>{ "Character" }</th><th>{ "Connected" }</th><th>{ "Last move" }</th><th>{ "Delay" }</th><th></th></tr></thead>
         <tbody>
         { for room.students().map(|s| {
             let device = s.device.clone();
@@ -170,11 +170,16 @@ fn roster(session: &TeacherSession, now_ms: f64, kick: &Callback<String>) -> Htm
             html! {
                 <tr data-testid="session-student" data-device={s.device.clone()}>
                     <td class="name" title={s.name.clone()}>{ &s.name }</td>
-                    <td>{ &s.blueprint }</td>
+                    <td>{ &s.blueprint }
+                        if let Some(open) = &s.editing {
+                            <span class="student-editing" data-testid="student-editing" title={format!("{} has {open}'s script open", s.name)}>
+                                { format!(" · editing {open}") }
+                            </span>
+                        }
+                    </td>
                     <td>{ if s.connected(now_ms) { "yes" } else { "no" } }</td>
                     <td>{ last }</td>
                     <td>{ delay }</td>
-                    <td data-testid="student-editing">{ s.editing.clone().unwrap_or_default() }</td>
                     <td><button data-testid="session-kick" aria-label={format!("Remove {}", s.name)}
                         onclick={Callback::from(move |_| kick.emit(device.clone()))}>{ "Remove" }</button></td>
                 </tr>
