@@ -20,7 +20,7 @@ use crate::projects::ProjectHandle;
 use crate::session::codesign::{line_diff, SUBMIT_GAP_MS};
 use crate::session::device::Sent;
 use crate::wizard::Wizard;
-use sim_core::session::codesign::{revision, Policy, SendState, MAX_NEW_AGENTS};
+use sim_core::session::codesign::{revision, Policy, SendState, MAX_NEW_AGENTS, MAX_SCRIPT_BYTES};
 use sim_core::{Project, Symbols};
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -152,39 +152,16 @@ pub fn student_script(props: &StudentScriptProps) -> Html {
             handle.with(|c| c.map(|c| Rc::new(c.project.clone())))
         })
     };
-    // Once the 2 s between two changes have passed, Send is offered again.
-    let wake = use_state(|| 0u32);
-    {
-        let wake = wake.clone();
-        let sent_at = props.sent.as_ref().map(|s| s.sent_ms().to_bits());
-        use_effect_with(sent_at, move |_| {
-            let timer =
-                gloo_timers::callback::Timeout::new(SUBMIT_GAP_MS as u32 + 100, move || {
-                    wake.set(*wake + 1)
-                });
-            move || drop(timer)
-        });
-    }
+    use_send_again(props.sent.as_ref());
     let joined = props.own.is_some();
     let open = drawer.open && joined;
     use_effect_with(open, |open| {
         crate::browser::set_root_class("script-open", *open)
     });
-    {
-        // The teacher's roster shows which blueprint the student has open.
-        let page = props.page.0.clone();
-        let editing = open
-            .then(|| drawer.chosen.clone())
-            .filter(|c| !c.is_empty() && c != NEW);
-        use_effect_with(editing, move |editing| {
-            let editing = editing.clone();
-            page.act(|s| {
-                if let Some(d) = &mut s.session.device {
-                    d.set_editing(editing);
-                }
-            });
-        });
-    }
+    let editing = open
+        .then(|| drawer.chosen.clone())
+        .filter(|c| !c.is_empty() && c != NEW);
+    use_tell_editing(&props.page.0, editing);
     if !joined {
         return Html::default();
     }
@@ -219,6 +196,34 @@ pub fn student_script(props: &StudentScriptProps) -> Html {
     }
 }
 
+/// Renders the drawer again once the 2 s between two changes have passed after `sent`, so
+/// Send is offered again.
+#[hook]
+fn use_send_again(sent: Option<&Sent>) {
+    let wake = use_state(|| 0u32);
+    let sent_at = sent.map(|s| s.sent_ms().to_bits());
+    use_effect_with(sent_at, move |_| {
+        let timer = gloo_timers::callback::Timeout::new(SUBMIT_GAP_MS as u32 + 100, move || {
+            wake.set(*wake + 1)
+        });
+        move || drop(timer)
+    });
+}
+
+/// Tells the teacher's roster which blueprint the student has open (`None`: none).
+#[hook]
+fn use_tell_editing(page: &PageHandle, editing: Option<String>) {
+    let page = page.clone();
+    use_effect_with(editing, move |editing| {
+        let editing = editing.clone();
+        page.act(|s| {
+            if let Some(d) = &mut s.session.device {
+                d.set_editing(editing);
+            }
+        });
+    });
+}
+
 /// The bar (Text / Wizard, the blueprint picker), the chosen blueprint's editor or the new
 /// blueprint form, and Send with what became of the last change.
 fn drawer_body(
@@ -231,7 +236,24 @@ fn drawer_body(
         edit: sim_core::session::codesign::EditPolicy::Nobody,
         review: true,
     });
-    // A new blueprint the class took opens as the class's own.
+    let chosen = chosen(drawer, seen, project, &policy);
+    let view = if chosen == NEW {
+        new_blueprint(page, drawer, seen, project)
+    } else {
+        blueprint_view(page, drawer, seen, project, &chosen, &policy)
+    };
+    html! {
+        <>
+            { script_bar(drawer, project, &chosen, policy.may_add()) }
+            { view }
+            { send_state(seen) }
+        </>
+    }
+}
+
+/// The blueprint shown: the one picked (or, once the class took the student's new blueprint,
+/// that one), else the student's own character's, else the first.
+fn chosen(drawer: &Drawer, seen: &Seen, project: &Project, policy: &Policy) -> String {
     let added = seen.sent.as_ref().filter(|s| {
         s.state == Some(SendState::Applied)
             && s.submit.new_agents.is_some()
@@ -239,18 +261,27 @@ fn drawer_body(
             && drawer.chosen == NEW
             && project.blueprint(&s.submit.blueprint).is_some()
     });
-    let chosen = if let Some(added) = added {
-        added.submit.blueprint.clone()
-    } else if drawer.chosen == NEW && policy.may_add() {
-        NEW.to_string()
-    } else {
-        project
-            .blueprint(&drawer.chosen)
-            .or_else(|| seen.own.as_deref().and_then(|o| project.blueprint(o)))
-            .or_else(|| project.blueprints.first())
-            .map(|b| b.name.clone())
-            .unwrap_or_default()
-    };
+    if let Some(added) = added {
+        return added.submit.blueprint.clone();
+    }
+    if drawer.chosen == NEW && policy.may_add() {
+        return NEW.to_string();
+    }
+    project
+        .blueprint(&drawer.chosen)
+        .or_else(|| seen.own.as_deref().and_then(|o| project.blueprint(o)))
+        .or_else(|| project.blueprints.first())
+        .map(|b| b.name.clone())
+        .unwrap_or_default()
+}
+
+/// Text / Wizard and the blueprint picker (with *New blueprint…* where the rules allow).
+fn script_bar(
+    drawer: &UseStateHandle<Drawer>,
+    project: &Project,
+    chosen: &str,
+    may_add: bool,
+) -> Html {
     let on_choose = {
         let drawer = drawer.clone();
         Callback::from(move |e: Event| {
@@ -283,28 +314,19 @@ fn drawer_body(
                 aria-pressed={active.to_string()} {onclick}>{ label }</button>
         }
     };
-    let view = if chosen == NEW {
-        new_blueprint(page, drawer, seen, project)
-    } else {
-        blueprint_view(page, drawer, seen, project, &chosen, &policy)
-    };
     html! {
-        <>
-            <div class="script-bar">
-                { tab("Text", "text-tab", false) }
-                { tab("Wizard", "wizard-tab", true) }
-                <select class="script-blueprint" data-testid="script-blueprint" aria-label="Blueprint" onchange={on_choose}>
-                    { for project.blueprints.iter().map(|b| html! {
-                        <option value={b.name.clone()} selected={b.name == chosen}>{ &b.name }</option>
-                    }) }
-                    if policy.may_add() {
-                        <option value={NEW} selected={chosen == NEW}>{ "New blueprint…" }</option>
-                    }
-                </select>
-            </div>
-            { view }
-            { send_state(seen) }
-        </>
+        <div class="script-bar">
+            { tab("Text", "text-tab", false) }
+            { tab("Wizard", "wizard-tab", true) }
+            <select class="script-blueprint" data-testid="script-blueprint" aria-label="Blueprint" onchange={on_choose}>
+                { for project.blueprints.iter().map(|b| html! {
+                    <option value={b.name.clone()} selected={b.name == chosen}>{ &b.name }</option>
+                }) }
+                if may_add {
+                    <option value={NEW} selected={chosen == NEW}>{ "New blueprint…" }</option>
+                }
+            </select>
+        </div>
     }
 }
 
@@ -336,13 +358,8 @@ fn blueprint_view(
         );
         Callback::from(move |checked: (String, bool)| {
             // The base a draft is typed over is kept, so a reload finds the draft again.
-            let mut bases = load_bases(&code);
-            if checked.0 != base && bases.get(&name) != Some(&base) {
-                if bases.len() >= MAX_BASES {
-                    bases.clear();
-                }
-                bases.insert(name.clone(), base.clone());
-                save_bases(&code, &bases);
+            if checked.0 != base {
+                keep_base(&code, &name, &base);
             }
             drawer.set(Drawer {
                 checked: Some(checked),
@@ -350,32 +367,13 @@ fn blueprint_view(
             });
         })
     };
+    let key = format!("{name}/{}", drawer.serial);
     let editor = if drawer.wizard && editable {
-        let on_apply = {
-            let (drawer, key, base) = (
-                drawer.clone(),
-                drafts::key(&room, name),
-                version.base.clone(),
-            );
-            let (code, name) = (seen.code.clone(), name.to_string());
-            Callback::from(move |text: String| {
-                let mut kept = drafts::load();
-                kept.put(&key, &base, &text);
-                let _ = drafts::save(&kept);
-                let mut bases = load_bases(&code);
-                bases.insert(name.clone(), base.clone());
-                save_bases(&code, &bases);
-                drawer.set(Drawer {
-                    checked: None,
-                    serial: drawer.serial + 1,
-                    ..(*drawer).clone()
-                });
-            })
-        };
-        html! { <Wizard key={format!("{name}/{}", drawer.serial)} text={version.text().to_string()}
+        let on_apply = wizard_edit(drawer, &seen.code, name, &version.base);
+        html! { <Wizard {key} text={version.text().to_string()}
         blueprint={name.to_string()} symbols={shown_symbols} {on_apply} /> }
     } else {
-        html! { <ScriptEditor key={format!("{name}/{}", drawer.serial)} text={version.base.clone()} blueprint={name.to_string()}
+        html! { <ScriptEditor {key} text={version.base.clone()} blueprint={name.to_string()}
         project={room} symbols={shown_symbols} on_apply={Callback::noop()} readonly={!editable} on_checked={Some(on_checked)} /> }
     };
     html! {
@@ -385,6 +383,45 @@ fn blueprint_view(
             if editable { { send_button(page, drawer, seen, name, &version, (&symbols, None)) } }
         </>
     }
+}
+
+/// Keeps `base` as the class text the draft of `name` in room `code` is typed over.
+fn keep_base(code: &str, name: &str, base: &str) {
+    let mut bases = load_bases(code);
+    if bases.get(name).map(String::as_str) == Some(base) {
+        return;
+    }
+    if bases.len() >= MAX_BASES {
+        bases.clear();
+    }
+    bases.insert(name.to_string(), base.to_string());
+    save_bases(code, &bases);
+}
+
+/// What a wizard edit of `name` does: its new text becomes the student's draft over `base`.
+fn wizard_edit(
+    drawer: &UseStateHandle<Drawer>,
+    code: &str,
+    name: &str,
+    base: &str,
+) -> Callback<String> {
+    let (drawer, code, name, base) = (
+        drawer.clone(),
+        code.to_string(),
+        name.to_string(),
+        base.to_string(),
+    );
+    Callback::from(move |text: String| {
+        let mut kept = drafts::load();
+        kept.put(&drafts::key(&room_key(&code), &name), &base, &text);
+        let _ = drafts::save(&kept);
+        keep_base(&code, &name, &base);
+        drawer.set(Drawer {
+            checked: None,
+            serial: drawer.serial + 1,
+            ..(*drawer).clone()
+        });
+    })
 }
 
 /// The class's text beside a draft it moved away from, with the two ways forward.
@@ -404,9 +441,7 @@ fn behind(drawer: &UseStateHandle<Drawer>, seen: &Seen, name: &str, version: &Ve
                 kept.remove(&key);
             }
             let _ = drafts::save(&kept);
-            let mut bases = load_bases(&code);
-            bases.insert(name.clone(), class.clone());
-            save_bases(&code, &bases);
+            keep_base(&code, &name, &class);
             drawer.set(Drawer {
                 checked: None,
                 serial: drawer.serial + 1,
@@ -460,6 +495,8 @@ fn send_button(
         .is_some_and(|s| super::now_ms() - s.sent_ms() < SUBMIT_GAP_MS);
     let why_not = if !changed {
         Some("no change to send")
+    } else if version.text().len() > MAX_SCRIPT_BYTES {
+        Some("too long to send: the class takes scripts of 48 KB at most")
     } else if !compiles {
         Some("fix the errors first")
     } else if sending {

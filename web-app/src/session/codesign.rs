@@ -129,35 +129,9 @@ impl Desk {
             at_ms: now_ms,
             conflict: false,
         };
-        // The same submission again (the device did not hear the answer): the same answer.
-        if let Some((id, state)) = self.answered.get(&w.device) {
-            if *id == w.id {
-                return Verdict::Answer(outcome(&w, state.clone()));
-            }
+        if let Some(answer) = self.repeat_or_too_soon(&w, now_ms) {
+            return answer;
         }
-        if let Some(kept) = self
-            .waiting
-            .iter()
-            .find(|x| x.device == w.device && x.id == w.id)
-        {
-            return Verdict::Answer(self.waiting_outcome(kept));
-        }
-        if self
-            .last_submit
-            .get(&w.device)
-            .is_some_and(|at| now_ms - at < SUBMIT_GAP_MS)
-        {
-            self.counts.throttled += 1;
-            return Verdict::Answer(outcome(
-                &w,
-                SendState::Refused("one change every 2 seconds: send it again in a moment".into()),
-            ));
-        }
-        if self.last_submit.len() >= MAX_ANSWERED {
-            self.last_submit
-                .retain(|_, at| now_ms - *at < SUBMIT_GAP_MS);
-        }
-        self.last_submit.insert(w.device.clone(), now_ms);
         if let Err(why) = check(&self.policy, project, &w, own) {
             return self.refuse(&w, &why);
         }
@@ -179,6 +153,39 @@ impl Desk {
         self.waiting.push(w);
         self.note_answer(&answer);
         Verdict::Answer(answer)
+    }
+
+    /// The answer to a submission heard before (the device did not hear the answer: the
+    /// same answer again), or to one sent sooner than [`SUBMIT_GAP_MS`] after the device's
+    /// last; `None` for a new one, whose time is noted.
+    fn repeat_or_too_soon(&mut self, w: &Waiting, now_ms: f64) -> Option<Verdict> {
+        if let Some((id, state)) = self.answered.get(&w.device) {
+            if *id == w.id {
+                return Some(Verdict::Answer(outcome(w, state.clone())));
+            }
+        }
+        if let Some(kept) = self
+            .waiting
+            .iter()
+            .find(|x| x.device == w.device && x.id == w.id)
+        {
+            return Some(Verdict::Answer(self.waiting_outcome(kept)));
+        }
+        if self
+            .last_submit
+            .get(&w.device)
+            .is_some_and(|at| now_ms - at < SUBMIT_GAP_MS)
+        {
+            self.counts.throttled += 1;
+            let why = "one change every 2 seconds: send it again in a moment";
+            return Some(Verdict::Answer(outcome(w, SendState::Refused(why.into()))));
+        }
+        if self.last_submit.len() >= MAX_ANSWERED {
+            self.last_submit
+                .retain(|_, at| now_ms - *at < SUBMIT_GAP_MS);
+        }
+        self.last_submit.insert(w.device.clone(), now_ms);
+        None
     }
 
     fn waiting_outcome(&self, w: &Waiting) -> Outcome {

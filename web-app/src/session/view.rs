@@ -77,7 +77,6 @@ pub fn teacher_panel(
     codesign: Html,
 ) -> Html {
     let room = session.room();
-    let counts = room.counts();
     let state = session.server_state();
     let mut server_text = match &session.no_server_because {
         Some(why) => format!("{why}; a projector window on this computer can follow"),
@@ -105,10 +104,7 @@ pub fn teacher_panel(
             { characters(session, controllable, &actions.offer) }
             { codesign }
             { roster(session, now_ms, &actions.kick) }
-            <p class="session-counts" data-testid="session-counts">
-                { format!("{} bundles, {} snapshots sent ({} KB through the server) · {} inputs over 25/s dropped · {} refused · {} joins held back (too many at once) · {} damaged messages ignored",
-                    session.sent.bundles, session.sent.snapshots, session.server_bytes() / 1024, counts.rate_dropped, counts.refused, counts.joins_throttled, counts.malformed) }
-            </p>
+            { session_counts(session) }
             <div class="session-actions">
                 if !room.not_steering().is_empty() {
                     <button data-testid="session-remove-idle" onclick={actions.kick_idle}>
@@ -126,6 +122,17 @@ pub fn teacher_panel(
                 <button data-testid="session-end" onclick={actions.end}>{ "End session" }</button>
             </div>
         </aside>
+    }
+}
+
+/// What the session sent, and what it refused and dropped.
+fn session_counts(session: &TeacherSession) -> Html {
+    let counts = session.room().counts();
+    html! {
+        <p class="session-counts" data-testid="session-counts">
+            { format!("{} bundles, {} snapshots sent ({} KB through the server) · {} inputs over 25/s dropped · {} refused · {} joins held back (too many at once) · {} damaged messages ignored",
+                session.sent.bundles, session.sent.snapshots, session.server_bytes() / 1024, counts.rate_dropped, counts.refused, counts.joins_throttled, counts.malformed) }
+        </p>
     }
 }
 
