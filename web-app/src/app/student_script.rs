@@ -477,35 +477,7 @@ fn send_button(
     version: &Version,
     (symbols, new_agents): (&Symbols, Option<u8>),
 ) -> Html {
-    // What the editor last said of this very text, else a compile here (the wizard's edits).
-    let compiles = match drawer
-        .checked
-        .as_ref()
-        .filter(|(text, _)| text == version.text())
-    {
-        Some((_, ok)) => *ok,
-        None => compile_report(version.text(), name, symbols).0.is_empty(),
-    };
-    let changed = new_agents.is_some() || version.text() != version.class;
-    let sending = seen.sent.as_ref().is_some_and(|s| s.state.is_none());
-    // The teacher takes one change every 2 s from a device: the button waits too.
-    let too_soon = seen
-        .sent
-        .as_ref()
-        .is_some_and(|s| super::now_ms() - s.sent_ms() < SUBMIT_GAP_MS);
-    let why_not = if !changed {
-        Some("no change to send")
-    } else if version.text().len() > MAX_SCRIPT_BYTES {
-        Some("too long to send: the class takes scripts of 48 KB at most")
-    } else if !compiles {
-        Some("fix the errors first")
-    } else if sending {
-        Some("sending…")
-    } else if too_soon {
-        Some("you can send again in a moment")
-    } else {
-        None
-    };
+    let why_not = why_not_send(drawer, seen, name, version, (symbols, new_agents));
     let onclick = {
         let (page, name, text) = (page.clone(), name.to_string(), version.text().to_string());
         let base = if new_agents.is_some() {
@@ -528,6 +500,41 @@ fn send_button(
                 title={why_not.unwrap_or("Send your version to the class model")}>{ "Send to class" }</button>
             if let Some(why) = why_not { <span class="send-why">{ why }</span> }
         </div>
+    }
+}
+
+/// Why Send is off, if it is: no change, too long, errors, still sending, or the 2 s
+/// between two changes not passed.
+fn why_not_send(
+    drawer: &Drawer,
+    seen: &Seen,
+    name: &str,
+    version: &Version,
+    (symbols, new_agents): (&Symbols, Option<u8>),
+) -> Option<&'static str> {
+    // What the editor last said of this very text, else a compile here (the wizard's edits).
+    let compiles = || match drawer
+        .checked
+        .as_ref()
+        .filter(|(text, _)| text == version.text())
+    {
+        Some((_, ok)) => *ok,
+        None => compile_report(version.text(), name, symbols).0.is_empty(),
+    };
+    let sent = seen.sent.as_ref();
+    if new_agents.is_none() && version.text() == version.class {
+        Some("no change to send")
+    } else if version.text().len() > MAX_SCRIPT_BYTES {
+        Some("too long to send: the class takes scripts of 48 KB at most")
+    } else if !compiles() {
+        Some("fix the errors first")
+    } else if sent.is_some_and(|s| s.state.is_none()) {
+        Some("sending…")
+    } else if sent.is_some_and(|s| super::now_ms() - s.sent_ms() < SUBMIT_GAP_MS) {
+        // The teacher takes one change every 2 s from a device: the button waits too.
+        Some("you can send again in a moment")
+    } else {
+        None
     }
 }
 
