@@ -93,6 +93,9 @@ pub enum Message {
     Editing(Editing),
     /// Teacher → all: what became of a submission.
     Outcome(Outcome),
+    /// Teacher → all: the teacher hands out the class model as it is now (the snapshots carry
+    /// it): each student may keep a copy. The number tells one hand-out from the next.
+    HandOut(u32),
 }
 
 /// Whose characters are whose: each student's device id and name, and whether the teacher
@@ -375,7 +378,7 @@ fn check(message: &Message) -> Result<(), String> {
             check_text("a secret", secret, MAX_TEXT_CHARS)
         }
         Message::Rejoin { device } => check_text("a device id", device, MAX_TEXT_CHARS),
-        Message::Policy(_) => Ok(()),
+        Message::Policy(_) | Message::HandOut(_) => Ok(()),
         Message::Submit(s) => {
             check_text("a device id", &s.device, MAX_TEXT_CHARS)?;
             check_text("a secret", &s.secret, MAX_TEXT_CHARS)?;

@@ -149,6 +149,7 @@ fn teacher_actions(page: &PageHandle, open: &UseStateHandle<bool>) -> TeacherAct
         offer: page
             .callback(|s, (blueprint, on): (String, bool)| s.teach(|t, _| t.offer(&blueprint, on))),
         names: page.callback(|s, on| s.teach(|t, _| t.show_names = on)),
+        handout: page.callback(|s, _| s.teach(|t, _| t.hand_out())),
     }
 }
 

@@ -2,6 +2,7 @@
 //! controls and the panels beside them, or what a device following a session shows instead.
 
 use super::controls::RunControls;
+use super::keep_copy::KeepCopy;
 use super::page::{ActingHandle, PageState};
 use super::projector::ProjectorCard;
 use super::session_parts::DeviceControls;
@@ -62,7 +63,7 @@ impl App {
     fn device_view(&self, ctx: &Context<Self>, state: &PageState) -> Html {
         html! {
             <>
-            <footer class="controls"><DeviceControls page={self.page.clone()} /></footer>
+            <footer class="controls"><DeviceControls page={self.page.clone()} />{ self.keep_copy(state) }</footer>
             { self.student_script(state) }
             if matches!(state.role, PageRole::Projector(_)) {
                 <Panels data={state.views.panels.clone()} series={state.views.series.clone()}
@@ -92,6 +93,22 @@ impl App {
             <StudentScript page={ActingHandle(self.page.clone())} project={self.project.clone()}
                 revision={self.project.revision()} code={AttrValue::from(d.code().to_string())}
                 policy={d.policy} {own} sent={d.sent.clone()} />
+        }
+    }
+
+    /// A joined student's hand-out offer and *Save the class model*, under their controls.
+    fn keep_copy(&self, state: &PageState) -> Html {
+        let Some(d) = state
+            .session
+            .device
+            .as_ref()
+            .filter(|d| d.role() == Role::Student && d.welcome.is_some() && d.following())
+        else {
+            return Html::default();
+        };
+        html! {
+            <KeepCopy project={self.project.clone()} code={AttrValue::from(d.code().to_string())}
+                handout={d.handout} />
         }
     }
 

@@ -143,6 +143,57 @@ fn stored_text(project: &Project) -> Result<String, LoadError> {
     })
 }
 
+/// A new library entry `(id, name)` for `project` (labelled with the name) and its stored
+/// text; refused when the library is `full`, naming the `action`.
+fn new_entry(
+    mut project: Project,
+    (id, name): (String, String),
+    origin: &Origin,
+    full: bool,
+    action: &str,
+) -> Result<(Entry, String), LoadError> {
+    if full {
+        return Err(LoadError::Library {
+            action: action.into(),
+            message: "your projects are full: delete one you no longer need first".into(),
+        });
+    }
+    project.label = name.clone();
+    let text = stored_text(&project)?;
+    let entry = Entry {
+        id,
+        name,
+        modified: now(),
+        bundled: bundled_of(origin),
+        deleted: false,
+        bytes: text.len(),
+    };
+    Ok((entry, text))
+}
+
+/// Keeps `project` in this browser's library as a new project called `name` (a number is
+/// added when the name is taken), never over another: what a student keeps of a class
+/// model. Works on a page whose own library never started (a student's session page).
+pub async fn keep_copy(project: &Project, name: &str) -> Result<String, LoadError> {
+    let db = Db::open().await?;
+    let (catalog, _) = Catalog::from_records(&db.entry_records().await?);
+    let name = if catalog.listed().iter().any(|e| e.name == name) {
+        catalog.copy_name(name)
+    } else {
+        clip_name(name)
+    };
+    let id = catalog.fresh_id(now());
+    let (entry, text) = new_entry(
+        project.clone(),
+        (id, name.clone()),
+        &Origin::Other,
+        catalog.is_full(),
+        "keeping a copy of the class model",
+    )?;
+    db.put(&entry, Some(&text)).await?;
+    Ok(name)
+}
+
 fn bundled_of(origin: &Origin) -> Option<String> {
     match origin {
         Origin::Bundled(id) => Some(id.clone()),
@@ -515,7 +566,7 @@ impl Library {
 
     /// Keeps a copy of the project `id` as a new project named "… (copy)".
     pub async fn duplicate(&self, id: &str) -> Result<(), LoadError> {
-        let (mut project, origin) = self.load(id).await?;
+        let (project, origin) = self.load(id).await?;
         let (name, new_id, full) = {
             let state = self.shared.borrow();
             let source = state.catalog.get(id).map_or("", |e| e.name.as_str());
@@ -525,23 +576,14 @@ impl Library {
                 state.catalog.is_full(),
             )
         };
-        if full {
-            return Err(LoadError::Library {
-                action: "duplicating a project".into(),
-                message: "your projects are full: delete one you no longer need first".into(),
-            });
-        }
-        project.label = name.clone();
-        let text = stored_text(&project)?;
-        let entry = Entry {
-            id: new_id,
-            name,
-            modified: now(),
-            bundled: bundled_of(&origin),
-            deleted: false,
-            bytes: text.len(),
-        };
-        self.store(entry, Some(&text)).await
+        let entry = new_entry(
+            project,
+            (new_id, name),
+            &origin,
+            full,
+            "duplicating a project",
+        )?;
+        self.store(entry.0, Some(&entry.1)).await
     }
 
     /// The stored text of project `id` and the file name its export gets.

@@ -26,6 +26,6 @@ mod panel;
 pub mod rooms;
 mod view;
 
-pub use current::{CurrentProject, Origin, ProjectHandle, STALE_NOTE};
-pub use library::Library;
+pub use current::{project_title, CurrentProject, Origin, ProjectHandle, STALE_NOTE};
+pub use library::{keep_copy, Library};
 pub use panel::ProjectsPanel;

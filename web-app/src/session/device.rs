@@ -154,6 +154,8 @@ pub struct DeviceSession {
     pub sent: Option<Sent>,
     /// The blueprint the student has open, as last told to the teacher.
     editing: Option<String>,
+    /// The teacher's last hand-out of the class model, if any.
+    pub handout: Option<u32>,
 }
 
 /// Where a student's page keeps `what` for room `code` in this browser's storage.
@@ -243,6 +245,7 @@ impl DeviceSession {
             policy: None,
             sent: if student { kept_sent(code) } else { None },
             editing: None,
+            handout: None,
         }
     }
 
@@ -540,6 +543,7 @@ impl DeviceSession {
                 self.send_editing();
             }
             Message::Policy(p) => self.policy = Some(p),
+            Message::HandOut(id) => self.handout = Some(id),
             Message::Outcome(o) => self.outcome(o),
             Message::Refused { device, reason } if device == self.identity.device => {
                 self.welcome = None;

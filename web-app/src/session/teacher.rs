@@ -77,6 +77,8 @@ pub struct TeacherSession {
     policy_sent: Option<(Policy, f64)>,
     /// The project's revision the waiting submissions were last checked against.
     checked_revision: u64,
+    /// The last hand-out's number (students may keep a copy of the class model), if any.
+    pub handout: Option<u32>,
 }
 
 /// What the teacher's page sent.
@@ -116,6 +118,7 @@ impl TeacherSession {
             desk: Desk::new(kept_policy()),
             policy_sent: None,
             checked_revision: 0,
+            handout: None,
         }
     }
 
@@ -138,8 +141,19 @@ impl TeacherSession {
             .is_none_or(|(sent, at)| *sent != policy || now_ms - at >= NAMES_EVERY_MS);
         if due {
             self.send(&Message::Policy(policy));
+            // A hand-out goes with the rules, so a student who comes late or reloads sees it.
+            if let Some(id) = self.handout {
+                self.send(&Message::HandOut(id));
+            }
             self.policy_sent = Some((policy, now_ms));
         }
+    }
+
+    /// Hands the class model as it is now out to every student: each may keep a copy.
+    pub fn hand_out(&mut self) {
+        let id = (js_sys::Date::now() / 1000.0) as u32;
+        self.handout = Some(id.max(self.handout.map_or(0, |h| h.wrapping_add(1))));
+        self.policy_sent = None;
     }
 
     /// Applies a student's change to the class model as one undoable step, through the

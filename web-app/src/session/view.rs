@@ -64,6 +64,8 @@ pub struct TeacherActions {
     pub offer: Callback<(String, bool)>,
     /// Show (true) or hide the students' names by their characters on every screen.
     pub names: Callback<bool>,
+    /// Hand the class model out: every student may keep a copy.
+    pub handout: Callback<MouseEvent>,
 }
 
 /// The teacher's panel while a session runs.
@@ -85,16 +87,11 @@ pub fn teacher_panel(
     if let Some(error) = session.server_error() {
         server_text.push_str(&format!(" · the server said: {error}"));
     }
-    let locked = room.locked();
-    let on_lock = {
-        let lock = actions.lock.clone();
-        Callback::from(move |_: MouseEvent| lock.emit(!locked))
-    };
     html! {
         <aside class="session-panel" aria-label="Live session" data-testid="session-panel" data-room={session.room_id().to_string()}>
             <header>
                 <h2>{ "Live session" }</h2>
-                <button onclick={actions.hide} aria-label="Hide the session panel">{ "Hide" }</button>
+                <button onclick={actions.hide.clone()} aria-label="Hide the session panel">{ "Hide" }</button>
             </header>
             <p class="session-code">{ "Room code " }<strong data-testid="session-code">{ room.code() }</strong></p>
             <div class="session-qr" data-testid="session-qr" role="img" aria-label={format!("QR code of {join_link}")}>{ qr_code(join_link) }</div>
@@ -105,23 +102,40 @@ pub fn teacher_panel(
             { codesign }
             { roster(session, now_ms, &actions.kick) }
             { session_counts(session) }
-            <div class="session-actions">
-                if !room.not_steering().is_empty() {
-                    <button data-testid="session-remove-idle" onclick={actions.kick_idle}>
-                        { format!("Remove everyone who is not steering ({})", room.not_steering().len()) }
-                    </button>
-                }
-                <label class="session-names">
-                    <input type="checkbox" data-testid="session-names" checked={session.show_names}
-                        onchange={actions.names.reform(move |e: Event| e.target_unchecked_into::<web_sys::HtmlInputElement>().checked())} />
-                    { " Names on the stage" }
-                </label>
-                <button data-testid="session-lock" aria-pressed={locked.to_string()} onclick={on_lock}>
-                    { if locked { "Open the room" } else { "Lock the room" } }
-                </button>
-                <button data-testid="session-end" onclick={actions.end}>{ "End session" }</button>
-            </div>
+            { room_actions(session, actions) }
         </aside>
+    }
+}
+
+/// The room's buttons: remove who is not steering, names on the stage, hand out, lock, end.
+fn room_actions(session: &TeacherSession, actions: TeacherActions) -> Html {
+    let room = session.room();
+    let locked = room.locked();
+    let on_lock = {
+        let lock = actions.lock.clone();
+        Callback::from(move |_: MouseEvent| lock.emit(!locked))
+    };
+    html! {
+        <div class="session-actions">
+            if !room.not_steering().is_empty() {
+                <button data-testid="session-remove-idle" onclick={actions.kick_idle}>
+                    { format!("Remove everyone who is not steering ({})", room.not_steering().len()) }
+                </button>
+            }
+            <label class="session-names">
+                <input type="checkbox" data-testid="session-names" checked={session.show_names}
+                    onchange={actions.names.reform(move |e: Event| e.target_unchecked_into::<web_sys::HtmlInputElement>().checked())} />
+                { " Names on the stage" }
+            </label>
+            <button data-testid="session-handout" onclick={actions.handout}
+                title="Every student may save the class model as it is now to their own projects">
+                { if session.handout.is_some() { "Give students a copy again" } else { "Give students a copy" } }
+            </button>
+            <button data-testid="session-lock" aria-pressed={locked.to_string()} onclick={on_lock}>
+                { if locked { "Open the room" } else { "Lock the room" } }
+            </button>
+            <button data-testid="session-end" onclick={actions.end}>{ "End session" }</button>
+        </div>
     }
 }
 
