@@ -71,3 +71,49 @@ test('a student who reloads is offered the hand-out until they answer it', async
   await s.Cleo.waitForSelector('[data-testid="class-save"]');
   assert.equal(await s.Cleo.$('[data-testid="handout"]'), null, 'put aside, it stays aside');
 });
+
+/** The teacher's record as "who: what", oldest first, from the list in the panel. */
+async function record() {
+  const rows = await teacher.$$eval('[data-testid="activity-row"]', (r) => r.map((li) => li.textContent));
+  return rows.reverse().map((t) => t.split(' · ').slice(2).join(' · '));
+}
+
+/** Whether `want` appears in `got` in order (other events may come between). */
+function inOrder(got, want) {
+  let i = 0;
+  for (const g of got) if (i < want.length && g.startsWith(want[i])) i += 1;
+  return i === want.length;
+}
+
+test("the lesson's record lists what happened in order, survives a reload and downloads as CSV", async () => {
+  await teacher.click('[data-testid="session-lock"]');
+  await teacher.click('[data-testid="session-lock"]');
+  const want = [
+    'teacher: started the session in room', 'Ana: joined as Fish', 'Cleo: joined as Fish',
+    'teacher: handed out the class model', 'teacher: handed out the class model',
+    'teacher: locked the room', 'teacher: opened the room',
+  ];
+  await teacher.waitForFunction(() => /opened the room/.test(document.querySelector('[data-testid="session-activity"]').textContent));
+  assert.ok(inOrder(await record(), want), (await record()).join('\n'));
+  // Once the page says the record is kept, a reload of the teacher's page loses none of it.
+  await teacher.waitForFunction(() => {
+    const box = document.querySelector('.session-activity-box');
+    return box.dataset.kept === box.dataset.noted;
+  });
+  await teacher.reload();
+  await teacher.waitForSelector('[data-testid="session-start"]');
+  await teacher.click('[data-testid="session-start"]');
+  await teacher.waitForFunction(() => /came back to the session/.test(document.querySelector('[data-testid="session-activity"]')?.textContent));
+  await teacher.waitForFunction(() => /locked the room/.test(document.querySelector('[data-testid="session-activity"]').textContent));
+  assert.ok(inOrder(await record(), [...want, 'teacher: came back to the session']), (await record()).join('\n'));
+  await teacher.click('.session-activity-box summary');
+  const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.click('[data-testid="activity-download"]')]);
+  assert.equal(download.suggestedFilename(), `stepwise-lesson-${code}.csv`);
+  const csv = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');
+  const lines = csv.trim().split('\n');
+  assert.equal(lines[0], 'wall_time,tick,who,what,detail');
+  const rows = lines.slice(1).map((l) => l.split(','));
+  assert.ok(rows.every((r) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(r[0]) && /^\d+$/.test(r[1])), csv);
+  assert.ok(inOrder(rows.map((r) => `${r[2]}: ${r[3]}`), [...want, 'teacher: came back to the session']), csv);
+  await screenshot(teacher, 'activity-teacher');
+});

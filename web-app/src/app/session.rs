@@ -7,6 +7,7 @@ use super::page::PageState;
 use crate::browser::{storage_get, storage_remove, storage_set};
 use crate::projects::{rooms, ProjectHandle};
 use crate::render::StageView;
+use crate::session::activity::Activity;
 use crate::session::device::{DeviceSession, Role};
 use crate::session::link::Server;
 use crate::session::teacher::TeacherSession;
@@ -45,6 +46,8 @@ const ALIVE_EVERY_MS: f64 = 2_000.0;
 const GONE_AFTER_MS: f64 = 3.0 * ALIVE_EVERY_MS;
 /// How often a teacher's page keeps its room's state for resuming, milliseconds.
 const KEEP_STATE_MS: f64 = 10_000.0;
+/// How often the lesson's record is kept when it grew, milliseconds.
+const KEEP_ACTIVITY_MS: f64 = 1_000.0;
 /// How long a kept room can be resumed: a school day.
 const RESUME_WITHIN_MS: f64 = 12.0 * 3_600_000.0;
 
@@ -77,6 +80,9 @@ pub fn resumable_room() -> Option<(String, f64)> {
 /// Keeps the hosted room's state in the library's database, for a resume after the tab
 /// closed (written in the background; a failure only means a resume starts afresh).
 fn keep_state(t: &TeacherSession, model: &StageModel, project: &ProjectHandle, playing: bool) {
+    if *t.activity.reading.borrow() {
+        return;
+    }
     let Some(snapshot) = model.room_snapshot(project, t.characters(model), playing) else {
         return;
     };
@@ -85,9 +91,30 @@ fn keep_state(t: &TeacherSession, model: &StageModel, project: &ProjectHandle, p
         return;
     }
     let code = t.room().code().to_string();
+    let (activity, noted, kept) = (
+        t.activity.to_json(),
+        t.activity.noted,
+        t.activity.kept.clone(),
+    );
     wasm_bindgen_futures::spawn_local(async move {
-        if let Err(e) = rooms::keep(&code, &bytes).await {
-            web_sys::console::warn_1(&e.to_string().into());
+        match rooms::keep_with_activity(&code, &bytes, &activity).await {
+            Ok(()) => *kept.borrow_mut() = noted,
+            Err(e) => web_sys::console::warn_1(&e.to_string().into()),
+        }
+    });
+}
+
+/// Keeps the lesson's record when it grew since it was last kept.
+fn keep_activity(t: &TeacherSession) {
+    let (noted, kept) = (t.activity.noted, t.activity.kept.clone());
+    if *kept.borrow() == noted || *t.activity.reading.borrow() {
+        return;
+    }
+    let (code, activity) = (t.room().code().to_string(), t.activity.to_json());
+    wasm_bindgen_futures::spawn_local(async move {
+        match rooms::keep_activity(&code, &activity).await {
+            Ok(()) => *kept.borrow_mut() = noted,
+            Err(e) => web_sys::console::warn_1(&e.to_string().into()),
         }
     });
 }
@@ -135,6 +162,8 @@ pub struct PageSession {
     alive_ms: f64,
     /// When it last kept the room's state (wall clock).
     kept_ms: f64,
+    /// When it last kept the lesson's record (wall clock).
+    activity_kept_ms: f64,
     /// A teacher's page of this browser left a room open: this page shows the offer to
     /// resume it once that page has gone quiet (so it looks again now and then).
     pub watch_resume: bool,
@@ -224,6 +253,7 @@ impl PageState {
         if self.session.teacher.is_some() {
             return true;
         }
+        let resumed = room.is_some();
         let code = room.unwrap_or_else(session::new_code);
         if code.is_empty() {
             self.project.post_note(
@@ -244,6 +274,27 @@ impl PageState {
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
         self.stage.model_mut().host(Some(epoch));
         let mut teacher = TeacherSession::start(&code, server);
+        let what = if resumed {
+            // The record kept before the page closed or reloaded goes first.
+            let (inbox, code) = (teacher.activity.inbox.clone(), code.clone());
+            let reading = teacher.activity.reading.clone();
+            *reading.borrow_mut() = true;
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Ok(Some(json)) = rooms::kept_activity(&code).await {
+                    *inbox.borrow_mut() = Some(Activity::from_json(&json));
+                }
+                *reading.borrow_mut() = false;
+            });
+            "came back to the session"
+        } else {
+            "started the session"
+        };
+        teacher.activity.note(
+            (js_sys::Date::now(), self.stage.model().tick()),
+            "teacher",
+            &format!("{what} in room {code}"),
+            "",
+        );
         if no_key {
             teacher.no_server_because = Some(
                 "this page has no teacher key, so students cannot join over the network: open \
@@ -346,6 +397,9 @@ impl PageState {
             if now - self.session.kept_ms >= KEEP_STATE_MS {
                 self.session.kept_ms = now;
                 keep_state(t, self.stage.model(), &self.project, running);
+            } else if now - self.session.activity_kept_ms >= KEEP_ACTIVITY_MS {
+                self.session.activity_kept_ms = now;
+                keep_activity(t);
             }
         }
     }

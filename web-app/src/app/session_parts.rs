@@ -150,6 +150,19 @@ fn teacher_actions(page: &PageHandle, open: &UseStateHandle<bool>) -> TeacherAct
             .callback(|s, (blueprint, on): (String, bool)| s.teach(|t, _| t.offer(&blueprint, on))),
         names: page.callback(|s, on| s.teach(|t, _| t.show_names = on)),
         handout: page.callback(|s, _| s.teach(|t, _| t.hand_out())),
+        download: page.callback(|s, kind: &'static str| {
+            s.teach(|t, _| {
+                let code = t.room().code().to_string();
+                let (text, mime) = match kind {
+                    "jsonl" => (t.activity.to_jsonl(), "application/jsonl"),
+                    _ => (t.activity.to_csv(), "text/csv"),
+                };
+                let name = format!("stepwise-lesson-{code}.{kind}");
+                if let Err(e) = crate::browser::download(&name, mime, &text) {
+                    web_sys::console::warn_1(&e.to_string().into());
+                }
+            });
+        }),
     }
 }
 

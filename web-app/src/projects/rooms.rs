@@ -24,3 +24,29 @@ pub async fn kept(code: &str) -> Result<Option<Vec<u8>>, LoadError> {
 pub async fn forget() -> Result<(), LoadError> {
     Db::open().await?.clear_rooms().await
 }
+
+/// Where room `code`'s record of the lesson is kept, beside its state.
+fn activity_key(code: &str) -> String {
+    format!("{code}#activity")
+}
+
+/// Keeps room `code`'s state and its record of the lesson, in that order (keeping the state
+/// of a new room lets the old room's go, record and all).
+pub async fn keep_with_activity(code: &str, bytes: &[u8], activity: &str) -> Result<(), LoadError> {
+    keep(code, bytes).await?;
+    keep_activity(code, activity).await
+}
+
+/// Keeps room `code`'s record of the lesson (between two keepings of its state).
+pub async fn keep_activity(code: &str, activity: &str) -> Result<(), LoadError> {
+    Db::open()
+        .await?
+        .put_room(&activity_key(code), activity.as_bytes())
+        .await
+}
+
+/// Room `code`'s record of the lesson as kept, if any.
+pub async fn kept_activity(code: &str) -> Result<Option<String>, LoadError> {
+    let bytes = Db::open().await?.room(&activity_key(code)).await?;
+    Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
+}

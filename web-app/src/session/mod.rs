@@ -5,6 +5,7 @@
 //! two sides ([`teacher`], [`device`]), what the page's address asks for ([`PageRole`]) and
 //! the session's screens ([`view`]).
 
+pub mod activity;
 pub mod codesign;
 pub mod codesign_view;
 pub mod device;

@@ -3,18 +3,19 @@
 //! computer), and every frame's work — what came in before the ticks, what the run did
 //! after them.
 
-use super::codesign::{changed, changed_lines, Desk, Verdict, Waiting};
+use super::activity::Activity;
+use super::codesign::{changed, changed_lines, line_diff, Desk, Verdict, Waiting};
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::browser::{storage_get, storage_set};
 use crate::projects::ProjectHandle;
 use crate::stage_model::{PuppetNames, StageModel};
 use sim_core::{
-    session::codesign::{EditPolicy, Policy},
+    session::codesign::{EditPolicy, Policy, SendState},
     session::protocol::{Control, Message, Names},
     session::{Action, Room, RoomKey},
     InputFrame,
 };
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The least time between two snapshots sent because devices asked or joined, milliseconds:
 /// many devices asking at once get one, and requests however many cannot make the page send
@@ -79,6 +80,40 @@ pub struct TeacherSession {
     checked_revision: u64,
     /// The last hand-out's number (students may keep a copy of the class model), if any.
     pub handout: Option<u32>,
+    /// The lesson's record.
+    pub activity: Activity,
+    /// Students' names by device, as they joined (for the record once they left).
+    known: BTreeMap<String, String>,
+    /// What the record last saw of the run: playing, the project's lineage and revision, the
+    /// round (number and phase), and the revision a student's change made.
+    seen: Seen,
+}
+
+/// What the lesson's record last saw of the run.
+#[derive(Debug, Default)]
+struct Seen {
+    started: bool,
+    /// This frame is the session's first (its jump is no event).
+    first: bool,
+    tick: u64,
+    playing: bool,
+    lineage: u64,
+    round: Option<(usize, sim_core::RoundPhase)>,
+    applied_revision: u64,
+}
+
+/// Now for the record: the wall clock and the model's tick.
+fn at(model: &StageModel) -> (f64, u64) {
+    (js_sys::Date::now(), model.tick())
+}
+
+/// A diff as lines of text for the record.
+fn diff_text(old: &str, new: &str) -> String {
+    line_diff(old, new)
+        .iter()
+        .map(|(mark, line)| format!("{mark} {line}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// What the teacher's page sent.
@@ -119,6 +154,9 @@ impl TeacherSession {
             policy_sent: None,
             checked_revision: 0,
             handout: None,
+            activity: Activity::default(),
+            known: BTreeMap::new(),
+            seen: Seen::default(),
         }
     }
 
@@ -154,6 +192,9 @@ impl TeacherSession {
         let id = (js_sys::Date::now() / 1000.0) as u32;
         self.handout = Some(id.max(self.handout.map_or(0, |h| h.wrapping_add(1))));
         self.policy_sent = None;
+        let now = (js_sys::Date::now(), self.seen.tick);
+        self.activity
+            .note(now, "teacher", "handed out the class model", "");
     }
 
     /// Applies a student's change to the class model as one undoable step, through the
@@ -166,23 +207,31 @@ impl TeacherSession {
                 .project
                 .blueprint(&w.blueprint)
                 .map_or(String::new(), |b| b.script_text.clone());
-            changed(&c.project, w).map(|next| (next, changed_lines(&old, &w.text)))
+            changed(&c.project, w).map(|next| (next, old))
         });
+        let now = (js_sys::Date::now(), self.seen.tick);
         let answer = match result {
-            Ok((next, lines)) => {
+            Ok((next, old)) => {
                 let what = if w.new_agents.is_some() {
                     "added"
                 } else {
                     "changed"
                 };
                 project.edit(&format!("{} {what} {}", w.name, w.blueprint), |p| *p = next);
-                let answer = self.desk.applied(w, lines);
-                if let Some(line) = self.desk.changes().last() {
-                    project.post_note(line.clone());
+                self.seen.applied_revision = project.revision();
+                let answer = self.desk.applied(w, changed_lines(&old, &w.text));
+                if let Some(line) = self.desk.changes().last().cloned() {
+                    self.activity
+                        .note(now, &w.name, &line, &diff_text(&old, &w.text));
+                    project.post_note(line);
                 }
                 answer
             }
-            Err(why) => self.desk.failed(w, &why),
+            Err(why) => {
+                let what = format!("change to {} not applied", w.blueprint);
+                self.activity.note(now, &w.name, &what, &why);
+                self.desk.failed(w, &why)
+            }
         };
         self.send(&Message::Outcome(answer));
     }
@@ -197,6 +246,9 @@ impl TeacherSession {
     /// The teacher declines a waiting change, perhaps saying why.
     pub fn decline(&mut self, device: &str, id: u32, reason: &str) {
         if let Some(answer) = self.desk.decline(device, id, reason) {
+            let what = format!("declined {}'s {}", self.name_of(device), answer.blueprint);
+            let now = (js_sys::Date::now(), self.seen.tick);
+            self.activity.note(now, "teacher", &what, reason);
             self.send(&Message::Outcome(answer));
         }
     }
@@ -209,6 +261,18 @@ impl TeacherSession {
             return;
         }
         self.checked_revision = revision;
+        let now = (js_sys::Date::now(), self.seen.tick);
+        let lineage = project.lineage();
+        if lineage != self.seen.lineage {
+            self.seen.lineage = lineage;
+            let title = project.with(|c| c.map_or(String::new(), |c| c.title().to_string()));
+            self.activity
+                .note(now, "teacher", &format!("opened {title}"), "");
+        } else if revision != self.seen.applied_revision {
+            let step = project.undo_label().unwrap_or_default();
+            self.activity
+                .note(now, "teacher", "changed the model", &step);
+        }
         let told = project.with(|c| c.map(|c| self.desk.recheck(&c.project)).unwrap_or_default());
         for answer in told {
             self.send(&Message::Outcome(answer));
@@ -222,10 +286,26 @@ impl TeacherSession {
         who: (&str, &str),
         now_ms: f64,
     ) {
+        let what = match submit.new_agents {
+            Some(n) => format!("sent a new blueprint {} with {n} agents", submit.blueprint),
+            None => format!("sent a change to {}", submit.blueprint),
+        };
+        let now = (js_sys::Date::now(), self.seen.tick);
+        self.activity.note(now, who.0, &what, "");
         let verdict =
             project.with(|c| c.map(|c| self.desk.submit(submit, who, &c.project, now_ms)));
         match verdict {
-            Some(Verdict::Answer(answer)) => self.send(&Message::Outcome(answer)),
+            Some(Verdict::Answer(answer)) => {
+                let (what, why) = match &answer.state {
+                    SendState::Waiting => ("waits for review", ""),
+                    SendState::Conflict => ("waits for review, marked as a conflict", ""),
+                    SendState::Refused(why) => ("refused", why.as_str()),
+                    SendState::Applied | SendState::Declined(_) => ("answered", ""),
+                };
+                let what = format!("change to {} {what}", answer.blueprint);
+                self.activity.note(now, who.0, &what, why);
+                self.send(&Message::Outcome(answer));
+            }
             Some(Verdict::Apply(w)) => self.apply_change(project, &w),
             None => {}
         }
@@ -321,6 +401,41 @@ impl TeacherSession {
         self.snapshot_wanted = true;
     }
 
+    /// The name the record gives `device` (its id when it never joined).
+    fn name_of(&self, device: &str) -> String {
+        let device = device.strip_prefix("student:").unwrap_or(device);
+        self.known
+            .get(device)
+            .cloned()
+            .unwrap_or_else(|| device.to_string())
+    }
+
+    /// A student joined (or came back): the record says so.
+    fn joined(&mut self, model: &StageModel, w: &sim_core::session::protocol::Welcome) {
+        if self.known.len() >= 4 * sim_core::session::room::MAX_STUDENTS {
+            self.known.clear();
+        }
+        self.known.insert(w.device.clone(), w.name.clone());
+        let what = format!("joined as {}", w.blueprint);
+        self.activity.note(at(model), &w.name, &what, "");
+    }
+
+    /// A student's frame in the record: a leave, or one more input this minute.
+    fn record_frame(
+        &mut self,
+        model: &StageModel,
+        frame: &InputFrame,
+        ack: Option<&(String, u32)>,
+    ) {
+        if let InputFrame::Leave { device } = frame {
+            let name = self.name_of(device);
+            self.activity.note(at(model), &name, "left", "");
+        } else if let Some((device, _)) = ack {
+            let name = self.name_of(device);
+            self.activity.input(at(model), &name);
+        }
+    }
+
     /// Before the frame's ticks: joins, inputs and requests from every link. While the run
     /// is `paused`, a student's input moves their characters at once.
     pub fn receive(
@@ -350,6 +465,9 @@ impl TeacherSession {
                 Action::Nothing => {}
                 Action::Send(m) => self.send(&m),
                 Action::SendThenSnapshot(m) => {
+                    if let Message::Welcome(w) = &m {
+                        self.joined(model, w);
+                    }
                     self.send(&m);
                     self.snapshot_wanted = true;
                 }
@@ -358,6 +476,7 @@ impl TeacherSession {
                     self.submitted(project, submit, (&name, &own), now_ms);
                 }
                 Action::Apply { frame, ack } => {
+                    self.record_frame(model, &frame, ack.as_ref());
                     let moves = paused.then(|| frame.clone());
                     if model.send_frame(frame, ack).is_err() {
                         self.refused_frames += 1;
@@ -381,7 +500,13 @@ impl TeacherSession {
         now_ms: f64,
     ) -> bool {
         let mut inputs = false;
+        self.record_run(model, project, playing);
+        let first = std::mem::take(&mut self.seen.first);
         if model.take_jumped() {
+            if !first && project.revision() == self.checked_revision {
+                let what = "the run started over or moved on the timeline";
+                self.activity.note(at(model), "teacher", what, "");
+            }
             // The bundles of the old epoch mean nothing now.
             model.take_bundles();
             self.snapshot_wanted = true;
@@ -408,8 +533,14 @@ impl TeacherSession {
         self.publish_names(now_ms);
         self.publish_policy(now_ms);
         self.recheck(project);
+        self.publish_control(model, (playing, speed), now_ms);
+        inputs
+    }
+
+    /// Sends the controls when they changed, or every [`CONTROL_EVERY_MS`] (a heartbeat).
+    fn publish_control(&mut self, model: &StageModel, (playing, speed): (bool, f64), now_ms: f64) {
         let Some((epoch, seq)) = model.host_position() else {
-            return inputs;
+            return;
         };
         let control = Control {
             epoch,
@@ -428,13 +559,44 @@ impl TeacherSession {
             self.send(&Message::Control(control.clone()));
             self.last_control = Some((control, now_ms));
         }
-        inputs
+    }
+
+    /// The run in the record: Play and Pause, and each round's start and end.
+    fn record_run(&mut self, model: &StageModel, project: &ProjectHandle, playing: bool) {
+        self.activity.settle();
+        self.seen.tick = model.tick();
+        if !self.seen.started {
+            // The model and the run as the session found them are no event.
+            self.seen.started = true;
+            self.seen.lineage = project.lineage();
+            self.checked_revision = project.revision();
+            self.seen.applied_revision = project.revision();
+            self.seen.first = true;
+        }
+        if playing != self.seen.playing {
+            self.seen.playing = playing;
+            let what = if playing { "play" } else { "pause" };
+            self.activity.note(at(model), "teacher", what, "");
+        }
+        let round = model
+            .round()
+            .filter(|r| r.count > 0)
+            .map(|r| (r.number, r.phase));
+        if round != self.seen.round {
+            if let Some((number, phase)) = round {
+                let what = format!("round {number}: {phase:?}").to_lowercase();
+                self.activity.note(at(model), "model", &what, "");
+            }
+            self.seen.round = round;
+        }
     }
 
     /// Removes a student for good (its characters go).
     pub fn kick(&mut self, model: &mut StageModel, device: &str) {
         self.desk.forget_device(device);
+        let what = format!("removed {}", self.name_of(device));
         if let Some((frame, message)) = self.room.kick(device) {
+            self.activity.note(at(model), "teacher", &what, "");
             let _ = model.send_frame(frame, None);
             self.send(&message);
         }
@@ -451,6 +613,13 @@ impl TeacherSession {
     /// Locks the room to new students, or opens it.
     pub fn set_locked(&mut self, locked: bool) {
         self.room.set_locked(locked);
+        let what = if locked {
+            "locked the room"
+        } else {
+            "opened the room"
+        };
+        self.activity
+            .note((js_sys::Date::now(), self.seen.tick), "teacher", what, "");
     }
 
     /// Ends the session: every device is told, every student's characters go.

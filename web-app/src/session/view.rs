@@ -66,6 +66,8 @@ pub struct TeacherActions {
     pub names: Callback<bool>,
     /// Hand the class model out: every student may keep a copy.
     pub handout: Callback<MouseEvent>,
+    /// Download the lesson's record: `"csv"` or `"jsonl"`.
+    pub download: Callback<&'static str>,
 }
 
 /// The teacher's panel while a session runs.
@@ -101,6 +103,7 @@ pub fn teacher_panel(
             { characters(session, controllable, &actions.offer) }
             { codesign }
             { roster(session, now_ms, &actions.kick) }
+            { activity(session, &actions.download) }
             { session_counts(session) }
             { room_actions(session, actions) }
         </aside>
@@ -136,6 +139,39 @@ fn room_actions(session: &TeacherSession, actions: TeacherActions) -> Html {
             </button>
             <button data-testid="session-end" onclick={actions.end}>{ "End session" }</button>
         </div>
+    }
+}
+
+/// The most recent events of the lesson's record the panel lists (the downloads hold all).
+const SHOWN_EVENTS: usize = 40;
+
+/// The lesson's record: its newest events, newest first, and the two downloads.
+fn activity(session: &TeacherSession, download: &Callback<&'static str>) -> Html {
+    let events = session.activity.events();
+    let count = events.len();
+    let time = |ms: f64| {
+        let d = js_sys::Date::new(&ms.into());
+        format!(
+            "{:02}:{:02}:{:02}",
+            d.get_hours(),
+            d.get_minutes(),
+            d.get_seconds()
+        )
+    };
+    html! {
+        <details class="session-activity-box" data-noted={session.activity.noted.to_string()}
+            data-kept={session.activity.kept.borrow().to_string()}>
+            <summary>{ format!("What happened ({count} events)") }</summary>
+            <ol class="session-activity" data-testid="session-activity" reversed=true>
+                { for session.activity.events().rev().take(SHOWN_EVENTS).map(|e| html! {
+                    <li data-testid="activity-row" title={e.detail.clone()}>
+                        { format!("{} · tick {} · {}: {}", time(e.wall_ms), e.tick, e.who, e.what) }
+                    </li>
+                }) }
+            </ol>
+            <button data-testid="activity-download" onclick={download.reform(|_: MouseEvent| "csv")}>{ "Download (CSV)" }</button>
+            <button data-testid="activity-download-jsonl" onclick={download.reform(|_: MouseEvent| "jsonl")}>{ "Download (JSON Lines)" }</button>
+        </details>
     }
 }
 
