@@ -100,7 +100,7 @@ impl Teacher {
                 self.out.push(encode(&s));
             }
             // Students' scripts are the web app's to check and apply (its own tests).
-            Action::Nothing | Action::Submitted { .. } => {}
+            Action::Nothing | Action::Submitted { .. } | Action::HandedIn { .. } => {}
         }
     }
 

@@ -13,6 +13,7 @@ mod controls;
 mod crash_guard;
 mod fps;
 mod frame;
+mod hand_in;
 mod keep_copy;
 mod keys;
 mod page;

@@ -32,6 +32,8 @@ pub const MAX_TEXT_CHARS: usize = 64;
 pub const MAX_NOTE_CHARS: usize = 300;
 /// The most students a [`Names`] message names.
 pub const MAX_NAMES: usize = 1_000;
+/// The largest hand-in, packed: 2 MB, a project with its costumes.
+pub const MAX_HANDIN_BYTES: usize = 2 << 20;
 /// How often (in ticks) a bundle carries the teacher's state hash.
 pub const HASH_EVERY_TICKS: u64 = 30;
 
@@ -96,6 +98,38 @@ pub enum Message {
     /// Teacher → all: the teacher hands out the class model as it is now (the snapshots carry
     /// it): each student may keep a copy. The number tells one hand-out from the next.
     HandOut(u32),
+    /// Device → teacher: a student hands a project in.
+    HandIn(HandIn),
+    /// Teacher → all: what became of a device's hand-in.
+    HandedIn(HandedIn),
+}
+
+/// A project a student hands in to the teacher.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HandIn {
+    /// The device's id.
+    pub device: String,
+    /// The secret it joined with.
+    pub secret: String,
+    /// This hand-in's number on the device (a resend carries the same).
+    pub id: u32,
+    /// The project's title, as the student's library names it.
+    pub title: String,
+    /// The project, as `.gemprj` JSON deflated with zlib (see
+    /// [`pack_project`](super::follow::pack_project)); at most [`MAX_HANDIN_BYTES`].
+    #[serde(with = "serde_bytes")]
+    pub project: Vec<u8>,
+}
+
+/// The teacher's answer to a hand-in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HandedIn {
+    /// The device that handed in.
+    pub device: String,
+    /// Its hand-in's number.
+    pub id: u32,
+    /// `None` when it arrived; otherwise why it was not taken.
+    pub refused: Option<String>,
 }
 
 /// Whose characters are whose: each student's device id and name, and whether the teacher
@@ -379,6 +413,24 @@ fn check(message: &Message) -> Result<(), String> {
         }
         Message::Rejoin { device } => check_text("a device id", device, MAX_TEXT_CHARS),
         Message::Policy(_) | Message::HandOut(_) => Ok(()),
+        Message::HandIn(h) => {
+            check_text("a device id", &h.device, MAX_TEXT_CHARS)?;
+            check_text("a secret", &h.secret, MAX_TEXT_CHARS)?;
+            check_text("a project title", &h.title, MAX_NOTE_CHARS)?;
+            if h.project.len() > MAX_HANDIN_BYTES {
+                return Err(format!(
+                    "a hand-in of {} bytes; at most {MAX_HANDIN_BYTES}",
+                    h.project.len()
+                ));
+            }
+            Ok(())
+        }
+        Message::HandedIn(h) => {
+            check_text("a device id", &h.device, MAX_TEXT_CHARS)?;
+            h.refused
+                .as_deref()
+                .map_or(Ok(()), |why| check_text("a reason", why, MAX_NOTE_CHARS))
+        }
         Message::Submit(s) => {
             check_text("a device id", &s.device, MAX_TEXT_CHARS)?;
             check_text("a secret", &s.secret, MAX_TEXT_CHARS)?;
@@ -496,6 +548,18 @@ mod tests {
             blueprint: Some("Algae".into()),
         });
         let policy = Message::Policy(Policy::default());
+        let handin = Message::HandIn(HandIn {
+            device: "tab-1".into(),
+            secret: "s".into(),
+            id: 4,
+            title: "My pond".into(),
+            project: vec![1, 2, 3],
+        });
+        let handed = Message::HandedIn(HandedIn {
+            device: "tab-1".into(),
+            id: 4,
+            refused: Some("one hand-in every 10 seconds".into()),
+        });
         for m in [
             bundle(),
             input(2),
@@ -563,6 +627,24 @@ mod tests {
             code: "ABCDEF".into(),
         });
         assert!(matches!(decode(&encode(&m)), Err(ProtocolError::Limit(_))));
+    }
+
+    #[test]
+    fn a_hand_in_over_2_mb_is_refused() {
+        let handin = |n: usize| {
+            Message::HandIn(HandIn {
+                device: "d".into(),
+                secret: "s".into(),
+                id: 1,
+                title: "t".into(),
+                project: vec![0; n],
+            })
+        };
+        assert!(decode(&encode(&handin(MAX_HANDIN_BYTES))).is_ok());
+        assert!(matches!(
+            decode(&encode(&handin(MAX_HANDIN_BYTES + 1))),
+            Err(ProtocolError::Limit(_))
+        ));
     }
 
     #[test]

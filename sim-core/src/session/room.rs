@@ -5,7 +5,7 @@
 
 use super::codesign::{Editing, Submit};
 use super::protocol::{
-    Join, Message, ProtocolError, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT,
+    HandIn, Join, Message, ProtocolError, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT,
 };
 use crate::sim::InputFrame;
 use std::collections::{BTreeMap, BTreeSet};
@@ -102,6 +102,14 @@ pub enum Action {
     },
     /// A device lost step: send a snapshot.
     Snapshot,
+    /// A student of the room (its secret checked) handed a project in: the teacher's page
+    /// keeps it.
+    HandedIn {
+        /// What was handed in.
+        handin: HandIn,
+        /// The student's name.
+        name: String,
+    },
     /// A student of the room (its secret checked) sent a blueprint: the teacher's page checks
     /// it against the room's rules and the model.
     Submitted {
@@ -250,6 +258,16 @@ impl Room {
             },
             Ok(Message::Submit(submit)) => self.submitted(submit, now_ms),
             Ok(Message::Editing(editing)) => self.editing(editing, now_ms),
+            Ok(Message::HandIn(handin)) => match self.students.get_mut(&handin.device) {
+                Some(s) if s.secret == handin.secret => {
+                    s.last_heard_ms = now_ms;
+                    Action::HandedIn {
+                        name: s.name.clone(),
+                        handin,
+                    }
+                }
+                _ => self.refuse(),
+            },
             // Only the teacher sends the rest; the server's permissions keep devices from it.
             Ok(_) => self.refuse(),
             Err(_) => {

@@ -46,8 +46,9 @@ const ALIVE_EVERY_MS: f64 = 2_000.0;
 const GONE_AFTER_MS: f64 = 3.0 * ALIVE_EVERY_MS;
 /// How often a teacher's page keeps its room's state for resuming, milliseconds.
 const KEEP_STATE_MS: f64 = 10_000.0;
-/// How often the lesson's record is kept when it grew, milliseconds.
-const KEEP_ACTIVITY_MS: f64 = 1_000.0;
+/// How often the lesson's record is kept when it grew, milliseconds (a reload within this
+/// long of an event may lose it).
+const KEEP_ACTIVITY_MS: f64 = 250.0;
 /// How long a kept room can be resumed: a school day.
 const RESUME_WITHIN_MS: f64 = 12.0 * 3_600_000.0;
 
@@ -116,6 +117,24 @@ fn keep_activity(t: &TeacherSession) {
             Ok(()) => *kept.borrow_mut() = noted,
             Err(e) => web_sys::console::warn_1(&e.to_string().into()),
         }
+    });
+}
+
+/// Reads back the record of the lesson and the hand-ins that room `code` kept before its
+/// page closed or reloaded; they go in front of what comes since.
+fn restore_record(teacher: &TeacherSession, code: &str) {
+    let (inbox, code) = (teacher.activity.inbox.clone(), code.to_string());
+    let reading = teacher.activity.reading.clone();
+    let handins = teacher.handins_inbox.clone();
+    *reading.borrow_mut() = true;
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Ok(Some(json)) = rooms::kept_activity(&code).await {
+            *inbox.borrow_mut() = Some(Activity::from_json(&json));
+        }
+        if let Ok(Some(json)) = rooms::kept_handins(&code).await {
+            *handins.borrow_mut() = serde_json::from_str(&json).ok();
+        }
+        *reading.borrow_mut() = false;
     });
 }
 
@@ -275,16 +294,7 @@ impl PageState {
         self.stage.model_mut().host(Some(epoch));
         let mut teacher = TeacherSession::start(&code, server);
         let what = if resumed {
-            // The record kept before the page closed or reloaded goes first.
-            let (inbox, code) = (teacher.activity.inbox.clone(), code.clone());
-            let reading = teacher.activity.reading.clone();
-            *reading.borrow_mut() = true;
-            wasm_bindgen_futures::spawn_local(async move {
-                if let Ok(Some(json)) = rooms::kept_activity(&code).await {
-                    *inbox.borrow_mut() = Some(Activity::from_json(&json));
-                }
-                *reading.borrow_mut() = false;
-            });
+            restore_record(&teacher, &code);
             "came back to the session"
         } else {
             "started the session"

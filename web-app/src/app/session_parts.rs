@@ -10,6 +10,7 @@ use crate::browser::{storage_get, storage_set};
 use crate::projects::rooms;
 use crate::session::codesign_view::{codesign_part, CodesignActions};
 use crate::session::device::{DeviceSession, Role};
+use crate::session::handins_view::{self, handins_part, HandinActions};
 use crate::session::view::{self, JoinActions, StudentState, TeacherActions};
 use crate::session::{self, to_marker, PageRole};
 use crate::stage_model::StageModel;
@@ -76,7 +77,7 @@ pub fn teacher_controls(props: &SessionProps) -> Html {
     html! {
         <>
             { button }
-            { view::teacher_panel(t, &controllable, &join_link, &view_link, now, actions, codesign) }
+            { view::teacher_panel(t, &controllable, &join_link, &view_link, now, actions, (codesign, handins_part(&t.handins, &handin_actions(page)))) }
         </>
     }
 }
@@ -162,6 +163,33 @@ fn teacher_actions(page: &PageHandle, open: &UseStateHandle<bool>) -> TeacherAct
                     web_sys::console::warn_1(&e.to_string().into());
                 }
             });
+        }),
+    }
+}
+
+/// What the teacher's *Handed in* list does: each reads the hand-in back and acts on it.
+fn handin_actions(page: &PageHandle) -> HandinActions {
+    let handed = |s: &mut PageState, n: u32| {
+        let t = s.session.teacher.as_ref()?;
+        let h = t.handins.list().iter().find(|h| h.n == n)?.clone();
+        Some((t.room().code().to_string(), h, s.project.clone()))
+    };
+    HandinActions {
+        keep: page.callback(move |s, n: u32| {
+            if let Some((code, h, project)) = handed(s, n) {
+                handins_view::keep(code, h, project);
+            }
+        }),
+        export: page.callback(move |s, n: u32| {
+            if let Some((code, h, project)) = handed(s, n) {
+                handins_view::export(code, h, project);
+            }
+        }),
+        all: page.callback(|s, _: MouseEvent| {
+            if let Some(t) = &s.session.teacher {
+                let (code, list) = (t.room().code().to_string(), t.handins.list().to_vec());
+                handins_view::download_all(code, list, s.project.clone());
+            }
         }),
     }
 }

@@ -98,6 +98,18 @@ impl Version {
     }
 }
 
+/// The class model `project` as this student has it in room `code`: each blueprint with
+/// the student's unsent version where there is one (what *Hand in* sends of the class model).
+pub fn class_with_drafts(code: &str, project: &Project) -> Project {
+    let bases = load_bases(code);
+    let mut mine = project.clone();
+    for bp in &mut mine.blueprints {
+        let version = Version::of(code, &bp.name, &bp.script_text, &bases);
+        bp.script_text = version.text().to_string();
+    }
+    mine
+}
+
 /// What the drawer is given: the page to act on, and what it shows (the room, the class
 /// model, the rules, the student's character and last change), so it renders again only
 /// when one of them changes, not with every frame of the class run.

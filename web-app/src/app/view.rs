@@ -2,6 +2,7 @@
 //! controls and the panels beside them, or what a device following a session shows instead.
 
 use super::controls::RunControls;
+use super::hand_in::HandIn;
 use super::keep_copy::KeepCopy;
 use super::page::{ActingHandle, PageState};
 use super::projector::ProjectorCard;
@@ -106,9 +107,16 @@ impl App {
         else {
             return Html::default();
         };
+        let code = AttrValue::from(d.code().to_string());
+        let shown = d
+            .handin
+            .as_ref()
+            .map(|h| (h.title.clone(), h.answer.clone()));
         html! {
-            <KeepCopy project={self.project.clone()} code={AttrValue::from(d.code().to_string())}
-                handout={d.handout} />
+            <>
+            <KeepCopy project={self.project.clone()} code={code.clone()} handout={d.handout} />
+            <HandIn page={ActingHandle(self.page.clone())} project={self.project.clone()} {code} {shown} />
+            </>
         }
     }
 

@@ -148,11 +148,21 @@ pub fn set_fragment(fragment: &str) -> Result<String, LoadError> {
 
 /// Offers `text` (of media type `mime`) to the user as a download called `file_name`.
 pub fn download(file_name: &str, mime: &str, text: &str) -> Result<(), LoadError> {
+    offer(file_name, mime, &JsValue::from_str(text))
+}
+
+/// Offers `bytes` (of media type `mime`) to the user as a download called `file_name`.
+pub fn download_bytes(file_name: &str, mime: &str, bytes: &[u8]) -> Result<(), LoadError> {
+    offer(file_name, mime, &js_sys::Uint8Array::from(bytes))
+}
+
+/// Offers one part (a string or bytes) as a download.
+fn offer(file_name: &str, mime: &str, part: &JsValue) -> Result<(), LoadError> {
     let action = "download";
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or_else(|| no_window(action))?;
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let parts = js_sys::Array::of1(part);
     let options = BlobPropertyBag::new();
     options.set_type(mime);
     let blob =

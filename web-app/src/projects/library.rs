@@ -194,6 +194,28 @@ pub async fn keep_copy(project: &Project, name: &str) -> Result<String, LoadErro
     Ok(name)
 }
 
+/// The projects in this browser's library, `(id, name)`, newest first: what a student may
+/// hand in from a session page (whose own library never started).
+pub async fn saved_projects() -> Result<Vec<(String, String)>, LoadError> {
+    let db = Db::open().await?;
+    let (catalog, _) = Catalog::from_records(&db.entry_records().await?);
+    Ok(catalog
+        .listed()
+        .into_iter()
+        .map(|e| (e.id.clone(), e.name.clone()))
+        .collect())
+}
+
+/// The project stored as `id` in this browser's library.
+pub async fn saved_project(id: &str) -> Result<Project, LoadError> {
+    let text = Db::open().await?.project_text(id).await?;
+    let text = text.ok_or_else(|| LoadError::Library {
+        action: "reading a project".into(),
+        message: "it is no longer in your projects".into(),
+    })?;
+    parse_project("your project", &text)
+}
+
 fn bundled_of(origin: &Origin) -> Option<String> {
     match origin {
         Origin::Bundled(id) => Some(id.clone()),

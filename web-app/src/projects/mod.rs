@@ -27,5 +27,5 @@ pub mod rooms;
 mod view;
 
 pub use current::{project_title, CurrentProject, Origin, ProjectHandle, STALE_NOTE};
-pub use library::{keep_copy, Library};
+pub use library::{keep_copy, saved_project, saved_projects, Library};
 pub use panel::ProjectsPanel;

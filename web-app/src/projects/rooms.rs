@@ -50,3 +50,22 @@ pub async fn kept_activity(code: &str) -> Result<Option<String>, LoadError> {
     let bytes = Db::open().await?.room(&activity_key(code)).await?;
     Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
 }
+
+/// Keeps hand-in `n` of room `code` (its packed project) and the room's list of hand-ins.
+pub async fn keep_handin(code: &str, n: u32, packed: &[u8], list: &str) -> Result<(), LoadError> {
+    let db = Db::open().await?;
+    db.put_room(&format!("{code}#handin#{n}"), packed).await?;
+    db.put_room(&format!("{code}#handins"), list.as_bytes())
+        .await
+}
+
+/// Hand-in `n` of room `code`, packed, if it is kept.
+pub async fn kept_handin(code: &str, n: u32) -> Result<Option<Vec<u8>>, LoadError> {
+    Db::open().await?.room(&format!("{code}#handin#{n}")).await
+}
+
+/// Room `code`'s list of hand-ins as kept, if any.
+pub async fn kept_handins(code: &str) -> Result<Option<String>, LoadError> {
+    let bytes = Db::open().await?.room(&format!("{code}#handins")).await?;
+    Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
+}

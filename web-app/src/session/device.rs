@@ -156,6 +156,22 @@ pub struct DeviceSession {
     editing: Option<String>,
     /// The teacher's last hand-out of the class model, if any.
     pub handout: Option<u32>,
+    /// The last project this student handed in, and what became of it.
+    pub handin: Option<SentHandIn>,
+}
+
+/// A project handed in: its number, title and packed project, and the teacher's answer
+/// (`None` while none came; `Some(None)` when it arrived; `Some(Some(why))` when refused).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SentHandIn {
+    /// Its number on this device.
+    pub id: u32,
+    /// The project's title.
+    pub title: String,
+    packed: Vec<u8>,
+    /// The teacher's answer.
+    pub answer: Option<Option<String>>,
+    sent_ms: f64,
 }
 
 /// Where a student's page keeps `what` for room `code` in this browser's storage.
@@ -246,6 +262,7 @@ impl DeviceSession {
             sent: if student { kept_sent(code) } else { None },
             editing: None,
             handout: None,
+            handin: None,
         }
     }
 
@@ -305,6 +322,53 @@ impl DeviceSession {
         sent.state = Some(o.state);
         if let Ok(json) = serde_json::to_string(&*sent) {
             let _ = storage_set(&kept("sent", &self.code), &json);
+        }
+    }
+
+    /// Hands `project` (titled `title`) in to the teacher; why not, when it is too large.
+    pub fn hand_in(
+        &mut self,
+        title: &str,
+        project: &sim_core::Project,
+        now_ms: f64,
+    ) -> Result<(), String> {
+        let packed = sim_core::session::follow::pack_project(project);
+        let max = sim_core::session::protocol::MAX_HANDIN_BYTES;
+        if packed.len() > max {
+            return Err(format!(
+                "this project is {} KB packed; a hand-in is at most {} KB",
+                packed.len().div_ceil(1024),
+                max / 1024
+            ));
+        }
+        let last = self.handin.as_ref().map_or(0, |h| h.id);
+        let id = ((js_sys::Date::now() / 1000.0) as u32).max(last.wrapping_add(1));
+        self.handin = Some(SentHandIn {
+            id,
+            title: title.chars().take(200).collect(),
+            packed,
+            answer: None,
+            sent_ms: now_ms,
+        });
+        self.send_handin(now_ms);
+        Ok(())
+    }
+
+    /// Sends the hand-in (again, when its answer did not come).
+    fn send_handin(&mut self, now_ms: f64) {
+        let Some(h) = &mut self.handin else {
+            return;
+        };
+        h.sent_ms = now_ms;
+        let message = Message::HandIn(sim_core::session::protocol::HandIn {
+            device: self.identity.device.clone(),
+            secret: self.identity.secret.clone(),
+            id: h.id,
+            title: h.title.clone(),
+            project: h.packed.clone(),
+        });
+        if !self.superseded {
+            self.send(&message);
         }
     }
 
@@ -506,6 +570,13 @@ impl DeviceSession {
         if unanswered && self.welcome.is_some() {
             self.resend(now_ms);
         }
+        let handin_unanswered = self
+            .handin
+            .as_ref()
+            .is_some_and(|h| h.answer.is_none() && now_ms - h.sent_ms > RESEND_MS);
+        if handin_unanswered && self.welcome.is_some() {
+            self.send_handin(now_ms);
+        }
         adopted
     }
 
@@ -544,6 +615,11 @@ impl DeviceSession {
             }
             Message::Policy(p) => self.policy = Some(p),
             Message::HandOut(id) => self.handout = Some(id),
+            Message::HandedIn(h) if h.device == self.identity.device => {
+                if let Some(sent) = self.handin.as_mut().filter(|s| s.id == h.id) {
+                    sent.answer = Some(h.refused);
+                }
+            }
             Message::Outcome(o) => self.outcome(o),
             Message::Refused { device, reason } if device == self.identity.device => {
                 self.welcome = None;

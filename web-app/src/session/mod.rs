@@ -9,6 +9,8 @@ pub mod activity;
 pub mod codesign;
 pub mod codesign_view;
 pub mod device;
+pub mod handins;
+pub mod handins_view;
 pub mod link;
 pub mod teacher;
 pub mod view;

@@ -5,6 +5,7 @@
 
 use super::activity::Activity;
 use super::codesign::{changed, changed_lines, line_diff, Desk, Verdict, Waiting};
+use super::handins::{Handed, Taken, Tray};
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
 use crate::browser::{storage_get, storage_set};
 use crate::projects::ProjectHandle;
@@ -82,6 +83,10 @@ pub struct TeacherSession {
     pub handout: Option<u32>,
     /// The lesson's record.
     pub activity: Activity,
+    /// The projects students handed in.
+    pub handins: Tray,
+    /// The list of hand-ins kept before a reload, once read back.
+    pub handins_inbox: std::rc::Rc<std::cell::RefCell<Option<Vec<Handed>>>>,
     /// Students' names by device, as they joined (for the record once they left).
     known: BTreeMap<String, String>,
     /// What the record last saw of the run: playing, the project's lineage and revision, the
@@ -155,6 +160,8 @@ impl TeacherSession {
             checked_revision: 0,
             handout: None,
             activity: Activity::default(),
+            handins: Tray::default(),
+            handins_inbox: Default::default(),
             known: BTreeMap::new(),
             seen: Seen::default(),
         }
@@ -401,6 +408,51 @@ impl TeacherSession {
         self.snapshot_wanted = true;
     }
 
+    /// A student's hand-in: taken (its project kept in the library's database with the
+    /// room) or refused, and the student told either way.
+    fn handed_in(
+        &mut self,
+        model: &StageModel,
+        h: &sim_core::session::protocol::HandIn,
+        name: &str,
+        now_ms: f64,
+    ) {
+        let refused = match self.handins.take(h, name, (now_ms, js_sys::Date::now())) {
+            Ok(Taken::New(entry)) => {
+                let size = format!("{} KB", entry.bytes.div_ceil(1024));
+                self.activity.note(
+                    at(model),
+                    name,
+                    &format!("handed in {}", entry.title),
+                    &size,
+                );
+                let (code, packed, list) = (
+                    self.room.code().to_string(),
+                    h.project.clone(),
+                    self.handins.to_json(),
+                );
+                wasm_bindgen_futures::spawn_local(async move {
+                    let kept =
+                        crate::projects::rooms::keep_handin(&code, entry.n, &packed, &list).await;
+                    if let Err(e) = kept {
+                        web_sys::console::warn_1(&e.to_string().into());
+                    }
+                });
+                None
+            }
+            Ok(Taken::Again(_)) => None,
+            Err(why) => {
+                self.activity.note(at(model), name, "hand-in refused", &why);
+                Some(why)
+            }
+        };
+        self.send(&Message::HandedIn(sim_core::session::protocol::HandedIn {
+            device: h.device.clone(),
+            id: h.id,
+            refused,
+        }));
+    }
+
     /// The name the record gives `device` (its id when it never joined).
     fn name_of(&self, device: &str) -> String {
         let device = device.strip_prefix("student:").unwrap_or(device);
@@ -472,6 +524,7 @@ impl TeacherSession {
                     self.snapshot_wanted = true;
                 }
                 Action::Snapshot => self.snapshot_wanted = true,
+                Action::HandedIn { handin, name } => self.handed_in(model, &handin, &name, now_ms),
                 Action::Submitted { submit, name, own } => {
                     self.submitted(project, submit, (&name, &own), now_ms);
                 }
@@ -564,6 +617,9 @@ impl TeacherSession {
     /// The run in the record: Play and Pause, and each round's start and end.
     fn record_run(&mut self, model: &StageModel, project: &ProjectHandle, playing: bool) {
         self.activity.settle();
+        if let Some(kept) = self.handins_inbox.borrow_mut().take() {
+            self.handins.restore(kept);
+        }
         self.seen.tick = model.tick();
         if !self.seen.started {
             // The model and the run as the session found them are no event.

@@ -78,7 +78,7 @@ pub fn teacher_panel(
     view_link: &str,
     now_ms: f64,
     actions: TeacherActions,
-    codesign: Html,
+    (codesign, handins): (Html, Html),
 ) -> Html {
     let room = session.room();
     let state = session.server_state();
@@ -102,6 +102,7 @@ pub fn teacher_panel(
             <p class="session-server" data-testid="session-server" role="status">{ server_text }</p>
             { characters(session, controllable, &actions.offer) }
             { codesign }
+            { handins }
             { roster(session, now_ms, &actions.kick) }
             { activity(session, &actions.download) }
             { session_counts(session) }
