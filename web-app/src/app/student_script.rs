@@ -16,6 +16,7 @@ use crate::browser::{storage_get, storage_set};
 use crate::editor::component::ScriptEditor;
 use crate::editor::drafts;
 use crate::editor::marks::compile_report;
+use crate::editor::panel::mode_tabs;
 use crate::projects::ProjectHandle;
 use crate::session::codesign::{line_diff, SUBMIT_GAP_MS};
 use crate::session::device::Sent;
@@ -312,24 +313,18 @@ fn script_bar(
             });
         })
     };
-    let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
-        let active = drawer.wizard == is_wizard;
+    let on_mode = {
         let drawer = drawer.clone();
-        let onclick = Callback::from(move |_: MouseEvent| {
+        Callback::from(move |wizard| {
             drawer.set(Drawer {
-                wizard: is_wizard,
+                wizard,
                 ..(*drawer).clone()
             })
-        });
-        html! {
-            <button class={classes!("script-tab", active.then_some("active"))} data-testid={testid}
-                aria-pressed={active.to_string()} {onclick}>{ label }</button>
-        }
+        })
     };
     html! {
         <div class="script-bar">
-            { tab("Text", "text-tab", false) }
-            { tab("Wizard", "wizard-tab", true) }
+            { mode_tabs(drawer.wizard, &on_mode) }
             <select class="script-blueprint" data-testid="script-blueprint" aria-label="Blueprint" onchange={on_choose}>
                 { for project.blueprints.iter().map(|b| html! {
                     <option value={b.name.clone()} selected={b.name == chosen}>{ &b.name }</option>

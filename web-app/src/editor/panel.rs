@@ -127,6 +127,20 @@ fn script_view(
     project={project.id.clone()} {symbols} {on_apply} {on_rename} {reveal} /> }
 }
 
+/// The Text / Wizard switch over one script: `wizard` is the one shown, `on_mode` hears the
+/// one clicked (true: the wizard). The teacher's drawer and a student's share it.
+pub fn mode_tabs(wizard: bool, on_mode: &Callback<bool>) -> Html {
+    let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
+        let active = wizard == is_wizard;
+        let onclick = on_mode.reform(move |_: MouseEvent| is_wizard);
+        html! {
+            <button class={classes!("script-tab", active.then_some("active"))} data-testid={testid}
+                aria-pressed={active.to_string()} {onclick}>{ label }</button>
+        }
+    };
+    html! { <>{ tab("Text", "text-tab", false) }{ tab("Wizard", "wizard-tab", true) }</> }
+}
+
 /// Choosing another blueprint in the picker opens its script (at its top).
 fn choosing(
     chosen: &UseStateHandle<String>,
@@ -172,20 +186,14 @@ fn editor_for(
         .clone()
         .filter(|place| place.blueprint == bp.name);
     let view = script_view(project, bp, **wizard, reveal, on_apply, on_rename);
-    let tab = |label: &'static str, testid: &'static str, is_wizard: bool| {
-        let active = **wizard == is_wizard;
+    let on_mode = {
         let wizard = wizard.clone();
-        let onclick = Callback::from(move |_: MouseEvent| wizard.set(is_wizard));
-        html! {
-            <button class={classes!("script-tab", active.then_some("active"))} data-testid={testid}
-                aria-pressed={active.to_string()} {onclick}>{ label }</button>
-        }
+        Callback::from(move |is_wizard| wizard.set(is_wizard))
     };
     html! {
         <>
             <div class="script-bar">
-                { tab("Text", "text-tab", false) }
-                { tab("Wizard", "wizard-tab", true) }
+                { mode_tabs(**wizard, &on_mode) }
             <select class="script-blueprint" data-testid="script-blueprint" aria-label="Blueprint" onchange={on_choose}>
                 { for project.blueprints.iter().map(|b| html! {
                     <option value={b.name.clone()} selected={b.name == bp.name}>{ &b.name }</option>
