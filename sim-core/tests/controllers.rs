@@ -297,28 +297,37 @@ fn a_script_can_tell_a_puppet_from_an_agent_that_moves_itself() {
 }
 
 #[test]
-fn while_paused_a_frame_moves_its_puppet_at_once_and_a_replay_makes_the_same_move() {
+fn while_paused_frames_make_move_and_let_go_of_characters_at_once_and_a_replay_agrees() {
     let mut sim = load(&model(), 1);
     sim.send_input(frame("s1", &[("a", 0.25, -0.25)])).unwrap();
     sim.step();
+    let tick = sim.tick_count();
     let path = "Fish/s1 a";
-    // No tick runs: the frame still moves the puppet there and then.
-    let moved = frame("s1", &[("a", -0.5, 0.5), ("b", 0.0, 0.0)]);
-    sim.send_input(moved.clone()).unwrap();
-    sim.move_puppets_now(&moved);
+    // No tick runs: the frame moves the puppet and makes the new marker's character.
+    sim.send_input(frame("s1", &[("a", -0.5, 0.5), ("b", 0.0, 0.0)]))
+        .unwrap();
+    sim.apply_inputs_now();
     assert_eq!(
         (num(&sim, path, "x"), num(&sim, path, "y")),
         (-400.0, 400.0)
     );
-    assert_eq!(
-        count(&sim, "Fish"),
-        1,
-        "a new marker's character waits for the tick"
-    );
+    assert_eq!(count(&sim, "Fish"), 2, "the new marker's character is made");
+    // A device that leaves takes its characters with it, still without a tick.
+    sim.send_input(InputFrame::Leave {
+        device: "s1".into(),
+    })
+    .unwrap();
+    sim.apply_inputs_now();
+    assert_eq!(count(&sim, "Fish"), 0);
+    assert_eq!(sim.tick_count(), tick, "no tick ran");
     let hash = sim.state_hash();
-    // The move is an input of the log: a replay of the run reaches the same state.
+    // Each application is an input of the log: a replay of the run reaches the same state.
     let log = sim.input_log().entries().to_vec();
     let mut again = load(&model(), 1);
     again.replay_to(&log, sim.tick_count());
     assert_eq!(again.state_hash(), hash);
+    // Nothing waiting: nothing recorded.
+    let logged = sim.input_log().entries().len();
+    sim.apply_inputs_now();
+    assert_eq!(sim.input_log().entries().len(), logged);
 }

@@ -452,11 +452,13 @@ impl StageModel {
         Ok(())
     }
 
-    /// Moves the characters `frame` already drives to its markers at once (while the run is
-    /// paused; see [`Simulation::move_puppets_now`]).
-    pub fn move_puppets_now(&mut self, frame: &InputFrame) {
-        if let Some(sim) = self.sim.get_mut() {
-            sim.move_puppets_now(frame);
+    /// Applies the students' waiting frames at once, without a tick (while the run is
+    /// paused; see [`Simulation::apply_inputs_now`]).
+    pub fn apply_inputs_now(&mut self) {
+        if self.sim.get().is_some_and(|sim| sim.inputs_waiting() > 0) {
+            if let Some(sim) = self.sim.get_mut() {
+                sim.apply_inputs_now();
+            }
         }
     }
 

@@ -11,6 +11,9 @@
 //!                           per-second counts and Global props; --snapshot-at writes a
 //!                           snapshot at T seconds on the way; --from starts from one;
 //!                           --inputs applies a log of controller frames (JSON lines)
+//! stepwise run --replay FILE.stepwise-run
+//!                           replay a saved class run, checking the lesson's state hashes;
+//!                           print each part and the final state hash
 //! stepwise sweep FILE.gemprj [--experiment NAME] [--vary 'Fish.energyUse=1,2,3']...
 //!               [--seeds N] [--seconds S] [--measure 'count Fish']... [--every TICKS]
 //!               [--csv out.csv] [--threads N]
@@ -23,6 +26,8 @@
 //! Errors go to stderr, and the exit status is 1.
 
 use std::io::Write;
+#[path = "stepwise/replay.rs"]
+mod replay;
 #[path = "stepwise/run.rs"]
 mod run;
 #[path = "stepwise/sweep.rs"]
@@ -36,7 +41,7 @@ use sim_core::{
     CompileError, Project,
 };
 
-const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH] [--inputs LOG.jsonl] | stepwise sweep FILE.gemprj [--vary P=VALUES]... [--measure M]... [--seeds N] [--seconds S] [--csv out.csv]";
+const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH] [--inputs LOG.jsonl] | stepwise run --replay FILE.stepwise-run | stepwise sweep FILE.gemprj [--vary P=VALUES]... [--measure M]... [--seeds N] [--seconds S] [--csv out.csv]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -59,6 +64,7 @@ fn run(args: &[String]) -> Result<String, String> {
         [command, file] if command == "tokenize" => tokenize_file(file),
         [command, file] if command == "check" => check_file(file),
         [command, file] if command == "fmt" => fmt_file(file),
+        [command, flag, file] if command == "run" && flag == "--replay" => replay::run(file),
         [command, rest @ ..] if command == "run" => run::run(rest),
         [command, rest @ ..] if command == "sweep" => sweep::run(rest),
         _ => Err(USAGE.to_owned()),

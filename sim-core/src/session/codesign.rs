@@ -105,9 +105,7 @@ impl Policy {
 /// The revision of a blueprint's text: a 64-bit FNV-1a hash of its bytes, the same on every
 /// page and after any reload.
 pub fn revision(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    crate::sim::bytes_hash(text.as_bytes())
 }
 
 /// Device → teacher: a blueprint's new text.

@@ -569,6 +569,8 @@ mod tests {
             outcome,
             editing,
             policy,
+            handin,
+            handed,
         ] {
             assert_eq!(decode(&encode(&m)), Ok(m));
         }

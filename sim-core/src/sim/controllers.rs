@@ -56,25 +56,23 @@ impl Simulation {
         checked
     }
 
-    /// Moves the characters `frame` already drives to its markers at once, as moves of the
-    /// UI (recorded, so every follower and a replay make the same moves): while the run is
-    /// paused a character stays under its student's finger instead of waiting for the next
-    /// tick. A marker with no character yet waits for the tick that makes it.
-    pub fn move_puppets_now(&mut self, frame: &InputFrame) {
-        let InputFrame::Markers {
-            device, markers, ..
-        } = frame
-        else {
+    /// Applies the frames waiting for the next tick at once, as that tick's INPUTS and
+    /// LIFECYCLE phases would (characters made, moved and let go), without running the tick:
+    /// while the run is paused, students find and place their characters before Play, and
+    /// nothing else runs (no update, no timers, no `when`). Recorded, so every follower and
+    /// a replay apply them at the same moment and reach the same state.
+    pub fn apply_inputs_now(&mut self) {
+        if self.inputs_waiting() == 0 {
             return;
-        };
-        for marker in markers {
-            let key = (device.clone(), marker.id.clone());
-            let Some(agent) = self.world.controls().puppets.get(&key).map(|p| p.agent) else {
-                continue;
-            };
-            let (x, y) = marker_place(self.world.stage(), marker);
-            let _ = self.move_agent(agent, x, y);
         }
+        self.record(super::record::Input::InputsNow);
+        apply(&mut self.world, &mut self.lp);
+        self.world.flush(&mut self.lp);
+    }
+
+    /// How many controller frames wait for the next tick (or [`Simulation::apply_inputs_now`]).
+    pub fn inputs_waiting(&self) -> usize {
+        self.world.controls().pending.len()
     }
 
     /// How many frames were refused since the model started.

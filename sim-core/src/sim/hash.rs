@@ -51,8 +51,9 @@ impl Fnv {
     }
 }
 
-/// The FNV-1a hash of `bytes` (a project's text, to tell one project from another).
-pub(super) fn bytes_hash(bytes: &[u8]) -> u64 {
+/// The FNV-1a hash of `bytes` (a project's text, to tell one project from another; a run
+/// file's checksum).
+pub(crate) fn bytes_hash(bytes: &[u8]) -> u64 {
     let mut h = Fnv(0xcbf2_9ce4_8422_2325);
     h.bytes(bytes);
     h.0

@@ -63,6 +63,7 @@ pub use controllers::{
     parse_frame_log, InputFrame, InputRefusal, Marker, CONTROLLABLE_TAG, MAX_INPUT_NAME_CHARS,
     MAX_MARKERS_PER_DEVICE, MAX_MARKERS_PER_TICK, PUPPET_TIMEOUT_TICKS,
 };
+pub(crate) use hash::bytes_hash;
 pub use hot_swap::{SwapError, Swapped};
 pub use input::InputError;
 pub use messages::MessageError;

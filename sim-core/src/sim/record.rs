@@ -51,6 +51,9 @@ pub enum Input {
     SetValue(crate::world::starting::StartTarget, Value),
     /// The run went on after a tick stopped at its work budget (see [`Simulation::go_on`]).
     GoOn,
+    /// The waiting controller frames applied without a tick (see
+    /// [`Simulation::apply_inputs_now`]).
+    InputsNow,
 }
 
 /// An input and the tick count when it came (it acts before tick `tick + 1`).
@@ -129,6 +132,10 @@ impl Simulation {
             }
             Input::GoOn => {
                 self.go_on();
+                Ok(())
+            }
+            Input::InputsNow => {
+                self.apply_inputs_now();
                 Ok(())
             }
         };

@@ -489,7 +489,7 @@ impl TeacherSession {
     }
 
     /// Before the frame's ticks: joins, inputs and requests from every link. While the run
-    /// is `paused`, a student's input moves their characters at once.
+    /// is `paused`, students' inputs make, move and let go of their characters at once.
     pub fn receive(
         &mut self,
         model: &mut StageModel,
@@ -508,10 +508,11 @@ impl TeacherSession {
         self.window_heard |= !from_windows.is_empty();
         let mut arrived = self.server.as_mut().map(Link::take).unwrap_or_default();
         arrived.extend(from_windows);
-        if arrived.is_empty() {
-            return;
-        }
-        let characters = self.characters(model);
+        let characters = if arrived.is_empty() {
+            Vec::new()
+        } else {
+            self.characters(model)
+        };
         for message in arrived {
             match self.room.receive(message, now_ms, &characters) {
                 Action::Nothing => {}
@@ -530,14 +531,14 @@ impl TeacherSession {
                 }
                 Action::Apply { frame, ack } => {
                     self.record_frame(model, &frame, ack.as_ref());
-                    let moves = paused.then(|| frame.clone());
                     if model.send_frame(frame, ack).is_err() {
                         self.refused_frames += 1;
-                    } else if let Some(frame) = moves {
-                        model.move_puppets_now(&frame);
                     }
                 }
             }
+        }
+        if paused {
+            model.apply_inputs_now();
         }
     }
 
