@@ -320,3 +320,41 @@ fn stepwise_run_replay_prints_the_teachers_final_hash() {
     let why = String::from_utf8_lossy(&damaged.stderr);
     assert!(why.contains("not a Stepwise class run"), "{why}");
 }
+
+#[test]
+fn a_project_from_a_moment_starts_with_its_agents_where_they_were() {
+    let mut sim = load(&model(), 5);
+    sim.send_input(InputFrame::Markers {
+        device: "ana".into(),
+        blueprint: "Fish".into(),
+        markers: vec![Marker {
+            id: "m".into(),
+            x: 0.1,
+            y: -0.2,
+        }],
+    })
+    .expect("a good frame");
+    for _ in 0..95 {
+        sim.step();
+    }
+    let from_here = sim.project_from_here(&model());
+    assert_eq!(from_here.instances.len(), 3, "two algae and Ana's fish");
+    let again = load(&from_here, 9);
+    let state = |sim: &Simulation| {
+        let mut agents: Vec<_> = sim
+            .agents()
+            .map(|a| {
+                let props: Vec<_> = a
+                    .props()
+                    .into_iter()
+                    .filter(|p| matches!(p.name.as_str(), "x" | "y" | "energy" | "size"))
+                    .map(|p| (p.name, p.value))
+                    .collect();
+                (a.name().to_string(), a.blueprint().to_string(), props)
+            })
+            .collect();
+        agents.sort_by(|a, b| a.0.cmp(&b.0));
+        agents
+    };
+    assert_eq!(state(&again), state(&sim));
+}

@@ -40,6 +40,7 @@
 mod command;
 mod conditions;
 mod controllers;
+mod from_here;
 mod hash;
 mod hot_swap;
 mod input;
