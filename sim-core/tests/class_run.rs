@@ -358,3 +358,22 @@ fn a_project_from_a_moment_starts_with_its_agents_where_they_were() {
     };
     assert_eq!(state(&again), state(&sim));
 }
+
+#[test]
+fn a_recording_goes_on_after_the_teachers_page_reloaded() {
+    let lesson = record(400, u64::MAX);
+    let file = RunFile::decode(&lesson.bytes).expect("reads");
+    let mut recorder = Recorder::resume(file);
+    assert_eq!(recorder.ticks(), 200);
+    let sim = load(&model(), 3);
+    let host = Host::new(&sim);
+    let snapshot = host.snapshot(&sim, &model(), Vec::new(), false);
+    recorder.epoch(&snapshot, 0, "the teacher's page came back", 0.0);
+    let replay = RunReplay::open(&recorder.save(Vec::new(), "")).expect("opens");
+    let whys: Vec<_> = replay.parts().into_iter().map(|p| p.why).collect();
+    assert_eq!(
+        whys,
+        ["the session started", "the teacher's page came back"]
+    );
+    assert_eq!(hash_at(&replay, 0, 150).1, lesson.hashes[0][&150]);
+}

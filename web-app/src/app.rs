@@ -20,6 +20,8 @@ mod page;
 mod periodic;
 mod pointer;
 mod projector;
+mod replay;
+mod replay_view;
 mod rounds;
 mod session;
 mod session_parts;
@@ -144,6 +146,9 @@ impl Component for App {
             return;
         }
         self.keys = keys::listen_for_keys(ctx.link().callback(Msg::Key));
+        if let PageRole::Replay(id) = self.page.read().role.clone() {
+            replay_view::load(&self.page, id);
+        }
         // A reload of the teacher's page goes on with the session it ran.
         let teacher = self.page.read().role == PageRole::Teacher;
         if let Some(room) = session::running_room().filter(|_| teacher) {

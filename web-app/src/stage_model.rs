@@ -427,6 +427,13 @@ impl StageModel {
         self.host.as_ref().map(|h| (h.epoch(), h.seq()))
     }
 
+    /// The hosted run's state now for a keyframe of the class run: its epoch, last bundle,
+    /// tick and snapshot.
+    pub fn keyframe(&self) -> Option<(u32, u64, u64, Vec<u8>)> {
+        let (host, sim) = (self.host.as_ref()?, self.sim.get()?);
+        Some((host.epoch(), host.seq(), sim.tick_count(), sim.snapshot()))
+    }
+
     /// The whole state for devices, with the blueprints students may pick.
     pub fn room_snapshot(
         &self,
@@ -483,6 +490,37 @@ impl StageModel {
             .get()
             .map(Simulation::controllable_blueprints)
             .unwrap_or_default()
+    }
+
+    /// Shows a moment of a class run's replay: `sim` becomes the running simulation and
+    /// `project` (its part's model, when it changed) the open one (a replay page never starts
+    /// the library, so nothing is saved over).
+    pub fn show_replay(
+        &mut self,
+        handle: &ProjectHandle,
+        project: Option<sim_core::Project>,
+        sim: Simulation,
+    ) {
+        if let Some(project) = project {
+            handle.replace(CurrentProject::new(project, Origin::Other));
+            self.revision = handle.revision();
+            self.lineage = handle.lineage();
+        }
+        self.hovered = None;
+        self.timeline = None;
+        self.host = None;
+        self.follower = None;
+        self.sim.set(Some(sim));
+    }
+
+    /// `project` starting where the run is now (see [`Simulation::project_from_here`]).
+    pub fn project_from_here(&self, project: &sim_core::Project) -> Option<sim_core::Project> {
+        Some(self.sim.get()?.project_from_here(project))
+    }
+
+    /// The simulation a replay drives on (a change is drawn).
+    pub fn replay_sim(&mut self) -> Option<&mut Simulation> {
+        self.sim.get_mut()
     }
 
     /// Follows the teacher from `snapshot`: its project becomes the open one (not saved to

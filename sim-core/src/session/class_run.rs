@@ -349,9 +349,48 @@ impl Recorder {
         }
     }
 
+    /// Goes on with the recording `file` (kept before the teacher's page reloaded): its
+    /// next epoch starts where the page's run goes on.
+    pub fn resume(file: RunFile) -> Recorder {
+        let keyframe_bytes = file
+            .epochs
+            .iter()
+            .flat_map(|e| e.keyframes.iter().skip(1))
+            .map(|k| k.state.0.len())
+            .sum();
+        let mut recorder = Recorder::new(&file.title, file.started_ms);
+        recorder.bytes = file.size_hint() - file.activity.len();
+        recorder.keyframe_bytes = keyframe_bytes;
+        recorder.file = RunFile {
+            activity: String::new(),
+            ..file
+        };
+        recorder
+    }
+
+    /// How many ticks the recording holds, over all its epochs.
+    pub fn ticks(&self) -> u64 {
+        let open = self.open.map(|(_, _, tick)| tick);
+        let epochs = self.file.epochs.len();
+        self.file
+            .epochs
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let last = if i + 1 == epochs { open } else { None };
+                last.unwrap_or_else(|| e.end().1) - e.first_tick()
+            })
+            .sum()
+    }
+
     /// The bytes the recording keeps so far.
     pub fn bytes(&self) -> usize {
         self.bytes + self.raw.len()
+    }
+
+    /// When the recording started, milliseconds since 1970.
+    pub fn started_ms(&self) -> f64 {
+        self.file.started_ms
     }
 
     /// Why the recording stopped (it was full), once it did.

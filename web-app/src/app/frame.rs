@@ -21,7 +21,8 @@ impl PageState {
         self.stage.begin_frame(ts);
         let synced = self.take_in_changes(ts);
         self.stage.update_clock(ts);
-        if self.session.device.is_none() {
+        let replayed = self.replay_frame(ts);
+        if self.session.device.is_none() && self.run.is_none() {
             self.run_due();
         }
         let running = self.stage.running();
@@ -33,7 +34,7 @@ impl PageState {
         let hash_before = self.session.shown_hash;
         self.refresh_hash();
         FrameDone {
-            changed: synced || ticked || hash_before != self.session.shown_hash,
+            changed: synced || replayed || ticked || hash_before != self.session.shown_hash,
             work_ms,
         }
     }

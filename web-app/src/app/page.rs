@@ -38,6 +38,10 @@ pub struct PageState {
     pub map: MapTool,
     /// Why the last place or move on the stage was refused.
     pub map_error: Option<String>,
+    /// On a replay page, the class run shown.
+    pub run: Option<super::replay::RunView>,
+    /// On a replay page, why its class run could not be opened.
+    pub run_failed: Option<String>,
 }
 
 /// Snapshots of the model for the panels: taken while it runs by the periodic tasks and after
@@ -83,6 +87,8 @@ impl PageState {
             views: Views::default(),
             map: MapTool::default(),
             map_error: None,
+            run: None,
+            run_failed: None,
         }
     }
 

@@ -198,7 +198,7 @@ impl PageSession {
                     ..PageSession::default()
                 }
             }
-            PageRole::AskCode => return PageSession::default(),
+            PageRole::AskCode | PageRole::Replay(_) => return PageSession::default(),
             PageRole::Projector(code) => (code, Role::Projector),
             PageRole::Student(code) => (code, Role::Student),
         };
@@ -292,9 +292,14 @@ impl PageState {
         // this page's first snapshot as newer than what they followed.
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
         self.stage.model_mut().host(Some(epoch));
-        let mut teacher = TeacherSession::start(&code, server);
+        let title = self
+            .project
+            .with(|c| c.map(|c| c.title().to_string()))
+            .unwrap_or_default();
+        let mut teacher = TeacherSession::start(&code, &title, server);
         let what = if resumed {
             restore_record(&teacher, &code);
+            teacher.recording.restore(&code);
             "came back to the session"
         } else {
             "started the session"
@@ -404,6 +409,8 @@ impl PageState {
                 self.session.alive_ms = now;
                 keep_room(Some(t.room().code()));
             }
+            let code = t.room().code().to_string();
+            t.recording.keep_if_due(&code, now);
             if now - self.session.kept_ms >= KEEP_STATE_MS {
                 self.session.kept_ms = now;
                 keep_state(t, self.stage.model(), &self.project, running);
@@ -414,10 +421,11 @@ impl PageState {
         }
     }
 
-    /// The state hash shown on the stage (`data-hash`) in a session, kept for the tick.
+    /// The state hash shown on the stage (`data-hash`) in a session or a class run's replay,
+    /// kept for the tick.
     pub fn refresh_hash(&mut self) {
         let session = &mut self.session;
-        if !session.is_live() {
+        if !session.is_live() && self.run.is_none() {
             session.shown_hash = None;
             return;
         }

@@ -151,6 +151,7 @@ fn teacher_actions(page: &PageHandle, open: &UseStateHandle<bool>) -> TeacherAct
             .callback(|s, (blueprint, on): (String, bool)| s.teach(|t, _| t.offer(&blueprint, on))),
         names: page.callback(|s, on| s.teach(|t, _| t.show_names = on)),
         handout: page.callback(|s, _| s.teach(|t, _| t.hand_out())),
+        save_run: save_run(page),
         download: page.callback(|s, kind: &'static str| {
             s.teach(|t, _| {
                 let code = t.room().code().to_string();
@@ -165,6 +166,27 @@ fn teacher_actions(page: &PageHandle, open: &UseStateHandle<bool>) -> TeacherAct
             });
         }),
     }
+}
+
+/// *Save the class run*: the file is downloaded and kept among the library's class runs.
+fn save_run(page: &PageHandle) -> Callback<MouseEvent> {
+    let page = page.clone();
+    Callback::from(move |_: MouseEvent| {
+        let done = page.clone();
+        page.act(|s| {
+            let project = s.project.clone();
+            let t = s.session.teacher.as_mut()?;
+            let bytes = t.run_file();
+            let name = t.recording.file_name(&project);
+            if let Err(e) =
+                crate::browser::download_bytes(&name, "application/octet-stream", &bytes)
+            {
+                web_sys::console::warn_1(&e.to_string().into());
+            }
+            t.recording.keep_in_library(bytes, move || done.notify());
+            Some(())
+        });
+    })
 }
 
 /// What the teacher's *Handed in* list does: each reads the hand-in back and acts on it.

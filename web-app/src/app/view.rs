@@ -6,6 +6,7 @@ use super::hand_in::HandIn;
 use super::keep_copy::KeepCopy;
 use super::page::{ActingHandle, PageState};
 use super::projector::ProjectorCard;
+use super::replay_view::{RunBar, RunSide};
 use super::session_parts::DeviceControls;
 use super::stage_area::StageArea;
 use super::student_script::StudentScript;
@@ -26,6 +27,9 @@ impl App {
         let page = &self.page;
         let state = page.read();
         let follows = state.session.device.is_some() || state.role == PageRole::AskCode;
+        if matches!(state.role, PageRole::Replay(_)) {
+            return self.replay_view(&state);
+        }
         html! {
             <>
             if state.session.device.is_none() && state.role == PageRole::Teacher {
@@ -43,6 +47,22 @@ impl App {
                     on_shortcuts={ctx.link().callback(|_| Msg::Key(keys::Shortcut::Help))} />
                 { self.panels_view(ctx, &state) }
             }
+            </>
+        }
+    }
+
+    /// A class run's replay: the stage, the run's controls, its parts and record, and the
+    /// inspector (only to look: the replay is the lesson as it ran).
+    fn replay_view(&self, state: &PageState) -> Html {
+        let page = &self.page;
+        html! {
+            <>
+            <StageArea page={page.clone()} library={self.library.clone()} />
+            <RunBar page={page.clone()} />
+            <RunSide page={page.clone()} />
+            <Inspector data={state.views.inspection.clone()}
+                on_select={page.callback(|s, agent| s.select(agent))}
+                on_edit={Callback::noop()} />
             </>
         }
     }

@@ -219,3 +219,14 @@ pub fn typing_target(e: &web_sys::KeyboardEvent) -> bool {
     matches!(target.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
         || target.is_content_editable()
 }
+
+/// The local time of day at `ms` (milliseconds since 1970), as `hh:mm:ss`.
+pub fn clock_time(ms: f64) -> String {
+    let d = js_sys::Date::new(&ms.into());
+    format!(
+        "{:02}:{:02}:{:02}",
+        d.get_hours(),
+        d.get_minutes(),
+        d.get_seconds()
+    )
+}

@@ -3,7 +3,8 @@
 //! Two object stores, both keyed by the library id and holding JSON text: `entries` (the
 //! small [`Entry`] records the list shows) and `projects` (each project's full text); and a
 //! third, `rooms`, keyed by room code, holding the last state of a live session the teacher's
-//! page ran (bytes), so a closed tab can resume it. A save
+//! page ran (bytes), so a closed tab can resume it; a fourth, `runs`, holding saved class
+//! runs (bytes) and their list. A save
 //! writes both in one transaction, so an entry never describes a project that is not there,
 //! and a failed write (a full quota) leaves the last saved version whole.
 //!
@@ -21,11 +22,12 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransaction, IdbTransactionMode};
 
 const DATABASE: &str = "stepwise-library";
-/// 2 added the `rooms` store.
-const VERSION: u32 = 2;
+/// 2 added the `rooms` store, 3 the `runs` store.
+const VERSION: u32 = 3;
 const ENTRIES: &str = "entries";
 const PROJECTS: &str = "projects";
 const ROOMS: &str = "rooms";
+const RUNS: &str = "runs";
 
 /// The open library database.
 #[derive(Debug, Clone)]
@@ -113,7 +115,7 @@ impl Db {
                 let Ok(db) = request.result().and_then(|r| r.dyn_into::<IdbDatabase>()) else {
                     return;
                 };
-                for store in [ENTRIES, PROJECTS, ROOMS] {
+                for store in [ENTRIES, PROJECTS, ROOMS, RUNS] {
                     if !db.object_store_names().contains(store) {
                         // A failure here aborts the upgrade, which the open then reports.
                         let _ = db.create_object_store(store);
@@ -199,25 +201,63 @@ impl Db {
 
     /// Keeps `bytes` as the last state of room `code` (replacing the one kept before).
     pub async fn put_room(&self, code: &str, bytes: &[u8]) -> Result<(), LoadError> {
-        let action = "keeping the session's state";
-        let transaction = self.transaction(&[ROOMS], IdbTransactionMode::Readwrite, action)?;
-        let value = js_sys::Uint8Array::from(bytes);
-        transaction
-            .object_store(ROOMS)
-            .and_then(|s| s.put_with_key(&value, &JsValue::from_str(code)))
-            .map_err(|e| failed(action, &e))?;
-        committed(&transaction, action).await
+        self.put_bytes(ROOMS, code, bytes, "keeping the session's state")
+            .await
     }
 
     /// The last state kept of room `code`, if there is one.
     pub async fn room(&self, code: &str) -> Result<Option<Vec<u8>>, LoadError> {
-        let action = "reading the session's state";
-        let transaction = self.transaction(&[ROOMS], IdbTransactionMode::Readonly, action)?;
-        let store = transaction
-            .object_store(ROOMS)
+        self.bytes(ROOMS, code, "reading the session's state").await
+    }
+
+    /// Keeps `bytes` under `key` among the saved class runs.
+    pub async fn put_run(&self, key: &str, bytes: &[u8]) -> Result<(), LoadError> {
+        self.put_bytes(RUNS, key, bytes, "keeping a class run")
+            .await
+    }
+
+    /// What is kept under `key` among the saved class runs.
+    pub async fn run(&self, key: &str) -> Result<Option<Vec<u8>>, LoadError> {
+        self.bytes(RUNS, key, "reading a class run").await
+    }
+
+    /// Lets go of the class run kept under `key`.
+    pub async fn delete_run(&self, key: &str) -> Result<(), LoadError> {
+        let action = "deleting a class run";
+        let transaction = self.transaction(&[RUNS], IdbTransactionMode::Readwrite, action)?;
+        transaction
+            .object_store(RUNS)
+            .and_then(|s| s.delete(&JsValue::from_str(key)))
             .map_err(|e| failed(action, &e))?;
-        let request = store
-            .get(&JsValue::from_str(code))
+        committed(&transaction, action).await
+    }
+
+    async fn put_bytes(
+        &self,
+        store: &str,
+        key: &str,
+        bytes: &[u8],
+        action: &str,
+    ) -> Result<(), LoadError> {
+        let transaction = self.transaction(&[store], IdbTransactionMode::Readwrite, action)?;
+        let value = js_sys::Uint8Array::from(bytes);
+        transaction
+            .object_store(store)
+            .and_then(|s| s.put_with_key(&value, &JsValue::from_str(key)))
+            .map_err(|e| failed(action, &e))?;
+        committed(&transaction, action).await
+    }
+
+    async fn bytes(
+        &self,
+        store: &str,
+        key: &str,
+        action: &str,
+    ) -> Result<Option<Vec<u8>>, LoadError> {
+        let transaction = self.transaction(&[store], IdbTransactionMode::Readonly, action)?;
+        let request = transaction
+            .object_store(store)
+            .and_then(|s| s.get(&JsValue::from_str(key)))
             .map_err(|e| failed(action, &e))?;
         let value = finished(&request, action).await?;
         Ok(value

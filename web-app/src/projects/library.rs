@@ -174,7 +174,21 @@ fn new_entry(
 /// Keeps `project` in this browser's library as a new project called `name` (a number is
 /// added when the name is taken), never over another: what a student keeps of a class
 /// model. Works on a page whose own library never started (a student's session page).
+/// Returns the name it got.
 pub async fn keep_copy(project: &Project, name: &str) -> Result<String, LoadError> {
+    keep_new(project, name).await.map(|(_, name)| name)
+}
+
+/// Keeps `project` as a new project called `name` (see [`keep_copy`]) and makes it the one
+/// the app opens next: *Continue from here* on a class run's replay.
+pub async fn keep_and_open_next(project: &Project, name: &str) -> Result<String, LoadError> {
+    let (id, name) = keep_new(project, name).await?;
+    remember_slot(&Slot::Saved(id));
+    Ok(name)
+}
+
+/// Keeps `project` as a new entry; its id and name.
+async fn keep_new(project: &Project, name: &str) -> Result<(String, String), LoadError> {
     let db = Db::open().await?;
     let (catalog, _) = Catalog::from_records(&db.entry_records().await?);
     let name = if catalog.listed().iter().any(|e| e.name == name) {
@@ -185,13 +199,13 @@ pub async fn keep_copy(project: &Project, name: &str) -> Result<String, LoadErro
     let id = catalog.fresh_id(now());
     let (entry, text) = new_entry(
         project.clone(),
-        (id, name.clone()),
+        (id.clone(), name.clone()),
         &Origin::Other,
         catalog.is_full(),
         "keeping a copy of the class model",
     )?;
     db.put(&entry, Some(&text)).await?;
-    Ok(name)
+    Ok((id, name))
 }
 
 /// The projects in this browser's library, `(id, name)`, newest first: what a student may

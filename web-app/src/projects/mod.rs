@@ -24,8 +24,10 @@ mod load;
 mod models;
 mod panel;
 pub mod rooms;
+pub mod runs;
+mod runs_list;
 mod view;
 
 pub use current::{project_title, CurrentProject, Origin, ProjectHandle, STALE_NOTE};
-pub use library::{keep_copy, saved_project, saved_projects, Library};
+pub use library::{keep_and_open_next, keep_copy, saved_project, saved_projects, Library};
 pub use panel::ProjectsPanel;

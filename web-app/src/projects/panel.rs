@@ -64,6 +64,8 @@ pub enum Msg {
     Pick(String),
     /// The user chose a file to import.
     Import(File),
+    /// An imported class run was kept (or why not).
+    RunKept(Result<super::runs::RunEntry, LoadError>),
     /// The library opened and said what was open last time.
     Started(Start),
     /// A project finished loading (or failed to).
@@ -148,6 +150,8 @@ pub struct ProjectsPanel {
     /// (two models picked quickly, the slower arriving last) is dropped, so the last one
     /// asked for is the one open.
     asked: u64,
+    /// Counts the class runs kept from this panel (the list reads them again).
+    runs_kept: u32,
 }
 
 impl ProjectsPanel {
@@ -489,6 +493,32 @@ fn import(ctx: &Context<ProjectsPanel>, file: File, ask: u64) {
     });
 }
 
+/// Reads a class run the user chose and keeps it among the library's class runs.
+fn import_run(ctx: &Context<ProjectsPanel>, file: File) {
+    ctx.link().send_future(async move {
+        let kept = async {
+            let size = file.size();
+            if size > sim_core::session::class_run::MAX_RUN_BYTES as f64 {
+                let error = sim_core::session::RunFileError::TooLarge(size as usize);
+                return Err(LoadError::Library {
+                    action: "keeping a class run".into(),
+                    message: error.to_string(),
+                });
+            }
+            let bytes = browser::read_file_bytes(&file).await?;
+            let id = format!("import-{}", js_sys::Date::now());
+            super::runs::keep_run(&id, &bytes).await
+        };
+        Msg::RunKept(kept.await.map_err(|e| match e {
+            LoadError::Library { message, .. } => LoadError::File {
+                name: file.name(),
+                message,
+            },
+            other => other,
+        }))
+    });
+}
+
 /// The panel's buttons and pickers, each sending its message.
 fn actions(link: &html::Scope<ProjectsPanel>) -> view::Actions {
     let on_pick = link.callback(|e: Event| {
@@ -539,6 +569,7 @@ impl Component for ProjectsPanel {
             picker: NodeRef::default(),
             focus: None,
             asked: 0,
+            runs_kept: 0,
             _subscriptions: [
                 ctx.props()
                     .current
@@ -562,7 +593,19 @@ impl Component for ProjectsPanel {
                 Some(entry) => self.load_model(ctx, &entry, true),
                 None => self.sync_picker(ctx),
             },
+            Msg::Import(file) if file.name().ends_with(".stepwise-run") => import_run(ctx, file),
             Msg::Import(file) => import(ctx, file, self.ask(true)),
+            Msg::RunKept(Ok(run)) => {
+                self.runs_kept += 1;
+                self.notify(
+                    false,
+                    format!(
+                        "The class run “{}” ({:.0} min) is kept in your projects under Class runs: Replay opens it.",
+                        run.title, run.minutes
+                    ),
+                );
+            }
+            Msg::RunKept(Err(e)) => self.fail(e),
             Msg::Started(start) => self.started(ctx, start),
             // A later request was made meanwhile: its project is the one to open.
             Msg::Loaded(loaded) if loaded.ask != self.asked => return false,
@@ -635,8 +678,11 @@ impl Component for ProjectsPanel {
             }
         });
         let library = html! {
+            <>
             <LibraryList library={ctx.props().library.clone()} current={ctx.props().current.clone()}
                 on_open={link.callback(Msg::OpenSaved)} />
+            <super::runs_list::RunsList serial={self.runs_kept} />
+            </>
         };
         let costumes = ctx.props().current.with(|c| {
             let Some(c) = c else { return html! {} };

@@ -25,6 +25,12 @@ pub async fn forget() -> Result<(), LoadError> {
     Db::open().await?.clear_rooms().await
 }
 
+/// Keeps `bytes` under `key` beside the room's state (its recording, say), leaving what else
+/// is kept as it is.
+pub async fn keep_extra(key: &str, bytes: &[u8]) -> Result<(), LoadError> {
+    Db::open().await?.put_room(key, bytes).await
+}
+
 /// Where room `code`'s record of the lesson is kept, beside its state.
 fn activity_key(code: &str) -> String {
     format!("{code}#activity")

@@ -64,9 +64,9 @@ pub fn panel(
                 <div class="file-buttons">
                     <button data-testid="new-project" onclick={actions.on_new}
                         title="Start an empty project: no blueprints, nothing on stage">{ "New" }</button>
-                    <label class="button" title="Open a .gemprj file">
+                    <label class="button" title="Open a .gemprj file, or keep a saved class run (.stepwise-run)">
                         { "Import" }
-                        <input type="file" data-testid="import" accept=".gemprj,.json,application/json"
+                        <input type="file" data-testid="import" accept=".gemprj,.json,application/json,.stepwise-run"
                             onchange={actions.on_import} />
                     </label>
                     <button data-testid="export" disabled={current.is_none()} onclick={actions.on_export}

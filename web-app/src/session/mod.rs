@@ -12,6 +12,7 @@ pub mod device;
 pub mod handins;
 pub mod handins_view;
 pub mod link;
+pub mod recording;
 pub mod teacher;
 pub mod view;
 
@@ -41,6 +42,8 @@ pub enum PageRole {
     Student(String),
     /// `?join` without a code: a student types it.
     AskCode,
+    /// `?run=ID`: the replay of a class run kept in this browser.
+    Replay(String),
 }
 
 /// The address of the student page for room `code`, keeping `?server=` when the page has it.
@@ -77,6 +80,9 @@ pub fn clean_code(code: &str) -> String {
 impl PageRole {
     /// The role the query string asks for.
     pub fn from_query(query: &str) -> PageRole {
+        if let Some(id) = query_param(query, "run").filter(|id| !id.is_empty()) {
+            return PageRole::Replay(id);
+        }
         if let Some(code) = query_param(query, "view") {
             return PageRole::Projector(clean_code(&code));
         }

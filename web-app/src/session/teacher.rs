@@ -7,6 +7,7 @@ use super::activity::Activity;
 use super::codesign::{changed, changed_lines, line_diff, Desk, Verdict, Waiting};
 use super::handins::{Handed, Taken, Tray};
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
+use super::recording::Recording;
 use crate::browser::{storage_get, storage_set};
 use crate::projects::ProjectHandle;
 use crate::stage_model::{PuppetNames, StageModel};
@@ -85,6 +86,8 @@ pub struct TeacherSession {
     pub activity: Activity,
     /// The projects students handed in.
     pub handins: Tray,
+    /// The class run, recorded as it goes.
+    pub recording: Recording,
     /// The list of hand-ins kept before a reload, once read back.
     pub handins_inbox: std::rc::Rc<std::cell::RefCell<Option<Vec<Handed>>>>,
     /// Students' names by device, as they joined (for the record once they left).
@@ -131,9 +134,10 @@ pub struct SentCounts {
 }
 
 impl TeacherSession {
-    /// Opens room `code`, on `server` when given: its traffic there is sealed with the key the
-    /// code gives (see [`RoomKey`]), so only a device given the code can read or join it.
-    pub fn start(code: &str, server: Option<Server>) -> TeacherSession {
+    /// Opens room `code` for the model called `title`, on `server` when given: its traffic
+    /// there is sealed with the key the code gives (see [`RoomKey`]), so only a device given
+    /// the code can read or join it.
+    pub fn start(code: &str, title: &str, server: Option<Server>) -> TeacherSession {
         let server_url = server.as_ref().map(|s| s.url.clone());
         let key = std::rc::Rc::new(RoomKey::derive(code));
         let room_id = key.id().to_string();
@@ -161,6 +165,7 @@ impl TeacherSession {
             handout: None,
             activity: Activity::default(),
             handins: Tray::default(),
+            recording: Recording::new(code, title),
             handins_inbox: Default::default(),
             known: BTreeMap::new(),
             seen: Seen::default(),
@@ -556,17 +561,26 @@ impl TeacherSession {
         let mut inputs = false;
         self.record_run(model, project, playing);
         let first = std::mem::take(&mut self.seen.first);
+        let mut jumped = None;
         if model.take_jumped() {
-            if !first && project.revision() == self.checked_revision {
+            let why = if first {
+                "the session started"
+            } else if project.revision() == self.checked_revision {
                 let what = "the run started over or moved on the timeline";
                 self.activity.note(at(model), "teacher", what, "");
-            }
+                what
+            } else {
+                "the model was changed"
+            };
+            jumped = Some(why);
             // The bundles of the old epoch mean nothing now.
             model.take_bundles();
             self.snapshot_wanted = true;
             self.last_snapshot_ms = f64::NEG_INFINITY;
         }
-        for mut bundle in model.take_bundles() {
+        let bundles = model.take_bundles();
+        self.recording.record(model, project, jumped, &bundles);
+        for mut bundle in bundles {
             inputs |= !bundle.inputs.is_empty();
             bundle.sent_ms = js_sys::Date::now();
             self.send(&Message::Bundle(bundle));
@@ -679,8 +693,22 @@ impl TeacherSession {
             .note((js_sys::Date::now(), self.seen.tick), "teacher", what, "");
     }
 
-    /// Ends the session: every device is told, every student's characters go.
+    /// The class run as a file now, with the students' names and the lesson's record.
+    pub fn run_file(&mut self) -> Vec<u8> {
+        let names = self
+            .known
+            .iter()
+            .map(|(device, name)| (device.clone(), name.clone()))
+            .collect();
+        let activity = self.activity.to_jsonl();
+        self.recording.file(names, &activity)
+    }
+
+    /// Ends the session: every device is told, every student's characters go, and the class
+    /// run is kept among the library's class runs.
     pub fn end(mut self, model: &mut StageModel) {
+        let run = self.run_file();
+        self.recording.keep_in_library(run, || ());
         self.send(&Message::Ended);
         let devices: Vec<String> = self.room.students().map(|s| s.device.clone()).collect();
         for device in devices {

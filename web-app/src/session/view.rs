@@ -68,6 +68,8 @@ pub struct TeacherActions {
     pub handout: Callback<MouseEvent>,
     /// Download the lesson's record: `"csv"` or `"jsonl"`.
     pub download: Callback<&'static str>,
+    /// Save the class run: a file, and a copy among the library's class runs.
+    pub save_run: Callback<MouseEvent>,
 }
 
 /// The teacher's panel while a session runs.
@@ -104,6 +106,7 @@ pub fn teacher_panel(
             { codesign }
             { handins }
             { roster(session, now_ms, &actions.kick) }
+            { class_run(session, &actions.save_run) }
             { activity(session, &actions.download) }
             { session_counts(session) }
             { room_actions(session, actions) }
@@ -143,6 +146,41 @@ fn room_actions(session: &TeacherSession, actions: TeacherActions) -> Html {
     }
 }
 
+/// The class run being recorded: how much, *Save the class run*, and where the last save went.
+fn class_run(session: &TeacherSession, save: &Callback<MouseEvent>) -> Html {
+    let recording = &session.recording;
+    let (minutes, bytes) = recording.size();
+    let status = match recording.stopped() {
+        Some(why) => why.to_string(),
+        None => format!(
+            "The class run is recorded as it goes: {minutes:.1} min so far ({:.1} MB).",
+            bytes as f64 / 1_048_576.0
+        ),
+    };
+    let saved = match recording.saved.borrow().as_ref() {
+        Some(Ok(entry)) => html! {
+            <p data-testid="session-run-saved" role="status">
+                { format!("Saved ({:.1} MB) and kept in your projects under Class runs. ", entry.bytes as f64 / 1_048_576.0) }
+                <a data-testid="session-open-run" href={format!("?run={}", entry.id)} target="_blank">{ "Replay it" }</a>
+            </p>
+        },
+        Some(Err(why)) => html! {
+            <p class="error" data-testid="session-run-saved" role="alert">
+                { format!("The file was offered for download, but it could not be kept in your projects: {why}") }
+            </p>
+        },
+        None => Html::default(),
+    };
+    html! {
+        <div class="session-run" data-testid="session-run">
+            <p>{ status }</p>
+            <button data-testid="session-save-run" onclick={save.clone()}
+                title="Download the lesson as it ran, to replay it tick by tick">{ "Save the class run" }</button>
+            { saved }
+        </div>
+    }
+}
+
 /// The most recent events of the lesson's record the panel lists (the downloads hold all).
 const SHOWN_EVENTS: usize = 40;
 
@@ -150,15 +188,6 @@ const SHOWN_EVENTS: usize = 40;
 fn activity(session: &TeacherSession, download: &Callback<&'static str>) -> Html {
     let events = session.activity.events();
     let count = events.len();
-    let time = |ms: f64| {
-        let d = js_sys::Date::new(&ms.into());
-        format!(
-            "{:02}:{:02}:{:02}",
-            d.get_hours(),
-            d.get_minutes(),
-            d.get_seconds()
-        )
-    };
     html! {
         <details class="session-activity-box" data-noted={session.activity.noted.to_string()}
             data-kept={session.activity.kept.borrow().to_string()}>
@@ -166,7 +195,7 @@ fn activity(session: &TeacherSession, download: &Callback<&'static str>) -> Html
             <ol class="session-activity" data-testid="session-activity" reversed=true>
                 { for session.activity.events().rev().take(SHOWN_EVENTS).map(|e| html! {
                     <li data-testid="activity-row" title={e.detail.clone()}>
-                        { format!("{} · tick {} · {}: {}", time(e.wall_ms), e.tick, e.who, e.what) }
+                        { format!("{} · tick {} · {}: {}", crate::browser::clock_time(e.wall_ms), e.tick, e.who, e.what) }
                     </li>
                 }) }
             </ol>
