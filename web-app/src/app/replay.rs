@@ -4,6 +4,7 @@
 //! stage catching up to it a few ticks a frame, so a far seek never freezes the page.
 
 use super::page::PageState;
+use crate::stage_model::PuppetNames;
 use sim_core::session::class_run::KEYFRAME_EVERY_TICKS;
 use sim_core::session::{Playhead, Reached, RunReplay};
 use sim_core::TICKS_PER_SECOND;
@@ -60,6 +61,8 @@ impl RunView {
 impl PageState {
     /// Opens the class run `replay` at its start.
     pub fn open_run(&mut self, replay: RunReplay) {
+        let names = PuppetNames::new(replay.file().names.clone(), true);
+        self.stage.model_mut().set_names(&names);
         self.run = Some(RunView::new(replay));
         self.catch_up();
         self.after_action();
@@ -117,6 +120,14 @@ impl PageState {
             return false;
         }
         self.catch_up();
+        let arrived = self
+            .run
+            .as_ref()
+            .is_some_and(|run| !run.playing && run.shown == Some(run.wanted));
+        if arrived {
+            // A moment sought is reached: the inspector and panels show it.
+            self.inspect();
+        }
         true
     }
 
@@ -164,7 +175,14 @@ impl PageState {
         let (project, title) = self
             .project
             .with(|c| c.map(|c| (c.project.clone(), c.title().to_string())))?;
-        let from_here = self.stage.model().project_from_here(&project)?;
+        let mut from_here = self.stage.model().project_from_here(&project)?;
+        // A student's character is named by their device; the new project names it by them.
+        let names = PuppetNames::new(run.replay.file().names.clone(), true);
+        for instance in &mut from_here.instances {
+            if let Some(name) = names.of(&instance.label) {
+                instance.label = name;
+            }
+        }
         let name = format!("{title} from {}", RunView::clock(run.wanted));
         Some((from_here, name))
     }

@@ -147,6 +147,7 @@ pub fn run_side(props: &ReplayProps) -> Html {
             <ol class="run-parts">
                 { for parts.iter().enumerate().map(|(i, p)| html! {
                     <li><button data-testid="run-part" aria-current={(i == current).then_some("true")}
+                        data-start={p.start.to_string()} data-first-tick={p.ticks.0.to_string()}
                         onclick={go.reform({ let start = p.start; move |_| start })}>
                         { format!("{} · {}", RunView::clock(p.start), p.why) }</button></li>
                 }) }

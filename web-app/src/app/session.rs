@@ -398,12 +398,10 @@ impl PageState {
     /// Session work after the frame's ticks: the teacher sends what the run did.
     pub fn session_after_ticks(&mut self, ts: f64, running: bool) {
         let speed = self.stage.speed_label().parse::<f64>().unwrap_or(1.0);
+        let mut inputs = false;
         if let Some(t) = &mut self.session.teacher {
             let model = self.stage.model_mut();
-            if t.publish(model, &self.project, running, speed, ts) {
-                // Inputs applied while paused changed the state without a tick.
-                self.session.hash_stale = true;
-            }
+            inputs = t.publish(model, &self.project, running, speed, ts);
             let now = js_sys::Date::now();
             if now - self.session.alive_ms >= ALIVE_EVERY_MS {
                 self.session.alive_ms = now;
@@ -417,6 +415,16 @@ impl PageState {
             } else if now - self.session.activity_kept_ms >= KEEP_ACTIVITY_MS {
                 self.session.activity_kept_ms = now;
                 keep_activity(t);
+            }
+        }
+        if inputs {
+            // Inputs applied while paused changed the state without a tick: the hash, the
+            // agent list and the panels show it (the periodic refresh only runs while playing).
+            self.session.hash_stale = true;
+            if !running {
+                self.refresh_panels();
+                self.refresh_inspection();
+                self.views.stale = true;
             }
         }
     }

@@ -42,6 +42,15 @@ impl RunEntry {
     }
 }
 
+/// A file's size as a teacher reads it: `340 KB`, `13.2 MB`.
+pub fn size_text(bytes: usize) -> String {
+    if bytes < 1 << 20 {
+        format!("{} KB", bytes.div_ceil(1024))
+    } else {
+        format!("{:.1} MB", bytes as f64 / 1_048_576.0)
+    }
+}
+
 fn list_of(bytes: Option<Vec<u8>>) -> Vec<RunEntry> {
     bytes
         .and_then(|b| serde_json::from_slice(&b).ok())
@@ -94,4 +103,17 @@ pub async fn delete_run(id: &str) -> Result<(), LoadError> {
     db.put_run(LIST_KEY, &serde_json::to_vec(&list).unwrap_or_default())
         .await?;
     db.delete_run(id).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::size_text;
+
+    #[test]
+    fn sizes_read_in_kilobytes_then_megabytes() {
+        assert_eq!(size_text(0), "0 KB");
+        assert_eq!(size_text(1), "1 KB");
+        assert_eq!(size_text(340 * 1024), "340 KB");
+        assert_eq!(size_text(13_826_560), "13.2 MB");
+    }
 }

@@ -59,11 +59,11 @@ pub fn runs_list(props: &RunsListProps) -> Html {
                 { for list.iter().map(|run| {
                     let when = js_sys::Date::new(&run.started_ms.into());
                     let label = format!(
-                        "{} · {} · {:.0} min · {:.1} MB",
+                        "{} · {} · {:.0} min · {}",
                         run.title,
                         String::from(when.to_locale_date_string("default", &wasm_bindgen::JsValue::UNDEFINED)),
                         run.minutes,
-                        run.bytes as f64 / 1_048_576.0
+                        super::runs::size_text(run.bytes)
                     );
                     let target = (run.id.clone(), run.title.clone());
                     html! {

@@ -1,5 +1,5 @@
 //! The class run on the teacher's page: every epoch and bundle the room was sent, recorded as
-//! the lesson goes (sim-core's [`Recorder`]), kept in the library's database every minute so
+//! the lesson goes (sim-core's [`Recorder`]), kept in the library's database now and then so
 //! a reload of the page goes on with it, kept among the library's class runs when the
 //! session ends, and saved as a file on the teacher's word.
 
@@ -9,8 +9,11 @@ use sim_core::session::{protocol::Bundle, Recorder, RunFile};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// How often the recording is kept for a reload, milliseconds of the wall clock.
-const KEEP_EVERY_MS: f64 = 60_000.0;
+/// How often the recording is kept for a reload, milliseconds of the wall clock: often while
+/// it is small, once a minute once it weighs [`KEEP_OFTEN_BYTES`] (each keeping writes it all).
+const KEEP_EVERY_MS: (f64, f64) = (10_000.0, 60_000.0);
+/// See [`KEEP_EVERY_MS`].
+const KEEP_OFTEN_BYTES: usize = 2 << 20;
 
 /// The recording of one session's run.
 pub struct Recording {
@@ -107,7 +110,12 @@ impl Recording {
 
     /// Keeps the recording for a reload when a minute passed since it was last kept.
     pub fn keep_if_due(&mut self, code: &str, now_ms: f64) {
-        if now_ms - self.kept_ms < KEEP_EVERY_MS || self.inbox.borrow().is_some() {
+        let every = if self.recorder.bytes() < KEEP_OFTEN_BYTES {
+            KEEP_EVERY_MS.0
+        } else {
+            KEEP_EVERY_MS.1
+        };
+        if now_ms - self.kept_ms < every || self.inbox.borrow().is_some() {
             return;
         }
         self.kept_ms = now_ms;

@@ -4,6 +4,7 @@
 use super::device::DeviceSession;
 use super::link::LinkState;
 use super::teacher::TeacherSession;
+use crate::projects::runs::size_text;
 use yew::prelude::*;
 
 /// The SVG path of `link`'s QR code (one unit a module, inside a four-module quiet zone)
@@ -153,14 +154,14 @@ fn class_run(session: &TeacherSession, save: &Callback<MouseEvent>) -> Html {
     let status = match recording.stopped() {
         Some(why) => why.to_string(),
         None => format!(
-            "The class run is recorded as it goes: {minutes:.1} min so far ({:.1} MB).",
-            bytes as f64 / 1_048_576.0
+            "The class run is recorded as it goes: {minutes:.1} min so far ({}).",
+            size_text(bytes)
         ),
     };
     let saved = match recording.saved.borrow().as_ref() {
         Some(Ok(entry)) => html! {
             <p data-testid="session-run-saved" role="status">
-                { format!("Saved ({:.1} MB) and kept in your projects under Class runs. ", entry.bytes as f64 / 1_048_576.0) }
+                { format!("Saved ({}) and kept in your projects under Class runs. ", size_text(entry.bytes)) }
                 <a data-testid="session-open-run" href={format!("?run={}", entry.id)} target="_blank">{ "Replay it" }</a>
             </p>
         },
