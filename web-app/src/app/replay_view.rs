@@ -65,18 +65,7 @@ pub fn run_bar(props: &ReplayProps) -> Html {
         let input: HtmlInputElement = e.target_unchecked_into();
         s.set_run_speed(input.value().parse().unwrap_or(1.0));
     });
-    let status = match &run.error {
-        Some(why) => why.clone(),
-        None if run.shown != Some(run.wanted) => "Catching up…".to_string(),
-        None => format!(
-            "{} of {} · part {} of {} · tick {tick} · {} of the lesson's state checks matched",
-            RunView::clock(run.wanted),
-            RunView::clock(length.saturating_sub(1)),
-            part + 1,
-            run.replay.parts().len(),
-            run.checks
-        ),
-    };
+    let status = status(run, part, tick);
     html! {
         <footer class="controls run-bar" data-testid="run-bar" data-position={run.wanted.to_string()}
             data-shown={run.shown.map(|s| s.to_string())} data-part={part.to_string()}>
@@ -97,6 +86,22 @@ pub fn run_bar(props: &ReplayProps) -> Html {
             <p class={classes!("run-state", run.error.is_some().then_some("error"))} data-testid="run-state" role="status">{ status }</p>
             if let Some(said) = &*saying { <p data-testid="run-continue-state" role="status">{ said.clone() }</p> }
         </footer>
+    }
+}
+
+/// Where the replay stands, or why it stopped.
+fn status(run: &RunView, part: usize, tick: u64) -> String {
+    match &run.error {
+        Some(why) => why.clone(),
+        None if run.shown != Some(run.wanted) => "Catching up…".to_string(),
+        None => format!(
+            "{} of {} · part {} of {} · tick {tick} · {} of the lesson's state checks matched",
+            RunView::clock(run.wanted),
+            RunView::clock(run.replay.length().saturating_sub(1)),
+            part + 1,
+            run.replay.parts().len(),
+            run.checks
+        ),
     }
 }
 

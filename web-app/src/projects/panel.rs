@@ -164,6 +164,23 @@ impl ProjectsPanel {
         self.notices.drain(..excess);
     }
 
+    /// An imported class run was kept (the list reads them again), or why not.
+    fn run_kept(&mut self, kept: Result<super::runs::RunEntry, LoadError>) {
+        match kept {
+            Ok(run) => {
+                self.runs_kept += 1;
+                self.notify(
+                    false,
+                    format!(
+                        "The class run “{}” ({:.0} min) is kept in your projects under Class runs: Replay opens it.",
+                        run.title, run.minutes
+                    ),
+                );
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
     fn fail(&mut self, error: LoadError) {
         self.notify(true, error.to_string());
     }
@@ -595,17 +612,7 @@ impl Component for ProjectsPanel {
             },
             Msg::Import(file) if file.name().ends_with(".stepwise-run") => import_run(ctx, file),
             Msg::Import(file) => import(ctx, file, self.ask(true)),
-            Msg::RunKept(Ok(run)) => {
-                self.runs_kept += 1;
-                self.notify(
-                    false,
-                    format!(
-                        "The class run “{}” ({:.0} min) is kept in your projects under Class runs: Replay opens it.",
-                        run.title, run.minutes
-                    ),
-                );
-            }
-            Msg::RunKept(Err(e)) => self.fail(e),
+            Msg::RunKept(kept) => self.run_kept(kept),
             Msg::Started(start) => self.started(ctx, start),
             // A later request was made meanwhile: its project is the one to open.
             Msg::Loaded(loaded) if loaded.ask != self.asked => return false,

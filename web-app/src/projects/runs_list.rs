@@ -4,6 +4,31 @@
 use super::runs::{delete_run, kept_runs, RunEntry};
 use yew::prelude::*;
 
+/// *Delete*, once the teacher confirmed it: the list is read again after.
+fn delete_asking(deleted: &UseStateHandle<u32>) -> Callback<(String, String)> {
+    let deleted = deleted.clone();
+    Callback::from(move |(id, title): (String, String)| {
+        let sure = web_sys::window()
+            .and_then(|w| {
+                w.confirm_with_message(&format!(
+                    "Delete the class run “{title}” from this browser?"
+                ))
+                .ok()
+            })
+            .unwrap_or(false);
+        if !sure {
+            return;
+        }
+        let deleted = deleted.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            if let Err(e) = delete_run(&id).await {
+                web_sys::console::warn_1(&e.to_string().into());
+            }
+            deleted.set(*deleted + 1);
+        });
+    })
+}
+
 /// Which list to show: `serial` changes when a run was kept, so the list is read again.
 #[derive(Properties, PartialEq)]
 pub struct RunsListProps {
@@ -29,29 +54,7 @@ pub fn runs_list(props: &RunsListProps) -> Html {
     if list.is_empty() {
         return Html::default();
     }
-    let delete = {
-        let deleted = deleted.clone();
-        Callback::from(move |(id, title): (String, String)| {
-            let sure = web_sys::window()
-                .and_then(|w| {
-                    w.confirm_with_message(&format!(
-                        "Delete the class run “{title}” from this browser?"
-                    ))
-                    .ok()
-                })
-                .unwrap_or(false);
-            if !sure {
-                return;
-            }
-            let deleted = deleted.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                if let Err(e) = delete_run(&id).await {
-                    web_sys::console::warn_1(&e.to_string().into());
-                }
-                deleted.set(*deleted + 1);
-            });
-        })
-    };
+    let delete = delete_asking(&deleted);
     html! {
         <details class="runs-list" open=true>
             <summary>{ format!("Class runs ({})", list.len()) }</summary>
