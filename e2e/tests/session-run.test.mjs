@@ -1,5 +1,6 @@
 // The class run, with a real nats-server: before Play, students' characters come and move on
-// every screen while nothing else runs; the teacher saves the class run, whose file replays
+// every screen while nothing else runs; the teacher's page reloads mid-lesson and its
+// recording goes on; the teacher saves the class run, whose file replays
 // headlessly (`stepwise run --replay`) to the teacher's own state hash; the replay page shows
 // the lesson at three ticks with the hashes the teacher had then, and Continue from here makes
 // a new project of that moment; a damaged run file is refused by name.
@@ -108,6 +109,13 @@ test('the saved class run replays to the teacher\'s hashes, headlessly and on it
   moments.a = await agree([projector, s.Ana, s.Ben]);
   assert.equal(moments.a.tick, paused.tick);
   moments.b = await runFor(120);
+  // The teacher's page reloads: the recording so far is kept, and goes on.
+  await teacher.waitForFunction((t) => Number(document.querySelector('[data-testid="session-run"]').dataset.keptTicks) >= t,
+    moments.b.tick - 10, { timeout: 30000 });
+  await teacher.reload();
+  await teacher.waitForSelector('[data-testid="session-start"]');
+  await teacher.click('[data-testid="session-start"]');
+  await teacher.waitForSelector('[data-testid="session-run"]');
   await teacher.click('[data-testid="reset"]');
   moments.c = await runFor(60);
   await teacher.waitForSelector('[data-testid="session-save-run"]');
@@ -117,6 +125,8 @@ test('the saved class run replays to the teacher\'s hashes, headlessly and on it
   const file = await download.path();
   const headless = execFileSync(STEPWISE, ['run', '--replay', file], { encoding: 'utf8' });
   assert.match(headless, new RegExp(`state hash ${moments.c.hash}\\s*$`), headless);
+  assert.match(headless, /part 1: .*\(the session started\)/, headless);
+  assert.match(headless, /part \d+: .*\(the teacher's page came back\)/, headless);
   assert.match(headless, /part \d+: .*\(the run started over or moved on the timeline\)/, headless);
 
   await teacher.waitForSelector('[data-testid="session-open-run"]');
@@ -132,7 +142,7 @@ test('the saved class run replays to the teacher\'s hashes, headlessly and on it
   assert.match(await replay.textContent('[data-testid="run-title"]'), /Class run: Fish and Algae/);
   const parts = await replay.$$eval('[data-testid="run-part"]', (b) => b.map((x) => ({ start: Number(x.dataset.start), first: Number(x.dataset.firstTick) })));
   const last = parts.length - 1;
-  for (const [name, part] of [['a', last - 1], ['b', last - 1], ['c', last]]) {
+  for (const [name, part] of [['a', 0], ['b', 0], ['c', last]]) {
     const { tick, hash } = moments[name];
     const position = parts[part].start + tick - parts[part].first;
     await replay.$eval('[data-testid="run-timeline"]', (el, v) => {
@@ -159,7 +169,7 @@ test('the saved class run replays to the teacher\'s hashes, headlessly and on it
   assert.equal((await stageState(replay)).hash, moments.c.hash, 'the end of the replay is where the lesson was');
 
   // Continue from here, at moment b: a new project whose agents are that moment's.
-  const b = parts[last - 1].start + moments.b.tick - parts[last - 1].first;
+  const b = parts[0].start + moments.b.tick - parts[0].first;
   await replay.$eval('[data-testid="run-timeline"]', (el, v) => {
     el.value = String(v);
     el.dispatchEvent(new Event('input', { bubbles: true }));

@@ -413,7 +413,7 @@ impl Recorder {
             return false;
         }
         if self.bytes() + more > RECORD_BUDGET_BYTES {
-            let minutes = self.end().map_or(0, |(_, _, tick)| tick / 1_800);
+            let minutes = self.ticks() / 1_800;
             self.stopped = Some(format!(
                 "the class run reached {} MB after {minutes} minutes of the run, so the recording stopped there",
                 RECORD_BUDGET_BYTES >> 20

@@ -4,7 +4,7 @@
 //!
 //! What crosses the session for it: the teacher's [`Policy`] (who may edit what, and whether
 //! each change waits for review), a device's [`Submit`] (a blueprint's new text and the
-//! [revision](revision) of the text it started from), what a student is [`Editing`] now (for
+//! [revision] of the text it started from), what a student is [`Editing`] now (for
 //! the roster), and the teacher's [`Outcome`] for each submission. A revision is a hash of
 //! the blueprint's text, so every page computes it from the project the snapshots carry and
 //! no counter has to survive a reload: a submission whose base is not the running text's

@@ -82,7 +82,7 @@ impl RunReplay {
         for epoch in &file.epochs {
             starts.push(length);
             let (_, last) = epoch.end();
-            length = length.saturating_add(last - epoch.first_tick() + 1);
+            length = length.saturating_add((last - epoch.first_tick()).saturating_add(1));
         }
         Ok(RunReplay {
             file,
@@ -123,7 +123,9 @@ impl RunReplay {
             .partition_point(|&s| s <= position)
             .saturating_sub(1);
         let epoch = &self.file.epochs[part];
-        let tick = epoch.first_tick() + (position - self.starts[part]);
+        let tick = epoch
+            .first_tick()
+            .saturating_add(position.saturating_sub(self.starts[part]));
         (part, tick.min(epoch.end().1))
     }
 
@@ -202,7 +204,7 @@ impl RunReplay {
         let ticks = step.tick.saturating_sub(step.from);
         if step.tick < step.from
             || ticks > MAX_TICKS_PER_STEP
-            || step.until > tick_time(step.tick + 1).to_bits()
+            || step.until > tick_time(step.tick.saturating_add(1)).to_bits()
         {
             return Err(format!(
                 "the run is damaged at tick {}: a bundle runs where it cannot",

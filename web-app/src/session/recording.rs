@@ -22,8 +22,13 @@ pub struct Recording {
     pub id: String,
     /// When it was last kept for a reload.
     kept_ms: f64,
+    /// How many ticks of the run the last keeping that finished held (what a reload finds).
+    pub kept_ticks: Rc<RefCell<u64>>,
     /// The recording kept before a reload, once read back.
     pub inbox: Rc<RefCell<Option<RunFile>>>,
+    /// Why a new epoch is due, until the model can give its start (it has none while the
+    /// page is still opening the model).
+    due: Option<&'static str>,
     /// What became of the last save into the library: its size, or why it failed.
     pub saved: Rc<RefCell<Option<Result<runs::RunEntry, String>>>>,
 }
@@ -41,7 +46,9 @@ impl Recording {
             recorder: Recorder::new(title, now),
             id: format!("lesson-{code}-{now:.0}"),
             kept_ms: now,
+            kept_ticks: Rc::default(),
             inbox: Rc::default(),
+            due: None,
             saved: Rc::default(),
         }
     }
@@ -63,22 +70,23 @@ impl Recording {
         &mut self,
         model: &StageModel,
         project: &ProjectHandle,
-        jumped: Option<&str>,
+        jumped: Option<&'static str>,
         bundles: &[Bundle],
     ) {
+        if let Some(why) = jumped {
+            self.due = self.due.or(Some(why));
+        }
         let restored = self.inbox.borrow_mut().take();
-        let why = match restored {
-            Some(file) => {
-                self.id = format!("lesson-{:.0}", file.started_ms);
-                self.recorder = Recorder::resume(file);
-                Some("the teacher's page came back")
-            }
-            None => jumped,
-        };
-        if let Some(why) = why {
+        if let Some(file) = restored {
+            self.id = format!("lesson-{:.0}", file.started_ms);
+            self.recorder = Recorder::resume(file);
+            self.due = Some("the teacher's page came back");
+        }
+        if let Some(why) = self.due {
             if let Some(snapshot) = model.room_snapshot(project, Vec::new(), false) {
                 self.recorder
                     .epoch(&snapshot, model.tick(), why, js_sys::Date::now());
+                self.due = None;
             }
         }
         for bundle in bundles {
@@ -120,9 +128,11 @@ impl Recording {
         }
         self.kept_ms = now_ms;
         let (bytes, key) = (self.file(Vec::new(), ""), kept_key(code));
+        let (kept, ticks) = (self.kept_ticks.clone(), self.recorder.ticks());
         wasm_bindgen_futures::spawn_local(async move {
-            if let Err(e) = rooms::keep_extra(&key, &bytes).await {
-                web_sys::console::warn_1(&e.to_string().into());
+            match rooms::keep_extra(&key, &bytes).await {
+                Ok(()) => *kept.borrow_mut() = ticks,
+                Err(e) => web_sys::console::warn_1(&e.to_string().into()),
             }
         });
     }

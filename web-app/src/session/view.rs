@@ -173,7 +173,7 @@ fn class_run(session: &TeacherSession, save: &Callback<MouseEvent>) -> Html {
         None => Html::default(),
     };
     html! {
-        <div class="session-run" data-testid="session-run">
+        <div class="session-run" data-testid="session-run" data-kept-ticks={recording.kept_ticks.borrow().to_string()}>
             <p>{ status }</p>
             <button data-testid="session-save-run" onclick={save.clone()}
                 title="Download the lesson as it ran, to replay it tick by tick">{ "Save the class run" }</button>
