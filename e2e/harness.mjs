@@ -24,12 +24,18 @@ const MIME = {
   '.png': 'image/png',
   '.json': 'application/json',
   '.gemprj': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves `dir` on 127.0.0.1 at a free port; resolves to { url, close }. */
-export async function serveDir(dir = DIST) {
+/**
+ * Serves `dir` on 127.0.0.1 at a free port, under the path `prefix` (a school's
+ * `/stepwise/`, say); resolves to { url, close }.
+ */
+export async function serveDir(dir = DIST, prefix = '/') {
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!full.startsWith(prefix)) { res.writeHead(404).end('not found'); return; }
+    const path = `/${full.slice(prefix.length)}`;
     const file = normalize(join(dir, path.endsWith('/') ? path + 'index.html' : path));
     if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
     try {
@@ -42,7 +48,7 @@ export async function serveDir(dir = DIST) {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+  return { url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((ok) => server.close(ok)) };
 }
 
 const CHROMIUM_ARGS = [
@@ -54,18 +60,24 @@ const CHROMIUM_ARGS = [
  * Starts the server and a fresh Chromium profile, opens the app, and waits for the stage.
  * `init`, a function, runs in the page before any of its scripts (page.addInitScript);
  * `setup(page)` runs before the page is opened (to route its requests); `touch` makes it a
- * touch screen (a coarse pointer, as on a tablet).
+ * touch screen (a coarse pointer, as on a tablet). The site's service worker is blocked unless
+ * `serviceWorkers` is 'allow' (the offline tests), so every other test reads the build fresh;
+ * `dir` and `prefix` serve another build, or under a path.
  * Returns { page, errors, close }: `errors` collects console errors and page exceptions.
  */
-export async function openApp({ path = '', init, setup, touch = false } = {}) {
-  const site = await serveDir();
+export async function openApp({
+  path = '', init, setup, touch = false, serviceWorkers = 'block', dir = DIST, prefix = '/',
+  viewport = { width: 1280, height: 900 },
+} = {}) {
+  const site = await serveDir(dir, prefix);
   const profile = await mkdtemp(join(tmpdir(), 'stepwise-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 900 },
+    viewport,
     hasTouch: touch,
+    serviceWorkers,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   if (init) await page.addInitScript(init);

@@ -72,7 +72,9 @@ export async function startClassroom() {
   const pages = [];
   /** A page in a fresh context (a device of its own) at `path`; errors are collected. */
   const device = async (path, { width = 1280, height = 900, touch = false, context } = {}) => {
-    const ctx = context ?? await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+    const ctx = context ?? await browser.newContext({
+      viewport: { width, height }, hasTouch: touch, isMobile: touch, serviceWorkers: 'block',
+    });
     const page = await ctx.newPage();
     page.errors = [];
     page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });

@@ -29,6 +29,7 @@ mod stage;
 mod stage_area;
 mod student_script;
 mod timeline;
+mod update;
 mod view;
 mod watchdog;
 
@@ -134,6 +135,7 @@ impl Component for App {
                 <header class="title-bar">
                     <h1>{ "Stepwise" }</h1>
                     <span class="subtitle">{ "classroom simulations" }</span>
+                    <update::UpdateOffer />
                 </header>
                 { self.parts(ctx) }
             </div>
@@ -146,6 +148,7 @@ impl Component for App {
             return;
         }
         self.keys = keys::listen_for_keys(ctx.link().callback(Msg::Key));
+        update::register();
         if let PageRole::Replay(id) = self.page.read().role.clone() {
             replay_view::load(&self.page, id);
         }

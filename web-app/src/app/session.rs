@@ -283,11 +283,16 @@ impl PageState {
         let url = session::server_url(&self.query);
         let key = teacher_key(&self.query);
         let no_key = url.is_some() && key.is_none();
-        let server = url.zip(key).map(|(url, password)| Server {
-            url,
-            user: TEACHER_USER.into(),
-            password,
-        });
+        let offline = url.is_some() && super::update::offline();
+        // Offline, the page does not try the server (a projector window can still follow).
+        let server = url
+            .zip(key)
+            .filter(|_| !offline)
+            .map(|(url, password)| Server {
+                url,
+                user: TEACHER_USER.into(),
+                password,
+            });
         // Epochs count on from the clock's milliseconds, so after a reload the devices take
         // this page's first snapshot as newer than what they followed.
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
@@ -310,7 +315,13 @@ impl PageState {
             &format!("{what} in room {code}"),
             "",
         );
-        if no_key {
+        if offline {
+            teacher.no_server_because = Some(
+                "this device is offline, so students cannot join over the network: end the session \
+                 and start it again once the device is back on the network"
+                    .into(),
+            );
+        } else if no_key {
             teacher.no_server_because = Some(
                 "this page has no teacher key, so students cannot join over the network: open \
                  the teacher's link that scripts/serve printed (it ends in ?teach=…)"
