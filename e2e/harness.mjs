@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
 import { readFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -29,10 +30,11 @@ const MIME = {
 
 /**
  * Serves `dir` on 127.0.0.1 at a free port, under the path `prefix` (a school's
- * `/stepwise/`, say); resolves to { url, close }.
+ * `/stepwise/`, say), over https with `tls` ({ cert, key } PEM files) when given; resolves to
+ * { url, close }.
  */
-export async function serveDir(dir = DIST, prefix = '/') {
-  const server = createServer(async (req, res) => {
+export async function serveDir(dir = DIST, prefix = '/', tls = null) {
+  const serve = async (req, res) => {
     const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!full.startsWith(prefix)) { res.writeHead(404).end('not found'); return; }
     const path = `/${full.slice(prefix.length)}`;
@@ -45,10 +47,14 @@ export async function serveDir(dir = DIST, prefix = '/') {
     } catch {
       res.writeHead(404).end('not found');
     }
-  });
+  };
+  const server = tls
+    ? createSecureServer({ cert: await readFile(tls.cert), key: await readFile(tls.key) }, serve)
+    : createServer(serve);
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}${prefix}`, close: () => new Promise((ok) => server.close(ok)) };
+  const scheme = tls ? 'https' : 'http';
+  return { url: `${scheme}://127.0.0.1:${port}${prefix}`, close: () => new Promise((ok) => server.close(ok)) };
 }
 
 const CHROMIUM_ARGS = [

@@ -24,18 +24,20 @@ export async function freePort() {
  * Starts nats-server with the classroom config; resolves to { wsUrl, port, stop, restart }.
  * `restart` kills the server (SIGKILL, as a crash) and starts it again on the same ports.
  */
-export async function startNats({ monitor } = {}) {
+export async function startNats({ monitor, tls } = {}) {
   const port = await freePort();
   const wsPort = await freePort();
   const env = {
     ...process.env,
     STEPWISE_NATS_HOST: '127.0.0.1', STEPWISE_NATS_PORT: String(port),
     STEPWISE_WS_PORT: String(wsPort), STEPWISE_TEACHER_KEY: TEACHER_KEY,
+    ...(tls ? { STEPWISE_TLS_CERT: tls.cert, STEPWISE_TLS_KEY: tls.key } : {}),
   };
+  const config = tls ? 'deploy/nats/classroom-tls.conf' : 'deploy/nats/classroom.conf';
   let proc;
   const launch = () => new Promise((ok, fail) => {
     const extra = monitor ? ['-m', String(monitor)] : [];
-    proc = spawn('nats-server', ['-c', resolve(ROOT, 'deploy/nats/classroom.conf'), ...extra], { env });
+    proc = spawn('nats-server', ['-c', resolve(ROOT, config), ...extra], { env });
     let log = '';
     const onData = (d) => {
       log += d;
@@ -53,21 +55,25 @@ export async function startNats({ monitor } = {}) {
     proc.kill('SIGKILL');
   });
   return {
-    port, wsPort, wsUrl: `ws://127.0.0.1:${wsPort}`,
+    port, wsPort, wsUrl: `${tls ? 'wss' : 'ws'}://127.0.0.1:${wsPort}`,
     stop: kill,
     kill,
     start: launch,
   };
 }
 
-/** One browser and the site, for several devices. */
-export async function startClassroom() {
-  const site = await serveDir();
+/**
+ * One browser and the site, for several devices; over https with `tls` (see tls.mjs), whose
+ * certificate this browser alone trusts.
+ */
+export async function startClassroom({ tls } = {}) {
+  const site = await serveDir(undefined, '/', tls);
+  const trust = tls ? [`--ignore-certificate-errors-spki-list=${tls.spki}`] : [];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-timer-throttling',
-      '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows'],
+      '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows', ...trust],
   });
   const pages = [];
   /** A page in a fresh context (a device of its own) at `path`; errors are collected. */

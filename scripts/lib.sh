@@ -88,6 +88,14 @@ build_site() {
   (cd "$ROOT" && trunk build --release --offline)
 }
 
+# Debian's openssl: the TLS session test makes a throwaway certificate authority with it.
+ensure_openssl() {
+  command -v openssl >/dev/null && return
+  say "installing Debian's openssl (the TLS session test's throwaway certificates)"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y openssl
+}
+
 # Debian's nats-server, the messaging server of live classroom sessions.
 ensure_nats_server() {
   command -v nats-server >/dev/null && return
@@ -110,11 +118,13 @@ teacher_key() {
 # Starts nats-server with deploy/nats/classroom.conf on address $1 (127.0.0.1 or 0.0.0.0),
 # in the background; its PID goes to $NATS_PID. Stops it when this shell exits.
 start_nats() {
-  local host="$1" log="$ROOT/target/nats/nats-server.log"
+  local host="$1" log="$ROOT/target/nats/nats-server.log" config=classroom.conf
+  # With a certificate (STEPWISE_TLS_CERT and STEPWISE_TLS_KEY), pages reach it over wss://.
+  if [ -n "${STEPWISE_TLS_CERT:-}" ]; then config=classroom-tls.conf; fi
   mkdir -p "$ROOT/target/nats"
   STEPWISE_NATS_HOST="$host" STEPWISE_NATS_PORT="${STEPWISE_NATS_PORT:-4222}" \
     STEPWISE_WS_PORT="${STEPWISE_WS_PORT:-9222}" STEPWISE_TEACHER_KEY="$(teacher_key)" \
-    nats-server -c "$ROOT/deploy/nats/classroom.conf" >"$log" 2>&1 &
+    nats-server -c "$ROOT/deploy/nats/$config" >"$log" 2>&1 &
   NATS_PID=$!
   trap 'kill "$NATS_PID" 2>/dev/null' EXIT
   for _ in $(seq 50); do

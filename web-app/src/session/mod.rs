@@ -102,11 +102,30 @@ impl PageRole {
 /// The session server's WebSocket address: `?server=` when given (`none`: no server), else
 /// the page's own host on [`DEFAULT_WS_PORT`]; `None` on a page with no host (a file).
 pub fn server_url(query: &str) -> Option<String> {
-    if let Some(url) = query_param(query, "server") {
-        return (url != "none").then_some(url);
+    let location = web_sys::window()?.location();
+    let protocol = location.protocol().unwrap_or_default();
+    let host = location.hostname().unwrap_or_default();
+    session_server(query_param(query, "server").as_deref(), &protocol, &host)
+}
+
+/// The session server for a page loaded over `protocol` (`https:`, `http:`) from `host`, given
+/// `?server=` (`asked`): that address, or the page's own host on [`DEFAULT_WS_PORT`]. A page
+/// served over `https://` may only open `wss://` (a `ws://` one is mixed content the browser
+/// blocks), so there `ws://` becomes `wss://`.
+pub fn session_server(asked: Option<&str>, protocol: &str, host: &str) -> Option<String> {
+    let secure = protocol == "https:";
+    match asked {
+        Some("none") => None,
+        Some(url) => Some(match url.strip_prefix("ws://").filter(|_| secure) {
+            Some(rest) => format!("wss://{rest}"),
+            None => url.to_string(),
+        }),
+        None if host.is_empty() => None,
+        None => {
+            let scheme = if secure { "wss" } else { "ws" };
+            Some(format!("{scheme}://{host}:{DEFAULT_WS_PORT}"))
+        }
     }
-    let host = web_sys::window()?.location().hostname().ok()?;
-    (!host.is_empty()).then(|| format!("ws://{host}:{DEFAULT_WS_PORT}"))
 }
 
 /// The server as a device connects to it.
@@ -184,6 +203,21 @@ pub fn page_token() -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::session_server;
+
+    #[test]
+    fn a_page_over_https_reaches_the_session_server_over_wss() {
+        let https = |asked| session_server(asked, "https:", "school.example");
+        assert_eq!(https(None).as_deref(), Some("wss://school.example:9222"));
+        assert_eq!(https(Some("ws://10.0.0.5:9222")).as_deref(), Some("wss://10.0.0.5:9222"));
+        assert_eq!(https(Some("wss://nats.example")).as_deref(), Some("wss://nats.example"));
+        assert_eq!(https(Some("none")), None);
+        let http = |asked| session_server(asked, "http:", "127.0.0.1");
+        assert_eq!(http(None).as_deref(), Some("ws://127.0.0.1:9222"));
+        assert_eq!(http(Some("ws://127.0.0.1:5000")).as_deref(), Some("ws://127.0.0.1:5000"));
+        assert_eq!(session_server(None, "file:", ""), None);
+    }
+
     use super::*;
 
     #[test]
