@@ -143,6 +143,29 @@ pub fn forget_resumable() {
     storage_remove(KEPT_ROOM);
 }
 
+/// The session server the teacher's page connects to, or why it has none: this device is
+/// offline (it does not try), or the page has no teacher key.
+fn teacher_server(query: &str) -> (Option<Server>, Option<String>) {
+    let url = session::server_url(query);
+    let key = teacher_key(query);
+    if url.is_some() && super::update::offline() {
+        let why = "this device is offline, so students cannot join over the network: end the \
+                   session and start it again once the device is back on the network";
+        return (None, Some(why.into()));
+    }
+    if url.is_some() && key.is_none() {
+        let why = "this page has no teacher key, so students cannot join over the network: open \
+                   the teacher's link that scripts/serve printed (it ends in ?teach=…)";
+        return (None, Some(why.into()));
+    }
+    let server = url.zip(key).map(|(url, password)| Server {
+        url,
+        user: TEACHER_USER.into(),
+        password,
+    });
+    (server, None)
+}
+
 /// The teacher's key: `?teach=KEY` (remembered), else the one remembered.
 fn teacher_key(query: &str) -> Option<String> {
     if let Some(key) = session::query_param(query, "teach") {
@@ -280,19 +303,7 @@ impl PageState {
             );
             return false;
         }
-        let url = session::server_url(&self.query);
-        let key = teacher_key(&self.query);
-        let no_key = url.is_some() && key.is_none();
-        let offline = url.is_some() && super::update::offline();
-        // Offline, the page does not try the server (a projector window can still follow).
-        let server = url
-            .zip(key)
-            .filter(|_| !offline)
-            .map(|(url, password)| Server {
-                url,
-                user: TEACHER_USER.into(),
-                password,
-            });
+        let (server, no_server_because) = teacher_server(&self.query);
         // Epochs count on from the clock's milliseconds, so after a reload the devices take
         // this page's first snapshot as newer than what they followed.
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
@@ -315,19 +326,7 @@ impl PageState {
             &format!("{what} in room {code}"),
             "",
         );
-        if offline {
-            teacher.no_server_because = Some(
-                "this device is offline, so students cannot join over the network: end the session \
-                 and start it again once the device is back on the network"
-                    .into(),
-            );
-        } else if no_key {
-            teacher.no_server_because = Some(
-                "this page has no teacher key, so students cannot join over the network: open \
-                 the teacher's link that scripts/serve printed (it ends in ?teach=…)"
-                    .into(),
-            );
-        }
+        teacher.no_server_because = no_server_because;
         self.session.teacher = Some(teacher);
         self.session.watch_resume = false;
         keep_room(Some(&code));

@@ -209,12 +209,21 @@ mod tests {
     fn a_page_over_https_reaches_the_session_server_over_wss() {
         let https = |asked| session_server(asked, "https:", "school.example");
         assert_eq!(https(None).as_deref(), Some("wss://school.example:9222"));
-        assert_eq!(https(Some("ws://10.0.0.5:9222")).as_deref(), Some("wss://10.0.0.5:9222"));
-        assert_eq!(https(Some("wss://nats.example")).as_deref(), Some("wss://nats.example"));
+        assert_eq!(
+            https(Some("ws://10.0.0.5:9222")).as_deref(),
+            Some("wss://10.0.0.5:9222")
+        );
+        assert_eq!(
+            https(Some("wss://nats.example")).as_deref(),
+            Some("wss://nats.example")
+        );
         assert_eq!(https(Some("none")), None);
         let http = |asked| session_server(asked, "http:", "127.0.0.1");
         assert_eq!(http(None).as_deref(), Some("ws://127.0.0.1:9222"));
-        assert_eq!(http(Some("ws://127.0.0.1:5000")).as_deref(), Some("ws://127.0.0.1:5000"));
+        assert_eq!(
+            http(Some("ws://127.0.0.1:5000")).as_deref(),
+            Some("ws://127.0.0.1:5000")
+        );
         assert_eq!(session_server(None, "file:", ""), None);
     }
 
