@@ -141,8 +141,10 @@ export async function hashAt(page, tick, timeout = 15000) {
 }
 
 /**
- * Pauses the teacher and waits until every one of `pages` shows the teacher's tick; resolves
- * to that tick and its hash (each page's hash at it is asserted equal to the teacher's).
+ * Pauses the teacher and waits until every one of `pages` shows the teacher's tick and hash;
+ * resolves to them. While paused, students' inputs still change the teacher's state at that
+ * tick (their characters follow them), so a page may show the tick before the last of those
+ * bundles: it is given time to apply them, and the teacher is read again until both agree.
  */
 export async function sameState(teacher, pages) {
   if (await teacher.isEnabled('[data-testid="pause"]')) await teacher.click('[data-testid="pause"]');
@@ -154,12 +156,20 @@ export async function sameState(teacher, pages) {
     await teacher.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     ({ tick } = await stageState(teacher));
   }
-  const want = await hashAt(teacher, tick);
-  for (const page of pages) {
-    const got = await hashAt(page, tick);
-    if (got !== want) throw new Error(`a page shows hash ${got} at tick ${tick}, the teacher ${want}`);
+  for (const page of pages) await hashAt(page, tick);
+  for (let round = 0; ; round++) {
+    const want = await hashAt(teacher, tick);
+    const agreed = await Promise.all(pages.map((page) => page.waitForFunction(
+      (h) => document.querySelector('[data-testid="stage"]').dataset.hash === h, want, { timeout: 5000 },
+    ).then(() => true, () => false)));
+    const now = await stageState(teacher);
+    if (agreed.every(Boolean) && now.hash === want) return { tick, hash: want };
+    // Only a teacher whose state moved on at the tick (an input while paused) is waited for.
+    if (now.tick !== tick || now.hash === want || round >= 5) {
+      const got = await Promise.all(pages.map(async (page) => (await stageState(page)).hash));
+      throw new Error(`pages show hashes ${got.join(', ')} at tick ${tick}, the teacher ${now.hash} at tick ${now.tick}`);
+    }
   }
-  return { tick, hash: want };
 }
 
 /** Drags across the controller pad from fraction (x0, y0) to (x1, y1) of its box. */
