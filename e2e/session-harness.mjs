@@ -21,10 +21,11 @@ export async function freePort() {
 }
 
 /**
- * Starts nats-server with the classroom config; resolves to { wsUrl, port, stop, restart }.
+ * Starts nats-server with the classroom config (over TLS with `tls`, or the one at `config`, such
+ * as `scripts/teacher config` writes); resolves to { wsUrl, port, stop, restart }.
  * `restart` kills the server (SIGKILL, as a crash) and starts it again on the same ports.
  */
-export async function startNats({ monitor, tls } = {}) {
+export async function startNats({ monitor, tls, config: given } = {}) {
   const port = await freePort();
   const wsPort = await freePort();
   const env = {
@@ -33,7 +34,7 @@ export async function startNats({ monitor, tls } = {}) {
     STEPWISE_WS_PORT: String(wsPort), STEPWISE_TEACHER_KEY: TEACHER_KEY,
     ...(tls ? { STEPWISE_TLS_CERT: tls.cert, STEPWISE_TLS_KEY: tls.key } : {}),
   };
-  const config = tls ? 'deploy/nats/classroom-tls.conf' : 'deploy/nats/classroom.conf';
+  const config = given ?? (tls ? 'deploy/nats/classroom-tls.conf' : 'deploy/nats/classroom.conf');
   let proc;
   const launch = () => new Promise((ok, fail) => {
     const extra = monitor ? ['-m', String(monitor)] : [];

@@ -115,16 +115,44 @@ teacher_key() {
   cat "$file"
 }
 
-# Starts nats-server with deploy/nats/classroom.conf on address $1 (127.0.0.1 or 0.0.0.0),
+# The teachers with keys of their own (scripts/teacher): one line each, `NAME TAG KEY`.
+teachers_file() {
+  echo "${STEPWISE_TEACHERS:-$ROOT/target/nats/teachers}"
+}
+
+# Writes the session server's configuration into folder $1: deploy/nats/'s files, with a user
+# in permissions.conf for each teacher of teachers_file, allowed their own tag's rooms only.
+server_config() {
+  local out="$1" store
+  store="$(teachers_file)"
+  mkdir -p "$out"
+  cp "$ROOT"/deploy/nats/*.conf "$out"/
+  [ -s "$store" ] || return 0
+  awk -v store="$store" '
+    /# TEACHERS/ {
+      while ((getline line < store) > 0) {
+        split(line, f, " ")
+        printf "    {\n      user: \"teacher-%s\"\n      password: \"%s\"\n", f[2], f[3]
+        printf "      permissions: {\n        publish: [\"sw.%s.*.out\"]\n        subscribe: [\"sw.%s.*.in\"]\n      }\n    }\n", f[2], f[2]
+      }
+      next
+    }
+    { print }
+  ' "$ROOT/deploy/nats/permissions.conf" >"$out/permissions.conf"
+}
+
+# Starts nats-server with deploy/nats/classroom.conf (with every teacher of scripts/teacher)
+# on address $1 (127.0.0.1 or 0.0.0.0),
 # in the background; its PID goes to $NATS_PID. Stops it when this shell exits.
 start_nats() {
   local host="$1" log="$ROOT/target/nats/nats-server.log" config=classroom.conf
   # With a certificate (STEPWISE_TLS_CERT and STEPWISE_TLS_KEY), pages reach it over wss://.
   if [ -n "${STEPWISE_TLS_CERT:-}" ]; then config=classroom-tls.conf; fi
   mkdir -p "$ROOT/target/nats"
+  server_config "$ROOT/target/nats/conf"
   STEPWISE_NATS_HOST="$host" STEPWISE_NATS_PORT="${STEPWISE_NATS_PORT:-4222}" \
     STEPWISE_WS_PORT="${STEPWISE_WS_PORT:-9222}" STEPWISE_TEACHER_KEY="$(teacher_key)" \
-    nats-server -c "$ROOT/deploy/nats/$config" >"$log" 2>&1 &
+    nats-server -c "$ROOT/target/nats/conf/$config" >"$log" 2>&1 &
   NATS_PID=$!
   trap 'kill "$NATS_PID" 2>/dev/null' EXIT
   for _ in $(seq 50); do

@@ -145,10 +145,7 @@ pub fn flood(args: &[String]) -> Result<serde_json::Value, String> {
     let code = crate::arg(args, "--code", "");
     let count = crate::num(args, "--count", 20) as u32;
     let key = Arc::new(RoomKey::derive(&code));
-    let (inn, out) = (
-        format!("sw.{}.in", key.id()),
-        format!("sw.{}.out", key.id()),
-    );
+    let (out, inn) = key.subjects();
     let changes = Arc::new(Changes::default());
     let welcomed = Arc::new(Mutex::new(false));
     let device = "flood-0".to_string();

@@ -100,13 +100,13 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
     let server = arg(args, "--server", "127.0.0.1:4222");
     let code = arg(args, "--code", "");
     let key = Arc::new(RoomKey::derive(&code));
-    let room = key.id().to_string();
     let students = num(args, "--students", 30) as usize;
     let rate = num(args, "--rate", 25).max(1);
     let seconds = num(args, "--seconds", 60);
     let blueprint = arg(args, "--blueprint", "Fish");
     let split = Duration::from_secs(num(args, "--split-at", u64::MAX / 4));
-    let (inn, out) = (format!("sw.{room}.in"), format!("sw.{room}.out"));
+    let room = key.id().to_string();
+    let (out, inn) = key.subjects();
     let start = Instant::now();
     let sent: SentTimes = Arc::default();
     // Delays of inputs sent before and after the split (the caller adds a page then).
@@ -269,10 +269,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
         .map(|r| Arc::new(RoomKey::derive(&format!("LOAD{r:03}"))))
         .collect();
     for (r, room_key) in keys.iter().enumerate() {
-        let (inn, out) = (
-            format!("sw.{}.in", room_key.id()),
-            format!("sw.{}.out", room_key.id()),
-        );
+        let (out, inn) = room_key.subjects();
         // The teacher gathers the room's inputs, and answers snapshot requests at once.
         let pending: Arc<Mutex<Vec<Input>>> = Arc::default();
         let seq = Arc::new(AtomicU64::new(0));

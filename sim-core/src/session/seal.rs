@@ -27,6 +27,11 @@ const MEMORY_KIB: u32 = 8 * 1024;
 const PASSES: u32 = 3;
 /// The salt: fixed, so every device makes the same key; it ties the key to Stepwise rooms.
 const SALT: &[u8] = b"stepwise room key, version 1";
+/// The characters of a teacher's tag (`scripts/teacher add` gives each teacher one).
+pub const TAG_CHARS: usize = 2;
+/// The characters of a room code of a teacher with a key of their own: their tag, then seven
+/// random ones (a classroom's one teacher's codes are the seven alone).
+pub const TAGGED_CODE_CHARS: usize = TAG_CHARS + 7;
 
 /// Which way a message goes, authenticated with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +56,8 @@ impl Direction {
 pub struct RoomKey {
     cipher: XChaCha20Poly1305,
     id: String,
+    /// The tag of the teacher whose room it is, when its code starts with one.
+    tag: Option<String>,
 }
 
 impl std::fmt::Debug for RoomKey {
@@ -81,12 +88,29 @@ impl RoomKey {
         let cipher = XChaCha20Poly1305::new_from_slice(key)
             .unwrap_or_else(|_| XChaCha20Poly1305::new(&Default::default()));
         let id = id.iter().map(|b| format!("{b:02x}")).collect();
-        RoomKey { cipher, id }
+        let tag = (code.chars().count() == TAGGED_CODE_CHARS
+            && code.chars().all(|c| c.is_ascii_alphanumeric()))
+        .then(|| code.chars().take(TAG_CHARS).collect());
+        RoomKey { cipher, id, tag }
     }
 
     /// The room's id: what its subjects are named by (`sw.ID.out`, `sw.ID.in`).
     pub fn id(&self) -> &str {
         &self.id
+    }
+
+    /// The room's subjects on the session server: what the teacher sends on (`out`) and what
+    /// it reads (`in`). A room of a teacher with a key of their own (its code starts with
+    /// their tag: [`TAGGED_CODE_CHARS`] characters in all) lives under their tag,
+    /// `sw.TAG.ID.out` and `sw.TAG.ID.in`, which the server lets no other teacher read.
+    pub fn subjects(&self) -> (String, String) {
+        match &self.tag {
+            Some(tag) => (
+                format!("sw.{tag}.{}.out", self.id),
+                format!("sw.{tag}.{}.in", self.id),
+            ),
+            None => (format!("sw.{}.out", self.id), format!("sw.{}.in", self.id)),
+        }
     }
 
     /// `message` sealed for `direction` with `nonce` (random, never used twice: the page
@@ -127,6 +151,16 @@ impl RoomKey {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_teachers_tagged_code_puts_the_room_under_their_tag() {
+        let tagged = RoomKey::derive("kq abcd 234");
+        let (out, inn) = tagged.subjects();
+        assert_eq!(out, format!("sw.KQ.{}.out", tagged.id()));
+        assert_eq!(inn, format!("sw.KQ.{}.in", tagged.id()));
+        let (out, _) = keys().0.subjects();
+        assert_eq!(out, format!("sw.{}.out", keys().0.id()));
+    }
 
     /// Keys are slow to make: the tests of a thread share two.
     fn keys() -> &'static (RoomKey, RoomKey) {

@@ -11,7 +11,7 @@ use crate::session::activity::Activity;
 use crate::session::device::{DeviceSession, Role};
 use crate::session::link::Server;
 use crate::session::teacher::TeacherSession;
-use crate::session::{self, from_marker, PageRole, TEACHER_USER};
+use crate::session::{self, from_marker, PageRole};
 use crate::stage_model::StageModel;
 use sim_core::session::protocol::{self, Message};
 use web_sys::CanvasRenderingContext2d;
@@ -143,27 +143,29 @@ pub fn forget_resumable() {
     storage_remove(KEPT_ROOM);
 }
 
-/// The session server the teacher's page connects to, or why it has none: this device is
-/// offline (it does not try), or the page has no teacher key.
-fn teacher_server(query: &str) -> (Option<Server>, Option<String>) {
+/// The session server the teacher's page connects to, or why it has none (this device is
+/// offline, so it does not try, or the page has no teacher key), and the tag its room codes
+/// start with (a teacher with a key of their own).
+fn teacher_server(query: &str) -> (Option<Server>, Option<String>, Option<String>) {
     let url = session::server_url(query);
-    let key = teacher_key(query);
+    let login = teacher_key(query).map(|given| session::teacher_login(&given));
+    let tag = login.as_ref().and_then(|(_, _, tag)| tag.clone());
     if url.is_some() && super::update::offline() {
         let why = "this device is offline, so students cannot join over the network: end the \
                    session and start it again once the device is back on the network";
-        return (None, Some(why.into()));
+        return (None, Some(why.into()), tag);
     }
-    if url.is_some() && key.is_none() {
+    if url.is_some() && login.is_none() {
         let why = "this page has no teacher key, so students cannot join over the network: open \
                    the teacher's link that scripts/serve printed (it ends in ?teach=…)";
-        return (None, Some(why.into()));
+        return (None, Some(why.into()), tag);
     }
-    let server = url.zip(key).map(|(url, password)| Server {
+    let server = url.zip(login).map(|(url, (user, password, _))| Server {
         url,
-        user: TEACHER_USER.into(),
+        user,
         password,
     });
-    (server, None)
+    (server, None, tag)
 }
 
 /// The teacher's key: `?teach=KEY` (remembered), else the one remembered.
@@ -296,14 +298,14 @@ impl PageState {
             return true;
         }
         let resumed = room.is_some();
-        let code = room.unwrap_or_else(session::new_code);
+        let (server, no_server_because, tag) = teacher_server(&self.query);
+        let code = room.unwrap_or_else(|| session::new_code(tag.as_deref()));
         if code.is_empty() {
             self.project.post_note(
                 "this browser cannot make a room code (no secure random numbers)".into(),
             );
             return false;
         }
-        let (server, no_server_because) = teacher_server(&self.query);
         // Epochs count on from the clock's milliseconds, so after a reload the devices take
         // this page's first snapshot as newer than what they followed.
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;

@@ -33,10 +33,8 @@ pub enum Side {
     Device,
 }
 
-/// The subjects (NATS, by the room's id) or channel names (BroadcastChannel, by its code)
-/// of a room: what `side` sends on and what it reads.
-pub fn channels(room: &str, side: Side) -> (String, String) {
-    let (out, inn) = (format!("sw.{room}.out"), format!("sw.{room}.in"));
+/// Of a room's two channels (`out`, `in`): what `side` sends on and what it reads.
+fn ends((out, inn): (String, String), side: Side) -> (String, String) {
     match side {
         Side::Teacher => (out, inn),
         Side::Device => (inn, out),
@@ -126,7 +124,8 @@ fn serializer() -> serde_wasm_bindgen::Serializer {
 impl WindowLink {
     /// The link of `side` for room `code`; `None` where the browser has no BroadcastChannel.
     pub fn open(code: &str, side: Side) -> Option<WindowLink> {
-        let (send_name, read_name) = channels(code, side);
+        let (send_name, read_name) =
+            ends((format!("sw.{code}.out"), format!("sw.{code}.in")), side);
         let send = BroadcastChannel::new(&send_name).ok()?;
         let read = BroadcastChannel::new(&read_name).ok()?;
         let inbox = Rc::new(RefCell::new(Inbox::default()));
@@ -224,7 +223,7 @@ impl NatsLink {
     /// Connects to `server` as client `name`, as `side` of the room whose key is `key`:
     /// sending on that side's subject and reading the other's, every message sealed.
     pub fn open(server: Server, name: &str, side: Side, key: Rc<RoomKey>) -> NatsLink {
-        let (send_subject, read) = channels(key.id(), side);
+        let (send_subject, read) = ends(key.subjects(), side);
         let nats = Rc::new(RefCell::new(Nats {
             server,
             name: name.to_string(),

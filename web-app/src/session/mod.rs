@@ -22,8 +22,28 @@ use link::Server;
 /// The NATS user every student's and projector's page connects as; its permissions let it
 /// only send on rooms' *in* subjects and read their *out* subjects.
 pub const DEVICE_USER: (&str, &str) = ("student", "student");
-/// The NATS user of the teacher's page (its password is the teacher's key).
+/// The NATS user of a classroom's one teacher's page (its password is the teacher's key).
 pub const TEACHER_USER: &str = "teacher";
+
+/// The session server's user and password for the teacher's key as given (`?teach=`), and the
+/// tag the teacher's room codes start with: a classroom's one teacher (`KEY`: user
+/// `teacher`, no tag), or a teacher with a key of their own from `scripts/teacher add`
+/// (`TAG:KEY`: user `teacher-TAG`), whom the server lets read only rooms under their tag.
+pub fn teacher_login(given: &str) -> (String, String, Option<String>) {
+    let tagged = given.split_once(':').filter(|(tag, key)| {
+        tag.len() == sim_core::session::seal::TAG_CHARS
+            && tag.bytes().all(|b| CODE_ALPHABET.contains(&b))
+            && !key.is_empty()
+    });
+    match tagged {
+        Some((tag, key)) => (
+            format!("{TEACHER_USER}-{tag}"),
+            key.to_string(),
+            Some(tag.to_string()),
+        ),
+        None => (TEACHER_USER.to_string(), given.to_string(), None),
+    }
+}
 /// The WebSocket port `scripts/serve` gives the session server.
 pub const DEFAULT_WS_PORT: u16 = 9222;
 /// Letters of room codes: no 0/O, 1/I/L to misread on a projector.
@@ -153,11 +173,16 @@ fn random_text(len: usize, alphabet: &[u8]) -> String {
         .collect()
 }
 
-/// A fresh room code: seven characters, about 27 billion codes. The room's key is made from
-/// it slowly (see [`sim_core::session::RoomKey`]), so trying them all on what a student's own
-/// client can read takes decades, not a lesson.
-pub fn new_code() -> String {
-    random_text(7, CODE_ALPHABET)
+/// A fresh room code: seven random characters, about 27 billion codes, after the teacher's
+/// `tag` when they have one. The room's key is made from it slowly (see
+/// [`sim_core::session::RoomKey`]), so trying them all on what a student's own client can
+/// read takes decades, not a lesson. Empty where the page has no secure random numbers.
+pub fn new_code(tag: Option<&str>) -> String {
+    let random = random_text(7, CODE_ALPHABET);
+    if random.is_empty() {
+        return random;
+    }
+    format!("{}{random}", tag.unwrap_or_default())
 }
 
 /// This browser's device identity for room `code`, kept in local storage so a reload or a
@@ -203,7 +228,23 @@ pub fn page_token() -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::session_server;
+    use super::{session_server, teacher_login};
+
+    #[test]
+    fn a_teacher_with_a_key_of_their_own_logs_in_under_their_tag() {
+        assert_eq!(
+            teacher_login("KQ:s3cret"),
+            ("teacher-KQ".into(), "s3cret".into(), Some("KQ".into()))
+        );
+        assert_eq!(
+            teacher_login("plainkey"),
+            ("teacher".into(), "plainkey".into(), None)
+        );
+        // Not a tag (too long, a letter codes never use): the whole is the key.
+        assert_eq!(teacher_login("KQX:k").2, None);
+        assert_eq!(teacher_login("K0:k").2, None);
+        assert_eq!(teacher_login("KQ:").2, None);
+    }
 
     #[test]
     fn a_page_over_https_reaches_the_session_server_over_wss() {
