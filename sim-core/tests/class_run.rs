@@ -6,7 +6,7 @@
 mod sim_common;
 
 use proptest::prelude::*;
-use sim_common::{load, project};
+use sim_common::{load, pond};
 use sim_core::{
     session::class_run::{RunFileError, KEYFRAME_EVERY_TICKS},
     session::{Host, Reached, Recorder, RunFile, RunReplay},
@@ -14,30 +14,8 @@ use sim_core::{
 };
 use std::collections::BTreeMap;
 
-const FISH: &str = "# BLUEPRINT Fish
-# TAG isCharControllable true
-# PROGRAM DEFINE
-addFeature Movement
-featProp Movement movementType setTo 'wander'
-addProp energy Number 10
-# PROGRAM UPDATE
-prop energy sub 0.1
-";
-const ALGAE: &str = "# BLUEPRINT Algae
-# PROGRAM DEFINE
-addFeature Movement
-featProp Movement movementType setTo 'wander'
-addProp size Number 1
-# PROGRAM UPDATE
-prop size add 0.01
-";
-
 fn model() -> Project {
-    project(
-        &[("Fish", FISH), ("Algae", ALGAE)],
-        &[("Algae", "a1", ""), ("Algae", "a2", "")],
-        true,
-    )
+    pond(2)
 }
 
 /// A recorded lesson: the file, and the teacher's hash after each tick of each part.
@@ -178,11 +156,7 @@ fn a_replay_that_would_differ_from_the_lesson_says_so() {
     let lesson = record(600, u64::MAX);
     let mut file = RunFile::decode(&lesson.bytes).expect("reads");
     // Another model under the same run: its state differs at the first hash check.
-    let other = project(
-        &[("Fish", FISH), ("Algae", ALGAE)],
-        &[("Algae", "a1", "")],
-        true,
-    );
+    let other = pond(1);
     let other_sim = load(&other, 3);
     let host = Host::new(&other_sim);
     let snapshot = host.snapshot(&other_sim, &other, Vec::new(), true);

@@ -6,7 +6,7 @@
 mod sim_common;
 
 use proptest::prelude::*;
-use sim_common::{count, load, project};
+use sim_common::{count, load, pond};
 use sim_core::{
     session::protocol::{Join, StudentInput},
     session::{decode, encode, Action, Followed, Follower, Host, Message, Room},
@@ -14,34 +14,8 @@ use sim_core::{
     Input, Marker, Project, SimTime, Simulation,
 };
 
-const FISH: &str = "# BLUEPRINT Fish
-# TAG isCharControllable true
-# PROGRAM DEFINE
-addFeature Movement
-featProp Movement movementType setTo 'wander'
-addProp energy Number 10
-# PROGRAM UPDATE
-prop energy sub 0.1
-";
-const ALGAE: &str = "# BLUEPRINT Algae
-# PROGRAM DEFINE
-addFeature Movement
-featProp Movement movementType setTo 'wander'
-addProp size Number 1
-# PROGRAM UPDATE
-prop size add 0.01
-";
-
 fn model() -> Project {
-    project(
-        &[("Fish", FISH), ("Algae", ALGAE)],
-        &[
-            ("Algae", "a1", ""),
-            ("Algae", "a2", ""),
-            ("Algae", "a3", ""),
-        ],
-        true,
-    )
+    pond(3)
 }
 
 /// The teacher's page without a page: a simulation, its host and its room.

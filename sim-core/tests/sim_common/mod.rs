@@ -96,3 +96,29 @@ pub fn errors(sim: &Simulation) -> Vec<String> {
         .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
         .collect()
 }
+
+/// A pond for session tests: Fish that students steer (`isCharControllable`) and wandering
+/// Algae, `algae` of them at the start; both change a prop every tick.
+pub fn pond(algae: usize) -> Project {
+    const FISH: &str = "# BLUEPRINT Fish
+# TAG isCharControllable true
+# PROGRAM DEFINE
+addFeature Movement
+featProp Movement movementType setTo 'wander'
+addProp energy Number 10
+# PROGRAM UPDATE
+prop energy sub 0.1
+";
+    const ALGAE: &str = "# BLUEPRINT Algae
+# PROGRAM DEFINE
+addFeature Movement
+featProp Movement movementType setTo 'wander'
+addProp size Number 1
+# PROGRAM UPDATE
+prop size add 0.01
+";
+    let labels: Vec<String> = (1..=algae).map(|n| format!("a{n}")).collect();
+    let instances: Vec<(&str, &str, &str)> =
+        labels.iter().map(|l| ("Algae", l.as_str(), "")).collect();
+    project(&[("Fish", FISH), ("Algae", ALGAE)], &instances, true)
+}
