@@ -133,7 +133,7 @@ fn assert_meaning_round_trips(name: &str, project: &Project) {
         def.script_text = print_blueprint(bp);
     }
     for (def, inst) in printed.instances.iter_mut().zip(&first.instances) {
-        def.init_script = print_stmts(&inst.init);
+        def.init_script = print_stmts(&first.instance_init(inst).unwrap());
     }
     for (def, round) in printed.rounds.iter_mut().zip(&first.rounds) {
         def.init_script = print_stmts(&round.init);
@@ -148,8 +148,8 @@ fn assert_meaning_round_trips(name: &str, project: &Project) {
     }
     for (a, b) in first.instances.iter().zip(&second.instances) {
         assert_eq!(
-            print_stmts(&a.init),
-            print_stmts(&b.init),
+            print_stmts(&first.instance_init(a).unwrap()),
+            print_stmts(&second.instance_init(b).unwrap()),
             "{name}: {}",
             a.label
         );
@@ -257,7 +257,13 @@ fn instance_scripts_are_checked_against_their_blueprint_and_rounds_against_built
     project.rounds[0].init_script =
         "featCall Population agentsForEach Fish [[\n  prop energy add 1\n]]".to_owned();
     let compiled = compile_project(&project).unwrap();
-    assert_eq!(compiled.instances[0].init.len(), 1);
+    assert_eq!(
+        compiled
+            .instance_init(&compiled.instances[0])
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 #[test]

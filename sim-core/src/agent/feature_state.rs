@@ -1,10 +1,17 @@
-//! A feature attached to an agent: its name and its properties as GVars.
+//! A feature attached to an agent: its name and the properties it holds as GVars.
+//!
+//! An attached feature holds only the catalog props its agent has changed (and the props the
+//! runtime added); every other catalog prop reads as its default, kept once for every agent
+//! in [`catalog_defaults`]. GEMSTEP's Costume and AgentWidgets list over twenty props each,
+//! and a character changes a handful: holding all of them cost aquatic's fish and algae
+//! about 2 KB each, most of an agent's memory.
 
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::{DefaultValue, FeatureSpec};
 use crate::vars::{GVar, Value};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// One attached feature's properties, made from the catalog's defaults.
 ///
@@ -26,10 +33,13 @@ pub struct FeatureState {
     /// that [`wakes`](crate::features::FeatPropSpec::wakes) the feature clears it, so what is
     /// kept always matches the props as they are.
     parsed: u8,
-    /// The properties' values: the catalog's props in catalog order, then the added ones.
+    /// Which catalog props it holds in `vars`: bit `i` for the catalog's prop `i` (the
+    /// catalog has at most 32 per feature). The others read as [`catalog_defaults`].
+    held: u32,
+    /// The values it holds: the catalog props of `held` in catalog order, then the added ones.
     vars: Vec<GVar>,
-    /// The feature's catalog entry: its props lead `vars` in catalog order.
-    spec: &'static FeatureSpec,
+    /// The feature's catalog entry and its props' defaults.
+    catalog: &'static Catalog,
     /// Added props' names, a graph's points and a histogram's counts, once there are any.
     more: Option<Box<More>>,
 }
@@ -64,7 +74,7 @@ struct FeatureParts {
 #[derive(Serialize)]
 struct FeaturePartsRef<'a> {
     name: &'a str,
-    vars: &'a [GVar],
+    vars: Vec<&'a GVar>,
     added: &'a [Cow<'static, str>],
     series: &'a [f64],
     buckets: &'a [(String, f64)],
@@ -74,7 +84,7 @@ impl Serialize for FeatureState {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         FeaturePartsRef {
             name: self.name(),
-            vars: &self.vars,
+            vars: self.props().map(|(_, var)| var).collect(),
             added: self.added(),
             series: self.series(),
             buckets: self.buckets(),
@@ -121,47 +131,108 @@ impl TryFrom<FeatureParts> for FeatureState {
             buckets: p.buckets,
         };
         let empty = more.added.is_empty() && more.series.is_empty() && more.buckets.is_empty();
+        let kind = FeatureKind::named(spec.name);
+        // Held: the catalog props that differ from their defaults, then the added ones.
+        let defaults = &catalog_of(spec).defaults;
+        let mut held = 0;
+        let mut vars = Vec::new();
+        for (i, var) in p.vars.into_iter().enumerate() {
+            match defaults.get(i) {
+                Some(default) if *default == var => {}
+                Some(_) => {
+                    held |= 1 << i;
+                    vars.push(var);
+                }
+                None => vars.push(var),
+            }
+        }
         Ok(FeatureState {
-            kind: FeatureKind::named(spec.name),
+            kind,
             awake: true,
             parsed: 0,
-            spec,
-            vars: p.vars,
+            held,
+            catalog: catalog_of(spec),
+            vars,
             more: (!empty).then(|| Box::new(more)),
         })
     }
 }
 
 impl FeatureState {
-    /// The feature as `addFeature` attaches it: every catalog prop at its default.
+    /// The feature as `addFeature` attaches it: every catalog prop at its default, and none
+    /// held yet.
     pub fn new(spec: &'static FeatureSpec) -> FeatureState {
-        let vars = spec
-            .props
-            .iter()
-            .map(|p| {
-                let value = match p.default {
-                    DefaultValue::Number(n) => Value::Number(n),
-                    DefaultValue::Text(t) => Value::String(t.to_string()),
-                    DefaultValue::Boolean(b) => Value::Boolean(b),
-                };
-                GVar::new(p.ty, Some(&value))
-                    .or_else(|_| GVar::new(p.ty, None))
-                    .unwrap_or_else(|_| GVar::Number(crate::vars::NumberVar::new(0.0)))
-            })
-            .collect();
         FeatureState {
             kind: FeatureKind::named(spec.name),
             awake: true,
             parsed: 0,
-            spec,
-            vars,
+            held: 0,
+            catalog: catalog_of(spec),
+            vars: Vec::new(),
             more: None,
         }
     }
 
+    /// The prop at `index` (catalog props first, then the added ones): held, or the
+    /// catalog's default. A held catalog prop is found inline; the rest out of line.
+    #[inline(always)]
+    fn var(&self, index: usize) -> Option<&GVar> {
+        let bit = held_bit(index);
+        if self.held & bit != 0 {
+            return self.vars.get((self.held & (bit - 1)).count_ones() as usize);
+        }
+        self.unheld(index)
+    }
+
+    /// [`FeatureState::var`] of a prop it does not hold: a catalog prop's default, or an
+    /// added prop (which follow the held ones).
+    #[inline(always)]
+    fn unheld(&self, index: usize) -> Option<&GVar> {
+        let defaults = &self.catalog.defaults;
+        match defaults.get(index) {
+            Some(default) => Some(default),
+            None => self.vars.get(self.held_count() + index - defaults.len()),
+        }
+    }
+
+    /// The prop at `index`, held from now on (a catalog prop at its default is copied in), to
+    /// change. Only [`FeatureState::var_mut`] and [`FeatureState::prop_at_mut`] call it,
+    /// after waking the feature as the prop asks.
+    #[inline(always)]
+    fn hold(&mut self, index: usize) -> Option<&mut GVar> {
+        let bit = held_bit(index);
+        if self.held & bit != 0 {
+            let at = (self.held & (bit - 1)).count_ones() as usize;
+            return self.vars.get_mut(at);
+        }
+        self.hold_slowly(index)
+    }
+
+    /// [`FeatureState::hold`] of a prop not held yet, or of an added prop: out of line.
+    #[inline(never)]
+    fn hold_slowly(&mut self, index: usize) -> Option<&mut GVar> {
+        let catalog = self.catalog.defaults.len();
+        if index >= catalog {
+            let at = self.held_count() + index - catalog;
+            return self.vars.get_mut(at);
+        }
+        let bit = held_bit(index);
+        let at = (self.held & (bit - 1)).count_ones() as usize;
+        let default = self.catalog.defaults.get(index)?.clone();
+        self.vars.insert(at, default);
+        self.held |= bit;
+        self.vars.get_mut(at)
+    }
+
+    /// How many catalog props it holds (the added props follow them in `vars`).
+    #[inline(always)]
+    fn held_count(&self) -> usize {
+        self.held.count_ones() as usize
+    }
+
     /// The feature's canonical name.
     pub fn name(&self) -> &'static str {
-        self.spec.name
+        self.catalog.spec.name
     }
 
     /// The names of the props the runtime added, in order.
@@ -201,8 +272,7 @@ impl FeatureState {
 
     /// A property by name or catalog alias.
     pub fn prop(&self, name: &str) -> Option<&GVar> {
-        let index = self.index_of(name)?;
-        self.vars.get(index)
+        self.var(self.index_of(name)?)
     }
 
     /// A property by name or catalog alias, to change.
@@ -217,10 +287,10 @@ impl FeatureState {
     /// [parsed](FeatureState::parsed) from the props is forgotten).
     #[inline(always)]
     fn var_mut(&mut self, index: usize) -> Option<&mut GVar> {
-        if self.spec.props.get(index).is_some_and(|p| p.wakes) {
+        if self.catalog.spec.props.get(index).is_some_and(|p| p.wakes) {
             self.wake();
         }
-        self.vars.get_mut(index)
+        self.hold(index)
     }
 
     /// Whether the feature's per-tick update has work to do (see [`FeatureState::awake`]).
@@ -260,7 +330,7 @@ impl FeatureState {
     /// table, which stays in cache, rather than in this agent's own list), then a prop the
     /// runtime added, then a catalog prop by an older name.
     fn index_of(&self, name: &str) -> Option<usize> {
-        let catalog = self.spec.props;
+        let catalog = self.catalog.spec.props;
         if let Some(i) = catalog.iter().position(|p| p.name == name) {
             return Some(i);
         }
@@ -285,12 +355,12 @@ impl FeatureState {
     /// A catalog prop found by its slot (no name search).
     #[inline(always)]
     pub(crate) fn prop_at(&self, slot: PropSlot) -> Option<&GVar> {
-        self.vars.get(self.slot_index(slot)?)
+        self.var(self.slot_index(slot)?)
     }
 
     /// A catalog prop found by its slot, to change: when this state is of the slot's feature,
     /// the slot says whether the prop wakes it (what [`FeatureState::var_mut`] would look up).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn prop_at_mut(&mut self, slot: PropSlot) -> Option<&mut GVar> {
         if self.kind != slot.kind {
             return self.var_mut(self.index_of(slot.name)?);
@@ -298,7 +368,7 @@ impl FeatureState {
         if slot.wakes {
             self.wake();
         }
-        self.vars.get_mut(slot.index)
+        self.hold(slot.index)
     }
 
     /// A catalog prop's value as a number, found by its slot (no name search).
@@ -312,6 +382,7 @@ impl FeatureState {
     }
 
     /// A catalog String prop's text, found by its slot (no name search, no copy).
+    #[inline(always)]
     pub(crate) fn str_at(&self, slot: PropSlot) -> Option<&str> {
         match self.prop_at(slot)? {
             GVar::String(s) => Some(s.value()),
@@ -429,13 +500,76 @@ impl FeatureState {
         }
     }
 
-    /// Every property with its value, in order.
+    /// Every property with its value, in order: the catalog's (held or default), then the
+    /// added ones.
     pub fn props(&self) -> impl Iterator<Item = (&str, &GVar)> {
-        let catalog = self.spec.props.iter().map(|p| p.name);
-        catalog
-            .chain(self.added().iter().map(|n| &**n))
-            .zip(self.vars.iter())
+        let catalog = (self.catalog.spec.props.iter().enumerate())
+            .filter_map(|(i, p)| Some((p.name, self.var(i)?)));
+        let added =
+            (self.added().iter().map(|n| &**n)).zip(self.vars.iter().skip(self.held_count()));
+        catalog.chain(added)
     }
+}
+
+/// The bit of catalog prop `index` in [`FeatureState::held`]; none for an index past 31
+/// (which only an added prop has: the catalog has at most 32 per feature).
+#[inline(always)]
+fn held_bit(index: usize) -> u32 {
+    u32::try_from(index)
+        .ok()
+        .and_then(|i| 1u32.checked_shl(i))
+        .unwrap_or(0)
+}
+
+/// A catalog feature and its props at their defaults: what an attached feature points to,
+/// and what a prop it does not hold reads as.
+#[derive(Debug)]
+struct Catalog {
+    spec: &'static FeatureSpec,
+    /// The catalog props' defaults, in catalog order.
+    defaults: Box<[GVar]>,
+}
+
+impl Catalog {
+    fn of(spec: &'static FeatureSpec) -> Catalog {
+        Catalog {
+            spec,
+            defaults: spec.props.iter().map(default_of).collect(),
+        }
+    }
+}
+
+/// The [`Catalog`] of `spec`: made once for every catalog feature, on first use. A spec
+/// that is not in the catalog (which only a test could make) gets one of its own, made once
+/// and kept, so there are never more than there are specs in the program.
+fn catalog_of(spec: &'static FeatureSpec) -> &'static Catalog {
+    static CATALOG: OnceLock<Vec<Catalog>> = OnceLock::new();
+    static OTHERS: Mutex<Vec<&'static Catalog>> = Mutex::new(Vec::new());
+    let all = CATALOG.get_or_init(|| crate::features::FEATURES.iter().map(Catalog::of).collect());
+    let listed = all.get(usize::from(FeatureKind::named(spec.name).number()));
+    if let Some(entry) = listed.filter(|c| std::ptr::eq(c.spec, spec)) {
+        return entry;
+    }
+    let mut others = OTHERS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(entry) = others.iter().find(|c| std::ptr::eq(c.spec, spec)) {
+        return entry;
+    }
+    let entry: &'static Catalog = Box::leak(Box::new(Catalog::of(spec)));
+    others.push(entry);
+    entry
+}
+
+/// A catalog prop at its default (a Number 0 where the catalog's default does not fit its
+/// type, which a catalog test rules out).
+fn default_of(prop: &crate::features::FeatPropSpec) -> GVar {
+    let value = match prop.default {
+        DefaultValue::Number(n) => Value::Number(n),
+        DefaultValue::Text(t) => Value::String(t.to_string()),
+        DefaultValue::Boolean(b) => Value::Boolean(b),
+    };
+    GVar::new(prop.ty, Some(&value))
+        .or_else(|_| GVar::new(prop.ty, None))
+        .unwrap_or_else(|_| GVar::Number(crate::vars::NumberVar::new(0.0)))
 }
 
 /// An agent's attached features in the order they were added, with a mask of their kinds

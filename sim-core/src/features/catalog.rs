@@ -146,7 +146,7 @@ impl PropSlot {
 /// A catalog feature's place in [`FEATURES`]. The tick tells attached features apart by it:
 /// comparing one number instead of two names, thousands of times a tick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FeatureKind(u32);
+pub struct FeatureKind(u8);
 
 impl FeatureKind {
     /// The kind of the feature with canonical name `name`, for `const` items. A name the
@@ -155,33 +155,43 @@ impl FeatureKind {
         let mut i = 0;
         while i < FEATURES.len() {
             if same_text(FEATURES[i].name, name) {
-                return FeatureKind(i as u32);
+                return FeatureKind(i as u8);
             }
             i += 1;
         }
-        FeatureKind(u32::MAX)
+        FeatureKind(u8::MAX)
     }
 
     /// The catalog entry of this kind; none for a name the catalog does not list.
     pub(crate) fn spec(self) -> Option<&'static FeatureSpec> {
-        FEATURES.get(usize::try_from(self.0).ok()?)
+        FEATURES.get(usize::from(self.0))
     }
 
     /// The kind as a small number ([`crate::agent::Features`] keeps its features' kinds so);
     /// `u8::MAX` for a name the catalog does not list.
     pub(crate) fn number(self) -> u8 {
-        u8::try_from(self.0).unwrap_or(u8::MAX)
+        self.0
     }
 
     /// The kind's bit in a mask of kinds ([`crate::agent::Features`]); none for a name the
     /// catalog does not list.
     pub(crate) fn bit(self) -> u32 {
-        1u32.checked_shl(self.0).unwrap_or(0)
+        1u32.checked_shl(u32::from(self.0)).unwrap_or(0)
     }
 }
 
 // Every kind has a bit of its own in a mask of 32.
 const _: () = assert!(FEATURES.len() <= 32);
+
+// Every feature's catalog props have a bit each in an attached feature's mask of the props it
+// holds (see `crate::agent::FeatureState`).
+const _: () = {
+    let mut i = 0;
+    while i < FEATURES.len() {
+        assert!(FEATURES[i].props.len() <= 32);
+        i += 1;
+    }
+};
 
 /// Whether two texts are equal, usable in `const` evaluation.
 const fn same_text(a: &str, b: &str) -> bool {

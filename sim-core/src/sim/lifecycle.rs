@@ -186,8 +186,18 @@ impl World {
                 continue;
             };
             if let Some(id) = self.make_agent(lp, bp, &instance.label, (0.0, 0.0)) {
-                let script = Rc::from(format!("instance {}", instance.label));
-                self.run_as(id, script, &instance.init);
+                let script: Rc<str> = Rc::from(format!("instance {}", instance.label));
+                match program.project.instance_init(instance) {
+                    Ok(init) => self.run_as(id, script, &init),
+                    Err(errors) => {
+                        let at = self.origin(&script, 0, 0);
+                        let why = format!(
+                            "its init script no longer compiles: {} errors",
+                            errors.len()
+                        );
+                        self.log.warn_once(at, why);
+                    }
+                }
             }
         }
     }
@@ -205,6 +215,9 @@ impl World {
             .collect();
         self.agents.insert(system);
         self.set_system(id);
+        // The entities made so far (the clock's and the system agent's) come first.
+        let instances = self.program.project.instances.len();
+        self.agents.reserve(instances + id.index() as usize + 1);
         self.make_instances(lp, 0);
         let first = (!self.rounds().is_empty()).then_some(0);
         super::tick::start_round(self, first);

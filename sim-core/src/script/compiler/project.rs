@@ -10,15 +10,18 @@ use crate::project::{InstanceDef, Project, Round};
 use crate::script::program::{CompiledBlueprint, Stmt};
 use crate::script::Pos;
 
-/// An instance's compiled init script.
+/// An instance whose init script compiled. The script is kept as text and compiled again
+/// when the agent is made ([`CompiledProject::instance_init`]): it runs once per start, and
+/// kept compiled, the init scripts of a model of 10,000 starting agents held 16 MB for the
+/// whole run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompiledInstance {
     /// The instance's label (`Algae 1`).
     pub label: String,
     /// The blueprint it is made from.
     pub blueprint: String,
-    /// Its init script.
-    pub init: Vec<Stmt>,
+    /// Its init script, which compiled.
+    pub init_script: String,
 }
 
 /// A round's compiled scripts.
@@ -41,6 +44,30 @@ pub struct CompiledProject {
     pub instances: Vec<CompiledInstance>,
     /// The rounds, in project order.
     pub rounds: Vec<CompiledRound>,
+    /// What the project declares, to compile the instances' init scripts with.
+    pub symbols: Symbols,
+}
+
+impl CompiledProject {
+    /// `instance`'s init script compiled, as it was when the project compiled (so it
+    /// compiles again; an error would say the project changed under it).
+    pub fn instance_init(
+        &self,
+        instance: &CompiledInstance,
+    ) -> Result<Vec<Stmt>, Vec<CompileError>> {
+        let script = instance_script(instance);
+        compile_for_agent(
+            &instance.init_script,
+            &script,
+            &instance.blueprint,
+            &self.symbols,
+        )
+    }
+}
+
+/// How errors and the log name an instance's init script.
+fn instance_script(instance: &CompiledInstance) -> String {
+    format!("instance {}", instance.label)
 }
 
 /// Collects a script's result into `out`, or its errors into `errors`.
@@ -107,6 +134,7 @@ fn compile_parts(
             .extend(keep(compile_round(round, &symbols), &mut errors));
     }
     if errors.is_empty() {
+        out.symbols = symbols;
         Ok(out)
     } else {
         Err(errors)
@@ -118,13 +146,18 @@ fn compile_instance(
     instance: &InstanceDef,
     symbols: &Symbols,
 ) -> Result<CompiledInstance, Vec<CompileError>> {
-    let script = format!("instance {}", instance.label);
-    let init = compile_for_agent(&instance.init_script, &script, &instance.bpid, symbols)?;
-    Ok(CompiledInstance {
+    let compiled = CompiledInstance {
         label: instance.label.clone(),
         blueprint: instance.bpid.clone(),
-        init,
-    })
+        init_script: instance.init_script.clone(),
+    };
+    compile_for_agent(
+        &instance.init_script,
+        &instance_script(&compiled),
+        &instance.bpid,
+        symbols,
+    )?;
+    Ok(compiled)
 }
 
 /// Compiles statements that run on one agent of `blueprint` in a running model (a message
