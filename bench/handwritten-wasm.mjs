@@ -1,18 +1,27 @@
 // Runner of the hand-written baseline compiled to wasm32-unknown-unknown, instantiated with
 // Node's own WebAssembly API (the module imports nothing). The protocol is in lib/protocol.mjs;
-// the module path comes from HANDWRITTEN_WASM or the default cargo output.
+// the module path comes from HANDWRITTEN_WASM or the default cargo output. It runs the two
+// shared workloads and the realistic ones the baseline hand-writes (pair-props, aquatic).
 
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { measureAndReport, parseArgs, SEED } from './lib/protocol.mjs'
 
-const args = parseArgs()
+/** Per workload: the export that builds its world, and the one that runs a tick. */
+const WORKLOADS = {
+    wander: ['world_new', 'step_wander'],
+    touch: ['world_new', 'step_touch'],
+    'pair-props': ['pair_props_new', 'step_pair_props'],
+    aquatic: ['aquatic_new', 'step_aquatic'],
+}
+
+const args = parseArgs(Object.keys(WORKLOADS))
 const defaultPath = fileURLToPath(
     new URL('../target/wasm32-unknown-unknown/release/bench_handwritten.wasm', import.meta.url)
 )
 const bytes = readFileSync(process.env.HANDWRITTEN_WASM ?? defaultPath)
 const { instance } = await WebAssembly.instantiate(bytes, {})
-const { world_new, step_wander, step_touch } = instance.exports
+const [build, step] = WORKLOADS[args.workload].map(name => instance.exports[name])
 
-world_new(args.n, SEED)
-measureAndReport(args, args.workload === 'touch' ? step_touch : step_wander)
+build(args.n, SEED)
+measureAndReport(args, step)

@@ -9,6 +9,12 @@ import { appTable, median, summarise, table } from '../lib/report.mjs'
 const row = (system, ticksPerS, workload = 'touch', contacts = [2.8, 3.0]) =>
     summarise({ system, workload, n: 1000, ticksPerS, contacts })
 
+/** The text of line `i` of a table under the column headed `heading` (ratios are narrower). */
+const under = (lines, i, heading) => {
+    const start = lines[0].indexOf(heading)
+    return lines[i].slice(start, start + heading.length).trim()
+}
+
 test('a row holds the median, the spread and the mean contacts of its samples', () => {
     assert.deepEqual(row('agentscript', [30, 10, 20]), {
         system: 'agentscript',
@@ -54,7 +60,29 @@ test('a realistic Stepwise row is a fraction of the hand-written touch baseline 
     // No hand-written aquatic: that cell is blank, the touch baseline's is not.
     assert.match(lines[3], /^aquatic .* 0\.100×$/)
     assert.doesNotMatch(lines[3], /×.*×/)
+    assert.equal(under(lines, 3, 'of own hand-written'), '')
     assert.match(lines[4], /^kelp .* 3\.000× +0\.150×$/)
+})
+
+test('a realistic Stepwise row is a fraction of its own hand-written equivalent on its platform', () => {
+    const rows = [
+        row('stepwise-native', [900]),
+        row('handwritten-native', [3000]),
+        row('stepwise-native', [300], 'aquatic', []),
+        row('handwritten-native', [600], 'aquatic', []),
+        row('stepwise-wasm', [100], 'pair-props', []),
+        row('handwritten-native', [400], 'pair-props', []),
+        row('handwritten-wasm', [200], 'pair-props', []),
+    ]
+    const lines = table(rows).split('\n')
+    const ratios = i => ['Stepwise/hand-written', 'of own hand-written', 'of hand-written touch']
+        .map(heading => under(lines, i, heading))
+    // A shared workload's ratio stays in its own column; the realistic ones' in theirs.
+    assert.deepEqual(ratios(2), ['0.300×', '', '0.300×'])
+    assert.deepEqual(ratios(4), ['', '0.500×', '0.100×'])
+    // Against the hand-written code of its own platform only; no WASM touch row here.
+    assert.deepEqual(ratios(6), ['', '0.500×', ''])
+    for (const i of [3, 5, 7, 8]) assert.doesNotMatch(lines[i], /×/)
 })
 
 test('the app table shows frames and paints per second and peak memory in megabytes', () => {

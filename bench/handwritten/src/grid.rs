@@ -129,7 +129,14 @@ impl CellGrid {
 
 /// How many of the points `(xs[j], ys[j])` lie within `sqrt(r2)` of `(x, y)`; adds one to
 /// `counts[j]` for each that does. Branch-free.
-fn count_and_mark(xs: &[f64], ys: &[f64], counts: &mut [u32], x: f64, y: f64, r2: f64) -> u32 {
+pub(crate) fn count_and_mark(
+    xs: &[f64],
+    ys: &[f64],
+    counts: &mut [u32],
+    x: f64,
+    y: f64,
+    r2: f64,
+) -> u32 {
     let mut hits = 0;
     for ((&px, &py), count) in xs.iter().zip(ys).zip(counts) {
         let (dx, dy) = (px - x, py - y);

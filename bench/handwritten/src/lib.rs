@@ -1,17 +1,17 @@
 //! # The hand-written baseline of issue 8's benchmark
 //!
-//! The two workloads Stepwise and AgentScript are measured on, written directly in Rust the
-//! way a performance-minded programmer would: one array per field, no per-agent objects, a
-//! uniform grid rebuilt by counting sort for the neighbour search, nothing allocated per tick.
-//! It is the practical limit the engine is compared against, so it is tuned, not naive.
+//! Workloads Stepwise is measured on, written directly in Rust the way a performance-minded
+//! programmer would: one array per field, no per-agent objects, a uniform grid rebuilt by
+//! counting sort for every pair search, nothing allocated per tick. It is the practical limit
+//! the engine is compared against, so it is tuned, not naive.
 //!
-//! The rules every system applies (see `scripts/bench` and the README):
+//! The two shared workloads, which every system runs (see `scripts/bench` and the README):
 //!
 //! - The world is a square of [`side_for`]`(n)` cells, about 0.92 agents per unit cell,
 //!   rounded to whole cells so AgentScript's integer patch grid can have the same size.
 //!   Positions lie in `[0, side)`.
-//! - **wander**: each tick every heading turns by a uniform angle in [−5°, +5°), then the
-//!   agent moves 0.1 cell forward; positions wrap at the edges.
+//! - **wander** ([`World`]): each tick every heading turns by a uniform angle in [−5°, +5°),
+//!   then the agent moves 0.1 cell forward; positions wrap at the edges.
 //! - **touch**: wander, then every agent counts the others whose centre lies within distance
 //!   1 of its own. Distance is plain Euclidean distance in world coordinates: it does **not**
 //!   reach across the wrap edge (AgentScript's `inRadius` does not either, so every system
@@ -19,17 +19,39 @@
 //!   mean contacts per agent come out a little under the open-plane figure
 //!   0.92 × π ≈ 2.9 (expected 2.81 at 1,000 agents, 2.88 at 10,000).
 //!
-//! Sines and cosines come from `libm` and randomness from a seeded PCG, so a seed gives the
-//! same run natively and in WASM.
+//! And two of the realistic suite's workloads, which otherwise only Stepwise runs, so that
+//! Stepwise's speed on real scripts can be set against the best code for the same work.
+//! Each does what GEMSTEP's scripts mean as Stepwise carries them out (its movement rules,
+//! its `every` timers counted per call, its pair tests, limits on Number props), but keeps
+//! only the state that meaning needs (no strings, no derived display values):
+//!
+//! - **pair-props** ([`PairProps`]): Fish and Algae wandering in GEMSTEP's way, and
+//!   `when Fish isCloseTo Algae 10` changing both agents' energy for every close pair.
+//! - **aquatic** ([`Aquatic`]): GEMSTEP's aquatic ecosystem model scaled up as the suite
+//!   scales it (same copies, same places): fish crossing the stage, wandering algae,
+//!   sunbeams, box-overlap touches, timers, energy, inert agents.
+//!
+//! Stepwise's random numbers come from another generator, so a run is not the same run as
+//! Stepwise's, but its statistics are (`tests/realistic.rs` compares them). Sines and
+//! cosines come from `libm` and randomness from a seeded PCG, so a seed gives the same run
+//! natively and in WASM.
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+mod aquatic;
+mod every;
 mod grid;
+mod pair_grid;
+mod pair_props;
+mod stage;
+mod wander;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+pub use aquatic::{Aquatic, Census};
 use grid::CellGrid;
+pub use pair_props::PairProps;
 use rand_pcg::rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
@@ -133,7 +155,7 @@ impl World {
 }
 
 /// A uniform number in `[0, 1)` with 32 bits of resolution.
-fn unit(rng: &mut Pcg32) -> f64 {
+pub(crate) fn unit(rng: &mut Pcg32) -> f64 {
     f64::from(rng.next_u32()) * (1.0 / 4_294_967_296.0)
 }
 
