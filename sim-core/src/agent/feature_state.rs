@@ -33,6 +33,10 @@ pub struct FeatureState {
     /// that [`wakes`](crate::features::FeatPropSpec::wakes) the feature clears it, so what is
     /// kept always matches the props as they are.
     parsed: u8,
+    /// How many of the first catalog props it always holds (the catalog's
+    /// [`hot`](FeatureSpec::hot) count): prop `i` below it is at `vars[i]`, found without
+    /// counting bits.
+    hot: u8,
     /// Which catalog props it holds in `vars`: bit `i` for the catalog's prop `i` (the
     /// catalog has at most 32 per feature). The others read as [`catalog_defaults`].
     held: u32,
@@ -138,7 +142,7 @@ impl TryFrom<FeatureParts> for FeatureState {
         let mut vars = Vec::new();
         for (i, var) in p.vars.into_iter().enumerate() {
             match defaults.get(i) {
-                Some(default) if *default == var => {}
+                Some(default) if *default == var && i >= spec.hot => {}
                 Some(_) => {
                     held |= 1 << i;
                     vars.push(var);
@@ -150,6 +154,7 @@ impl TryFrom<FeatureParts> for FeatureState {
             kind,
             awake: true,
             parsed: 0,
+            hot: hot_count(spec),
             held,
             catalog: catalog_of(spec),
             vars,
@@ -162,13 +167,17 @@ impl FeatureState {
     /// The feature as `addFeature` attaches it: every catalog prop at its default, and none
     /// held yet.
     pub fn new(spec: &'static FeatureSpec) -> FeatureState {
+        let catalog = catalog_of(spec);
+        let hot = hot_count(spec);
+        let vars: Vec<GVar> = catalog.defaults.iter().take(hot.into()).cloned().collect();
         FeatureState {
             kind: FeatureKind::named(spec.name),
             awake: true,
             parsed: 0,
-            held: 0,
-            catalog: catalog_of(spec),
-            vars: Vec::new(),
+            hot,
+            held: u32::try_from((1u64 << vars.len()) - 1).unwrap_or(u32::MAX),
+            catalog,
+            vars,
             more: None,
         }
     }
@@ -177,6 +186,9 @@ impl FeatureState {
     /// catalog's default. A held catalog prop is found inline; the rest out of line.
     #[inline(always)]
     fn var(&self, index: usize) -> Option<&GVar> {
+        if index < usize::from(self.hot) {
+            return self.vars.get(index);
+        }
         let bit = held_bit(index);
         if self.held & bit != 0 {
             return self.vars.get((self.held & (bit - 1)).count_ones() as usize);
@@ -200,6 +212,9 @@ impl FeatureState {
     /// after waking the feature as the prop asks.
     #[inline(always)]
     fn hold(&mut self, index: usize) -> Option<&mut GVar> {
+        if index < usize::from(self.hot) {
+            return self.vars.get_mut(index);
+        }
         let bit = held_bit(index);
         if self.held & bit != 0 {
             let at = (self.held & (bit - 1)).count_ones() as usize;
@@ -509,6 +524,12 @@ impl FeatureState {
             (self.added().iter().map(|n| &**n)).zip(self.vars.iter().skip(self.held_count()));
         catalog.chain(added)
     }
+}
+
+/// The catalog's [`hot`](FeatureSpec::hot) count of `spec`, as an attached feature keeps it
+/// (the catalog has at most 32 props per feature).
+fn hot_count(spec: &FeatureSpec) -> u8 {
+    u8::try_from(spec.hot.min(spec.props.len())).unwrap_or(0)
 }
 
 /// The bit of catalog prop `index` in [`FeatureState::held`]; none for an index past 31

@@ -83,6 +83,11 @@ pub struct FeatureSpec {
     pub help: &'static str,
     /// Its properties.
     pub props: &'static [FeatPropSpec],
+    /// How many of its first props the tick reads or writes for nearly every agent that has
+    /// the feature (Movement's type, direction, compass, distance and whether it moved): an
+    /// attached feature holds them from the start and finds them at their place, where it
+    /// holds the others only once changed (see [`crate::agent::FeatureState`]).
+    pub hot: usize,
     /// Its methods.
     pub methods: &'static [FeatMethodSpec],
 }
@@ -189,6 +194,7 @@ const _: () = {
     let mut i = 0;
     while i < FEATURES.len() {
         assert!(FEATURES[i].props.len() <= 32);
+        assert!(FEATURES[i].hot <= FEATURES[i].props.len());
         i += 1;
     }
 };
@@ -413,6 +419,7 @@ const GLOBAL: FeatureSpec = FeatureSpec {
     name: "Global",
     aliases: &[],
     help: "Gives the character properties that every character in the model shares.",
+    hot: 0,
     props: &[],
     methods: &[
         method(
@@ -456,6 +463,7 @@ const TIMER: FeatureSpec = FeatureSpec {
     name: "Timer",
     aliases: &[],
     help: "Lets the character watch and end the round's clock.",
+    hot: 0,
     props: &[],
     methods: &[method("stopRound", &[], "Ends the current round now.")],
 };
@@ -464,6 +472,7 @@ const CURSOR: FeatureSpec = FeatureSpec {
     name: "Cursor",
     aliases: &[],
     help: "Lets a pointer (a student moving in the room, or the mouse) pick the character up, carry it and drop it.",
+    hot: 0,
     props: &[
         num(
             "cursorTargetId",

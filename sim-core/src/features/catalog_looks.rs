@@ -26,6 +26,7 @@ pub(crate) const COSTUME: FeatureSpec = FeatureSpec {
     name: "Costume",
     aliases: &[],
     help: "Lets the character change its picture, colour, size and glow.",
+    hot: 0,
     props: &[
         text("costumeName", "", "The picture file the character wears."),
         num(
@@ -196,6 +197,7 @@ pub(crate) const GRAPHING: FeatureSpec = FeatureSpec {
     name: "Graphing",
     aliases: &["AgentWidgets"],
     help: "Adds a label, a meter or a graph to the character.",
+    hot: 0,
     props: &[
         text("text", "", "The words shown under the character."),
         text(

@@ -25,6 +25,7 @@ pub(crate) const MOVEMENT: FeatureSpec = FeatureSpec {
     name: "Movement",
     aliases: &[],
     help: "Lets the character move by itself or be steered.",
+    hot: 5,
     props: &[
         // The props movement reads and writes every tick come first, next to each other,
         // so with thousands of agents a tick touches fewer cache lines of each agent.
@@ -75,6 +76,7 @@ pub(crate) const PHYSICS: FeatureSpec = FeatureSpec {
     name: "Physics",
     aliases: &[],
     help: "Gives the character a body with a size, so touches can be checked.",
+    hot: 0,
     props: &[
         text(
             "bodyShape",
@@ -124,6 +126,7 @@ pub(crate) const TOUCHES: FeatureSpec = FeatureSpec {
     name: "Touches",
     aliases: &[],
     help: "Lets the character notice when it touches other characters.",
+    hot: 0,
     props: &[],
     methods: &[
         method(
@@ -155,6 +158,7 @@ pub(crate) const VISION: FeatureSpec = FeatureSpec {
     name: "Vision",
     aliases: &[],
     help: "Lets the character see what is in front of it (and be seen).",
+    hot: 0,
     props: &[
         flag(
             "visionable",

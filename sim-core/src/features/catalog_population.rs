@@ -14,6 +14,7 @@ pub(crate) const POPULATION: FeatureSpec = FeatureSpec {
     name: "Population",
     aliases: &[],
     help: "Lets the character make, remove and count characters.",
+    hot: 0,
     props: &[
         num("count", 0.0, "How many characters of the kind there are."),
         num("sum", 0.0, "A property added up over all characters of the kind."),
