@@ -1,7 +1,7 @@
 //! Costume at run time: which picture and frame, glow that fades, and a tint in HSV that
 //! the renderer draws and Vision compares (camouflage).
 
-use super::dispatch::{feat, no_method, num_arg, text_arg};
+use super::common::{feat, no_method, num_arg, text_arg, Runtime};
 use crate::agent::color::{hsv_of, hsv_of_rgb_number, hsv_to_rgb, rgb_number, rgb_to_hsv};
 use crate::agent::{FeatureState, Features};
 use crate::entity::EntityId;
@@ -11,6 +11,13 @@ use crate::features::catalog_looks::COSTUME;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::{RandomSource, Value};
+
+/// The Costume feature's methods, for the dispatch.
+pub(crate) const RUNTIME: Runtime = Runtime {
+    kind: KIND,
+    act: call,
+    answer: Some(query),
+};
 
 /// Runs a Costume method on agent `id`.
 pub(crate) fn call(

@@ -4,13 +4,20 @@
 //! character whose blueprint added Cursor can be picked up, a cursor carries one character
 //! at a time, and a character is carried by one cursor at a time.
 
-use super::dispatch::{feat, no_method, text_arg};
+use super::common::{feat, no_method, text_arg, Runtime};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::script::program::Arg;
 use crate::vars::Value;
 use crate::world::{Hold, World};
+
+/// The Cursor feature's methods, for the dispatch.
+pub(crate) const RUNTIME: Runtime = Runtime {
+    kind: KIND,
+    act: call,
+    answer: None,
+};
 
 /// Cursor's kind, which its methods find the agent's feature by.
 const KIND: crate::features::catalog::FeatureKind =

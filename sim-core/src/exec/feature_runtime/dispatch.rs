@@ -1,7 +1,8 @@
 //! Routing `featCall` statements and `callFeatMethod(...)` expressions to the feature that
-//! runs them, by the catalog's canonical names (so old spellings work too).
+//! runs them: each feature's module gives its [`Runtime`], found here by the feature's kind
+//! (a method by the catalog's canonical names, so old spellings work too).
 
-use crate::agent::FeatureState;
+use super::common::{no_method, Runtime};
 use crate::entity::EntityId;
 use crate::exec::{plain, to_expr, Failure, Obj, Runner};
 use crate::features::catalog::FeatureKind;
@@ -9,7 +10,6 @@ use crate::features::{FeatMethodSpec, FeatureSpec};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::Value;
-use std::borrow::Cow;
 
 /// Runs `featCall [target.]Feature method args` on agent `id`. A method that answers a
 /// question ([`FeatMethodSpec::answer`]) pushes its answer on the value stack.
@@ -62,6 +62,27 @@ fn method_spec(
     Ok((spec.name, method))
 }
 
+/// Every feature's methods, found by the feature's kind: the one list of the features'
+/// runtimes (a new feature is its own file and its line here).
+const RUNTIMES: [&Runtime; 10] = [
+    &super::costume::RUNTIME,
+    &super::movement::RUNTIME,
+    &super::physics::RUNTIME,
+    &super::touches::RUNTIME,
+    &super::vision::RUNTIME,
+    &super::population::RUNTIME,
+    &super::graphing::RUNTIME,
+    &super::global::RUNTIME,
+    &super::timer::RUNTIME,
+    &super::cursor::RUNTIME,
+];
+
+/// The runtime of the feature named `feature` (a canonical name).
+fn runtime(feature: &str) -> Option<&'static Runtime> {
+    let kind = FeatureKind::named(feature);
+    RUNTIMES.into_iter().find(|r| r.kind == kind)
+}
+
 /// Runs a method that changes something.
 fn act(
     r: &mut Runner<'_>,
@@ -70,29 +91,9 @@ fn act(
     method: &str,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    match feature {
-        "Costume" => super::costume::call(r, id, method, args),
-        "Movement" => super::movement::call(r, id, method, args),
-        "Physics" => super::physics::call(r, id, method, args),
-        // Every pair a `when` rule names is tested, so monitoring needs no bookkeeping.
-        "Touches" | "Vision" if method == "monitor" => Ok(()),
-        "Touches" if method == "clearTouches" => {
-            if args.is_empty() {
-                return Ok(());
-            }
-            let wanted = num_arg(r, args, 0, -1.0)?;
-            r.world.forget_touches_of(wanted);
-            Ok(())
-        }
-        "Population" => super::population::call(r, id, method, args),
-        "Graphing" => super::graphing::call(r, id, method, args),
-        "Global" => super::global::call(r, method, args),
-        "Timer" if method == "stopRound" => {
-            r.world.round_mut().stop_requested = true;
-            Ok(())
-        }
-        "Cursor" => super::cursor::call(r, id, method, args),
-        _ => Err(no_method(feature, method)),
+    match runtime(feature) {
+        Some(runtime) => (runtime.act)(r, id, method, args),
+        None => Err(no_method(feature, method)),
     }
 }
 
@@ -104,12 +105,9 @@ fn answer(
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    match feature {
-        "Costume" => super::costume::query(r, id, method, args),
-        "Population" => super::population::query(r, method, args),
-        "Vision" => super::vision::query(r, id, method, args),
-        "Global" => super::global::query(r, method, args),
-        _ => Err(no_method(feature, method)),
+    match runtime(feature).and_then(|runtime| runtime.answer) {
+        Some(answer) => answer(r, id, method, args),
+        None => Err(no_method(feature, method)),
     }
 }
 
@@ -123,90 +121,4 @@ fn push_answer(r: &mut Runner<'_>, answer: ExprValue<Obj>) -> Result<(), Failure
             .try_for_each(|part| r.push(Value::Number(part))),
         other => r.push(plain(other)?),
     }
-}
-
-/// The error for a method `feature` does not have.
-pub(crate) fn no_method(feature: &str, method: &str) -> Failure {
-    format!("{feature} has no method '{method}'")
-}
-
-/// Agent `id`'s feature of `kind`, attached with its defaults first if the blueprint did not
-/// add it (GEMSTEP needs `addFeature`; the compiler already warns about that). Found by kind,
-/// so a method that runs every tick compares no names.
-pub(crate) fn feat<'a>(
-    r: &'a mut Runner<'_>,
-    id: EntityId,
-    kind: FeatureKind,
-) -> Result<&'a mut FeatureState, Failure> {
-    // Only the features are needed, which leaves Population's census answers current.
-    let features = r
-        .world
-        .agents
-        .features_of(id)
-        .ok_or_else(|| "the agent was removed".to_string())?;
-    if !features.has_kind(kind) {
-        let spec = kind.spec().ok_or("a feature the catalog does not list")?;
-        features.push(FeatureState::new(spec));
-    }
-    features
-        .of_kind_mut(kind)
-        .ok_or_else(|| "a feature could not be attached".to_string())
-}
-
-/// The number argument at `i`, or `default` when absent.
-pub(crate) fn num_arg(
-    r: &mut Runner<'_>,
-    args: &[Arg],
-    i: usize,
-    default: f64,
-) -> Result<f64, Failure> {
-    match args.get(i) {
-        None => Ok(default),
-        Some(arg) => {
-            let value = r.arg(arg)?;
-            value.as_number().filter(|n| n.is_finite()).ok_or_else(|| {
-                format!(
-                    "argument {} must be a number, got {}",
-                    i + 1,
-                    value.describe()
-                )
-            })
-        }
-    }
-}
-
-/// The text argument at `i`.
-pub(crate) fn text_arg(r: &mut Runner<'_>, args: &[Arg], i: usize) -> Result<String, Failure> {
-    let arg = args
-        .get(i)
-        .ok_or_else(|| format!("argument {} is missing", i + 1))?;
-    match r.arg(arg)? {
-        Value::String(text) => Ok(text),
-        value => value
-            .as_text()
-            .ok_or_else(|| format!("argument {} must be text, got {}", i + 1, value.describe())),
-    }
-}
-
-/// The text argument at `i`, borrowed when it is written out in the script (no copy per
-/// call, for statements that run every tick).
-pub(crate) fn text_arg_ref<'a>(
-    r: &mut Runner<'_>,
-    args: &'a [Arg],
-    i: usize,
-) -> Result<Cow<'a, str>, Failure> {
-    match args.get(i) {
-        Some(Arg::Literal(Value::String(text))) => Ok(Cow::Borrowed(text)),
-        _ => text_arg(r, args, i).map(Cow::Owned),
-    }
-}
-
-/// The `[[ ]]` block argument, if any.
-pub(crate) fn block_arg(args: &[Arg]) -> &[crate::script::program::Stmt] {
-    args.iter()
-        .find_map(|a| match a {
-            Arg::Block(b) => Some(b.as_slice()),
-            _ => None,
-        })
-        .unwrap_or(&[])
 }

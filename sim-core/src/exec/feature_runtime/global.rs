@@ -1,14 +1,28 @@
 //! Global at run time: props every character of the model shares.
 
-use super::dispatch::{no_method, text_arg, text_arg_ref};
+use super::common::{no_method, text_arg, text_arg_ref, Runtime};
+use crate::entity::EntityId;
 use crate::exec::{to_expr, Failure, Obj, Runner};
+use crate::features::catalog::FeatureKind;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::{GVar, Value, VarType};
 use crate::world::World;
 
+/// The Global feature's methods, for the dispatch.
+pub(crate) const RUNTIME: Runtime = Runtime {
+    kind: FeatureKind::named("Global"),
+    act: call,
+    answer: Some(query),
+};
+
 /// Runs a Global method (`addGlobalProp name Type initial`, `globalProp name method args`).
-pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(), Failure> {
+pub(crate) fn call(
+    r: &mut Runner<'_>,
+    _id: EntityId,
+    method: &str,
+    args: &[Arg],
+) -> Result<(), Failure> {
     match method {
         "addGlobalProp" => {
             let name = text_arg(r, args, 0)?;
@@ -38,6 +52,7 @@ pub(crate) fn call(r: &mut Runner<'_>, method: &str, args: &[Arg]) -> Result<(),
 /// prop itself; a script only ever reads its value).
 pub(crate) fn query(
     r: &mut Runner<'_>,
+    _id: EntityId,
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {

@@ -1,7 +1,7 @@
 //! Graphing (GEMSTEP's AgentWidgets) at run time: a label, a meter and a line graph per
 //! character, kept as data the renderer draws, bound to props when asked.
 
-use super::dispatch::{feat, no_method, num_arg, text_arg};
+use super::common::{feat, no_method, num_arg, text_arg, Runtime};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
@@ -11,6 +11,13 @@ use crate::script::program::Arg;
 use crate::vars::{GVar, Value};
 use crate::world::log::Origin;
 use crate::world::World;
+
+/// The Graphing feature's methods, for the dispatch.
+pub(crate) const RUNTIME: Runtime = Runtime {
+    kind: KIND,
+    act: call,
+    answer: None,
+};
 
 /// The most points a line graph keeps; older ones scroll off.
 pub const MAX_GRAPH_POINTS: usize = 300;

@@ -1,7 +1,7 @@
 //! Population's counts by property value (`countExistingCharactersByFeatPropType`), the data
 //! behind a histogram: how many characters of a kind have each value of a prop.
 
-use super::dispatch::feat;
+use super::common::feat;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::script::program::Arg;

@@ -1,7 +1,7 @@
 //! Movement at run time: every movement type, seeking, and the stage's bounds (wrap per axis,
 //! otherwise bounce back inside).
 
-use super::dispatch::{feat, no_method, num_arg, text_arg};
+use super::common::{feat, no_method, num_arg, text_arg, Runtime};
 use super::vision::Backdrops;
 use crate::agent::{Agent, InputMode};
 use crate::entity::EntityId;
@@ -13,6 +13,13 @@ use crate::script::program::Arg;
 use crate::spatial::SpatialGrid;
 use crate::vars::{RandomSource, Value};
 use crate::world::World;
+
+/// The Movement feature's methods, for the dispatch.
+pub(crate) const RUNTIME: Runtime = Runtime {
+    kind: KIND,
+    act: call,
+    answer: None,
+};
 
 /// Movement's kind, which the tick finds the feature by.
 const KIND: FeatureKind = FeatureKind::named(MOVEMENT.name);

@@ -1,6 +1,6 @@
 //! Physics at run time: each agent's body, the box touch tests compare.
 
-use super::dispatch::{feat, no_method, num_arg};
+use super::common::{feat, no_method, num_arg, Runtime};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
@@ -8,6 +8,13 @@ use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_motion::PHYSICS;
 use crate::script::program::Arg;
 use crate::vars::Value;
+
+/// The Physics feature's methods, for the dispatch.
+pub(crate) const RUNTIME: Runtime = Runtime {
+    kind: KIND,
+    act: call,
+    answer: None,
+};
 
 /// The body size of an agent whose Physics sets none (GEMSTEP's costumes are 32 units).
 pub const DEFAULT_BODY: f64 = 32.0;

@@ -1,7 +1,7 @@
 //! Population at run time: making, copying and removing characters, acting on every
 //! character of a kind, and counts and aggregates of a prop.
 
-use super::dispatch::{block_arg, feat, no_method, text_arg};
+use super::common::{block_arg, feat, no_method, text_arg, Runtime};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::script::expr::Value as ExprValue;
@@ -9,6 +9,13 @@ use crate::script::program::{Arg, Stmt};
 use crate::vars::{RandomSource, Value};
 use crate::world::Birth;
 use std::rc::Rc;
+
+/// The Population feature's methods, for the dispatch.
+pub(crate) const RUNTIME: Runtime = Runtime {
+    kind: KIND,
+    act: call,
+    answer: Some(query),
+};
 
 /// Population's kind, which its methods find the agent's feature by.
 const KIND: crate::features::catalog::FeatureKind =
@@ -131,6 +138,7 @@ pub(crate) fn call(
 /// generator, or `null` when there is none).
 pub(crate) fn query(
     r: &mut Runner<'_>,
+    _id: EntityId,
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {

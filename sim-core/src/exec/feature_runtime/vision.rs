@@ -1,7 +1,7 @@
 //! Vision at run time: a cone in front of the agent, and whether a colour stands out from the
 //! agents behind it (camouflage).
 
-use super::dispatch::no_method;
+use super::common::{no_method, Runtime};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
@@ -9,8 +9,16 @@ use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_looks::COSTUME;
 use crate::features::catalog_motion::{MOVEMENT, VISION};
 use crate::script::expr::Value as ExprValue;
+use crate::script::program::Arg;
 use crate::spatial::SpatialGrid;
 use crate::world::World;
+
+/// The Vision feature's methods, for the dispatch.
+pub(crate) const RUNTIME: Runtime = Runtime {
+    kind: VISION_KIND,
+    act: call,
+    answer: Some(query),
+};
 
 /// Vision's props the pair tests read, by slot: they run for many pairs every tick.
 pub(crate) const VIEW_DISTANCE: PropSlot = PropSlot::of(&VISION, "viewDistance");
@@ -209,6 +217,15 @@ fn hsv_array(c: &crate::agent::FeatureState) -> [f64; 3] {
 /// Answers Vision's questions about agent `id`: `canSeeColorOfCharacter(other)` and
 /// `isCamouflaged('Blueprint')`. A character is an agent value or, in a `featCall`, the
 /// blueprint name a `when` binds.
+/// Runs a Vision method that changes something: only `monitor`, which needs no bookkeeping
+/// (every pair a `when` rule names is tested).
+fn call(_r: &mut Runner<'_>, _id: EntityId, method: &str, _args: &[Arg]) -> Result<(), Failure> {
+    match method {
+        "monitor" => Ok(()),
+        _ => Err(no_method("Vision", method)),
+    }
+}
+
 pub(crate) fn query(
     r: &mut Runner<'_>,
     id: EntityId,
