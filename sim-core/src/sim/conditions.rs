@@ -245,13 +245,20 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
     // pairs come out in the order their consequents run, so one rule's need no sort (see
     // `crate::world::consequents::Consequents::sort`).
     let a_side: &[Body] = if same { b_side } else { a_side };
+    let near = Near { grid, b_by_cell };
     if let TestKind::CloseTo(d) = test {
-        let near = Near { grid, b_by_cell };
         let capped = near.pairs(a_side, d, passing);
         return Scanned { capped };
     }
-    let contact = test.contact();
-    let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
+    if let Some(contact) = test.contact() {
+        let first_or_last = matches!(test, TestKind::FirstTouch(_) | TestKind::LastTouch(_));
+        // Contacts through the same pass as `isCloseTo`, each A body searching as far as its
+        // extent and B's widest reach (centres within CENTERED pass `c2c` whatever the
+        // sizes). A first or last touch's pairs are what the rule remembers; others pass now.
+        let out = if first_or_last { touching } else { passing };
+        let capped = near.touching(a_side, reach_b, contact, out);
+        return Scanned { capped };
+    }
     let backdrops = (test == TestKind::SeesCamouflaged).then(|| vision::Backdrops::new(world));
     let mut capped = false;
     for a in a_side {
@@ -262,37 +269,21 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
                     agent.feat_num_at(vision::VIEW_DISTANCE, 250.0)
                 })
             }
-            TestKind::CloseTo(d) => d,
-            // Centres within CENTERED pass `isCenteredOn` and `c2c` whatever the sizes.
+            // Centres within CENTERED pass `isCenteredOn` whatever the sizes.
             _ => (a.hw.max(a.hh) + reach_b).max(CENTERED),
         };
         grid.for_each_run(a.x, a.y, radius, |run| {
             for b in b_by_cell.get(run).unwrap_or_default() {
-                if b.id == a.id {
+                if b.id == a.id || !pair_passes(world, test, a, b, backdrops.as_ref()) {
                     continue;
                 }
-                let hit = match contact {
-                    Some(contact) => touches(contact, a, b),
-                    None => pair_passes(world, test, a, b, backdrops.as_ref()),
-                };
-                if !hit {
-                    continue;
-                }
-                if passing.len() + touching.len() >= MAX_PAIRS_PER_RULE {
+                if passing.len() >= MAX_PAIRS_PER_RULE {
                     capped = true;
                     return;
                 }
-                // A first or last touch is decided against the last tick's touching pairs,
-                // which is all such a rule keeps; other rules pass the pair now.
-                if first_or_last {
-                    touching.push((a.id, b.id));
-                } else {
-                    passing.push((a.id, b.id));
-                }
+                passing.push((a.id, b.id));
             }
         });
-        // Only the passing pairs: a first or last touch's are sorted all at once afterwards,
-        // to be compared with the last tick's.
         in_slot_order(passing.get_mut(first..).unwrap_or_default());
         if capped {
             break;
@@ -359,13 +350,52 @@ impl Near<'_> {
         distance: f64,
         passing: &mut Vec<(EntityId, EntityId)>,
     ) -> bool {
+        let reach = squared_reach(distance);
+        self.pass(
+            a_side,
+            |_| distance,
+            passing,
+            |a, b| {
+                let (dx, dy) = (b.x - a.x, b.y - a.y);
+                // The general test's answer without its square root; a place that is not a
+                // number fails, as there.
+                dx * dx + dy * dy <= reach
+            },
+        )
+    }
+
+    /// Appends to `out` every pair of an A body and a different B body in `contact`, as
+    /// [`Near::pairs`] does for a distance: each A body searches as far as its own extent and
+    /// `reach_b`, B's widest.
+    #[inline(never)]
+    fn touching(
+        &self,
+        a_side: &[Body],
+        reach_b: f64,
+        contact: Contact,
+        out: &mut Vec<(EntityId, EntityId)>,
+    ) -> bool {
+        let radius = |a: &Body| (a.hw.max(a.hh) + reach_b).max(CENTERED);
+        self.pass(a_side, radius, out, |a, b| touches(contact, a, b))
+    }
+
+    /// The pass of [`Near::pairs`] and [`Near::touching`]: every A body's candidates in the
+    /// grid cells within `radius_of` it, kept when `hit` says so, each body's pairs in B's slot
+    /// order; answers whether [`MAX_PAIRS_PER_RULE`] cut it short.
+    #[inline(always)]
+    fn pass(
+        &self,
+        a_side: &[Body],
+        radius_of: impl Fn(&Body) -> f64,
+        passing: &mut Vec<(EntityId, EntityId)>,
+        hit: impl Fn(&Body, &Body) -> bool,
+    ) -> bool {
         let start = passing.len();
         let mut kept = start;
-        let reach = squared_reach(distance);
         for a in a_side {
             let first = kept;
-            self.grid.for_each_run(a.x, a.y, distance, |run| {
-                self.keep_near(a, run, reach, passing, &mut kept);
+            self.grid.for_each_run(a.x, a.y, radius_of(a), |run| {
+                self.keep_near(a, run, passing, &mut kept, &hit);
             });
             in_slot_order(passing.get_mut(first..kept).unwrap_or_default());
             // Checked once per body: the pairs past the cap are dropped, as if the scan had
@@ -379,31 +409,27 @@ impl Near<'_> {
         false
     }
 
-    /// Keeps the pairs of `a` with the B bodies at positions `run` of the cell order whose
-    /// squared distance from it is at most `reach` (see [`squared_reach`]), other than `a`
-    /// itself, in `passing[kept..]`, moving `kept`
-    /// past them. Whether a candidate is near is a coin toss to the processor, so the loop
-    /// does not branch on it: every candidate's pair is written at `kept`, which moves on
-    /// only past a kept one. `passing` is made long enough to hold every candidate first;
-    /// the callers cut it back to the pairs kept.
+    /// Keeps the pairs of `a` with the B bodies at positions `run` of the cell order that
+    /// `hit` passes, other than `a` itself, in `passing[kept..]`, moving `kept` past them.
+    /// Whether a candidate passes is a coin toss to the processor, so the loop does not
+    /// branch on it: every candidate's pair is written at `kept`, which moves on only past a
+    /// kept one. `passing` is made long enough to hold every candidate first; the callers cut
+    /// it back to the pairs kept.
     #[inline(always)]
     fn keep_near(
         &self,
         a: &Body,
         run: std::ops::Range<usize>,
-        reach: f64,
         passing: &mut Vec<(EntityId, EntityId)>,
         kept: &mut usize,
+        hit: impl Fn(&Body, &Body) -> bool,
     ) {
         let room = *kept + run.len();
         if passing.len() < room {
             passing.resize(room + SLACK, (a.id, a.id));
         }
         for b in self.b_by_cell.get(run).unwrap_or_default() {
-            let (dx, dy) = (b.x - a.x, b.y - a.y);
-            // The general test's answer without its square root; a place that is not a
-            // number fails, as there.
-            let near = dx * dx + dy * dy <= reach;
+            let near = hit(a, b);
             if let Some(slot) = passing.get_mut(*kept) {
                 *slot = (a.id, b.id);
             }
