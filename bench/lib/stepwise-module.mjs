@@ -51,6 +51,8 @@ export async function instantiate(path = process.env.STEPWISE_WASM ?? DEFAULT_WA
         /** The state hash as 16 hex digits, the way `stepwise run` prints it. */
         stateHash: () => BigInt.asUintN(64, x.state_hash()).toString(16).padStart(16, '0'),
         agentCount: () => x.agent_count(),
+        /** The module's memory in bytes: a WASM memory never shrinks, so this is its peak. */
+        memoryBytes: () => x.memory.buffer.byteLength,
         /** Takes a log of controller frames (JSON lines, as `stepwise run --inputs`). */
         setFrames(text) {
             const bytes = new TextEncoder().encode(text)
