@@ -155,6 +155,7 @@ fn input(device: &str, seq: u32, x: f64, y: f64) -> Message {
             y,
         }],
         delay_ms: None,
+        behind_ms: None,
     })
 }
 

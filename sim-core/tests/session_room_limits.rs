@@ -42,6 +42,7 @@ fn moved(device: &str, seq: u32, x: f64) -> Message {
             y: 0.0,
         }],
         delay_ms: None,
+        behind_ms: None,
     })
 }
 

@@ -199,6 +199,7 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
                 seq: seq[i],
                 markers: vec![circle(i as u64, t)],
                 delay_ms: None,
+                behind_ms: None,
             });
             sent.lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -412,6 +413,7 @@ fn district(args: &[String]) -> Result<serde_json::Value, String> {
                 seq: seqs[k],
                 markers: vec![circle(k as u64, t)],
                 delay_ms: None,
+                behind_ms: None,
             });
             if conn.publish(inn, &sealed::seal(key, Direction::In, &input)) {
                 inputs += 1;

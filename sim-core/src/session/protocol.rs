@@ -19,7 +19,7 @@ use crate::sim::{Input, Marker};
 use serde::{Deserialize, Serialize};
 
 /// The version of the message format; a device of another version is refused, not misread.
-pub const PROTOCOL_VERSION: u16 = 1;
+pub const PROTOCOL_VERSION: u16 = 2;
 /// The largest message, encoded: a snapshot of a full model with its project fits.
 pub const MAX_MESSAGE_BYTES: usize = 8 << 20;
 /// The most inputs one bundle carries (a frame's worth from every device, with room).
@@ -244,6 +244,9 @@ pub struct StudentInput {
     /// How long the device's last acknowledged input took to reach the model, milliseconds
     /// (for the teacher's roster).
     pub delay_ms: Option<u32>,
+    /// How far the model this device shows runs behind the class's, milliseconds: a device
+    /// too slow for the model falls behind, and the teacher's roster says so.
+    pub behind_ms: Option<u32>,
 }
 
 /// Why bytes are not a message.
@@ -496,6 +499,7 @@ mod tests {
                 })
                 .collect(),
             delay_ms: Some(12),
+            behind_ms: Some(3_000),
         })
     }
 
@@ -744,6 +748,7 @@ mod tests {
                 seq,
                 markers: markers.iter().map(|(id, x, y)| Marker { id: id.to_string(), x: *x, y: *y }).collect(),
                 delay_ms: None,
+                behind_ms: None,
             });
             prop_assert_eq!(decode(&encode(&m)), Ok(m));
         }

@@ -54,6 +54,8 @@ pub struct Student {
     last_markers: Option<Vec<crate::sim::Marker>>,
     /// The input-to-model delay the device last measured.
     pub delay_ms: Option<u32>,
+    /// How far behind the class the device last said its model runs, milliseconds.
+    pub behind_ms: Option<u32>,
     /// The blueprint the student has open in the script drawer, if any.
     pub editing: Option<String>,
     /// Tokens of the rate limit (refilled at [`MAX_INPUTS_PER_SECOND`]).
@@ -347,6 +349,7 @@ impl Room {
                         moved_ms: None,
                         last_markers: None,
                         delay_ms: None,
+                        behind_ms: None,
                         editing: None,
                         tokens: MAX_INPUTS_PER_SECOND,
                         last_seq: None,
@@ -391,6 +394,7 @@ impl Room {
         if input.delay_ms.is_some() {
             s.delay_ms = input.delay_ms;
         }
+        s.behind_ms = input.behind_ms;
         let mut markers = input.markers;
         markers.truncate(MAX_MARKERS_PER_STUDENT);
         // The first input places the character where the device put it; a later one with

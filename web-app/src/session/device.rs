@@ -134,6 +134,8 @@ pub struct DeviceSession {
     /// How late the last bundles arrived and were applied (teacher's send to applied here,
     /// milliseconds; meaningful on one computer's clock), newest last.
     bundle_delays: VecDeque<f64>,
+    /// How far behind the class this device's model runs (see [`Lag`]).
+    lag: Lag,
     unsent_inputs: u64,
     /// Whether a bundle with the teacher's inputs (a widget, an inspector edit, a command)
     /// was applied since [`DeviceSession::take_inputs_applied`] last asked.
@@ -251,6 +253,7 @@ impl DeviceSession {
             sent_at: VecDeque::new(),
             delay_ms: None,
             bundle_delays: VecDeque::new(),
+            lag: Lag::default(),
             unsent_inputs: 0,
             inputs_applied: false,
             tab,
@@ -681,8 +684,9 @@ impl DeviceSession {
                 if self.bundle_delays.len() >= 512 {
                     self.bundle_delays.pop_front();
                 }
-                self.bundle_delays
-                    .push_back(js_sys::Date::now() - b.sent_ms);
+                let delay = js_sys::Date::now() - b.sent_ms;
+                self.bundle_delays.push_back(delay);
+                self.lag.note(delay);
             }
             Followed::Stale => {}
         }
@@ -774,6 +778,7 @@ impl DeviceSession {
             seq: self.seq,
             markers: self.markers.clone(),
             delay_ms: self.delay_ms,
+            behind_ms: self.behind_ms(),
         });
         if !self.send(&message) {
             self.unsent_inputs += 1;
@@ -784,6 +789,12 @@ impl DeviceSession {
     /// is paused, nothing else would refresh what this screen shows of it.
     pub fn take_inputs_applied(&mut self) -> bool {
         std::mem::take(&mut self.inputs_applied)
+    }
+
+    /// How far the model this device shows runs behind the class's, milliseconds (see
+    /// [`Lag`]); none before the first bundle.
+    pub fn behind_ms(&self) -> Option<u32> {
+        self.lag.behind_ms()
     }
 
     /// The 95th percentile of how late the last bundles were applied here, milliseconds.
@@ -805,6 +816,36 @@ impl DeviceSession {
     }
 }
 
+/// How far behind the class a device's model runs, from how late each of the teacher's
+/// bundles is applied here (the teacher's send to applied, on two clocks). The two clocks
+/// differ by a fixed amount and the network takes a little, so the least delay seen stands
+/// for "in step"; a device that cannot run the model as fast as the teacher applies each
+/// bundle later than the one before, and the excess over that least is how far behind it is.
+#[derive(Debug, Default, Clone, Copy, PartialEq)]
+pub struct Lag {
+    /// The least delay seen.
+    least: Option<f64>,
+    /// The last bundle's delay.
+    last: Option<f64>,
+}
+
+impl Lag {
+    /// Notes that a bundle was applied `delay` milliseconds after the teacher sent it.
+    pub fn note(&mut self, delay: f64) {
+        if !delay.is_finite() {
+            return;
+        }
+        self.least = Some(self.least.map_or(delay, |l| l.min(delay)));
+        self.last = Some(delay);
+    }
+
+    /// How far behind the device is, milliseconds; none before a bundle.
+    pub fn behind_ms(&self) -> Option<u32> {
+        let behind = self.last? - self.least?;
+        Some(behind.clamp(0.0, f64::from(u32::MAX)) as u32)
+    }
+}
+
 /// Where a new student's first character appears: spread over the stage by the device id,
 /// so a class of characters does not start in one heap.
 fn start_place(device: &str) -> (f64, f64) {
@@ -814,4 +855,34 @@ fn start_place(device: &str) -> (f64, f64) {
     let x = f64::from(h & 0xffff) / 65_535.0 * 0.7 - 0.35;
     let y = f64::from(h >> 16) / 65_535.0 * 0.7 - 0.35;
     (x, y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Lag;
+
+    #[test]
+    fn a_device_in_step_is_not_behind_whatever_its_clock_says() {
+        let mut lag = Lag::default();
+        assert_eq!(lag.behind_ms(), None);
+        // Its clock is 40 s off the teacher's; the network takes 20 to 60 ms.
+        for delay in [40_020.0, 40_060.0, 40_030.0] {
+            lag.note(delay);
+        }
+        assert_eq!(lag.behind_ms(), Some(10));
+    }
+
+    #[test]
+    fn a_device_that_applies_each_bundle_later_is_behind_by_the_excess() {
+        let mut lag = Lag::default();
+        for delay in [-5_000.0, -4_990.0, -3_000.0, -1_500.0] {
+            lag.note(delay);
+        }
+        assert_eq!(lag.behind_ms(), Some(3_500));
+        // Caught up again.
+        lag.note(-4_995.0);
+        assert_eq!(lag.behind_ms(), Some(5));
+        lag.note(f64::NAN);
+        assert_eq!(lag.behind_ms(), Some(5));
+    }
 }

@@ -255,8 +255,11 @@ fn roster(session: &TeacherSession, now_ms: f64, kick: &Callback<String>) -> Htm
             let kick = kick.clone();
             let last = s.moved_ms.map_or("never".to_string(), |at| format!("{:.1} s ago", ((now_ms - at) / 1000.0).max(0.0)));
             let delay = s.delay_ms.map_or("—".to_string(), |d| format!("{d} ms"));
+            let behind = s.behind_ms.filter(|&b| b >= BEHIND_NOTICE_MS);
             html! {
-                <tr data-testid="session-student" data-device={s.device.clone()}>
+                <tr data-testid="session-student" data-device={s.device.clone()}
+                    class={classes!(behind.is_some().then_some("behind"))}
+                    data-behind-ms={s.behind_ms.map(|b| b.to_string())}>
                     <td class="name" title={s.name.clone()}>{ &s.name }</td>
                     <td>{ &s.blueprint }
                         if let Some(open) = &s.editing {
@@ -265,7 +268,14 @@ fn roster(session: &TeacherSession, now_ms: f64, kick: &Callback<String>) -> Htm
                             </span>
                         }
                     </td>
-                    <td>{ if s.connected(now_ms) { "yes" } else { "no" } }</td>
+                    <td>{ if s.connected(now_ms) { "yes" } else { "no" } }
+                        if let Some(behind) = behind {
+                            <span class="student-behind" data-testid="student-behind"
+                                title={format!("{}'s device cannot keep up with this model", s.name)}>
+                                { format!("{} behind", seconds(behind)) }
+                            </span>
+                        }
+                    </td>
                     <td>{ last }</td>
                     <td>{ delay }</td>
                     <td><button data-testid="session-kick" aria-label={format!("Remove {}", s.name)}
@@ -372,17 +382,37 @@ pub fn device_status(session: &DeviceSession, now_ms: f64, steering: bool) -> Ht
         no_room(session.code())
     } else if !session.following() {
         "waiting for the teacher's model".to_string()
+    } else if let Some(behind) = session.behind_ms().filter(|&b| b >= BEHIND_NOTICE_MS) {
+        format!("{} behind · {} resyncs", seconds(behind), session.resyncs)
     } else {
         format!("in step · {} resyncs", session.resyncs)
     };
+    let behind = session.behind_ms().filter(|&b| b >= BEHIND_NOTICE_MS);
     html! {
+        <>
+        if let Some(behind) = behind {
+            <p class="session-behind" data-testid="device-behind" role="alert">
+                { format!("This device is {} behind the class: the model is too much for it. \
+                           Close other tabs and apps, or ask your teacher.", seconds(behind)) }
+            </p>
+        }
         <p class="session-status" data-testid="session-status" role="status"
             data-resyncs={session.resyncs.to_string()}
             data-bundle-delay-p95={session.bundle_delay_p95().map(|d| format!("{d:.1}"))}
             data-connected={(state.is_none() || state == Some(LinkState::Open)).to_string()}>
             { format!("Room {} · {link} · {step}{who}{delay}{unsent}", session.code()) }
         </p>
+        </>
     }
+}
+
+/// How far behind the class a device must run before it says so, and the teacher's roster
+/// marks it, milliseconds: a moment's stall (a tab brought back, a large bundle) is not news.
+const BEHIND_NOTICE_MS: u32 = 2_000;
+
+/// `ms` milliseconds as whole seconds, for a person (`3 s`).
+fn seconds(ms: u32) -> String {
+    format!("{} s", (ms + 500) / 1000)
 }
 
 /// Where a joined student's run stands, as the line over their controller says it.

@@ -85,8 +85,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
 /// Runs the command; answers what to print.
 pub fn run(args: &[String]) -> Result<String, String> {
     let options = parse(args)?;
-    let text = super::read(&options.file)?;
-    let project = Project::from_json(&text).map_err(|e| format!("{}: {e}", options.file))?;
+    // The text is dropped once read: with 10,000 starting agents it is 2 MB the run never
+    // reads again.
+    let project = Project::from_json(&super::read(&options.file)?)
+        .map_err(|e| format!("{}: {e}", options.file))?;
     let mut sim = match &options.from {
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
