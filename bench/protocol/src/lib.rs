@@ -248,3 +248,30 @@ mod tests {
         );
     }
 }
+
+/// The seed of [`ScalePlaces`] for a scaled model's copies.
+pub const PLACES_SEED: u64 = 0x5EED;
+
+/// Where a scaled GEMSTEP model's copies start: Sebastiano Vigna's SplitMix64 from
+/// [`PLACES_SEED`], shared by Stepwise's scaling (`stepwise-runner`) and the hand-written
+/// aquatic, so both systems start from the same world. Not the simulation's generator.
+#[derive(Debug, Clone)]
+pub struct ScalePlaces(u64);
+
+impl Default for ScalePlaces {
+    fn default() -> ScalePlaces {
+        ScalePlaces(PLACES_SEED)
+    }
+}
+
+impl ScalePlaces {
+    /// The next number in `[0, 1)`, from the top 53 bits of the next output.
+    pub fn unit(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64
+    }
+}

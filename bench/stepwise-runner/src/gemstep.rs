@@ -97,7 +97,7 @@ pub fn scale(text: &str, n: usize) -> Result<String, String> {
     meta["bottom"] = bottom.into();
     meta["left"] = left.into();
     meta["roundsCanLoop"] = true.into();
-    let mut random = SplitMix(0x5EED);
+    let mut random = bench_protocol::ScalePlaces::default();
     let mut instances = kept;
     instances.extend((0..wanted).map(|k| {
         let template = &templates[k % templates.len()];
@@ -122,21 +122,6 @@ fn has_costume(script: &str) -> bool {
         let mut words = line.split_whitespace();
         matches!(words.next(), Some("useFeature" | "addFeature")) && words.next() == Some("Costume")
     })
-}
-
-/// SplitMix64: a tiny fixed-seed generator for the copies' places (not the simulation's).
-struct SplitMix(u64);
-
-impl SplitMix {
-    /// A number in [0, 1).
-    fn unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 #[cfg(test)]

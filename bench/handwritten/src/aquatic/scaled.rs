@@ -8,7 +8,7 @@
 //! keeps the Timer once and copies the characters (blueprints with a Costume) round-robin:
 //! the shipped ones in their order, then one each of the characters that ship with no
 //! instance (Fish, then Sunbeam). The stage grows by the same area, and each copy is placed
-//! at a place drawn from a fixed-seed SplitMix64 and written into its init script with one
+//! at a place drawn from the suite's fixed-seed generator (`bench_protocol::ScalePlaces`) and written into its init script with one
 //! decimal, which is where it starts.
 
 /// What one copy is, and what its template's init script gives it.
@@ -40,9 +40,6 @@ const TEMPLATES: [Kind; 8] = [
 pub(crate) const KEPT: usize = 1;
 /// Half the side of the shipped stage.
 pub(crate) const SHIPPED_HALF: f64 = 400.0;
-/// The seed of the copies' places.
-const PLACES_SEED: u64 = 0x5EED;
-
 /// The scaled model: the half side of its grown stage and its copies, in slot order.
 #[derive(Debug, Clone)]
 pub(crate) struct Scaled {
@@ -56,7 +53,7 @@ pub(crate) fn scaled(n: usize) -> Scaled {
     let grow = (wanted as f64 / TEMPLATES.len() as f64).sqrt();
     let (left, right) = (-SHIPPED_HALF * grow, SHIPPED_HALF * grow);
     let (top, bottom) = (left, right);
-    let mut places = SplitMix64(PLACES_SEED);
+    let mut places = bench_protocol::ScalePlaces::default();
     let copies = (0..wanted)
         .map(|k| {
             let x = left + (right - left) * places.unit();
@@ -77,21 +74,6 @@ pub(crate) fn scaled(n: usize) -> Scaled {
 /// `v` as the init script writes it, with one decimal, and reads it back.
 fn one_decimal(v: f64) -> f64 {
     format!("{v:.1}").parse().unwrap_or(v)
-}
-
-/// Sebastiano Vigna's SplitMix64, the scaling's generator of places.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// The next number in `[0, 1)`, from the top 53 bits of the next output.
-    fn unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
 }
 
 #[cfg(test)]
