@@ -148,6 +148,10 @@ test('the teacher accepts one and declines one with a reason; the draft stays wi
   assert.match(await teacher.getAttribute('[data-testid="undo"]', 'title'), /Undo Cleo changed Fish/, 'one undo step');
   // Every screen runs Cleo's Fish: its project carries the text.
   await sameState(teacher, everyPage());
+  await screenshot(projector, 'codesign-projector-accepted');
+  // The class screen's graphs go on through the change: its curve keeps the samples before it.
+  const points = await projector.evaluate(() => document.querySelector('[data-testid="graphs"] polyline')?.getAttribute('points').trim().split(/\s+/).length ?? 0);
+  assert.ok(points >= 5, `the class screen's graph kept its curve through the change (${points} points)`);
 });
 
 test('a student who started from the old text gets a conflict, brings it up to date and is accepted', async () => {

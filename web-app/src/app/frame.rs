@@ -49,7 +49,11 @@ impl PageState {
         if synced {
             self.stage.started_over();
             self.views.edit_error = None;
-            self.restart_series();
+            if adopted {
+                self.follow_series();
+            } else {
+                self.restart_series();
+            }
             self.inspect();
         } else if self.views.inspected_at != self.project.revision() {
             // An edit swapped in without a restart (a student's new blueprint brings agents).

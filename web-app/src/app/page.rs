@@ -155,6 +155,21 @@ impl PageState {
         self.stage.model().sample(&mut self.views.series);
     }
 
+    /// After a device took the class model from a snapshot: the graphs keep what they drew
+    /// up to the snapshot's moment (a student's change applied, a resync), so the class
+    /// screen's curves go on; they start afresh when the run went back to its start.
+    pub fn follow_series(&mut self) {
+        let time = self.stage.model().time().to_f64();
+        if self.views.series.samples.first().is_none_or(|s| time <= s.time) {
+            self.restart_series();
+            return;
+        }
+        let series = Rc::make_mut(&mut self.views.series);
+        series.show_until(time);
+        series.drop_ahead();
+        self.stage.model().sample(&mut self.views.series);
+    }
+
     /// Whether the model shown is running: the clock, or on a device the teacher's.
     pub fn model_running(&self) -> bool {
         self.session

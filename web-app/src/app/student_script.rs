@@ -204,7 +204,7 @@ pub fn student_script(props: &StudentScriptProps) -> Html {
         <aside class={classes!("script-panel", "student-script", open.then_some("open"))}>
             <button class="script-toggle" data-testid="script-toggle" aria-pressed={open.to_string()}
                 onclick={toggle}>{ "Script" }</button>
-            { body }
+            <div class="script-sheet">{ body }</div>
         </aside>
     }
 }
