@@ -160,7 +160,13 @@ impl PageState {
     /// screen's curves go on; they start afresh when the run went back to its start.
     pub fn follow_series(&mut self) {
         let time = self.stage.model().time().to_f64();
-        if self.views.series.samples.first().is_none_or(|s| time <= s.time) {
+        if self
+            .views
+            .series
+            .samples
+            .first()
+            .is_none_or(|s| time <= s.time)
+        {
             self.restart_series();
             return;
         }
