@@ -14,7 +14,7 @@
 //   node e2e/bench/app-fps.mjs --json [N ...]     (one JSON line of results.json rows, last)
 //   node e2e/bench/app-fps.mjs --profile [N ...]  (also where a frame's time goes)
 // Settings from the environment: APP_FPS_WARMUP and APP_FPS_SECONDS (2 and 10),
-// APP_FPS_MODELS ("wander aquatic").
+// APP_FPS_MODELS ("wander aquatic"), APP_FPS_QUERY and APP_FPS_SIZE (below).
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -29,6 +29,11 @@ const profile = args.includes('--profile');
 const sizes = args.filter((a) => !a.startsWith('--')).map(Number);
 const WARM_UP_S = Number(process.env.APP_FPS_WARMUP ?? 2);
 const MEASURE_S = Number(process.env.APP_FPS_SECONDS ?? 10);
+// APP_FPS_QUERY picks the drawing path ("?render=software" or "?render=webgl2");
+// APP_FPS_SIZE the window ("1920x1080"; default 1280x900).
+const QUERY = process.env.APP_FPS_QUERY ?? '';
+const [WIDTH, HEIGHT] = (process.env.APP_FPS_SIZE ?? '1280x900').split('x').map(Number);
+const VIEWPORT = { width: WIDTH, height: HEIGHT };
 const MODELS = (process.env.APP_FPS_MODELS ?? 'wander aquatic').split(/[\s,]+/).filter(Boolean);
 
 /** The bundled Wander model with `n` instances on a jittered grid over its stage. */
@@ -104,6 +109,8 @@ function measureInPage(seconds) {
 /** Opens the app, imports model `name` × n, plays it and measures; one results.json row. */
 async function measure(name, n) {
   const app = await openApp({
+    path: QUERY,
+    viewport: VIEWPORT,
     // Trunk's loader announces the instantiated module; keep its exports to read the memory.
     init: () => addEventListener('TrunkApplicationStarted', (e) => { window.__stepwiseWasm = e.detail.wasm; }),
   });

@@ -27,6 +27,7 @@ mod session;
 mod session_parts;
 mod stage;
 mod stage_area;
+mod stage_canvas;
 mod student_script;
 mod timeline;
 mod update;

@@ -6,6 +6,7 @@
 //! the run controls play, pause, step, reset, seek and change its speed.
 
 use super::fps::FpsMeter;
+use super::stage_canvas::{Choice, StageCanvas};
 use super::{crash_guard, now_ms, watchdog};
 use crate::demo::Demo;
 use crate::mapedit::MapTool;
@@ -13,7 +14,6 @@ use crate::projects::ProjectHandle;
 use crate::render::{agent_at, Bounds, Renderer, Rgb, StageView};
 use crate::stage_model::StageModel;
 use sim_core::{Clock, ClockState, RoundPhase, SimTime, Speed};
-use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, MouseEvent, WheelEvent};
 use yew::NodeRef;
 
@@ -32,7 +32,9 @@ const WHEEL_ZOOM_RATE: f64 = 0.0015;
 /// ticks due and draws; the run controls play, pause, step, reset, seek and change its speed.
 pub struct Stage {
     clock: Clock,
-    canvas: NodeRef,
+    canvases: StageCanvas,
+    /// The drawing path the page's address asked for.
+    render: Choice,
     /// The page's query string, for the demo a reset rebuilds.
     query: String,
     /// The last real time seen, milliseconds, for actions that need "now".
@@ -108,7 +110,8 @@ impl Stage {
             .and_then(|r| Demo::from_query(query, r.costumes_mut()));
         Stage {
             clock: Clock::new(),
-            canvas: NodeRef::default(),
+            canvases: StageCanvas::default(),
+            render: Choice::from_query(query),
             query: query.to_string(),
             now_ms: 0.0,
             speed_label: "1".into(),
@@ -206,12 +209,17 @@ impl Stage {
 
     /// The stage canvas's reference, for the view to bind.
     pub fn canvas_ref(&self) -> NodeRef {
-        self.canvas.clone()
+        self.canvases.stage_ref()
+    }
+
+    /// Where the view puts the canvas over the stage (see [`StageCanvas`]).
+    pub fn over_ref(&self) -> NodeRef {
+        self.canvases.over_ref()
     }
 
     /// The stage canvas, once it is on the page (pointer capture, event positions).
     pub fn canvas(&self) -> Option<HtmlCanvasElement> {
-        self.canvas.cast::<HtmlCanvasElement>()
+        self.canvases.stage()
     }
 
     /// How the stage maps the world onto the canvas, to place pointers and marks.
@@ -412,11 +420,7 @@ impl Stage {
         self.skipped = 0;
         // What the canvas shows is known again once this frame is painted.
         self.shown = None;
-        let ctx = canvas
-            .get_context("2d")
-            .ok()??
-            .dyn_into::<CanvasRenderingContext2d>()
-            .ok()?;
+        let ctx = self.canvases.context(renderer, self.render)?;
         let agents = match &self.demo {
             Some(demo) => demo.agents(),
             None => self.model.drawn(),

@@ -203,6 +203,7 @@ impl Component for StageArea {
                     onpointercancel={link.callback(Msg::PointerUp)}
                     onpointerleave={link.callback(|_| Msg::PointerLeave)}
                     ondblclick={link.callback(|_| Msg::Fit)} />
+                <canvas class="stage-overlay" ref={state.stage.over_ref()} aria-hidden="true" />
                 if state.session.steering(model).is_some() {
                     <ControllerPad page={page.clone()} />
                 }

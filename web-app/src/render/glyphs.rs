@@ -11,6 +11,7 @@
 
 use super::raster::Pixmap;
 use super::scratch::Scratch;
+use super::surface::Surface;
 use super::widgets;
 use web_sys::{CanvasRenderingContext2d, Document};
 
@@ -80,7 +81,7 @@ impl Glyphs {
     /// Blends `text`, `width` pixels wide ([`Glyphs::width`] at the current size), into
     /// `frame` centred on `x` with its top at `y`, as the canvas draws a label: all outlines
     /// first, then all fills.
-    pub fn draw(&self, frame: &mut Pixmap, text: &str, width: f64, (x, y): (f64, f64)) {
+    pub fn draw(&self, frame: &mut Surface, text: &str, width: f64, (x, y): (f64, f64)) {
         let pad = self.pad();
         let row = (y - pad).round() as i64;
         for pass in [Pass::Outline, Pass::Fill] {

@@ -14,6 +14,7 @@ mod color;
 mod costume;
 mod gesture;
 mod glyphs;
+mod gpu;
 mod hit;
 mod occlusion;
 mod order;
@@ -21,6 +22,7 @@ mod raster;
 mod room;
 mod scratch;
 mod sprites;
+mod surface;
 mod tiles;
 mod view;
 mod widgets;
@@ -38,8 +40,9 @@ use raster::Pixmap;
 use room::LabelRoom;
 use sim_core::CostumeAsset;
 use sprites::{angle_step, size_step, stretch_step, Look, SpriteId, SpriteKey, Sprites};
+use surface::Surface;
 use wasm_bindgen::Clamped;
-use web_sys::{CanvasRenderingContext2d, Document, ImageData};
+use web_sys::{CanvasRenderingContext2d, Document, ImageData, WebGl2RenderingContext};
 
 /// Agents drawn smaller than this many pixels are skipped.
 const MIN_PIXELS: f64 = 0.5;
@@ -73,8 +76,9 @@ pub struct Renderer {
     /// The sprites of the agents in `order`.
     placed: Vec<Placed>,
     coverage: Coverage,
-    /// The stage and costumes of the frame being drawn, before widgets.
-    frame: Pixmap,
+    /// The stage and costumes of the frame being drawn, before the widgets drawn with
+    /// canvas 2D: in software, or by the GPU (see [`Renderer::use_gpu`]).
+    frame: Surface,
     glyphs: Glyphs,
     room: LabelRoom,
     /// Per agent of `order`, where its labels go this frame, if they have room.
@@ -110,9 +114,29 @@ impl Renderer {
             order: Vec::new(),
             placed: Vec::new(),
             coverage: Coverage::default(),
-            frame: Pixmap::default(),
+            frame: Surface::Soft(Pixmap::default()),
             css: String::new(),
             costumes_changed: false,
+        }
+    }
+
+    /// Draws with the GPU through `gl` from now on: the frame on its canvas, and what
+    /// [`Renderer::draw`] draws with canvas 2D on the canvas over it. False (the renderer
+    /// keeps drawing in software) if the context refuses the shaders or buffers.
+    pub fn use_gpu(&mut self, gl: WebGl2RenderingContext) -> bool {
+        match gpu::GpuFrame::new(gl) {
+            Some(frame) => {
+                self.frame = Surface::Gpu(Box::new(frame));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Draws in software from now on (the canvas gives no GPU, or the page asked not to).
+    pub fn use_software(&mut self) {
+        if matches!(self.frame, Surface::Gpu(_)) {
+            self.frame = Surface::Soft(Pixmap::default());
         }
     }
 
@@ -145,8 +169,9 @@ impl Renderer {
     }
 
     /// Paints one frame of `agents` as seen through `view`: the stage and every costume go
-    /// into the frame buffer, which reaches the canvas in one `putImageData`; the stage edge
-    /// and the widgets are then drawn on top with the canvas's own 2D calls.
+    /// into the frame (in software, a buffer that reaches `ctx`'s canvas in one
+    /// `putImageData`; on the GPU, its own canvas); the stage edge and the widgets are then
+    /// drawn on top with `ctx`'s 2D calls (on the GPU, `ctx` is the canvas over the GPU's).
     pub fn draw(
         &mut self,
         ctx: &CanvasRenderingContext2d,
@@ -216,22 +241,31 @@ impl Renderer {
         }
     }
 
-    /// Puts the frame buffer (`size` pixels) on the canvas and strokes the edge of the stage
-    /// (`rect`: left, top, right, bottom pixels).
+    /// Shows the frame (`size` pixels): puts the frame buffer on the canvas, or has the GPU
+    /// draw it and clears the canvas over it; then strokes the edge of the stage (`rect`:
+    /// left, top, right, bottom pixels).
     fn present(
-        &self,
+        &mut self,
         ctx: &CanvasRenderingContext2d,
         (width, height): (usize, usize),
         (left, top, right, bottom): (i64, i64, i64, i64),
     ) {
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         ctx.set_global_alpha(1.0);
-        if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
-            Clamped(self.frame.bytes()),
-            width as u32,
-            height as u32,
-        ) {
-            let _ = ctx.put_image_data(&image, 0.0, 0.0);
+        match &mut self.frame {
+            Surface::Soft(frame) => {
+                if let Ok(image) = ImageData::new_with_u8_clamped_array_and_sh(
+                    Clamped(frame.bytes()),
+                    width as u32,
+                    height as u32,
+                ) {
+                    let _ = ctx.put_image_data(&image, 0.0, 0.0);
+                }
+            }
+            Surface::Gpu(frame) => {
+                frame.finish();
+                ctx.clear_rect(0.0, 0.0, width as f64, height as f64);
+            }
         }
         ctx.set_line_width(2.0);
         ctx.set_stroke_style_str("#ffffff40");

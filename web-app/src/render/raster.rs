@@ -5,10 +5,14 @@
 //! canvas is plain RGBA.
 
 use super::color::Rgb;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// An RGBA image, premultiplied, row-major from the top-left.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct Pixmap {
+    /// Which image this is, for the GPU's copy of it ([`super::gpu`]): a number no other
+    /// pixmap made in this page has, 0 for a frame (never drawn from).
+    uid: u64,
     width: usize,
     height: usize,
     data: Vec<u8>,
@@ -18,6 +22,23 @@ pub struct Pixmap {
     /// Its outline as bands of rows, for telling when it is hidden or hides others.
     shape: Shape,
 }
+
+/// Two pixmaps are equal when they hold the same picture, whatever their [`Pixmap::uid`].
+impl PartialEq for Pixmap {
+    fn eq(&self, other: &Pixmap) -> bool {
+        (self.width, self.height, &self.data, &self.runs, &self.shape)
+            == (
+                other.width,
+                other.height,
+                &other.data,
+                &other.runs,
+                &other.shape,
+            )
+    }
+}
+
+/// The next [`Pixmap::uid`]; 0 is never handed out.
+static NEXT_UID: AtomicU64 = AtomicU64::new(1);
 
 /// A sprite's outline as a few horizontal bands, relative to its top-left corner: where it
 /// may draw (every non-transparent pixel lies in a `visible` band) and where it surely hides
@@ -61,12 +82,18 @@ impl Pixmap {
         let runs = find_runs(&data, width);
         let shape = shape_of(&runs, height);
         Some(Pixmap {
+            uid: NEXT_UID.fetch_add(1, Ordering::Relaxed),
             width,
             height,
             data,
             runs,
             shape,
         })
+    }
+
+    /// The number telling this image from every other made in this page (0: a frame).
+    pub fn uid(&self) -> u64 {
+        self.uid
     }
 
     /// Width in pixels.

@@ -10,7 +10,8 @@
 
 use super::agent::{Graph, GraphKind, Meter, Status};
 use super::color::Rgb;
-use super::raster::{PixelRect, Pixmap};
+use super::raster::PixelRect;
+use super::surface::Surface;
 use web_sys::CanvasRenderingContext2d;
 
 /// The smallest and largest label font, canvas pixels.
@@ -144,7 +145,7 @@ const BACKDROP: (Rgb, u8) = (Rgb { r: 0, g: 0, b: 0 }, 128);
 /// A bar filled `value` (0..1) of its extent with `colour`, over a backdrop one pixel larger
 /// all round: from the bottom (`upward`) or from the left.
 fn bar(
-    frame: &mut Pixmap,
+    frame: &mut Surface,
     (left, top, w, h): (f64, f64, f64, f64),
     value: f64,
     colour: Rgb,
@@ -192,7 +193,7 @@ fn around(outer: PixelRect, inner: PixelRect) -> [PixelRect; 4] {
 }
 
 /// A vertical bar to the right of the agent, filled from the bottom to the meter's value.
-pub fn meter(frame: &mut Pixmap, meter: &Meter, cx: f64, cy: f64, r: f64) {
+pub fn meter(frame: &mut Surface, meter: &Meter, cx: f64, cy: f64, r: f64) {
     let height = (2.0 * r).max(16.0);
     let (left, top) = (cx + r + 4.0, cy + r.max(8.0) - height);
     bar(
@@ -223,7 +224,7 @@ pub fn status_space(status: &Status, r: f64) -> f64 {
 }
 
 /// The status bar under the agent, centred, its top at `top`.
-pub fn status(frame: &mut Pixmap, status: &Status, cx: f64, top: f64, r: f64) {
+pub fn status(frame: &mut Surface, status: &Status, cx: f64, top: f64, r: f64) {
     let (width, height) = status_size(status, r);
     let place = (cx - width / 2.0, top, width, height);
     bar(frame, place, status.value, status.color, false);
