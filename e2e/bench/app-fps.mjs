@@ -15,14 +15,11 @@
 //   node e2e/bench/app-fps.mjs --profile [N ...]  (also where a frame's time goes)
 // Settings from the environment: APP_FPS_WARMUP and APP_FPS_SECONDS (2 and 10),
 // APP_FPS_MODELS ("wander aquatic"), APP_FPS_QUERY and APP_FPS_SIZE (below).
-import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { openApp } from '../harness.mjs';
 import { frameProfile } from './frame-profile.mjs';
+import { modelOf } from './scaled.mjs';
 import { median } from '../../bench/lib/report.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const profile = args.includes('--profile');
@@ -35,51 +32,6 @@ const QUERY = process.env.APP_FPS_QUERY ?? '';
 const [WIDTH, HEIGHT] = (process.env.APP_FPS_SIZE ?? '1280x900').split('x').map(Number);
 const VIEWPORT = { width: WIDTH, height: HEIGHT };
 const MODELS = (process.env.APP_FPS_MODELS ?? 'wander aquatic').split(/[\s,]+/).filter(Boolean);
-
-/** The bundled Wander model with `n` instances on a jittered grid over its stage. */
-async function wanderOf(n) {
-  const model = JSON.parse(await readFile(join(ROOT, 'static', 'models', 'wander.gemprj'), 'utf8'));
-  const { left, right, top, bottom } = model.metadata;
-  const side = Math.ceil(Math.sqrt(n));
-  const [w, h] = [(right - left) / side, (bottom - top) / side];
-  let seed = 12345;
-  const jitter = () => {
-    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return (seed / 2 ** 32 - 0.5) * 0.8;
-  };
-  const template = model.instances[0];
-  model.instances = Array.from({ length: n }, (_, i) => {
-    const x = left + w * ((i % side) + 0.5 + jitter());
-    const y = top + h * (Math.floor(i / side) + 0.5 + jitter());
-    return {
-      ...template,
-      id: String(1000 + i),
-      label: `Wanderer ${i + 1}`,
-      initScript: `prop x setTo ${x.toFixed(1)}\nprop y setTo ${y.toFixed(1)}`,
-    };
-  });
-  model.id = `wander-${n}`;
-  model.label = `Wander × ${n}`;
-  return model;
-}
-
-/** GEMSTEP's aquatic model scaled to `n` agents, from the native benchmark runner. */
-function aquaticOf(n) {
-  const runner = join(ROOT, 'target', 'release', 'stepwise-bench');
-  const model = JSON.parse(execFileSync(runner, ['--project', 'aquatic', String(n)], {
-    encoding: 'utf8', maxBuffer: 1 << 28,
-  }));
-  model.id = `aquatic-${n}`;
-  model.label = `Aquatic × ${n}`;
-  return model;
-}
-
-/** Model `name` scaled to `n` agents. */
-async function modelOf(name, n) {
-  if (name === 'wander') return wanderOf(n);
-  if (name === 'aquatic') return aquaticOf(n);
-  throw new Error(`unknown model ${name}: expected wander or aquatic`);
-}
 
 /** Frames per 1-second window over `seconds`, and the peak memory seen at window ends. */
 function measureInPage(seconds) {

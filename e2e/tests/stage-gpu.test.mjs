@@ -88,8 +88,6 @@ test('every bundled model looks the same drawn by the GPU and in software', asyn
     for (const { id } of models) {
       await stepTo(gpu.page, id, 20);
       await stepTo(soft.page, id, 20);
-      assert.equal(await gpu.page.getAttribute('[data-testid="stage"]', 'data-hash'),
-        await soft.page.getAttribute('[data-testid="stage"]', 'data-hash'));
       const result = await compare(gpu.page, await stageShot(gpu.page), await stageShot(soft.page));
       console.log(`${id}: largest channel difference ${result.max}; ${result.past} of ${result.pixels} pixels past ${CHANNEL_TOLERANCE}`);
       assertSame(id, result);

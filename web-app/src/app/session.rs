@@ -442,10 +442,17 @@ impl PageState {
     }
 
     /// The state hash shown on the stage (`data-hash`) in a session or a class run's replay,
-    /// kept for the tick.
+    /// kept for the tick: only while the run stands still. Hashing the whole state every
+    /// tick took a third of a slow follower's time at 3,000 agents; the session's own check
+    /// hashes once a second (see `HASH_EVERY_TICKS`).
     pub fn refresh_hash(&mut self) {
+        // A class run's replay moves by its own play button, not the stage's clock.
+        let running = match &self.run {
+            Some(run) => run.playing,
+            None => self.model_running(),
+        };
         let session = &mut self.session;
-        if !session.is_live() && self.run.is_none() {
+        if (!session.is_live() && self.run.is_none()) || running {
             session.shown_hash = None;
             return;
         }

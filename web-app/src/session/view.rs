@@ -8,8 +8,26 @@ use crate::projects::runs::size_text;
 use yew::prelude::*;
 
 /// The SVG path of `link`'s QR code (one unit a module, inside a four-module quiet zone)
-/// and its size in modules; `None` when the link is too long for a QR code.
+/// and its size in modules; `None` when the link is too long for a QR code. The last link's
+/// code is kept: the projector's card is drawn again at every tick, and making the code
+/// took a few per cent of a slow device's time.
 pub fn qr_path(link: &str) -> Option<(String, usize)> {
+    /// A link and the QR path made of it.
+    type Made = (String, Option<(String, usize)>);
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<Made>> = const { std::cell::RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| {
+        if let Some((_, made)) = last.as_ref().filter(|(seen, _)| seen == link) {
+            return made.clone();
+        }
+        let made = make_qr_path(link);
+        *last = Some((link.to_string(), made.clone()));
+        made
+    })
+}
+
+fn make_qr_path(link: &str) -> Option<(String, usize)> {
     let code = qrcode::QrCode::new(link.as_bytes()).ok()?;
     let width = code.width();
     let mut d = String::new();

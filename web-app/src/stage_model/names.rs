@@ -31,6 +31,10 @@ impl PuppetNames {
     /// first character (`student:{id} m0` → `Ana`), numbered for the others (`m1` → `Ana 2`);
     /// `None` for an agent no student drives.
     pub fn of(&self, agent: &str) -> Option<String> {
+        // Asked for every agent drawn: most are no student's.
+        if self.by_device.is_empty() || !agent.starts_with("student:") {
+            return None;
+        }
         let (device, marker) = agent.rsplit_once(' ')?;
         let name = self.by_device.get(device)?;
         match marker.strip_prefix('m').and_then(|n| n.parse::<u32>().ok()) {
