@@ -183,11 +183,13 @@ impl Renderer {
             view.canvas.0.max(0.0) as usize,
             view.canvas.1.max(0.0) as usize,
         );
-        self.frame
-            .reset(width, height, widgets::surround(view.background));
         let (left, top, right, bottom) = stage_rect(view);
-        self.frame
-            .fill_rect(left, top, right, bottom, view.background);
+        self.frame.begin(
+            (width, height),
+            (left, top, right, bottom),
+            view.background,
+            widgets::surround(view.background),
+        );
         order::draw_order(view, agents, &self.costumes, &mut self.order);
         let scale = view.scale();
         self.paint_sprites(view, scale, agents, (width, height));

@@ -123,13 +123,20 @@ impl Pixmap {
 
     /// Makes this an opaque `width` × `height` frame filled with `colour`, reusing its memory.
     /// A frame is only drawn into, never blitted, so it keeps no runs.
+    #[cfg(test)]
     pub fn reset(&mut self, width: usize, height: usize, colour: Rgb) {
+        self.resize(width, height);
+        self.fill_rect(0, 0, width as i64, height as i64, colour);
+    }
+
+    /// Makes this a `width` × `height` frame, its pixels left as they were: for a frame whose
+    /// every pixel is filled next.
+    pub fn resize(&mut self, width: usize, height: usize) {
         self.width = width;
         self.height = height;
         self.data.resize(width * height * 4, 0);
         self.runs.clear();
         self.shape = Shape::default();
-        self.fill_rect(0, 0, width as i64, height as i64, colour);
     }
 
     /// Fills the rectangle from `(x0, y0)` to `(x1, y1)` (exclusive), clipped, with an

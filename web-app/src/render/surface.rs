@@ -4,7 +4,8 @@
 
 use super::color::Rgb;
 use super::gpu::GpuFrame;
-use super::raster::Pixmap;
+use super::raster::{PixelRect, Pixmap};
+use super::widgets::bands_around;
 
 /// The frame of one drawing path.
 pub enum Surface {
@@ -15,12 +16,27 @@ pub enum Surface {
 }
 
 impl Surface {
-    /// Starts a `width` × `height` frame filled with `colour`.
-    pub fn reset(&mut self, width: usize, height: usize, colour: Rgb) {
+    /// Starts a `width` × `height` frame: the stage (`stage`, whole pixels) filled with
+    /// `background`, the rest of the canvas with `surround`. In software each pixel is filled
+    /// once (the frame of a projector's stage is several megabytes).
+    pub fn begin(
+        &mut self,
+        (width, height): (usize, usize),
+        stage: PixelRect,
+        background: Rgb,
+        surround: Rgb,
+    ) {
         match self {
-            Surface::Soft(p) => p.reset(width, height, colour),
-            Surface::Gpu(g) => g.reset(width, height, colour),
+            Surface::Soft(p) => {
+                p.resize(width, height);
+                for (x0, y0, x1, y1) in bands_around((0, 0, width as i64, height as i64), stage) {
+                    p.fill_rect(x0, y0, x1, y1, surround);
+                }
+            }
+            Surface::Gpu(g) => g.reset(width, height, surround),
         }
+        let (x0, y0, x1, y1) = stage;
+        self.fill_rect(x0, y0, x1, y1, background);
     }
 
     /// An opaque rectangle from `(x0, y0)` to `(x1, y1)` (exclusive).

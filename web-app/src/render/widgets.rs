@@ -165,7 +165,7 @@ fn bar(
     };
     // The fill is opaque: the backdrop is blended only where it shows, around the fill.
     let backdrop = (x0 - 1, y0 - 1, x1 + 1, y1 + 1);
-    for (x0, y0, x1, y1) in around(backdrop, fill) {
+    for (x0, y0, x1, y1) in bands_around(backdrop, fill) {
         frame.shade_rect(x0, y0, x1, y1, BACKDROP.0, BACKDROP.1);
     }
     let (x0, y0, x1, y1) = fill;
@@ -174,7 +174,7 @@ fn bar(
 
 /// The parts of rectangle `outer` outside rectangle `inner` (both `(x0, y0, x1, y1)`, ends
 /// exclusive), as up to four bands: above, below, left and right of `inner`.
-fn around(outer: PixelRect, inner: PixelRect) -> [PixelRect; 4] {
+pub fn bands_around(outer: PixelRect, inner: PixelRect) -> [PixelRect; 4] {
     let (ox0, oy0, ox1, oy1) = outer;
     // `inner` clipped to `outer`; an empty one leaves the whole of `outer` above it.
     let (ix0, ix1) = (inner.0.clamp(ox0, ox1), inner.2.clamp(ox0, ox1));
@@ -324,7 +324,7 @@ mod tests {
         assert_eq!(range(&[], GraphKind::Histogram), None);
     }
 
-    /// Every pixel of `outer` lies in `inner` or in exactly one band of [`around`].
+    /// Every pixel of `outer` lies in `inner` or in exactly one band of [`bands_around`].
     #[test]
     fn the_bands_around_a_fill_cover_the_rest_of_the_backdrop_once() {
         let outer = (-1, -1, 7, 17);
@@ -338,7 +338,7 @@ mod tests {
             (3, 30, 9, 40),
         ];
         for inner in inners {
-            let bands = around(outer, inner);
+            let bands = bands_around(outer, inner);
             for x in outer.0..outer.2 {
                 for y in outer.1..outer.3 {
                     let within =
