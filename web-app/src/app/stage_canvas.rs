@@ -24,21 +24,26 @@ pub enum Choice {
     Auto,
     /// Software, always (`render=software`).
     Software,
-    /// WebGL2 wherever the browser offers it, even emulated (`render=webgl2`): for tests
-    /// of the GPU path on machines without a GPU.
-    Gpu,
+    /// WebGL2 wherever the browser offers it, even emulated (`render=webgl2`), its sprite
+    /// atlas at most `atlas=N` texels a side if given: for tests of the GPU path on
+    /// machines without a GPU, and of an atlas that fills within a frame.
+    Gpu { atlas: Option<i32> },
 }
 
 impl Choice {
     /// The choice a page's query string (`?a=b&render=…`) makes.
     pub fn from_query(query: &str) -> Choice {
-        let asked = query
-            .trim_start_matches('?')
-            .split('&')
-            .find_map(|p| p.strip_prefix("render="));
-        match asked {
+        let value = |name: &str| {
+            query
+                .trim_start_matches('?')
+                .split('&')
+                .find_map(|p| p.strip_prefix(name)?.strip_prefix('='))
+        };
+        match value("render") {
             Some("software") => Choice::Software,
-            Some("webgl2") => Choice::Gpu,
+            Some("webgl2") => Choice::Gpu {
+                atlas: value("atlas").and_then(|a| a.parse().ok()),
+            },
             _ => Choice::Auto,
         }
     }
@@ -128,10 +133,10 @@ impl Path {
 /// The path for a new stage canvas: the GPU if `choice` allows, the canvas gives a WebGL2
 /// context and the renderer can draw with it.
 fn choose(stage: &HtmlCanvasElement, renderer: &mut Renderer, choice: Choice) -> Path {
-    let gpu = match choice {
-        Choice::Software => false,
-        Choice::Gpu => true,
-        Choice::Auto => has_gpu(),
+    let (gpu, atlas) = match choice {
+        Choice::Software => (false, None),
+        Choice::Gpu { atlas } => (true, atlas),
+        Choice::Auto => (has_gpu(), None),
     };
     if !gpu {
         renderer.use_software();
@@ -155,7 +160,7 @@ fn choose(stage: &HtmlCanvasElement, renderer: &mut Renderer, choice: Choice) ->
         renderer.use_software();
         return Path::Software;
     };
-    if renderer.use_gpu(gl) {
+    if renderer.use_gpu(gl, atlas) {
         Path::Gpu
     } else {
         renderer.use_software();
@@ -231,7 +236,14 @@ mod tests {
     #[test]
     fn the_address_chooses_a_path() {
         assert_eq!(Choice::from_query("?render=software"), Choice::Software);
-        assert_eq!(Choice::from_query("?join=ABC&render=webgl2"), Choice::Gpu);
+        assert_eq!(
+            Choice::from_query("?join=ABC&render=webgl2"),
+            Choice::Gpu { atlas: None }
+        );
+        assert_eq!(
+            Choice::from_query("?render=webgl2&atlas=512"),
+            Choice::Gpu { atlas: Some(512) }
+        );
         assert_eq!(Choice::from_query("?join=ABC"), Choice::Auto);
         assert_eq!(Choice::from_query("?render=fast"), Choice::Auto);
     }

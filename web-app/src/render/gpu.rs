@@ -17,12 +17,14 @@ use web_sys::{
     WebGlUniformLocation, WebGlVertexArrayObject,
 };
 
-/// The atlas's side at most, texels: room for every sprite the cache makes (at most 2,048
-/// pixels a side) and for thousands of small ones.
-const ATLAS_MAX: i32 = 4096;
+/// The atlas's side at most, texels: room for the largest sprite the cache makes (2,048
+/// pixels a side) and for a few thousand small ones, in 16 MB of a phone's GPU memory (a
+/// fuller atlas is drawn from and emptied).
+pub const ATLAS_MAX: i32 = 2048;
 
 /// Floats per quad: where it goes (x, y, width, height in canvas pixels), what it shows (x,
-/// y, width, height in atlas texels) and its tint (premultiplied RGBA, 0..1).
+/// y, width, height in atlas texels; x below 0 for a fill, which shows its tint alone) and
+/// its tint (premultiplied RGBA, 0..1).
 const FLOATS: usize = 12;
 
 const VERTEX: &str = r#"#version 300 es
@@ -48,7 +50,8 @@ in vec2 v_uv;
 in vec4 v_tint;
 out vec4 colour;
 void main() {
-  colour = texelFetch(u_atlas, ivec2(floor(v_uv)), 0) * v_tint;
+  // A fill (its atlas place left of the atlas) is its tint alone.
+  colour = v_uv.x < 0.0 ? v_tint : texelFetch(u_atlas, ivec2(floor(v_uv)), 0) * v_tint;
 }
 "#;
 
@@ -74,14 +77,11 @@ struct Shelves {
 }
 
 impl Shelves {
-    /// Empties the atlas but for its first texel, the white one fills are drawn from.
+    /// Empties the atlas.
     fn clear(&mut self, side: i32) {
         *self = Shelves {
             side,
-            x: 1,
-            y: 0,
-            row: 1,
-            places: HashMap::new(),
+            ..Shelves::default()
         };
     }
 
@@ -114,13 +114,21 @@ pub struct GpuFrame {
     quads: Vec<u8>,
     count: i32,
     size: (i32, i32),
+    /// The atlas's side, texels.
+    atlas_side: i32,
 }
 
 impl GpuFrame {
-    /// A frame for `gl`; `None` if its shaders or buffers cannot be made (then the page
-    /// draws in software).
-    pub fn new(gl: Gl) -> Option<GpuFrame> {
+    /// A frame for `gl`, its atlas at most `atlas` texels a side (`None`: [`ATLAS_MAX`]);
+    /// `None` if its shaders or buffers cannot be made (then the page draws in software).
+    pub fn new(gl: Gl, atlas: Option<i32>) -> Option<GpuFrame> {
+        let most = gl
+            .get_parameter(Gl::MAX_TEXTURE_SIZE)
+            .ok()
+            .and_then(|v| v.as_f64())
+            .map_or(2048, |v| v as i32);
         let mut frame = GpuFrame {
+            atlas_side: atlas.unwrap_or(ATLAS_MAX).clamp(1, ATLAS_MAX).min(most),
             gl,
             parts: None,
             shelves: Shelves::default(),
@@ -139,7 +147,7 @@ impl GpuFrame {
             return false;
         }
         if self.parts.is_none() {
-            self.parts = make_parts(&self.gl);
+            self.parts = make_parts(&self.gl, self.atlas_side);
             if self.parts.is_some() {
                 self.clear_atlas();
             }
@@ -176,7 +184,7 @@ impl GpuFrame {
         let tint = [colour.r, colour.g, colour.b].map(|c| f32::from(c) / 255.0 * a);
         self.quad(
             [x0 as f32, y0 as f32, (x1 - x0) as f32, (y1 - y0) as f32],
-            [0.5, 0.5, 0.0, 0.0],
+            [-1.0, -1.0, 0.0, 0.0],
             [tint[0], tint[1], tint[2], a],
         );
     }
@@ -184,8 +192,13 @@ impl GpuFrame {
     /// `sprite` with its top-left corner at `(x, y)`, at extra opacity `alpha`.
     pub fn blit(&mut self, sprite: &Pixmap, x: i64, y: i64, alpha: u8) {
         let (w, h) = (sprite.width() as i32, sprite.height() as i32);
-        // Whether the context is ready was asked once, when the frame started.
-        if w == 0 || h == 0 || self.parts.is_none() {
+        // Whether the context is ready was asked once, when the frame started. A sprite wholly
+        // off the canvas is neither copied to the atlas nor drawn.
+        let outside = x + i64::from(w) <= 0
+            || y + i64::from(h) <= 0
+            || x >= i64::from(self.size.0)
+            || y >= i64::from(self.size.1);
+        if w == 0 || h == 0 || outside || self.parts.is_none() {
             return;
         }
         let Some((u, v)) = self.place(sprite) else {
@@ -256,10 +269,9 @@ impl GpuFrame {
         self.count = 0;
     }
 
-    /// Empties the atlas, keeping its white texel.
+    /// Empties the atlas.
     fn clear_atlas(&mut self) {
-        self.shelves.clear(atlas_side(&self.gl));
-        self.upload(&[255; 4], (0, 0), (1, 1));
+        self.shelves.clear(self.atlas_side);
     }
 
     /// Copies premultiplied RGBA `bytes` of a `size` image to `at` in the atlas.
@@ -283,8 +295,9 @@ impl GpuFrame {
     }
 }
 
-/// The program, the quad layout and the atlas; `None` if the context refuses any.
-fn make_parts(gl: &Gl) -> Option<Parts> {
+/// The program, the quad layout and the atlas (`side` texels square); `None` if the context
+/// refuses any.
+fn make_parts(gl: &Gl, side: i32) -> Option<Parts> {
     let program = link(gl)?;
     let vao = gl.create_vertex_array()?;
     let instances = gl.create_buffer()?;
@@ -306,7 +319,6 @@ fn make_parts(gl: &Gl) -> Option<Parts> {
     gl.bind_vertex_array(None);
     let atlas = gl.create_texture()?;
     gl.bind_texture(Gl::TEXTURE_2D, Some(&atlas));
-    let side = atlas_side(gl);
     gl.tex_storage_2d(Gl::TEXTURE_2D, 1, Gl::RGBA8, side, side);
     for (what, how) in [
         (Gl::TEXTURE_MIN_FILTER, Gl::NEAREST),
@@ -327,14 +339,6 @@ fn make_parts(gl: &Gl) -> Option<Parts> {
         atlas,
         canvas_size,
     })
-}
-
-/// The atlas's side: [`ATLAS_MAX`], or less where the device's textures are smaller.
-fn atlas_side(gl: &Gl) -> i32 {
-    gl.get_parameter(Gl::MAX_TEXTURE_SIZE)
-        .ok()
-        .and_then(|v| v.as_f64())
-        .map_or(2048, |v| (v as i32).min(ATLAS_MAX))
 }
 
 /// The quad program, compiled and linked; `None` (with the reason on the console) if the
@@ -382,13 +386,19 @@ mod tests {
     fn shelves_pack_left_to_right_then_down_and_say_when_full() {
         let mut shelves = Shelves::default();
         shelves.clear(8);
-        // The white texel takes (0, 0); the first row is as tall as its tallest sprite.
-        assert_eq!(shelves.room(3, 2), Some((1, 0)));
-        assert_eq!(shelves.room(4, 3), Some((4, 0)));
+        // The first row is as tall as its tallest sprite.
+        assert_eq!(shelves.room(3, 2), Some((0, 0)));
+        assert_eq!(shelves.room(5, 3), Some((3, 0)));
         assert_eq!(shelves.room(2, 2), Some((0, 3)));
         assert_eq!(shelves.room(6, 2), Some((2, 3)));
         assert_eq!(shelves.room(8, 3), Some((0, 5)));
         assert_eq!(shelves.room(1, 1), None, "no row left");
         assert_eq!(shelves.room(9, 1), None, "wider than the atlas");
+        shelves.clear(8);
+        assert_eq!(
+            shelves.room(8, 8),
+            Some((0, 0)),
+            "an empty atlas holds a sprite its size"
+        );
     }
 }

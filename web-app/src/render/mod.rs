@@ -121,10 +121,11 @@ impl Renderer {
     }
 
     /// Draws with the GPU through `gl` from now on: the frame on its canvas, and what
-    /// [`Renderer::draw`] draws with canvas 2D on the canvas over it. False (the renderer
-    /// keeps drawing in software) if the context refuses the shaders or buffers.
-    pub fn use_gpu(&mut self, gl: WebGl2RenderingContext) -> bool {
-        match gpu::GpuFrame::new(gl) {
+    /// [`Renderer::draw`] draws with canvas 2D on the canvas over it; its sprite atlas at most
+    /// `atlas` texels a side (`None`: the usual). False (the renderer keeps drawing in
+    /// software) if the context refuses the shaders or buffers.
+    pub fn use_gpu(&mut self, gl: WebGl2RenderingContext, atlas: Option<i32>) -> bool {
+        match gpu::GpuFrame::new(gl, atlas) {
             Some(frame) => {
                 self.frame = Surface::Gpu(Box::new(frame));
                 true
