@@ -151,3 +151,23 @@ test('at every classroom screen size the ring over a picked agent lies where it 
     await closeApp(soft);
   }
 });
+
+test("a WebGL2 the CPU emulates counts as no GPU: by itself the page draws in software", async (t) => {
+  // Headless Chromium here offers WebGL2 through SwiftShader.
+  const app = await openApp({ viewport: SIZE });
+  try {
+    const emulated = await app.page.evaluate(() => {
+      const gl = document.createElement('canvas').getContext('webgl2');
+      const info = gl?.getExtension('WEBGL_debug_renderer_info');
+      return info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : null;
+    });
+    if (!/SwiftShader|llvmpipe|softpipe/i.test(emulated ?? '')) {
+      t.skip(`this browser's WebGL2 runs on ${emulated ?? 'nothing'}, not an emulated GPU`);
+      return;
+    }
+    await app.page.waitForFunction(() => document.querySelector('[data-testid="stage"]')?.dataset.render);
+    assert.equal(await app.page.getAttribute('[data-testid="stage"]', 'data-render'), 'software');
+  } finally {
+    await closeApp(app);
+  }
+});

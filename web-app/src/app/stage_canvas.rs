@@ -186,24 +186,27 @@ fn has_gpu() -> bool {
     else {
         return false;
     };
-    // The unmasked name where the browser gives it (WEBGL_debug_renderer_info), else the
-    // plain one.
+    // The renderer's name; where the browser masks it ("WebKit WebGL", as Chromium does),
+    // the unmasked one of WEBGL_debug_renderer_info (asked only then: Firefox, which names
+    // the renderer plainly, warns that the extension is going away).
     const UNMASKED_RENDERER: u32 = 0x9246;
-    let which = if gl
-        .get_extension("WEBGL_debug_renderer_info")
-        .ok()
-        .flatten()
-        .is_some()
-    {
-        UNMASKED_RENDERER
-    } else {
-        WebGl2RenderingContext::RENDERER
+    let name_of = |which: u32| {
+        gl.get_parameter(which)
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
     };
-    let name = gl
-        .get_parameter(which)
-        .ok()
-        .and_then(|v| v.as_string())
-        .unwrap_or_default();
+    let mut name = name_of(WebGl2RenderingContext::RENDERER);
+    let masked = name.is_empty() || name.contains("WebKit WebGL");
+    if masked
+        && gl
+            .get_extension("WEBGL_debug_renderer_info")
+            .ok()
+            .flatten()
+            .is_some()
+    {
+        name = name_of(UNMASKED_RENDERER);
+    }
     if let Some(lose) = gl
         .get_extension("WEBGL_lose_context")
         .ok()
