@@ -152,6 +152,22 @@ test('at every classroom screen size the ring over a picked agent lies where it 
   }
 });
 
+test('a stage whose GPU the browser takes away goes on in software, with the same picture', async () => {
+  const [gpu, soft] = [await open('webgl2'), await open('software')];
+  try {
+    for (const app of [gpu, soft]) await stepTo(app.page, 'fish-and-algae', 8);
+    await gpu.page.evaluate(() => document.querySelector('[data-testid="stage"]').getContext('webgl2')
+      .getExtension('WEBGL_lose_context').loseContext());
+    await gpu.page.waitForFunction(() => document.querySelector('[data-testid="stage"]').dataset.render === 'software');
+    const result = await compare(gpu.page, await stageShot(gpu.page), await stageShot(soft.page));
+    console.log(`after the GPU was lost: largest channel difference ${result.max}; ${result.past} of ${result.pixels} pixels past ${CHANNEL_TOLERANCE}`);
+    assertSame('after the GPU was lost', result);
+  } finally {
+    await closeApp(gpu);
+    await closeApp(soft);
+  }
+});
+
 test("a WebGL2 the CPU emulates counts as no GPU: by itself the page draws in software", async (t) => {
   // Headless Chromium here offers WebGL2 through SwiftShader.
   const app = await openApp({ viewport: SIZE });

@@ -56,8 +56,9 @@ enum Path {
     Software,
     /// The GPU on the stage canvas, canvas 2D on the canvas over it.
     Gpu,
-    /// The stage canvas took a WebGL2 context but its shaders failed: the software frame
-    /// goes on the canvas over it instead (a canvas holds one kind of context for good).
+    /// The stage canvas took a WebGL2 context but its shaders failed, or the browser took it
+    /// away: the software frame goes on the canvas over it instead (a canvas holds one kind
+    /// of context for good).
     SoftwareOver,
 }
 
@@ -94,12 +95,19 @@ impl StageCanvas {
     ) -> Option<CanvasRenderingContext2d> {
         let stage = self.stage()?;
         let path = match &self.chosen {
+            // The browser took the GPU away: the stage goes on in software, on the canvas
+            // over the GPU's (the stage canvas gives no other context), rather than blank
+            // until the browser perhaps gives the GPU back.
+            Some((canvas, Path::Gpu))
+                if canvas.is_same_node(Some(&stage)) && renderer.gpu_lost() =>
+            {
+                renderer.use_software();
+                self.take(&stage, Path::SoftwareOver)
+            }
             Some((canvas, path)) if canvas.is_same_node(Some(&stage)) => *path,
             _ => {
                 let path = choose(&stage, renderer, choice);
-                let _ = stage.set_attribute("data-render", path.name());
-                self.chosen = Some((stage.clone(), path));
-                path
+                self.take(&stage, path)
             }
         };
         let over = self.over.cast::<HtmlCanvasElement>();
@@ -118,6 +126,15 @@ impl StageCanvas {
             }
         };
         canvas.get_context("2d").ok()??.dyn_into().ok()
+    }
+}
+
+impl StageCanvas {
+    /// Notes `path` as the one `stage` draws with, on the canvas's `data-render` too.
+    fn take(&mut self, stage: &HtmlCanvasElement, path: Path) -> Path {
+        let _ = stage.set_attribute("data-render", path.name());
+        self.chosen = Some((stage.clone(), path));
+        path
     }
 }
 

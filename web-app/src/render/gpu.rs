@@ -155,6 +155,11 @@ impl GpuFrame {
         self.parts.is_some()
     }
 
+    /// Whether the browser took the GPU context away (a GPU reset, too many contexts).
+    pub fn lost(&self) -> bool {
+        self.gl.is_context_lost()
+    }
+
     /// Starts a `width` × `height` frame filled with `colour`.
     pub fn reset(&mut self, width: usize, height: usize, colour: Rgb) {
         self.quads.clear();

@@ -134,6 +134,11 @@ impl Renderer {
         }
     }
 
+    /// Whether the renderer draws with a GPU context the browser took away.
+    pub fn gpu_lost(&self) -> bool {
+        matches!(&self.frame, Surface::Gpu(g) if g.lost())
+    }
+
     /// Draws in software from now on (the canvas gives no GPU, or the page asked not to).
     pub fn use_software(&mut self) {
         if matches!(self.frame, Surface::Gpu(_)) {
@@ -153,9 +158,10 @@ impl Renderer {
 
     /// Whether the next frame may look different from the last one painted even if the
     /// agents and the view are the same: the project's costumes changed since, or the last
-    /// frame drew some art as a stand-in while its image loads.
+    /// frame drew some art as a stand-in while its image loads, or the GPU was taken away
+    /// (the frame goes on in software).
     pub fn needs_paint(&self) -> bool {
-        self.costumes_changed || self.sprites.drew_stand_ins()
+        self.costumes_changed || self.sprites.drew_stand_ins() || self.gpu_lost()
     }
 
     /// Takes up a project's own costumes (after a load or an import); nothing is redone when
