@@ -182,6 +182,10 @@ impl GpuFrame {
 
     /// A rectangle of `colour` at opacity `alpha`.
     pub fn shade_rect(&mut self, x0: i64, y0: i64, x1: i64, y1: i64, colour: Rgb, alpha: u8) {
+        // Clipped to the canvas, as the software frame clips it.
+        let (w, h) = (i64::from(self.size.0), i64::from(self.size.1));
+        let (x0, x1) = (x0.clamp(0, w), x1.clamp(0, w));
+        let (y0, y1) = (y0.clamp(0, h), y1.clamp(0, h));
         if x1 <= x0 || y1 <= y0 {
             return;
         }
@@ -199,8 +203,8 @@ impl GpuFrame {
         let (w, h) = (sprite.width() as i32, sprite.height() as i32);
         // Whether the context is ready was asked once, when the frame started. A sprite wholly
         // off the canvas is neither copied to the atlas nor drawn.
-        let outside = x + i64::from(w) <= 0
-            || y + i64::from(h) <= 0
+        let outside = x.saturating_add(i64::from(w)) <= 0
+            || y.saturating_add(i64::from(h)) <= 0
             || x >= i64::from(self.size.0)
             || y >= i64::from(self.size.1);
         if w == 0 || h == 0 || outside || self.parts.is_none() {
