@@ -127,9 +127,7 @@ impl StageCanvas {
         };
         canvas.get_context("2d").ok()??.dyn_into().ok()
     }
-}
 
-impl StageCanvas {
     /// Notes `path` as the one `stage` draws with, on the canvas's `data-render` too.
     fn take(&mut self, stage: &HtmlCanvasElement, path: Path) -> Path {
         let _ = stage.set_attribute("data-render", path.name());
