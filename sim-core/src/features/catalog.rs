@@ -167,6 +167,16 @@ impl FeatureKind {
         FeatureKind(u8::MAX)
     }
 
+    /// The kind of `spec`: found by where it sits in [`FEATURES`] (a few pointer
+    /// comparisons), or by its name for a copy held elsewhere.
+    pub(crate) fn of(spec: &FeatureSpec) -> FeatureKind {
+        FEATURES
+            .iter()
+            .position(|f| std::ptr::eq(f, spec))
+            .and_then(|i| u8::try_from(i).ok())
+            .map_or_else(|| FeatureKind::named(spec.name), FeatureKind)
+    }
+
     /// The catalog entry of this kind; none for a name the catalog does not list.
     pub(crate) fn spec(self) -> Option<&'static FeatureSpec> {
         FEATURES.get(usize::from(self.0))
@@ -174,7 +184,7 @@ impl FeatureKind {
 
     /// The kind as a small number ([`crate::agent::Features`] keeps its features' kinds so);
     /// `u8::MAX` for a name the catalog does not list.
-    pub(crate) fn number(self) -> u8 {
+    pub(crate) const fn number(self) -> u8 {
         self.0
     }
 
@@ -184,6 +194,45 @@ impl FeatureKind {
         1u32.checked_shl(u32::from(self.0)).unwrap_or(0)
     }
 }
+
+/// A feature method's place in its feature's `methods`, resolved when a script is compiled.
+/// Each feature's runtime turns it into its own `enum` of methods (see
+/// [`lists_in_order`]) and matches on that.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MethodId(u8);
+
+impl MethodId {
+    /// The place, counting from 0.
+    pub(crate) fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// Whether `names` are the names of `spec`'s methods, all of them, in the catalog's order.
+/// A feature's runtime checks its `enum` of methods with this when the crate is built, so a
+/// [`MethodId`] always stands for the variant at the same place.
+pub(crate) const fn lists_in_order(spec: &FeatureSpec, names: &[&str]) -> bool {
+    if spec.methods.len() != names.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < names.len() {
+        if !same_text(spec.methods[i].name, names[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+// Every method of a feature has a `MethodId` of its own.
+const _: () = {
+    let mut i = 0;
+    while i < FEATURES.len() {
+        assert!(FEATURES[i].methods.len() <= u8::MAX as usize);
+        i += 1;
+    }
+};
 
 // Every kind has a bit of its own in a mask of 32.
 const _: () = assert!(FEATURES.len() <= 32);
@@ -249,6 +298,15 @@ impl FeatureSpec {
             .clone()
             .find(|m| m.name == name)
             .or_else(|| methods.clone().find(|m| m.aliases.contains(&name)))
+    }
+
+    /// The place of the method with this name or alias among `methods`, which is what a
+    /// compiled `featCall` keeps: the feature's runtime matches on it, so running a statement
+    /// compares no names.
+    pub fn method_id(&self, name: &str) -> Option<MethodId> {
+        let method = self.method(name)?;
+        let index = self.methods.iter().position(|m| std::ptr::eq(m, method))?;
+        u8::try_from(index).ok().map(MethodId)
     }
 
     /// Every property name and alias, for "did you mean".
@@ -415,7 +473,7 @@ pub static FEATURES: &[FeatureSpec] = &[
     CURSOR,
 ];
 
-const GLOBAL: FeatureSpec = FeatureSpec {
+pub(crate) const GLOBAL: FeatureSpec = FeatureSpec {
     name: "Global",
     aliases: &[],
     help: "Gives the character properties that every character in the model shares.",
@@ -459,7 +517,7 @@ const GLOBAL: FeatureSpec = FeatureSpec {
     ],
 };
 
-const TIMER: FeatureSpec = FeatureSpec {
+pub(crate) const TIMER: FeatureSpec = FeatureSpec {
     name: "Timer",
     aliases: &[],
     help: "Lets the character watch and end the round's clock.",
@@ -468,7 +526,7 @@ const TIMER: FeatureSpec = FeatureSpec {
     methods: &[method("stopRound", &[], "Ends the current round now.")],
 };
 
-const CURSOR: FeatureSpec = FeatureSpec {
+pub(crate) const CURSOR: FeatureSpec = FeatureSpec {
     name: "Cursor",
     aliases: &[],
     help: "Lets a pointer (a student moving in the room, or the mouse) pick the character up, carry it and drop it.",

@@ -11,6 +11,6 @@ pub(crate) mod catalog_population;
 
 pub use catalog::{
     feature, feature_names, BlockScope, DefaultValue, FeatMethodSpec, FeatPropSpec, FeatureSpec,
-    FEATURES,
+    MethodId, FEATURES,
 };
 pub use catalog_motion::{MOVEMENT_TYPES, TOUCH_TYPES};

@@ -7,7 +7,7 @@
 
 use super::expr::{Code, Expr};
 use crate::features::catalog::PropSlot;
-use crate::features::{FeatMethodSpec, FeatureSpec};
+use crate::features::{FeatMethodSpec, FeatureSpec, MethodId};
 use crate::vars::{Value, VarType};
 
 /// Which program of a blueprint a statement belongs to (GEMSTEP's `# PROGRAM` names).
@@ -301,6 +301,8 @@ pub enum StmtKind {
         /// The method, found when the script was compiled, so running the statement looks
         /// nothing up by name.
         method: &'static FeatMethodSpec,
+        /// The method's place in the feature's list, which the feature's runtime matches on.
+        id: MethodId,
         /// Its arguments (blocks included).
         args: Vec<Arg>,
     },

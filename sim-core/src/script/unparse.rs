@@ -117,6 +117,7 @@ pub fn stmt_unit(stmt: &Stmt) -> ScriptUnit {
             feature,
             method,
             args,
+            ..
         } => feat_call::print(target, feature.name, method.name, args),
         StmtKind::GlobalProp { name, call } => feat_call::print(
             &Target::Agent,

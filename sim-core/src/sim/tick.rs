@@ -4,7 +4,7 @@ use super::conditions;
 use crate::agent::{Message, QueuePhase};
 use crate::entity::EntityId;
 use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
-use crate::exec::feature_runtime::{costume, cursor, graphing, movement};
+use crate::exec::feature_runtime::tick as features;
 use crate::exec::ops::Cx;
 use crate::exec::Runner;
 use crate::phase::{Phase, PhaseMachine};
@@ -27,9 +27,10 @@ pub(crate) enum Module {
     Rounds,
     /// Blueprints' update programs and top-level `every` timers, then update messages.
     AgentsUpdate,
-    /// Movement, costume glow and tint, meters, labels and graphs bound to props (GEMSTEP's
-    /// graphs phase, which follows with nothing between), and carried characters following
-    /// their cursors.
+    /// Every feature's part of the tick, from the features' own hooks (see
+    /// [`crate::exec::feature_runtime::tick`]): movement, costume glow and tint, meters,
+    /// labels and graphs bound to props (GEMSTEP's graphs phase, which follows with nothing
+    /// between), and carried characters following their cursors.
     Features,
     /// `when` rules, then the script events raised since the last tick (`onEvent`), as
     /// GEMSTEP runs its event queue in the conditions phase.
@@ -56,13 +57,23 @@ pub(crate) fn phases() -> PhaseMachine<Module> {
 }
 
 /// Scratch space reused by every tick, so the tick does not allocate once warmed up.
-#[derive(Default)]
 pub(crate) struct Scratch {
     ids: Vec<EntityId>,
     /// [`crate::agent::Agents::changes`] when `ids` was made (`None`: never made).
     ids_made_at: Option<u64>,
     conditions: conditions::Scratch,
-    movement: movement::Scratch,
+    features: features::Scratch,
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch {
+            ids: Vec::new(),
+            ids_made_at: None,
+            conditions: conditions::Scratch::default(),
+            features: features::Scratch::new(1.0 / f64::from(super::TICKS_PER_SECOND)),
+        }
+    }
 }
 
 /// The `Repeat` event that runs the tick, 30 times per simulation second.
@@ -133,24 +144,7 @@ fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scra
             programs(world, ids, TickProgram::Update);
             drain_queues(world, ids, QueuePhase::Update);
         }
-        Module::Features => {
-            let dt = 1.0 / f64::from(super::TICKS_PER_SECOND);
-            // Costumes and graphs update in movement's pass over the agents, each agent right
-            // after its move: they read nothing of another agent (a graph reads its own
-            // agent's props and Global props, which no feature changes), so each agent's
-            // memory is read once a tick, not in three passes.
-            movement::update(
-                world,
-                ids,
-                &mut scratch.movement,
-                |agent| {
-                    costume::update(&mut agent.features, dt);
-                    agent.features.has_kind(graphing::KIND)
-                },
-                graphing::update,
-            );
-            cursor::carry(world);
-        }
+        Module::Features => features::run(world, ids, &mut scratch.features),
         Module::Conditions => {
             conditions::update(world, &mut scratch.conditions);
             // Handlers cannot raise events, so the list is run as it is and its buffer kept.

@@ -287,6 +287,7 @@ fn one(stmt: &Stmt, scope: Scope<'_>) -> Op {
             feature,
             method,
             args,
+            ..
         } if feature.name == COSTUME.name => {
             let (slot, default, floor) = match method.name {
                 "setPose" => (

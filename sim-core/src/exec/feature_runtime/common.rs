@@ -7,6 +7,7 @@ use crate::agent::FeatureState;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::FeatureKind;
+use crate::features::{FeatureSpec, MethodId};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::Value;
@@ -21,19 +22,88 @@ pub(crate) struct Runtime {
     pub(crate) act: Act,
     /// Answers a method that answers a question; none for a feature without one.
     pub(crate) answer: Option<Answer>,
+    /// What the feature does in the features phase of every tick.
+    pub(crate) tick: super::tick::TickHooks,
 }
 
 /// Runs method `method` of a feature on agent `id` with `args`.
-pub(crate) type Act = fn(&mut Runner<'_>, EntityId, &str, &[Arg]) -> Result<(), Failure>;
+pub(crate) type Act = fn(&mut Runner<'_>, EntityId, MethodId, &[Arg]) -> Result<(), Failure>;
 
 /// Answers method `method` of a feature for agent `id` given `args`.
 pub(crate) type Answer =
-    fn(&mut Runner<'_>, EntityId, &str, &[ExprValue<Obj>]) -> Result<ExprValue<Obj>, Failure>;
+    fn(&mut Runner<'_>, EntityId, MethodId, &[ExprValue<Obj>]) -> Result<ExprValue<Obj>, Failure>;
 
 /// The error for a method `feature` does not have.
 pub(crate) fn no_method(feature: &str, method: &str) -> Failure {
     format!("{feature} has no method '{method}'")
 }
+
+/// The error for a method id no method of `spec` has (a compiled program holds only ids
+/// the catalog gave, so this is a mistake in Stepwise, reported rather than a panic).
+pub(crate) fn no_method_id(spec: &FeatureSpec, id: MethodId) -> Failure {
+    format!("{} has no method number {}", spec.name, id.index())
+}
+
+/// The error for running, as a change, a method that answers a question (the dispatch sends
+/// those to [`Runtime::answer`]).
+pub(crate) fn answers(spec: &'static FeatureSpec, id: MethodId) -> Failure {
+    format!(
+        "{}'s {} answers a question",
+        spec.name,
+        method_name(spec, id)
+    )
+}
+
+/// The canonical name of `spec`'s method `id`.
+pub(crate) fn method_name(spec: &'static FeatureSpec, id: MethodId) -> &'static str {
+    spec.methods.get(id.index()).map_or("?", |m| m.name)
+}
+
+/// The error for asking a question of a method that changes something (the dispatch runs
+/// those through [`Runtime::act`]).
+pub(crate) fn no_answer(spec: &'static FeatureSpec, id: MethodId) -> Failure {
+    format!(
+        "{}'s {} changes something and gives no answer",
+        spec.name,
+        method_name(spec, id)
+    )
+}
+
+/// Declares a feature's `Method`: one variant per method of its catalog entry `$spec`, named
+/// as listed (`Variant = "name"`), in the catalog's order; the build stops if the list and
+/// the catalog differ. `Method::of` turns the [`MethodId`] the compiler resolved into the
+/// variant, so each feature matches on its own methods exhaustively and by number.
+macro_rules! methods {
+    ($spec:expr, $($variant:ident = $name:literal),+ $(,)?) => {
+        /// This feature's methods, in its catalog entry's order (named as GEMSTEP names
+        /// them, so some share an ending).
+        #[allow(clippy::enum_variant_names)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub(crate) enum Method {
+            $($variant),+
+        }
+
+        impl Method {
+            const ALL: &'static [Method] = &[$(Method::$variant),+];
+
+            /// The method the compiler resolved to `id`.
+            pub(crate) fn of(
+                id: $crate::features::MethodId,
+            ) -> Result<Method, $crate::exec::Failure> {
+                Method::ALL
+                    .get(id.index())
+                    .copied()
+                    .ok_or_else(|| super::common::no_method_id(&$spec, id))
+            }
+        }
+
+        const _: () = assert!(
+            $crate::features::catalog::lists_in_order(&$spec, &[$($name),+]),
+            "a feature's Method enum must list its catalog methods in order",
+        );
+    };
+}
+pub(crate) use methods;
 
 /// Agent `id`'s feature of `kind`, attached with its defaults first if the blueprint did not
 /// add it (GEMSTEP needs `addFeature`; the compiler already warns about that). Found by kind,

@@ -1,13 +1,15 @@
 //! Costume at run time: which picture and frame, glow that fades, and a tint in HSV that
 //! the renderer draws and Vision compares (camouflage).
 
-use super::common::{feat, no_method, num_arg, text_arg, Runtime};
+use super::common::{answers, feat, methods, no_answer, num_arg, text_arg, Runtime};
+use super::tick::TickHooks;
 use crate::agent::color::{hsv_of, hsv_of_rgb_number, hsv_to_rgb, rgb_number, rgb_to_hsv};
 use crate::agent::{FeatureState, Features};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_looks::COSTUME;
+use crate::features::MethodId;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::{RandomSource, Value};
@@ -17,17 +19,38 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     kind: KIND,
     act: call,
     answer: Some(query),
+    tick: TickHooks {
+        agent: Some(tick),
+        ..TickHooks::NONE
+    },
 };
+
+methods!(
+    COSTUME,
+    SetCostume = "setCostume",
+    SetAnimatedCostume = "setAnimatedCostume",
+    SetPose = "setPose",
+    SetGlow = "setGlow",
+    SetColorize = "setColorize",
+    SetColorizeHsv = "setColorizeHSV",
+    RandomizeColor = "randomizeColor",
+    RandomizeColorHsv = "randomizeColorHSV",
+    ColorHsvWithinRange = "colorHSVWithinRange",
+    ResetColorize = "resetColorize",
+    InitHsvColorScale = "initHSVColorScale",
+    GetHsvColorScaleColor = "getHSVColorScaleColor",
+    GetColorHsv = "getColorHSV",
+);
 
 /// Runs a Costume method on agent `id`.
 pub(crate) fn call(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    match method {
-        "setCostume" | "setAnimatedCostume" => {
+    match Method::of(method)? {
+        Method::SetCostume | Method::SetAnimatedCostume => {
             let name = text_arg(r, args, 0)?;
             let frame = num_arg(r, args, 1, 0.0)?;
             let c = feat(r, id, KIND)?;
@@ -38,36 +61,38 @@ pub(crate) fn call(
             }
             Ok(())
         }
-        "setPose" => {
+        Method::SetPose => {
             let frame = num_arg(r, args, 0, 0.0)?;
             feat(r, id, KIND)?.set_number_at(FRAME, frame);
             Ok(())
         }
-        "setGlow" => {
+        Method::SetGlow => {
             let seconds = num_arg(r, args, 0, 1.0)?;
             feat(r, id, KIND)?.set_number_at(GLOW, at_least(seconds, 0.0));
             Ok(())
         }
-        "setColorize" => {
+        Method::SetColorize => {
             let rgb = three_numbers(r, args, 0.0)?;
             set_hsv(feat(r, id, KIND)?, rgb_to_hsv(rgb));
             Ok(())
         }
-        "setColorizeHSV" => {
+        Method::SetColorizeHsv => {
             let [h, s, v] = three_numbers(r, args, 0.0)?;
             set_hsv(feat(r, id, KIND)?, (h, s, v));
             Ok(())
         }
-        "randomizeColor" => randomize_rgb(r, id, args),
-        "randomizeColorHSV" => randomize_hsv(r, id, args),
-        "resetColorize" => {
+        Method::RandomizeColor => randomize_rgb(r, id, args),
+        Method::RandomizeColorHsv => randomize_hsv(r, id, args),
+        Method::ResetColorize => {
             let c = feat(r, id, KIND)?;
             c.set("colorScaleSteps", Value::Number(0.0));
             set_hsv(c, (0.0, 0.0, 0.0));
             Ok(())
         }
-        "initHSVColorScale" => init_scale(r, id, args),
-        _ => Err(no_method("Costume", method)),
+        Method::InitHsvColorScale => init_scale(r, id, args),
+        Method::ColorHsvWithinRange | Method::GetHsvColorScaleColor | Method::GetColorHsv => {
+            Err(answers(&COSTUME, method))
+        }
     }
 }
 
@@ -77,7 +102,7 @@ pub(crate) fn call(
 pub(crate) fn query(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
     let n = |i: usize| match args.get(i) {
@@ -88,15 +113,15 @@ pub(crate) fn query(
             other.map_or("nothing", ExprValue::type_name)
         )),
     };
-    match method {
-        "getColorHSV" => {
+    match Method::of(method)? {
+        Method::GetColorHsv => {
             let (h, s, v) = r
                 .agent(id)?
                 .feature("Costume")
                 .map_or((0.0, 0.0, 0.0), hsv_of);
             Ok(ExprValue::Object(Obj::Hsv([h, s, v])))
         }
-        "getHSVColorScaleColor" => {
+        Method::GetHsvColorScaleColor => {
             let step = n(0)?;
             let hsv = match r.agent(id)?.feature("Costume") {
                 Some(c) => scale_color(c, step)?,
@@ -105,14 +130,23 @@ pub(crate) fn query(
             };
             Ok(ExprValue::Number(rgb_number(hsv)))
         }
-        "colorHSVWithinRange" => {
+        Method::ColorHsvWithinRange => {
             let (a, b) = (hsv_of_rgb_number(n(0)?), hsv_of_rgb_number(n(1)?));
             let within = hue_distance(a.0, b.0) <= n(2)?
                 && (a.1 - b.1).abs() <= n(3)?
                 && (a.2 - b.2).abs() <= n(4)?;
             Ok(ExprValue::Boolean(within))
         }
-        _ => Err(no_method("Costume", method)),
+        Method::SetCostume
+        | Method::SetAnimatedCostume
+        | Method::SetPose
+        | Method::SetGlow
+        | Method::SetColorize
+        | Method::SetColorizeHsv
+        | Method::RandomizeColor
+        | Method::RandomizeColorHsv
+        | Method::ResetColorize
+        | Method::InitHsvColorScale => Err(no_answer(&COSTUME, method)),
     }
 }
 
@@ -143,10 +177,16 @@ pub(crate) const GLOW_COLOR: PropSlot = PropSlot::of(&COSTUME, "glowColor");
 const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
 const COLOR: PropSlot = PropSlot::of(&COSTUME, "color");
 
+/// Costume's part of every tick, for one agent: see [`update`].
+fn tick(agent: &mut crate::agent::Agent, seconds_per_tick: f64) -> bool {
+    update(&mut agent.features, seconds_per_tick);
+    false
+}
+
 /// Fades glows by one tick, and sets the tint from the colour number or the colour scale
 /// (the scale wins, as in GEMSTEP's costume update). A costume with no glow left, no colour
 /// number and no colour scale has nothing to do, and sleeps until one of those is set.
-pub(crate) fn update(features: &mut Features, seconds_per_tick: f64) {
+fn update(features: &mut Features, seconds_per_tick: f64) {
     let Some(c) = features.of_kind_mut(KIND).filter(|c| c.is_awake()) else {
         return;
     };

@@ -4,10 +4,13 @@
 //! character whose blueprint added Cursor can be picked up, a cursor carries one character
 //! at a time, and a character is carried by one cursor at a time.
 
-use super::common::{feat, no_method, text_arg, Runtime};
+use super::common::{feat, methods, text_arg, Runtime};
+use super::tick::TickHooks;
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
+use crate::features::catalog::CURSOR;
+use crate::features::MethodId;
 use crate::script::program::Arg;
 use crate::vars::Value;
 use crate::world::{Hold, World};
@@ -17,21 +20,33 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     kind: KIND,
     act: call,
     answer: None,
+    tick: TickHooks {
+        after: Some(carry),
+        ..TickHooks::NONE
+    },
 };
 
 /// Cursor's kind, which its methods find the agent's feature by.
 const KIND: crate::features::catalog::FeatureKind =
-    crate::features::catalog::FeatureKind::named("Cursor");
+    crate::features::catalog::FeatureKind::named(CURSOR.name);
+
+methods!(
+    CURSOR,
+    PickUp = "pickUp",
+    BindCursor = "bindCursor",
+    Drop = "drop",
+    ReleaseCursor = "releaseCursor",
+);
 
 /// Runs a Cursor method on agent `id`.
 pub(crate) fn call(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    match method {
-        "pickUp" => {
+    match Method::of(method)? {
+        Method::PickUp => {
             let name = text_arg(r, args, 0)?;
             let target = r.bound(&name).ok_or_else(|| {
                 format!("'{name}' does not name a character here (pick up inside a `when` that names it)")
@@ -39,7 +54,7 @@ pub(crate) fn call(
             feat(r, id, KIND)?;
             pick_up(r.world, id, target).map(drop)
         }
-        "bindCursor" => {
+        Method::BindCursor => {
             let wanted = feat(r, id, KIND)?.number("cursorTargetId").unwrap_or(-1.0);
             r.charge_scan(r.world.agents.len())?;
             let target = r
@@ -50,15 +65,14 @@ pub(crate) fn call(
                 .ok_or_else(|| format!("no character has the id {wanted} in cursorTargetId"))?;
             pick_up(r.world, id, target).map(drop)
         }
-        "drop" => {
+        Method::Drop => {
             put_down(r.world, id);
             Ok(())
         }
-        "releaseCursor" => {
+        Method::ReleaseCursor => {
             release(r.world, id);
             Ok(())
         }
-        _ => Err(no_method("Cursor", method)),
     }
 }
 
@@ -161,7 +175,7 @@ pub(crate) fn forget_removed(world: &mut World) {
 
 /// Moves every carried character to its cursor (after movement, so it is where its cursor
 /// ended this tick when conditions are tested).
-pub(crate) fn carry(world: &mut World) {
+fn carry(world: &mut World) {
     forget_removed(world);
     for i in 0..world.holds().len() {
         let Some(hold) = world.holds().get(i).copied() else {

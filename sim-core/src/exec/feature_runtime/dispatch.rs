@@ -1,12 +1,12 @@
 //! Routing `featCall` statements and `callFeatMethod(...)` expressions to the feature that
 //! runs them: each feature's module gives its [`Runtime`], found here by the feature's kind
-//! (a method by the catalog's canonical names, so old spellings work too).
+//! (a method by the place the compiler found it at in the catalog, [`MethodId`]).
 
-use super::common::{no_method, Runtime};
+use super::common::{no_method, no_method_id, Runtime};
 use crate::entity::EntityId;
 use crate::exec::{plain, to_expr, Failure, Obj, Runner};
 use crate::features::catalog::FeatureKind;
-use crate::features::{FeatMethodSpec, FeatureSpec};
+use crate::features::{FeatMethodSpec, FeatureSpec, MethodId};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::Value;
@@ -18,13 +18,14 @@ pub(crate) fn call(
     id: EntityId,
     feature: &'static FeatureSpec,
     method: &'static FeatMethodSpec,
+    method_id: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
     if method.answer.is_none() {
-        return act(r, id, feature.name, method.name, args);
+        return act(r, id, feature, method_id, args);
     }
     let values: Vec<ExprValue<Obj>> = r.args(args)?.into_iter().map(to_expr).collect();
-    let answer = answer(r, id, feature.name, method.name, &values)?;
+    let answer = answer(r, id, feature, method_id, &values)?;
     push_answer(r, answer)
 }
 
@@ -37,34 +38,27 @@ pub(crate) fn query(
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    let (feature, spec) = method_spec(feature, method)?;
+    let feature =
+        crate::features::feature(feature).ok_or_else(|| format!("unknown feature '{feature}'"))?;
+    let (method_id, spec) = feature
+        .method_id(method)
+        .zip(feature.method(method))
+        .ok_or_else(|| no_method(feature.name, method))?;
     if spec.answer.is_some() {
-        return answer(r, id, feature, spec.name, args);
+        return answer(r, id, feature, method_id, args);
     }
     let literals = args
         .iter()
         .map(|value| plain(value.clone()).map(Arg::Literal))
         .collect::<Result<Vec<Arg>, Failure>>()?;
-    act(r, id, feature, spec.name, &literals)?;
+    act(r, id, feature, method_id, &literals)?;
     Ok(ExprValue::Null)
 }
 
-/// The canonical name of `feature` and its method `method` (found by name or older alias).
-fn method_spec(
-    feature: &str,
-    method: &str,
-) -> Result<(&'static str, &'static FeatMethodSpec), Failure> {
-    let spec =
-        crate::features::feature(feature).ok_or_else(|| format!("unknown feature '{feature}'"))?;
-    let method = spec
-        .method(method)
-        .ok_or_else(|| no_method(spec.name, method))?;
-    Ok((spec.name, method))
-}
-
-/// Every feature's methods, found by the feature's kind: the one list of the features'
-/// runtimes (a new feature is its own file and its line here).
-const RUNTIMES: [&Runtime; 10] = [
+/// Every feature's methods, in the catalog's order of features ([`crate::features::FEATURES`]),
+/// so a feature's kind is its place here: the one list of the features' runtimes (a new
+/// feature is its own file and its line here).
+pub(super) const RUNTIMES: [&Runtime; 10] = [
     &super::costume::RUNTIME,
     &super::movement::RUNTIME,
     &super::physics::RUNTIME,
@@ -77,23 +71,34 @@ const RUNTIMES: [&Runtime; 10] = [
     &super::cursor::RUNTIME,
 ];
 
-/// The runtime of the feature named `feature` (a canonical name).
-fn runtime(feature: &str) -> Option<&'static Runtime> {
-    let kind = FeatureKind::named(feature);
-    RUNTIMES.into_iter().find(|r| r.kind == kind)
+// Each runtime sits at its feature's place in the catalog, and every feature has one.
+const _: () = {
+    assert!(RUNTIMES.len() == crate::features::FEATURES.len());
+    let mut i = 0;
+    while i < RUNTIMES.len() {
+        assert!(RUNTIMES[i].kind.number() as usize == i);
+        i += 1;
+    }
+};
+
+/// The runtime of `feature`.
+fn runtime(feature: &FeatureSpec) -> Option<&'static Runtime> {
+    RUNTIMES
+        .get(usize::from(FeatureKind::of(feature).number()))
+        .copied()
 }
 
 /// Runs a method that changes something.
 fn act(
     r: &mut Runner<'_>,
     id: EntityId,
-    feature: &str,
-    method: &str,
+    feature: &FeatureSpec,
+    method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
     match runtime(feature) {
         Some(runtime) => (runtime.act)(r, id, method, args),
-        None => Err(no_method(feature, method)),
+        None => Err(no_method_id(feature, method)),
     }
 }
 
@@ -101,13 +106,13 @@ fn act(
 fn answer(
     r: &mut Runner<'_>,
     id: EntityId,
-    feature: &str,
-    method: &str,
+    feature: &FeatureSpec,
+    method: MethodId,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
     match runtime(feature).and_then(|runtime| runtime.answer) {
         Some(answer) => answer(r, id, method, args),
-        None => Err(no_method(feature, method)),
+        None => Err(no_method_id(feature, method)),
     }
 }
 

@@ -1,9 +1,11 @@
 //! Global at run time: props every character of the model shares.
 
-use super::common::{no_method, text_arg, text_arg_ref, Runtime};
+use super::common::{answers, methods, no_answer, text_arg, text_arg_ref, Runtime};
+use super::tick::TickHooks;
 use crate::entity::EntityId;
 use crate::exec::{to_expr, Failure, Obj, Runner};
-use crate::features::catalog::FeatureKind;
+use crate::features::catalog::{FeatureKind, GLOBAL};
+use crate::features::MethodId;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::{GVar, Value, VarType};
@@ -11,20 +13,28 @@ use crate::world::World;
 
 /// The Global feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: FeatureKind::named("Global"),
+    kind: FeatureKind::named(GLOBAL.name),
     act: call,
     answer: Some(query),
+    tick: TickHooks::NONE,
 };
+
+methods!(
+    GLOBAL,
+    AddGlobalProp = "addGlobalProp",
+    GlobalProp = "globalProp",
+    GetGlobalProp = "getGlobalProp",
+);
 
 /// Runs a Global method (`addGlobalProp name Type initial`, `globalProp name method args`).
 pub(crate) fn call(
     r: &mut Runner<'_>,
     _id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    match method {
-        "addGlobalProp" => {
+    match Method::of(method)? {
+        Method::AddGlobalProp => {
             let name = text_arg(r, args, 0)?;
             let ty = VarType::parse(&text_arg(r, args, 1)?).map_err(|e| e.to_string())?;
             let initial = match args.get(2) {
@@ -38,13 +48,15 @@ pub(crate) fn call(
             }
             Ok(())
         }
-        "globalProp" => {
+        Method::GlobalProp => {
             let name = text_arg_ref(r, args, 0)?;
-            let method = text_arg_ref(r, args, 1)?;
+            let prop_method = text_arg_ref(r, args, 1)?;
             let rest = args.get(2..).unwrap_or_default();
-            r.with_args(rest, |r, values| prop_call(r.world, &name, &method, values))
+            r.with_args(rest, |r, values| {
+                prop_call(r.world, &name, &prop_method, values)
+            })
         }
-        _ => Err(no_method("Global", method)),
+        Method::GetGlobalProp => Err(answers(&GLOBAL, method)),
     }
 }
 
@@ -53,11 +65,11 @@ pub(crate) fn call(
 pub(crate) fn query(
     r: &mut Runner<'_>,
     _id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    match method {
-        "getGlobalProp" => {
+    match Method::of(method)? {
+        Method::GetGlobalProp => {
             let Some(ExprValue::String(name)) = args.first() else {
                 return Err("getGlobalProp needs the name of a Global prop".to_string());
             };
@@ -67,7 +79,7 @@ pub(crate) fn query(
                 })?;
             Ok(to_expr(var.value()))
         }
-        _ => Err(no_method("Global", method)),
+        Method::AddGlobalProp | Method::GlobalProp => Err(no_answer(&GLOBAL, method)),
     }
 }
 

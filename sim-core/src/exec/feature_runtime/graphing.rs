@@ -1,12 +1,14 @@
 //! Graphing (GEMSTEP's AgentWidgets) at run time: a label, a meter and a line graph per
 //! character, kept as data the renderer draws, bound to props when asked.
 
-use super::common::{feat, no_method, num_arg, text_arg, Runtime};
+use super::common::{feat, methods, num_arg, text_arg, Runtime};
+use super::tick::TickHooks;
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_looks::GRAPHING;
+use crate::features::MethodId;
 use crate::script::program::Arg;
 use crate::vars::{GVar, Value};
 use crate::world::log::Origin;
@@ -17,16 +19,33 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     kind: KIND,
     act: call,
     answer: None,
+    tick: TickHooks {
+        agent: Some(has_graphing),
+        agent_in_world: Some(update),
+        ..TickHooks::NONE
+    },
 };
 
 /// The most points a line graph keeps; older ones scroll off.
 pub const MAX_GRAPH_POINTS: usize = 300;
 
+methods!(
+    GRAPHING,
+    ShowMessage = "showMessage",
+    ShowMessageProp = "showMessageProp",
+    SetMeterPosition = "setMeterPosition",
+    BindMeterTo = "bindMeterTo",
+    BindTextTo = "bindTextTo",
+    BindGraphTo = "bindGraphTo",
+    BindGraphToGlobalProp = "bindGraphToGlobalProp",
+    BindLineGraphHistogramToFeatProp = "bindLineGraphHistogramToFeatProp",
+);
+
 /// Runs a Graphing method on agent `id`.
 pub(crate) fn call(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
     let bind = |r: &mut Runner<'_>, prop: &'static str| -> Result<(), Failure> {
@@ -34,11 +53,11 @@ pub(crate) fn call(
         feat(r, id, KIND)?.set(prop, Value::String(name));
         Ok(())
     };
-    match method {
-        "bindMeterTo" => bind(r, "meterProp"),
-        "bindTextTo" => bind(r, "textProp"),
-        "bindGraphTo" | "bindGraphToGlobalProp" => {
-            let which = if method == "bindGraphTo" {
+    match Method::of(method)? {
+        Method::BindMeterTo => bind(r, "meterProp"),
+        Method::BindTextTo => bind(r, "textProp"),
+        which @ (Method::BindGraphTo | Method::BindGraphToGlobalProp) => {
+            let which = if which == Method::BindGraphTo {
                 "graphProp"
             } else {
                 "graphGlobalProp"
@@ -48,8 +67,8 @@ pub(crate) fn call(
             feat(r, id, KIND)?.set("graphFrequency", Value::Number(frequency));
             Ok(())
         }
-        "setMeterPosition" => bind(r, "meterPosition"),
-        "bindLineGraphHistogramToFeatProp" => {
+        Method::SetMeterPosition => bind(r, "meterPosition"),
+        Method::BindLineGraphHistogramToFeatProp => {
             let feature = text_arg(r, args, 0)?;
             let prop = text_arg(r, args, 1)?;
             let g = feat(r, id, KIND)?;
@@ -57,9 +76,9 @@ pub(crate) fn call(
             g.set("barGraphProp", Value::String(prop));
             Ok(())
         }
-        "showMessage" | "showMessageProp" => {
-            let text = match method {
-                "showMessage" => text_arg(r, args, 0)?,
+        which @ (Method::ShowMessage | Method::ShowMessageProp) => {
+            let text = match which {
+                Method::ShowMessage => text_arg(r, args, 0)?,
                 _ => feat(r, id, KIND)?
                     .text("messageStringToShow")
                     .unwrap_or_default(),
@@ -69,7 +88,6 @@ pub(crate) fn call(
             r.world.log.debug(at, format!("message: {text}"));
             Ok(())
         }
-        _ => Err(no_method("Graphing", method)),
     }
 }
 
@@ -88,9 +106,14 @@ pub(crate) const BARS_OF: PropSlot = PropSlot::of(&GRAPHING, "barGraphPropFeatur
 pub(crate) const METER_PROP: PropSlot = PropSlot::of(&GRAPHING, "meterProp");
 const FREQUENCY: PropSlot = PropSlot::of(&GRAPHING, "graphFrequency");
 
+/// Whether the tick updates this agent's Graphing ([`update`]): whether it has the feature.
+fn has_graphing(agent: &mut Agent, _seconds_per_tick: f64) -> bool {
+    agent.features.has_kind(KIND)
+}
+
 /// Refreshes bound meters, labels and graphs of one agent. The label is only written when
 /// its text changed, so an unchanged label costs no new string each tick.
-pub(crate) fn update(world: &mut World, id: EntityId) {
+fn update(world: &mut World, id: EntityId) {
     let tick = world.tick;
     let Some(agent) = world.agents.get(id) else {
         return;

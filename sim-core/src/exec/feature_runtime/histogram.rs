@@ -24,10 +24,10 @@ struct Counted {
 pub(crate) fn count(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    by_feature: bool,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    let counted = counted(r, id, method, args)?;
+    let counted = counted(r, id, by_feature, args)?;
     let bp = r
         .world
         .program
@@ -65,7 +65,7 @@ pub(crate) fn count(
 fn counted(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    by_feature: bool,
     args: &[Arg],
 ) -> Result<Counted, Failure> {
     let values = r.args(args)?;
@@ -78,7 +78,6 @@ fn counted(
             .and_then(|p| p.text(prop))
             .unwrap_or_default()
     };
-    let by_feature = method == "countExistingCharactersByFeatPropType";
     let blueprint = text(0).unwrap_or_else(|| monitored(r, "monitoredCharacter"));
     let (feature, prop, clear_at) = if by_feature {
         let feature = text(1).unwrap_or_else(|| monitored(r, "monitoredCharacterPropFeature"));

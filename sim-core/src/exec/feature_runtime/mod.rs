@@ -13,6 +13,7 @@ pub(crate) mod histogram;
 pub(crate) mod movement;
 pub(crate) mod physics;
 pub(crate) mod population;
+pub(crate) mod tick;
 pub(crate) mod timer;
 pub(crate) mod touches;
 pub(crate) mod vision;

@@ -1,13 +1,15 @@
 //! Movement at run time: every movement type, seeking, and the stage's bounds (wrap per axis,
 //! otherwise bounce back inside).
 
-use super::common::{feat, no_method, num_arg, text_arg, Runtime};
+use super::common::{feat, method_name, methods, num_arg, text_arg, Runtime};
+use super::tick::{AgentHooks, Pass, TickHooks};
 use super::vision::Backdrops;
 use crate::agent::{Agent, InputMode};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_motion::MOVEMENT;
+use crate::features::MethodId;
 use crate::project::StageMetadata;
 use crate::script::program::Arg;
 use crate::spatial::SpatialGrid;
@@ -19,6 +21,10 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     kind: KIND,
     act: call,
     answer: None,
+    tick: TickHooks {
+        pass: Some(PASS),
+        ..TickHooks::NONE
+    },
 };
 
 /// Movement's kind, which the tick finds the feature by.
@@ -33,16 +39,35 @@ const IS_MOVING: PropSlot = PropSlot::of(&MOVEMENT, "isMoving");
 const AUTO_ORIENT: PropSlot = PropSlot::of(&MOVEMENT, "useAutoOrientation");
 const TARGET: PropSlot = PropSlot::of(&MOVEMENT, "targetCharacterType");
 
+methods!(
+    MOVEMENT,
+    SetMovementType = "setMovementType",
+    SetController = "setController",
+    QueuePosition = "queuePosition",
+    SetRandomDirection = "setRandomDirection",
+    SetRandomPosition = "setRandomPosition",
+    SetRandomPositionX = "setRandomPositionX",
+    SetRandomPositionY = "setRandomPositionY",
+    SetRandomStart = "setRandomStart",
+    SetRandomStartPosition = "setRandomStartPosition",
+    JitterPos = "jitterPos",
+    JitterRotate = "jitterRotate",
+    SeekNearest = "seekNearest",
+    SeekNearestVisibleCone = "seekNearestVisibleCone",
+    SeekNearestVisibleColor = "seekNearestVisibleColor",
+    WanderUntilCharacter = "wanderUntilCharacter",
+);
+
 /// Runs a Movement method on agent `id`.
 pub(crate) fn call(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    match method {
-        "setMovementType" => set_type(r, id, args),
-        "setController" => {
+    match Method::of(method)? {
+        Method::SetMovementType => set_type(r, id, args),
+        Method::SetController => {
             let who = text_arg(r, args, 0)?;
             let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
             agent.mode = if who == "user" {
@@ -52,24 +77,24 @@ pub(crate) fn call(
             };
             Ok(())
         }
-        "queuePosition" => {
+        Method::QueuePosition => {
             let (x, y) = (num_arg(r, args, 0, 0.0)?, num_arg(r, args, 1, 0.0)?);
             let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
             agent.x = x;
             agent.y = y;
             Ok(())
         }
-        "setRandomDirection" => {
+        Method::SetRandomDirection => {
             let d = r.world.rng.next_f64() * 360.0;
             feat(r, id, KIND)?.set("direction", Value::Number(d));
             Ok(())
         }
-        "setRandomPosition"
-        | "setRandomPositionX"
-        | "setRandomPositionY"
-        | "setRandomStart"
-        | "setRandomStartPosition" => random_position(r, id, method),
-        "jitterPos" => {
+        which @ (Method::SetRandomPosition
+        | Method::SetRandomPositionX
+        | Method::SetRandomPositionY
+        | Method::SetRandomStart
+        | Method::SetRandomStartPosition) => random_position(r, id, which),
+        Method::JitterPos => {
             let size = num_arg(r, args, 0, 5.0)?;
             let (dx, dy) = (jitter(r, size), jitter(r, size));
             let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
@@ -77,25 +102,23 @@ pub(crate) fn call(
             agent.y += dy;
             Ok(())
         }
-        "jitterRotate" => {
+        Method::JitterRotate => {
             let turn = jitter(r, std::f64::consts::FRAC_PI_4);
             let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
             agent.orientation += turn;
             Ok(())
         }
-        "seekNearest"
-        | "seekNearestVisible"
-        | "seekNearestVisibleCone"
-        | "seekNearestVisibleColor"
-        | "wanderUntilCharacter"
-        | "wanderUntilInside" => {
+        Method::SeekNearest
+        | Method::SeekNearestVisibleCone
+        | Method::SeekNearestVisibleColor
+        | Method::WanderUntilCharacter => {
             let target = text_arg(r, args, 0)?;
             let m = feat(r, id, KIND)?;
-            m.set("movementType", Value::String(method.to_string()));
+            let kind = method_name(&MOVEMENT, method);
+            m.set("movementType", Value::String(kind.to_string()));
             m.set("targetCharacterType", Value::String(target));
             Ok(())
         }
-        _ => Err(no_method("Movement", method)),
     }
 }
 
@@ -129,15 +152,15 @@ fn set_type(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failur
     Ok(())
 }
 
-fn random_position(r: &mut Runner<'_>, id: EntityId, method: &str) -> Result<(), Failure> {
+fn random_position(r: &mut Runner<'_>, id: EntityId, method: Method) -> Result<(), Failure> {
     let s = r.world.stage().clone();
     let x = s.left + r.world.rng.next_f64() * (s.right - s.left);
     let y = s.top + r.world.rng.next_f64() * (s.bottom - s.top);
     let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
-    if method != "setRandomPositionY" {
+    if method != Method::SetRandomPositionY {
         agent.x = x;
     }
-    if method != "setRandomPositionX" {
+    if method != Method::SetRandomPositionX {
         agent.y = y;
     }
     Ok(())
@@ -153,7 +176,7 @@ struct Step {
 /// Buffers [`update`] reuses from tick to tick, so moving agents allocates nothing once
 /// warmed up.
 #[derive(Default)]
-pub(crate) struct Scratch {
+struct Scratch {
     steps: Vec<Step>,
     /// Per agent slot, the heading its agent last stepped along (see [`Heading`]).
     headings: Vec<Heading>,
@@ -164,22 +187,15 @@ pub(crate) struct Scratch {
 }
 
 /// Moves every agent with Movement that its own programs steer, then keeps it on the stage.
-/// `then` runs on every agent of `ids` (moved or not) right after its move, in the same pass,
-/// so a feature that updates every agent after movement does not walk them all again; when it
-/// answers true, `and_world` runs for the agent too, for work that reads more of the world
-/// than the agent (most agents need none, and skip a second look-up).
+/// The other features' per-agent hooks (`then`) run on every agent of `ids` (moved or not)
+/// right after its move, in the same pass, so a feature that updates every agent after
+/// movement does not walk them all again.
 ///
 /// Plans read other agents' places (seekers), so every agent plans before any agent moves.
 /// Nothing a plan reads of another agent is its Movement props, so each agent's new heading
 /// is written right after its own plan, while its props are in cache; the second pass only
 /// sets the places.
-pub(crate) fn update(
-    world: &mut World,
-    ids: &[EntityId],
-    scratch: &mut Scratch,
-    mut then: impl FnMut(&mut Agent) -> bool,
-    mut and_world: impl FnMut(&mut World, EntityId),
-) {
+fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &AgentHooks) {
     let Scratch {
         steps,
         headings,
@@ -250,11 +266,19 @@ pub(crate) fn update(
             agent.x = step.x;
             agent.y = step.y;
         }
-        if then(agent) {
-            and_world(world, id);
-        }
+        then.run(world, id);
     }
 }
+
+/// Movement's walk over the agents, which the features phase runs ([`update`]).
+const PASS: Pass = Pass {
+    scratch: || Box::<Scratch>::default(),
+    run: |world, ids, scratch, then| {
+        if let Some(scratch) = scratch.downcast_mut::<Scratch>() {
+            update(world, ids, scratch, then);
+        }
+    },
+};
 
 /// What a seeking agent looks for, and the per-tick index of targets.
 struct Seek<'a> {

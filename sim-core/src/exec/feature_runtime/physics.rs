@@ -1,11 +1,13 @@
 //! Physics at run time: each agent's body, the box touch tests compare.
 
-use super::common::{feat, no_method, num_arg, Runtime};
+use super::common::{feat, methods, num_arg, Runtime};
+use super::tick::TickHooks;
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_motion::PHYSICS;
+use crate::features::MethodId;
 use crate::script::program::Arg;
 use crate::vars::Value;
 
@@ -14,6 +16,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     kind: KIND,
     act: call,
     answer: None,
+    tick: TickHooks::NONE,
 };
 
 /// The body size of an agent whose Physics sets none (GEMSTEP's costumes are 32 units).
@@ -27,17 +30,19 @@ const HEIGHT: PropSlot = PropSlot::of(&PHYSICS, "bodyHeight");
 pub(crate) const SCALE: PropSlot = PropSlot::of(&PHYSICS, "scale");
 pub(crate) const SCALE_Y: PropSlot = PropSlot::of(&PHYSICS, "scaleY");
 
+methods!(PHYSICS, Init = "init", SetSize = "setSize");
+
 /// Runs a Physics method on agent `id`.
 pub(crate) fn call(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    match method {
+    match Method::of(method)? {
         // The body already defaults to the costume's size.
-        "init" => feat(r, id, KIND).map(drop),
-        "setSize" => {
+        Method::Init => feat(r, id, KIND).map(drop),
+        Method::SetSize => {
             let width = num_arg(r, args, 0, DEFAULT_BODY)?;
             let height = num_arg(r, args, 1, width)?;
             let p = feat(r, id, KIND)?;
@@ -45,7 +50,6 @@ pub(crate) fn call(
             p.set("bodyHeight", Value::Number(height));
             Ok(())
         }
-        _ => Err(no_method("Physics", method)),
     }
 }
 

@@ -1,9 +1,12 @@
 //! Population at run time: making, copying and removing characters, acting on every
 //! character of a kind, and counts and aggregates of a prop.
 
-use super::common::{block_arg, feat, no_method, text_arg, Runtime};
+use super::common::{answers, block_arg, feat, methods, no_answer, text_arg, Runtime};
+use super::tick::TickHooks;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
+use crate::features::catalog_population::POPULATION;
+use crate::features::MethodId;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::{Arg, Stmt};
 use crate::vars::{RandomSource, Value};
@@ -15,40 +18,68 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     kind: KIND,
     act: call,
     answer: Some(query),
+    tick: TickHooks::NONE,
 };
 
 /// Population's kind, which its methods find the agent's feature by.
 const KIND: crate::features::catalog::FeatureKind =
-    crate::features::catalog::FeatureKind::named("Population");
+    crate::features::catalog::FeatureKind::named(POPULATION.name);
+
+methods!(
+    POPULATION,
+    CreateCharacter = "createCharacter",
+    SpawnChild = "spawnChild",
+    RemoveCharacter = "removeCharacter",
+    GetRandomActiveCharacter = "getRandomActiveCharacter",
+    ReleaseAllCharacters = "releaseAllCharacters",
+    ReleaseInertCharacters = "releaseInertCharacters",
+    HideInertCharacters = "hideInertCharacters",
+    RemoveInertCharacters = "removeInertCharacters",
+    CharactersReproduce = "charactersReproduce",
+    OneCharacterReproduce = "oneCharacterReproduce",
+    PopulateBySpawning = "populateBySpawning",
+    CharactersForEachActive = "charactersForEachActive",
+    CharactersForEach = "charactersForEach",
+    GetActiveCharactersCount = "getActiveCharactersCount",
+    CountCharacters = "countCharacters",
+    CountCharacterProp = "countCharacterProp",
+    MinCharacterProp = "minCharacterProp",
+    MaxCharacterProp = "maxCharacterProp",
+    CountCharactersByPropType = "countCharactersByPropType",
+    SetCharactersByFeatPropTypeKeys = "setCharactersByFeatPropTypeKeys",
+    CountExistingCharactersByFeatPropType = "countExistingCharactersByFeatPropType",
+    TellCharacterByName = "tellCharacterByName",
+    TellAllCharacters = "tellAllCharacters",
+);
 
 /// Runs a Population method on agent `id`.
 pub(crate) fn call(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    match method {
-        "createCharacter" => {
+    match Method::of(method)? {
+        Method::CreateCharacter => {
             let bp = blueprint_arg(r, args)?;
             let at = position(r, id);
             queue_birth(r, bp, at, None, block_arg(args), None);
             Ok(())
         }
-        "spawnChild" => {
+        Method::SpawnChild => {
             let bp = r.agent(id)?.blueprint;
             let at = position(r, id);
             let mutation = mutation(r, id);
             queue_birth(r, bp, at, Some(id), block_arg(args), mutation);
             Ok(())
         }
-        "removeCharacter" => {
+        Method::RemoveCharacter => {
             r.world.remove_later(id);
             Ok(())
         }
-        "releaseAllCharacters" | "releaseInertCharacters" => {
+        which @ (Method::ReleaseAllCharacters | Method::ReleaseInertCharacters) => {
             r.charge_scan(r.world.agents.len())?;
-            let inert_only = method == "releaseInertCharacters";
+            let inert_only = which == Method::ReleaseInertCharacters;
             let held: Vec<EntityId> = r
                 .world
                 .visible_agents()
@@ -60,7 +91,7 @@ pub(crate) fn call(
             }
             Ok(())
         }
-        "hideInertCharacters" => {
+        Method::HideInertCharacters => {
             r.charge_scan(r.world.agents.len())?;
             for agent in r
                 .world
@@ -72,7 +103,7 @@ pub(crate) fn call(
             }
             Ok(())
         }
-        "removeInertCharacters" => {
+        Method::RemoveInertCharacters => {
             r.charge_scan(r.world.agents.len())?;
             let inert: Vec<EntityId> = r
                 .world
@@ -83,28 +114,31 @@ pub(crate) fn call(
             inert.into_iter().for_each(|i| r.world.remove_later(i));
             Ok(())
         }
-        "charactersReproduce" | "oneCharacterReproduce" => reproduce(r, id, method, args),
-        "populateBySpawning" => populate(r, id, args),
-        "charactersForEachActive" | "charactersForEach" => {
+        Method::CharactersReproduce => reproduce(r, id, false, args),
+        Method::OneCharacterReproduce => reproduce(r, id, true, args),
+        Method::PopulateBySpawning => populate(r, id, args),
+        which @ (Method::CharactersForEachActive | Method::CharactersForEach) => {
             let bp = blueprint_arg(r, args)?;
-            let only_active = method == "charactersForEachActive";
+            let only_active = which == Method::CharactersForEachActive;
             let ids = members(r, bp, only_active);
             for_each(r, &ids, block_arg(args));
             Ok(())
         }
-        "tellAllCharacters" => {
+        Method::TellAllCharacters => {
             let ids: Vec<EntityId> = r.world.visible_agents().map(|a| a.id).collect();
             for_each(r, &ids, block_arg(args));
             Ok(())
         }
-        "countCharacters" => {
+        Method::CountCharacters => {
             let bp = blueprint_arg(r, args)?;
             let count = r.world.agents.count_of(bp, false) as f64;
             feat(r, id, KIND)?.set("count", Value::Number(count));
             Ok(())
         }
-        "countCharacterProp" | "minCharacterProp" | "maxCharacterProp" => aggregate(r, id, args),
-        "setCharactersByFeatPropTypeKeys" => {
+        Method::CountCharacterProp | Method::MinCharacterProp | Method::MaxCharacterProp => {
+            aggregate(r, id, args)
+        }
+        Method::SetCharactersByFeatPropTypeKeys => {
             let keys = r.args(args)?;
             let buckets = keys
                 .iter()
@@ -114,10 +148,9 @@ pub(crate) fn call(
             *feat(r, id, KIND)?.buckets_mut() = buckets;
             Ok(())
         }
-        "countExistingCharactersByFeatPropType" | "countCharactersByPropType" => {
-            super::histogram::count(r, id, method, args)
-        }
-        "tellCharacterByName" => {
+        Method::CountExistingCharactersByFeatPropType => super::histogram::count(r, id, true, args),
+        Method::CountCharactersByPropType => super::histogram::count(r, id, false, args),
+        Method::TellCharacterByName => {
             let name = text_arg(r, args, 0)?;
             r.charge_scan(r.world.agents.len())?;
             let ids: Vec<EntityId> = r
@@ -129,7 +162,9 @@ pub(crate) fn call(
             for_each(r, &ids, block_arg(args));
             Ok(())
         }
-        _ => Err(no_method("Population", method)),
+        Method::GetRandomActiveCharacter | Method::GetActiveCharactersCount => {
+            Err(answers(&POPULATION, method))
+        }
     }
 }
 
@@ -139,25 +174,46 @@ pub(crate) fn call(
 pub(crate) fn query(
     r: &mut Runner<'_>,
     _id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    let Some(ExprValue::String(name)) = args.first() else {
-        return Err("needs a blueprint name in quotes".to_string());
+    let blueprint = |r: &Runner<'_>| match args.first() {
+        Some(ExprValue::String(name)) => blueprint_named(r, name),
+        _ => Err("needs a blueprint name in quotes".to_string()),
     };
-    let bp = blueprint_named(r, name)?;
-    match method {
-        "getActiveCharactersCount" => {
+    match Method::of(method)? {
+        Method::GetActiveCharactersCount => {
+            let bp = blueprint(r)?;
             Ok(ExprValue::Number(r.world.agents.count_of(bp, true) as f64))
         }
-        "getRandomActiveCharacter" => {
-            let active = members(r, bp, true);
+        Method::GetRandomActiveCharacter => {
+            let active = members(r, blueprint(r)?, true);
             let pick = (r.world.rng.next_f64() * active.len() as f64) as usize;
             Ok(active
                 .get(pick)
                 .map_or(ExprValue::Null, |id| ExprValue::Object(Obj::Agent(*id))))
         }
-        _ => Err(no_method("Population", method)),
+        Method::CreateCharacter
+        | Method::SpawnChild
+        | Method::RemoveCharacter
+        | Method::ReleaseAllCharacters
+        | Method::ReleaseInertCharacters
+        | Method::HideInertCharacters
+        | Method::RemoveInertCharacters
+        | Method::CharactersReproduce
+        | Method::OneCharacterReproduce
+        | Method::PopulateBySpawning
+        | Method::CharactersForEachActive
+        | Method::CharactersForEach
+        | Method::CountCharacters
+        | Method::CountCharacterProp
+        | Method::MinCharacterProp
+        | Method::MaxCharacterProp
+        | Method::CountCharactersByPropType
+        | Method::SetCharactersByFeatPropTypeKeys
+        | Method::CountExistingCharactersByFeatPropType
+        | Method::TellCharacterByName
+        | Method::TellAllCharacters => Err(no_answer(&POPULATION, method)),
     }
 }
 
@@ -232,15 +288,16 @@ fn mutation(r: &Runner<'_>, caller: EntityId) -> Option<(String, String, f64, f6
     Some((feature, prop, add, sub))
 }
 
+/// Copies every active character of the first argument's kind, or one picked at random.
 fn reproduce(
     r: &mut Runner<'_>,
     caller: EntityId,
-    method: &str,
+    only_one: bool,
     args: &[Arg],
 ) -> Result<(), Failure> {
     let bp = blueprint_arg(r, args)?;
     let mut parents = members(r, bp, true);
-    if method == "oneCharacterReproduce" && !parents.is_empty() {
+    if only_one && !parents.is_empty() {
         let pick = (r.world.rng.next_f64() * parents.len() as f64) as usize;
         parents = parents.get(pick).copied().into_iter().collect();
     }

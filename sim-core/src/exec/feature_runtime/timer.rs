@@ -1,26 +1,30 @@
 //! The Timer feature's methods: the round's clock is the world's, so a Timer only asks the
 //! round to stop.
 
-use super::common::{no_method, Runtime};
+use super::common::{methods, Runtime};
+use super::tick::TickHooks;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
-use crate::features::catalog::FeatureKind;
+use crate::features::catalog::{FeatureKind, TIMER};
+use crate::features::MethodId;
 use crate::script::program::Arg;
 
 /// The Timer feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: FeatureKind::named("Timer"),
+    kind: FeatureKind::named(TIMER.name),
     act: call,
     answer: None,
+    tick: TickHooks::NONE,
 };
 
+methods!(TIMER, StopRound = "stopRound");
+
 /// Runs a Timer method.
-fn call(r: &mut Runner<'_>, _id: EntityId, method: &str, _args: &[Arg]) -> Result<(), Failure> {
-    match method {
-        "stopRound" => {
+fn call(r: &mut Runner<'_>, _id: EntityId, method: MethodId, _args: &[Arg]) -> Result<(), Failure> {
+    match Method::of(method)? {
+        Method::StopRound => {
             r.world.round_mut().stop_requested = true;
             Ok(())
         }
-        _ => Err(no_method("Timer", method)),
     }
 }

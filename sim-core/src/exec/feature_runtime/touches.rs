@@ -1,25 +1,31 @@
 //! The Touches feature's methods. Touching itself is worked out where `when` rules test
 //! their pairs ([`crate::sim`]'s conditions); what a Touches method does is forget.
 
-use super::common::{no_method, num_arg, Runtime};
+use super::common::{methods, num_arg, Runtime};
+use super::tick::TickHooks;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::FeatureKind;
+use crate::features::catalog_motion::TOUCHES;
+use crate::features::MethodId;
 use crate::script::program::Arg;
 
 /// The Touches feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: FeatureKind::named("Touches"),
+    kind: FeatureKind::named(TOUCHES.name),
     act: call,
     answer: None,
+    tick: TickHooks::NONE,
 };
 
+methods!(TOUCHES, Monitor = "monitor", ClearTouches = "clearTouches");
+
 /// Runs a Touches method on agent `_id`.
-fn call(r: &mut Runner<'_>, _id: EntityId, method: &str, args: &[Arg]) -> Result<(), Failure> {
-    match method {
+fn call(r: &mut Runner<'_>, _id: EntityId, method: MethodId, args: &[Arg]) -> Result<(), Failure> {
+    match Method::of(method)? {
         // Every pair a `when` rule names is tested, so monitoring needs no bookkeeping.
-        "monitor" => Ok(()),
-        "clearTouches" => {
+        Method::Monitor => Ok(()),
+        Method::ClearTouches => {
             if args.is_empty() {
                 return Ok(());
             }
@@ -27,6 +33,5 @@ fn call(r: &mut Runner<'_>, _id: EntityId, method: &str, args: &[Arg]) -> Result
             r.world.forget_touches_of(wanted);
             Ok(())
         }
-        _ => Err(no_method("Touches", method)),
     }
 }

@@ -1,13 +1,15 @@
 //! Vision at run time: a cone in front of the agent, and whether a colour stands out from the
 //! agents behind it (camouflage).
 
-use super::common::{no_method, Runtime};
+use super::common::{methods, no_answer, Runtime};
+use super::tick::TickHooks;
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_looks::COSTUME;
 use crate::features::catalog_motion::{MOVEMENT, VISION};
+use crate::features::MethodId;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::spatial::SpatialGrid;
@@ -18,6 +20,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     kind: VISION_KIND,
     act: call,
     answer: Some(query),
+    tick: TickHooks::NONE,
 };
 
 /// Vision's props the pair tests read, by slot: they run for many pairs every tick.
@@ -214,26 +217,40 @@ fn hsv_array(c: &crate::agent::FeatureState) -> [f64; 3] {
     [h, s, v]
 }
 
-/// Answers Vision's questions about agent `id`: `canSeeColorOfCharacter(other)` and
-/// `isCamouflaged('Blueprint')`. A character is an agent value or, in a `featCall`, the
-/// blueprint name a `when` binds.
+methods!(
+    VISION,
+    Monitor = "monitor",
+    IsCamouflaged = "isCamouflaged",
+    CanSeeColorOfCharacter = "canSeeColorOfCharacter",
+);
+
 /// Runs a Vision method that changes something: only `monitor`, which needs no bookkeeping
 /// (every pair a `when` rule names is tested).
-fn call(_r: &mut Runner<'_>, _id: EntityId, method: &str, _args: &[Arg]) -> Result<(), Failure> {
-    match method {
-        "monitor" => Ok(()),
-        _ => Err(no_method("Vision", method)),
+fn call(
+    _r: &mut Runner<'_>,
+    _id: EntityId,
+    method: MethodId,
+    _args: &[Arg],
+) -> Result<(), Failure> {
+    match Method::of(method)? {
+        Method::Monitor => Ok(()),
+        Method::IsCamouflaged | Method::CanSeeColorOfCharacter => {
+            Err(super::common::answers(&VISION, method))
+        }
     }
 }
 
+/// Answers Vision's questions about agent `id`: `canSeeColorOfCharacter(other)` and
+/// `isCamouflaged('Blueprint')`. A character is an agent value or, in a `featCall`, the
+/// blueprint name a `when` binds.
 pub(crate) fn query(
     r: &mut Runner<'_>,
     id: EntityId,
-    method: &str,
+    method: MethodId,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    match method {
-        "canSeeColorOfCharacter" => {
+    match Method::of(method)? {
+        Method::CanSeeColorOfCharacter => {
             let other = match args.first() {
                 Some(ExprValue::Object(Obj::Agent(other))) => Some(*other),
                 Some(ExprValue::String(name)) => r.bound(name),
@@ -245,7 +262,7 @@ pub(crate) fn query(
             let other = r.agent(other)?;
             Ok(ExprValue::Boolean(sees_color(r.world, seer, other)))
         }
-        "isCamouflaged" => {
+        Method::IsCamouflaged => {
             let Some(ExprValue::String(name)) = args.first() else {
                 return Err("needs a blueprint name, such as 'TreeTrunk'".to_string());
             };
@@ -260,7 +277,7 @@ pub(crate) fn query(
                 r.world, agent, background,
             )))
         }
-        _ => Err(no_method("Vision", method)),
+        Method::Monitor => Err(no_answer(&VISION, method)),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::{Compiled, Keyword};
 use crate::args::{ArgKind, ArgSpec};
-use crate::features::{BlockScope, FeatMethodSpec, FeatureSpec};
+use crate::features::{BlockScope, FeatMethodSpec, FeatureSpec, MethodId};
 use crate::script::compiler::scope::{Checked, Compiling, Frame};
 use crate::script::compiler::CompileErrorKind;
 use crate::script::program::{Arg, MethodCall, StmtKind, Target};
@@ -43,7 +43,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
         return Err(cx.expected(head, "feature", "a feature and a method"));
     };
     let (target, feature, bp) = cx.feature_ref(feature_tok)?;
-    let method = find_method(cx, feature, method_tok)?;
+    let (id, method) = find_method(cx, feature, method_tok)?;
     let args = if method.name == "globalProp" {
         let (name, call) = global_prop_args(cx, method_tok, rest)?;
         // Global props belong to the world, so whose Global is named makes no difference
@@ -63,6 +63,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
         target,
         feature,
         method,
+        id,
         args,
     }))
 }
@@ -71,11 +72,12 @@ fn find_method(
     cx: &mut Compiling<'_>,
     feature: &FeatureSpec,
     at: &Token,
-) -> Checked<&'static FeatMethodSpec> {
+) -> Checked<(MethodId, &'static FeatMethodSpec)> {
     let TokenKind::Identifier(name) = &at.kind else {
         return Err(cx.expected(at, "method", ArgKind::Method.describe()));
     };
-    feature.method(name).ok_or_else(|| {
+    let found = feature.method_id(name).zip(feature.method(name));
+    found.ok_or_else(|| {
         let suggestion = closest(name, feature.method_names()).map(str::to_owned);
         cx.report_at(
             at,
