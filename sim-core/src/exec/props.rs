@@ -141,7 +141,8 @@ fn no_feature(agent: &Agent, feature: &str) -> Failure {
 }
 
 /// Runs a GVar method on a built-in prop through a shadow GVar that keeps limits between
-/// calls, then writes the value back to the field.
+/// calls, then writes the value back to the field. Only a shadow with more than a value is
+/// kept on the agent.
 fn call_builtin(
     agent: &mut Agent,
     name: &str,
@@ -169,7 +170,51 @@ fn call_builtin(
         Ok(_) if var.value() != current => Err(format!("'{name}' cannot be changed")),
         _ => Ok(()),
     };
-    agent.builtin_vars.push((name.into(), var));
+    // A shadow that holds nothing but the value (no limits, wrap or options) is what the
+    // next call makes afresh from the field, so it is not kept: an instance's `prop x setTo`
+    // leaves no shadow on the agent (it kept one for x and one for y on every agent).
+    if agent.builtin_var(name).as_ref() != Some(&var) {
+        agent.builtin_vars.push((name.into(), var));
+    }
     write?;
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::agent::Agent;
+    use crate::project::Project;
+    use crate::sim::Simulation;
+
+    fn sim(define: &str, init: &str) -> Simulation {
+        let script = format!("# BLUEPRINT A\n# PROGRAM DEFINE\n{define}\n");
+        let json = serde_json::json!({"id": "t", "label": "t",
+            "blueprints": [{"name": "A", "label": "A", "scriptText": script}],
+            "instances": [{"id": "0", "label": "a", "bpid": "A", "initScript": init}]});
+        Simulation::load(&Project::from_json(&json.to_string()).unwrap(), 1).unwrap()
+    }
+
+    fn agent(sim: &Simulation) -> &Agent {
+        sim.world().agents.iter().find(|a| !a.system).unwrap()
+    }
+
+    fn shadows(sim: &Simulation) -> Vec<String> {
+        let names = agent(sim).builtin_vars.iter();
+        names.map(|(n, _)| n.to_string()).collect()
+    }
+
+    #[test]
+    fn a_built_in_set_to_a_value_keeps_no_shadow_and_one_with_limits_keeps_them() {
+        let plain = sim("", "prop x setTo 40\nprop y setTo -20");
+        assert!(shadows(&plain).is_empty());
+        assert_eq!((agent(&plain).x, agent(&plain).y), (40.0, -20.0));
+
+        let limited = sim("prop x setMin 10", "prop x setTo 3");
+        assert_eq!(shadows(&limited), vec!["x".to_string()]);
+        assert_eq!(
+            agent(&limited).x,
+            10.0,
+            "the limit set in define holds in init"
+        );
+    }
 }

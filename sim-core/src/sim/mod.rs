@@ -137,6 +137,12 @@ fn no_timer() -> u64 {
 }
 
 impl Simulation {
+    /// The world, for the crate's unit tests to look at what the public views leave out.
+    #[cfg(test)]
+    pub(crate) fn world(&self) -> &World {
+        &self.world
+    }
+
     /// Compiles `project` and makes its agents, ready for the first tick. Every compile error
     /// of every script is returned, with its script, line and column.
     pub fn load(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
