@@ -10,6 +10,8 @@
 
 mod context;
 pub(crate) mod feature_runtime;
+pub(crate) mod loaded;
+pub(crate) mod lower;
 pub(crate) mod ops;
 mod props;
 
@@ -230,17 +232,17 @@ impl<'w> Runner<'w> {
     /// The agent a blueprint name is bound to here: a `when` binding, or the running agent
     /// when it is of that blueprint.
     pub fn bound(&self, name: &str) -> Option<EntityId> {
-        let program = &self.world.program;
+        let blueprints = &self.world.blueprints;
         if let Some(bindings) = &self.bindings {
             if let Some((_, id)) = bindings
                 .iter()
-                .find(|(bp, _)| program.name_ref(*bp) == name)
+                .find(|(bp, _)| blueprints.name_ref(*bp) == name)
             {
                 return Some(*id);
             }
         }
         let me = self.world.agents.get(self.me)?;
-        (program.name_ref(me.blueprint) == name).then_some(self.me)
+        (blueprints.name_ref(me.blueprint) == name).then_some(self.me)
     }
 
     /// Evaluates an expression as a plain value.
@@ -417,7 +419,7 @@ impl<'w> Runner<'w> {
     fn describe_context(&self) -> String {
         let mut parts = vec![format!("agent = {}", self.describe_me())];
         for (bp, id) in self.bindings.iter().flatten() {
-            let name = self.world.program.name_ref(*bp);
+            let name = self.world.blueprints.name_ref(*bp);
             let agent = self
                 .world
                 .agents

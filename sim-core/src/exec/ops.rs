@@ -1,4 +1,4 @@
-//! Runs the lowered form the tick runs ([`crate::world::lower`]) as one agent, with the other
+//! Runs the lowered form the tick runs ([`super::lower`]) as one agent, with the other
 //! agent of a `when` pair in context.
 //!
 //! An operation's plain case is made straight on the world; any other case changes nothing
@@ -9,10 +9,10 @@
 use super::{timer_due, Runner};
 use crate::agent::Bindings;
 use crate::entity::EntityId;
+use crate::exec::lower::{Decide, Op, Operand, Place, Who};
 use crate::script::expr::{Code, ReadPath, Reads, Scalar, Who as ReadWho};
 use crate::script::program::Stmt;
 use crate::vars::{GVar, NumberStep, RandomSource, Value};
-use crate::world::lower::{Decide, Op, Operand, Place, Who};
 use crate::world::{World, TICKS_PER_SECOND};
 use std::rc::Rc;
 
@@ -361,7 +361,7 @@ impl Reads for Cx<'_, '_> {
         let agent = self.world.agents.get(self.read_id(who)?)?;
         let var = match path {
             ReadPath::Builtin(prop) if prop == "type" => {
-                return Some(self.world.program.name_ref(agent.blueprint) == text)
+                return Some(self.world.blueprints.name_ref(agent.blueprint) == text)
             }
             ReadPath::Builtin(prop) => {
                 return match agent.builtin(prop)? {

@@ -117,7 +117,7 @@ impl Simulation {
             }
             CommandTarget::Blueprint(name) => {
                 let message = compile(Some(name), name)?;
-                let bp = self.program.index(name);
+                let bp = self.world.blueprints.index(name);
                 let ids: Vec<EntityId> = self
                     .world
                     .visible_agents()
@@ -133,7 +133,7 @@ impl Simulation {
                     .get(*id)
                     .filter(|a| !a.system)
                     .ok_or(CommandError::Message(MessageError::NoSuchAgent))?;
-                let blueprint = self.program.name(agent.blueprint);
+                let blueprint = self.world.blueprints.name(agent.blueprint);
                 let whom = format!("{blueprint}/{}", agent.name);
                 (compile(Some(&blueprint), &whom)?, vec![*id])
             }

@@ -11,11 +11,10 @@ use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::feature_runtime::physics::half_size;
 use crate::exec::feature_runtime::vision;
+use crate::exec::loaded::{Contact, LoadedProject, Rule, TestKind};
 use crate::spatial::SpatialGrid;
 use crate::world::consequents::Consequent;
-use crate::world::loaded::{Contact, Rule, TestKind};
 use crate::world::World;
-use std::rc::Rc;
 
 /// A centre this close to another counts as on it (`isCenteredOn`).
 const CENTERED: f64 = 5.0;
@@ -82,8 +81,7 @@ enum Wanted {
 
 /// Evaluates every rule, queues the consequents of the pairs that passed and puts them in
 /// agent order.
-pub(crate) fn update(world: &mut World, scratch: &mut Scratch) {
-    let program = Rc::clone(&world.program);
+pub(crate) fn update(world: &mut World, program: &LoadedProject, scratch: &mut Scratch) {
     world.fit_rules(program.rules.len());
     gather(world, &program.rules, scratch);
     for (index, rule) in program.rules.iter().enumerate() {
@@ -162,8 +160,7 @@ fn push_difference(
 /// the blueprint (finding a size means looking through the agent's features).
 fn gather(world: &World, rules: &[Rule], s: &mut Scratch) {
     s.wanted.clear();
-    s.wanted
-        .resize(world.program.blueprint_count(), Wanted::Nothing);
+    s.wanted.resize(world.blueprints.count(), Wanted::Nothing);
     for rule in rules.iter().filter(|r| r.test != TestKind::Dies) {
         let need = if matches!(rule.test, TestKind::CloseTo(_)) {
             Wanted::Centres

@@ -17,6 +17,7 @@ pub use crate::world::controls::{
 use super::Simulation;
 use crate::agent::InputMode;
 use crate::event::EventLoop;
+use crate::exec::loaded::LoadedProject;
 use crate::world::controls::Puppet;
 use crate::world::World;
 use serde::Deserialize;
@@ -29,7 +30,7 @@ impl Simulation {
     /// The blueprints a student's device may drive (tagged `isCharControllable true`), in
     /// project order.
     pub fn controllable_blueprints(&self) -> Vec<String> {
-        self.program
+        self.program()
             .project
             .blueprints
             .iter()
@@ -66,8 +67,9 @@ impl Simulation {
             return;
         }
         self.record(super::record::Input::InputsNow);
-        apply(&mut self.world, &mut self.lp);
-        self.world.flush(&mut self.lp);
+        let program = self.program();
+        apply(&mut self.world, &program, &mut self.lp);
+        self.world.flush(&program, &mut self.lp);
     }
 
     /// How many controller frames wait for the next tick (or [`Simulation::apply_inputs_now`]).
@@ -90,7 +92,7 @@ impl Simulation {
         else {
             return Ok(());
         };
-        if self.program.index(blueprint).is_none() {
+        if self.world.blueprints.index(blueprint).is_none() {
             return Err(InputRefusal::NoSuchBlueprint(blueprint.clone()));
         }
         if !self.controllable_blueprints().contains(blueprint) {
@@ -118,7 +120,7 @@ impl Simulation {
 
 /// The INPUTS phase: applies the waiting frames in their fixed order, then lets go of the
 /// puppets whose marker was not seen for [`PUPPET_TIMEOUT_TICKS`] ticks.
-pub(crate) fn apply(world: &mut World, lp: &mut EventLoop<World>) {
+pub(crate) fn apply(world: &mut World, program: &LoadedProject, lp: &mut EventLoop<World>) {
     let mut frames = std::mem::take(&mut world.controls_mut().pending);
     if frames.is_empty() && world.controls().puppets.is_empty() {
         return;
@@ -146,7 +148,7 @@ pub(crate) fn apply(world: &mut World, lp: &mut EventLoop<World>) {
             } => {
                 markers.sort_by(|a, b| a.id.cmp(&b.id));
                 for marker in markers {
-                    drive(world, lp, &device, &blueprint, &marker);
+                    drive(world, program, lp, &device, &blueprint, &marker);
                 }
             }
         }
@@ -171,6 +173,7 @@ pub(crate) fn apply(world: &mut World, lp: &mut EventLoop<World>) {
 /// was sent is skipped).
 fn drive(
     world: &mut World,
+    program: &LoadedProject,
     lp: &mut EventLoop<World>,
     device: &str,
     blueprint: &str,
@@ -188,11 +191,11 @@ fn drive(
         }
         return;
     }
-    let Some(bp) = world.program.index(blueprint) else {
+    let Some(bp) = world.blueprints.index(blueprint) else {
         return;
     };
     let name = format!("{device} {}", marker.id);
-    let Some(id) = world.make_agent(lp, bp, &name, (x, y)) else {
+    let Some(id) = world.make_agent(program, lp, bp, &name, (x, y)) else {
         return;
     };
     if let Some(agent) = world.agents.get_mut(id) {

@@ -26,12 +26,12 @@
 use super::Simulation;
 use crate::agent::{Agent, FeatureState};
 use crate::entity::EntityId;
+use crate::exec::loaded::{LoadedProject, Rule};
 use crate::exec::Runner;
 use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::vars::GVar;
 use crate::vars::PropName;
-use crate::world::loaded::{LoadedProject, Rule};
 use crate::world::World;
 use std::rc::Rc;
 
@@ -85,16 +85,16 @@ impl Simulation {
         let mut changed = Vec::new();
         for old in &self.project.blueprints {
             let edited = project.blueprint(&old.name);
-            let (Some(index), Some(edited)) = (new.index(&old.name), edited) else {
+            let (Some(index), Some(edited)) = (new.names.index(&old.name), edited) else {
                 return Err(SwapError::Structure(REMOVED));
             };
             remap.push(index);
             changed.push(edited.script_text != old.script_text);
         }
-        let old = std::mem::replace(&mut self.program, Rc::clone(&new));
+        let old = self.tick.program.replace(Rc::clone(&new));
         self.has_instances = true;
         self.world.carry_rule_memory(&old, &new);
-        self.world.carry_profile(&remap, new.blueprint_count());
+        self.world.carry_profile(&remap, new.names.count());
         // DEFINE runs again on the changed blueprints' agents, on a budget of its own: a
         // DEFINE that would never end stops with its error in the log, and the next tick
         // starts afresh.
@@ -103,16 +103,16 @@ impl Simulation {
         self.world.budget.renew();
         // Starting agents of blueprints just added are made now, as a reset would make them.
         self.world
-            .make_instances(&mut self.lp, self.project.instances.len());
-        self.world.flush(&mut self.lp);
+            .make_instances(&new, &mut self.lp, self.project.instances.len());
+        self.world.flush(&new, &mut self.lp);
         self.world.budget.renew();
-        self.world.note_warnings(&new);
+        self.world.note_warnings(&new.project.blueprints);
         self.project = project.clone();
         let blueprints = changed
             .iter()
             .zip(&remap)
             .filter(|(changed, _)| **changed)
-            .map(|(_, &i)| new.name(i).to_string())
+            .map(|(_, &i)| new.names.name(i).to_string())
             .collect();
         Ok(Swapped { blueprints, agents })
     }
@@ -154,8 +154,8 @@ fn structure_change(running: &Project, new: &Project) -> Option<&'static str> {
 /// A rule's identity across an edit: who tests what, written in which blueprint.
 fn rule_key<'a>(program: &LoadedProject, rule: &'a Rule) -> (Rc<str>, Rc<str>, &'a str, &'a str) {
     (
-        program.name(rule.a),
-        program.name(rule.b),
+        program.names.name(rule.a),
+        program.names.name(rule.b),
         rule.test_name.as_str(),
         &*rule.script,
     )
@@ -205,7 +205,8 @@ impl World {
 
     /// Moves every agent to its blueprint's new index (`remap[old] = new`) and gives each
     /// agent of a `changed` blueprint (by old index) what the edit from `old` to `new`
-    /// changed; returns how many agents that was. Ends with `new` as the world's program.
+    /// changed; returns how many agents that was. Ends with `new`'s blueprint names as the
+    /// world's.
     fn respec(
         &mut self,
         old: &Rc<LoadedProject>,
@@ -242,7 +243,7 @@ impl World {
         }
         self.unqueue_since(queued);
         self.rng = model_rng;
-        self.program = Rc::clone(new);
+        self.blueprints = Rc::clone(&new.names);
         if count > 0 {
             // The remade agents' features were made one agent at a time.
             self.agents.repack();
@@ -254,10 +255,10 @@ impl World {
     /// that blueprint's DEFINE.
     fn scratch(&mut self, like: &Agent, program: &Rc<LoadedProject>, bp: usize) -> Agent {
         let blank = || Agent::new(like.id, bp, like.name.clone(), like.born_tick);
-        self.program = Rc::clone(program);
+        self.blueprints = Rc::clone(&program.names);
         self.agents.insert(blank());
         if let Some(blueprint) = program.project.blueprints.get(bp) {
-            let mut runner = Runner::new(self, like.id, program.name(bp));
+            let mut runner = Runner::new(self, like.id, program.names.name(bp));
             runner.run(&blueprint.define);
         }
         self.agents.remove(like.id).unwrap_or_else(blank)

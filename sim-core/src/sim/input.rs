@@ -254,7 +254,7 @@ impl Simulation {
             return Err(InputError::NoSuchAgent);
         }
         self.world.remove_later(id);
-        self.world.flush(&mut self.lp);
+        self.world.flush(&self.program(), &mut self.lp);
         self.record(Input::Remove(id));
         Ok(())
     }
@@ -267,13 +267,14 @@ impl Simulation {
         y: f64,
     ) -> Result<EntityId, InputError> {
         let bp = self
-            .program
+            .world
+            .blueprints
             .index(blueprint)
             .ok_or_else(|| InputError::NoSuchBlueprint(blueprint.to_string()))?;
         let name = format!("{blueprint} {}", self.world.serial());
         let id = self
             .world
-            .make_agent(&mut self.lp, bp, &name, (0.0, 0.0))
+            .make_agent(&self.program(), &mut self.lp, bp, &name, (0.0, 0.0))
             .ok_or_else(|| {
                 InputError::Rejected(format!(
                     "the model already has {} agents",

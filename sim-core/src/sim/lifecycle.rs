@@ -4,6 +4,7 @@
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::event::EventLoop;
+use crate::exec::loaded::LoadedProject;
 use crate::exec::ops::Cx;
 use crate::exec::Runner;
 use crate::script::program::{CompiledBlueprint, SimEvent, Stmt};
@@ -17,12 +18,13 @@ impl World {
     /// reached (with a warning in the log).
     pub(crate) fn make_agent(
         &mut self,
+        program: &LoadedProject,
         lp: &mut EventLoop<World>,
         bp: usize,
         name: &str,
         at: (f64, f64),
     ) -> Option<EntityId> {
-        let bp_name = self.program.name(bp);
+        let bp_name = self.blueprints.name(bp);
         if !self.budget.charge(1) {
             // The work budget ran out: nothing more is made (the overrun is logged where it
             // ran out).
@@ -45,7 +47,6 @@ impl World {
         agent.x = at.0;
         agent.y = at.1;
         self.agents.insert(agent);
-        let program = Rc::clone(&self.program);
         if let Some(blueprint) = program.project.blueprints.get(bp) {
             let mut runner = Runner::new(self, id, Rc::clone(&bp_name));
             runner.run(&blueprint.define);
@@ -80,10 +81,10 @@ impl World {
     }
 
     /// Makes the agents scripts asked for and removes the ones they removed.
-    pub(crate) fn flush(&mut self, lp: &mut EventLoop<World>) {
+    pub(crate) fn flush(&mut self, program: &LoadedProject, lp: &mut EventLoop<World>) {
         // A birth's script may ask for more births; those wait for the next flush.
         for birth in self.take_births() {
-            self.give_birth(lp, birth);
+            self.give_birth(program, lp, birth);
         }
         // Births' scripts may have removed agents: those go now too.
         let deaths = self.take_deaths();
@@ -96,10 +97,10 @@ impl World {
         crate::exec::feature_runtime::cursor::forget_removed(self);
     }
 
-    fn give_birth(&mut self, lp: &mut EventLoop<World>, birth: Birth) {
-        let bp_name = self.program.name(birth.blueprint);
+    fn give_birth(&mut self, program: &LoadedProject, lp: &mut EventLoop<World>, birth: Birth) {
+        let bp_name = self.blueprints.name(birth.blueprint);
         let name = format!("{bp_name} {}", self.serial());
-        let Some(id) = self.make_agent(lp, birth.blueprint, &name, birth.at) else {
+        let Some(id) = self.make_agent(program, lp, birth.blueprint, &name, birth.at) else {
             return;
         };
         if let Some(parent) = birth.parent.and_then(|p| self.agents.get(p)).cloned() {
@@ -135,8 +136,7 @@ impl World {
     }
 
     /// Runs every agent's handlers for `event` (in slot order).
-    pub(crate) fn fire(&mut self, event: SimEvent, ids: &[EntityId]) {
-        let program = Rc::clone(&self.program);
+    pub(crate) fn fire(&mut self, program: &LoadedProject, event: SimEvent, ids: &[EntityId]) {
         let handles = |b: &CompiledBlueprint| b.events.iter().any(|h| h.event == event);
         if !program.project.blueprints.iter().any(handles) {
             return;
@@ -148,7 +148,8 @@ impl World {
             let Some(blueprint) = program.project.blueprints.get(bp) else {
                 continue;
             };
-            let (Some(name), Some(lowered)) = (program.shared_name(bp), program.lowered.get(bp))
+            let (Some(name), Some(lowered)) =
+                (program.names.shared_name(bp), program.lowered.get(bp))
             else {
                 continue;
             };
@@ -179,13 +180,17 @@ impl World {
 
     /// Makes the program's starting agents from the one at index `from` on, each running its
     /// init script.
-    pub(crate) fn make_instances(&mut self, lp: &mut EventLoop<World>, from: usize) {
-        let program = Rc::clone(&self.program);
+    pub(crate) fn make_instances(
+        &mut self,
+        program: &LoadedProject,
+        lp: &mut EventLoop<World>,
+        from: usize,
+    ) {
         for instance in program.project.instances.iter().skip(from) {
-            let Some(bp) = program.index(&instance.blueprint) else {
+            let Some(bp) = program.names.index(&instance.blueprint) else {
                 continue;
             };
-            if let Some(id) = self.make_agent(lp, bp, &instance.label, (0.0, 0.0)) {
+            if let Some(id) = self.make_agent(program, lp, bp, &instance.label, (0.0, 0.0)) {
                 let script: Rc<str> = Rc::from(format!("instance {}", instance.label));
                 match program.project.instance_init(instance) {
                     Ok(init) => self.run_as(id, script, &init),
@@ -204,7 +209,11 @@ impl World {
 
     /// Makes the hidden round agent and every instance of the project, then prepares the
     /// first round (or, without rounds, the run), making what its init script asks for.
-    pub(crate) fn populate(&mut self, lp: &mut EventLoop<World>) -> Result<(), String> {
+    pub(crate) fn populate(
+        &mut self,
+        program: &LoadedProject,
+        lp: &mut EventLoop<World>,
+    ) -> Result<(), String> {
         let id = lp.spawn_entity().map_err(|e| e.to_string())?;
         let mut system = Agent::new(id, usize::MAX, "rounds".to_string(), 0);
         system.system = true;
@@ -216,12 +225,12 @@ impl World {
         self.agents.insert(system);
         self.set_system(id);
         // The entities made so far (the clock's and the system agent's) come first.
-        let instances = self.program.project.instances.len();
+        let instances = program.project.instances.len();
         self.agents.reserve(instances + id.index() as usize + 1);
-        self.make_instances(lp, 0);
+        self.make_instances(program, lp, 0);
         let first = (!self.rounds().is_empty()).then_some(0);
-        super::tick::start_round(self, first);
-        self.flush(lp);
+        super::tick::start_round(self, program, first);
+        self.flush(program, lp);
         // Every agent was just made, one by one: lay their memory out for the passes.
         self.agents.repack();
         self.halt_if_over();

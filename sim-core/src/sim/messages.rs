@@ -54,7 +54,7 @@ impl Simulation {
             .get(id)
             .filter(|a| !a.system)
             .ok_or(MessageError::NoSuchAgent)?;
-        let blueprint = self.program.name(agent.blueprint);
+        let blueprint = self.world.blueprints.name(agent.blueprint);
         let script = format!("{} message to {blueprint}/{}", phase.name(), agent.name);
         let body = compile_agent_script(&self.project, &blueprint, text, &script)
             .map_err(MessageError::Compile)?;

@@ -76,10 +76,10 @@ pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup, StatusVi
 
 use crate::entity::{EntityId, EntityRegistry};
 use crate::event::{EventLoop, Payload};
+use crate::exec::loaded::LoadedProject;
 use crate::project::Project;
 use crate::script::compiler::{compile_project, CompileError};
 use crate::time::SimTime;
-use crate::world::loaded::LoadedProject;
 use crate::world::log::LogEntry;
 use crate::world::{Settings, World};
 use std::rc::Rc;
@@ -111,7 +111,8 @@ impl std::error::Error for LoadErrors {}
 pub struct Simulation {
     lp: EventLoop<World>,
     world: World,
-    program: Rc<LoadedProject>,
+    /// The tick, which holds the lowered program it runs ([`Simulation::program`]).
+    tick: Rc<tick::TickHandler>,
     project: Project,
     seed: u64,
     timer: fn() -> u64,
@@ -141,6 +142,12 @@ impl Simulation {
     #[cfg(test)]
     pub(crate) fn world(&self) -> &World {
         &self.world
+    }
+
+    /// The lowered program the ticks run: the one the model was loaded with, or the last
+    /// edit swapped in.
+    fn program(&self) -> Rc<LoadedProject> {
+        Rc::clone(&self.tick.program.borrow())
     }
 
     /// Compiles `project` and makes its agents, ready for the first tick. Every compile error
@@ -187,11 +194,12 @@ impl Simulation {
             reference,
             starting: Rc::clone(&starting),
         };
-        let (lp, world, clock) = build(project, &program, settings).map_err(LoadErrors::Engine)?;
+        let (lp, world, clock, tick) =
+            build(project, &program, settings).map_err(LoadErrors::Engine)?;
         Ok(Simulation {
             lp,
             world,
-            program,
+            tick,
             project: project.clone(),
             seed,
             timer: no_timer,
@@ -247,10 +255,11 @@ impl Simulation {
 
     /// Goes back to the model's initial state with the same seed.
     pub fn reset(&mut self) {
+        let mut program = self.program();
         if !self.has_instances {
             match compile_project(&self.project) {
                 Ok(compiled) => {
-                    self.program = Rc::new(LoadedProject::new(compiled));
+                    program = Rc::new(LoadedProject::new(compiled));
                     self.has_instances = true;
                 }
                 Err(e) => {
@@ -263,11 +272,12 @@ impl Simulation {
         }
         // The same steps succeeded in `load`, so they succeed again; if not, the current
         // state is kept and the reason logged.
-        match build(&self.project, &self.program, self.settings()) {
-            Ok((lp, world, clock)) => {
+        match build(&self.project, &program, self.settings()) {
+            Ok((lp, world, clock, tick)) => {
                 self.lp = lp;
                 self.world = world;
                 self.clock = clock;
+                self.tick = tick;
                 self.inputs = InputLog::default();
             }
             Err(e) => {
@@ -328,8 +338,9 @@ impl Simulation {
             return false;
         };
         self.world.budget.renew();
-        tick::start_round(&mut self.world, Some(next));
-        self.world.flush(&mut self.lp);
+        let program = self.program();
+        tick::start_round(&mut self.world, &program, Some(next));
+        self.world.flush(&program, &mut self.lp);
         self.world.halt_if_over();
         self.record(Input::NextRound);
         self.schedule_tick("the next round could not start")
@@ -351,7 +362,7 @@ impl Simulation {
     /// Every compile warning of the blueprints (what GEMSTEP runs but quietly ignores),
     /// with its script, line and column; each is also in the log from the start.
     pub fn warnings(&self) -> Vec<CompileError> {
-        self.program
+        self.program()
             .project
             .blueprints
             .iter()
@@ -417,30 +428,22 @@ impl Simulation {
 
     /// The blueprint names, in project order (the order of [`Profile::blueprints`]).
     pub fn blueprint_names(&self) -> Vec<String> {
-        (0..self.program.blueprint_count())
-            .map(|i| self.program.name(i).to_string())
+        (0..self.world.blueprints.count())
+            .map(|i| self.world.blueprints.name(i).to_string())
             .collect()
     }
 
     /// Whether the model has a blueprint called `name`.
     pub fn has_blueprint(&self, name: &str) -> bool {
-        self.program.index(name).is_some()
+        self.world.blueprints.index(name).is_some()
     }
 
     /// Each `when` rule as `Blueprint: A test B` (the order of [`Profile::rules`]).
     pub fn rules(&self) -> Vec<String> {
-        self.program
-            .rules
-            .iter()
-            .map(|r| {
-                format!(
-                    "{}: {} {} {}",
-                    r.script,
-                    self.program.name(r.a),
-                    r.test_name,
-                    self.program.name(r.b)
-                )
-            })
+        let program = self.program();
+        let rules = program.rules.iter();
+        rules
+            .map(|r| format!("{}: {}", r.script, r.described))
             .collect()
     }
 
@@ -462,7 +465,7 @@ impl Simulation {
 
     /// How many agents of each blueprint exist (project order).
     pub fn counts(&self) -> Vec<(String, usize)> {
-        let mut counts = vec![0usize; self.program.blueprint_count()];
+        let mut counts = vec![0usize; self.world.blueprints.count()];
         for agent in self.world.visible_agents() {
             if let Some(c) = counts.get_mut(agent.blueprint) {
                 *c += 1;
@@ -471,14 +474,14 @@ impl Simulation {
         counts
             .into_iter()
             .enumerate()
-            .map(|(i, c)| (self.program.name(i).to_string(), c))
+            .map(|(i, c)| (self.world.blueprints.name(i).to_string(), c))
             .collect()
     }
 
     /// The value of the added prop `prop` of the first agent of `blueprint` that has it (what
     /// a slider bound to the blueprint's prop shows).
     pub fn prop_value(&self, blueprint: &str, prop: &str) -> Option<crate::vars::Value> {
-        let bp = self.program.index(blueprint)?;
+        let bp = self.world.blueprints.index(blueprint)?;
         self.world
             .visible_agents()
             .filter(|a| a.blueprint == bp)
@@ -488,7 +491,7 @@ impl Simulation {
 
     /// How many agents of `blueprint` exist (none of a blueprint the model lacks).
     pub fn count_of(&self, blueprint: &str) -> usize {
-        let bp = self.program.index(blueprint);
+        let bp = self.world.blueprints.index(blueprint);
         self.world
             .visible_agents()
             .filter(|a| Some(a.blueprint) == bp)
@@ -518,7 +521,7 @@ impl Simulation {
         blueprint: &str,
         prop: &'s str,
     ) -> impl Iterator<Item = f64> + 's {
-        let bp = self.program.index(blueprint);
+        let bp = self.world.blueprints.index(blueprint);
         self.world
             .visible_agents()
             .filter(move |a| Some(a.blueprint) == bp)
@@ -544,18 +547,19 @@ impl Simulation {
 
 /// A fresh event loop and world for `project`: agents made, first round prepared, the tick
 /// scheduled; with the entity the tick runs for.
+#[allow(clippy::type_complexity)]
 fn build(
     project: &Project,
     program: &Rc<LoadedProject>,
     settings: Settings,
-) -> Result<(EventLoop<World>, World, EntityId), String> {
+) -> Result<(EventLoop<World>, World, EntityId, Rc<tick::TickHandler>), String> {
     let (mut lp, registry) = new_loop()?;
-    let mut world = World::new(project, program, settings, registry);
-    world.note_warnings(program);
-    world.populate(&mut lp)?;
+    let mut world = World::new(project, &program.names, settings, registry);
+    world.note_warnings(&program.project.blueprints);
+    world.populate(program, &mut lp)?;
     let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
-    start_ticks(&mut lp, &world, clock)?;
-    Ok((lp, world, clock))
+    let tick = start_ticks(&mut lp, &world, clock, program)?;
+    Ok((lp, world, clock, tick))
 }
 
 /// An event loop with the entity messaging handlers and its registry, before any entity.
@@ -565,15 +569,23 @@ fn new_loop() -> Result<(EventLoop<World>, EntityRegistry<World>), String> {
     Ok((lp, registry))
 }
 
-/// Registers the tick handler and schedules the next tick for `clock` from the world's time
-/// (none while the round waits or is done).
-fn start_ticks(lp: &mut EventLoop<World>, world: &World, clock: EntityId) -> Result<(), String> {
-    let handler = Rc::new(tick::TickHandler {
+/// Registers the tick handler, running `program`, and schedules the next tick for `clock`
+/// from the world's time (none while the round waits or is done); returns the handler.
+fn start_ticks(
+    lp: &mut EventLoop<World>,
+    world: &World,
+    clock: EntityId,
+    program: &Rc<LoadedProject>,
+) -> Result<Rc<tick::TickHandler>, String> {
+    let tick = Rc::new(tick::TickHandler {
         machine: tick::phases(),
         scratch: Default::default(),
+        program: std::cell::RefCell::new(Rc::clone(program)),
     });
-    let handler = lp.add_event_handler(handler).map_err(|e| e.to_string())?;
+    let handler = lp
+        .add_event_handler(Rc::clone(&tick) as Rc<dyn crate::event::EventHandler<World>>)
+        .map_err(|e| e.to_string())?;
     lp.create_event(handler, clock, world, world.time, Payload::new())
         .map_err(|e| e.to_string())?;
-    Ok(())
+    Ok(tick)
 }

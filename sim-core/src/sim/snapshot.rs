@@ -18,6 +18,7 @@
 use super::{hash, new_loop, start_ticks, Simulation, MAX_AGENTS, MAX_TICK_WORK};
 use crate::agent::{Agent, QueuePhase};
 use crate::entity::{Entities, EntityId};
+use crate::exec::loaded::LoadedProject;
 use crate::project::Project;
 use crate::script::compiler::{
     compile_agent_script, compile_model_script, compile_project_scripts,
@@ -25,7 +26,6 @@ use crate::script::compiler::{
 use crate::script::program::SimEvent;
 use crate::time::SimTime;
 use crate::vars::GVar;
-use crate::world::loaded::LoadedProject;
 use crate::world::Hold;
 use crate::world::{Saved, Settings, World};
 use rand_pcg::Pcg32;
@@ -263,7 +263,7 @@ fn rebuild(
         reference: false,
         starting: Rc::clone(&starting),
     };
-    let mut world = World::new(project, &program, settings, registry);
+    let mut world = World::new(project, &program.names, settings, registry);
     for (id, path) in std::mem::take(&mut state.names) {
         world
             .registry_mut()
@@ -275,7 +275,7 @@ fn rebuild(
         world.agents.insert(agent);
     }
     world.agents.repack();
-    world.note_warnings(&program);
+    world.note_warnings(&program.project.blueprints);
     world.restore(Saved {
         tick: state.tick,
         time: state.time,
@@ -303,11 +303,11 @@ fn rebuild(
     if !lp.is_alive(state.clock) || world.agents.get(state.clock).is_some() {
         return Err(bad("the tick's entity".into()));
     }
-    start_ticks(&mut lp, &world, state.clock).map_err(bad)?;
+    let tick = start_ticks(&mut lp, &world, state.clock, &program).map_err(bad)?;
     Ok(Simulation {
         lp,
         world,
-        program,
+        tick,
         project: project.clone(),
         seed: state.seed,
         timer: super::no_timer,
@@ -336,7 +336,7 @@ fn check_agents(
             return bad(format!("agent {} has a dead or repeated id", agent.name));
         }
         let round_agent = agent.system && state.system == Some(agent.id);
-        if !round_agent && (agent.system || agent.blueprint >= program.blueprint_count()) {
+        if !round_agent && (agent.system || agent.blueprint >= program.names.count()) {
             return bad(format!(
                 "agent {} is of no blueprint of the model",
                 agent.name
@@ -366,7 +366,7 @@ fn compile_messages(
     if queued == 0 {
         return Ok(());
     }
-    let blueprint = program.name(agent.blueprint);
+    let blueprint = program.names.name(agent.blueprint);
     let system = agent.system;
     let refused = format!("a message to {} does not compile", agent.name);
     for phase in [QueuePhase::Update, QueuePhase::Think, QueuePhase::Exec] {

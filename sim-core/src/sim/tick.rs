@@ -5,6 +5,7 @@ use crate::agent::{Message, QueuePhase};
 use crate::entity::EntityId;
 use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
 use crate::exec::feature_runtime::tick as features;
+use crate::exec::loaded::LoadedProject;
 use crate::exec::ops::Cx;
 use crate::exec::Runner;
 use crate::phase::{Phase, PhaseMachine};
@@ -79,6 +80,8 @@ impl Default for Scratch {
 /// The `Repeat` event that runs the tick, 30 times per simulation second.
 pub(crate) struct TickHandler {
     pub machine: PhaseMachine<Module>,
+    /// The program the ticks run, which the simulation replaces when an edit is swapped in.
+    pub program: std::cell::RefCell<Rc<LoadedProject>>,
     pub scratch: std::cell::RefCell<Scratch>,
 }
 
@@ -113,6 +116,7 @@ impl EventHandler<World> for TickHandler {
         world.budget.renew();
         let mut scratch = self.scratch.borrow_mut();
         let scratch = &mut *scratch;
+        let program = Rc::clone(&self.program.borrow());
         for (_, module) in self.machine.tick_order() {
             // Modules that make or remove agents change the list; the others reuse it.
             let changes = world.agents.changes();
@@ -120,7 +124,7 @@ impl EventHandler<World> for TickHandler {
                 world.agents.ids_into(&mut scratch.ids);
                 scratch.ids_made_at = Some(changes);
             }
-            run_module(module, lp, world, scratch);
+            run_module(module, lp, (world, &program), scratch);
         }
         world.halt_if_over();
     }
@@ -134,33 +138,38 @@ impl EventHandler<World> for TickHandler {
     }
 }
 
-fn run_module(module: Module, lp: &mut EventLoop<World>, world: &mut World, scratch: &mut Scratch) {
+fn run_module(
+    module: Module,
+    lp: &mut EventLoop<World>,
+    (world, program): (&mut World, &LoadedProject),
+    scratch: &mut Scratch,
+) {
     let ids = &scratch.ids;
     match module {
-        Module::Inputs => super::controllers::apply(world, lp),
-        Module::Lifecycle => world.flush(lp),
-        Module::Rounds => rounds(world),
+        Module::Inputs => super::controllers::apply(world, program, lp),
+        Module::Lifecycle => world.flush(program, lp),
+        Module::Rounds => rounds(world, program),
         Module::AgentsUpdate => {
-            programs(world, ids, TickProgram::Update);
-            drain_queues(world, ids, QueuePhase::Update);
+            programs(world, program, ids, TickProgram::Update);
+            drain_queues(world, program, ids, QueuePhase::Update);
         }
         Module::Features => features::run(world, ids, &mut scratch.features),
         Module::Conditions => {
-            conditions::update(world, &mut scratch.conditions);
+            conditions::update(world, program, &mut scratch.conditions);
             // Handlers cannot raise events, so the list is run as it is and its buffer kept.
             let events = world.take_events();
             for &event in &events {
-                world.fire(event, ids);
+                world.fire(program, event, ids);
             }
             world.return_events(events);
         }
         Module::AgentsThink => {
-            programs(world, ids, TickProgram::Think);
-            drain_queues(world, ids, QueuePhase::Think);
+            programs(world, program, ids, TickProgram::Think);
+            drain_queues(world, program, ids, QueuePhase::Think);
         }
         Module::AgentsExec => {
-            programs(world, ids, TickProgram::Exec);
-            drain_exec(world, ids);
+            programs(world, program, ids, TickProgram::Exec);
+            drain_exec(world, program, ids);
         }
     }
 }
@@ -183,14 +192,13 @@ impl TickProgram {
     }
 }
 
-fn programs(world: &mut World, ids: &[EntityId], which: TickProgram) {
-    let program = Rc::clone(&world.program);
+fn programs(world: &mut World, program: &LoadedProject, ids: &[EntityId], which: TickProgram) {
     if program.project.blueprints.iter().all(|b| which.idle(b)) {
         return;
     }
     let times = &mut world.profile_mut().blueprints;
-    if times.len() < program.blueprint_count() {
-        times.resize(program.blueprint_count(), 0);
+    if times.len() < program.names.count() {
+        times.resize(program.names.count(), 0);
     }
     let mut clock = RunClock::default();
     let mut rest = ids;
@@ -201,7 +209,7 @@ fn programs(world: &mut World, ids: &[EntityId], which: TickProgram) {
         };
         let (Some(blueprint), Some(name), Some(lowered)) = (
             program.project.blueprints.get(bp),
-            program.shared_name(bp),
+            program.names.shared_name(bp),
             program.lowered.get(bp),
         ) else {
             continue;
@@ -316,13 +324,12 @@ impl RunClock {
 /// Runs and empties every agent's queue of `phase` (update or think). These queues hold only
 /// messages sent through [`crate::sim::Simulation::queue_message`], so the pass is skipped
 /// when none was sent.
-fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
+fn drain_queues(world: &mut World, program: &LoadedProject, ids: &[EntityId], phase: QueuePhase) {
     if !std::mem::take(world.messages_sent_mut(phase)) {
         return;
     }
-    let program = Rc::clone(&world.program);
     for &id in ids {
-        run_queued(world, &program, id, phase, &[]);
+        run_queued(world, program, id, phase, &[]);
     }
 }
 
@@ -331,22 +338,21 @@ fn drain_queues(world: &mut World, ids: &[EntityId], phase: QueuePhase) {
 /// Messages are sent only between ticks, so each was queued before this tick's consequents
 /// and runs before them. When no exec message was sent, the consequents are run straight from
 /// the list, in run order, without visiting the agents that have none.
-fn drain_exec(world: &mut World, ids: &[EntityId]) {
+fn drain_exec(world: &mut World, program: &LoadedProject, ids: &[EntityId]) {
     let sent = std::mem::take(world.messages_sent_mut(QueuePhase::Exec));
     let mut list = std::mem::take(world.consequents_mut());
-    let program = Rc::clone(&world.program);
     if sent {
         let mut rest = list.as_slice();
         for &id in ids {
             let mine = consequents::run_of(&mut rest, id);
-            run_queued(world, &program, id, QueuePhase::Exec, mine);
+            run_queued(world, program, id, QueuePhase::Exec, mine);
         }
     } else {
         let mut rest = list.as_slice();
         while let Some(first) = rest.first() {
             let same_rule = rest.iter().take_while(|c| c.rule == first.rule).count();
             let (run, tail) = rest.split_at_checked(same_rule).unwrap_or((rest, &[]));
-            run_consequents(world, &program, run);
+            run_consequents(world, program, run);
             rest = tail;
         }
     }
@@ -360,7 +366,7 @@ fn drain_exec(world: &mut World, ids: &[EntityId]) {
 /// all for an agent removed since.
 fn run_queued(
     world: &mut World,
-    program: &crate::world::loaded::LoadedProject,
+    program: &LoadedProject,
     id: EntityId,
     phase: QueuePhase,
     consequents: &[Consequent],
@@ -373,7 +379,11 @@ fn run_queued(
     }
     let mut queue = std::mem::take(waiting);
     if !queue.is_empty() {
-        let Some(blueprint) = world.agents.get(id).map(|a| program.name(a.blueprint)) else {
+        let Some(blueprint) = world
+            .agents
+            .get(id)
+            .map(|a| program.names.name(a.blueprint))
+        else {
             return;
         };
         let mut runner = Runner::new(world, id, blueprint);
@@ -407,22 +417,18 @@ fn run_messages(runner: &mut Runner<'_>, queue: &[Message]) {
 /// rule's script (written in the agent's blueprint, the rule's first) on an empty value
 /// stack: lowered (one run context serving them all), or as written on the reference
 /// interpreter. An agent removed since does nothing.
-fn run_consequents(
-    world: &mut World,
-    program: &crate::world::loaded::LoadedProject,
-    consequents: &[Consequent],
-) {
+fn run_consequents(world: &mut World, program: &LoadedProject, consequents: &[Consequent]) {
     let Some(first) = consequents.first() else {
         return;
     };
     let Some(rule) = program.rules.get(first.rule) else {
         return;
     };
-    let Some(name) = program.shared_name(rule.a) else {
+    let Some(name) = program.names.shared_name(rule.a) else {
         return;
     };
     // A budget that runs out in a consequent names its rule.
-    world.budget.rule = Some(first.rule);
+    world.budget.rule = Some(Rc::clone(&rule.described));
     if world.reference() {
         for c in consequents {
             if !world.agents.contains(c.a) {
@@ -445,13 +451,13 @@ fn run_consequents(
 /// At the end of a tick: ends the round when its time is up or `stopRound` was called, and
 /// otherwise raises GEMSTEP's `Tick` event after every 30th frame of the round (frames 0, 30,
 /// 60…), which the next tick's conditions phase runs: once per simulation second.
-fn rounds(world: &mut World) {
+fn rounds(world: &mut World, program: &LoadedProject) {
     if world.round().phase != RoundPhase::Running {
         return;
     }
     let project_rounds = Rc::clone(world.rounds());
     if world.round().is_over(&project_rounds, world.tick) {
-        end_round(world);
+        end_round(world, program);
         return;
     }
     if world.round().frame(world.tick) % u64::from(super::TICKS_PER_SECOND) == 0 {
@@ -463,8 +469,7 @@ fn rounds(world: &mut World) {
 /// `onEvent RoundStop` is raised, which runs in the first tick of the next round (as in
 /// GEMSTEP, whose stopped loop has no conditions phase to run it). Ticks wait for the next
 /// round, or stop for good after the last one when the rounds do not loop.
-fn end_round(world: &mut World) {
-    let program = Rc::clone(&world.program);
+fn end_round(world: &mut World, program: &LoadedProject) {
     if let (Some(i), Some(system)) = (world.round().index, world.system()) {
         if let Some(round) = program.project.rounds.get(i) {
             world.run_as(
@@ -494,7 +499,7 @@ fn end_round(world: &mut World) {
 /// intro is shown at once; `onEvent RoundInit` and then `Start` are raised for its first
 /// tick, and, before the model's very first tick, `Costumes` between them (Stepwise has no
 /// separate pick-characters step, so costumes are ready as the run starts).
-pub(crate) fn start_round(world: &mut World, index: Option<usize>) {
+pub(crate) fn start_round(world: &mut World, program: &LoadedProject, index: Option<usize>) {
     let started = world.round().started + 1;
     *world.round_mut() = RoundState {
         index,
@@ -502,7 +507,6 @@ pub(crate) fn start_round(world: &mut World, index: Option<usize>) {
         started_tick: world.tick,
         ..RoundState::default()
     };
-    let program = Rc::clone(&world.program);
     let round = index.and_then(|i| program.project.rounds.get(i));
     if let (Some(round), Some(system)) = (round, world.system()) {
         world.run_as(

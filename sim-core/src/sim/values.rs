@@ -29,7 +29,8 @@ impl Simulation {
             }
             StartTarget::Prop { blueprint, prop } => {
                 let bp = self
-                    .program
+                    .world
+                    .blueprints
                     .index(blueprint)
                     .ok_or_else(|| InputError::NoSuchBlueprint(blueprint.clone()))?;
                 let ids: Vec<EntityId> = self

@@ -101,12 +101,7 @@ impl<'a> AgentView<'a> {
 
     /// Its blueprint's name.
     pub fn blueprint(&self) -> &'a str {
-        self.world
-            .program
-            .project
-            .blueprints
-            .get(self.agent.blueprint)
-            .map_or("", |b| b.name.as_str())
+        self.world.blueprints.name_ref(self.agent.blueprint)
     }
 
     /// Its name.

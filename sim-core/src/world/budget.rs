@@ -71,8 +71,8 @@ pub(crate) struct Budget {
     limit: u64,
     /// Where it went past, once the statement that did is known.
     overrun: Option<Overrun>,
-    /// The `when` rule whose consequents run now, for the message.
-    pub rule: Option<usize>,
+    /// The `when` rule whose consequents run now (`Fish touches Algae`), for the message.
+    pub rule: Option<Rc<str>>,
 }
 
 impl Default for Budget {
@@ -128,9 +128,9 @@ impl Budget {
     }
 
     /// Records where the budget ran out, if nothing has yet: the first statement refused.
-    pub fn stopped_at(&mut self, make: impl FnOnce(Option<usize>) -> Overrun) {
+    pub fn stopped_at(&mut self, make: impl FnOnce(Option<&str>) -> Overrun) {
         if self.over() && self.overrun.is_none() {
-            self.overrun = Some(make(self.rule));
+            self.overrun = Some(make(self.rule.as_deref()));
         }
     }
 
@@ -170,20 +170,12 @@ impl World {
             return;
         }
         let tick = self.tick;
-        let program = Rc::clone(&self.program);
         self.budget.stopped_at(|rule| Overrun {
             tick,
             script: Rc::clone(script),
             line,
             col,
-            rule: rule.and_then(|r| program.rules.get(r)).map(|r| {
-                format!(
-                    "{} {} {}",
-                    program.name(r.a),
-                    r.test_name,
-                    program.name(r.b)
-                )
-            }),
+            rule: rule.map(str::to_string),
         });
         if let Some(overrun) = self.budget.overrun() {
             let message = overrun.to_string();

@@ -2,17 +2,18 @@
 //!
 //! It sits below the code that runs on it: the interpreter and the features' runtime
 //! ([`crate::exec`]) read and change it, and [`crate::sim`] orchestrates ticks over it. What
-//! it holds lives here too: the compiled program, the log, round state, dialogs, the
-//! consequents waiting to run and the controller inputs.
+//! it holds lives here too: the blueprints' names, the log, round state, dialogs, the
+//! consequents waiting to run and the controller inputs. The lowered program the ticks run
+//! ([`crate::exec::loaded`]) is not the world's: the simulation holds it and hands it to what
+//! runs it, so nothing here imports the interpreter or the features.
 
+pub(crate) mod blueprints;
 pub mod budget;
 pub(crate) mod consequents;
 pub(crate) mod controls;
 pub(crate) mod dialogs;
 pub(crate) mod globals;
-pub(crate) mod loaded;
 pub mod log;
-pub(crate) mod lower;
 pub(crate) mod rounds;
 pub mod starting;
 
@@ -22,8 +23,8 @@ use crate::project::StageMetadata;
 use crate::script::program::Stmt;
 use crate::time::SimTime;
 use crate::vars::GVar;
+use blueprints::Blueprints;
 use globals::Globals;
-use loaded::LoadedProject;
 use log::{Log, Origin};
 use rand_pcg::Pcg32;
 use rounds::RoundState;
@@ -84,7 +85,8 @@ pub struct Profile {
 /// place: the queues of births, deaths and script events, rule memory, round state, the
 /// cursors' holds, controller frames, the profile and the settings a run was made with.
 pub(crate) struct World {
-    pub program: Rc<LoadedProject>,
+    /// The blueprints' names (the programs they run are the simulation's).
+    pub blueprints: Rc<Blueprints>,
     pub agents: Agents,
     pub rng: Pcg32,
     pub log: Log,
@@ -184,17 +186,17 @@ pub(crate) struct Settings {
 }
 
 impl World {
-    /// A world with no agents yet, at tick 0, running `program` of `project`, whose names
-    /// `registry` keeps.
+    /// A world with no agents yet, at tick 0, of `project` with blueprints `blueprints`,
+    /// whose names `registry` keeps.
     pub(crate) fn new(
         project: &crate::project::Project,
-        program: &Rc<LoadedProject>,
+        blueprints: &Rc<Blueprints>,
         settings: Settings,
         registry: EntityRegistry<World>,
     ) -> World {
         use rand_core::SeedableRng;
         World {
-            program: Rc::clone(program),
+            blueprints: Rc::clone(blueprints),
             agents: Agents::default(),
             rng: Pcg32::seed_from_u64(settings.seed),
             log: Log::default(),
@@ -509,10 +511,13 @@ impl World {
         self.refused.take()
     }
 
-    /// Logs the compile warnings of `program` (what GEMSTEP would quietly ignore), each once
-    /// at its place: when a model loads, and when an edit is swapped in.
-    pub(crate) fn note_warnings(&mut self, program: &LoadedProject) {
-        for warning in program.project.blueprints.iter().flat_map(|b| &b.warnings) {
+    /// Logs the compile warnings of `blueprints` (what GEMSTEP would quietly ignore), each
+    /// once at its place: when a model loads, and when an edit is swapped in.
+    pub(crate) fn note_warnings(
+        &mut self,
+        blueprints: &[crate::script::program::CompiledBlueprint],
+    ) {
+        for warning in blueprints.iter().flat_map(|b| &b.warnings) {
             let at = self.origin(&warning.script, warning.pos.line, warning.pos.col);
             self.log.warn_once(at, warning.kind.to_string());
         }
@@ -531,7 +536,7 @@ impl World {
 
     /// The blueprint name of an agent.
     pub fn blueprint_name(&self, agent: &Agent) -> Rc<str> {
-        self.program.name(agent.blueprint)
+        self.blueprints.name(agent.blueprint)
     }
 
     /// Agents a script or the UI may see (not the hidden round agent), in slot order.

@@ -30,7 +30,7 @@ pub(crate) fn count(
     let counted = counted(r, id, by_feature, args)?;
     let bp = r
         .world
-        .program
+        .blueprints
         .index(&counted.blueprint)
         .ok_or_else(|| format!("no blueprint named '{}'", counted.blueprint))?;
     r.charge_scan(r.world.agents.len())?;

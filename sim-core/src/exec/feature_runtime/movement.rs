@@ -589,7 +589,7 @@ fn nearest(
     agent: &Agent,
     sight: Sight,
 ) -> Option<(f64, f64, bool)> {
-    let bp = world.program.index(seek.target)?;
+    let bp = world.blueprints.index(seek.target)?;
     let cache = &mut *seek.cache;
     let index = match cache.iter().position(|t| t.blueprint == bp) {
         Some(i) => i,

@@ -224,7 +224,7 @@ fn blueprint_arg(r: &mut Runner<'_>, args: &[Arg]) -> Result<usize, Failure> {
 
 fn blueprint_named(r: &Runner<'_>, name: &str) -> Result<usize, Failure> {
     r.world
-        .program
+        .blueprints
         .index(name)
         .ok_or_else(|| format!("no blueprint named '{name}'"))
 }
@@ -254,7 +254,7 @@ fn queue_birth(
     let cap = r.world.agent_cap();
     let (alive, waiting) = (r.world.model_agents(), r.world.births().len());
     if alive + waiting >= cap {
-        let bp = r.world.program.name(blueprint);
+        let bp = r.world.blueprints.name(blueprint);
         let at = r.world.origin(&r.script, r.at.0, r.at.1);
         let message = match waiting {
             0 => format!("the model has {alive} agents, the most it may have; no {bp} was made"),

@@ -268,7 +268,7 @@ pub(crate) fn query(
             };
             let background = r
                 .world
-                .program
+                .blueprints
                 .index(name)
                 .ok_or_else(|| format!("no blueprint named '{name}'"))?;
             r.charge_scan(r.world.agents.len())?;

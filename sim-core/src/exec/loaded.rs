@@ -6,6 +6,7 @@ use super::lower::{lower, lower_timers, Op, Scope};
 use crate::script::compiler::CompiledProject;
 use crate::script::program::{Arg, CompiledBlueprint, SimEvent, Stmt, WhenRule};
 use crate::vars::Value;
+use crate::world::blueprints::Blueprints;
 use std::rc::Rc;
 
 /// How two agents' shapes are compared by a touch test.
@@ -96,6 +97,8 @@ pub(crate) struct Rule {
     pub test: TestKind,
     /// The test's name as written.
     pub test_name: String,
+    /// The rule as the log names it (`Fish touches Algae`).
+    pub described: Rc<str>,
     /// What agent A runs in the exec phase for each passing pair, as written (the reference
     /// interpreter runs it).
     pub body: Rc<[Stmt]>,
@@ -145,7 +148,8 @@ impl Lowered {
 #[derive(Debug)]
 pub(crate) struct LoadedProject {
     pub project: CompiledProject,
-    names: Vec<Rc<str>>,
+    /// The blueprints' names, which the world shares.
+    pub names: Rc<Blueprints>,
     pub rules: Vec<Rule>,
     /// Each blueprint's programs lowered, by blueprint index.
     pub lowered: Vec<Lowered>,
@@ -154,11 +158,13 @@ pub(crate) struct LoadedProject {
 impl LoadedProject {
     /// Prepares `project` for running.
     pub fn new(project: CompiledProject) -> LoadedProject {
-        let names: Vec<Rc<str>> = project
-            .blueprints
-            .iter()
-            .map(|b| Rc::from(b.name.as_str()))
-            .collect();
+        let names = Rc::new(Blueprints::new(
+            project
+                .blueprints
+                .iter()
+                .map(|b| Rc::from(b.name.as_str()))
+                .collect(),
+        ));
         let lowered = project.blueprints.iter().map(Lowered::of).collect();
         let mut program = LoadedProject {
             project,
@@ -181,55 +187,33 @@ impl LoadedProject {
     /// The rule ready to run; `None` if it names a blueprint or test that does not exist
     /// (the compiler refuses both, so a compiled project has none).
     fn rule(&self, owner: usize, rule: &WhenRule) -> Option<Rule> {
-        let a = self.index(&rule.a)?;
+        let names = &self.names;
+        let a = names.index(&rule.a)?;
         let b = match &rule.b {
-            Some(name) => self.index(name)?,
+            Some(name) => names.index(name)?,
             None => a,
         };
         let scope = Scope {
-            own: self.name_ref(a),
-            other: Some(self.name_ref(b)),
+            own: names.name_ref(a),
+            other: Some(names.name_ref(b)),
         };
         Some(Rule {
             a,
             b,
             ops: lower(&rule.consequent, scope),
             test: TestKind::parse(&rule.test, &rule.args)?,
+            described: Rc::from(format!(
+                "{} {} {}",
+                names.name_ref(a),
+                rule.test,
+                names.name_ref(b)
+            )),
             test_name: rule.test.clone(),
             body: Rc::from(rule.consequent.as_slice()),
-            script: self.name(owner),
+            script: names.name(owner),
             line: rule.line,
             col: rule.col,
         })
-    }
-
-    /// The index of the blueprint called `name`.
-    pub fn index(&self, name: &str) -> Option<usize> {
-        self.names.iter().position(|n| &**n == name)
-    }
-
-    /// The name of blueprint `index` (empty if out of range).
-    pub fn name(&self, index: usize) -> Rc<str> {
-        self.names
-            .get(index)
-            .cloned()
-            .unwrap_or_else(|| Rc::from(""))
-    }
-
-    /// The name of blueprint `index` as the log's entries share it, borrowed.
-    pub fn shared_name(&self, index: usize) -> Option<&Rc<str>> {
-        self.names.get(index)
-    }
-
-    /// The name of blueprint `index`, borrowed (empty if out of range): for comparisons on
-    /// the tick's path, where a shared copy would cost a reference count.
-    pub fn name_ref(&self, index: usize) -> &str {
-        self.names.get(index).map_or("", |n| n)
-    }
-
-    /// How many blueprints there are.
-    pub fn blueprint_count(&self) -> usize {
-        self.names.len()
     }
 }
 

@@ -12,12 +12,12 @@
 //! every unusual case are decided in one place. A statement no operation stands for
 //! ([`Op::Plain`]) always runs that way.
 
-use super::globals::Global;
 use crate::features::catalog::PropSlot;
 use crate::features::catalog_looks::COSTUME;
 use crate::script::expr::Code;
 use crate::script::program::{Arg, Every, MethodCall, Stmt, StmtKind, Target, Test};
 use crate::vars::{NumberStep, PropKey, Value};
+use crate::world::globals::Global;
 
 /// Which of the agents in context an operation addresses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
