@@ -12,8 +12,8 @@
 //! every unusual case are decided in one place. A statement no operation stands for
 //! ([`Op::Plain`]) always runs that way.
 
+use super::feature_runtime::common::Setter;
 use crate::features::catalog::PropSlot;
-use crate::features::catalog_looks::COSTUME;
 use crate::script::expr::Code;
 use crate::script::program::{Arg, Every, MethodCall, Stmt, StmtKind, Target, Test};
 use crate::vars::{NumberStep, PropKey, Value};
@@ -285,18 +285,18 @@ fn one(stmt: &Stmt, scope: Scope<'_>) -> Op {
         StmtKind::FeatCall {
             target,
             feature,
-            method,
+            id,
             args,
             ..
-        } if feature.name == COSTUME.name => {
-            let (slot, default, floor) = match method.name {
-                "setPose" => (
-                    PropSlot::of(&COSTUME, "currentFrame"),
-                    0.0,
-                    f64::NEG_INFINITY,
-                ),
-                "setGlow" => (PropSlot::of(&COSTUME, "glow"), 1.0, 0.0),
-                _ => return plain(),
+        } => {
+            // A method its feature says sets one Number prop from its argument.
+            let Some(Setter {
+                slot,
+                default,
+                floor,
+            }) = super::feature_runtime::setter(feature, *id)
+            else {
+                return plain();
             };
             let value = match args.as_slice() {
                 [] => Some(Operand::Number(default)),
@@ -397,5 +397,50 @@ fn decide(test: &Test, scope: Scope<'_>) -> Decide {
             }
         }
         Test::Block(_) | Test::FeatProp(..) => Decide::AsWritten,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::project::Project;
+    use crate::script::compiler::compile_project;
+
+    fn update_ops(update: &str) -> Box<[Op]> {
+        let script = format!(
+            "# BLUEPRINT A\n# PROGRAM DEFINE\naddFeature Costume\n# PROGRAM UPDATE\n{update}\n"
+        );
+        let json = serde_json::json!({"id": "t", "label": "t", "instances": [],
+            "blueprints": [{"name": "A", "label": "A", "scriptText": script}]});
+        let compiled = compile_project(&Project::from_json(&json.to_string()).unwrap()).unwrap();
+        let scope = Scope {
+            own: "A",
+            other: None,
+        };
+        lower(&compiled.blueprints[0].update, scope)
+    }
+
+    #[test]
+    fn a_setter_method_sets_its_prop_by_slot_and_other_methods_run_as_written() {
+        let ops = update_ops("featCall Costume setGlow 2\nfeatCall Costume setPose\nfeatCall Costume setColorize 1 0 0");
+        let costume = crate::features::feature("Costume").unwrap();
+        match &ops[..] {
+            [Op::FeatSet {
+                slot: glow,
+                value: Operand::Number(seconds),
+                floor,
+                ..
+            }, Op::FeatSet {
+                slot: frame,
+                value: Operand::Number(first),
+                ..
+            }, Op::Plain(_)] => {
+                assert_eq!(*glow, PropSlot::of(costume, "glow"));
+                assert_eq!((*seconds, *floor), (2.0, 0.0));
+                assert_eq!(*frame, PropSlot::of(costume, "currentFrame"));
+                assert_eq!(*first, 0.0, "setPose without a frame shows the first");
+            }
+            other => panic!("lowered to {other:?}"),
+        }
     }
 }

@@ -24,6 +24,22 @@ pub(crate) struct Runtime {
     pub(crate) answer: Option<Answer>,
     /// What the feature does in the features phase of every tick.
     pub(crate) tick: super::tick::TickHooks,
+    /// The methods whose lowered form is a [`Setter`] (see [`crate::exec::lower`]): none
+    /// for most methods.
+    pub(crate) setter: Option<fn(MethodId) -> Option<Setter>>,
+}
+
+/// A method that sets one Number prop of its own feature from its one argument (or
+/// `default` without one), never below `floor`: its lowered form sets the prop by slot, with
+/// no call and no look-up by name.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Setter {
+    /// The prop it sets.
+    pub(crate) slot: crate::features::catalog::PropSlot,
+    /// The value without an argument.
+    pub(crate) default: f64,
+    /// The least value it sets.
+    pub(crate) floor: f64,
 }
 
 /// Runs method `method` of a feature on agent `id` with `args`.

@@ -1,7 +1,7 @@
 //! Costume at run time: which picture and frame, glow that fades, and a tint in HSV that
 //! the renderer draws and Vision compares (camouflage).
 
-use super::common::{answers, feat, methods, no_answer, num_arg, text_arg, Runtime};
+use super::common::{answers, feat, methods, no_answer, num_arg, text_arg, Runtime, Setter};
 use super::tick::TickHooks;
 use crate::agent::color::{hsv_of, hsv_of_rgb_number, hsv_to_rgb, rgb_number, rgb_to_hsv};
 use crate::agent::{FeatureState, Features};
@@ -23,6 +23,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
         agent: Some(tick),
         ..TickHooks::NONE
     },
+    setter: Some(setter),
 };
 
 methods!(
@@ -93,6 +94,34 @@ pub(crate) fn call(
         Method::ColorHsvWithinRange | Method::GetHsvColorScaleColor | Method::GetColorHsv => {
             Err(answers(&COSTUME, method))
         }
+    }
+}
+
+/// Costume's methods that set one of its Number props, for their lowered form: `setPose`
+/// sets the frame, `setGlow` the glow's seconds (never below 0).
+fn setter(method: MethodId) -> Option<Setter> {
+    match Method::of(method).ok()? {
+        Method::SetPose => Some(Setter {
+            slot: FRAME,
+            default: 0.0,
+            floor: f64::NEG_INFINITY,
+        }),
+        Method::SetGlow => Some(Setter {
+            slot: GLOW,
+            default: 1.0,
+            floor: 0.0,
+        }),
+        Method::SetCostume
+        | Method::SetAnimatedCostume
+        | Method::SetColorize
+        | Method::SetColorizeHsv
+        | Method::RandomizeColor
+        | Method::RandomizeColorHsv
+        | Method::ColorHsvWithinRange
+        | Method::ResetColorize
+        | Method::InitHsvColorScale
+        | Method::GetHsvColorScaleColor
+        | Method::GetColorHsv => None,
     }
 }
 

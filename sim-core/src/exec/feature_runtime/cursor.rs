@@ -24,6 +24,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
         after: Some(carry),
         ..TickHooks::NONE
     },
+    setter: None,
 };
 
 /// Cursor's kind, which its methods find the agent's feature by.

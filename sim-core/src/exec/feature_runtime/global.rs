@@ -17,6 +17,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     act: call,
     answer: Some(query),
     tick: TickHooks::NONE,
+    setter: None,
 };
 
 methods!(

@@ -24,6 +24,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
         agent_in_world: Some(update),
         ..TickHooks::NONE
     },
+    setter: None,
 };
 
 /// The most points a line graph keeps; older ones scroll off.

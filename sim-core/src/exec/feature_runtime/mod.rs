@@ -18,4 +18,4 @@ pub(crate) mod timer;
 pub(crate) mod touches;
 pub(crate) mod vision;
 
-pub(crate) use dispatch::{call, query};
+pub(crate) use dispatch::{call, query, setter};

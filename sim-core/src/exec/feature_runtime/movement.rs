@@ -25,6 +25,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
         pass: Some(PASS),
         ..TickHooks::NONE
     },
+    setter: None,
 };
 
 /// Movement's kind, which the tick finds the feature by.

@@ -17,6 +17,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     act: call,
     answer: None,
     tick: TickHooks::NONE,
+    setter: None,
 };
 
 /// The body size of an agent whose Physics sets none (GEMSTEP's costumes are 32 units).

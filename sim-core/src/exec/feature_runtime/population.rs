@@ -19,6 +19,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     act: call,
     answer: Some(query),
     tick: TickHooks::NONE,
+    setter: None,
 };
 
 /// Population's kind, which its methods find the agent's feature by.

@@ -15,6 +15,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     act: call,
     answer: None,
     tick: TickHooks::NONE,
+    setter: None,
 };
 
 methods!(TIMER, StopRound = "stopRound");

@@ -16,6 +16,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     act: call,
     answer: None,
     tick: TickHooks::NONE,
+    setter: None,
 };
 
 methods!(TOUCHES, Monitor = "monitor", ClearTouches = "clearTouches");

@@ -21,6 +21,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     act: call,
     answer: Some(query),
     tick: TickHooks::NONE,
+    setter: None,
 };
 
 /// Vision's props the pair tests read, by slot: they run for many pairs every tick.
