@@ -695,6 +695,11 @@ impl Features {
         *self = list.into();
     }
 
+    /// The bits ([`FeatureKind::bit`]) of every attached feature's kind.
+    pub(crate) fn kind_bits(&self) -> u32 {
+        self.kinds
+    }
+
     /// Whether a feature of `kind` is attached, answered without reading the list.
     pub(crate) fn has_kind(&self, kind: FeatureKind) -> bool {
         self.kinds & kind.bit() != 0

@@ -207,9 +207,8 @@ const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
 const COLOR: PropSlot = PropSlot::of(&COSTUME, "color");
 
 /// Costume's part of every tick, for one agent: see [`update`].
-fn tick(agent: &mut crate::agent::Agent, seconds_per_tick: f64) -> bool {
+fn tick(agent: &mut crate::agent::Agent, seconds_per_tick: f64) {
     update(&mut agent.features, seconds_per_tick);
-    false
 }
 
 /// Fades glows by one tick, and sets the tint from the colour number or the colour scale

@@ -20,7 +20,6 @@ pub(crate) const RUNTIME: Runtime = Runtime {
     act: call,
     answer: None,
     tick: TickHooks {
-        agent: Some(has_graphing),
         agent_in_world: Some(update),
         ..TickHooks::NONE
     },
@@ -106,11 +105,6 @@ pub(crate) const LARGE: PropSlot = PropSlot::of(&GRAPHING, "isLargeGraphic");
 pub(crate) const BARS_OF: PropSlot = PropSlot::of(&GRAPHING, "barGraphPropFeature");
 pub(crate) const METER_PROP: PropSlot = PropSlot::of(&GRAPHING, "meterProp");
 const FREQUENCY: PropSlot = PropSlot::of(&GRAPHING, "graphFrequency");
-
-/// Whether the tick updates this agent's Graphing ([`update`]): whether it has the feature.
-fn has_graphing(agent: &mut Agent, _seconds_per_tick: f64) -> bool {
-    agent.features.has_kind(KIND)
-}
 
 /// Refreshes bound meters, labels and graphs of one agent. The label is only written when
 /// its text changed, so an unchanged label costs no new string each tick.

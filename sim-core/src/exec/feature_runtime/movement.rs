@@ -267,7 +267,10 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
             agent.x = step.x;
             agent.y = step.y;
         }
-        then.run(world, id);
+        let due = then.own(agent);
+        if due != 0 {
+            then.in_world(world, id, due);
+        }
     }
 }
 

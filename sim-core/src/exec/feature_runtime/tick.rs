@@ -1,6 +1,6 @@
 //! The features phase of a tick, run from the features' own hooks: each feature's
-//! [`super::common::Runtime::tick`] says what it does every tick, and this runs them in the catalog's order,
-//! so the tick names no feature.
+//! [`super::common::Runtime::tick`] says what it does every tick, and this runs them in the
+//! catalog's order, so the tick names no feature.
 //!
 //! A feature updates agents in one of three ways: by walking the agents itself
 //! ([`TickHooks::pass`]: Movement plans and moves every agent), by updating one agent right
@@ -20,11 +20,10 @@ use std::any::Any;
 pub(crate) struct TickHooks {
     /// Walks the agents itself; at most one feature does.
     pub(crate) pass: Option<Pass>,
-    /// Updates an agent's own state right after its move; answers whether
-    /// [`TickHooks::agent_in_world`] runs for it too (most agents need nothing more).
-    pub(crate) agent: Option<fn(&mut Agent, f64) -> bool>,
-    /// Updates an agent, reading the world (Global props, the tick), after [`TickHooks::agent`]
-    /// asked for it.
+    /// Updates the own state of an agent that has the feature, right after its move.
+    pub(crate) agent: Option<fn(&mut Agent, f64)>,
+    /// Updates an agent that has the feature, reading the world (Global props, the tick),
+    /// after the agents' own hooks.
     pub(crate) agent_in_world: Option<fn(&mut World, EntityId)>,
     /// Runs once, after every agent was updated.
     pub(crate) after: Option<fn(&mut World)>,
@@ -40,8 +39,9 @@ impl TickHooks {
     };
 }
 
-/// A feature's own walk over the agents, which calls [`AgentHooks::run`] on every agent of the
-/// list, in its order, right after that agent's own step.
+/// A feature's own walk over the agents, which calls [`AgentHooks::own`] on every agent of
+/// the list, in its order, right after that agent's own step, and [`AgentHooks::in_world`]
+/// when that asks for it.
 #[derive(Clone, Copy)]
 pub(crate) struct Pass {
     /// Makes the scratch space the walk keeps from tick to tick.
@@ -50,35 +50,44 @@ pub(crate) struct Pass {
     pub(crate) run: fn(&mut World, &[EntityId], &mut dyn Any, &AgentHooks),
 }
 
-/// Every feature's per-agent hooks, in the catalog's order, and the length of a tick.
+/// Every feature's per-agent hooks, in the catalog's order, and the length of a tick. A hook
+/// runs only for an agent that has its feature, found in the agent's mask of kinds, so an
+/// agent without any of those features costs one test.
 pub(crate) struct AgentHooks {
     hooks: Vec<AgentHook>,
+    /// The kinds that have an own hook, and those that have a hook reading the world.
+    own_kinds: u32,
+    world_kinds: u32,
     seconds_per_tick: f64,
 }
 
-/// One feature's per-agent hooks.
-type AgentHook = (
-    fn(&mut Agent, f64) -> bool,
-    Option<fn(&mut World, EntityId)>,
-);
+/// One feature's per-agent hooks, and its kind's bit.
+struct AgentHook {
+    kind: u32,
+    own: Option<fn(&mut Agent, f64)>,
+    in_world: Option<fn(&mut World, EntityId)>,
+}
 
 impl AgentHooks {
-    /// Runs every feature's per-agent hooks on agent `id`.
-    pub(crate) fn run(&self, world: &mut World, id: EntityId) {
-        let Some(agent) = world.agents.get_mut(id) else {
-            return;
-        };
-        let mut wants_world = 0u32;
-        for (i, (own, _)) in self.hooks.iter().enumerate() {
-            if own(agent, self.seconds_per_tick) {
-                wants_world |= 1 << i;
+    /// Runs the own hooks of `agent`'s features; answers the kinds whose hooks reading the
+    /// world are due for it ([`AgentHooks::in_world`]; 0 for none).
+    #[inline]
+    pub(crate) fn own(&self, agent: &mut Agent) -> u32 {
+        let kinds = agent.features.kind_bits();
+        if kinds & self.own_kinds != 0 {
+            for hook in &self.hooks {
+                if let Some(own) = hook.own.filter(|_| kinds & hook.kind != 0) {
+                    own(agent, self.seconds_per_tick);
+                }
             }
         }
-        if wants_world == 0 {
-            return;
-        }
-        for (i, (_, in_world)) in self.hooks.iter().enumerate() {
-            if let Some(in_world) = in_world.filter(|_| wants_world & (1 << i) != 0) {
+        kinds & self.world_kinds
+    }
+
+    /// Runs, for agent `id`, the hooks reading the world of the kinds `due`.
+    pub(crate) fn in_world(&self, world: &mut World, id: EntityId, due: u32) {
+        for hook in &self.hooks {
+            if let Some(in_world) = hook.in_world.filter(|_| due & hook.kind != 0) {
                 in_world(world, id);
             }
         }
@@ -96,20 +105,34 @@ pub(crate) struct Scratch {
 impl Scratch {
     /// Gathers the hooks of every feature's runtime, for ticks `seconds_per_tick` long.
     pub(crate) fn new(seconds_per_tick: f64) -> Scratch {
-        let hooks = RUNTIMES.iter().map(|r| r.tick);
+        let hooks: Vec<AgentHook> = RUNTIMES
+            .iter()
+            .filter(|r| r.tick.agent.is_some() || r.tick.agent_in_world.is_some())
+            .map(|r| AgentHook {
+                kind: r.kind.bit(),
+                own: r.tick.agent,
+                in_world: r.tick.agent_in_world,
+            })
+            .collect();
+        let kinds_with = |has: fn(&AgentHook) -> bool| {
+            hooks
+                .iter()
+                .filter(|h| has(h))
+                .fold(0, |mask, h| mask | h.kind)
+        };
+        let runtimes = RUNTIMES.iter().map(|r| r.tick);
         Scratch {
             agent_hooks: AgentHooks {
-                hooks: hooks
-                    .clone()
-                    .filter_map(|h| h.agent.map(|own| (own, h.agent_in_world)))
-                    .collect(),
+                own_kinds: kinds_with(|h| h.own.is_some()),
+                world_kinds: kinds_with(|h| h.in_world.is_some()),
+                hooks,
                 seconds_per_tick,
             },
-            pass: hooks
+            pass: runtimes
                 .clone()
                 .find_map(|h| h.pass)
                 .map(|pass| (pass, (pass.scratch)())),
-            after: hooks.filter_map(|h| h.after).collect(),
+            after: runtimes.filter_map(|h| h.after).collect(),
         }
     }
 }
@@ -123,7 +146,14 @@ pub(crate) fn run(world: &mut World, ids: &[EntityId], scratch: &mut Scratch) {
     } = scratch;
     match pass {
         Some((pass, space)) => (pass.run)(world, ids, space.as_mut(), agent_hooks),
-        None => ids.iter().for_each(|&id| agent_hooks.run(world, id)),
+        None => {
+            for &id in ids {
+                let due = world.agents.get_mut(id).map_or(0, |a| agent_hooks.own(a));
+                if due != 0 {
+                    agent_hooks.in_world(world, id, due);
+                }
+            }
+        }
     }
     after.iter().for_each(|after| after(world));
 }
@@ -133,13 +163,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn at_most_one_feature_walks_the_agents_and_every_per_agent_hook_fits_the_mask() {
+    fn at_most_one_feature_walks_the_agents() {
         let hooks: Vec<TickHooks> = RUNTIMES.iter().map(|r| r.tick).collect();
         assert!(hooks.iter().filter(|h| h.pass.is_some()).count() <= 1);
-        assert!(hooks.iter().filter(|h| h.agent.is_some()).count() <= 32);
-        // A hook that reads the world runs only when the agent's own hook asks for it.
-        assert!(hooks
-            .iter()
-            .all(|h| h.agent_in_world.is_none() || h.agent.is_some()));
     }
 }
