@@ -144,7 +144,9 @@ impl Lowered {
     }
 }
 
-/// The compiled project plus what the runtime derives from it once.
+/// The compiled project plus what the runtime derives from it once. The simulation gives
+/// it no starting agents (`project.instances` is empty): those are made once from the
+/// compiled instances kept apart (`crate::sim::loaded`), then dropped.
 #[derive(Debug)]
 pub(crate) struct LoadedProject {
     pub project: CompiledProject,

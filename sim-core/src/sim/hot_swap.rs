@@ -80,7 +80,7 @@ impl Simulation {
             return Err(SwapError::Structure(what));
         }
         let compiled = compile_project(project).map_err(SwapError::Compile)?;
-        let new = Rc::new(LoadedProject::new(compiled));
+        let (new, instances) = super::loaded(compiled);
         let mut remap = Vec::new();
         let mut changed = Vec::new();
         for old in &self.project.blueprints {
@@ -92,7 +92,6 @@ impl Simulation {
             changed.push(edited.script_text != old.script_text);
         }
         let old = self.tick.program.replace(Rc::clone(&new));
-        self.has_instances = true;
         self.world.carry_rule_memory(&old, &new);
         self.world.carry_profile(&remap, new.names.count());
         // DEFINE runs again on the changed blueprints' agents, on a budget of its own: a
@@ -102,8 +101,11 @@ impl Simulation {
         let agents = self.world.respec(&old, &new, &remap, &changed);
         self.world.budget.renew();
         // Starting agents of blueprints just added are made now, as a reset would make them.
-        self.world
-            .make_instances(&new, &mut self.lp, self.project.instances.len());
+        self.world.make_instances(
+            (&new, &instances),
+            &mut self.lp,
+            self.project.instances.len(),
+        );
         self.world.flush(&new, &mut self.lp);
         self.world.budget.renew();
         self.world.note_warnings(&new.project.blueprints);

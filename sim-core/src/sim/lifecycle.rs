@@ -7,6 +7,7 @@ use crate::event::EventLoop;
 use crate::exec::loaded::LoadedProject;
 use crate::exec::ops::Cx;
 use crate::exec::Runner;
+use crate::script::compiler::CompiledInstance;
 use crate::script::program::{CompiledBlueprint, SimEvent, Stmt};
 use crate::vars::{RandomSource, Value};
 use crate::world::{Birth, World};
@@ -182,11 +183,11 @@ impl World {
     /// init script.
     pub(crate) fn make_instances(
         &mut self,
-        program: &LoadedProject,
+        (program, instances): (&LoadedProject, &[CompiledInstance]),
         lp: &mut EventLoop<World>,
         from: usize,
     ) {
-        for instance in program.project.instances.iter().skip(from) {
+        for instance in instances.iter().skip(from) {
             let Some(bp) = program.names.index(&instance.blueprint) else {
                 continue;
             };
@@ -212,6 +213,7 @@ impl World {
     pub(crate) fn populate(
         &mut self,
         program: &LoadedProject,
+        instances: Vec<CompiledInstance>,
         lp: &mut EventLoop<World>,
     ) -> Result<(), String> {
         let id = lp.spawn_entity().map_err(|e| e.to_string())?;
@@ -225,9 +227,11 @@ impl World {
         self.agents.insert(system);
         self.set_system(id);
         // The entities made so far (the clock's and the system agent's) come first.
-        let instances = program.project.instances.len();
-        self.agents.reserve(instances + id.index() as usize + 1);
-        self.make_instances(program, lp, 0);
+        self.agents
+            .reserve(instances.len() + id.index() as usize + 1);
+        self.make_instances((program, &instances), lp, 0);
+        // Gone before the agents' memory is laid out again, which needs room for a copy.
+        drop(instances);
         let first = (!self.rounds().is_empty()).then_some(0);
         super::tick::start_round(self, program, first);
         self.flush(program, lp);

@@ -78,7 +78,7 @@ use crate::entity::{EntityId, EntityRegistry};
 use crate::event::{EventLoop, Payload};
 use crate::exec::loaded::LoadedProject;
 use crate::project::Project;
-use crate::script::compiler::{compile_project, CompileError};
+use crate::script::compiler::{compile_project, CompileError, CompiledInstance, CompiledProject};
 use crate::time::SimTime;
 use crate::world::log::LogEntry;
 use crate::world::{Settings, World};
@@ -123,9 +123,6 @@ pub struct Simulation {
     clock: EntityId,
     /// The inputs received since the start (see [`record`]).
     inputs: InputLog,
-    /// Whether `program` has the starting agents' compiled init scripts (a restored one
-    /// does not until a reset needs them).
-    has_instances: bool,
     /// Whether it runs on the reference interpreter ([`Simulation::load_reference`]), kept
     /// across [`Simulation::reset`].
     reference: bool,
@@ -184,8 +181,7 @@ impl Simulation {
         reference: bool,
         starting: Rc<[Starting]>,
     ) -> Result<Simulation, LoadErrors> {
-        let compiled = compile_project(project).map_err(LoadErrors::Compile)?;
-        let program = Rc::new(LoadedProject::new(compiled));
+        let (program, instances) = loaded(compile_project(project).map_err(LoadErrors::Compile)?);
         let settings = Settings {
             seed,
             timer: no_timer,
@@ -195,7 +191,7 @@ impl Simulation {
             starting: Rc::clone(&starting),
         };
         let (lp, world, clock, tick) =
-            build(project, &program, settings).map_err(LoadErrors::Engine)?;
+            build(project, (&program, instances), settings).map_err(LoadErrors::Engine)?;
         Ok(Simulation {
             lp,
             world,
@@ -207,7 +203,6 @@ impl Simulation {
             work_limit: MAX_TICK_WORK,
             clock,
             inputs: InputLog::default(),
-            has_instances: true,
             reference,
             starting,
         })
@@ -255,24 +250,20 @@ impl Simulation {
 
     /// Goes back to the model's initial state with the same seed.
     pub fn reset(&mut self) {
-        let mut program = self.program();
-        if !self.has_instances {
-            match compile_project(&self.project) {
-                Ok(compiled) => {
-                    program = Rc::new(LoadedProject::new(compiled));
-                    self.has_instances = true;
-                }
-                Err(e) => {
-                    let at = self.world.origin("simulation", 0, 0);
-                    let why = format!("reset failed: {} compile errors", e.len());
-                    self.world.log.warn_once(at, why);
-                    return;
-                }
+        // The starting agents' init scripts are compiled again: the program keeps none of
+        // them once they ran (with thousands of starting agents they are megabytes).
+        let (program, instances) = match compile_project(&self.project) {
+            Ok(compiled) => loaded(compiled),
+            Err(e) => {
+                let at = self.world.origin("simulation", 0, 0);
+                let why = format!("reset failed: {} compile errors", e.len());
+                self.world.log.warn_once(at, why);
+                return;
             }
-        }
+        };
         // The same steps succeeded in `load`, so they succeed again; if not, the current
         // state is kept and the reason logged.
-        match build(&self.project, &program, self.settings()) {
+        match build(&self.project, (&program, instances), self.settings()) {
             Ok((lp, world, clock, tick)) => {
                 self.lp = lp;
                 self.world = world;
@@ -550,16 +541,23 @@ impl Simulation {
 #[allow(clippy::type_complexity)]
 fn build(
     project: &Project,
-    program: &Rc<LoadedProject>,
+    (program, instances): (&Rc<LoadedProject>, Vec<CompiledInstance>),
     settings: Settings,
 ) -> Result<(EventLoop<World>, World, EntityId, Rc<tick::TickHandler>), String> {
     let (mut lp, registry) = new_loop()?;
     let mut world = World::new(project, &program.names, settings, registry);
     world.note_warnings(&program.project.blueprints);
-    world.populate(program, &mut lp)?;
+    world.populate(program, instances, &mut lp)?;
     let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
     let tick = start_ticks(&mut lp, &world, clock, program)?;
     Ok((lp, world, clock, tick))
+}
+
+/// `compiled` ready to run, and its starting agents apart: they are made once, at a load or
+/// a reset, so the program the ticks keep does not hold them.
+pub(crate) fn loaded(mut compiled: CompiledProject) -> (Rc<LoadedProject>, Vec<CompiledInstance>) {
+    let instances = std::mem::take(&mut compiled.instances);
+    (Rc::new(LoadedProject::new(compiled)), instances)
 }
 
 /// An event loop with the entity messaging handlers and its registry, before any entity.

@@ -315,7 +315,6 @@ fn rebuild(
         work_limit: MAX_TICK_WORK,
         clock: state.clock,
         inputs: Default::default(),
-        has_instances: false,
         reference: false,
         starting,
     })
