@@ -1,9 +1,9 @@
-//! What every feature's runtime shares: the entry by which the dispatch finds a feature's
-//! methods ([`Runtime`]), reading a method's arguments, and attaching a feature a method
-//! needs. Features import it and the dispatch imports the features, so no file imports one
-//! that imports it back.
+//! What every feature's runtime shares: the entry by which the dispatch and the tick find a
+//! feature's methods and per-tick hooks ([`Runtime`], [`TickHooks`]), reading a method's
+//! arguments, and attaching a feature a method needs. Features import it, and the dispatch
+//! and the tick import the features, so no file imports one that imports it back.
 
-use crate::agent::FeatureState;
+use crate::agent::{Agent, FeatureState};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::FeatureKind;
@@ -11,6 +11,8 @@ use crate::features::{FeatureSpec, MethodId};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::Value;
+use crate::world::World;
+use std::any::Any;
 use std::borrow::Cow;
 
 /// One feature's methods, as its module gives them to the dispatch: what runs a method that
@@ -23,7 +25,7 @@ pub(crate) struct Runtime {
     /// Answers a method that answers a question; none for a feature without one.
     pub(crate) answer: Option<Answer>,
     /// What the feature does in the features phase of every tick.
-    pub(crate) tick: super::tick::TickHooks,
+    pub(crate) tick: TickHooks,
     /// The methods whose lowered form is a [`Setter`] (see [`crate::exec::lower`]): none
     /// for most methods.
     pub(crate) setter: Option<fn(MethodId) -> Option<Setter>>,
@@ -48,6 +50,86 @@ pub(crate) type Act = fn(&mut Runner<'_>, EntityId, MethodId, &[Arg]) -> Result<
 /// Answers method `method` of a feature for agent `id` given `args`.
 pub(crate) type Answer =
     fn(&mut Runner<'_>, EntityId, MethodId, &[ExprValue<Obj>]) -> Result<ExprValue<Obj>, Failure>;
+
+/// What one feature does in the features phase of every tick; [`TickHooks::NONE`] for a
+/// feature that does nothing there.
+#[derive(Clone, Copy)]
+pub(crate) struct TickHooks {
+    /// Walks the agents itself; at most one feature does.
+    pub(crate) pass: Option<Pass>,
+    /// Updates the own state of an agent that has the feature, right after its move.
+    pub(crate) agent: Option<fn(&mut Agent, f64)>,
+    /// Updates an agent that has the feature, reading the world (Global props, the tick),
+    /// after the agents' own hooks.
+    pub(crate) agent_in_world: Option<fn(&mut World, EntityId)>,
+    /// Runs once, after every agent was updated.
+    pub(crate) after: Option<fn(&mut World)>,
+}
+
+impl TickHooks {
+    /// A feature with nothing to do every tick.
+    pub(crate) const NONE: TickHooks = TickHooks {
+        pass: None,
+        agent: None,
+        agent_in_world: None,
+        after: None,
+    };
+}
+
+/// A feature's own walk over the agents, which calls [`AgentHooks::own`] on every agent of
+/// the list, in its order, right after that agent's own step, and [`AgentHooks::in_world`]
+/// when that asks for it.
+#[derive(Clone, Copy)]
+pub(crate) struct Pass {
+    /// Makes the scratch space the walk keeps from tick to tick.
+    pub(crate) scratch: fn() -> Box<dyn Any>,
+    /// Walks `ids`, with the scratch space `scratch` made.
+    pub(crate) run: fn(&mut World, &[EntityId], &mut dyn Any, &AgentHooks),
+}
+
+/// Every feature's per-agent hooks, in the catalog's order, and the length of a tick. A hook
+/// runs only for an agent that has its feature, found in the agent's mask of kinds, so an
+/// agent without any of those features costs one test.
+pub(crate) struct AgentHooks {
+    pub(super) hooks: Vec<AgentHook>,
+    /// The kinds that have an own hook, and those that have a hook reading the world.
+    pub(super) own_kinds: u32,
+    pub(super) world_kinds: u32,
+    pub(super) seconds_per_tick: f64,
+}
+
+/// One feature's per-agent hooks, and its kind's bit.
+pub(super) struct AgentHook {
+    pub(super) kind: u32,
+    pub(super) own: Option<fn(&mut Agent, f64)>,
+    pub(super) in_world: Option<fn(&mut World, EntityId)>,
+}
+
+impl AgentHooks {
+    /// Runs the own hooks of `agent`'s features; answers the kinds whose hooks reading the
+    /// world are due for it ([`AgentHooks::in_world`]; 0 for none).
+    #[inline]
+    pub(crate) fn own(&self, agent: &mut Agent) -> u32 {
+        let kinds = agent.features.kind_bits();
+        if kinds & self.own_kinds != 0 {
+            for hook in &self.hooks {
+                if let Some(own) = hook.own.filter(|_| kinds & hook.kind != 0) {
+                    own(agent, self.seconds_per_tick);
+                }
+            }
+        }
+        kinds & self.world_kinds
+    }
+
+    /// Runs, for agent `id`, the hooks reading the world of the kinds `due`.
+    pub(crate) fn in_world(&self, world: &mut World, id: EntityId, due: u32) {
+        for hook in &self.hooks {
+            if let Some(in_world) = hook.in_world.filter(|_| due & hook.kind != 0) {
+                in_world(world, id);
+            }
+        }
+    }
+}
 
 /// The error for a method `feature` does not have.
 pub(crate) fn no_method(feature: &str, method: &str) -> Failure {

@@ -1,8 +1,9 @@
 //! Costume at run time: which picture and frame, glow that fades, and a tint in HSV that
 //! the renderer draws and Vision compares (camouflage).
 
-use super::common::{answers, feat, methods, no_answer, num_arg, text_arg, Runtime, Setter};
-use super::tick::TickHooks;
+use super::common::{
+    answers, feat, methods, no_answer, num_arg, text_arg, Runtime, Setter, TickHooks,
+};
 use crate::agent::color::{hsv_of, hsv_of_rgb_number, hsv_to_rgb, rgb_number, rgb_to_hsv};
 use crate::agent::{FeatureState, Features};
 use crate::entity::EntityId;

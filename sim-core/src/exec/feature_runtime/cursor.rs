@@ -4,8 +4,7 @@
 //! character whose blueprint added Cursor can be picked up, a cursor carries one character
 //! at a time, and a character is carried by one cursor at a time.
 
-use super::common::{feat, methods, text_arg, Runtime};
-use super::tick::TickHooks;
+use super::common::{feat, methods, text_arg, Runtime, TickHooks};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};

@@ -1,7 +1,6 @@
 //! Global at run time: props every character of the model shares.
 
-use super::common::{answers, methods, no_answer, text_arg, text_arg_ref, Runtime};
-use super::tick::TickHooks;
+use super::common::{answers, methods, no_answer, text_arg, text_arg_ref, Runtime, TickHooks};
 use crate::entity::EntityId;
 use crate::exec::{to_expr, Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, GLOBAL};

@@ -1,8 +1,7 @@
 //! Graphing (GEMSTEP's AgentWidgets) at run time: a label, a meter and a line graph per
 //! character, kept as data the renderer draws, bound to props when asked.
 
-use super::common::{feat, methods, num_arg, text_arg, Runtime};
-use super::tick::TickHooks;
+use super::common::{feat, methods, num_arg, text_arg, Runtime, TickHooks};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};

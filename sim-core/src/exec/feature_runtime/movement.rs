@@ -1,8 +1,9 @@
 //! Movement at run time: every movement type, seeking, and the stage's bounds (wrap per axis,
 //! otherwise bounce back inside).
 
-use super::common::{feat, method_name, methods, num_arg, text_arg, Runtime};
-use super::tick::{AgentHooks, Pass, TickHooks};
+use super::common::{
+    feat, method_name, methods, num_arg, text_arg, AgentHooks, Pass, Runtime, TickHooks,
+};
 use super::vision::Backdrops;
 use crate::agent::{Agent, InputMode};
 use crate::entity::EntityId;

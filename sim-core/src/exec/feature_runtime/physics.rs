@@ -1,7 +1,6 @@
 //! Physics at run time: each agent's body, the box touch tests compare.
 
-use super::common::{feat, methods, num_arg, Runtime};
-use super::tick::TickHooks;
+use super::common::{feat, methods, num_arg, Runtime, TickHooks};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};

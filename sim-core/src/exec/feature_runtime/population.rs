@@ -1,8 +1,7 @@
 //! Population at run time: making, copying and removing characters, acting on every
 //! character of a kind, and counts and aggregates of a prop.
 
-use super::common::{answers, block_arg, feat, methods, no_answer, text_arg, Runtime};
-use super::tick::TickHooks;
+use super::common::{answers, block_arg, feat, methods, no_answer, text_arg, Runtime, TickHooks};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog_population::POPULATION;

@@ -2,97 +2,17 @@
 //! [`super::common::Runtime::tick`] says what it does every tick, and this runs them in the
 //! catalog's order, so the tick names no feature.
 //!
-//! A feature updates agents in one of three ways: by walking the agents itself
-//! ([`TickHooks::pass`]: Movement plans and moves every agent), by updating one agent right
-//! after its move in that same walk ([`TickHooks::agent`], and [`TickHooks::agent_in_world`]
-//! for work that reads more than the agent), or once after the walk ([`TickHooks::after`]).
+//! A feature updates agents in one of three ways ([`super::common::TickHooks`]): by walking
+//! the agents itself (Movement plans and moves every agent), by updating one agent right
+//! after its move in that same walk (and, for work that reads more than the agent, right
+//! after that), or once after the walk.
 //! Riding on one walk reads each agent's memory once a tick instead of once per feature.
 
+use super::common::{AgentHook, AgentHooks, Pass};
 use super::dispatch::RUNTIMES;
-use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::world::World;
 use std::any::Any;
-
-/// What one feature does in the features phase of every tick; [`TickHooks::NONE`] for a
-/// feature that does nothing there.
-#[derive(Clone, Copy)]
-pub(crate) struct TickHooks {
-    /// Walks the agents itself; at most one feature does.
-    pub(crate) pass: Option<Pass>,
-    /// Updates the own state of an agent that has the feature, right after its move.
-    pub(crate) agent: Option<fn(&mut Agent, f64)>,
-    /// Updates an agent that has the feature, reading the world (Global props, the tick),
-    /// after the agents' own hooks.
-    pub(crate) agent_in_world: Option<fn(&mut World, EntityId)>,
-    /// Runs once, after every agent was updated.
-    pub(crate) after: Option<fn(&mut World)>,
-}
-
-impl TickHooks {
-    /// A feature with nothing to do every tick.
-    pub(crate) const NONE: TickHooks = TickHooks {
-        pass: None,
-        agent: None,
-        agent_in_world: None,
-        after: None,
-    };
-}
-
-/// A feature's own walk over the agents, which calls [`AgentHooks::own`] on every agent of
-/// the list, in its order, right after that agent's own step, and [`AgentHooks::in_world`]
-/// when that asks for it.
-#[derive(Clone, Copy)]
-pub(crate) struct Pass {
-    /// Makes the scratch space the walk keeps from tick to tick.
-    pub(crate) scratch: fn() -> Box<dyn Any>,
-    /// Walks `ids`, with the scratch space `scratch` made.
-    pub(crate) run: fn(&mut World, &[EntityId], &mut dyn Any, &AgentHooks),
-}
-
-/// Every feature's per-agent hooks, in the catalog's order, and the length of a tick. A hook
-/// runs only for an agent that has its feature, found in the agent's mask of kinds, so an
-/// agent without any of those features costs one test.
-pub(crate) struct AgentHooks {
-    hooks: Vec<AgentHook>,
-    /// The kinds that have an own hook, and those that have a hook reading the world.
-    own_kinds: u32,
-    world_kinds: u32,
-    seconds_per_tick: f64,
-}
-
-/// One feature's per-agent hooks, and its kind's bit.
-struct AgentHook {
-    kind: u32,
-    own: Option<fn(&mut Agent, f64)>,
-    in_world: Option<fn(&mut World, EntityId)>,
-}
-
-impl AgentHooks {
-    /// Runs the own hooks of `agent`'s features; answers the kinds whose hooks reading the
-    /// world are due for it ([`AgentHooks::in_world`]; 0 for none).
-    #[inline]
-    pub(crate) fn own(&self, agent: &mut Agent) -> u32 {
-        let kinds = agent.features.kind_bits();
-        if kinds & self.own_kinds != 0 {
-            for hook in &self.hooks {
-                if let Some(own) = hook.own.filter(|_| kinds & hook.kind != 0) {
-                    own(agent, self.seconds_per_tick);
-                }
-            }
-        }
-        kinds & self.world_kinds
-    }
-
-    /// Runs, for agent `id`, the hooks reading the world of the kinds `due`.
-    pub(crate) fn in_world(&self, world: &mut World, id: EntityId, due: u32) {
-        for hook in &self.hooks {
-            if let Some(in_world) = hook.in_world.filter(|_| due & hook.kind != 0) {
-                in_world(world, id);
-            }
-        }
-    }
-}
 
 /// The features phase's state kept from tick to tick: the hooks gathered from the table, and
 /// the scratch space of the feature that walks the agents.
@@ -164,7 +84,7 @@ mod tests {
 
     #[test]
     fn at_most_one_feature_walks_the_agents() {
-        let hooks: Vec<TickHooks> = RUNTIMES.iter().map(|r| r.tick).collect();
+        let hooks: Vec<_> = RUNTIMES.iter().map(|r| r.tick).collect();
         assert!(hooks.iter().filter(|h| h.pass.is_some()).count() <= 1);
     }
 }

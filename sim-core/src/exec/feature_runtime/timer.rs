@@ -1,8 +1,7 @@
 //! The Timer feature's methods: the round's clock is the world's, so a Timer only asks the
 //! round to stop.
 
-use super::common::{methods, Runtime};
-use super::tick::TickHooks;
+use super::common::{methods, Runtime, TickHooks};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, TIMER};

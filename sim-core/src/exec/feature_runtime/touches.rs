@@ -1,8 +1,7 @@
 //! The Touches feature's methods. Touching itself is worked out where `when` rules test
 //! their pairs ([`crate::sim`]'s conditions); what a Touches method does is forget.
 
-use super::common::{methods, num_arg, Runtime};
-use super::tick::TickHooks;
+use super::common::{methods, num_arg, Runtime, TickHooks};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::FeatureKind;

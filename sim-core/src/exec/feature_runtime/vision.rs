@@ -1,8 +1,7 @@
 //! Vision at run time: a cone in front of the agent, and whether a colour stands out from the
 //! agents behind it (camouflage).
 
-use super::common::{methods, no_answer, Runtime};
-use super::tick::TickHooks;
+use super::common::{methods, no_answer, Runtime, TickHooks};
 use crate::agent::Agent;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
