@@ -76,11 +76,11 @@ pub(crate) fn call(
             Ok(())
         }
         which @ (Method::ShowMessage | Method::ShowMessageProp) => {
-            let text = match which {
-                Method::ShowMessage => text_arg(r, args, 0)?,
-                _ => feat(r, id, KIND)?
-                    .text("messageStringToShow")
-                    .unwrap_or_default(),
+            let text = if which == Method::ShowMessage {
+                text_arg(r, args, 0)?
+            } else {
+                let shown = feat(r, id, KIND)?.text("messageStringToShow");
+                shown.unwrap_or_default()
             };
             r.world.show(&text);
             let at: Origin<'_> = r.world.origin(&r.script, 0, 0);
