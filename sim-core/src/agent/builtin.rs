@@ -71,7 +71,7 @@ impl Agent {
             "isInert" => Value::Boolean(self.is_inert),
             "zIndex" => Value::Number(self.z_index),
             "orientation" => Value::Number(self.orientation),
-            "statusText" => Value::String(self.status_text.clone()),
+            "statusText" => Value::String(self.rare.status_text().to_string()),
             // GEMSTEP's `agent.isModePuppet()`: a student's device moves it.
             "isPuppet" => Value::Boolean(self.mode == super::InputMode::Puppet),
             _ => return self.extra(name),
@@ -159,7 +159,7 @@ impl Agent {
             "isInert" => self.is_inert = truth()?,
             "name" => self.name = text()?,
             "skin" => self.skin = text()?,
-            "statusText" => self.status_text = text()?,
+            "statusText" => self.rare.set_status_text(text()?),
             "color" => self.extras_mut().color = Some(number()?),
             "glowColor" => self.extras_mut().glow_color = number()?,
             "scale" => self.extras_mut().scale = Some(number()?.clamp(-SCALE_LIMIT, SCALE_LIMIT)),

@@ -12,9 +12,11 @@ mod builtin;
 mod census;
 pub(crate) mod color;
 mod feature_state;
+mod rare;
 
 pub use builtin::{Extras, BUILTIN_PROPS};
 pub use feature_state::{FeatureState, Features};
+pub use rare::Rare;
 
 use crate::entity::EntityId;
 use crate::features::catalog::{FeatureKind, PropSlot};
@@ -208,18 +210,10 @@ pub struct Agent {
     pub orientation: f64,
     /// The picture's name (a costume sets it too).
     pub skin: String,
-    /// A line of text shown under it.
-    pub status_text: String,
-    /// GVars shadowing built-in props that a script called methods on, so limits such as
-    /// `prop alpha setMin 0.1` last; their values are copied from and to the fields.
-    pub builtin_vars: Vec<(PropName, GVar)>,
-    /// Messages to run in the update phase, in the order they were queued.
-    pub update_queue: Vec<Message>,
-    /// Messages to run in the think phase, in the order they were queued.
-    pub think_queue: Vec<Message>,
-    /// Messages to run in the exec phase, in the order they were queued (before the
-    /// consequents of `when` rules, which wait in one list for all agents).
-    pub exec_queue: Vec<Message>,
+    /// Its status line, shadows of built-ins with limits, and the messages waiting in each
+    /// phase (the exec phase's run before the consequents of `when` rules, which wait in one
+    /// list for all agents): what few agents hold, behind one pointer.
+    pub rare: Rare,
     /// The tick it was made at.
     pub born_tick: u64,
     /// GEMSTEP's rarer built-in props (`statusValue`, `trackerId`…), once a script sets one.
@@ -241,16 +235,12 @@ impl Agent {
             z_index: 0.0,
             orientation: 0.0,
             skin: String::new(),
-            status_text: String::new(),
+            rare: Rare::default(),
             props: Props::new(),
-            builtin_vars: Vec::new(),
             features: Features::default(),
             selection: Selection::default(),
             mode: InputMode::Auto,
             timers: Timers::new(),
-            update_queue: Vec::new(),
-            think_queue: Vec::new(),
-            exec_queue: Vec::new(),
             born_tick,
             system: false,
             extras: None,
@@ -353,15 +343,6 @@ impl Agent {
             .unwrap_or(default)
     }
 
-    /// The queue of `phase`.
-    pub fn queue_mut(&mut self, phase: QueuePhase) -> &mut Vec<Message> {
-        match phase {
-            QueuePhase::Update => &mut self.update_queue,
-            QueuePhase::Think => &mut self.think_queue,
-            QueuePhase::Exec => &mut self.exec_queue,
-        }
-    }
-
     /// Whether conditions and population counts see this agent.
     pub fn is_active(&self) -> bool {
         !self.system && !self.is_inert
@@ -459,15 +440,23 @@ impl Agents {
         self.slots.get_mut(id.index() as usize)
     }
 
-    /// The agent `id`'s message queue of `phase`, to change: queues are not what a census
-    /// reads, so this leaves its answers current.
+    /// The agent `id`'s message queue of `phase`, to add to (made when first needed):
+    /// queues are not what a census reads, so this leaves its answers current.
     pub fn queue_of(&mut self, id: EntityId, phase: QueuePhase) -> Option<&mut Vec<Message>> {
+        self.rare_of(id).map(|r| r.queue_mut(phase))
+    }
+
+    /// Takes the messages waiting for agent `id` in `phase` (none for an agent not here),
+    /// leaving census answers current and making nothing.
+    pub fn take_queue(&mut self, id: EntityId, phase: QueuePhase) -> Option<Vec<Message>> {
+        self.rare_of(id).map(|r| r.take_queue(phase))
+    }
+
+    fn rare_of(&mut self, id: EntityId) -> Option<&mut Rare> {
         if !self.contains(id) {
             return None;
         }
-        self.slots
-            .get_mut(id.index() as usize)
-            .map(|a| a.queue_mut(phase))
+        self.slots.get_mut(id.index() as usize).map(|a| &mut a.rare)
     }
 
     /// The agent `id`'s `every` timers, to change (leaving census answers current).
@@ -644,6 +633,13 @@ mod tests {
         use std::mem::offset_of;
         assert_eq!(offset_of!(Agent, props), 64);
         assert!(offset_of!(Agent, timers) < 256);
+    }
+
+    #[test]
+    fn an_agent_is_six_cache_lines_on_64_bit_platforms() {
+        // What few agents hold waits behind one pointer ([`Rare`]); 8 lines before.
+        #[cfg(target_pointer_width = "64")]
+        assert_eq!(std::mem::size_of::<Agent>(), 6 * 64);
     }
 
     #[test]

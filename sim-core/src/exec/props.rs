@@ -150,9 +150,13 @@ fn call_builtin(
     rng: &mut rand_pcg::Pcg32,
 ) -> Result<Option<Value>, Failure> {
     let current = agent.builtin(name).unwrap_or(Value::Null);
-    let position = agent.builtin_vars.iter().position(|(n, _)| n == name);
+    let position = agent
+        .rare
+        .builtin_vars()
+        .iter()
+        .position(|(n, _)| n == name);
     let mut var = match position {
-        Some(i) => agent.builtin_vars.swap_remove(i).1,
+        Some(i) => agent.rare.builtin_vars_mut().swap_remove(i).1,
         None => agent
             .builtin_var(name)
             .ok_or_else(|| format!("'{name}' has no methods"))?,
@@ -174,7 +178,7 @@ fn call_builtin(
     // next call makes afresh from the field, so it is not kept: an instance's `prop x setTo`
     // leaves no shadow on the agent (it kept one for x and one for y on every agent).
     if agent.builtin_var(name).as_ref() != Some(&var) {
-        agent.builtin_vars.push((name.into(), var));
+        agent.rare.builtin_vars_mut().push((name.into(), var));
     }
     write?;
     result
@@ -199,7 +203,7 @@ mod tests {
     }
 
     fn shadows(sim: &Simulation) -> Vec<String> {
-        let names = agent(sim).builtin_vars.iter();
+        let names = agent(sim).rare.builtin_vars().iter();
         names.map(|(n, _)| n.to_string()).collect()
     }
 

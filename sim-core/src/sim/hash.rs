@@ -90,7 +90,7 @@ fn agent_into(h: &mut Fnv, a: &Agent) {
     }
     h.bytes(&[u8::from(a.visible), u8::from(a.is_inert)]);
     h.text(&a.skin);
-    h.text(&a.status_text);
+    h.text(a.rare.status_text());
     // Only agents whose scripts set one of the rarer built-ins carry them, so the hashes of
     // every other run stay as they were.
     if let Some(e) = a.extras.as_deref() {

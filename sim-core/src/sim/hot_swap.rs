@@ -286,20 +286,23 @@ fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
         &after.orientation,
     );
     take_changed(&mut current.skin, &before.skin, &after.skin);
-    take_changed(
-        &mut current.status_text,
-        &before.status_text,
-        &after.status_text,
-    );
+    let status = after.rare.status_text();
+    if before.rare.status_text() != status {
+        current.rare.set_status_text(status.to_string());
+    }
     take_changed(&mut current.mode, &before.mode, &after.mode);
     let mut props = current.props.to_vec();
     merge_vars(&mut props, &before.props, &after.props);
     current.props = props.into();
-    merge_vars(
-        &mut current.builtin_vars,
-        &before.builtin_vars,
-        &after.builtin_vars,
-    );
+    let (shadows_before, shadows_after) = (before.rare.builtin_vars(), after.rare.builtin_vars());
+    // With no shadows before or after, the merge changes nothing (and makes nothing).
+    if !(shadows_before.is_empty() && shadows_after.is_empty()) {
+        merge_vars(
+            current.rare.builtin_vars_mut(),
+            shadows_before,
+            shadows_after,
+        );
+    }
     merge_features(&mut current.features, &before.features, &after.features);
     current
 }

@@ -361,7 +361,8 @@ fn compile_messages(
     program: &LoadedProject,
     agent: &mut Agent,
 ) -> Result<(), SnapshotError> {
-    let queued = agent.update_queue.len() + agent.think_queue.len() + agent.exec_queue.len();
+    let phases = [QueuePhase::Update, QueuePhase::Think, QueuePhase::Exec];
+    let queued: usize = phases.iter().map(|&p| agent.rare.queued(p).len()).sum();
     if queued == 0 {
         return Ok(());
     }
@@ -369,7 +370,7 @@ fn compile_messages(
     let system = agent.system;
     let refused = format!("a message to {} does not compile", agent.name);
     for phase in [QueuePhase::Update, QueuePhase::Think, QueuePhase::Exec] {
-        for message in agent.queue_mut(phase).iter_mut() {
+        for message in agent.rare.queue_mut(phase).iter_mut() {
             // The hidden agent's are commands to the model as a whole.
             let body = if system {
                 compile_model_script(project, &message.text, &message.script)

@@ -371,13 +371,13 @@ fn run_queued(
     phase: QueuePhase,
     consequents: &[Consequent],
 ) {
-    let Some(waiting) = world.agents.queue_of(id, phase) else {
+    let Some(queue) = world.agents.take_queue(id, phase) else {
         return;
     };
-    if waiting.is_empty() && consequents.is_empty() {
+    if queue.is_empty() && consequents.is_empty() {
+        keep_buffer(world, id, phase, queue);
         return;
     }
-    let mut queue = std::mem::take(waiting);
     if !queue.is_empty() {
         let Some(blueprint) = world
             .agents
@@ -392,12 +392,19 @@ fn run_queued(
     for consequent in consequents {
         run_consequents(world, program, std::slice::from_ref(consequent));
     }
-    if queue.capacity() > 0 {
-        queue.clear();
-        if let Some(slot) = world.agents.queue_of(id, phase) {
-            if slot.is_empty() {
-                *slot = queue;
-            }
+    keep_buffer(world, id, phase, queue);
+}
+
+/// Gives agent `id`'s queue of `phase` back the buffer `queue` (emptied), when it has one and
+/// nothing was queued meanwhile, so the next messages need no allocation.
+fn keep_buffer(world: &mut World, id: EntityId, phase: QueuePhase, mut queue: Vec<Message>) {
+    if queue.capacity() == 0 {
+        return;
+    }
+    queue.clear();
+    if let Some(slot) = world.agents.queue_of(id, phase) {
+        if slot.is_empty() {
+            *slot = queue;
         }
     }
 }

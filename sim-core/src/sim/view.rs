@@ -141,7 +141,7 @@ impl<'a> AgentView<'a> {
 
     /// Its status text.
     pub fn status_text(&self) -> &'a str {
-        &self.agent.status_text
+        self.agent.rare.status_text()
     }
 
     /// Its selection flags.
