@@ -285,7 +285,7 @@ fn one(stmt: &Stmt, scope: Scope<'_>) -> Op {
         StmtKind::FeatCall {
             target,
             feature,
-            id,
+            method,
             args,
             ..
         } => {
@@ -294,7 +294,7 @@ fn one(stmt: &Stmt, scope: Scope<'_>) -> Op {
                 slot,
                 default,
                 floor,
-            }) = super::feature_runtime::setter(feature, *id)
+            }) = super::feature_runtime::setter(feature, *method)
             else {
                 return plain();
             };

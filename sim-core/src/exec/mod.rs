@@ -156,11 +156,10 @@ impl<'w> Runner<'w> {
                 target,
                 feature,
                 method,
-                id: method_id,
                 args,
             } => {
                 let id = self.resolve(target)?;
-                feature_runtime::call(self, id, feature, method, *method_id, args)
+                feature_runtime::call(self, id, feature, *method, args)
             }
             StmtKind::GlobalProp { name, call } => self.with_args(&call.args, |runner, values| {
                 feature_runtime::global::prop_call(runner.world, name, &call.method, values)

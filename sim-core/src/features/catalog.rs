@@ -300,13 +300,18 @@ impl FeatureSpec {
             .or_else(|| methods.clone().find(|m| m.aliases.contains(&name)))
     }
 
-    /// The place of the method with this name or alias among `methods`, which is what a
+    /// The method with this name or alias and its place among `methods`, which is what a
     /// compiled `featCall` keeps: the feature's runtime matches on it, so running a statement
     /// compares no names.
-    pub fn method_id(&self, name: &str) -> Option<MethodId> {
+    pub fn method_with_id(&self, name: &str) -> Option<(MethodId, &'static FeatMethodSpec)> {
         let method = self.method(name)?;
         let index = self.methods.iter().position(|m| std::ptr::eq(m, method))?;
-        u8::try_from(index).ok().map(MethodId)
+        Some((MethodId(u8::try_from(index).ok()?), method))
+    }
+
+    /// The method at place `id` (none for an id of another feature).
+    pub fn method_at(&self, id: MethodId) -> Option<&'static FeatMethodSpec> {
+        self.methods.get(id.index())
     }
 
     /// Every property name and alias, for "did you mean".

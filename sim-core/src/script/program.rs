@@ -7,7 +7,7 @@
 
 use super::expr::{Code, Expr};
 use crate::features::catalog::PropSlot;
-use crate::features::{FeatMethodSpec, FeatureSpec, MethodId};
+use crate::features::{FeatureSpec, MethodId};
 use crate::vars::{Value, VarType};
 
 /// Which program of a blueprint a statement belongs to (GEMSTEP's `# PROGRAM` names).
@@ -298,11 +298,10 @@ pub enum StmtKind {
         target: Target,
         /// The feature, found in the catalog when the script was compiled.
         feature: &'static FeatureSpec,
-        /// The method, found when the script was compiled, so running the statement looks
-        /// nothing up by name.
-        method: &'static FeatMethodSpec,
-        /// The method's place in the feature's list, which the feature's runtime matches on.
-        id: MethodId,
+        /// The method, found when the script was compiled as its place in the feature's list
+        /// ([`FeatureSpec::method_at`]), which the feature's runtime matches on: running the
+        /// statement looks nothing up by name.
+        method: MethodId,
         /// Its arguments (blocks included).
         args: Vec<Arg>,
     },

@@ -117,8 +117,10 @@ pub fn stmt_unit(stmt: &Stmt) -> ScriptUnit {
             feature,
             method,
             args,
-            ..
-        } => feat_call::print(target, feature.name, method.name, args),
+        } => {
+            let name = feature.method_at(*method).map_or("", |m| m.name);
+            feat_call::print(target, feature.name, name, args)
+        }
         StmtKind::GlobalProp { name, call } => feat_call::print(
             &Target::Agent,
             "Global",

@@ -536,14 +536,16 @@ impl Simulation {
     }
 }
 
+/// What [`build`] makes: the event loop, the world, the tick's entity and the tick.
+type Built = (EventLoop<World>, World, EntityId, Rc<tick::TickHandler>);
+
 /// A fresh event loop and world for `project`: agents made, first round prepared, the tick
 /// scheduled; with the entity the tick runs for.
-#[allow(clippy::type_complexity)]
 fn build(
     project: &Project,
     (program, instances): (&Rc<LoadedProject>, Vec<CompiledInstance>),
     settings: Settings,
-) -> Result<(EventLoop<World>, World, EntityId, Rc<tick::TickHandler>), String> {
+) -> Result<Built, String> {
     let (mut lp, registry) = new_loop()?;
     let mut world = World::new(project, &program.names, settings, registry);
     world.note_warnings(&program.project.blueprints);

@@ -154,7 +154,7 @@ pub(crate) fn answers(spec: &'static FeatureSpec, id: MethodId) -> Failure {
 
 /// The canonical name of `spec`'s method `id`.
 pub(crate) fn method_name(spec: &'static FeatureSpec, id: MethodId) -> &'static str {
-    spec.methods.get(id.index()).map_or("?", |m| m.name)
+    spec.method_at(id).map_or("?", |m| m.name)
 }
 
 /// The error for asking a question of a method that changes something (the dispatch runs

@@ -6,26 +6,28 @@ use super::common::{no_method, no_method_id, Runtime, Setter};
 use crate::entity::EntityId;
 use crate::exec::{plain, to_expr, Failure, Obj, Runner};
 use crate::features::catalog::FeatureKind;
-use crate::features::{FeatMethodSpec, FeatureSpec, MethodId};
+use crate::features::{FeatureSpec, MethodId};
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::Value;
 
 /// Runs `featCall [target.]Feature method args` on agent `id`. A method that answers a
-/// question ([`FeatMethodSpec::answer`]) pushes its answer on the value stack.
+/// question ([`crate::features::FeatMethodSpec::answer`]) pushes its answer on the value stack.
 pub(crate) fn call(
     r: &mut Runner<'_>,
     id: EntityId,
     feature: &'static FeatureSpec,
-    method: &'static FeatMethodSpec,
-    method_id: MethodId,
+    method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    if method.answer.is_none() {
-        return act(r, id, feature, method_id, args);
+    let spec = feature
+        .method_at(method)
+        .ok_or_else(|| no_method_id(feature, method))?;
+    if spec.answer.is_none() {
+        return act(r, id, feature, method, args);
     }
     let values: Vec<ExprValue<Obj>> = r.args(args)?.into_iter().map(to_expr).collect();
-    let answer = answer(r, id, feature, method_id, &values)?;
+    let answer = answer(r, id, feature, method, &values)?;
     push_answer(r, answer)
 }
 
@@ -41,8 +43,7 @@ pub(crate) fn query(
     let feature =
         crate::features::feature(feature).ok_or_else(|| format!("unknown feature '{feature}'"))?;
     let (method_id, spec) = feature
-        .method_id(method)
-        .zip(feature.method(method))
+        .method_with_id(method)
         .ok_or_else(|| no_method(feature.name, method))?;
     if spec.answer.is_some() {
         return answer(r, id, feature, method_id, args);

@@ -62,8 +62,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
     Ok(Compiled::Stmt(StmtKind::FeatCall {
         target,
         feature,
-        method,
-        id,
+        method: id,
         args,
     }))
 }
@@ -76,8 +75,7 @@ fn find_method(
     let TokenKind::Identifier(name) = &at.kind else {
         return Err(cx.expected(at, "method", ArgKind::Method.describe()));
     };
-    let found = feature.method_id(name).zip(feature.method(name));
-    found.ok_or_else(|| {
+    feature.method_with_id(name).ok_or_else(|| {
         let suggestion = closest(name, feature.method_names()).map(str::to_owned);
         cx.report_at(
             at,
