@@ -57,7 +57,7 @@ fn ticks(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(1));
     for n in [1_000usize, 10_000] {
-        let mut sim = Simulation::load(&model(n), 1).expect("bench model loads");
+        let mut sim = Simulation::load(model(n), 1).expect("bench model loads");
         assert_eq!(sim.agents().count(), n);
         group.bench_with_input(
             BenchmarkId::new("wanderers_with_touch_rule", n),

@@ -35,7 +35,7 @@ fn energies(sim: &Simulation) -> Vec<f64> {
 
 #[test]
 fn a_command_runs_at_the_next_tick_on_every_agent_it_names() {
-    let mut sim = Simulation::load(&model(), 1).unwrap();
+    let mut sim = Simulation::load(model(), 1).unwrap();
     let fish = CommandTarget::Blueprint("Fish".into());
     assert_eq!(sim.run_command(&fish, "prop energy add 5"), Ok(2));
     assert_eq!(energies(&sim), [10.0, 10.0], "nothing runs before the tick");
@@ -63,7 +63,7 @@ fn a_command_runs_at_the_next_tick_on_every_agent_it_names() {
 
 #[test]
 fn a_command_that_does_not_compile_is_refused_with_its_place() {
-    let mut sim = Simulation::load(&model(), 1).unwrap();
+    let mut sim = Simulation::load(model(), 1).unwrap();
     let fish = CommandTarget::Blueprint("Fish".into());
     let Err(CommandError::Message(e)) = sim.run_command(&fish, "prop enrgy add 5") else {
         panic!("a misspelt prop compiled");
@@ -92,7 +92,7 @@ fn a_command_that_does_not_compile_is_refused_with_its_place() {
 
 #[test]
 fn a_typed_command_refuses_what_a_script_would_only_warn_about() {
-    let mut sim = Simulation::load(&model(), 1).unwrap();
+    let mut sim = Simulation::load(model(), 1).unwrap();
     let fish = CommandTarget::Blueprint("Fish".into());
     for (line, place, says) in [
         (

@@ -66,7 +66,7 @@ fn props_start_at_the_given_values_after_define_and_before_init() {
             value: Value::Number(7.0),
         },
     ];
-    let mut sim = Simulation::load_starting(&fish_project(), 1, given).unwrap();
+    let mut sim = Simulation::load_starting(fish_project(), 1, given).unwrap();
     assert_eq!(prop(&sim, "energyUse"), [3.0, 3.0]);
     // 20 doubled is 40; the prop's own limit (50) still holds for what INIT sets.
     assert_eq!(prop(&sim, "energy"), [40.0, 40.0]);
@@ -78,7 +78,7 @@ fn props_start_at_the_given_values_after_define_and_before_init() {
     assert_eq!(prop(&sim, "energyUse"), [3.0, 3.0]);
     assert_eq!(sim.global("rate"), Some(Value::Number(7.0)));
     // Without starting values the scripts' own hold.
-    let plain = Simulation::load(&fish_project(), 1).unwrap();
+    let plain = Simulation::load(fish_project(), 1).unwrap();
     assert_eq!(prop(&plain, "energyUse"), [1.0, 1.0]);
     assert_eq!(prop(&plain, "energy"), [20.0, 20.0]);
     assert_eq!(plain.global("rate"), Some(Value::Number(0.5)));
@@ -116,7 +116,7 @@ every 1 [[
 #[test]
 fn a_value_the_prop_refuses_is_logged() {
     let given = vec![starting("Fish", "hungry", Value::String("very".into()))];
-    let sim = Simulation::load_starting(&fish_project(), 1, given).unwrap();
+    let sim = Simulation::load_starting(fish_project(), 1, given).unwrap();
     assert!(
         sim.log().iter().any(|e| e.message.contains("very")),
         "{:?}",
@@ -246,7 +246,7 @@ fn a_run_is_the_same_alone_as_in_its_sweep_and_a_statistic_of_no_agents_is_empty
 #[test]
 fn built_in_props_are_measured_and_a_measure_that_cannot_be_taken_says_why() {
     use sim_core::Measure;
-    let mut sim = Simulation::load(&fish_project(), 1).unwrap();
+    let mut sim = Simulation::load(fish_project(), 1).unwrap();
     sim.play_rounds_to(3);
     let read = |text: &str| Measure::parse(text).unwrap().sample(&sim);
     let xs: Vec<f64> = sim
@@ -332,7 +332,7 @@ fn a_bad_experiment_names_every_problem() {
 #[test]
 fn an_expression_measure_combines_counts_statistics_and_global_props() {
     use sim_core::Measure;
-    let mut sim = Simulation::load(&fish_project(), 1).unwrap();
+    let mut sim = Simulation::load(fish_project(), 1).unwrap();
     sim.play_rounds_to(7);
     let read = |sim: &Simulation, text: &str| Measure::parse(text).unwrap().sample(sim).ok();
     // The same figures as the plain measures, and arithmetic on them.

@@ -521,7 +521,7 @@ fn generated_models_compile_and_do_something() {
     let mut stopped = 0;
     for seed in 0..40 {
         let model = Model::generate(seed);
-        let mut sim = match Simulation::load(&model.project(), 1) {
+        let mut sim = match Simulation::load(model.project(), 1) {
             Ok(sim) => sim,
             Err(e) => {
                 eprintln!("seed {seed}: {e}");

@@ -165,7 +165,7 @@ fn an_edit_swapped_in_logs_its_new_warnings() {
     let mut sim = load(&project(&[("W", before)], &[("W", "w", "")], false), 1);
     sim.step();
     assert!(sim.log().iter().all(|e| e.kind != LogKind::Warning));
-    sim.hot_swap(&project(&[("W", after)], &[("W", "w", "")], false))
+    sim.hot_swap(project(&[("W", after)], &[("W", "w", "")], false))
         .expect("an edit of a script swaps in");
     let warned = sim
         .log()
@@ -305,7 +305,7 @@ fn naming_a_blueprint_by_its_header_says_which_blueprint_has_that_header() {
     let fish = "# BLUEPRINT Fish\n";
     let shark = "# BLUEPRINT Shark\n# PROGRAM UPDATE\nwhen Shark touches Fish [[\n]]\n";
     let Err(e) = sim_core::Simulation::load(
-        &project(&[("Blueprint1", fish), ("Shark", shark)], &[], false),
+        project(&[("Blueprint1", fish), ("Shark", shark)], &[], false),
         1,
     ) else {
         panic!("a blueprint named by its header only does not compile");

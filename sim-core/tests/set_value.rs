@@ -63,7 +63,7 @@ fn a_set_value_changes_the_model_now_and_stays_for_new_agents_and_a_reset() {
 
 #[test]
 fn a_value_the_prop_refuses_changes_nothing_and_says_why() {
-    let mut sim = Simulation::load(&model(), 1).unwrap();
+    let mut sim = Simulation::load(model(), 1).unwrap();
     let on = StartTarget::parse("Global.on").unwrap();
     assert!(matches!(
         sim.set_value(&on, Value::String("very".into())),

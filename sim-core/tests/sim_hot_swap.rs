@@ -43,7 +43,7 @@ fn an_edited_program_runs_from_the_next_tick_and_agents_keep_their_state() {
     let energy = num(&sim, "Fish/Nemo", "energy");
     assert_eq!(energy, 35.0, "30 ticks from 5");
     let faster = FISH.replace("prop x add 1", "prop x add 3");
-    let swapped = sim.hot_swap(&pond(&faster, ALGAE)).expect("swaps");
+    let swapped = sim.hot_swap(pond(&faster, ALGAE)).expect("swaps");
     assert_eq!(swapped.blueprints, ["Fish"]);
     assert_eq!(swapped.agents, 2);
     assert_eq!(
@@ -78,7 +78,7 @@ fn a_changed_start_value_is_taken_and_added_and_removed_props_follow_define() {
     let edited = FISH
         .replace("addProp energy Number 5", "addProp speed Number 3")
         .replace("prop energy add 1", "");
-    sim.hot_swap(&pond(&edited, ALGAE)).expect("swaps");
+    sim.hot_swap(pond(&edited, ALGAE)).expect("swaps");
     assert!(
         !has_prop(&sim, "Fish/Dory", "energy"),
         "removed from DEFINE"
@@ -89,7 +89,7 @@ fn a_changed_start_value_is_taken_and_added_and_removed_props_follow_define() {
         "added with its start value"
     );
     let restarted = edited.replace("addProp speed Number 3", "addProp speed Number 8");
-    sim.hot_swap(&pond(&restarted, ALGAE)).expect("swaps");
+    sim.hot_swap(pond(&restarted, ALGAE)).expect("swaps");
     assert_eq!(
         num(&sim, "Fish/Dory", "speed"),
         8.0,
@@ -106,11 +106,11 @@ fn an_added_feature_is_attached_with_its_defaults_and_a_removed_one_detached() {
         "addProp energy Number 5",
         "addProp energy Number 5\naddFeature Costume",
     );
-    sim.hot_swap(&pond(&costumed, ALGAE)).expect("swaps");
+    sim.hot_swap(pond(&costumed, ALGAE)).expect("swaps");
     let nemo = sim.lookup("Fish/Nemo").unwrap();
     assert!(sim.agent_props(nemo).unwrap().iter().any(|r| matches!(
         &r.group, sim_core::PropGroup::Feature(f) if f == "Costume")));
-    sim.hot_swap(&pond(FISH, ALGAE)).expect("swaps");
+    sim.hot_swap(pond(FISH, ALGAE)).expect("swaps");
     assert!(!sim.agent_props(nemo).unwrap().iter().any(|r| matches!(
         &r.group, sim_core::PropGroup::Feature(f) if f == "Costume")));
     assert_eq!(num(&sim, "Fish/Nemo", "energy"), 35.0);
@@ -142,7 +142,7 @@ fn a_swap_with_random_define_values_leaves_the_models_random_stream_alone() {
     run_seconds(&mut plain, 1);
     let size = num(&swapped, "Fish/Nemo", "size");
     let edited = random.replace("# PROGRAM UPDATE", "addProp age Number 1\n# PROGRAM UPDATE");
-    swapped.hot_swap(&pond(&edited, ALGAE)).expect("swaps");
+    swapped.hot_swap(pond(&edited, ALGAE)).expect("swaps");
     assert_eq!(
         num(&swapped, "Fish/Nemo", "size"),
         size,
@@ -163,7 +163,7 @@ fn a_script_that_does_not_compile_is_refused_and_the_model_runs_on() {
     run_seconds(&mut sim, 1);
     let hash = sim.state_hash();
     let broken = FISH.replace("prop x add 1", "prop x ad 1");
-    let err = sim.hot_swap(&pond(&broken, ALGAE)).unwrap_err();
+    let err = sim.hot_swap(pond(&broken, ALGAE)).unwrap_err();
     assert!(
         matches!(&err, SwapError::Compile(e) if e.len() == 1),
         "{err:?}"
@@ -208,7 +208,7 @@ fn reset_after_a_swap_starts_the_new_scripts_from_the_beginning() {
     let mut sim = load(&pond(FISH, ALGAE), 1);
     run_seconds(&mut sim, 1);
     let fresh = FISH.replace("addProp energy Number 5", "addProp energy Number 50");
-    sim.hot_swap(&pond(&fresh, ALGAE)).expect("swaps");
+    sim.hot_swap(pond(&fresh, ALGAE)).expect("swaps");
     sim.reset();
     assert_eq!(num(&sim, "Fish/Nemo", "energy"), 50.0);
     assert_eq!(count(&sim, "Fish"), 2);

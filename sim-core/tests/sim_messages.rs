@@ -151,7 +151,7 @@ fn a_queued_message_survives_a_hot_swap_and_runs_with_the_new_program() {
     sim.queue_message(id, QueuePhase::Exec, "prop step add 100")
         .unwrap();
     let edited = BEE.replace("prop step setTo 3", "prop step setTo 4");
-    sim.hot_swap(&project(&[("Bee", &edited)], &[("Bee", "b", "")], true))
+    sim.hot_swap(project(&[("Bee", &edited)], &[("Bee", "b", "")], true))
         .unwrap();
     sim.step();
     assert_eq!(prop(&sim, "Bee/b", "step"), Value::Number(104.0));

@@ -36,7 +36,7 @@ fn main() -> Result<(), String> {
         "instances": instances,
     });
     let project = Project::from_json(&json.to_string()).map_err(|e| e.to_string())?;
-    let mut runner = Runner::new(&project, 1)?;
+    let mut runner = Runner::new(project, 1)?;
     runner.step(ticks);
     println!("hash {:016x}", runner.state_hash());
     Ok(())

@@ -19,7 +19,7 @@ fn main() -> Result<(), String> {
     };
     let run = parse_args(&[kind.clone(), agents.clone(), "0".into(), "0".into()])?;
     let ticks: u32 = ticks.parse().map_err(|e| format!("ticks: {e}"))?;
-    let mut runner = Runner::new(&workload::project(run.workload, run.agents)?, SEED)?;
+    let mut runner = Runner::new(workload::project(run.workload, run.agents)?, SEED)?;
     runner.step(ticks);
     println!(
         "hash {:016x} agents {} contacts {}",

@@ -144,7 +144,7 @@ mod tests {
         }
         for name in MODELS {
             let project = project(name, 1_000).unwrap().unwrap();
-            let mut runner = Runner::new(&project, 1).unwrap();
+            let mut runner = Runner::new(project, 1).unwrap();
             assert_eq!(runner.agent_count(), 1_000, "{name}");
             let before = runner.state_hash();
             runner.step(30);

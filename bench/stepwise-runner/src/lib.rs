@@ -23,6 +23,7 @@ mod wasm;
 pub mod workload;
 
 use sim_core::{sim::parse_frame_log, InputFrame, Project, Simulation, Value};
+use std::rc::Rc;
 
 /// The Global prop a touch rule counts its contacts in.
 pub const CONTACTS: &str = "contacts";
@@ -30,19 +31,20 @@ pub const CONTACTS: &str = "contacts";
 /// A loaded simulation and what the callers read from it.
 pub struct Runner {
     sim: Simulation,
-    /// The project, which a snapshot is restored against.
-    project: Project,
+    /// The project, which a snapshot is restored against (the one the simulation holds).
+    project: Rc<Project>,
     /// Controller frames to send as the run reaches their ticks (tick order).
     frames: Vec<(u64, InputFrame)>,
 }
 
 impl Runner {
     /// Loads `project` with `seed`; the error names every script problem.
-    pub fn new(project: &Project, seed: u64) -> Result<Runner, String> {
-        let sim = Simulation::load(project, seed).map_err(|e| e.to_string())?;
+    pub fn new(project: Project, seed: u64) -> Result<Runner, String> {
+        let project = Rc::new(project);
+        let sim = Simulation::load(Rc::clone(&project), seed).map_err(|e| e.to_string())?;
         Ok(Runner {
             sim,
-            project: project.clone(),
+            project,
             frames: Vec::new(),
         })
     }
@@ -50,7 +52,7 @@ impl Runner {
     /// Loads a `.gemprj` project's JSON text with `seed`.
     pub fn from_json(text: &str, seed: u64) -> Result<Runner, String> {
         let project = Project::from_json(text).map_err(|e| e.to_string())?;
-        Runner::new(&project, seed)
+        Runner::new(project, seed)
     }
 
     /// Runs `ticks` ticks, starting each next round as soon as one ends, as `stepwise run`
@@ -84,7 +86,8 @@ impl Runner {
     /// Replaces the simulation with the one `bytes` was made from (a snapshot of this
     /// project, made here or by `stepwise run --snapshot-out`).
     pub fn restore(&mut self, bytes: &[u8]) -> Result<(), String> {
-        self.sim = Simulation::restore(&self.project, bytes).map_err(|e| e.to_string())?;
+        self.sim =
+            Simulation::restore(Rc::clone(&self.project), bytes).map_err(|e| e.to_string())?;
         Ok(())
     }
 

@@ -274,7 +274,7 @@ mod tests {
 
     fn runner(name: &str, n: usize) -> Runner {
         let project = project(name, n).expect("a pattern").expect("it loads");
-        Runner::new(&project, 1).expect("it compiles")
+        Runner::new(project, 1).expect("it compiles")
     }
 
     /// The sum of added Number prop `prop` over the agents of `blueprint` (any: `None`).

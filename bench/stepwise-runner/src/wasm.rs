@@ -66,7 +66,7 @@ pub extern "C" fn load_workload(which: u32, n: u32, seed: u32) -> u32 {
         Workload::Touch
     };
     let loaded = workload::project(workload, n as usize)
-        .and_then(|project| Runner::new(&project, u64::from(seed)));
+        .and_then(|project| Runner::new(project, u64::from(seed)));
     finish(loaded)
 }
 

@@ -114,7 +114,7 @@ mod tests {
 
     #[test]
     fn wander_makes_n_walkers_that_move() {
-        let mut runner = Runner::new(&project(Workload::Wander, 50).unwrap(), 1).unwrap();
+        let mut runner = Runner::new(project(Workload::Wander, 50).unwrap(), 1).unwrap();
         assert_eq!(runner.agent_count(), 50);
         let before = runner.state_hash();
         runner.step(1);
@@ -125,7 +125,7 @@ mod tests {
     #[test]
     fn touch_counts_about_2_8_contacts_per_agent_per_tick() {
         let n = 1_000;
-        let mut runner = Runner::new(&project(Workload::Touch, n).unwrap(), 1).unwrap();
+        let mut runner = Runner::new(project(Workload::Touch, n).unwrap(), 1).unwrap();
         assert_eq!(runner.agent_count(), n + 1);
         let ticks = 30;
         let total: u64 = (0..ticks).map(|_| runner.tick_contacts()).sum();

@@ -195,7 +195,7 @@ mod tests {
         let json = serde_json::json!({"id": "t", "label": "t",
             "blueprints": [{"name": "A", "label": "A", "scriptText": script}],
             "instances": [{"id": "0", "label": "a", "bpid": "A", "initScript": init}]});
-        Simulation::load(&Project::from_json(&json.to_string()).unwrap(), 1).unwrap()
+        Simulation::load(Project::from_json(&json.to_string()).unwrap(), 1).unwrap()
     }
 
     fn agent(sim: &Simulation) -> &Agent {

@@ -61,6 +61,14 @@ pub fn too_large(source: &str, bytes: u64) -> Option<String> {
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+/// A borrowed project given to a simulation to keep ([`crate::Simulation::load`]) is copied;
+/// an `Rc<Project>` is shared instead.
+impl From<&Project> for std::rc::Rc<Project> {
+    fn from(project: &Project) -> std::rc::Rc<Project> {
+        std::rc::Rc::new(project.clone())
+    }
+}
+
 /// A whole model: stage, rounds, blueprints and starting agents.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default)]

@@ -74,12 +74,14 @@ pub struct Swapped {
 impl Simulation {
     /// Puts `project`'s blueprint scripts into the running model without a reset (see the
     /// module documentation for what each agent keeps). The new project is also what
-    /// [`Simulation::reset`] starts from afterwards.
-    pub fn hot_swap(&mut self, project: &Project) -> Result<Swapped, SwapError> {
-        if let Some(what) = structure_change(&self.project, project) {
+    /// [`Simulation::reset`] starts from afterwards (shared, as [`Simulation::load`] shares
+    /// it, when given as an `Rc`).
+    pub fn hot_swap(&mut self, project: impl Into<Rc<Project>>) -> Result<Swapped, SwapError> {
+        let project = project.into();
+        if let Some(what) = structure_change(&self.project, &project) {
             return Err(SwapError::Structure(what));
         }
-        let compiled = compile_project(project).map_err(SwapError::Compile)?;
+        let compiled = compile_project(&project).map_err(SwapError::Compile)?;
         let (new, instances) = super::loaded(compiled);
         let mut remap = Vec::new();
         let mut changed = Vec::new();
@@ -109,7 +111,7 @@ impl Simulation {
         self.world.flush(&new, &mut self.lp);
         self.world.budget.renew();
         self.world.note_warnings(&new.project.blueprints);
-        self.project = project.clone();
+        self.project = project;
         let blueprints = changed
             .iter()
             .zip(&remap)
@@ -446,7 +448,7 @@ mod tests {
             "# BLUEPRINT Fish\nwhen Fish sees Algae [[\n]]\n{touch}"
         ));
         assert_eq!(new.rules.len(), 2);
-        let mut world = Simulation::load(&Project::default(), 1).unwrap().world;
+        let mut world = Simulation::load(Project::default(), 1).unwrap().world;
         let mut entities = crate::entity::Entities::new();
         let pair = (entities.spawn().unwrap(), entities.spawn().unwrap());
         world.set_rule_memory(vec![vec![pair]], vec![40]);

@@ -113,7 +113,9 @@ pub struct Simulation {
     world: World,
     /// The tick, which holds the lowered program it runs ([`Simulation::program`]).
     tick: Rc<tick::TickHandler>,
-    project: Project,
+    /// The project it runs, shared with whoever gave it one to share (a scaled model's
+    /// starting agents make it megabytes; see [`Simulation::load`]).
+    project: Rc<Project>,
     seed: u64,
     timer: fn() -> u64,
     agent_cap: usize,
@@ -149,8 +151,11 @@ impl Simulation {
 
     /// Compiles `project` and makes its agents, ready for the first tick. Every compile error
     /// of every script is returned, with its script, line and column.
-    pub fn load(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
-        Simulation::load_as(project, seed, false, Rc::from([]))
+    ///
+    /// A borrowed project is copied; an `Rc<Project>` is shared, so a caller that keeps the
+    /// project too (the app's editor, a runner restoring snapshots) holds it once.
+    pub fn load(project: impl Into<Rc<Project>>, seed: u64) -> Result<Simulation, LoadErrors> {
+        Simulation::load_as(project.into(), seed, false, Rc::from([]))
     }
 
     /// [`Simulation::load`] on the reference interpreter: every statement runs the plain,
@@ -160,28 +165,31 @@ impl Simulation {
     /// own shortcuts must give the same state and the same log tick after tick; the
     /// differential test (`tests/reference.rs`) checks that on generated models. Not for the
     /// app: it is as slow as it is plain.
-    pub fn load_reference(project: &Project, seed: u64) -> Result<Simulation, LoadErrors> {
-        Simulation::load_as(project, seed, true, Rc::from([]))
+    pub fn load_reference(
+        project: impl Into<Rc<Project>>,
+        seed: u64,
+    ) -> Result<Simulation, LoadErrors> {
+        Simulation::load_as(project.into(), seed, true, Rc::from([]))
     }
 
     /// [`Simulation::load`] with props starting at the values `starting` gives them instead
     /// of their scripts' (see `world::starting`): an experiment's run. A value a
     /// prop refuses is logged as a warning.
     pub fn load_starting(
-        project: &Project,
+        project: impl Into<Rc<Project>>,
         seed: u64,
         starting: Vec<Starting>,
     ) -> Result<Simulation, LoadErrors> {
-        Simulation::load_as(project, seed, false, starting.into())
+        Simulation::load_as(project.into(), seed, false, starting.into())
     }
 
     fn load_as(
-        project: &Project,
+        project: Rc<Project>,
         seed: u64,
         reference: bool,
         starting: Rc<[Starting]>,
     ) -> Result<Simulation, LoadErrors> {
-        let (program, instances) = loaded(compile_project(project).map_err(LoadErrors::Compile)?);
+        let (program, instances) = loaded(compile_project(&project).map_err(LoadErrors::Compile)?);
         let settings = Settings {
             seed,
             timer: no_timer,
@@ -191,12 +199,12 @@ impl Simulation {
             starting: Rc::clone(&starting),
         };
         let (lp, world, clock, tick) =
-            build(project, (&program, instances), settings).map_err(LoadErrors::Engine)?;
+            build(&project, (&program, instances), settings).map_err(LoadErrors::Engine)?;
         Ok(Simulation {
             lp,
             world,
             tick,
-            project: project.clone(),
+            project,
             seed,
             timer: no_timer,
             agent_cap: MAX_AGENTS,

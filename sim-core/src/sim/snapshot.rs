@@ -177,12 +177,16 @@ impl Simulation {
     /// `project`, the project it ran: it continues exactly as the original would. A snapshot
     /// that is truncated, damaged, of another version, of another project or contradicts
     /// itself is refused with the reason.
-    pub fn restore(project: &Project, bytes: &[u8]) -> Result<Simulation, SnapshotError> {
+    pub fn restore(
+        project: impl Into<Rc<Project>>,
+        bytes: &[u8],
+    ) -> Result<Simulation, SnapshotError> {
+        let project = project.into();
         let state = read(bytes)?;
-        if state.project != project_fingerprint(project) {
+        if state.project != project_fingerprint(&project) {
             return Err(SnapshotError::OtherProject);
         }
-        let compiled = compile_project_scripts(project)
+        let compiled = compile_project_scripts(&project)
             .map_err(|e| SnapshotError::Project(format!("{} compile errors", e.len())))?;
         let program = Rc::new(LoadedProject::new(compiled));
         rebuild(project, program, state)
@@ -230,7 +234,7 @@ fn unpack_failure(status: miniz_oxide::inflate::TINFLStatus) -> String {
 
 /// A simulation of `program` in `state`, every reference checked first.
 fn rebuild(
-    project: &Project,
+    project: Rc<Project>,
     program: Rc<LoadedProject>,
     mut state: State<Vec<Agent>>,
 ) -> Result<Simulation, SnapshotError> {
@@ -263,7 +267,7 @@ fn rebuild(
         reference: false,
         starting: Rc::clone(&starting),
     };
-    let mut world = World::new(project, &program.names, settings, registry);
+    let mut world = World::new(&project, &program.names, settings, registry);
     for (id, path) in std::mem::take(&mut state.names) {
         world
             .registry_mut()
@@ -271,7 +275,7 @@ fn rebuild(
             .map_err(|e| bad(format!("a name: {e}")))?;
     }
     for mut agent in state.agents {
-        compile_messages(project, &program, &mut agent)?;
+        compile_messages(&project, &program, &mut agent)?;
         world.agents.insert(agent);
     }
     world.agents.repack();
@@ -308,7 +312,7 @@ fn rebuild(
         lp,
         world,
         tick,
-        project: project.clone(),
+        project,
         seed: state.seed,
         timer: super::no_timer,
         agent_cap: state.agent_cap,

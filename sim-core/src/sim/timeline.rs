@@ -104,7 +104,11 @@ impl Timeline {
 
     /// The simulation at `tick` (within the timeline), rebuilt from the nearest snapshot at or
     /// before it and the inputs after it.
-    pub fn seek(&mut self, project: &Project, tick: u64) -> Result<Simulation, SnapshotError> {
+    pub fn seek(
+        &mut self,
+        project: impl Into<std::rc::Rc<Project>>,
+        tick: u64,
+    ) -> Result<Simulation, SnapshotError> {
         let tick = tick.clamp(self.start(), self.latest);
         let (at, bytes) = self
             .snapshots

@@ -42,7 +42,7 @@ fn main() -> ExitCode {
     }
     run_main("stepwise-bench", |run| {
         let project = workload::project(run.workload, run.agents)?;
-        let mut runner = Runner::new(&project, SEED)?;
+        let mut runner = Runner::new(project, SEED)?;
         let realistic = matches!(run.workload, Workload::Realistic(_));
         Ok(move || {
             if realistic {

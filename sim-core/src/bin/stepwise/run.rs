@@ -87,15 +87,17 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let options = parse(args)?;
     // The text is dropped once read: with 10,000 starting agents it is 2 MB the run never
     // reads again.
+    // The simulation keeps the project (given, not copied: 3 MB at 10,000 agents).
     let project = Project::from_json(&super::read(&options.file)?)
         .map_err(|e| format!("{}: {e}", options.file))?;
     let mut sim = match &options.from {
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            Simulation::restore(&project, &bytes).map_err(|e| format!("{path}: {e}"))?
+            Simulation::restore(project, &bytes).map_err(|e| format!("{path}: {e}"))?
         }
-        None => Simulation::load(&project, options.seed)
-            .map_err(|e| format!("{}: {e}", options.file))?,
+        None => {
+            Simulation::load(project, options.seed).map_err(|e| format!("{}: {e}", options.file))?
+        }
     };
     let ticks = u64::from(TICKS_PER_SECOND);
     // The tick to write the snapshot at, and where, until it is written.
