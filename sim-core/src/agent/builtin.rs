@@ -58,8 +58,10 @@ const SCALE_LIMIT: f64 = 10.0;
 
 impl Agent {
     /// The value of a built-in property, or `None` if `name` is not one. `type` (the
-    /// blueprint name) is answered by the caller, which knows the blueprint names.
-    pub fn builtin(&self, name: &str) -> Option<Value> {
+    /// blueprint name) is answered by the caller, which knows the blueprint names, and
+    /// `color` by [`Agents::builtin`](super::Agents::builtin) where no script set it (it is
+    /// then the Costume's tint).
+    pub(super) fn builtin(&self, name: &str) -> Option<Value> {
         Some(match name {
             "id" => Value::Number(f64::from(self.id.index())),
             "name" => Value::String(self.name.clone()),
@@ -78,19 +80,14 @@ impl Agent {
         })
     }
 
-    /// The value of a built-in number or truth-value property, without copying any text:
-    /// what an expression's typed code reads (`None` for text and for names that are no
-    /// built-in).
-    pub fn builtin_scalar(&self, name: &str) -> Option<crate::script::expr::Scalar> {
-        use crate::script::expr::Scalar;
-        if matches!(name, "name" | "skin" | "statusText" | "trackerId" | "type") {
-            return None;
+    /// [`Agent::builtin`] with `color` answered: the colour a script set, or else `tint`
+    /// (its Costume's tint, which [`Agents::tint`](super::Agents::tint) gives).
+    pub fn builtin_with_tint(&self, name: &str, tint: Option<f64>) -> Option<Value> {
+        let set = self.extras.as_deref().and_then(|e| e.color);
+        if name == "color" && set.is_none() {
+            return Some(Value::Number(tint.unwrap_or(0.0)));
         }
-        match self.builtin(name)? {
-            Value::Number(n) => Some(Scalar::Number(n)),
-            Value::Boolean(b) => Some(Scalar::Boolean(b)),
-            Value::String(_) | Value::Null => None,
-        }
+        self.builtin(name)
     }
 
     /// The value of one of the rarer built-ins ([`Extras`]), with GEMSTEP's defaults.
@@ -99,11 +96,7 @@ impl Agent {
         let number = |f: fn(&Extras) -> f64| Value::Number(e.map_or(0.0, f));
         let flag = |f: fn(&Extras) -> bool| Value::Boolean(e.is_some_and(f));
         Some(match name {
-            "color" => Value::Number(
-                e.and_then(|e| e.color)
-                    .or_else(|| super::color::color_number(self))
-                    .unwrap_or(0.0),
-            ),
+            "color" => Value::Number(e.and_then(|e| e.color).unwrap_or(0.0)),
             "glowColor" => number(|e| e.glow_color),
             "scale" => number(|e| e.scale.unwrap_or(1.0)),
             "scaleY" => number(|e| e.scale_y.unwrap_or(1.0)),
@@ -179,8 +172,8 @@ impl Agent {
     /// A GVar holding a built-in property's value, so `prop x add 5` and `prop alpha setMin`
     /// work through the same method tables as added props. Limits set on built-ins are
     /// kept in `limits` between calls by the caller.
-    pub fn builtin_var(&self, name: &str) -> Option<GVar> {
-        let value = self.builtin(name)?;
+    pub fn builtin_var(&self, name: &str, tint: Option<f64>) -> Option<GVar> {
+        let value = self.builtin_with_tint(name, tint)?;
         match value {
             Value::Number(_) => GVar::new(VarType::Number, Some(&value)).ok(),
             other => GVar::holding(&other),

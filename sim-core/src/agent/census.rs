@@ -383,7 +383,10 @@ mod tests {
         let computed = agents.census_blocks_computed();
         agents.queue_of(ids[0], super::super::QueuePhase::Update);
         agents.timers_of(ids[0]);
-        agents.features_of(ids[0]);
+        agents.feature_or_new(
+            ids[0],
+            crate::features::catalog::FeatureKind::named("Movement"),
+        );
         assert_eq!(agents.prop_summary(0, "energy"), before);
         assert_eq!(agents.census_blocks_computed(), computed);
     }

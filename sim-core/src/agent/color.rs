@@ -2,15 +2,17 @@
 //! triples they convert to. Plain functions of an agent's state, read by the props an
 //! expression sees (`agent.prop.color.value`), by Costume's methods and by Vision.
 
-use super::{Agent, FeatureState};
+use super::{Agent, Agents, FeatureRef};
 
 /// The agent's tint as an `0xRRGGBB` number (what `agent.prop.color.value` reads).
-pub(crate) fn color_number(agent: &Agent) -> Option<f64> {
-    agent.feature("Costume").map(|c| rgb_number(hsv_of(c)))
+pub(crate) fn color_number(agents: &Agents, agent: &Agent) -> Option<f64> {
+    agents
+        .feature_named(agent, "Costume")
+        .map(|c| rgb_number(hsv_of(c)))
 }
 
 /// A costume's tint as (hue, saturation, value).
-pub(crate) fn hsv_of(c: &FeatureState) -> (f64, f64, f64) {
+pub(crate) fn hsv_of(c: FeatureRef<'_>) -> (f64, f64, f64) {
     (
         c.number("colorHue").unwrap_or(0.0),
         c.number("colorSaturation").unwrap_or(0.0),

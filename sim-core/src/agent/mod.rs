@@ -12,16 +12,20 @@ mod builtin;
 mod census;
 pub(crate) mod color;
 mod feature_state;
+mod feature_table;
 mod rare;
 
 pub use builtin::{Extras, BUILTIN_PROPS};
+pub(crate) use feature_state::FeaturePartsRef;
 pub use feature_state::{FeatureState, Features};
+use feature_table::FeatureTables;
+pub use feature_table::{FeatureMut, FeatureRef};
 pub use rare::Rare;
 
 use crate::entity::EntityId;
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::script::program::Stmt;
-use crate::vars::{GVar, PropKey, PropName};
+use crate::vars::{GVar, PropKey, PropName, Value};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -175,7 +179,9 @@ pub struct Agent {
     pub x: f64,
     /// Position, in stage units.
     pub y: f64,
-    /// Features attached, in the order they were added.
+    /// Which features it has, in the order they were added (their props are in the
+    /// agents' [feature tables](Agents::feature); a snapshot stores them apart).
+    #[serde(skip)]
     pub features: Features,
     /// The index of its blueprint in the compiled project.
     #[serde(with = "blueprint_index")]
@@ -190,6 +196,9 @@ pub struct Agent {
     pub is_inert: bool,
     /// Whether it is drawn.
     pub visible: bool,
+    /// The tick it was made at (read by no pass; it fills the first cache line's rest, so
+    /// the props start on the second).
+    pub born_tick: u64,
     /// Props added with `addProp`, in declaration order. A name is held inline (names of up
     /// to 23 bytes, which is nearly all) and compares as three words ([`PropName`]), so
     /// finding a prop reads no memory beyond the list. The first two props are held in the
@@ -214,8 +223,6 @@ pub struct Agent {
     /// phase (the exec phase's run before the consequents of `when` rules, which wait in one
     /// list for all agents): what few agents hold, behind one pointer.
     pub rare: Rare,
-    /// The tick it was made at.
-    pub born_tick: u64,
     /// GEMSTEP's rarer built-in props (`statusValue`, `trackerId`…), once a script sets one.
     pub extras: Option<Box<Extras>>,
 }
@@ -294,53 +301,9 @@ impl Agent {
         Some(at)
     }
 
-    /// An attached feature by canonical name (found by its kind, as the tick finds it).
-    pub fn feature(&self, name: &str) -> Option<&FeatureState> {
-        self.feature_of(FeatureKind::named(name))
-    }
-
-    /// An attached feature by canonical name, to change.
-    pub fn feature_mut(&mut self, name: &str) -> Option<&mut FeatureState> {
-        self.feature_of_mut(FeatureKind::named(name))
-    }
-
-    /// An attached feature of `kind`: the tick's look-up, which compares no names.
-    pub(crate) fn feature_of(&self, kind: FeatureKind) -> Option<&FeatureState> {
-        self.features.of_kind(kind)
-    }
-
-    /// An attached feature of `kind`, to change.
-    pub(crate) fn feature_of_mut(&mut self, kind: FeatureKind) -> Option<&mut FeatureState> {
-        self.features.of_kind_mut(kind)
-    }
-
-    /// A catalog prop of an attached feature, found by its slot, to change.
-    pub(crate) fn feature_prop_mut(&mut self, slot: PropSlot) -> Option<&mut GVar> {
-        self.feature_of_mut(slot.kind)?.prop_at_mut(slot)
-    }
-
     /// Whether a feature is attached.
     pub fn has(&self, feature: &str) -> bool {
-        self.feature(feature).is_some()
-    }
-
-    /// A feature prop's number, or `default` when the feature or prop is missing.
-    pub fn feat_num(&self, feature: &str, prop: &str, default: f64) -> f64 {
-        self.feature(feature)
-            .and_then(|f| f.number(prop))
-            .unwrap_or(default)
-    }
-
-    /// [`Agent::feat_num`] of a catalog prop found by its slot, for the tests the tick makes
-    /// for every pair of agents (no name is compared).
-    pub(crate) fn feat_num_at(
-        &self,
-        slot: crate::features::catalog::PropSlot,
-        default: f64,
-    ) -> f64 {
-        self.feature_of(slot.kind)
-            .and_then(|f| f.number_at(slot))
-            .unwrap_or(default)
+        self.features.has_kind(FeatureKind::named(feature))
     }
 
     /// Whether conditions and population counts see this agent.
@@ -369,6 +332,26 @@ pub struct Agents {
     /// also notes which slot changed.
     epoch: u64,
     census: census::Census,
+    /// The features' props, in a table per kind with a row per agent that has it.
+    tables: FeatureTables,
+}
+
+/// One agent's features, to change beside the agent itself ([`Agents::split_mut`]).
+pub struct AgentFeatures<'a> {
+    tables: &'a mut FeatureTables,
+    index: usize,
+    kinds: u32,
+}
+
+impl AgentFeatures<'_> {
+    /// The agent's feature of `kind`, to change.
+    #[inline(always)]
+    pub fn of_kind(&mut self, kind: FeatureKind) -> Option<FeatureMut<'_>> {
+        if self.kinds & kind.bit() == 0 {
+            return None;
+        }
+        self.tables.of_mut(kind)?.get_mut(self.index)
+    }
 }
 
 /// What an empty slot holds: no blueprint, nothing allocated.
@@ -385,8 +368,10 @@ impl Agents {
         self.ids.reserve_exact(more);
     }
 
-    /// Stores `agent` in the slot of its id.
-    pub fn insert(&mut self, agent: Agent) {
+    /// Stores `agent` in the slot of its id (replacing any agent there). The features it
+    /// holds apart join their kinds' tables; a copy of an agent that is among the agents
+    /// holds none, and goes in without features.
+    pub fn insert(&mut self, mut agent: Agent) {
         let index = agent.id.index() as usize;
         self.changes += 1;
         self.touch(index);
@@ -395,6 +380,9 @@ impl Agents {
             self.slots.resize_with(index + 1, || blank(filler));
             self.ids.resize(index + 1, None);
         }
+        let apart = agent.features.take_apart();
+        agent.features.clear();
+        self.drop_features(index);
         if let (Some(id), Some(slot)) = (self.ids.get_mut(index), self.slots.get_mut(index)) {
             if id.is_none() {
                 self.count += 1;
@@ -402,20 +390,228 @@ impl Agents {
             *id = Some(agent.id);
             *slot = agent;
         }
+        for feature in apart {
+            self.attach_state(index, feature);
+        }
     }
 
-    /// Takes the agent `id` out, if it is here.
+    /// Takes the agent `id` out, if it is here, its features held apart in it.
     pub fn remove(&mut self, id: EntityId) -> Option<Agent> {
         let index = id.index() as usize;
         if !self.contains(id) {
             return None;
         }
+        let mut agent = self.take_slot(id)?;
+        let kinds: Vec<FeatureKind> = agent.features.kinds().collect();
+        agent.features.clear();
+        for kind in kinds {
+            if let Some(feature) = self.tables.of_mut(kind).and_then(|t| t.take(index)) {
+                agent.features.push_apart(feature);
+            }
+        }
+        Some(agent)
+    }
+
+    /// Removes the agent `id`, if it is here, and its features; false when it was not.
+    pub fn discard(&mut self, id: EntityId) -> bool {
+        if !self.contains(id) {
+            return false;
+        }
+        self.drop_features(id.index() as usize);
+        self.take_slot(id).is_some()
+    }
+
+    /// Empties the slot of the agent `id` (which is here), answering what it held.
+    fn take_slot(&mut self, id: EntityId) -> Option<Agent> {
+        let index = id.index() as usize;
         self.touch(index);
         let (kept, slot) = (self.ids.get_mut(index)?, self.slots.get_mut(index)?);
         *kept = None;
         self.count -= 1;
         self.changes += 1;
         Some(std::mem::replace(slot, blank(id)))
+    }
+
+    /// Drops the features of the agent in slot `index` from their tables.
+    fn drop_features(&mut self, index: usize) {
+        let Some(agent) = self.slots.get_mut(index) else {
+            return;
+        };
+        let kinds: Vec<FeatureKind> = agent.features.kinds().collect();
+        agent.features.clear();
+        for kind in kinds {
+            if let Some(table) = self.tables.of_mut(kind) {
+                table.remove(index);
+            }
+        }
+    }
+
+    /// Attaches `feature` to the agent in slot `index`, after its others (nothing when it
+    /// has one of that kind already).
+    fn attach_state(&mut self, index: usize, feature: FeatureState) {
+        let Some(agent) = self.slots.get_mut(index) else {
+            return;
+        };
+        let kind = feature.kind();
+        if !agent.features.note(kind) {
+            return;
+        }
+        match self.tables.of_mut(kind) {
+            Some(table) => _ = table.push_from(index as u32, feature),
+            None => agent.features.forget(kind),
+        }
+    }
+
+    /// Agent `id`'s feature of `kind`, attached at its catalog defaults first if it has none
+    /// (`addFeature`).
+    pub fn feature_or_new(&mut self, id: EntityId, kind: FeatureKind) -> Option<FeatureMut<'_>> {
+        if !self.contains(id) {
+            return None;
+        }
+        let index = id.index() as usize;
+        let agent = self.slots.get_mut(index)?;
+        let table = self.tables.of_mut(kind)?;
+        if agent.features.note(kind) {
+            table.push_fresh(index as u32);
+        }
+        table.get_mut(index)
+    }
+
+    /// Gives agent `to` copies of agent `from`'s features in place of its own (a child born
+    /// of a parent).
+    pub fn copy_features(&mut self, from: EntityId, to: EntityId) {
+        if !self.contains(from) || !self.contains(to) || from == to {
+            return;
+        }
+        let (source, target) = (from.index() as usize, to.index() as usize);
+        self.drop_features(target);
+        let kinds: Vec<FeatureKind> = self
+            .slots
+            .get(source)
+            .map(|a| a.features.kinds().collect())
+            .unwrap_or_default();
+        for kind in kinds {
+            let (Some(agent), Some(table)) = (self.slots.get_mut(target), self.tables.of_mut(kind))
+            else {
+                continue;
+            };
+            if agent.features.note(kind) {
+                table.copy(source, target as u32);
+            }
+        }
+    }
+
+    /// Agent `id`'s feature of `kind`.
+    #[inline]
+    pub fn feature(&self, id: EntityId, kind: FeatureKind) -> Option<FeatureRef<'_>> {
+        self.feature_of(self.get(id)?, kind)
+    }
+
+    /// The feature of `kind` of `agent`, one of these agents (none for an agent held apart).
+    #[inline(always)]
+    pub fn feature_of(&self, agent: &Agent, kind: FeatureKind) -> Option<FeatureRef<'_>> {
+        if !agent.features.has_kind(kind) {
+            return None;
+        }
+        let index = agent.id.index() as usize;
+        if self.ids.get(index) != Some(&Some(agent.id)) {
+            return None;
+        }
+        self.tables.of(kind)?.get(index)
+    }
+
+    /// The feature of `agent` by canonical name.
+    pub fn feature_named(&self, agent: &Agent, name: &str) -> Option<FeatureRef<'_>> {
+        self.feature_of(agent, FeatureKind::named(name))
+    }
+
+    /// Agent `id`'s feature of `kind`, to change (leaving census answers current: a census
+    /// reads no feature).
+    #[inline]
+    pub fn feature_mut(&mut self, id: EntityId, kind: FeatureKind) -> Option<FeatureMut<'_>> {
+        if !self.contains(id) {
+            return None;
+        }
+        let index = id.index() as usize;
+        if !self.slots.get(index)?.features.has_kind(kind) {
+            return None;
+        }
+        self.tables.of_mut(kind)?.get_mut(index)
+    }
+
+    /// Agent `id`'s feature by canonical name, to change.
+    pub fn feature_named_mut(&mut self, id: EntityId, name: &str) -> Option<FeatureMut<'_>> {
+        self.feature_mut(id, FeatureKind::named(name))
+    }
+
+    /// A feature prop's number of `agent`, or `default` when the feature or prop is missing.
+    pub fn feat_num(&self, agent: &Agent, feature: &str, prop: &str, default: f64) -> f64 {
+        self.feature_named(agent, feature)
+            .and_then(|f| f.number(prop))
+            .unwrap_or(default)
+    }
+
+    /// [`Agents::feat_num`] of a catalog prop found by its slot, for the tests the tick makes
+    /// for every pair of agents (no name is compared).
+    #[inline]
+    pub(crate) fn feat_num_at(&self, agent: &Agent, slot: PropSlot, default: f64) -> f64 {
+        self.feature_of(agent, slot.kind)
+            .and_then(|f| f.number_at(slot))
+            .unwrap_or(default)
+    }
+
+    /// `agent`'s features in the order they were added.
+    pub fn features<'a>(&'a self, agent: &'a Agent) -> impl Iterator<Item = FeatureRef<'a>> {
+        agent
+            .features
+            .kinds()
+            .filter_map(|kind| self.feature_of(agent, kind))
+    }
+
+    /// The value of `agent`'s built-in property `name`, or `None` if `name` is not one
+    /// (see [`Agent::builtin`]); `color` is the Costume's tint unless a script set it.
+    pub fn builtin(&self, agent: &Agent, name: &str) -> Option<Value> {
+        agent.builtin_with_tint(name, self.tint(agent, name))
+    }
+
+    /// The tint `agent`'s built-in `name` reads when it is `color` (see
+    /// [`Agent::builtin_with_tint`]): its Costume's, as an `0xRRGGBB` number.
+    pub fn tint(&self, agent: &Agent, name: &str) -> Option<f64> {
+        (name == "color")
+            .then(|| color::color_number(self, agent))
+            .flatten()
+    }
+
+    /// The value of a built-in number or truth-value property, without copying any text:
+    /// what an expression's typed code reads (`None` for text and for names that are no
+    /// built-in).
+    pub fn builtin_scalar(&self, agent: &Agent, name: &str) -> Option<crate::script::expr::Scalar> {
+        use crate::script::expr::Scalar;
+        if matches!(name, "name" | "skin" | "statusText" | "trackerId" | "type") {
+            return None;
+        }
+        match self.builtin(agent, name)? {
+            Value::Number(n) => Some(Scalar::Number(n)),
+            Value::Boolean(b) => Some(Scalar::Boolean(b)),
+            Value::String(_) | Value::Null => None,
+        }
+    }
+
+    /// The agent `id` and its features, both to change.
+    #[inline]
+    pub fn split_mut(&mut self, id: EntityId) -> Option<(&mut Agent, AgentFeatures<'_>)> {
+        if !self.contains(id) {
+            return None;
+        }
+        let index = id.index() as usize;
+        self.touch(index);
+        let agent = self.slots.get_mut(index)?;
+        let features = AgentFeatures {
+            tables: &mut self.tables,
+            index,
+            kinds: agent.features.kind_bits(),
+        };
+        Some((agent, features))
     }
 
     /// Whether the agent `id` still exists.
@@ -469,17 +665,6 @@ impl Agents {
             .map(|a| &mut a.timers)
     }
 
-    /// The agent `id`'s features, to change (leaving census answers current: a census reads
-    /// no feature state).
-    pub fn features_of(&mut self, id: EntityId) -> Option<&mut Features> {
-        if !self.contains(id) {
-            return None;
-        }
-        self.slots
-            .get_mut(id.index() as usize)
-            .map(|a| &mut a.features)
-    }
-
     /// Notes that the agent in slot `index` may change.
     fn touch(&mut self, index: usize) {
         self.epoch += 1;
@@ -522,31 +707,18 @@ impl Agents {
         self.changes
     }
 
-    /// Lays out what the agents hold on the heap kind by kind, each kind in slot order: every
-    /// agent's list of features one after the other, then the props of every agent's first
-    /// feature, of every second one, and so on, then the props past the first two, the
-    /// timers, and what props keep on the heap (a Number's limits). Agents are made one by one while their lists grow and scripts make and drop
-    /// text, so their pieces end up scattered, and a pass over thousands of agents waits on
-    /// memory at each one; laid out like this, a pass that reads one kind of thing (the
-    /// movement pass reads Movement's props) reads memory in order, which the processor
-    /// fetches ahead. Each new buffer is made while the old ones are still held, so none
-    /// reuses the memory another just left.
+    /// Lays out what the agents hold on the heap kind by kind, each kind in slot order: the
+    /// rows of each feature table (see [`feature_table`]), then the props past the first
+    /// two, the timers, and what props keep on the heap (a Number's limits, a long text).
+    /// Agents are made one by one while their lists grow and scripts make and drop text, so
+    /// their pieces end up scattered, and a pass over thousands of agents waits on memory at
+    /// each one; laid out like this, a pass that reads one kind of thing reads memory in
+    /// order, which the processor fetches ahead. The old buffers are held until the end, so
+    /// no new one reuses the memory another just left.
     pub fn repack(&mut self) {
-        let mut lists = Vec::with_capacity(self.slots.len());
-        for agent in &mut self.slots {
-            agent.features.relocate_list(&mut lists);
-        }
-        let most = self
-            .slots
-            .iter()
-            .map(|a| a.features.count())
-            .max()
-            .unwrap_or(0);
-        let mut vars = Vec::new();
-        for position in 0..most {
-            for agent in &mut self.slots {
-                agent.features.relocate_vars(position, &mut vars);
-            }
+        let mut heaps = Vec::new();
+        for table in self.tables.iter_mut() {
+            table.repack(&mut heaps);
         }
         let mut props = Vec::new();
         let mut timers = Vec::new();
@@ -562,20 +734,13 @@ impl Agents {
                 timers.push(std::mem::replace(&mut agent.timers, fresh));
             }
         }
-        // Last, what props keep on the heap (a Number's limits, read by every step of it and
-        // by a meter bound to it): the added props' of every agent, then the features' by
-        // position, as above.
-        let mut heaps = Vec::new();
+        // Last, what the added props keep on the heap (read by every step of a Number with
+        // limits, and by a meter bound to it).
         for agent in &mut self.slots {
             agent
                 .props
                 .iter_mut()
                 .for_each(|(_, var)| var.relocate(&mut heaps));
-        }
-        for position in 0..most {
-            for agent in &mut self.slots {
-                agent.features.relocate_heaps(position, &mut heaps);
-            }
         }
     }
 
@@ -650,7 +815,7 @@ mod tests {
             let mut agent = Agent::new(entities.spawn().unwrap(), i, format!("a{i}"), 0);
             for name in ["Movement", "Costume", "Physics"].iter().skip(i % 2) {
                 let spec = crate::features::catalog::feature(name).unwrap();
-                agent.features.push(FeatureState::new(spec));
+                agent.features.push_apart(FeatureState::new(spec));
             }
             let mut rng = rand_pcg::Pcg32::new(1, 1);
             for p in 0..i + 1 {

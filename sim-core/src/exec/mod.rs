@@ -487,11 +487,12 @@ impl<'w> Runner<'w> {
     pub fn add_feature(&mut self, id: EntityId, name: &str) -> Result<(), Failure> {
         let spec =
             crate::features::feature(name).ok_or_else(|| format!("unknown feature '{name}'"))?;
-        let agent = self.world.agents.get_mut(id).ok_or("agent is gone")?;
-        if !agent.has(spec.name) {
-            agent.features.push(crate::agent::FeatureState::new(spec));
-        }
-        Ok(())
+        let kind = crate::features::catalog::FeatureKind::named(spec.name);
+        self.world
+            .agents
+            .feature_or_new(id, kind)
+            .map(drop)
+            .ok_or_else(|| "agent is gone".into())
     }
 }
 

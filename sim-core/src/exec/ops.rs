@@ -179,7 +179,7 @@ impl<'w, 's> Cx<'w, 's> {
             }
             Place::Feat(who, slot) => {
                 let id = self.id(*who);
-                self.world.agents.get_mut(id)?.feature_prop_mut(*slot)?
+                (self.world.agents.feature_mut(id, slot.kind)?).into_prop_at_mut(*slot)?
             }
             Place::Global(global) => global.find(&mut self.world.globals)?,
         };
@@ -260,12 +260,8 @@ impl<'w, 's> Cx<'w, 's> {
                 return false;
             };
             let id = cx.id(who);
-            let var = cx
-                .world
-                .agents
-                .features_of(id)
-                .and_then(|features| features.of_kind_mut(slot.kind))
-                .and_then(|feature| feature.prop_at_mut(slot));
+            let var = (cx.world.agents.feature_mut(id, slot.kind))
+                .and_then(|feature| feature.into_prop_at_mut(slot));
             match var {
                 Some(GVar::Number(var)) => var.step(
                     NumberStep::SetTo,
@@ -346,9 +342,11 @@ impl Reads for Cx<'_, '_> {
     fn scalar(&self, who: &ReadWho, path: &ReadPath) -> Option<Scalar> {
         let agent = self.world.agents.get(self.read_id(who)?)?;
         let var = match path {
-            ReadPath::Builtin(prop) => return agent.builtin_scalar(prop),
+            ReadPath::Builtin(prop) => return self.world.agents.builtin_scalar(agent, prop),
             ReadPath::Added(prop) => agent.prop_keyed(prop)?,
-            ReadPath::FeatProp(slot) => agent.feature_of(slot.kind)?.prop_at(*slot)?,
+            ReadPath::FeatProp(slot) => {
+                (self.world.agents.feature_of(agent, slot.kind)?).prop_at(*slot)?
+            }
         };
         match var {
             GVar::Number(n) => Some(Scalar::Number(n.value())),
@@ -364,13 +362,15 @@ impl Reads for Cx<'_, '_> {
                 return Some(self.world.blueprints.name_ref(agent.blueprint) == text)
             }
             ReadPath::Builtin(prop) => {
-                return match agent.builtin(prop)? {
+                return match self.world.agents.builtin(agent, prop)? {
                     Value::String(s) => Some(s == text),
                     _ => None,
                 }
             }
             ReadPath::Added(prop) => agent.prop_keyed(prop)?,
-            ReadPath::FeatProp(slot) => agent.feature_of(slot.kind)?.prop_at(*slot)?,
+            ReadPath::FeatProp(slot) => {
+                (self.world.agents.feature_of(agent, slot.kind)?).prop_at(*slot)?
+            }
         };
         match var {
             GVar::String(s) => Some(s.value() == text),

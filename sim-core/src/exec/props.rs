@@ -19,7 +19,7 @@ impl Runner<'_> {
         if name == "type" {
             return Ok(Value::String(self.world.blueprint_name(agent).to_string()));
         }
-        if let Some(value) = agent.builtin(name) {
+        if let Some(value) = self.world.agents.builtin(agent, name) {
             return Ok(value);
         }
         match agent.prop(name) {
@@ -48,6 +48,7 @@ impl Runner<'_> {
         args: &[Value],
     ) -> Result<Option<Value>, Failure> {
         let world = &mut *self.world;
+        let tint = (world.agents.get(id)).and_then(|agent| world.agents.tint(agent, name));
         let agent = world
             .agents
             .get_mut(id)
@@ -57,18 +58,17 @@ impl Runner<'_> {
                 .call(method, args, &mut world.rng)
                 .map_err(|e| e.to_string());
         }
-        if agent.builtin(name).is_none() {
+        let Some(current) = agent.builtin_with_tint(name, tint) else {
             return Err(format!("{} has no property '{name}'", agent.name));
-        }
-        call_builtin(agent, name, (method, args), &mut world.rng)
+        };
+        call_builtin(agent, (name, current, tint), (method, args), &mut world.rng)
     }
 
     /// The value of a feature prop.
     pub fn read_feat_prop(&self, r: &FeatPropRef) -> Result<Value, Failure> {
         let id = self.resolve(&r.target)?;
         let agent = self.agent(id)?;
-        let feat = agent
-            .feature_of(r.slot.kind)
+        let feat = (self.world.agents.feature_of(agent, r.slot.kind))
             .ok_or_else(|| no_feature(agent, r.feature()))?;
         feat.prop_at(r.slot)
             .map(GVar::value)
@@ -83,7 +83,9 @@ impl Runner<'_> {
         prop: &str,
     ) -> Result<Value, Failure> {
         let agent = self.agent(id)?;
-        let feat = feature_of(agent, feature)?;
+        let canonical = crate::features::feature(feature).map_or(feature, |f| f.name);
+        let feat = (self.world.agents.feature_named(agent, canonical))
+            .ok_or_else(|| no_feature(agent, feature))?;
         feat.prop(prop)
             .map(GVar::value)
             .ok_or_else(|| format!("{feature} has no property '{prop}'"))
@@ -100,13 +102,13 @@ impl Runner<'_> {
         let world = &mut *self.world;
         let agent = world
             .agents
-            .get_mut(id)
+            .get(id)
             .ok_or_else(|| "the agent was removed".to_string())?;
-        let Some(feat) = agent.feature_of_mut(r.slot.kind) else {
+        if !agent.features.has_kind(r.slot.kind) {
             return Err(no_feature(agent, r.feature()));
-        };
-        let var = feat
-            .prop_at_mut(r.slot)
+        }
+        let var = (world.agents.feature_mut(id, r.slot.kind))
+            .and_then(|feat| feat.into_prop_at_mut(r.slot))
             .ok_or_else(|| format!("{} has no property '{}'", r.feature(), r.prop()))?;
         var.call(method, args, &mut world.rng)
             .map_err(|e| e.to_string())
@@ -119,17 +121,6 @@ impl Runner<'_> {
             .get(id)
             .ok_or_else(|| "the agent was removed".to_string())
     }
-}
-
-/// A feature of an agent, or an error naming what to add.
-fn feature_of<'a>(
-    agent: &'a Agent,
-    feature: &str,
-) -> Result<&'a crate::agent::FeatureState, Failure> {
-    let canonical = crate::features::feature(feature).map_or(feature, |f| f.name);
-    agent
-        .feature(canonical)
-        .ok_or_else(|| no_feature(agent, feature))
 }
 
 /// The error of a feature the agent lacks, naming what to add.
@@ -145,11 +136,10 @@ fn no_feature(agent: &Agent, feature: &str) -> Failure {
 /// kept on the agent.
 fn call_builtin(
     agent: &mut Agent,
-    name: &str,
+    (name, current, tint): (&str, Value, Option<f64>),
     (method, args): (&str, &[Value]),
     rng: &mut rand_pcg::Pcg32,
 ) -> Result<Option<Value>, Failure> {
-    let current = agent.builtin(name).unwrap_or(Value::Null);
     let position = agent
         .rare
         .builtin_vars()
@@ -158,7 +148,7 @@ fn call_builtin(
     let mut var = match position {
         Some(i) => agent.rare.builtin_vars_mut().swap_remove(i).1,
         None => agent
-            .builtin_var(name)
+            .builtin_var(name, tint)
             .ok_or_else(|| format!("'{name}' has no methods"))?,
     };
     if let (GVar::Number(n), Some(v)) = (&mut var, current.as_number()) {
@@ -177,7 +167,7 @@ fn call_builtin(
     // A shadow that holds nothing but the value (no limits, wrap or options) is what the
     // next call makes afresh from the field, so it is not kept: an instance's `prop x setTo`
     // leaves no shadow on the agent (it kept one for x and one for y on every agent).
-    if agent.builtin_var(name).as_ref() != Some(&var) {
+    if agent.builtin_var(name, tint).as_ref() != Some(&var) {
         agent.rare.builtin_vars_mut().push((name.into(), var));
     }
     write?;

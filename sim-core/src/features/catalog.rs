@@ -177,15 +177,16 @@ impl FeatureKind {
             .map_or_else(|| FeatureKind::named(spec.name), FeatureKind)
     }
 
-    /// The catalog entry of this kind; none for a name the catalog does not list.
-    pub(crate) fn spec(self) -> Option<&'static FeatureSpec> {
-        FEATURES.get(usize::from(self.0))
-    }
-
     /// The kind as a small number ([`crate::agent::Features`] keeps its features' kinds so);
     /// `u8::MAX` for a name the catalog does not list.
     pub(crate) const fn number(self) -> u8 {
         self.0
+    }
+
+    /// The kind of [`FeatureKind::number`] `n` (a number past the catalog is a kind no
+    /// attached feature has).
+    pub(crate) const fn from_number(n: u8) -> FeatureKind {
+        FeatureKind(n)
     }
 
     /// The kind's bit in a mask of kinds ([`crate::agent::Features`]); none for a name the

@@ -7,7 +7,7 @@
 //! other agent's slot), which runs each consequent as A with both agents bound by blueprint
 //! name.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, Agents};
 use crate::entity::EntityId;
 use crate::exec::feature_runtime::physics::half_size;
 use crate::exec::feature_runtime::vision;
@@ -36,8 +36,12 @@ struct Body {
 impl Body {
     /// The agent's body; with `sized` unset its extent is left at zero (`isCloseTo` never
     /// reads it, and finding it means looking through the agent's features).
-    fn of(id: EntityId, agent: &Agent, sized: bool) -> Body {
-        let (hw, hh) = if sized { half_size(agent) } else { (0.0, 0.0) };
+    fn of(agents: &Agents, id: EntityId, agent: &Agent, sized: bool) -> Body {
+        let (hw, hh) = if sized {
+            half_size(agents, agent)
+        } else {
+            (0.0, 0.0)
+        };
         Body {
             id,
             x: agent.x,
@@ -184,7 +188,7 @@ fn gather(world: &World, rules: &[Rule], s: &mut Scratch) {
             continue;
         };
         if need != Wanted::Nothing && agent.is_active() {
-            list.push(Body::of(id, agent, need == Wanted::Sizes));
+            list.push(Body::of(&world.agents, id, agent, need == Wanted::Sizes));
         }
     }
 }
@@ -263,7 +267,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
         let radius = match test {
             TestKind::Sees | TestKind::DoesNotSee | TestKind::SeesCamouflaged => {
                 world.agents.get(a.id).map_or(250.0, |agent| {
-                    agent.feat_num_at(vision::VIEW_DISTANCE, 250.0)
+                    (world.agents).feat_num_at(agent, vision::VIEW_DISTANCE, 250.0)
                 })
             }
             // Centres within CENTERED pass `isCenteredOn` whatever the sizes.
@@ -508,10 +512,14 @@ fn pair_passes(
     match test {
         TestKind::CenteredOn => gap() <= CENTERED,
         TestKind::CloseTo(d) => gap() <= d,
-        TestKind::Sees => agents().is_some_and(|(me, other)| vision::sees(me, other)),
-        TestKind::DoesNotSee => agents().is_some_and(|(me, other)| !vision::sees(me, other)),
+        TestKind::Sees => {
+            agents().is_some_and(|(me, other)| vision::sees(&world.agents, me, other))
+        }
+        TestKind::DoesNotSee => {
+            agents().is_some_and(|(me, other)| !vision::sees(&world.agents, me, other))
+        }
         TestKind::SeesCamouflaged => agents().is_some_and(|(me, other)| {
-            vision::sees(me, other)
+            vision::sees(&world.agents, me, other)
                 && match backdrops {
                     Some(backdrops) => backdrops.sees_color(world, me, other),
                     None => vision::sees_color(world, me, other),

@@ -1,7 +1,7 @@
 //! The state hash: FNV-1a over a canonical serialisation of everything that decides the
 //! future of a run, so two runs (or two platforms) can be compared with one number.
 
-use crate::agent::Agent;
+use crate::agent::{Agent, Agents};
 use crate::vars::{GVar, Value};
 use crate::world::World;
 use rand_core::Rng;
@@ -65,7 +65,7 @@ pub(super) fn state_hash(world: &World) -> u64 {
     h.u64(world.time.to_bits() as u64);
     h.u64(world.tick);
     for agent in world.agents.iter() {
-        agent_into(&mut h, agent);
+        agent_into(&mut h, &world.agents, agent);
     }
     for (name, var) in world.globals.list() {
         h.var(name, var);
@@ -75,7 +75,7 @@ pub(super) fn state_hash(world: &World) -> u64 {
     h.0
 }
 
-fn agent_into(h: &mut Fnv, a: &Agent) {
+fn agent_into(h: &mut Fnv, agents: &Agents, a: &Agent) {
     h.u64(u64::from(a.id.index()) << 32 | u64::from(a.id.generation()));
     // The round agent's blueprint index is usize::MAX, which differs between 64-bit native
     // and 32-bit WASM builds, so it is written as a fixed marker instead.
@@ -111,7 +111,7 @@ fn agent_into(h: &mut Fnv, a: &Agent) {
     for (name, var) in &a.props {
         h.var(name, var);
     }
-    for feature in a.features.iter() {
+    for feature in agents.features(a) {
         h.text(feature.name());
         for (name, var) in feature.props() {
             h.var(name, var);

@@ -305,7 +305,11 @@ fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
             shadows_after,
         );
     }
-    merge_features(&mut current.features, &before.features, &after.features);
+    merge_features(
+        &mut current.features,
+        before.features.apart(),
+        after.features.apart(),
+    );
     current
 }
 
@@ -332,7 +336,7 @@ fn merge_vars(
 }
 
 fn feature<'a>(features: &'a [FeatureState], name: &str) -> Option<&'a FeatureState> {
-    features.iter().find(|f| f.name() == name)
+    features.iter().find(|f| f.view().name() == name)
 }
 
 /// Features merged three ways, prop by prop, as [`merge_vars`] merges props.
@@ -341,15 +345,24 @@ fn merge_features(
     before: &[FeatureState],
     after: &[FeatureState],
 ) {
-    current.retain(|f| feature(before, f.name()).is_none() || feature(after, f.name()).is_some());
+    current.retain_apart(|f| {
+        let name = f.view().name();
+        feature(before, name).is_none() || feature(after, name).is_some()
+    });
     for new in after {
-        let Some(kept) = current.iter_mut().find(|f| f.name() == new.name()) else {
-            current.push(new.clone());
+        let name = new.view().name();
+        let Some(kept) = current
+            .apart_mut()
+            .iter_mut()
+            .find(|f| f.view().name() == name)
+        else {
+            current.push_apart(new.clone());
             continue;
         };
-        let old = feature(before, new.name());
-        for (prop, value) in new.props() {
-            if old.and_then(|f| f.prop(prop)) == Some(value) {
+        let mut kept = kept.view_mut();
+        let old = feature(before, name);
+        for (prop, value) in new.view().props() {
+            if old.and_then(|f| f.view().prop(prop)) == Some(value) {
                 continue;
             }
             match kept.prop_mut(prop) {
@@ -407,29 +420,26 @@ mod tests {
     fn features_merge_prop_by_prop() {
         let spec = |name| crate::features::feature(name).unwrap();
         let mut moving = FeatureState::new(spec("Movement"));
-        moving.set("distance", Value::Number(7.0));
-        moving.set("isMoving", Value::Boolean(true));
-        let mut current: crate::agent::Features = [moving, FeatureState::new(spec("Costume"))]
-            .into_iter()
-            .collect();
+        moving.view_mut().set("distance", Value::Number(7.0));
+        moving.view_mut().set("isMoving", Value::Boolean(true));
+        let mut current = crate::agent::Features::default();
+        current.push_apart(moving);
+        current.push_apart(FeatureState::new(spec("Costume")));
         let before = vec![
             FeatureState::new(spec("Movement")),
             FeatureState::new(spec("Costume")),
         ];
         let mut faster = FeatureState::new(spec("Movement"));
-        faster.set("distance", Value::Number(9.0));
+        faster.view_mut().set("distance", Value::Number(9.0));
         let after = vec![faster, FeatureState::new(spec("Physics"))];
         merge_features(&mut current, &before, &after);
-        let names: Vec<&str> = current.iter().map(|f| f.name()).collect();
+        let names: Vec<&str> = current.apart().iter().map(|f| f.view().name()).collect();
         assert_eq!(names, ["Movement", "Physics"]);
         let kind = crate::features::catalog::FeatureKind::named;
         assert!(current.has_kind(kind("Physics")) && !current.has_kind(kind("Costume")));
-        assert_eq!(
-            current[0].number("distance"),
-            Some(9.0),
-            "the edit changed it"
-        );
-        assert_eq!(current[0].flag("isMoving"), Some(true), "the run set it");
+        let moved = current.apart().first().map(FeatureState::view).unwrap();
+        assert_eq!(moved.number("distance"), Some(9.0), "the edit changed it");
+        assert_eq!(moved.flag("isMoving"), Some(true), "the run set it");
     }
 
     #[test]

@@ -83,8 +83,7 @@ fn apply(world: &mut World, id: EntityId, update: AgentUpdate) -> Result<(), Str
             None => agent.set_builtin(&name, &value),
         },
         AgentUpdate::FeatProp(feature, prop, value) => {
-            let f = agent
-                .feature_mut(&feature)
+            let mut f = (world.agents.feature_named_mut(id, &feature))
                 .ok_or_else(|| format!("no feature '{feature}'"))?;
             let var = f
                 .prop_mut(&prop)

@@ -90,7 +90,7 @@ impl World {
         // Births' scripts may have removed agents: those go now too.
         let deaths = self.take_deaths();
         for id in deaths {
-            if self.agents.remove(id).is_some() {
+            if self.agents.discard(id) {
                 // The id was alive in the registry, so removing it cannot fail.
                 let _ = self.registry_mut().remove(lp, id);
             }
@@ -104,15 +104,18 @@ impl World {
         let Some(id) = self.make_agent(program, lp, birth.blueprint, &name, birth.at) else {
             return;
         };
-        if let Some(parent) = birth.parent.and_then(|p| self.agents.get(p)).cloned() {
+        let parent = birth
+            .parent
+            .and_then(|p| Some((p, self.agents.get(p)?.clone())));
+        if let Some((parent_id, parent)) = parent {
             if let Some(child) = self.agents.get_mut(id) {
                 child.props = parent.props;
-                child.features = parent.features;
                 child.skin = parent.skin;
                 child.alpha = parent.alpha;
                 child.z_index = parent.z_index;
-                crate::exec::feature_runtime::cursor::carries_nothing(child);
             }
+            self.agents.copy_features(parent_id, id);
+            crate::exec::feature_runtime::cursor::carries_nothing(&mut self.agents, id);
         }
         if let Some((feature, prop, add, sub)) = birth.mutation {
             self.mutate(id, &feature, &prop, add, sub);
@@ -123,13 +126,12 @@ impl World {
 
     fn mutate(&mut self, id: EntityId, feature: &str, prop: &str, add: f64, sub: f64) {
         let shift = -sub + self.rng.next_f64() * (add + sub);
-        let Some(agent) = self.agents.get_mut(id) else {
-            return;
-        };
         let var = if feature.is_empty() {
-            agent.prop_mut(prop)
+            self.agents
+                .get_mut(id)
+                .and_then(|agent| agent.prop_mut(prop))
         } else {
-            agent.feature_mut(feature).and_then(|f| f.prop_mut(prop))
+            (self.agents.feature_named_mut(id, feature)).and_then(|f| f.into_prop_mut(prop))
         };
         if let Some(var) = var {
             let _ = var.call("add", &[Value::Number(shift.round())], &mut self.rng);
@@ -220,10 +222,11 @@ impl World {
         let mut system = Agent::new(id, usize::MAX, "rounds".to_string(), 0);
         system.system = true;
         system.visible = false;
-        system.features = crate::features::FEATURES
-            .iter()
-            .map(crate::agent::FeatureState::new)
-            .collect();
+        for spec in crate::features::FEATURES {
+            system
+                .features
+                .push_apart(crate::agent::FeatureState::new(spec));
+        }
         self.agents.insert(system);
         self.set_system(id);
         // The entities made so far (the clock's and the system agent's) come first.

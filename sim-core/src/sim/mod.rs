@@ -521,6 +521,7 @@ impl Simulation {
         prop: &'s str,
     ) -> impl Iterator<Item = f64> + 's {
         let bp = self.world.blueprints.index(blueprint);
+        let agents = &self.world.agents;
         self.world
             .visible_agents()
             .filter(move |a| Some(a.blueprint) == bp)
@@ -528,7 +529,7 @@ impl Simulation {
                 Some(crate::vars::GVar::Number(n)) => Some(n.value()).filter(|v| !v.is_nan()),
                 Some(var) => var.value().as_number(),
                 // A built-in prop (`x`, `alpha`...) is a field of the agent, not an added prop.
-                None => a.builtin(prop)?.as_number(),
+                None => agents.builtin(a, prop)?.as_number(),
             })
     }
 

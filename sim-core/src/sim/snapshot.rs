@@ -16,7 +16,7 @@
 //! profiler's counts.
 
 use super::{hash, new_loop, start_ticks, Simulation, MAX_AGENTS, MAX_TICK_WORK};
-use crate::agent::{Agent, QueuePhase};
+use crate::agent::{Agent, FeaturePartsRef, FeatureState, QueuePhase};
 use crate::entity::{Entities, EntityId};
 use crate::exec::loaded::LoadedProject;
 use crate::project::Project;
@@ -37,8 +37,9 @@ use std::rc::Rc;
 const MAGIC: &[u8; 4] = b"SWSN";
 
 /// The snapshot format's version; a snapshot of another version is refused. Version 3 writes
-/// an agent's fields in their new order (props and timers right after the first cache line).
-pub const SNAPSHOT_VERSION: u16 = 3;
+/// an agent's fields in their new order (props and timers right after the first cache line);
+/// version 4 writes every agent's features after the agents, as the feature tables hold them.
+pub const SNAPSHOT_VERSION: u16 = 4;
 
 /// The most bytes a snapshot's state may unpack to (a full model of [`MAX_AGENTS`] agents
 /// is far below it); more is refused before it is read.
@@ -89,9 +90,10 @@ impl std::fmt::Display for SnapshotError {
 
 impl std::error::Error for SnapshotError {}
 
-/// The state, generic over how the agents are held: borrowed when written, owned when read.
+/// The state, generic over how the agents and their features are held: borrowed when
+/// written, owned when read.
 #[derive(Serialize, Deserialize)]
-struct State<A> {
+struct State<A, F> {
     project: u64,
     seed: u64,
     agent_cap: usize,
@@ -114,7 +116,16 @@ struct State<A> {
     controls: crate::world::controls::Controls,
     /// The props' starting values the run was given (version 2 on).
     starting: Vec<crate::world::starting::Starting>,
+    /// Each agent's features in the order they were added, agent by agent as in `agents`
+    /// (version 4 on).
+    features: F,
 }
+
+/// The state as written.
+type Written<'a> = State<Vec<&'a Agent>, Vec<Vec<FeaturePartsRef<'a>>>>;
+
+/// The state as read.
+type Read = State<Vec<Agent>, Vec<Vec<FeatureState>>>;
 
 /// Tells a project from another by what a snapshot refers to: its blueprints (names and
 /// scripts, whose compiled programs, rules and timers the state points into), its rounds and
@@ -139,7 +150,8 @@ impl Simulation {
     pub fn snapshot(&self) -> Vec<u8> {
         let w = &self.world;
         let saved = w.save();
-        let state = State {
+        let agents = &w.agents;
+        let state: Written<'_> = State {
             project: project_fingerprint(&self.project),
             seed: self.seed,
             agent_cap: self.agent_cap,
@@ -149,7 +161,7 @@ impl Simulation {
             entities: self.lp.entities().clone(),
             clock: self.clock,
             system: saved.system,
-            agents: w.agents.iter().collect::<Vec<&Agent>>(),
+            agents: agents.iter().collect(),
             names: w.registry().named(),
             globals: saved.globals.into_list(),
             touching: saved.touching,
@@ -161,6 +173,9 @@ impl Simulation {
             messages_sent: saved.messages_sent,
             controls: saved.controls,
             starting: self.starting.to_vec(),
+            features: (agents.iter())
+                .map(|a| agents.features(a).map(|f| f.parts()).collect())
+                .collect(),
         };
         // Postcard writes into memory and fails only when a value refuses to be written (a
         // blueprint index past 32 bits, which no model reaches); the snapshot is then empty,
@@ -194,7 +209,7 @@ impl Simulation {
 }
 
 /// The state inside `bytes`, unpacked and read, not yet checked against a project.
-fn read(bytes: &[u8]) -> Result<State<Vec<Agent>>, SnapshotError> {
+fn read(bytes: &[u8]) -> Result<Read, SnapshotError> {
     let (magic, rest) = bytes
         .split_at_checked(4)
         .ok_or(SnapshotError::NotASnapshot)?;
@@ -210,7 +225,7 @@ fn read(bytes: &[u8]) -> Result<State<Vec<Agent>>, SnapshotError> {
     }
     let body = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, MAX_SNAPSHOT_BYTES)
         .map_err(|e| SnapshotError::Damaged(unpack_failure(e.status)))?;
-    let (state, left) = postcard::take_from_bytes::<State<Vec<Agent>>>(&body)
+    let (state, left) = postcard::take_from_bytes::<Read>(&body)
         .map_err(|e| SnapshotError::Malformed(e.to_string()))?;
     if !left.is_empty() {
         return Err(SnapshotError::Malformed(format!(
@@ -236,7 +251,7 @@ fn unpack_failure(status: miniz_oxide::inflate::TINFLStatus) -> String {
 fn rebuild(
     project: Rc<Project>,
     program: Rc<LoadedProject>,
-    mut state: State<Vec<Agent>>,
+    mut state: Read,
 ) -> Result<Simulation, SnapshotError> {
     let bad = |why: String| SnapshotError::Inconsistent(why);
     let (mut lp, registry) = new_loop().map_err(SnapshotError::Project)?;
@@ -274,7 +289,17 @@ fn rebuild(
             .adopt(&lp, id, path)
             .map_err(|e| bad(format!("a name: {e}")))?;
     }
-    for mut agent in state.agents {
+    if state.features.len() != state.agents.len() {
+        return Err(bad("features for agents that are not there".into()));
+    }
+    for (mut agent, features) in state.agents.into_iter().zip(state.features) {
+        let given = features.len();
+        features
+            .into_iter()
+            .for_each(|f| agent.features.push_apart(f));
+        if agent.features.count() != given {
+            return Err(bad(format!("agent {} has a feature twice", agent.name)));
+        }
         compile_messages(&project, &program, &mut agent)?;
         world.agents.insert(agent);
     }
@@ -329,7 +354,7 @@ fn rebuild(
 fn check_agents(
     program: &LoadedProject,
     lp: &crate::event::EventLoop<World>,
-    state: &State<Vec<Agent>>,
+    state: &Read,
 ) -> Result<(), SnapshotError> {
     let bad = |why: String| Err(SnapshotError::Inconsistent(why));
     let mut seen = HashSet::new();

@@ -2,7 +2,7 @@
 //! frame.
 
 use crate::agent::color::{hsv_of, rgb_number};
-use crate::agent::{Agent, FeatureState, Selection, BUILTIN_PROPS};
+use crate::agent::{Agent, Selection, BUILTIN_PROPS};
 use crate::entity::EntityId;
 use crate::exec::feature_runtime::{costume, graphing, physics};
 use crate::vars::Value;
@@ -152,8 +152,9 @@ impl<'a> AgentView<'a> {
     /// How to draw it. Read every frame for every agent, so each prop is found by its slot.
     pub fn costume(&self) -> CostumeView<'a> {
         let a = self.agent;
-        let c = a.feature_of(costume::KIND);
-        let physics = a.feature_of(physics::KIND);
+        let agents = &self.world.agents;
+        let c = agents.feature_of(a, costume::KIND);
+        let physics = agents.feature_of(a, physics::KIND);
         let num = |slot, default: f64| c.and_then(|c| c.number_at(slot)).unwrap_or(default);
         let flag = |slot| c.and_then(|c| c.flag_at(slot)).unwrap_or(false);
         let scale = physics
@@ -205,7 +206,8 @@ impl<'a> AgentView<'a> {
     /// What its Graphing feature shows, if it has one (its props found by slot, as
     /// [`AgentView::costume`]'s are).
     pub fn graph(&self) -> Option<GraphView<'a>> {
-        let g = self.agent.feature_of(graphing::KIND)?;
+        let agents = &self.world.agents;
+        let g = agents.feature_of(self.agent, graphing::KIND)?;
         let bound = !g
             .str_at(graphing::METER_PROP)
             .unwrap_or_default()
@@ -213,10 +215,10 @@ impl<'a> AgentView<'a> {
         let meter = g.number_at(graphing::METER).unwrap_or(0.0);
         // Read every frame for every agent: the feature a bar graph draws is named on a cache
         // line of its own, so it is looked up only when some feature holds counts at all.
-        let histogram = if self.agent.features.iter().any(FeatureState::has_more) {
+        let histogram = if agents.features(self.agent).any(|f| f.has_more()) {
             let bars = g.str_at(graphing::BARS_OF).unwrap_or_default();
             crate::features::feature(bars)
-                .and_then(|spec| self.agent.feature(spec.name))
+                .and_then(|spec| agents.feature_named(self.agent, spec.name))
                 .map_or(&[][..], |f| f.buckets())
         } else {
             &[]
@@ -245,7 +247,7 @@ impl<'a> AgentView<'a> {
                 value: if name == "type" {
                     Value::String(self.blueprint().to_string())
                 } else {
-                    a.builtin(name).unwrap_or(Value::Null)
+                    self.world.agents.builtin(a, name).unwrap_or(Value::Null)
                 },
             })
             .collect();
@@ -254,10 +256,10 @@ impl<'a> AgentView<'a> {
             name: name.to_string(),
             value: var.value(),
         }));
-        for f in a.features.iter() {
+        for f in self.world.agents.features(a) {
             rows.extend(f.props().map(|(name, var)| PropEntry {
                 group: PropGroup::Feature(f.name().to_string()),
-                name: (*name).to_string(),
+                name: name.to_string(),
                 value: var.value(),
             }));
         }

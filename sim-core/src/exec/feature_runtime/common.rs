@@ -3,7 +3,7 @@
 //! arguments, and attaching a feature a method needs. Features import it, and the dispatch
 //! and the tick import the features, so no file imports one that imports it back.
 
-use crate::agent::{Agent, FeatureState};
+use crate::agent::{Agent, AgentFeatures, FeatureMut};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::FeatureKind;
@@ -58,7 +58,7 @@ pub(crate) struct TickHooks {
     /// Walks the agents itself; at most one feature does.
     pub(crate) pass: Option<Pass>,
     /// Updates the own state of an agent that has the feature, right after its move.
-    pub(crate) agent: Option<fn(&mut Agent, f64)>,
+    pub(crate) agent: Option<fn(&mut Agent, &mut AgentFeatures<'_>, f64)>,
     /// Updates an agent that has the feature, reading the world (Global props, the tick),
     /// after the agents' own hooks.
     pub(crate) agent_in_world: Option<fn(&mut World, EntityId)>,
@@ -101,7 +101,7 @@ pub(crate) struct AgentHooks {
 /// One feature's per-agent hooks, and its kind's bit.
 pub(super) struct AgentHook {
     pub(super) kind: u32,
-    pub(super) own: Option<fn(&mut Agent, f64)>,
+    pub(super) own: Option<fn(&mut Agent, &mut AgentFeatures<'_>, f64)>,
     pub(super) in_world: Option<fn(&mut World, EntityId)>,
 }
 
@@ -109,12 +109,12 @@ impl AgentHooks {
     /// Runs the own hooks of `agent`'s features; answers the kinds whose hooks reading the
     /// world are due for it ([`AgentHooks::in_world`]; 0 for none).
     #[inline]
-    pub(crate) fn own(&self, agent: &mut Agent) -> u32 {
+    pub(crate) fn own(&self, agent: &mut Agent, features: &mut AgentFeatures<'_>) -> u32 {
         let kinds = agent.features.kind_bits();
         if kinds & self.own_kinds != 0 {
             for hook in &self.hooks {
                 if let Some(own) = hook.own.filter(|_| kinds & hook.kind != 0) {
-                    own(agent, self.seconds_per_tick);
+                    own(agent, features, self.seconds_per_tick);
                 }
             }
         }
@@ -210,20 +210,15 @@ pub(crate) fn feat<'a>(
     r: &'a mut Runner<'_>,
     id: EntityId,
     kind: FeatureKind,
-) -> Result<&'a mut FeatureState, Failure> {
-    // Only the features are needed, which leaves Population's census answers current.
-    let features = r
-        .world
-        .agents
-        .features_of(id)
-        .ok_or_else(|| "the agent was removed".to_string())?;
-    if !features.has_kind(kind) {
-        let spec = kind.spec().ok_or("a feature the catalog does not list")?;
-        features.push(FeatureState::new(spec));
+) -> Result<FeatureMut<'a>, Failure> {
+    // Only the features are touched, which leaves Population's census answers current.
+    if !r.world.agents.contains(id) {
+        return Err("the agent was removed".to_string());
     }
-    features
-        .of_kind_mut(kind)
-        .ok_or_else(|| "a feature could not be attached".to_string())
+    r.world
+        .agents
+        .feature_or_new(id, kind)
+        .ok_or_else(|| "a feature the catalog does not list".to_string())
 }
 
 /// The number argument at `i`, or `default` when absent.

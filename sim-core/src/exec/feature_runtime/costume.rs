@@ -5,7 +5,7 @@ use super::common::{
     answers, feat, methods, no_answer, num_arg, text_arg, Runtime, Setter, TickHooks,
 };
 use crate::agent::color::{hsv_of, hsv_of_rgb_number, hsv_to_rgb, rgb_number, rgb_to_hsv};
-use crate::agent::{FeatureState, Features};
+use crate::agent::{AgentFeatures, FeatureMut, FeatureRef};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
@@ -55,7 +55,7 @@ pub(crate) fn call(
         Method::SetCostume | Method::SetAnimatedCostume => {
             let name = text_arg(r, args, 0)?;
             let frame = num_arg(r, args, 1, 0.0)?;
-            let c = feat(r, id, KIND)?;
+            let mut c = feat(r, id, KIND)?;
             c.set("costumeName", Value::String(name.clone()));
             c.set_number_at(FRAME, frame);
             if let Some(agent) = r.world.agents.get_mut(id) {
@@ -75,20 +75,20 @@ pub(crate) fn call(
         }
         Method::SetColorize => {
             let rgb = three_numbers(r, args, 0.0)?;
-            set_hsv(feat(r, id, KIND)?, rgb_to_hsv(rgb));
+            set_hsv(&mut feat(r, id, KIND)?, rgb_to_hsv(rgb));
             Ok(())
         }
         Method::SetColorizeHsv => {
             let [h, s, v] = three_numbers(r, args, 0.0)?;
-            set_hsv(feat(r, id, KIND)?, (h, s, v));
+            set_hsv(&mut feat(r, id, KIND)?, (h, s, v));
             Ok(())
         }
         Method::RandomizeColor => randomize_rgb(r, id, args),
         Method::RandomizeColorHsv => randomize_hsv(r, id, args),
         Method::ResetColorize => {
-            let c = feat(r, id, KIND)?;
+            let mut c = feat(r, id, KIND)?;
             c.set("colorScaleSteps", Value::Number(0.0));
-            set_hsv(c, (0.0, 0.0, 0.0));
+            set_hsv(&mut c, (0.0, 0.0, 0.0));
             Ok(())
         }
         Method::InitHsvColorScale => init_scale(r, id, args),
@@ -145,15 +145,18 @@ pub(crate) fn query(
     };
     match Method::of(method)? {
         Method::GetColorHsv => {
+            r.agent(id)?;
             let (h, s, v) = r
-                .agent(id)?
-                .feature("Costume")
+                .world
+                .agents
+                .feature(id, KIND)
                 .map_or((0.0, 0.0, 0.0), hsv_of);
             Ok(ExprValue::Object(Obj::Hsv([h, s, v])))
         }
         Method::GetHsvColorScaleColor => {
             let step = n(0)?;
-            let hsv = match r.agent(id)?.feature("Costume") {
+            r.agent(id)?;
+            let hsv = match r.world.agents.feature(id, KIND) {
                 Some(c) => scale_color(c, step)?,
                 // No scale set up: black, as GEMSTEP answers.
                 None => (0.0, 0.0, 0.0),
@@ -208,15 +211,15 @@ const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
 const COLOR: PropSlot = PropSlot::of(&COSTUME, "color");
 
 /// Costume's part of every tick, for one agent: see [`update`].
-fn tick(agent: &mut crate::agent::Agent, seconds_per_tick: f64) {
-    update(&mut agent.features, seconds_per_tick);
+fn tick(_: &mut crate::agent::Agent, features: &mut AgentFeatures<'_>, seconds_per_tick: f64) {
+    update(features, seconds_per_tick);
 }
 
 /// Fades glows by one tick, and sets the tint from the colour number or the colour scale
 /// (the scale wins, as in GEMSTEP's costume update). A costume with no glow left, no colour
 /// number and no colour scale has nothing to do, and sleeps until one of those is set.
-fn update(features: &mut Features, seconds_per_tick: f64) {
-    let Some(c) = features.of_kind_mut(KIND).filter(|c| c.is_awake()) else {
+fn update(features: &mut AgentFeatures<'_>, seconds_per_tick: f64) {
+    let Some(mut c) = features.of_kind(KIND).filter(|c| c.is_awake()) else {
         return;
     };
     let glow = c.number_at(GLOW).unwrap_or(0.0);
@@ -224,8 +227,8 @@ fn update(features: &mut Features, seconds_per_tick: f64) {
     if glowing {
         c.set_number_at(GLOW, at_least(glow - seconds_per_tick, 0.0));
     }
-    let colored = apply_color_number(c);
-    let scaled = apply_color_scale(c);
+    let colored = apply_color_number(&mut c);
+    let scaled = apply_color_scale(&mut c);
     if !(glowing || colored || scaled) {
         c.sleep();
     }
@@ -233,7 +236,7 @@ fn update(features: &mut Features, seconds_per_tick: f64) {
 
 /// A Costume `color` of 0 or more (an `0xRRGGBB` number) sets the tint's hue, saturation
 /// and value; answers whether it did.
-fn apply_color_number(c: &mut FeatureState) -> bool {
+fn apply_color_number(c: &mut FeatureMut<'_>) -> bool {
     let color = c.number_at(COLOR).unwrap_or(-1.0);
     if !(0.0..=f64::from(0xff_ffff_u32)).contains(&color) {
         return false;
@@ -263,13 +266,13 @@ fn shift(r: &mut Runner<'_>, range: f64) -> f64 {
 fn randomize_rgb(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
     let ranges = three_numbers(r, args, 0.0)?;
     let shifts = ranges.map(|range| shift(r, range));
-    let c = feat(r, id, KIND)?;
-    let start = tint(c).map_or([1.0; 3], hsv_to_rgb);
+    let mut c = feat(r, id, KIND)?;
+    let start = tint(c.get()).map_or([1.0; 3], hsv_to_rgb);
     let mut rgb = [0.0; 3];
     for ((out, from), by) in rgb.iter_mut().zip(start).zip(shifts) {
         *out = (from + by).clamp(0.0, 1.0);
     }
-    set_hsv(c, rgb_to_hsv(rgb));
+    set_hsv(&mut c, rgb_to_hsv(rgb));
     Ok(())
 }
 
@@ -278,20 +281,20 @@ fn randomize_rgb(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), F
 fn randomize_hsv(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
     let ranges = three_numbers(r, args, 0.0)?;
     let [dh, ds, dv] = ranges.map(|range| shift(r, range));
-    let c = feat(r, id, KIND)?;
-    let (h, s, v) = tint(c).unwrap_or((0.5, 0.5, 0.5));
+    let mut c = feat(r, id, KIND)?;
+    let (h, s, v) = tint(c.get()).unwrap_or((0.5, 0.5, 0.5));
     let unit = |x: f64| x.clamp(0.0, 1.0);
-    set_hsv(c, (unit(h + dh), unit(s + ds), unit(v + dv)));
+    set_hsv(&mut c, (unit(h + dh), unit(s + ds), unit(v + dv)));
     Ok(())
 }
 
 /// The tint, if the character has one (a tint with no brightness is no tint).
-fn tint(c: &FeatureState) -> Option<(f64, f64, f64)> {
+fn tint(c: FeatureRef<'_>) -> Option<(f64, f64, f64)> {
     let hsv = hsv_of(c);
     (hsv.2 > 0.0).then_some(hsv)
 }
 
-fn set_hsv(c: &mut FeatureState, (h, s, v): (f64, f64, f64)) {
+fn set_hsv(c: &mut FeatureMut<'_>, (h, s, v): (f64, f64, f64)) {
     c.set("colorHue", Value::Number(h));
     c.set("colorSaturation", Value::Number(s));
     c.set("colorValue", Value::Number(v));
@@ -301,7 +304,7 @@ fn set_hsv(c: &mut FeatureState, (h, s, v): (f64, f64, f64)) {
 /// share two of hue, saturation and value and step the third (`type`) from 0 to 1. Left-out
 /// arguments keep the scale props' values.
 fn init_scale(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
-    let now = hsv_scale_props(feat(r, id, KIND)?);
+    let now = hsv_scale_props(feat(r, id, KIND)?.get());
     let h = num_arg(r, args, 0, now.0)?;
     let s = num_arg(r, args, 1, now.1)?;
     let v = num_arg(r, args, 2, now.2)?;
@@ -315,7 +318,7 @@ fn init_scale(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Fail
         ));
     }
     let steps = num_arg(r, args, 4, 5.0)?.floor().max(1.0);
-    let c = feat(r, id, KIND)?;
+    let mut c = feat(r, id, KIND)?;
     c.set("colorScaleHue", Value::Number(h));
     c.set("colorScaleSaturation", Value::Number(s));
     c.set("colorScaleValue", Value::Number(v));
@@ -324,7 +327,7 @@ fn init_scale(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Fail
     Ok(())
 }
 
-fn hsv_scale_props(c: &FeatureState) -> (f64, f64, f64, String) {
+fn hsv_scale_props(c: FeatureRef<'_>) -> (f64, f64, f64, String) {
     (
         c.number("colorScaleHue").unwrap_or(0.0),
         c.number("colorScaleSaturation").unwrap_or(0.0),
@@ -335,7 +338,7 @@ fn hsv_scale_props(c: &FeatureState) -> (f64, f64, f64, String) {
 
 /// Step `step` of the costume's colour scale: the scale's type (hue, saturation or value)
 /// is `step / (steps - 1)`, the other two are the scale's. No scale set up gives black.
-fn scale_color(c: &FeatureState, step: f64) -> Result<(f64, f64, f64), Failure> {
+fn scale_color(c: FeatureRef<'_>, step: f64) -> Result<(f64, f64, f64), Failure> {
     let steps = c.number_at(SCALE_STEPS).unwrap_or(0.0);
     if steps < 1.0 {
         return Ok((0.0, 0.0, 0.0));
@@ -358,7 +361,7 @@ fn scale_color(c: &FeatureState, step: f64) -> Result<(f64, f64, f64), Failure> 
 /// With a colour scale set up, the scale index picks the tint (GEMSTEP's costume shows the
 /// scale colour of `colorScaleIndex`, held to the scale's steps); answers whether there is
 /// a scale.
-fn apply_color_scale(c: &mut FeatureState) -> bool {
+fn apply_color_scale(c: &mut FeatureMut<'_>) -> bool {
     let steps = c.number_at(SCALE_STEPS).unwrap_or(0.0);
     if steps < 1.0 {
         return false;
@@ -368,7 +371,7 @@ fn apply_color_scale(c: &mut FeatureState) -> bool {
         .unwrap_or(0.0)
         .round()
         .clamp(0.0, steps - 1.0);
-    if let Ok(hsv) = scale_color(c, index) {
+    if let Ok(hsv) = scale_color(c.get(), index) {
         set_hsv(c, hsv);
     }
     true
@@ -398,15 +401,19 @@ mod tests {
 
     #[test]
     fn a_colour_scale_steps_its_part_from_0_to_1_and_keeps_the_other_two() {
-        let mut c = FeatureState::new(crate::features::feature("Costume").unwrap());
-        assert_eq!(scale_color(&c, 0.0), Ok((0.0, 0.0, 0.0)), "no scale: black");
+        let mut state =
+            crate::agent::FeatureState::new(crate::features::feature("Costume").unwrap());
+        let c = state.view();
+        assert_eq!(scale_color(c, 0.0), Ok((0.0, 0.0, 0.0)), "no scale: black");
+        let mut c = state.view_mut();
         c.set("colorScaleHue", Value::Number(0.3));
         c.set("colorScaleSaturation", Value::Number(0.8));
         c.set("colorScaleType", Value::String("value".into()));
         c.set("colorScaleSteps", Value::Number(3.0));
-        assert_eq!(scale_color(&c, 1.0), Ok((0.3, 0.8, 0.5)));
-        assert_eq!(scale_color(&c, 2.0), Ok((0.3, 0.8, 1.0)));
-        assert!(scale_color(&c, 3.0).is_err() && scale_color(&c, 0.5).is_err());
+        let c = state.view();
+        assert_eq!(scale_color(c, 1.0), Ok((0.3, 0.8, 0.5)));
+        assert_eq!(scale_color(c, 2.0), Ok((0.3, 0.8, 1.0)));
+        assert!(scale_color(c, 3.0).is_err() && scale_color(c, 0.5).is_err());
         assert_eq!(rgb_number((0.0, 1.0, 1.0)), f64::from(0xff_00_00));
     }
 }

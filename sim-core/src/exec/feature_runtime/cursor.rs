@@ -5,7 +5,7 @@
 //! at a time, and a character is carried by one cursor at a time.
 
 use super::common::{feat, methods, text_arg, Runtime, TickHooks};
-use crate::agent::Agent;
+use crate::agent::Agents;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::CURSOR;
@@ -117,9 +117,7 @@ pub(crate) fn pick_up(
         held: target,
     });
     let id = f64::from(target.index());
-    if let Some(c) = world.agents.get_mut(cursor) {
-        mark(c, id, true);
-    }
+    mark(&mut world.agents, cursor, id, true);
     Ok(true)
 }
 
@@ -145,9 +143,7 @@ pub(crate) fn release(world: &mut World, held: EntityId) {
         return;
     };
     let hold = world.holds_mut().swap_remove(i);
-    if let Some(c) = world.agents.get_mut(hold.cursor) {
-        carries_nothing(c);
-    }
+    carries_nothing(&mut world.agents, hold.cursor);
 }
 
 /// The character `cursor` carries, if any.
@@ -191,14 +187,14 @@ fn carry(world: &mut World) {
     }
 }
 
-/// Records that `agent` carries nothing (a copy of a cursor does not carry what it does).
-pub(crate) fn carries_nothing(agent: &mut Agent) {
-    mark(agent, -1.0, false);
+/// Records that agent `id` carries nothing (a copy of a cursor does not carry what it does).
+pub(crate) fn carries_nothing(agents: &mut Agents, id: EntityId) {
+    mark(agents, id, -1.0, false);
 }
 
 /// Records on a cursor's Cursor props what it carries (`id` -1 for nothing).
-fn mark(cursor: &mut Agent, id: f64, holding: bool) {
-    if let Some(c) = cursor.feature_mut("Cursor") {
+fn mark(agents: &mut Agents, cursor: EntityId, id: f64, holding: bool) {
+    if let Some(mut c) = agents.feature_mut(cursor, KIND) {
         c.set("cursorTargetId", Value::Number(id));
         c.set("isHolding", Value::Boolean(holding));
     }

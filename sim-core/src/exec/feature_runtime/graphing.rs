@@ -70,7 +70,7 @@ pub(crate) fn call(
         Method::BindLineGraphHistogramToFeatProp => {
             let feature = text_arg(r, args, 0)?;
             let prop = text_arg(r, args, 1)?;
-            let g = feat(r, id, KIND)?;
+            let mut g = feat(r, id, KIND)?;
             g.set("barGraphPropFeature", Value::String(feature));
             g.set("barGraphProp", Value::String(prop));
             Ok(())
@@ -112,7 +112,7 @@ fn update(world: &mut World, id: EntityId) {
     let Some(agent) = world.agents.get(id) else {
         return;
     };
-    let Some(g) = agent.feature_of(KIND) else {
+    let Some(g) = world.agents.feature_of(agent, KIND) else {
         return;
     };
     let meter = g
@@ -133,11 +133,7 @@ fn update(world: &mut World, id: EntityId) {
     if meter.is_none() && text.is_none() && sample.is_none() {
         return;
     }
-    let Some(g) = world
-        .agents
-        .get_mut(id)
-        .and_then(|a| a.feature_of_mut(KIND))
-    else {
+    let Some(mut g) = world.agents.feature_mut(id, KIND) else {
         return;
     };
     if let Some(level) = meter {
@@ -147,11 +143,12 @@ fn update(world: &mut World, id: EntityId) {
         g.set_at(TEXT, Value::String(text));
     }
     if let Some(point) = sample {
-        let series = g.series_mut();
-        if series.len() >= MAX_GRAPH_POINTS {
-            series.remove(0);
+        if let Some(series) = g.series_mut() {
+            if series.len() >= MAX_GRAPH_POINTS {
+                series.remove(0);
+            }
+            series.push(point);
         }
-        series.push(point);
     }
 }
 
@@ -167,7 +164,7 @@ fn meter_level(var: &GVar) -> f64 {
     }
 }
 
-fn graph_value(world: &World, agent: &Agent, g: &crate::agent::FeatureState) -> Option<f64> {
+fn graph_value(world: &World, agent: &Agent, g: crate::agent::FeatureRef<'_>) -> Option<f64> {
     let global = g.text("graphGlobalProp").unwrap_or_default();
     if !global.is_empty() {
         return world.global(&global)?.value().as_number();

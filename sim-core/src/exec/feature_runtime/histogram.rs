@@ -42,14 +42,17 @@ pub(crate) fn count(
             let value = if counted.feature.is_empty() {
                 a.prop(&counted.prop).map(|v| v.value())
             } else {
-                a.feature(&counted.feature)
+                (r.world.agents.feature_named(a, &counted.feature))
                     .and_then(|f| f.prop(&counted.prop))
                     .map(|v| v.value())
             };
             value.and_then(|v| v.as_text())
         })
         .collect();
-    let buckets = feat(r, id, KIND)?.buckets_mut();
+    let mut feature = feat(r, id, KIND)?;
+    let Some(buckets) = feature.buckets_mut() else {
+        return Ok(());
+    };
     if counted.clear {
         buckets.iter_mut().for_each(|(_, n)| *n = 0.0);
     }
@@ -73,8 +76,10 @@ fn counted(
     let monitored = |r: &Runner<'_>, prop: &str| {
         r.world
             .agents
-            .get(id)
-            .and_then(|a| a.feature("Population"))
+            .feature(
+                id,
+                crate::features::catalog::FeatureKind::named("Population"),
+            )
             .and_then(|p| p.text(prop))
             .unwrap_or_default()
     };

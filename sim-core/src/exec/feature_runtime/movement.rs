@@ -5,7 +5,7 @@ use super::common::{
     feat, method_name, methods, num_arg, text_arg, AgentHooks, Pass, Runtime, TickHooks,
 };
 use super::vision::Backdrops;
-use crate::agent::{Agent, InputMode};
+use crate::agent::{Agent, AgentFeatures, InputMode};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
@@ -115,7 +115,7 @@ pub(crate) fn call(
         | Method::SeekNearestVisibleColor
         | Method::WanderUntilCharacter => {
             let target = text_arg(r, args, 0)?;
-            let m = feat(r, id, KIND)?;
+            let mut m = feat(r, id, KIND)?;
             let kind = method_name(&MOVEMENT, method);
             m.set("movementType", Value::String(kind.to_string()));
             m.set("targetCharacterType", Value::String(target));
@@ -143,7 +143,7 @@ fn set_type(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failur
         (Some(_), None) => Some(num_arg(r, args, 2, 0.0)?),
         _ => None,
     };
-    let m = feat(r, id, KIND)?;
+    let mut m = feat(r, id, KIND)?;
     m.set("movementType", Value::String(kind));
     if let Some(speed) = speed {
         m.set("distance", Value::Number(speed));
@@ -218,7 +218,7 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
         if agent.mode != InputMode::Auto || agent.selection.captive || agent.system {
             continue;
         }
-        let Some(m) = agent.feature_of(KIND) else {
+        let Some(m) = world.agents.feature_of(agent, KIND) else {
             continue;
         };
         // The type's text is parsed again only after it was set (see `turn`).
@@ -248,8 +248,8 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
             Plan::Step(dx, dy, d) => (dx, dy, d),
         };
         let landing = land(agent, planned, world.stage());
-        if let Some(agent) = world.agents.get_mut(id) {
-            turn(agent, &landing, code);
+        if let Some((agent, mut features)) = world.agents.split_mut(id) {
+            turn(agent, &mut features, &landing, code);
             steps.push(Step {
                 id,
                 x: landing.x,
@@ -261,14 +261,14 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
     // The steps are in the order of `ids`, one per moving agent.
     let mut steps = steps.iter().peekable();
     for &id in ids {
-        let Some(agent) = world.agents.get_mut(id) else {
+        let Some((agent, mut features)) = world.agents.split_mut(id) else {
             continue;
         };
         if let Some(step) = steps.next_if(|s| s.id == id) {
             agent.x = step.x;
             agent.y = step.y;
         }
-        let due = then.own(agent);
+        let due = then.own(agent, &mut features);
         if due != 0 {
             then.in_world(world, id, due);
         }
@@ -426,16 +426,16 @@ fn plan(
         },
         Move::EdgeToEdge => Plan::Ahead(direction),
         Move::Jitter => {
-            let size = agent
-                .feat_num("Movement", "jitterDistance", 0.0)
+            let size = (world.agents)
+                .feat_num(agent, "Movement", "jitterDistance", 0.0)
                 .max(distance);
             let (r1, r2) = (rng.next_f64(), rng.next_f64());
             Plan::Step((r1 * 2.0 - 1.0) * size, (r2 * 2.0 - 1.0) * size, direction)
         }
         Move::Float => Plan::Step(0.0, -distance, direction),
         Move::GoLocation | Move::SetLocation => {
-            let tx = agent.feat_num("Movement", "targetX", agent.x);
-            let ty = agent.feat_num("Movement", "targetY", agent.y);
+            let tx = world.agents.feat_num(agent, "Movement", "targetX", agent.x);
+            let ty = world.agents.feat_num(agent, "Movement", "targetY", agent.y);
             let reach = if kind == Move::SetLocation {
                 f64::INFINITY
             } else {
@@ -496,9 +496,9 @@ impl Sight {
     ) -> bool {
         match self {
             Sight::Anywhere => true,
-            Sight::Cone => super::vision::sees(seeker, target),
+            Sight::Cone => super::vision::sees(&world.agents, seeker, target),
             Sight::ConeAndColour => {
-                super::vision::sees(seeker, target)
+                super::vision::sees(&world.agents, seeker, target)
                     && match backdrops {
                         Some(backdrops) => backdrops.sees_color(world, seeker, target),
                         None => super::vision::sees_color(world, seeker, target),
@@ -548,7 +548,7 @@ impl Targets {
         backdrops: Option<&Backdrops>,
     ) -> Option<&'w Agent> {
         let limit = if sight != Sight::Anywhere {
-            agent.feat_num_at(super::vision::VIEW_DISTANCE, 250.0)
+            (world.agents).feat_num_at(agent, super::vision::VIEW_DISTANCE, 250.0)
         } else {
             let s = world.stage();
             (s.right - s.left).abs() + (s.bottom - s.top).abs()
@@ -607,7 +607,7 @@ fn nearest(
     let backdrops = (sight == Sight::ConeAndColour && !world.reference())
         .then(|| &*seek.backdrops.get_or_insert_with(|| Backdrops::new(world)));
     let o = cache.get(index)?.nearest(world, agent, sight, backdrops)?;
-    let (hw, hh) = super::physics::half_size(o);
+    let (hw, hh) = super::physics::half_size(&world.agents, o);
     let inside = (agent.x - o.x).abs() <= hw && (agent.y - o.y).abs() <= hh;
     Some((o.x, o.y, inside))
 }
@@ -648,8 +648,8 @@ fn land(agent: &Agent, (dx, dy, direction): (f64, f64, f64), stage: &StageMetada
 /// it orients itself); the place is set later, once every agent has planned. `code` is the
 /// movement type's number read at the plan: these writes leave the type as it was, so it is
 /// kept for the next tick's plan.
-fn turn(agent: &mut Agent, landing: &Landing, code: u8) {
-    let Some(m) = agent.feature_of_mut(KIND) else {
+fn turn(agent: &mut Agent, features: &mut AgentFeatures<'_>, landing: &Landing, code: u8) {
+    let Some(mut m) = features.of_kind(KIND) else {
         return;
     };
     let auto_orient = m.flag_at(AUTO_ORIENT).unwrap_or(false);

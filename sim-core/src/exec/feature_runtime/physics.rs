@@ -1,7 +1,7 @@
 //! Physics at run time: each agent's body, the box touch tests compare.
 
 use super::common::{feat, methods, num_arg, Runtime, TickHooks};
-use crate::agent::Agent;
+use crate::agent::{Agent, Agents};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
@@ -45,7 +45,7 @@ pub(crate) fn call(
         Method::SetSize => {
             let width = num_arg(r, args, 0, DEFAULT_BODY)?;
             let height = num_arg(r, args, 1, width)?;
-            let p = feat(r, id, KIND)?;
+            let mut p = feat(r, id, KIND)?;
             p.set("bodyWidth", Value::Number(width));
             p.set("bodyHeight", Value::Number(height));
             Ok(())
@@ -55,8 +55,8 @@ pub(crate) fn call(
 
 /// Half the width and half the height of an agent's body, scaled.
 /// Every touch test reads it for every body, so its props are found by slot, not by name.
-pub fn half_size(agent: &Agent) -> (f64, f64) {
-    let Some(p) = agent.feature_of(KIND) else {
+pub fn half_size(agents: &Agents, agent: &Agent) -> (f64, f64) {
+    let Some(p) = agents.feature_of(agent, KIND) else {
         return (DEFAULT_BODY / 2.0, DEFAULT_BODY / 2.0);
     };
     let radius = p.number_at(RADIUS).unwrap_or(0.0);
@@ -79,7 +79,6 @@ pub fn half_size(agent: &Agent) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agent::FeatureState;
     use crate::entity::Entities;
 
     #[test]
@@ -91,13 +90,15 @@ mod tests {
 
     #[test]
     fn the_body_defaults_to_the_costume_size_and_scales() {
-        let mut a = Agent::new(Entities::new().spawn().unwrap(), 0, String::new(), 0);
-        assert_eq!(half_size(&a), (16.0, 16.0));
-        let mut physics = FeatureState::new(crate::features::feature("Physics").unwrap());
+        let id = Entities::new().spawn().unwrap();
+        let mut agents = Agents::default();
+        agents.insert(Agent::new(id, 0, String::new(), 0));
+        let size = |agents: &Agents| agents.get(id).map(|a| half_size(agents, a));
+        assert_eq!(size(&agents), Some((16.0, 16.0)));
+        let mut physics = agents.feature_or_new(id, KIND).unwrap();
         physics.set("scale", Value::Number(0.5));
         physics.set("scaleY", Value::Number(2.0));
         physics.set("bodyWidth", Value::Number(40.0));
-        a.features.push(physics);
-        assert_eq!(half_size(&a), (10.0, 16.0));
+        assert_eq!(size(&agents), Some((10.0, 16.0)));
     }
 }

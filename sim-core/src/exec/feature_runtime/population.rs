@@ -145,7 +145,9 @@ pub(crate) fn call(
                 .filter_map(Value::as_text)
                 .map(|k| (k, 0.0))
                 .collect();
-            *feat(r, id, KIND)?.buckets_mut() = buckets;
+            if let Some(kept) = feat(r, id, KIND)?.buckets_mut() {
+                *kept = buckets;
+            }
             Ok(())
         }
         Method::CountExistingCharactersByFeatPropType => super::histogram::count(r, id, true, args),
@@ -280,7 +282,10 @@ fn queue_birth(
 
 /// The mutation the caller's Population props describe, if any.
 fn mutation(r: &Runner<'_>, caller: EntityId) -> Option<(String, String, f64, f64)> {
-    let pop = r.world.agents.get(caller)?.feature("Population")?;
+    let pop = r
+        .world
+        .agents
+        .feature_named(r.world.agents.get(caller)?, "Population")?;
     let prop = pop.text("spawnMutationProp").filter(|p| !p.is_empty())?;
     let feature = pop.text("spawnMutationPropFeature").unwrap_or_default();
     let add = pop.number("spawnMutationMaxAdd").unwrap_or(0.0);
@@ -313,8 +318,9 @@ fn reproduce(
 
 fn populate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), Failure> {
     let bp = blueprint_arg(r, args)?;
-    let target = r.world.agents.get(caller).map_or(0.0, |a| {
-        a.feat_num("Population", "targetPopulationSize", 0.0)
+    let agents = &r.world.agents;
+    let target = agents.get(caller).map_or(0.0, |a| {
+        agents.feat_num(a, "Population", "targetPopulationSize", 0.0)
     });
     let parents = members(r, bp, true);
     let pending = r
@@ -364,7 +370,7 @@ fn aggregate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), F
         summary.sum / count
     };
     let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
-    let p = feat(r, caller, KIND)?;
+    let mut p = feat(r, caller, KIND)?;
     p.set("count", Value::Number(count));
     p.set("sum", Value::Number(summary.sum));
     p.set("avg", Value::Number(avg));

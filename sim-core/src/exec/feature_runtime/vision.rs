@@ -2,7 +2,7 @@
 //! agents behind it (camouflage).
 
 use super::common::{methods, no_answer, Runtime, TickHooks};
-use crate::agent::Agent;
+use crate::agent::{Agent, Agents};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
@@ -37,16 +37,16 @@ const VALUE_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorValueDetectionThre
 
 /// Whether `seer` sees `other`: within its view distance and inside its view cone, and
 /// `other` is visionable.
-pub fn sees(seer: &Agent, other: &Agent) -> bool {
-    let visionable = other
-        .feature_of(VISION_KIND)
+pub fn sees(agents: &Agents, seer: &Agent, other: &Agent) -> bool {
+    let visionable = agents
+        .feature_of(other, VISION_KIND)
         .and_then(|v| v.flag("visionable"))
         .unwrap_or(true);
     if !visionable {
         return false;
     }
-    let distance = seer.feat_num_at(VIEW_DISTANCE, 250.0);
-    let angle = seer.feat_num_at(VIEW_ANGLE, 45.0);
+    let distance = agents.feat_num_at(seer, VIEW_DISTANCE, 250.0);
+    let angle = agents.feat_num_at(seer, VIEW_ANGLE, 45.0);
     let (dx, dy) = (other.x - seer.x, other.y - seer.y);
     let gap = (dx * dx + dy * dy).sqrt();
     if gap > distance {
@@ -55,7 +55,7 @@ pub fn sees(seer: &Agent, other: &Agent) -> bool {
     if gap < 1e-9 {
         return true;
     }
-    let heading = seer.feat_num_at(DIRECTION, 0.0);
+    let heading = agents.feat_num_at(seer, DIRECTION, 0.0);
     let bearing = libm::atan2(-dy, dx).to_degrees();
     let off = (bearing - heading + 180.0).rem_euclid(360.0) - 180.0;
     off.abs() <= angle / 2.0
@@ -65,8 +65,9 @@ pub fn sees(seer: &Agent, other: &Agent) -> bool {
 /// seer's detection thresholds. With nothing behind it, `other` stands out.
 pub(crate) fn sees_color(world: &World, seer: &Agent, other: &Agent) -> bool {
     !blends_in(
+        &world.agents,
         other,
-        thresholds(seer),
+        thresholds(&world.agents, seer),
         |back| back.id != seer.id,
         world.agents.iter(),
     )
@@ -76,41 +77,49 @@ pub(crate) fn sees_color(world: &World, seer: &Agent, other: &Agent) -> bool {
 /// on one whose tint is within the agent's own colour detection thresholds of its tint.
 pub(crate) fn is_camouflaged(world: &World, agent: &Agent, background: usize) -> bool {
     let behind = |back: &Agent| back.blueprint == background;
-    blends_in(agent, thresholds(agent), behind, world.agents.iter())
+    let agents = &world.agents;
+    blends_in(
+        agents,
+        agent,
+        thresholds(agents, agent),
+        behind,
+        agents.iter(),
+    )
 }
 
 /// An agent's Vision colour detection thresholds: hue, saturation, value.
-fn thresholds(agent: &Agent) -> [f64; 3] {
+fn thresholds(agents: &Agents, agent: &Agent) -> [f64; 3] {
     [
-        agent.feat_num_at(HUE_THRESHOLD, 0.0),
-        agent.feat_num_at(SATURATION_THRESHOLD, 0.0),
-        agent.feat_num_at(VALUE_THRESHOLD, 0.0),
+        agents.feat_num_at(agent, HUE_THRESHOLD, 0.0),
+        agents.feat_num_at(agent, SATURATION_THRESHOLD, 0.0),
+        agents.feat_num_at(agent, VALUE_THRESHOLD, 0.0),
     ]
 }
 
 /// Whether `agent`'s centre is on one of `candidates` that `behind` accepts and whose tint
 /// differs from the agent's by no more than `limits` (hue, saturation, value).
 fn blends_in<'a>(
+    agents: &Agents,
     agent: &Agent,
     limits: [f64; 3],
     behind: impl Fn(&Agent) -> bool,
     mut candidates: impl Iterator<Item = &'a Agent>,
 ) -> bool {
-    let Some(mine) = tint(agent) else {
+    let Some(mine) = tint(agents, agent) else {
         return false;
     };
     candidates.any(|back| {
         back.id != agent.id && !back.system && behind(back) && {
-            let (hw, hh) = super::physics::half_size(back);
+            let (hw, hh) = super::physics::half_size(agents, back);
             on_body(agent.x, agent.y, back.x, back.y, hw, hh)
-                && tint(back).is_some_and(|theirs| close(mine, theirs, limits))
+                && tint(agents, back).is_some_and(|theirs| close(mine, theirs, limits))
         }
     })
 }
 
 /// An agent's tint (hue, saturation, value) when it wears a Costume.
-fn tint(agent: &Agent) -> Option<[f64; 3]> {
-    agent.feature_of(COSTUME_KIND).map(hsv_array)
+fn tint(agents: &Agents, agent: &Agent) -> Option<[f64; 3]> {
+    agents.feature_of(agent, COSTUME_KIND).map(hsv_array)
 }
 
 /// Whether point `(x, y)` is on the body centred at `(cx, cy)` with half sizes `hw`, `hh`.
@@ -155,10 +164,10 @@ impl Backdrops {
     pub(crate) fn new(world: &World) -> Backdrops {
         let (mut bodies, mut xs, mut ys, mut reach) = (Vec::new(), Vec::new(), Vec::new(), 0.0_f64);
         for (id, agent) in world.agents.iter_with_ids() {
-            let Some(tint) = tint(agent).filter(|_| !agent.system) else {
+            let Some(tint) = tint(&world.agents, agent).filter(|_| !agent.system) else {
                 continue;
             };
-            let (hw, hh) = super::physics::half_size(agent);
+            let (hw, hh) = super::physics::half_size(&world.agents, agent);
             reach = reach.max(hw).max(hh);
             bodies.push(Backdrop {
                 id,
@@ -191,10 +200,10 @@ impl Backdrops {
         if !(other.x.is_finite() && other.y.is_finite() && self.reach.is_finite()) {
             return sees_color(world, seer, other);
         }
-        let Some(mine) = tint(other) else {
+        let Some(mine) = tint(&world.agents, other) else {
             return true;
         };
-        let limits = thresholds(seer);
+        let limits = thresholds(&world.agents, seer);
         let mut found = false;
         self.grid.for_each_run(other.x, other.y, self.reach, |run| {
             if found {
@@ -212,7 +221,7 @@ impl Backdrops {
     }
 }
 
-fn hsv_array(c: &crate::agent::FeatureState) -> [f64; 3] {
+fn hsv_array(c: crate::agent::FeatureRef<'_>) -> [f64; 3] {
     let (h, s, v) = crate::agent::color::hsv_of(c);
     [h, s, v]
 }
@@ -296,28 +305,29 @@ mod tests {
         ];
         assert!(slots.iter().chain([&VALUE_THRESHOLD]).all(|s| s.resolves()));
     }
-    use crate::agent::FeatureState;
     use crate::entity::Entities;
     use crate::vars::Value;
 
     #[test]
     fn an_agent_sees_within_its_cone_and_distance_only() {
         let mut entities = Entities::new();
-        let mut eye = Agent::new(entities.spawn().unwrap(), 0, String::new(), 0);
-        let mut movement = FeatureState::new(crate::features::feature("Movement").unwrap());
-        movement.set("direction", Value::Number(90.0));
-        eye.features.push(movement);
-        let mut dot = Agent::new(entities.spawn().unwrap(), 1, String::new(), 0);
-        dot.y = -100.0; // up, straight ahead of an eye facing 90°
-        assert!(sees(&eye, &dot));
-        dot.y = 100.0;
-        assert!(!sees(&eye, &dot), "behind");
-        dot.y = -300.0;
-        assert!(!sees(&eye, &dot), "beyond the default 250");
-        dot.y = -100.0;
-        let mut vision = FeatureState::new(crate::features::feature("Vision").unwrap());
+        let mut agents = crate::agent::Agents::default();
+        let (eye, dot) = (entities.spawn().unwrap(), entities.spawn().unwrap());
+        agents.insert(Agent::new(eye, 0, String::new(), 0));
+        agents.insert(Agent::new(dot, 1, String::new(), 0));
+        let movement = FeatureKind::named("Movement");
+        let mut heading = agents.feature_or_new(eye, movement).unwrap();
+        heading.set("direction", Value::Number(90.0));
+        let sees_at = |agents: &mut crate::agent::Agents, y: f64| {
+            agents.get_mut(dot).unwrap().y = y;
+            sees(agents, agents.get(eye).unwrap(), agents.get(dot).unwrap())
+        };
+        // Up, straight ahead of an eye facing 90°.
+        assert!(sees_at(&mut agents, -100.0));
+        assert!(!sees_at(&mut agents, 100.0), "behind");
+        assert!(!sees_at(&mut agents, -300.0), "beyond the default 250");
+        let mut vision = agents.feature_or_new(dot, VISION_KIND).unwrap();
         vision.set("visionable", Value::Boolean(false));
-        dot.features.push(vision);
-        assert!(!sees(&eye, &dot), "not visionable");
+        assert!(!sees_at(&mut agents, -100.0), "not visionable");
     }
 }
