@@ -41,6 +41,9 @@ impl RowState {
 /// Every attached feature of one kind.
 #[derive(Debug, Clone)]
 pub struct FeatureTable {
+    /// The feature's kind (also in `catalog`, kept here so a write checks it without
+    /// reading the catalog).
+    kind: FeatureKind,
     /// The feature's catalog entry and its props' defaults.
     catalog: &'static Catalog,
     /// The row of each agent slot's feature ([`NO_ROW`] for an agent without it).
@@ -49,8 +52,17 @@ pub struct FeatureTable {
     owner: Vec<u32>,
     /// Each row's update state.
     state: Vec<RowState>,
+    /// How many of the first catalog props are hot ([`FeatureSpec::hot`]): the props the
+    /// tick reads and writes for nearly every agent with the feature (Movement's five), kept
+    /// together row by row in `hot_rows` rather than in columns, so one agent's step reads
+    /// one stretch of memory rather than one per prop.
+    ///
+    /// [`FeatureSpec::hot`]: crate::features::FeatureSpec::hot
+    hot: usize,
+    /// The hot props of every row, row after row (`hot` values each).
+    hot_rows: Vec<GVar>,
     /// One column per catalog prop, in catalog order: empty until a row changes that prop,
-    /// then one value per row.
+    /// then one value per row (always empty for the hot ones).
     columns: Box<[Vec<GVar>]>,
     /// Each row's added props, graph points and counts, which few have.
     more: Vec<Option<Box<More>>>,
@@ -60,10 +72,13 @@ impl FeatureTable {
     /// A table with no rows.
     pub(crate) fn new(catalog: &'static Catalog) -> FeatureTable {
         FeatureTable {
+            kind: catalog.kind,
             catalog,
             row_of: Vec::new(),
             owner: Vec::new(),
             state: Vec::new(),
+            hot: catalog.spec.hot.min(catalog.defaults.len()),
+            hot_rows: Vec::new(),
             columns: catalog.defaults.iter().map(|_| Vec::new()).collect(),
             more: Vec::new(),
         }
@@ -71,7 +86,7 @@ impl FeatureTable {
 
     /// The feature's kind.
     pub(crate) fn kind(&self) -> FeatureKind {
-        self.catalog.kind
+        self.kind
     }
 
     /// The row of the agent in `slot`, if it has the feature.
@@ -120,6 +135,8 @@ impl FeatureTable {
         self.owner.push(slot);
         self.state.push(RowState::FRESH);
         self.more.push(None);
+        let hot = self.catalog.defaults.iter().take(self.hot);
+        self.hot_rows.extend(hot.cloned());
         for (column, default) in self.columns.iter_mut().zip(&self.catalog.defaults) {
             if !column.is_empty() {
                 column.push(default.clone());
@@ -152,6 +169,11 @@ impl FeatureTable {
         }
         if let (Some(more), Some(kept)) = (self.more.get_mut(row), from.more.first_mut()) {
             *more = kept.take();
+        }
+        let start = row * self.hot;
+        let chunk = self.hot_rows.iter_mut().skip(start).take(self.hot);
+        for (at, value) in chunk.zip(from.hot_rows.drain(..)) {
+            *at = value;
         }
         for (index, column) in from.columns.iter_mut().enumerate() {
             if let Some(value) = column.pop() {
@@ -204,6 +226,13 @@ impl FeatureTable {
         }
         copy_within(&mut self.state, source, row);
         copy_within(&mut self.more, source, row);
+        for i in 0..self.hot {
+            copy_within(
+                &mut self.hot_rows,
+                source * self.hot + i,
+                row * self.hot + i,
+            );
+        }
         for column in self.columns.iter_mut().filter(|c| !c.is_empty()) {
             copy_within(column, source, row);
         }
@@ -217,6 +246,7 @@ impl FeatureTable {
         out.owner.push(NO_ROW);
         out.state.push(self.state.swap_remove(row));
         out.more.push(self.more.swap_remove(row));
+        out.hot_rows = swap_remove_chunk(&mut self.hot_rows, row, self.hot);
         for (column, kept) in self.columns.iter_mut().zip(out.columns.iter_mut()) {
             if !column.is_empty() {
                 kept.push(column.swap_remove(row));
@@ -233,6 +263,7 @@ impl FeatureTable {
         };
         self.state.swap_remove(row);
         self.more.swap_remove(row);
+        swap_remove_chunk(&mut self.hot_rows, row, self.hot);
         for column in self.columns.iter_mut().filter(|c| !c.is_empty()) {
             column.swap_remove(row);
         }
@@ -254,6 +285,9 @@ impl FeatureTable {
     /// yet, to change.
     #[inline(always)]
     fn hold(&mut self, row: usize, index: usize) -> Option<&mut GVar> {
+        if index < self.hot {
+            return self.hot_rows.get_mut(row * self.hot + index);
+        }
         let rows = self.owner.len();
         let column = self.columns.get_mut(index)?;
         if column.is_empty() {
@@ -284,11 +318,17 @@ impl FeatureTable {
                 more.push(self.more.get_mut(row).and_then(Option::take));
             }
             self.more = more;
+            let mut hot_rows = Vec::with_capacity(self.hot_rows.len());
+            for &row in &order {
+                let chunk = self.hot_rows.iter_mut().skip(row * self.hot).take(self.hot);
+                hot_rows.extend(chunk.map(taken));
+            }
+            self.hot_rows = hot_rows;
             for column in self.columns.iter_mut().filter(|c| !c.is_empty()) {
                 let mut moved: Vec<GVar> = Vec::with_capacity(order.len());
                 for &row in &order {
                     if let Some(value) = column.get_mut(row) {
-                        moved.push(std::mem::replace(value, GVar::Boolean(Default::default())));
+                        moved.push(taken(value));
                     }
                 }
                 *column = moved;
@@ -299,10 +339,32 @@ impl FeatureTable {
             }
             self.owner = owners;
         }
+        self.hot_rows
+            .iter_mut()
+            .for_each(|value| value.relocate(spent));
         for column in self.columns.iter_mut() {
             column.iter_mut().for_each(|value| value.relocate(spent));
         }
     }
+}
+
+/// The value at `value`, a placeholder (which takes no memory) left in its place.
+fn taken(value: &mut GVar) -> GVar {
+    std::mem::replace(value, GVar::Boolean(Default::default()))
+}
+
+/// Takes the `width` values of `row` out of rows laid out one after the other, the last row's
+/// moving into their place (as `Vec::swap_remove` does for one value).
+fn swap_remove_chunk(rows: &mut Vec<GVar>, row: usize, width: usize) -> Vec<GVar> {
+    let count = rows.len().checked_div(width).unwrap_or(0);
+    if row >= count {
+        return Vec::new();
+    }
+    let last = (count - 1) * width;
+    for i in 0..width {
+        rows.swap(row * width + i, last + i);
+    }
+    rows.split_off(last)
 }
 
 /// One table per catalog feature, by kind.
@@ -358,7 +420,7 @@ impl<'a> FeatureRef<'a> {
     /// The feature's kind.
     #[inline(always)]
     pub(crate) fn kind(self) -> FeatureKind {
-        self.table.catalog.kind
+        self.table.kind
     }
 
     /// The feature's canonical name.
@@ -408,6 +470,9 @@ impl<'a> FeatureRef<'a> {
     #[inline(always)]
     fn var(self, index: usize) -> Option<&'a GVar> {
         let table = self.table;
+        if index < table.hot {
+            return table.hot_rows.get(self.row * table.hot + index);
+        }
         match table.columns.get(index) {
             Some(column) => column
                 .get(self.row)
@@ -677,7 +742,7 @@ impl<'a> FeatureMut<'a> {
     /// slot says whether the prop wakes it.
     #[inline(always)]
     pub(crate) fn prop_at_mut(&mut self, slot: PropSlot) -> Option<&mut GVar> {
-        if self.table.catalog.kind != slot.kind {
+        if self.table.kind != slot.kind {
             let index = self.get().index_of(slot.name)?;
             return self.var_mut(index);
         }
@@ -689,13 +754,16 @@ impl<'a> FeatureMut<'a> {
 
     /// [`FeatureMut::prop_at_mut`], giving up the view for a borrow as long as its own.
     #[inline(always)]
-    pub(crate) fn into_prop_at_mut(self, slot: PropSlot) -> Option<&'a mut GVar> {
-        let index = if self.table.catalog.kind == slot.kind {
-            slot.index
-        } else {
-            self.get().index_of(slot.name)?
-        };
-        self.into_var_mut(index)
+    pub(crate) fn into_prop_at_mut(mut self, slot: PropSlot) -> Option<&'a mut GVar> {
+        if self.table.kind != slot.kind {
+            let index = self.get().index_of(slot.name)?;
+            return self.into_var_mut(index);
+        }
+        // The slot says whether the prop wakes the feature: no catalog look-up.
+        if slot.wakes {
+            self.wake();
+        }
+        self.table.hold(self.row, slot.index)
     }
 
     /// [`FeatureMut::prop_mut`], giving up the view for a borrow as long as its own.
@@ -947,26 +1015,30 @@ mod tests {
     fn a_column_is_made_only_when_a_row_changes_its_prop() {
         let (mut agents, ids) = agents(3);
         for &id in &ids {
+            agents.feature_or_new(id, COSTUME);
             agents.feature_or_new(id, MOVEMENT);
         }
-        let table = agents.tables.of(MOVEMENT).unwrap();
+        let table = agents.tables.of(COSTUME).unwrap();
         assert!(
             table.columns.iter().all(Vec::is_empty),
             "every row at its defaults"
         );
-        let mut f = agents.feature_mut(ids[1], MOVEMENT).unwrap();
-        f.set("distance", Value::Number(4.0));
-        let table = agents.tables.of(MOVEMENT).unwrap();
+        let mut f = agents.feature_mut(ids[1], COSTUME).unwrap();
+        f.set("glow", Value::Number(4.0));
+        let table = agents.tables.of(COSTUME).unwrap();
         let made: Vec<usize> = table.columns.iter().map(Vec::len).collect();
         assert_eq!(made.iter().filter(|&&n| n == 3).count(), 1, "{made:?}");
-        let distance =
-            |agents: &Agents, id| agents.feature(id, MOVEMENT).unwrap().number("distance");
+        let glow = |agents: &Agents, id| agents.feature(id, COSTUME).unwrap().number("glow");
         assert_eq!(
-            distance(&agents, ids[0]),
-            Some(0.5),
+            glow(&agents, ids[0]),
+            Some(0.0),
             "the others read the default"
         );
-        assert_eq!(distance(&agents, ids[1]), Some(4.0));
+        assert_eq!(glow(&agents, ids[1]), Some(4.0));
+        // Movement's hot props are held together, row by row, from the start.
+        let movement = agents.tables.of(MOVEMENT).unwrap();
+        assert!(movement.hot > 0 && movement.columns.iter().all(Vec::is_empty));
+        assert_eq!(movement.hot_rows.len(), 3 * movement.hot);
     }
 
     #[test]

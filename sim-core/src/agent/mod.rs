@@ -584,7 +584,9 @@ impl Agents {
 
     /// The value of a built-in number or truth-value property, without copying any text:
     /// what an expression's typed code reads (`None` for text and for names that are no
-    /// built-in).
+    /// built-in). Out of line: the typed code that reads props inlines the read of an added
+    /// prop, the common case, and stays small.
+    #[inline(never)]
     pub fn builtin_scalar(&self, agent: &Agent, name: &str) -> Option<crate::script::expr::Scalar> {
         use crate::script::expr::Scalar;
         if matches!(name, "name" | "skin" | "statusText" | "trackerId" | "type") {

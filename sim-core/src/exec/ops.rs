@@ -7,9 +7,10 @@
 //! written share one stack as they would in one runner.
 
 use super::{timer_due, Runner};
-use crate::agent::Bindings;
+use crate::agent::{Agent, Agents, Bindings};
 use crate::entity::EntityId;
 use crate::exec::lower::{Decide, Op, Operand, Place, Who};
+use crate::features::catalog::PropSlot;
 use crate::script::expr::{Code, ReadPath, Reads, Scalar, Who as ReadWho};
 use crate::script::program::Stmt;
 use crate::vars::{GVar, NumberStep, RandomSource, Value};
@@ -337,6 +338,13 @@ impl Drop for Cx<'_, '_> {
     }
 }
 
+/// `agent`'s feature prop at `slot`: out of line, so the typed code that reads props inlines
+/// the read of an added prop, the common case, and stays small.
+#[inline(never)]
+fn feat_prop<'a>(agents: &'a Agents, agent: &Agent, slot: PropSlot) -> Option<&'a GVar> {
+    agents.feature_of(agent, slot.kind)?.prop_at(slot)
+}
+
 impl Reads for Cx<'_, '_> {
     #[inline(always)]
     fn scalar(&self, who: &ReadWho, path: &ReadPath) -> Option<Scalar> {
@@ -344,9 +352,7 @@ impl Reads for Cx<'_, '_> {
         let var = match path {
             ReadPath::Builtin(prop) => return self.world.agents.builtin_scalar(agent, prop),
             ReadPath::Added(prop) => agent.prop_keyed(prop)?,
-            ReadPath::FeatProp(slot) => {
-                (self.world.agents.feature_of(agent, slot.kind)?).prop_at(*slot)?
-            }
+            ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent, *slot)?,
         };
         match var {
             GVar::Number(n) => Some(Scalar::Number(n.value())),
@@ -368,9 +374,7 @@ impl Reads for Cx<'_, '_> {
                 }
             }
             ReadPath::Added(prop) => agent.prop_keyed(prop)?,
-            ReadPath::FeatProp(slot) => {
-                (self.world.agents.feature_of(agent, slot.kind)?).prop_at(*slot)?
-            }
+            ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent, *slot)?,
         };
         match var {
             GVar::String(s) => Some(s.value() == text),
