@@ -706,50 +706,34 @@ impl<'a> FeatureMut<'a> {
         self.more_mut().map(|m| &mut m.buckets)
     }
 
+    /// The same feature, borrowed for less long, so the `into_` methods give the `&mut self`
+    /// ones.
+    #[inline(always)]
+    fn reborrow(&mut self) -> FeatureMut<'_> {
+        FeatureMut {
+            table: self.table,
+            row: self.row,
+        }
+    }
+
     /// The prop at `index`, to change: every change of a prop goes through here or through
     /// [`FeatureMut::prop_at_mut`], so that a prop that
     /// [`wakes`](crate::features::FeatPropSpec::wakes) the feature wakes it.
     #[inline(always)]
     fn var_mut(&mut self, index: usize) -> Option<&mut GVar> {
-        if (self.table.catalog.spec.props.get(index)).is_some_and(|p| p.wakes) {
-            self.wake();
-        }
-        self.hold(index)
-    }
-
-    /// The prop at `index`, held in its column from now on, to change.
-    #[inline(always)]
-    fn hold(&mut self, index: usize) -> Option<&mut GVar> {
-        let catalog = self.table.columns.len();
-        if index < catalog {
-            return self.table.hold(self.row, index);
-        }
-        self.table
-            .more
-            .get_mut(self.row)?
-            .as_deref_mut()?
-            .vars
-            .get_mut(index - catalog)
+        self.reborrow().into_var_mut(index)
     }
 
     /// A property by name or catalog alias, to change.
     pub fn prop_mut(&mut self, name: &str) -> Option<&mut GVar> {
-        let index = self.get().index_of(name)?;
-        self.var_mut(index)
+        self.reborrow().into_prop_mut(name)
     }
 
     /// A catalog prop found by its slot, to change: when this is the slot's feature, the
     /// slot says whether the prop wakes it.
     #[inline(always)]
     pub(crate) fn prop_at_mut(&mut self, slot: PropSlot) -> Option<&mut GVar> {
-        if self.table.kind != slot.kind {
-            let index = self.get().index_of(slot.name)?;
-            return self.var_mut(index);
-        }
-        if slot.wakes {
-            self.wake();
-        }
-        self.table.hold(self.row, slot.index)
+        self.reborrow().into_prop_at_mut(slot)
     }
 
     /// [`FeatureMut::prop_at_mut`], giving up the view for a borrow as long as its own.
