@@ -402,9 +402,8 @@ impl Agents {
             return None;
         }
         let mut agent = self.take_slot(id)?;
-        let kinds: Vec<FeatureKind> = agent.features.kinds().collect();
-        agent.features.clear();
-        for kind in kinds {
+        let features = std::mem::take(&mut agent.features);
+        for kind in features.kinds() {
             if let Some(feature) = self.tables.of_mut(kind).and_then(|t| t.take(index)) {
                 agent.features.push_apart(feature);
             }
@@ -437,9 +436,8 @@ impl Agents {
         let Some(agent) = self.slots.get_mut(index) else {
             return;
         };
-        let kinds: Vec<FeatureKind> = agent.features.kinds().collect();
-        agent.features.clear();
-        for kind in kinds {
+        let features = std::mem::take(&mut agent.features);
+        for kind in features.kinds() {
             if let Some(table) = self.tables.of_mut(kind) {
                 table.remove(index);
             }
@@ -504,20 +502,27 @@ impl Agents {
     /// Agent `id`'s feature of `kind`.
     #[inline]
     pub fn feature(&self, id: EntityId, kind: FeatureKind) -> Option<FeatureRef<'_>> {
-        self.feature_of(self.get(id)?, kind)
+        self.feature_in_slot(self.get(id)?, kind)
     }
 
     /// The feature of `kind` of `agent`, one of these agents (none for an agent held apart).
     #[inline(always)]
     pub fn feature_of(&self, agent: &Agent, kind: FeatureKind) -> Option<FeatureRef<'_>> {
-        if !agent.features.has_kind(kind) {
-            return None;
-        }
         let index = agent.id.index() as usize;
         if self.ids.get(index) != Some(&Some(agent.id)) {
             return None;
         }
-        self.tables.of(kind)?.get(index)
+        self.feature_in_slot(agent, kind)
+    }
+
+    /// [`Agents::feature_of`] of an agent known to be in its slot (as [`Agents::get`] gave
+    /// it): the id is not checked again.
+    #[inline(always)]
+    fn feature_in_slot(&self, agent: &Agent, kind: FeatureKind) -> Option<FeatureRef<'_>> {
+        if !agent.features.has_kind(kind) {
+            return None;
+        }
+        self.tables.of(kind)?.get(agent.id.index() as usize)
     }
 
     /// The feature of `agent` by canonical name.
