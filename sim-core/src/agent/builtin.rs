@@ -64,10 +64,10 @@ impl Agent {
     pub(super) fn builtin(&self, name: &str) -> Option<Value> {
         Some(match name {
             "id" => Value::Number(f64::from(self.id.index())),
-            "name" => Value::String(self.name.clone()),
+            "name" => Value::String(self.name.to_string()),
             "x" => Value::Number(self.x),
             "y" => Value::Number(self.y),
-            "skin" => Value::String(self.skin.clone()),
+            "skin" => Value::String(self.skin.to_string()),
             "visible" => Value::Boolean(self.visible),
             "alpha" => Value::Number(self.alpha),
             "isInert" => Value::Boolean(self.is_inert),
@@ -103,7 +103,7 @@ impl Agent {
             "isInhabitingTarget" => flag(|e| e.is_inhabiting_target),
             "trackerId" => Value::String(
                 e.and_then(|e| e.tracker_id.clone())
-                    .unwrap_or_else(|| self.name.clone()),
+                    .unwrap_or_else(|| self.name.to_string()),
             ),
             "statusValue" => number(|e| e.status_value.unwrap_or(0.0)),
             "statusValueColor" => number(|e| e.status_value_color),
@@ -150,8 +150,8 @@ impl Agent {
             "orientation" => self.orientation = number()?,
             "visible" => self.visible = truth()?,
             "isInert" => self.is_inert = truth()?,
-            "name" => self.name = text()?,
-            "skin" => self.skin = text()?,
+            "name" => self.name = text()?.into(),
+            "skin" => self.skin = text()?.into(),
             "statusText" => self.rare.set_status_text(text()?),
             "color" => self.extras_mut().color = Some(number()?),
             "glowColor" => self.extras_mut().glow_color = number()?,
@@ -187,7 +187,7 @@ mod tests {
     use crate::entity::Entities;
 
     fn agent() -> Agent {
-        Agent::new(Entities::new().spawn().unwrap(), 0, "Nemo".into(), 0)
+        Agent::new(Entities::new().spawn().unwrap(), 0, "Nemo".into())
     }
 
     #[test]

@@ -131,7 +131,7 @@ fn value_of(agents: &Agents, slot: usize, question: &Question) -> Option<f64> {
             if agent.blueprint != *blueprint || !agent.is_active() {
                 return None;
             }
-            match agent.prop(prop) {
+            match agents.prop(agent, prop) {
                 Some(var) => var.value().as_number(),
                 None => agent.builtin(prop)?.as_number(),
             }
@@ -310,8 +310,8 @@ mod tests {
         let mut ids = Vec::new();
         for (n, v) in values.iter().enumerate() {
             let id = entities.spawn().unwrap();
-            let mut agent = Agent::new(id, n % 2, format!("a{n}"), 0);
-            agent.props.push(("energy".into(), number(*v)));
+            let mut agent = Agent::new(id, n % 2, format!("a{n}"));
+            agent.props_apart.set("energy", number(*v));
             agents.insert(agent);
             ids.push(id);
         }
@@ -337,7 +337,7 @@ mod tests {
         assert_eq!(agents.prop_summary(0, "energy"), first);
         assert_eq!(agents.census_blocks_computed(), computed, "nothing changed");
 
-        *agents.get_mut(ids[0]).unwrap().prop_mut("energy").unwrap() = number(-5.0);
+        *agents.prop_mut(ids[0], "energy").unwrap() = number(-5.0);
         let after = agents.prop_summary(0, "energy");
         assert_eq!((after.sum, after.min), (0.0, -5.0));
         assert_eq!(agents.census_blocks_computed(), computed + 1, "one block");
@@ -438,8 +438,8 @@ mod tests {
             for change in changes {
                 match change {
                     Change::Set(n, v) => {
-                        if let Some(a) = ids.get(n % ids.len().max(1)).and_then(|id| agents.get_mut(*id)) {
-                            *a.prop_mut("energy").unwrap() = number(v);
+                        if let Some(a) = ids.get(n % ids.len().max(1)).and_then(|id| agents.prop_mut(*id, "energy")) {
+                            *a = number(v);
                         }
                     }
                     Change::Inert(n, b) => {
@@ -456,8 +456,8 @@ mod tests {
                     }
                     Change::Add(v) => {
                         let id = entities.spawn().unwrap();
-                        let mut agent = Agent::new(id, 0, "new".into(), 0);
-                        agent.props.push(("energy".into(), number(v)));
+                        let mut agent = Agent::new(id, 0, "new".into());
+                        agent.props_apart.set("energy", number(v));
                         agents.insert(agent);
                         ids.push(id);
                     }

@@ -861,7 +861,7 @@ mod tests {
         let mut agents = Agents::default();
         let ids: Vec<EntityId> = (0..n).map(|_| entities.spawn().unwrap()).collect();
         for &id in &ids {
-            agents.insert(Agent::new(id, 0, String::new(), 0));
+            agents.insert(Agent::new(id, 0, String::new()));
         }
         (agents, ids)
     }

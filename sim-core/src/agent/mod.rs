@@ -13,6 +13,7 @@ mod census;
 pub(crate) mod color;
 mod feature_state;
 mod feature_table;
+mod prop_table;
 mod rare;
 
 pub use builtin::{Extras, BUILTIN_PROPS};
@@ -20,12 +21,13 @@ pub(crate) use feature_state::FeaturePartsRef;
 pub use feature_state::{FeatureState, Features};
 use feature_table::FeatureTables;
 pub use feature_table::{FeatureMut, FeatureRef};
+pub use prop_table::{PropsApart, MAX_PROPS_PER_BLUEPRINT};
 pub use rare::Rare;
 
 use crate::entity::EntityId;
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::script::program::Stmt;
-use crate::vars::{GVar, PropKey, PropName, Value};
+use crate::vars::Value;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
@@ -131,13 +133,15 @@ pub struct TimerState {
     pub key: (u32, u32, usize),
     /// How many times the statement has run for this agent.
     pub calls: u64,
-    /// The run (counted from 0) at which it last fired; `None` before it first fires.
-    pub fired_at: Option<u64>,
+    /// The run (counted from 0) at which it last fired; [`TimerState::NEVER`] before it
+    /// first fires (not an `Option`, which would make every agent's timer 8 bytes larger).
+    pub fired_at: u64,
 }
 
-/// An agent's added props (see [`Agent::props`]): most blueprints of real models add one or
-/// two, which are then held in the agent; more are held apart.
-pub type Props = smallvec::SmallVec<[(PropName, GVar); 2]>;
+impl TimerState {
+    /// [`TimerState::fired_at`] of a timer that has not fired yet.
+    pub const NEVER: u64 = u64::MAX;
+}
 
 /// An agent's `every` timers (see [`Agent::timers`]).
 pub type Timers = smallvec::SmallVec<[TimerState; 1]>;
@@ -168,10 +172,10 @@ mod blueprint_index {
 /// Laid out for the tick: the fields every pass over thousands of agents reads (place,
 /// blueprint, features, the flags that decide whether it moves or takes part in rules) come
 /// first and fill one cache line, and each agent starts on a line of its own, so a pass
-/// fetches one line of an agent rather than parts of several. The props and timers come
-/// right after that line, so a statement that reads a prop reads the line next to it, which
-/// the processor fetches with it, rather than one further on (with props further on, reading
-/// a prop took a quarter of an `ifExpr`/`getProp` tick at 10,000 agents, 7 % at 1,000).
+/// fetches one line of an agent rather than parts of several. That line also holds the row of
+/// its added props, which are in columns, one table per blueprint (see [`prop_table`]), so a
+/// statement that reads a prop reads that line and the prop's column. The timers come right
+/// after the line.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[repr(C, align(64))]
 pub struct Agent {
@@ -183,7 +187,8 @@ pub struct Agent {
     /// agents' [feature tables](Agents::feature); a snapshot stores them apart).
     #[serde(skip)]
     pub features: Features,
-    /// The index of its blueprint in the compiled project.
+    /// The index of its blueprint in the compiled project (changed through
+    /// [`Agents::set_blueprint`], which moves its props to that blueprint's table).
     #[serde(with = "blueprint_index")]
     pub blueprint: usize,
     /// UI selection flags.
@@ -196,21 +201,21 @@ pub struct Agent {
     pub is_inert: bool,
     /// Whether it is drawn.
     pub visible: bool,
-    /// The tick it was made at (read by no pass; it fills the first cache line's rest, so
-    /// the props start on the second).
-    pub born_tick: u64,
-    /// Props added with `addProp`, in declaration order. A name is held inline (names of up
-    /// to 23 bytes, which is nearly all) and compares as three words ([`PropName`]), so
-    /// finding a prop reads no memory beyond the list. The first two props are held in the
-    /// agent itself, for the same reason.
-    pub props: Props,
+    /// Its row in its blueprint's table of added props ([`NO_ROW`](prop_table) for none): the
+    /// props themselves are in [`Agents::prop`]'s tables.
+    #[serde(skip, default = "prop_table::no_row")]
+    prop_row: u32,
+    /// Its added props while it is out of the agents (see [`prop_table`]); a snapshot stores
+    /// them apart.
+    #[serde(skip)]
+    pub props_apart: PropsApart,
     /// `every` timers' state: the first held in the agent itself, so a model whose agents
     /// each run one `every` (most that have one) reads no other memory to count it.
     pub timers: Timers,
     /// Its id, also its address in [`Agents`] and the entity registry.
     pub id: EntityId,
     /// Its name (`Fish 1`).
-    pub name: String,
+    pub name: Box<str>,
     /// Opacity from 0 to 1.
     pub alpha: f64,
     /// Drawing order: higher is in front.
@@ -218,7 +223,7 @@ pub struct Agent {
     /// Rotation in radians.
     pub orientation: f64,
     /// The picture's name (a costume sets it too).
-    pub skin: String,
+    pub skin: Box<str>,
     /// Its status line, shadows of built-ins with limits, and the messages waiting in each
     /// phase (the exec phase's run before the consequents of `when` rules, which wait in one
     /// list for all agents): what few agents hold, behind one pointer.
@@ -229,11 +234,11 @@ pub struct Agent {
 
 impl Agent {
     /// A fresh agent of `blueprint` with GEMSTEP's built-in defaults.
-    pub fn new(id: EntityId, blueprint: usize, name: String, born_tick: u64) -> Agent {
+    pub fn new(id: EntityId, blueprint: usize, name: String) -> Agent {
         Agent {
             id,
             blueprint,
-            name,
+            name: name.into(),
             x: 0.0,
             y: 0.0,
             visible: true,
@@ -241,64 +246,17 @@ impl Agent {
             is_inert: false,
             z_index: 0.0,
             orientation: 0.0,
-            skin: String::new(),
+            skin: Box::default(),
             rare: Rare::default(),
-            props: Props::new(),
+            prop_row: prop_table::NO_ROW,
+            props_apart: PropsApart::default(),
             features: Features::default(),
             selection: Selection::default(),
             mode: InputMode::Auto,
             timers: Timers::new(),
-            born_tick,
             system: false,
             extras: None,
         }
-    }
-
-    /// An added prop by name.
-    pub fn prop(&self, name: &str) -> Option<&GVar> {
-        self.props.iter().find(|(n, _)| n == name).map(|(_, v)| v)
-    }
-
-    /// An added prop by name, to change.
-    pub fn prop_mut(&mut self, name: &str) -> Option<&mut GVar> {
-        self.props
-            .iter_mut()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v)
-    }
-
-    /// An added prop by its [`PropKey`] (what compiled statements and expressions look up):
-    /// at the place the key guesses, checked inline, and searched for only on a miss.
-    #[inline(always)]
-    pub fn prop_keyed(&self, key: &PropKey) -> Option<&GVar> {
-        match self.props.get(key.guess()) {
-            Some((n, v)) if n == key.name() => Some(v),
-            _ => {
-                let at = self.prop_place(key)?;
-                self.props.get(at).map(|(_, v)| v)
-            }
-        }
-    }
-
-    /// An added prop by its [`PropKey`], to change.
-    #[inline(always)]
-    pub fn prop_keyed_mut(&mut self, key: &PropKey) -> Option<&mut GVar> {
-        let at = key.guess();
-        if self.props.get(at).is_some_and(|(n, _)| n == key.name()) {
-            return self.props.get_mut(at).map(|(_, v)| v);
-        }
-        let at = self.prop_place(key)?;
-        self.props.get_mut(at).map(|(_, v)| v)
-    }
-
-    /// Where the prop of `key` is among the agent's props, remembered in the key: the search
-    /// past a wrong guess, kept out of line so that the guess's check is all that is inlined
-    /// where a prop is read.
-    #[inline(never)]
-    fn prop_place(&self, key: &PropKey) -> Option<usize> {
-        let at = self.props.iter().position(|(n, _)| n == key.name())?;
-        key.found_at(at);
-        Some(at)
     }
 
     /// Whether a feature is attached.
@@ -334,6 +292,9 @@ pub struct Agents {
     census: census::Census,
     /// The features' props, in a table per kind with a row per agent that has it.
     tables: FeatureTables,
+    /// The added props, in a table per blueprint (by index) with a row per agent that added
+    /// any.
+    prop_tables: Vec<prop_table::PropTable>,
 }
 
 /// One agent's features, to change beside the agent itself ([`Agents::split_mut`]).
@@ -356,7 +317,7 @@ impl AgentFeatures<'_> {
 
 /// What an empty slot holds: no blueprint, nothing allocated.
 fn blank(id: EntityId) -> Agent {
-    Agent::new(id, usize::MAX, String::new(), 0)
+    Agent::new(id, usize::MAX, String::new())
 }
 
 impl Agents {
@@ -382,17 +343,21 @@ impl Agents {
         }
         let apart = agent.features.take_apart();
         agent.features.clear();
+        let props = agent.props_apart.take();
         self.drop_features(index);
+        self.drop_props(index);
         if let (Some(id), Some(slot)) = (self.ids.get_mut(index), self.slots.get_mut(index)) {
             if id.is_none() {
                 self.count += 1;
             }
             *id = Some(agent.id);
             *slot = agent;
+            slot.prop_row = prop_table::NO_ROW;
         }
         for feature in apart {
             self.attach_state(index, feature);
         }
+        self.attach_props(index, props);
     }
 
     /// Takes the agent `id` out, if it is here, its features held apart in it.
@@ -401,7 +366,11 @@ impl Agents {
         if !self.contains(id) {
             return None;
         }
+        let props = self.take_props(index);
         let mut agent = self.take_slot(id)?;
+        props
+            .into_iter()
+            .for_each(|(name, var)| agent.props_apart.set(&name, var));
         let features = std::mem::take(&mut agent.features);
         for kind in features.kinds() {
             if let Some(feature) = self.tables.of_mut(kind).and_then(|t| t.take(index)) {
@@ -417,6 +386,7 @@ impl Agents {
             return false;
         }
         self.drop_features(id.index() as usize);
+        self.drop_props(id.index() as usize);
         self.take_slot(id).is_some()
     }
 
@@ -715,8 +685,9 @@ impl Agents {
     }
 
     /// Lays out what the agents hold on the heap kind by kind, each kind in slot order: the
-    /// rows of each feature table (see [`feature_table`]), then the props past the first
-    /// two, the timers, and what props keep on the heap (a Number's limits, a long text).
+    /// rows of each feature table (see [`feature_table`]) and of each blueprint's added
+    /// props (see [`prop_table`]) with what their values keep on the heap (a Number's limits,
+    /// a long text), then the timers.
     /// Agents are made one by one while their lists grow and scripts make and drop text, so
     /// their pieces end up scattered, and a pass over thousands of agents waits on memory at
     /// each one; laid out like this, a pass that reads one kind of thing reads memory in
@@ -727,27 +698,13 @@ impl Agents {
         for table in self.tables.iter_mut() {
             table.repack(&mut heaps);
         }
-        let mut props = Vec::new();
+        self.repack_props(&mut heaps);
         let mut timers = Vec::new();
-        for agent in &mut self.slots {
-            if agent.props.spilled() {
-                let fresh: Props = agent.props.drain(..).collect();
-                props.push(std::mem::replace(&mut agent.props, fresh));
-            }
-        }
         for agent in &mut self.slots {
             if agent.timers.spilled() {
                 let fresh: Timers = agent.timers.drain(..).collect();
                 timers.push(std::mem::replace(&mut agent.timers, fresh));
             }
-        }
-        // Last, what the added props keep on the heap (read by every step of a Number with
-        // limits, and by a meter bound to it).
-        for agent in &mut self.slots {
-            agent
-                .props
-                .iter_mut()
-                .for_each(|(_, var)| var.relocate(&mut heaps));
         }
     }
 
@@ -767,7 +724,7 @@ mod tests {
         let mut entities = Entities::new();
         let mut agents = Agents::default();
         let first = entities.spawn().unwrap();
-        agents.insert(Agent::new(first, 0, "a".into(), 0));
+        agents.insert(Agent::new(first, 0, "a".into()));
         assert_eq!(agents.len(), 1);
         assert!(agents.contains(first));
         assert!(agents.remove(first).is_some());
@@ -775,10 +732,10 @@ mod tests {
         entities.despawn(first).unwrap();
         let second = entities.spawn().unwrap();
         assert_eq!(second.index(), first.index(), "the slot is reused");
-        agents.insert(Agent::new(second, 0, "b".into(), 0));
+        agents.insert(Agent::new(second, 0, "b".into()));
         assert!(agents.get(first).is_none(), "the old generation is gone");
         assert!(!agents.contains(first) && agents.contains(second));
-        assert_eq!(agents.get(second).map(|a| a.name.as_str()), Some("b"));
+        assert_eq!(agents.get(second).map(|a| &*a.name), Some("b"));
         assert!(agents.remove(first).is_none());
         assert_eq!(agents.len(), 1);
     }
@@ -801,17 +758,18 @@ mod tests {
     }
 
     #[test]
-    fn the_props_start_on_the_second_cache_line() {
+    fn the_row_of_the_props_is_in_the_first_cache_line_and_the_timers_follow_it() {
         use std::mem::offset_of;
-        assert_eq!(offset_of!(Agent, props), 64);
-        assert!(offset_of!(Agent, timers) < 256);
+        assert!(offset_of!(Agent, prop_row) + 4 <= 64);
+        assert!(offset_of!(Agent, timers) < 128);
     }
 
     #[test]
-    fn an_agent_is_six_cache_lines_on_64_bit_platforms() {
-        // What few agents hold waits behind one pointer ([`Rare`]); 8 lines before.
+    fn an_agent_is_three_cache_lines_on_64_bit_platforms() {
+        // What few agents hold waits behind one pointer ([`Rare`]) and the added props are in
+        // columns ([`prop_table`]); 6 lines before the columns, 8 before `Rare`.
         #[cfg(target_pointer_width = "64")]
-        assert_eq!(std::mem::size_of::<Agent>(), 6 * 64);
+        assert_eq!(std::mem::size_of::<Agent>(), 3 * 64);
     }
 
     #[test]
@@ -819,7 +777,7 @@ mod tests {
         let mut entities = Entities::new();
         let mut agents = Agents::default();
         for i in 0..4 {
-            let mut agent = Agent::new(entities.spawn().unwrap(), i, format!("a{i}"), 0);
+            let mut agent = Agent::new(entities.spawn().unwrap(), i, format!("a{i}"));
             for name in ["Movement", "Costume", "Physics"].iter().skip(i % 2) {
                 let spec = crate::features::catalog::feature(name).unwrap();
                 agent.features.push_apart(FeatureState::new(spec));
@@ -831,67 +789,38 @@ mod tests {
                 value
                     .call("setMax", &[crate::vars::Value::Number(10.0)], &mut rng)
                     .unwrap();
-                agent.props.push((PropName::new(&format!("p{p}")), value));
+                agent.props_apart.set(&format!("p{p}"), value);
             }
             let long = crate::vars::StringVar::new("a text too long to be kept inline");
-            agent
-                .props
-                .push((PropName::new("t"), crate::vars::GVar::String(long)));
+            agent.props_apart.set("t", crate::vars::GVar::String(long));
             for t in 0..i {
                 agent.timers.push(TimerState {
                     key: (t as u32, 1, 0),
                     calls: 3,
-                    fired_at: Some(1),
+                    fired_at: 1,
                 });
             }
             agents.insert(agent);
         }
-        let before: Vec<String> = agents.iter().map(|a| format!("{a:?}")).collect();
+        let described = |agents: &Agents| -> Vec<String> {
+            let props = |a| {
+                agents
+                    .props(a)
+                    .map(|(n, v)| format!("{n}={v:?}"))
+                    .collect::<Vec<_>>()
+            };
+            agents
+                .iter()
+                .map(|a| format!("{a:?} {:?}", props(a)))
+                .collect()
+        };
+        let before = described(&agents);
         agents.repack();
-        let after: Vec<String> = agents.iter().map(|a| format!("{a:?}")).collect();
-        assert_eq!(before, after);
+        assert_eq!(before, described(&agents));
+        assert!(agents.iter().any(|a| a.timers.spilled()));
         assert!(agents
             .iter()
-            .any(|a| a.props.spilled() && a.timers.spilled()));
-        assert!(agents
-            .iter()
-            .all(|a| a.props.iter().all(|(_, var)| var.owns_heap())));
-    }
-
-    #[test]
-    fn a_key_finds_its_prop_wherever_it_is_and_remembers_where() {
-        use crate::vars::{GVar, NumberVar};
-        let id = Entities::new().spawn().unwrap();
-        let with = |names: &[&str]| {
-            let mut agent = Agent::new(id, 0, String::new(), 0);
-            for (i, n) in names.iter().enumerate() {
-                let var = GVar::Number(NumberVar::new(i as f64));
-                agent.props.push((PropName::new(n), var));
-            }
-            agent
-        };
-        let number = |var: Option<&GVar>| match var {
-            Some(GVar::Number(n)) => Some(n.value()),
-            _ => None,
-        };
-        let key = PropKey::new("energy");
-        let (first, third) = (with(&["energy", "b"]), with(&["a", "b", "energy"]));
-        assert_eq!(number(first.prop_keyed(&key)), Some(0.0));
-        assert_eq!(number(third.prop_keyed(&key)), Some(2.0), "a miss searches");
-        assert_eq!(key.guess(), 2, "and remembers the place");
-        assert_eq!(
-            number(first.prop_keyed(&key)),
-            Some(0.0),
-            "a wrong guess still finds"
-        );
-        assert_eq!(with(&["a"]).prop_keyed(&key), None);
-        assert_eq!(with(&[]).prop_keyed(&key), None);
-        let mut third = third;
-        if let Some(GVar::Number(n)) = third.prop_keyed_mut(&PropKey::new("b")) {
-            n.set(7.0).unwrap();
-        }
-        assert_eq!(number(third.prop_keyed(&PropKey::new("b"))), Some(7.0));
-        assert!(with(&["a"]).prop_keyed_mut(&key).is_none());
+            .all(|a| agents.props(a).all(|(_, var)| var.owns_heap())));
     }
 
     #[test]
@@ -900,7 +829,7 @@ mod tests {
         let mut agents = Agents::default();
         let ids: Vec<EntityId> = (0..3).map(|_| entities.spawn().unwrap()).collect();
         for &id in ids.iter().rev() {
-            agents.insert(Agent::new(id, 0, String::new(), 0));
+            agents.insert(Agent::new(id, 0, String::new()));
         }
         let mut out = Vec::new();
         agents.ids_into(&mut out);

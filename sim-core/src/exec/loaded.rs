@@ -144,9 +144,9 @@ impl Lowered {
     }
 }
 
-/// The compiled project plus what the runtime derives from it once. The simulation gives
-/// it no starting agents (`project.instances` is empty): those are made once from the
-/// compiled instances kept apart (`crate::sim::loaded`), then dropped.
+/// The compiled project plus what the runtime derives from it once. It holds no starting
+/// agents: those are made from the project's instances at a load or a reset, their init
+/// scripts compiled again then ([`CompiledProject::instance_init`]).
 #[derive(Debug)]
 pub(crate) struct LoadedProject {
     pub project: CompiledProject,

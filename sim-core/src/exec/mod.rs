@@ -412,18 +412,14 @@ impl<'w> Runner<'w> {
         self.world
             .agents
             .get(self.me)
-            .map_or_else(String::new, |a| a.name.clone())
+            .map_or_else(String::new, |a| a.name.to_string())
     }
 
     fn describe_context(&self) -> String {
         let mut parts = vec![format!("agent = {}", self.describe_me())];
         for (bp, id) in self.bindings.iter().flatten() {
             let name = self.world.blueprints.name_ref(*bp);
-            let agent = self
-                .world
-                .agents
-                .get(*id)
-                .map_or("(removed)", |a| a.name.as_str());
+            let agent = self.world.agents.get(*id).map_or("(removed)", |a| &*a.name);
             parts.push(format!("{name} = {agent}"));
         }
         parts.join(", ")
@@ -475,12 +471,7 @@ impl<'w> Runner<'w> {
         initial: Option<&Value>,
     ) -> Result<(), Failure> {
         let var = GVar::new(ty, initial).map_err(|e| e.to_string())?;
-        let agent = self.world.agents.get_mut(self.me).ok_or("agent is gone")?;
-        match agent.prop_mut(name) {
-            Some(existing) => *existing = var,
-            None => agent.props.push((name.into(), var)),
-        }
-        Ok(())
+        self.world.agents.set_prop(self.me, name, var)
     }
 
     /// Attaches a feature with its catalog defaults (a second `addFeature` changes nothing).
@@ -525,7 +516,7 @@ pub(crate) fn timer_due(
             timers.push(TimerState {
                 key,
                 calls: 0,
-                fired_at: None,
+                fired_at: TimerState::NEVER,
             });
             timers.len() - 1
         }
@@ -535,10 +526,11 @@ pub(crate) fn timer_due(
     };
     let run = timer.calls;
     timer.calls = run.saturating_add(1);
-    let since = run.saturating_sub(timer.fired_at.unwrap_or(0));
-    let fire = since as f64 > frames || (run_at_start && timer.fired_at.is_none());
+    let never = timer.fired_at == TimerState::NEVER;
+    let since = run.saturating_sub(if never { 0 } else { timer.fired_at });
+    let fire = since as f64 > frames || (run_at_start && never);
     if fire {
-        timer.fired_at = Some(run);
+        timer.fired_at = run;
     }
     fire
 }

@@ -176,7 +176,7 @@ impl<'w, 's> Cx<'w, 's> {
         let var = match place {
             Place::Prop(who, key) => {
                 let id = self.id(*who);
-                self.world.agents.get_mut(id)?.prop_keyed_mut(key)?
+                self.world.agents.prop_keyed_mut(id, key)?
             }
             Place::Feat(who, slot) => {
                 let id = self.id(*who);
@@ -351,7 +351,7 @@ impl Reads for Cx<'_, '_> {
         let agent = self.world.agents.get(self.read_id(who)?)?;
         let var = match path {
             ReadPath::Builtin(prop) => return self.world.agents.builtin_scalar(agent, prop),
-            ReadPath::Added(prop) => agent.prop_keyed(prop)?,
+            ReadPath::Added(prop) => self.world.agents.prop_keyed(agent, prop)?,
             ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent, *slot)?,
         };
         match var {
@@ -373,7 +373,7 @@ impl Reads for Cx<'_, '_> {
                     _ => None,
                 }
             }
-            ReadPath::Added(prop) => agent.prop_keyed(prop)?,
+            ReadPath::Added(prop) => self.world.agents.prop_keyed(agent, prop)?,
             ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent, *slot)?,
         };
         match var {

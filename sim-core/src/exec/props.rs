@@ -22,7 +22,7 @@ impl Runner<'_> {
         if let Some(value) = self.world.agents.builtin(agent, name) {
             return Ok(value);
         }
-        match agent.prop(name) {
+        match self.world.agents.prop(agent, name) {
             Some(var) => Ok(var.value()),
             None => Err(format!("{} has no property '{name}'", agent.name)),
         }
@@ -48,16 +48,16 @@ impl Runner<'_> {
         args: &[Value],
     ) -> Result<Option<Value>, Failure> {
         let world = &mut *self.world;
+        if let Some(var) = world.agents.prop_mut(id, name) {
+            return var
+                .call(method, args, &mut world.rng)
+                .map_err(|e| e.to_string());
+        }
         let tint = (world.agents.get(id)).and_then(|agent| world.agents.tint(agent, name));
         let agent = world
             .agents
             .get_mut(id)
             .ok_or_else(|| "the agent was removed".to_string())?;
-        if let Some(var) = agent.prop_mut(name) {
-            return var
-                .call(method, args, &mut world.rng)
-                .map_err(|e| e.to_string());
-        }
         let Some(current) = agent.builtin_with_tint(name, tint) else {
             return Err(format!("{} has no property '{name}'", agent.name));
         };

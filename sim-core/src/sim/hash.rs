@@ -108,7 +108,7 @@ fn agent_into(h: &mut Fnv, agents: &Agents, a: &Agent) {
         ]);
         h.text(e.tracker_id.as_deref().unwrap_or(""));
     }
-    for (name, var) in &a.props {
+    for (name, var) in agents.props(a) {
         h.var(name, var);
     }
     for feature in agents.features(a) {

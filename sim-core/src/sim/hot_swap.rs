@@ -82,7 +82,7 @@ impl Simulation {
             return Err(SwapError::Structure(what));
         }
         let compiled = compile_project(&project).map_err(SwapError::Compile)?;
-        let (new, instances) = super::loaded(compiled);
+        let new = super::loaded(compiled);
         let mut remap = Vec::new();
         let mut changed = Vec::new();
         for old in &self.project.blueprints {
@@ -104,7 +104,7 @@ impl Simulation {
         self.world.budget.renew();
         // Starting agents of blueprints just added are made now, as a reset would make them.
         self.world.make_instances(
-            (&new, &instances),
+            (&new, &project.instances),
             &mut self.lp,
             self.project.instances.len(),
         );
@@ -224,14 +224,14 @@ impl World {
         self.agents.ids_into(&mut ids);
         let mut count = 0;
         for id in ids {
-            let Some(agent) = self.agents.get_mut(id).filter(|a| !a.system) else {
+            let Some(agent) = self.agents.get(id).filter(|a| !a.system) else {
                 continue;
             };
             let was = agent.blueprint;
             let Some(&now) = remap.get(was) else {
                 continue;
             };
-            agent.blueprint = now;
+            self.agents.set_blueprint(id, now);
             if !changed.get(was).copied().unwrap_or(false) {
                 continue;
             }
@@ -258,7 +258,7 @@ impl World {
     /// A blank agent like `like` (same id and name) of `program`'s blueprint `bp`, after
     /// that blueprint's DEFINE.
     fn scratch(&mut self, like: &Agent, program: &Rc<LoadedProject>, bp: usize) -> Agent {
-        let blank = || Agent::new(like.id, bp, like.name.clone(), like.born_tick);
+        let blank = || Agent::new(like.id, bp, like.name.to_string());
         self.blueprints = Rc::clone(&program.names);
         self.agents.insert(blank());
         if let Some(blueprint) = program.project.blueprints.get(bp) {
@@ -293,9 +293,13 @@ fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
         current.rare.set_status_text(status.to_string());
     }
     take_changed(&mut current.mode, &before.mode, &after.mode);
-    let mut props = current.props.to_vec();
-    merge_vars(&mut props, &before.props, &after.props);
-    current.props = props.into();
+    let mut props = current.props_apart.take();
+    merge_vars(
+        &mut props,
+        before.props_apart.list(),
+        after.props_apart.list(),
+    );
+    current.props_apart = props.into();
     let (shadows_before, shadows_after) = (before.rare.builtin_vars(), after.rare.builtin_vars());
     // With no shadows before or after, the merge changes nothing (and makes nothing).
     if !(shadows_before.is_empty() && shadows_after.is_empty()) {

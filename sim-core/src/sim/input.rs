@@ -73,15 +73,17 @@ impl EntityWorld for World {
 }
 
 fn apply(world: &mut World, id: EntityId, update: AgentUpdate) -> Result<(), String> {
+    if let AgentUpdate::Prop(name, value) = &update {
+        if let Some(var) = world.agents.prop_mut(id, name) {
+            return var
+                .call("setTo", std::slice::from_ref(value), &mut world.rng)
+                .map(drop)
+                .map_err(|e| e.to_string());
+        }
+    }
     let agent = world.agents.get_mut(id).ok_or("the agent was removed")?;
     match update {
-        AgentUpdate::Prop(name, value) => match agent.prop_mut(&name) {
-            Some(var) => var
-                .call("setTo", &[value], &mut world.rng)
-                .map(drop)
-                .map_err(|e| e.to_string()),
-            None => agent.set_builtin(&name, &value),
-        },
+        AgentUpdate::Prop(name, value) => agent.set_builtin(&name, &value),
         AgentUpdate::FeatProp(feature, prop, value) => {
             let mut f = (world.agents.feature_named_mut(id, &feature))
                 .ok_or_else(|| format!("no feature '{feature}'"))?;

@@ -7,7 +7,7 @@ use crate::event::EventLoop;
 use crate::exec::loaded::LoadedProject;
 use crate::exec::ops::Cx;
 use crate::exec::Runner;
-use crate::script::compiler::CompiledInstance;
+use crate::project::InstanceDef;
 use crate::script::program::{CompiledBlueprint, SimEvent, Stmt};
 use crate::vars::{RandomSource, Value};
 use crate::world::{Birth, World};
@@ -44,7 +44,7 @@ impl World {
         let id = self.register(lp, &bp_name, name)?;
         let path = self.registry().path_of(id).unwrap_or_default();
         let label = path.split_once('/').map_or(name, |(_, n)| n).to_string();
-        let mut agent = Agent::new(id, bp, label, self.tick);
+        let mut agent = Agent::new(id, bp, label);
         agent.x = at.0;
         agent.y = at.1;
         self.agents.insert(agent);
@@ -109,11 +109,11 @@ impl World {
             .and_then(|p| Some((p, self.agents.get(p)?.clone())));
         if let Some((parent_id, parent)) = parent {
             if let Some(child) = self.agents.get_mut(id) {
-                child.props = parent.props;
                 child.skin = parent.skin;
                 child.alpha = parent.alpha;
                 child.z_index = parent.z_index;
             }
+            self.agents.copy_props(parent_id, id);
             self.agents.copy_features(parent_id, id);
             crate::exec::feature_runtime::cursor::carries_nothing(&mut self.agents, id);
         }
@@ -127,9 +127,7 @@ impl World {
     fn mutate(&mut self, id: EntityId, feature: &str, prop: &str, add: f64, sub: f64) {
         let shift = -sub + self.rng.next_f64() * (add + sub);
         let var = if feature.is_empty() {
-            self.agents
-                .get_mut(id)
-                .and_then(|agent| agent.prop_mut(prop))
+            self.agents.prop_mut(id, prop)
         } else {
             (self.agents.feature_named_mut(id, feature)).and_then(|f| f.into_prop_mut(prop))
         };
@@ -185,12 +183,12 @@ impl World {
     /// init script.
     pub(crate) fn make_instances(
         &mut self,
-        (program, instances): (&LoadedProject, &[CompiledInstance]),
+        (program, instances): (&LoadedProject, &[InstanceDef]),
         lp: &mut EventLoop<World>,
         from: usize,
     ) {
         for instance in instances.iter().skip(from) {
-            let Some(bp) = program.names.index(&instance.blueprint) else {
+            let Some(bp) = program.names.index(&instance.bpid) else {
                 continue;
             };
             if let Some(id) = self.make_agent(program, lp, bp, &instance.label, (0.0, 0.0)) {
@@ -215,11 +213,11 @@ impl World {
     pub(crate) fn populate(
         &mut self,
         program: &LoadedProject,
-        instances: Vec<CompiledInstance>,
+        instances: &[InstanceDef],
         lp: &mut EventLoop<World>,
     ) -> Result<(), String> {
         let id = lp.spawn_entity().map_err(|e| e.to_string())?;
-        let mut system = Agent::new(id, usize::MAX, "rounds".to_string(), 0);
+        let mut system = Agent::new(id, usize::MAX, "rounds".to_string());
         system.system = true;
         system.visible = false;
         for spec in crate::features::FEATURES {
@@ -232,9 +230,7 @@ impl World {
         // The entities made so far (the clock's and the system agent's) come first.
         self.agents
             .reserve(instances.len() + id.index() as usize + 1);
-        self.make_instances((program, &instances), lp, 0);
-        // Gone before the agents' memory is laid out again, which needs room for a copy.
-        drop(instances);
+        self.make_instances((program, instances), lp, 0);
         let first = (!self.rounds().is_empty()).then_some(0);
         super::tick::start_round(self, program, first);
         self.flush(program, lp);

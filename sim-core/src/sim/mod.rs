@@ -78,7 +78,7 @@ use crate::entity::{EntityId, EntityRegistry};
 use crate::event::{EventLoop, Payload};
 use crate::exec::loaded::LoadedProject;
 use crate::project::Project;
-use crate::script::compiler::{compile_project, CompileError, CompiledInstance, CompiledProject};
+use crate::script::compiler::{compile_project, CompileError, CompiledProject};
 use crate::time::SimTime;
 use crate::world::log::LogEntry;
 use crate::world::{Settings, World};
@@ -189,7 +189,7 @@ impl Simulation {
         reference: bool,
         starting: Rc<[Starting]>,
     ) -> Result<Simulation, LoadErrors> {
-        let (program, instances) = loaded(compile_project(&project).map_err(LoadErrors::Compile)?);
+        let program = loaded(compile_project(&project).map_err(LoadErrors::Compile)?);
         let settings = Settings {
             seed,
             timer: no_timer,
@@ -199,7 +199,7 @@ impl Simulation {
             starting: Rc::clone(&starting),
         };
         let (lp, world, clock, tick) =
-            build(&project, (&program, instances), settings).map_err(LoadErrors::Engine)?;
+            build(&project, &program, settings).map_err(LoadErrors::Engine)?;
         Ok(Simulation {
             lp,
             world,
@@ -260,7 +260,7 @@ impl Simulation {
     pub fn reset(&mut self) {
         // The starting agents' init scripts are compiled again: the program keeps none of
         // them once they ran (with thousands of starting agents they are megabytes).
-        let (program, instances) = match compile_project(&self.project) {
+        let program = match compile_project(&self.project) {
             Ok(compiled) => loaded(compiled),
             Err(e) => {
                 let at = self.world.origin("simulation", 0, 0);
@@ -271,7 +271,7 @@ impl Simulation {
         };
         // The same steps succeeded in `load`, so they succeed again; if not, the current
         // state is kept and the reason logged.
-        match build(&self.project, (&program, instances), self.settings()) {
+        match build(&self.project, &program, self.settings()) {
             Ok((lp, world, clock, tick)) => {
                 self.lp = lp;
                 self.world = world;
@@ -481,10 +481,11 @@ impl Simulation {
     /// a slider bound to the blueprint's prop shows).
     pub fn prop_value(&self, blueprint: &str, prop: &str) -> Option<crate::vars::Value> {
         let bp = self.world.blueprints.index(blueprint)?;
+        let agents = &self.world.agents;
         self.world
             .visible_agents()
             .filter(|a| a.blueprint == bp)
-            .find_map(|a| a.prop(prop))
+            .find_map(|a| agents.prop(a, prop))
             .map(crate::vars::GVar::value)
     }
 
@@ -525,7 +526,7 @@ impl Simulation {
         self.world
             .visible_agents()
             .filter(move |a| Some(a.blueprint) == bp)
-            .filter_map(move |a| match a.prop(prop) {
+            .filter_map(move |a| match agents.prop(a, prop) {
                 Some(crate::vars::GVar::Number(n)) => Some(n.value()).filter(|v| !v.is_nan()),
                 Some(var) => var.value().as_number(),
                 // A built-in prop (`x`, `alpha`...) is a field of the agent, not an added prop.
@@ -552,23 +553,21 @@ type Built = (EventLoop<World>, World, EntityId, Rc<tick::TickHandler>);
 /// scheduled; with the entity the tick runs for.
 fn build(
     project: &Project,
-    (program, instances): (&Rc<LoadedProject>, Vec<CompiledInstance>),
+    program: &Rc<LoadedProject>,
     settings: Settings,
 ) -> Result<Built, String> {
     let (mut lp, registry) = new_loop()?;
     let mut world = World::new(project, &program.names, settings, registry);
     world.note_warnings(&program.project.blueprints);
-    world.populate(program, instances, &mut lp)?;
+    world.populate(program, &project.instances, &mut lp)?;
     let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
     let tick = start_ticks(&mut lp, &world, clock, program)?;
     Ok((lp, world, clock, tick))
 }
 
-/// `compiled` ready to run, and its starting agents apart: they are made once, at a load or
-/// a reset, so the program the ticks keep does not hold them.
-pub(crate) fn loaded(mut compiled: CompiledProject) -> (Rc<LoadedProject>, Vec<CompiledInstance>) {
-    let instances = std::mem::take(&mut compiled.instances);
-    (Rc::new(LoadedProject::new(compiled)), instances)
+/// `compiled` ready to run.
+pub(crate) fn loaded(compiled: CompiledProject) -> Rc<LoadedProject> {
+    Rc::new(LoadedProject::new(compiled))
 }
 
 /// An event loop with the entity messaging handlers and its registry, before any entity.

@@ -25,7 +25,7 @@ use crate::script::compiler::{
 };
 use crate::script::program::SimEvent;
 use crate::time::SimTime;
-use crate::vars::GVar;
+use crate::vars::{GVar, PropName};
 use crate::world::Hold;
 use crate::world::{Saved, Settings, World};
 use rand_pcg::Pcg32;
@@ -39,7 +39,7 @@ const MAGIC: &[u8; 4] = b"SWSN";
 /// The snapshot format's version; a snapshot of another version is refused. Version 3 writes
 /// an agent's fields in their new order (props and timers right after the first cache line);
 /// version 4 writes every agent's features after the agents, as the feature tables hold them.
-pub const SNAPSHOT_VERSION: u16 = 4;
+pub const SNAPSHOT_VERSION: u16 = 5;
 
 /// The most bytes a snapshot's state may unpack to (a full model of [`MAX_AGENTS`] agents
 /// is far below it); more is refused before it is read.
@@ -90,10 +90,10 @@ impl std::fmt::Display for SnapshotError {
 
 impl std::error::Error for SnapshotError {}
 
-/// The state, generic over how the agents and their features are held: borrowed when
-/// written, owned when read.
+/// The state, generic over how the agents, their features and their props are held:
+/// borrowed when written, owned when read.
 #[derive(Serialize, Deserialize)]
-struct State<A, F> {
+struct State<A, F, P> {
     project: u64,
     seed: u64,
     agent_cap: usize,
@@ -119,13 +119,16 @@ struct State<A, F> {
     /// Each agent's features in the order they were added, agent by agent as in `agents`
     /// (version 4 on).
     features: F,
+    /// Each agent's added props, agent by agent as in `agents` (version 5 on).
+    props: P,
 }
 
 /// The state as written.
-type Written<'a> = State<Vec<&'a Agent>, Vec<Vec<FeaturePartsRef<'a>>>>;
+type Written<'a> =
+    State<Vec<&'a Agent>, Vec<Vec<FeaturePartsRef<'a>>>, Vec<Vec<(&'a PropName, &'a GVar)>>>;
 
 /// The state as read.
-type Read = State<Vec<Agent>, Vec<Vec<FeatureState>>>;
+type Read = State<Vec<Agent>, Vec<Vec<FeatureState>>, Vec<Vec<(PropName, GVar)>>>;
 
 /// Tells a project from another by what a snapshot refers to: its blueprints (names and
 /// scripts, whose compiled programs, rules and timers the state points into), its rounds and
@@ -148,10 +151,15 @@ impl Simulation {
     /// The simulation's state as a compact snapshot (see the module's comment), made between
     /// ticks; [`Simulation::restore`] continues from it exactly.
     pub fn snapshot(&self) -> Vec<u8> {
+        pack(&self.written())
+    }
+
+    /// The state as a snapshot writes it.
+    fn written(&self) -> Written<'_> {
         let w = &self.world;
         let saved = w.save();
         let agents = &w.agents;
-        let state: Written<'_> = State {
+        State {
             project: project_fingerprint(&self.project),
             seed: self.seed,
             agent_cap: self.agent_cap,
@@ -176,16 +184,8 @@ impl Simulation {
             features: (agents.iter())
                 .map(|a| agents.features(a).map(|f| f.parts()).collect())
                 .collect(),
-        };
-        // Postcard writes into memory and fails only when a value refuses to be written (a
-        // blueprint index past 32 bits, which no model reaches); the snapshot is then empty,
-        // which restoring refuses.
-        let body = postcard::to_allocvec(&state).unwrap_or_default();
-        let mut out = Vec::with_capacity(body.len() / 3 + 6);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&SNAPSHOT_VERSION.to_le_bytes());
-        out.extend(miniz_oxide::deflate::compress_to_vec_zlib(&body, LEVEL));
-        out
+            props: agents.iter().map(|a| agents.props(a).collect()).collect(),
+        }
     }
 
     /// Rebuilds the simulation `bytes` (a [`Simulation::snapshot`]) was made from, for
@@ -206,6 +206,19 @@ impl Simulation {
         let program = Rc::new(LoadedProject::new(compiled));
         rebuild(project, program, state)
     }
+}
+
+/// `state` written and packed, behind the magic and the version.
+fn pack(state: &Written<'_>) -> Vec<u8> {
+    // Postcard writes into memory and fails only when a value refuses to be written (a
+    // blueprint index past 32 bits, which no model reaches); the snapshot is then empty,
+    // which restoring refuses.
+    let body = postcard::to_allocvec(state).unwrap_or_default();
+    let mut out = Vec::with_capacity(body.len() / 3 + 6);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&SNAPSHOT_VERSION.to_le_bytes());
+    out.extend(miniz_oxide::deflate::compress_to_vec_zlib(&body, LEVEL));
+    out
 }
 
 /// The state inside `bytes`, unpacked and read, not yet checked against a project.
@@ -289,10 +302,11 @@ fn rebuild(
             .adopt(&lp, id, path)
             .map_err(|e| bad(format!("a name: {e}")))?;
     }
-    if state.features.len() != state.agents.len() {
-        return Err(bad("features for agents that are not there".into()));
+    if state.features.len() != state.agents.len() || state.props.len() != state.agents.len() {
+        return Err(bad("features or props for agents that are not there".into()));
     }
-    for (mut agent, features) in state.agents.into_iter().zip(state.features) {
+    let parts = state.features.into_iter().zip(state.props);
+    for (mut agent, (features, props)) in state.agents.into_iter().zip(parts) {
         let given = features.len();
         features
             .into_iter()
@@ -301,7 +315,16 @@ fn rebuild(
             return Err(bad(format!("agent {} has a feature twice", agent.name)));
         }
         compile_messages(&project, &program, &mut agent)?;
+        let (id, name, given) = (agent.id, agent.name.clone(), props.len());
+        agent.props_apart = props.into();
         world.agents.insert(agent);
+        let held = (world.agents.get(id)).map_or(0, |a| world.agents.props(a).count());
+        if held != given {
+            return Err(bad(format!(
+                "agent {name} has a prop twice, or its blueprint more than {} props",
+                crate::agent::MAX_PROPS_PER_BLUEPRINT
+            )));
+        }
     }
     world.agents.repack();
     world.note_warnings(&program.project.blueprints);
@@ -411,4 +434,48 @@ fn compile_messages(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MODEL: &str = r##"{"id":"p","label":"p","metadata":{"top":-100,"right":100,"bottom":100,"left":-100,"wrap":[false,false],"bounce":true,"roundsCanLoop":false},
+      "rounds":[],
+      "blueprints":[{"name":"Fish","scriptText":"# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 5\naddProp size Number 1\n"}],
+      "instances":[{"id":"1","label":"Nemo","bpid":"Fish","initScript":""},{"id":"2","label":"Dory","bpid":"Fish","initScript":""}]}"##;
+
+    fn running() -> (Rc<Project>, Simulation) {
+        let project = Rc::new(Project::from_json(MODEL).unwrap());
+        let mut sim = Simulation::load(Rc::clone(&project), 1).unwrap();
+        sim.advance_to(crate::time::SimTime::from_secs(1));
+        (project, sim)
+    }
+
+    #[test]
+    fn the_props_come_back_agent_by_agent() {
+        let (project, sim) = running();
+        let back = Simulation::restore(project, &sim.snapshot()).unwrap();
+        assert_eq!(back.state_hash(), sim.state_hash());
+        let agents = &back.world.agents;
+        let props: Vec<Vec<String>> = (agents.iter().filter(|a| !a.system))
+            .map(|a| agents.props(a).map(|(n, v)| format!("{n}={v:?}")).collect())
+            .collect();
+        assert_eq!(props.len(), 2);
+        assert!(props
+            .iter()
+            .all(|p| p.len() == 2 && p[0].starts_with("energy=")));
+    }
+
+    #[test]
+    fn a_snapshot_that_gives_an_agent_a_prop_twice_is_refused() {
+        let (project, sim) = running();
+        let mut state = sim.written();
+        let given = state.props.iter_mut().find(|p| !p.is_empty()).unwrap();
+        given.push(given[0]);
+        match Simulation::restore(project, &pack(&state)) {
+            Err(SnapshotError::Inconsistent(why)) => assert!(why.contains("a prop twice"), "{why}"),
+            other => panic!("restored: {:?}", other.map(|s| s.state_hash())),
+        }
+    }
 }

@@ -251,7 +251,7 @@ impl<'a> AgentView<'a> {
                 },
             })
             .collect();
-        rows.extend(a.props.iter().map(|(name, var)| PropEntry {
+        rows.extend(self.world.agents.props(a).map(|(name, var)| PropEntry {
             group: PropGroup::Added,
             name: name.to_string(),
             value: var.value(),

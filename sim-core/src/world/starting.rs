@@ -77,7 +77,7 @@ impl World {
             if bp != blueprint {
                 continue;
             }
-            let var = self.agents.get_mut(id).and_then(|a| a.prop_mut(prop));
+            let var = self.agents.prop_mut(id, prop);
             let result = match var {
                 Some(var) => set_to(var, &s.value, &mut self.rng),
                 None => Err(format!(

@@ -59,7 +59,7 @@ pub(crate) fn call(
             c.set("costumeName", Value::String(name.clone()));
             c.set_number_at(FRAME, frame);
             if let Some(agent) = r.world.agents.get_mut(id) {
-                agent.skin = name;
+                agent.skin = name.into();
             }
             Ok(())
         }

@@ -117,11 +117,11 @@ fn update(world: &mut World, id: EntityId) {
     };
     let meter = g
         .str_at(METER_PROP)
-        .and_then(|prop| bound(agent, prop))
+        .and_then(|prop| bound(&world.agents, agent, prop))
         .map(meter_level);
     let text = g
         .str_at(TEXT_PROP)
-        .and_then(|prop| bound(agent, prop))
+        .and_then(|prop| bound(&world.agents, agent, prop))
         .and_then(|v| v.value().as_text())
         .filter(|text| g.str_at(TEXT) != Some(text.as_str()));
     let frequency = g.number_at(FREQUENCY).unwrap_or(0.0);
@@ -152,8 +152,10 @@ fn update(world: &mut World, id: EntityId) {
     }
 }
 
-fn bound<'a>(agent: &'a Agent, prop: &str) -> Option<&'a GVar> {
-    (!prop.is_empty()).then(|| agent.prop(prop)).flatten()
+fn bound<'a>(agents: &'a crate::agent::Agents, agent: &Agent, prop: &str) -> Option<&'a GVar> {
+    (!prop.is_empty())
+        .then(|| agents.prop(agent, prop))
+        .flatten()
 }
 
 /// A meter shows a prop's place between its limits, or its value out of 100.
@@ -170,7 +172,7 @@ fn graph_value(world: &World, agent: &Agent, g: crate::agent::FeatureRef<'_>) ->
         return world.global(&global)?.value().as_number();
     }
     let prop = g.text("graphProp").unwrap_or_default();
-    match bound(agent, &prop) {
+    match bound(&world.agents, agent, &prop) {
         Some(var) => var.value().as_number(),
         None => g.number("graphValue"),
     }

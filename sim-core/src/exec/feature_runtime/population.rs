@@ -158,7 +158,7 @@ pub(crate) fn call(
             let ids: Vec<EntityId> = r
                 .world
                 .visible_agents()
-                .filter(|a| a.name == name)
+                .filter(|a| *a.name == *name)
                 .map(|a| a.id)
                 .collect();
             for_each(r, &ids, block_arg(args));

@@ -313,8 +313,8 @@ mod tests {
         let mut entities = Entities::new();
         let mut agents = crate::agent::Agents::default();
         let (eye, dot) = (entities.spawn().unwrap(), entities.spawn().unwrap());
-        agents.insert(Agent::new(eye, 0, String::new(), 0));
-        agents.insert(Agent::new(dot, 1, String::new(), 0));
+        agents.insert(Agent::new(eye, 0, String::new()));
+        agents.insert(Agent::new(dot, 1, String::new()));
         let movement = FeatureKind::named("Movement");
         let mut heading = agents.feature_or_new(eye, movement).unwrap();
         heading.set("direction", Value::Number(90.0));

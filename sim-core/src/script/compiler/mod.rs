@@ -23,7 +23,7 @@ pub(crate) mod values;
 pub use error::{CompileError, CompileErrorKind};
 pub use project::{
     compile_agent_script, compile_command, compile_model_script, compile_project,
-    compile_project_scripts, project_symbols, CompiledInstance, CompiledProject, CompiledRound,
+    compile_project_scripts, project_symbols, CompiledProject, CompiledRound,
 };
 pub use symbols::{builtin_prop, BlueprintSymbols, Symbols, BUILTIN_PROPS};
 

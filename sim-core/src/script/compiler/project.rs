@@ -10,20 +10,6 @@ use crate::project::{InstanceDef, Project, Round};
 use crate::script::program::{CompiledBlueprint, Stmt};
 use crate::script::Pos;
 
-/// An instance whose init script compiled. The script is kept as text and compiled again
-/// when the agent is made ([`CompiledProject::instance_init`]): it runs once per start, and
-/// kept compiled, the init scripts of a model of 10,000 starting agents held 16 MB for the
-/// whole run.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CompiledInstance {
-    /// The instance's label (`Algae 1`).
-    pub label: String,
-    /// The blueprint it is made from.
-    pub blueprint: String,
-    /// Its init script, which compiled.
-    pub init_script: String,
-}
-
 /// A round's compiled scripts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompiledRound {
@@ -40,8 +26,6 @@ pub struct CompiledRound {
 pub struct CompiledProject {
     /// The blueprints, in project order.
     pub blueprints: Vec<CompiledBlueprint>,
-    /// The instances, in project order.
-    pub instances: Vec<CompiledInstance>,
     /// The rounds, in project order.
     pub rounds: Vec<CompiledRound>,
     /// What the project declares, to compile the instances' init scripts with.
@@ -49,24 +33,24 @@ pub struct CompiledProject {
 }
 
 impl CompiledProject {
-    /// `instance`'s init script compiled, as it was when the project compiled (so it
-    /// compiles again; an error would say the project changed under it).
-    pub fn instance_init(
-        &self,
-        instance: &CompiledInstance,
-    ) -> Result<Vec<Stmt>, Vec<CompileError>> {
-        let script = instance_script(instance);
+    /// `instance`'s init script compiled (the project's starting agent it was compiled
+    /// with, so it compiles again; an error would say the project changed under it).
+    ///
+    /// Compiling a project only checks the init scripts: each is compiled again here, when
+    /// its agent is made. It runs once per start, and kept compiled, the init scripts of a
+    /// model of 10,000 starting agents held 16 MB for the whole run.
+    pub fn instance_init(&self, instance: &InstanceDef) -> Result<Vec<Stmt>, Vec<CompileError>> {
         compile_for_agent(
             &instance.init_script,
-            &script,
-            &instance.blueprint,
+            &instance_script(instance),
+            &instance.bpid,
             &self.symbols,
         )
     }
 }
 
 /// How errors and the log name an instance's init script.
-fn instance_script(instance: &CompiledInstance) -> String {
+fn instance_script(instance: &InstanceDef) -> String {
     format!("instance {}", instance.label)
 }
 
@@ -126,8 +110,7 @@ fn compile_parts(
         &[]
     };
     for instance in instances {
-        out.instances
-            .extend(keep(compile_instance(instance, &symbols), &mut errors));
+        keep(check_instance(instance, &symbols), &mut errors);
     }
     for round in &project.rounds {
         out.rounds
@@ -141,23 +124,16 @@ fn compile_parts(
     }
 }
 
-/// An instance's init script, compiled for an agent of its blueprint.
-fn compile_instance(
-    instance: &InstanceDef,
-    symbols: &Symbols,
-) -> Result<CompiledInstance, Vec<CompileError>> {
-    let compiled = CompiledInstance {
-        label: instance.label.clone(),
-        blueprint: instance.bpid.clone(),
-        init_script: instance.init_script.clone(),
-    };
+/// Whether an instance's init script compiles for an agent of its blueprint (its
+/// statements are made again when the agent is: [`CompiledProject::instance_init`]).
+fn check_instance(instance: &InstanceDef, symbols: &Symbols) -> Result<(), Vec<CompileError>> {
     compile_for_agent(
         &instance.init_script,
-        &instance_script(&compiled),
+        &instance_script(instance),
         &instance.bpid,
         symbols,
-    )?;
-    Ok(compiled)
+    )
+    .map(drop)
 }
 
 /// Compiles statements that run on one agent of `blueprint` in a running model (a message
