@@ -218,10 +218,16 @@ impl Agents {
         table.get(agent.prop_row, table.column(name)?)
     }
 
-    /// `agent`'s added prop of `key` (what compiled statements and expressions look up).
+    /// The added prop of `key` (what compiled statements and expressions look up) of
+    /// `agent`, one known to be in its slot (as [`Agents::get`] gave it): its id is not
+    /// checked again.
     #[inline(always)]
-    pub fn prop_keyed<'a>(&'a self, agent: &Agent, key: &PropKey) -> Option<&'a GVar> {
-        let table = self.prop_table_of(agent)?;
+    pub(crate) fn prop_keyed_in_slot<'a>(
+        &'a self,
+        agent: &Agent,
+        key: &PropKey,
+    ) -> Option<&'a GVar> {
+        let table = self.prop_tables.get(agent.blueprint)?;
         table.get(agent.prop_row, table.keyed(key)?)
     }
 
@@ -446,22 +452,24 @@ mod tests {
         let key = PropKey::new("b");
         let first = agents.get(ids[0]).unwrap();
         assert_eq!(
-            value(agents.prop_keyed(first, &key)),
+            value(agents.prop_keyed_in_slot(first, &key)),
             Some(2.0),
             "a miss searches"
         );
         assert_eq!(key.guess(), 1, "and remembers the place");
         for _ in 0..2 {
             let (first, second) = (agents.get(ids[0]).unwrap(), agents.get(ids[1]).unwrap());
-            assert_eq!(value(agents.prop_keyed(first, &key)), Some(2.0));
-            assert_eq!(value(agents.prop_keyed(second, &key)), Some(3.0));
+            assert_eq!(value(agents.prop_keyed_in_slot(first, &key)), Some(2.0));
+            assert_eq!(value(agents.prop_keyed_in_slot(second, &key)), Some(3.0));
         }
         if let Some(GVar::Number(n)) = agents.prop_keyed_mut(ids[1], &key) {
             n.set(7.0).unwrap();
         }
         let second = agents.get(ids[1]).unwrap();
-        assert_eq!(value(agents.prop_keyed(second, &key)), Some(7.0));
-        assert!(agents.prop_keyed(second, &PropKey::new("a")).is_none());
+        assert_eq!(value(agents.prop_keyed_in_slot(second, &key)), Some(7.0));
+        assert!(agents
+            .prop_keyed_in_slot(second, &PropKey::new("a"))
+            .is_none());
     }
 
     #[test]

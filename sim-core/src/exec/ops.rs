@@ -351,7 +351,7 @@ impl Reads for Cx<'_, '_> {
         let agent = self.world.agents.get(self.read_id(who)?)?;
         let var = match path {
             ReadPath::Builtin(prop) => return self.world.agents.builtin_scalar(agent, prop),
-            ReadPath::Added(prop) => self.world.agents.prop_keyed(agent, prop)?,
+            ReadPath::Added(prop) => self.world.agents.prop_keyed_in_slot(agent, prop)?,
             ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent, *slot)?,
         };
         match var {
@@ -373,7 +373,7 @@ impl Reads for Cx<'_, '_> {
                     _ => None,
                 }
             }
-            ReadPath::Added(prop) => self.world.agents.prop_keyed(agent, prop)?,
+            ReadPath::Added(prop) => self.world.agents.prop_keyed_in_slot(agent, prop)?,
             ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent, *slot)?,
         };
         match var {
