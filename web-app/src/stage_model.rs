@@ -122,7 +122,7 @@ impl StageModel {
     /// Hot-swaps the current project into the running simulation; `None` without either.
     fn swap(&mut self, project: &ProjectHandle) -> Option<Result<(), SwapError>> {
         let sim = self.sim.get_mut()?;
-        let swapped = project.with(|c| Some(sim.hot_swap(&c?.project).map(drop)))?;
+        let swapped = project.with(|c| Some(sim.hot_swap(Rc::clone(&c?.project)).map(drop)))?;
         if swapped.is_ok() {
             self.timeline = Some(Timeline::new(sim));
             self.jump();
@@ -164,8 +164,10 @@ impl StageModel {
     /// A fresh simulation of the current project with `starting` values, from `seed`.
     fn start(&mut self, project: &ProjectHandle, starting: Vec<Starting>, seed: u64) {
         self.hovered = None;
-        self.sim
-            .set(project.with(|c| Simulation::load_starting(&c?.project, seed, starting).ok()));
+        self.sim.set(
+            project
+                .with(|c| Simulation::load_starting(Rc::clone(&c?.project), seed, starting).ok()),
+        );
         if let Some(sim) = self.sim.get_mut() {
             sim.set_timer(performance_micros);
         }
@@ -240,7 +242,7 @@ impl StageModel {
             return Ok(());
         };
         let sim = project
-            .with(|c| c.map(|c| timeline.seek(&c.project, tick)))
+            .with(|c| c.map(|c| timeline.seek(Rc::clone(&c.project), tick)))
             .ok_or("no model is loaded")?
             .map_err(|e| format!("that moment cannot be shown: {e}"))?;
         self.hovered = None;

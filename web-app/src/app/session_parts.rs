@@ -71,9 +71,14 @@ pub fn teacher_controls(props: &SessionProps) -> Html {
     let actions = teacher_actions(page, &open);
     let controllable = state.stage.model().characters();
     let now = state.stage.frame_ms();
-    let codesign = state
-        .project
-        .with(|c| codesign_part(&t.desk, c.map(|c| &c.project), now, &codesign_actions(page)));
+    let codesign = state.project.with(|c| {
+        codesign_part(
+            &t.desk,
+            c.map(|c| &*c.project),
+            now,
+            &codesign_actions(page),
+        )
+    });
     html! {
         <>
             { button }

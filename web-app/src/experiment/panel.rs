@@ -115,7 +115,7 @@ impl Component for ExperimentPanel {
         ExperimentPanel {
             draft: saved_or_new(project),
             lineage: project.lineage(),
-            offered: project.with(|c| suggestions(c.map(|c| &c.project))),
+            offered: project.with(|c| suggestions(c.map(|c| &*c.project))),
             offered_at: project.revision(),
             errors: Vec::new(),
             running: None,
@@ -139,7 +139,7 @@ impl Component for ExperimentPanel {
             self.running = None;
         }
         if project.revision() != self.offered_at {
-            self.offered = project.with(|c| suggestions(c.map(|c| &c.project)));
+            self.offered = project.with(|c| suggestions(c.map(|c| &*c.project)));
             self.offered_at = project.revision();
         }
         true

@@ -197,7 +197,7 @@ mod tests {
     #[test]
     fn an_old_error_does_not_block_other_edits() {
         let handle = handle();
-        let broken = handle.with(|c| c.map(|c| c.project.clone())).unwrap();
+        let broken = handle.with(|c| c.map(|c| (*c.project).clone())).unwrap();
         let mut project = broken;
         place(&mut project, "Fish", 0.0, 0.0).unwrap();
         project.instances[0].init_script.push_str("\nnotAKeyword");

@@ -30,8 +30,9 @@ pub enum Origin {
 /// The loaded project and its compile errors.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CurrentProject {
-    /// The project itself.
-    pub project: Project,
+    /// The project itself, shared with the simulation that runs it and the undo history
+    /// (an edit changes a copy: [`ProjectHandle::edit`]).
+    pub project: Rc<Project>,
     /// Where it came from.
     pub origin: Origin,
     /// Every compile error, in project order (empty when it compiles).
@@ -51,7 +52,8 @@ pub struct BlueprintStatus {
 
 impl CurrentProject {
     /// Compiles `project` and keeps the result next to it.
-    pub fn new(project: Project, origin: Origin) -> CurrentProject {
+    pub fn new(project: impl Into<Rc<Project>>, origin: Origin) -> CurrentProject {
+        let project = project.into();
         let errors = compile_project(&project).err().unwrap_or_default();
         CurrentProject {
             project,
@@ -193,14 +195,14 @@ impl ProjectHandle {
         label: &str,
         change: impl FnOnce(&mut Project) -> Result<(), E>,
     ) -> Result<bool, E> {
-        let Some((mut project, origin)) =
-            self.with(|c| c.map(|c| (c.project.clone(), c.origin.clone())))
+        let Some((before, origin)) =
+            self.with(|c| c.map(|c| (Rc::clone(&c.project), c.origin.clone())))
         else {
             return Ok(false);
         };
-        let before = project.clone();
+        let mut project = (*before).clone();
         change(&mut project)?;
-        if project == before {
+        if project == *before {
             return Ok(false);
         }
         self.shared.borrow_mut().history.record(label, before);
@@ -253,14 +255,14 @@ impl ProjectHandle {
         self.listeners.subscribe(listener)
     }
 
-    fn walk(&self, step: fn(&mut History, Project) -> Option<Project>) -> bool {
+    fn walk(&self, step: fn(&mut History, Rc<Project>) -> Option<Rc<Project>>) -> bool {
         let walked = {
             let shared = &mut *self.shared.borrow_mut();
             let Some(current) = &shared.current else {
                 return false;
             };
             let origin = current.origin.clone();
-            step(&mut shared.history, current.project.clone()).map(|p| (p, origin))
+            step(&mut shared.history, Rc::clone(&current.project)).map(|p| (p, origin))
         };
         let Some((project, origin)) = walked else {
             return false;

@@ -2,10 +2,12 @@
 //!
 //! Keeping whole projects rather than inverse operations means every kind of edit (a script,
 //! a blueprint rename, an instance dragged on the map) undoes the same way, and an undo can
-//! never drift from what the edit did. A project is a few kilobytes of text, so
-//! [`MAX_STEPS`] of them cost little memory.
+//! never drift from what the edit did. Each state is shared (`Rc`) with whoever else holds
+//! it (the current project, the running simulation), so a step costs one copy of the
+//! project, made by the edit that left it.
 
 use sim_core::Project;
+use std::rc::Rc;
 
 /// The most steps kept on each stack; the oldest step is forgotten past it, so a long
 /// session cannot grow memory without end.
@@ -15,7 +17,7 @@ pub const MAX_STEPS: usize = 100;
 #[derive(Debug, Clone, PartialEq)]
 struct Step {
     label: String,
-    project: Project,
+    project: Rc<Project>,
 }
 
 /// The undo and redo stacks of one project's authoring session.
@@ -28,7 +30,7 @@ pub struct History {
 impl History {
     /// Records that the step `label` changed the project away from `before`. A new step
     /// makes the redo stack meaningless, so it is cleared.
-    pub fn record(&mut self, label: &str, before: Project) {
+    pub fn record(&mut self, label: &str, before: Rc<Project>) {
         push_bounded(
             &mut self.undo,
             Step {
@@ -41,7 +43,7 @@ impl History {
 
     /// Undoes the last step: returns the project before it and moves `current` to the redo
     /// stack; `None` when there is nothing to undo.
-    pub fn undo(&mut self, current: Project) -> Option<Project> {
+    pub fn undo(&mut self, current: Rc<Project>) -> Option<Rc<Project>> {
         let step = self.undo.pop()?;
         push_bounded(
             &mut self.redo,
@@ -55,7 +57,7 @@ impl History {
 
     /// Redoes the last undone step: returns the project after it and moves `current` back
     /// to the undo stack; `None` when there is nothing to redo.
-    pub fn redo(&mut self, current: Project) -> Option<Project> {
+    pub fn redo(&mut self, current: Rc<Project>) -> Option<Rc<Project>> {
         let step = self.redo.pop()?;
         push_bounded(
             &mut self.undo,
@@ -88,11 +90,11 @@ fn push_bounded(stack: &mut Vec<Step>, step: Step) {
 mod tests {
     use super::*;
 
-    fn project(id: &str) -> Project {
-        Project {
+    fn project(id: &str) -> Rc<Project> {
+        Rc::new(Project {
             id: id.to_string(),
             ..Project::default()
-        }
+        })
     }
 
     #[test]

@@ -704,7 +704,7 @@ impl Component for ProjectsPanel {
         let project = ctx
             .props()
             .current
-            .with(|c| c.map(|c| Rc::new(c.project.clone())));
+            .with(|c| c.map(|c| Rc::clone(&c.project)));
         html! {
             <>
                 { ctx.props().current.with(|current| view::panel(&state, current, actions, view::Parts { library, blueprints, costumes })) }
