@@ -249,6 +249,41 @@ fn a_blueprint_added_anywhere_leaves_the_running_agents_going() {
 }
 
 #[test]
+fn an_edited_blueprint_numbered_anew_keeps_its_agents_props() {
+    let mut sim = load(&pond(FISH, ALGAE), 1);
+    run_seconds(&mut sim, 1);
+    let edited = FISH.replace(
+        "addProp energy Number 5",
+        "addProp energy Number 5\naddProp size Number 2",
+    );
+    let wider = project(
+        &[
+            ("Shark", "# BLUEPRINT Shark"),
+            ("Algae", ALGAE),
+            ("Fish", &edited),
+        ],
+        &[
+            ("Fish", "Nemo", "prop x setTo 10"),
+            ("Fish", "Dory", "prop x setTo -10"),
+            ("Algae", "Green", "prop y setTo 50"),
+        ],
+        false,
+    );
+    let swapped = sim.hot_swap(&wider).expect("swaps");
+    assert_eq!(swapped.blueprints, ["Fish"]);
+    assert_eq!(sim.blueprint_names(), ["Shark", "Algae", "Fish"]);
+    assert_eq!(
+        num(&sim, "Fish/Nemo", "energy"),
+        35.0,
+        "kept through the renumbering"
+    );
+    assert_eq!(num(&sim, "Fish/Nemo", "size"), 2.0, "added by the edit");
+    assert!(!has_prop(&sim, "Algae/Green", "energy"));
+    sim.step();
+    assert_eq!(num(&sim, "Fish/Dory", "energy"), 36.0);
+}
+
+#[test]
 fn a_blueprint_added_with_starting_agents_makes_them_now_and_after_a_reset() {
     let mut sim = load(&pond(FISH, ALGAE), 1);
     run_seconds(&mut sim, 1);

@@ -127,11 +127,12 @@ impl PropTable {
             .filter_map(move |(name, column)| Some((name, column.get(row as usize)?.as_ref()?)))
     }
 
-    /// Takes `row` out, answering its props and, when the last row moved into its place, the
-    /// slot of that row's agent.
-    fn take_row(&mut self, row: u32) -> (Vec<(PropName, GVar)>, Option<u32>) {
+    /// Takes `row`, the row of the agent in `slot`, out, answering its props and, when the
+    /// last row moved into its place, the slot of that row's agent (nothing when the row is
+    /// another agent's).
+    fn take_row(&mut self, row: u32, slot: u32) -> (Vec<(PropName, GVar)>, Option<u32>) {
         let at = row as usize;
-        if at >= self.owner.len() {
+        if self.owner.get(at) != Some(&slot) {
             return (Vec::new(), None);
         }
         self.owner.swap_remove(at);
@@ -144,11 +145,27 @@ impl PropTable {
         (props, self.owner.get(at).copied())
     }
 
+    /// Drops the columns no agent holds a value in (left by agents removed, or by a model
+    /// edited while it runs that no longer adds a prop), so they neither cost memory nor
+    /// count against [`MAX_PROPS_PER_BLUEPRINT`]. Keys only guess columns, so none goes
+    /// wrong.
+    fn drop_empty_columns(&mut self) {
+        let held: Vec<bool> = (self.columns.iter())
+            .map(|column| column.iter().any(Option::is_some))
+            .collect();
+        let mut kept = held.iter();
+        self.names.retain(|_| kept.next().copied().unwrap_or(true));
+        let mut kept = held.iter();
+        self.columns
+            .retain(|_| kept.next().copied().unwrap_or(true));
+    }
+
     /// Puts the rows in the order of their agents' slots (agents made one by one are already
     /// in it; births and removals shuffle them), answering each slot's new row, and moves
     /// what the values hold on the heap to fresh memory in that order (see
     /// [`Agents::repack`]); old values go to `spent`.
     fn repack(&mut self, spent: &mut Vec<GVar>) -> Option<Vec<(u32, u32)>> {
+        self.drop_empty_columns();
         let moved = (!self.owner.is_sorted()).then(|| {
             let mut order: Vec<usize> = (0..self.owner.len()).collect();
             order.sort_unstable_by_key(|&row| self.owner.get(row).copied());
@@ -277,18 +294,36 @@ impl Agents {
         table.set(agent.prop_row, name, var)
     }
 
-    /// Moves agent `id` to the blueprint of index `blueprint`, its props with it (a model
-    /// edited while it runs renumbers its blueprints).
-    pub fn set_blueprint(&mut self, id: EntityId, blueprint: usize) {
-        let index = id.index() as usize;
-        if self.get(id).is_none_or(|a| a.blueprint == blueprint) {
+    /// Gives every agent of blueprint `old` the index `remap[old]`, and each blueprint's
+    /// table of props with it (a model edited while it runs may number its blueprints
+    /// anew); agents of an index `remap` does not list (the hidden round agent) keep theirs.
+    pub fn renumber_blueprints(&mut self, remap: &[usize]) {
+        if remap.iter().enumerate().all(|(old, &new)| old == new) {
             return;
         }
-        let props = self.take_props(index);
-        if let Some(agent) = self.get_mut(id) {
-            agent.blueprint = blueprint;
+        let now = |old: usize| remap.get(old).copied().unwrap_or(old);
+        let count = (0..self.prop_tables.len())
+            .map(now)
+            .max()
+            .map_or(0, |n| n + 1);
+        let mut tables: Vec<PropTable> = Vec::new();
+        tables.resize_with(count.max(self.prop_tables.len()), PropTable::default);
+        for (old, table) in std::mem::take(&mut self.prop_tables)
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(at) = tables.get_mut(now(old)) {
+                *at = table;
+            }
         }
-        self.attach_props(index, props);
+        self.prop_tables = tables;
+        self.epoch += 1;
+        self.census.forget_log();
+        for (agent, id) in self.slots.iter_mut().zip(&self.ids) {
+            if id.is_some() {
+                agent.blueprint = now(agent.blueprint);
+            }
+        }
     }
 
     /// Gives agent `to` copies of agent `from`'s props in place of its own (a child born of
@@ -349,7 +384,7 @@ impl Agents {
         if row == NO_ROW {
             return Vec::new();
         }
-        let (props, moved) = table.take_row(row);
+        let (props, moved) = table.take_row(row, index as u32);
         if let Some(moved) = moved.and_then(|slot| self.slots.get_mut(slot as usize)) {
             moved.prop_row = row;
         }
@@ -530,18 +565,54 @@ mod tests {
     }
 
     #[test]
-    fn an_agent_moved_to_another_blueprint_takes_its_props_along() {
+    fn blueprints_numbered_anew_keep_their_agents_props() {
         let (mut agents, ids) = agents_of(4);
         for (i, &id) in ids.iter().enumerate() {
-            agents.set_prop(id, "n", number(i as f64)).unwrap();
+            let name = if i % 2 == 0 { "even" } else { "odd" };
+            agents.set_prop(id, name, number(i as f64)).unwrap();
         }
-        agents.set_blueprint(ids[0], 5);
-        agents.set_blueprint(ids[1], 0);
+        agents.renumber_blueprints(&[2, 0]);
         for (i, &id) in ids.iter().enumerate() {
             let agent = agents.get(id).unwrap();
-            assert_eq!(value(agents.prop(agent, "n")), Some(i as f64), "agent {i}");
+            assert_eq!(agent.blueprint, if i % 2 == 0 { 2 } else { 0 });
+            let props: Vec<&str> = agents.props(agent).map(|(n, _)| n.as_str()).collect();
+            assert_eq!(
+                props,
+                [if i % 2 == 0 { "even" } else { "odd" }],
+                "agent {i}"
+            );
+            assert_eq!(value(agents.prop(agent, props[0])), Some(i as f64));
         }
-        assert_eq!(agents.get(ids[0]).unwrap().blueprint, 5);
+        assert!(
+            agents.prop_tables[1].names.is_empty(),
+            "no blueprint has index 1 now"
+        );
+    }
+
+    #[test]
+    fn a_column_no_agent_holds_a_value_in_goes_at_a_repack() {
+        let (mut agents, ids) = agents_of(2);
+        agents.set_prop(ids[0], "gone", number(1.0)).unwrap();
+        agents.set_prop(ids[0], "kept", number(2.0)).unwrap();
+        assert!(agents.discard(ids[0]));
+        let mut entities = Entities::new();
+        let _ = entities.spawn().unwrap();
+        let _ = entities.spawn().unwrap();
+        let id = entities.spawn().unwrap();
+        agents.insert(Agent::new(id, 0, "c".into()));
+        agents.set_prop(id, "kept", number(3.0)).unwrap();
+        agents.repack();
+        let names: Vec<&str> = agents.prop_tables[0]
+            .names
+            .iter()
+            .map(|n| n.as_str())
+            .collect();
+        assert_eq!(names, ["kept"]);
+        let agent = agents.get(id).unwrap();
+        assert_eq!(
+            value(agents.prop_keyed_in_slot(agent, &PropKey::new("kept"))),
+            Some(3.0)
+        );
     }
 
     #[test]

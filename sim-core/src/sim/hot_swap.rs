@@ -222,19 +222,24 @@ impl World {
         let queued = self.queued();
         let mut ids = Vec::new();
         self.agents.ids_into(&mut ids);
+        // The agents of each changed blueprint, by their old index.
+        let edited: Vec<(EntityId, usize)> = (ids.iter())
+            .filter_map(|&id| {
+                let agent = self.agents.get(id).filter(|a| !a.system)?;
+                let was = agent.blueprint;
+                changed
+                    .get(was)
+                    .copied()
+                    .unwrap_or(false)
+                    .then_some((id, was))
+            })
+            .collect();
+        self.agents.renumber_blueprints(remap);
         let mut count = 0;
-        for id in ids {
-            let Some(agent) = self.agents.get(id).filter(|a| !a.system) else {
-                continue;
-            };
-            let was = agent.blueprint;
+        for (id, was) in edited {
             let Some(&now) = remap.get(was) else {
                 continue;
             };
-            self.agents.set_blueprint(id, now);
-            if !changed.get(was).copied().unwrap_or(false) {
-                continue;
-            }
             let Some(current) = self.agents.remove(id) else {
                 continue;
             };
