@@ -17,7 +17,6 @@ mod prop_table;
 mod rare;
 
 pub use builtin::{Extras, BUILTIN_PROPS};
-pub(crate) use feature_state::FeaturePartsRef;
 pub use feature_state::{FeatureState, Features};
 use feature_table::FeatureTables;
 pub use feature_table::{FeatureMut, FeatureRef};

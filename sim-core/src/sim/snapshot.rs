@@ -16,7 +16,7 @@
 //! profiler's counts.
 
 use super::{hash, new_loop, start_ticks, Simulation, MAX_AGENTS, MAX_TICK_WORK};
-use crate::agent::{Agent, FeaturePartsRef, FeatureState, QueuePhase};
+use crate::agent::{Agent, Agents, FeatureState, QueuePhase};
 use crate::entity::{Entities, EntityId};
 use crate::exec::loaded::LoadedProject;
 use crate::project::Project;
@@ -29,6 +29,7 @@ use crate::vars::{GVar, PropName};
 use crate::world::Hold;
 use crate::world::{Saved, Settings, World};
 use rand_pcg::Pcg32;
+use serde::ser::SerializeSeq;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -47,7 +48,7 @@ pub const MAX_SNAPSHOT_BYTES: usize = 256 << 20;
 
 /// How hard the state is compressed: level 1 packs 10,000 agents in a third of the time of
 /// level 3, for a tenth more bytes.
-const LEVEL: u8 = 1;
+const LEVEL: u32 = 1;
 
 /// Why a snapshot could not be restored.
 #[derive(Debug, Clone, PartialEq)]
@@ -123,9 +124,51 @@ struct State<A, F, P> {
     props: P,
 }
 
-/// The state as written.
-type Written<'a> =
-    State<Vec<&'a Agent>, Vec<Vec<FeaturePartsRef<'a>>>, Vec<Vec<(&'a PropName, &'a GVar)>>>;
+/// The state as written: the features and props read from the agents' tables as they are
+/// written, so no list of them is made first.
+type Written<'a> = State<Vec<&'a Agent>, EachAgent<'a>, EachAgent<'a>>;
+
+/// Every agent's features or props, agent by agent as [`Agents::iter`] lists them.
+struct EachAgent<'a> {
+    agents: &'a Agents,
+    props: bool,
+}
+
+impl Serialize for EachAgent<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let agents = self.agents;
+        let features = |a| Listed(move || agents.features(a).map(|f| f.parts()));
+        let props = |a| Listed(move || agents.props(a));
+        let mut seq = s.serialize_seq(Some(agents.iter().count()))?;
+        for agent in agents.iter() {
+            if self.props {
+                seq.serialize_element(&props(agent))?;
+            } else {
+                seq.serialize_element(&features(agent))?;
+            }
+        }
+        seq.end()
+    }
+}
+
+/// A list written from an iterator made twice: once to count it (the format writes the
+/// length first), once to write it.
+struct Listed<F>(F);
+
+impl<F, I> Serialize for Listed<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some((self.0)().count()))?;
+        for item in (self.0)() {
+            seq.serialize_element(&item)?;
+        }
+        seq.end()
+    }
+}
 
 /// The state as read.
 type Read = State<Vec<Agent>, Vec<Vec<FeatureState>>, Vec<Vec<(PropName, GVar)>>>;
@@ -181,10 +224,14 @@ impl Simulation {
             messages_sent: saved.messages_sent,
             controls: saved.controls,
             starting: self.starting.to_vec(),
-            features: (agents.iter())
-                .map(|a| agents.features(a).map(|f| f.parts()).collect())
-                .collect(),
-            props: agents.iter().map(|a| agents.props(a).collect()).collect(),
+            features: EachAgent {
+                agents,
+                props: false,
+            },
+            props: EachAgent {
+                agents,
+                props: true,
+            },
         }
     }
 
@@ -208,17 +255,23 @@ impl Simulation {
     }
 }
 
-/// `state` written and packed, behind the magic and the version.
+/// `state` written and packed, behind the magic and the version. The state is written
+/// straight into the compressor, through a buffer: its uncompressed form (7.5 MB for 10,000
+/// agents, 14 times the packed one) is never held whole.
 fn pack(state: &Written<'_>) -> Vec<u8> {
-    // Postcard writes into memory and fails only when a value refuses to be written (a
-    // blueprint index past 32 bits, which no model reaches); the snapshot is then empty,
-    // which restoring refuses.
-    let body = postcard::to_allocvec(state).unwrap_or_default();
-    let mut out = Vec::with_capacity(body.len() / 3 + 6);
+    let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&SNAPSHOT_VERSION.to_le_bytes());
-    out.extend(miniz_oxide::deflate::compress_to_vec_zlib(&body, LEVEL));
-    out
+    let packer = flate2::write::ZlibEncoder::new(out, flate2::Compression::new(LEVEL));
+    let buffered = std::io::BufWriter::with_capacity(64 << 10, packer);
+    // Writing into memory fails only when a value refuses to be written (a blueprint index
+    // past 32 bits, which no model reaches); the snapshot is then empty, which restoring
+    // refuses.
+    postcard::to_io(state, buffered)
+        .ok()
+        .and_then(|buffered| buffered.into_inner().ok())
+        .and_then(|packer| packer.finish().ok())
+        .unwrap_or_default()
 }
 
 /// The state inside `bytes`, unpacked and read, not yet checked against a project.
@@ -470,10 +523,11 @@ mod tests {
     #[test]
     fn a_snapshot_that_gives_an_agent_a_prop_twice_is_refused() {
         let (project, sim) = running();
-        let mut state = sim.written();
+        let mut state = read(&sim.snapshot()).unwrap();
         let given = state.props.iter_mut().find(|p| !p.is_empty()).unwrap();
-        given.push(given[0]);
-        match Simulation::restore(project, &pack(&state)) {
+        given.push(given[0].clone());
+        let compiled = compile_project_scripts(&project).unwrap();
+        match rebuild(project, Rc::new(LoadedProject::new(compiled)), state) {
             Err(SnapshotError::Inconsistent(why)) => assert!(why.contains("a prop twice"), "{why}"),
             other => panic!("restored: {:?}", other.map(|s| s.state_hash())),
         }
