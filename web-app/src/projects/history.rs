@@ -4,7 +4,8 @@
 //! a blueprint rename, an instance dragged on the map) undoes the same way, and an undo can
 //! never drift from what the edit did. Each state is shared (`Rc`) with whoever else holds
 //! it (the current project, the running simulation), so a step costs one copy of the
-//! project, made by the edit that left it.
+//! project, made by the edit that left it; each stack keeps at most [`MAX_STEPS`] steps and
+//! [`MAX_STEP_BYTES`] of projects.
 
 use sim_core::Project;
 use std::rc::Rc;
@@ -13,11 +14,48 @@ use std::rc::Rc;
 /// session cannot grow memory without end.
 pub const MAX_STEPS: usize = 100;
 
+/// The most bytes of projects (as JSON) each stack keeps: a model of 10,000 starting agents
+/// is about 2 MB, so 100 of its steps would take a tab's memory. The oldest steps go first;
+/// the newest is always kept.
+pub const MAX_STEP_BYTES: usize = 32 << 20;
+
 /// One recorded step: what it was called and the project as it was on the other side of it.
 #[derive(Debug, Clone, PartialEq)]
 struct Step {
     label: String,
     project: Rc<Project>,
+    /// The project's size as JSON, counted once when the step is made.
+    bytes: usize,
+}
+
+impl Step {
+    fn new(label: String, project: Rc<Project>) -> Step {
+        let bytes = json_bytes(&project);
+        Step {
+            label,
+            project,
+            bytes,
+        }
+    }
+}
+
+/// How many bytes `project` takes as JSON, counted as it is written, without the text.
+fn json_bytes(project: &Project) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Writing into a counter cannot fail but for a value serde refuses, which a project
+    // read from JSON has none of; it then counts what was written before.
+    let _ = serde_json::to_writer(&mut count, project);
+    count.0
 }
 
 /// The undo and redo stacks of one project's authoring session.
@@ -31,13 +69,7 @@ impl History {
     /// Records that the step `label` changed the project away from `before`. A new step
     /// makes the redo stack meaningless, so it is cleared.
     pub fn record(&mut self, label: &str, before: Rc<Project>) {
-        push_bounded(
-            &mut self.undo,
-            Step {
-                label: label.to_string(),
-                project: before,
-            },
-        );
+        push_bounded(&mut self.undo, Step::new(label.to_string(), before));
         self.redo.clear();
     }
 
@@ -45,13 +77,7 @@ impl History {
     /// stack; `None` when there is nothing to undo.
     pub fn undo(&mut self, current: Rc<Project>) -> Option<Rc<Project>> {
         let step = self.undo.pop()?;
-        push_bounded(
-            &mut self.redo,
-            Step {
-                label: step.label,
-                project: current,
-            },
-        );
+        push_bounded(&mut self.redo, Step::new(step.label, current));
         Some(step.project)
     }
 
@@ -59,13 +85,7 @@ impl History {
     /// to the undo stack; `None` when there is nothing to redo.
     pub fn redo(&mut self, current: Rc<Project>) -> Option<Rc<Project>> {
         let step = self.redo.pop()?;
-        push_bounded(
-            &mut self.undo,
-            Step {
-                label: step.label,
-                project: current,
-            },
-        );
+        push_bounded(&mut self.undo, Step::new(step.label, current));
         Some(step.project)
     }
 
@@ -84,6 +104,13 @@ fn push_bounded(stack: &mut Vec<Step>, step: Step) {
     stack.push(step);
     let excess = stack.len().saturating_sub(MAX_STEPS);
     stack.drain(..excess);
+    let mut bytes: usize = stack.iter().map(|s| s.bytes).sum();
+    let mut oldest = 0;
+    while bytes > MAX_STEP_BYTES && oldest + 1 < stack.len() {
+        bytes -= stack.get(oldest).map_or(0, |s| s.bytes);
+        oldest += 1;
+    }
+    stack.drain(..oldest);
 }
 
 #[cfg(test)]
@@ -122,6 +149,35 @@ mod tests {
         history.record("other", project("a"));
         assert_eq!(history.redo_label(), None);
         assert_eq!(history.redo(project("x")), None);
+    }
+
+    #[test]
+    fn large_projects_keep_fewer_steps_and_always_the_newest() {
+        let big = |id: &str| {
+            let mut project = (*project(id)).clone();
+            project.description = "x".repeat(MAX_STEP_BYTES / 3);
+            Rc::new(project)
+        };
+        let mut history = History::default();
+        for i in 0..5 {
+            history.record(&i.to_string(), big(&i.to_string()));
+        }
+        let mut current = project("now");
+        let mut undone = Vec::new();
+        while let Some(before) = history.undo(current.clone()) {
+            undone.push(before.id.clone());
+            current = before;
+        }
+        assert_eq!(undone, ["4", "3"], "two thirds of the budget each: two fit");
+        let mut lone = History::default();
+        let mut huge = (*project("huge")).clone();
+        huge.description = "x".repeat(MAX_STEP_BYTES + 1);
+        lone.record("huge", Rc::new(huge));
+        assert_eq!(
+            lone.undo_label(),
+            Some("huge"),
+            "the newest is kept whatever its size"
+        );
     }
 
     #[test]
