@@ -1,6 +1,6 @@
 //! GEMSTEP's built-in agent properties, read and written by name as script values.
 
-use super::Agent;
+use super::{Agent, AgentMut, AgentRef};
 use crate::vars::{GVar, Value, VarType};
 
 /// The built-in properties, in the order the inspector lists them. The last ones, which few
@@ -56,7 +56,7 @@ pub struct Extras {
 /// GEMSTEP's limits of `scale` and `scaleY`.
 const SCALE_LIMIT: f64 = 10.0;
 
-impl Agent {
+impl AgentRef<'_> {
     /// The value of a built-in property, or `None` if `name` is not one. `type` (the
     /// blueprint name) is answered by the caller, which knows the blueprint names, and
     /// `color` by [`Agents::builtin`](super::Agents::builtin) where no script set it (it is
@@ -65,14 +65,14 @@ impl Agent {
         Some(match name {
             "id" => Value::Number(f64::from(self.id.index())),
             "name" => Value::String(self.name.to_string()),
-            "x" => Value::Number(self.x),
-            "y" => Value::Number(self.y),
-            "skin" => Value::String(self.skin.to_string()),
-            "visible" => Value::Boolean(self.visible),
-            "alpha" => Value::Number(self.alpha),
-            "isInert" => Value::Boolean(self.is_inert),
-            "zIndex" => Value::Number(self.z_index),
-            "orientation" => Value::Number(self.orientation),
+            "x" => Value::Number(self.x()),
+            "y" => Value::Number(self.y()),
+            "skin" => Value::String(self.skin().to_string()),
+            "visible" => Value::Boolean(self.visible()),
+            "alpha" => Value::Number(self.alpha()),
+            "isInert" => Value::Boolean(self.is_inert()),
+            "zIndex" => Value::Number(self.z_index()),
+            "orientation" => Value::Number(self.orientation()),
             "statusText" => Value::String(self.rare.status_text().to_string()),
             // GEMSTEP's `agent.isModePuppet()`: a student's device moves it.
             "isPuppet" => Value::Boolean(self.mode == super::InputMode::Puppet),
@@ -80,19 +80,32 @@ impl Agent {
         })
     }
 
-    /// [`Agent::builtin`] with `color` answered: the colour a script set, or else `tint`
+    /// [`AgentRef::builtin`] with `color` answered: the colour a script set, or else `tint`
     /// (its Costume's tint, which [`Agents::tint`](super::Agents::tint) gives).
     pub fn builtin_with_tint(&self, name: &str, tint: Option<f64>) -> Option<Value> {
-        let set = self.extras.as_deref().and_then(|e| e.color);
+        let set = self.rare.extras().and_then(|e| e.color);
         if name == "color" && set.is_none() {
             return Some(Value::Number(tint.unwrap_or(0.0)));
         }
         self.builtin(name)
     }
 
+    /// A GVar holding a built-in property's value, so `prop x add 5` and `prop alpha setMin`
+    /// work through the same method tables as added props. Limits set on built-ins are
+    /// kept in `limits` between calls by the caller.
+    pub fn builtin_var(&self, name: &str, tint: Option<f64>) -> Option<GVar> {
+        let value = self.builtin_with_tint(name, tint)?;
+        match value {
+            Value::Number(_) => GVar::new(VarType::Number, Some(&value)).ok(),
+            other => GVar::holding(&other),
+        }
+    }
+}
+
+impl Agent {
     /// The value of one of the rarer built-ins ([`Extras`]), with GEMSTEP's defaults.
     fn extra(&self, name: &str) -> Option<Value> {
-        let e = self.extras.as_deref();
+        let e = self.rare.extras();
         let number = |f: fn(&Extras) -> f64| Value::Number(e.map_or(0.0, f));
         let flag = |f: fn(&Extras) -> bool| Value::Boolean(e.is_some_and(f));
         Some(match name {
@@ -112,17 +125,14 @@ impl Agent {
         })
     }
 
-    /// The rarer built-ins, made on first use.
-    fn extras_mut(&mut self) -> &mut Extras {
-        self.extras.get_or_insert_with(Box::default)
-    }
-
     /// Whether `name` is a built-in property scripts may change (`id`, `type` and
     /// `isPuppet` are read-only).
     pub fn is_writable_builtin(name: &str) -> bool {
         BUILTIN_PROPS.contains(&name) && !matches!(name, "id" | "type" | "isPuppet")
     }
+}
 
+impl AgentMut<'_> {
     /// Sets a writable built-in property; `Err` names what was wrong. Numbers stay
     /// finite; alpha stays within 0..1.
     pub fn set_builtin(&mut self, name: &str, value: &Value) -> Result<(), String> {
@@ -143,67 +153,58 @@ impl Agent {
                 .ok_or_else(|| format!("'{name}' needs text, got {}", value.describe()))
         };
         match name {
-            "x" => self.x = number()?,
-            "y" => self.y = number()?,
-            "alpha" => self.alpha = number()?.clamp(0.0, 1.0),
-            "zIndex" => self.z_index = number()?,
-            "orientation" => self.orientation = number()?,
-            "visible" => self.visible = truth()?,
-            "isInert" => self.is_inert = truth()?,
+            "x" => *self.x_mut() = number()?,
+            "y" => *self.y_mut() = number()?,
+            "alpha" => *self.alpha_mut() = number()?.clamp(0.0, 1.0),
+            "zIndex" => *self.z_index_mut() = number()?,
+            "orientation" => *self.orientation_mut() = number()?,
+            "visible" => *self.visible_mut() = truth()?,
+            "isInert" => *self.is_inert_mut() = truth()?,
             "name" => self.name = text()?.into(),
-            "skin" => self.skin = text()?.into(),
+            "skin" => *self.skin_mut() = text()?.into(),
             "statusText" => self.rare.set_status_text(text()?),
-            "color" => self.extras_mut().color = Some(number()?),
-            "glowColor" => self.extras_mut().glow_color = number()?,
-            "scale" => self.extras_mut().scale = Some(number()?.clamp(-SCALE_LIMIT, SCALE_LIMIT)),
-            "scaleY" => {
-                self.extras_mut().scale_y = Some(number()?.clamp(-SCALE_LIMIT, SCALE_LIMIT));
+            "color" => self.rare.extras_mut().color = Some(number()?),
+            "glowColor" => self.rare.extras_mut().glow_color = number()?,
+            "scale" => {
+                self.rare.extras_mut().scale = Some(number()?.clamp(-SCALE_LIMIT, SCALE_LIMIT))
             }
-            "isInhabitingTarget" => self.extras_mut().is_inhabiting_target = truth()?,
-            "trackerId" => self.extras_mut().tracker_id = Some(text()?),
-            "statusValue" => self.extras_mut().status_value = Some(number()?.clamp(0.0, 1.0)),
-            "statusValueColor" => self.extras_mut().status_value_color = number()?,
-            "statusValueIsLarge" => self.extras_mut().status_value_is_large = truth()?,
+            "scaleY" => {
+                self.rare.extras_mut().scale_y = Some(number()?.clamp(-SCALE_LIMIT, SCALE_LIMIT));
+            }
+            "isInhabitingTarget" => self.rare.extras_mut().is_inhabiting_target = truth()?,
+            "trackerId" => self.rare.extras_mut().tracker_id = Some(text()?),
+            "statusValue" => self.rare.extras_mut().status_value = Some(number()?.clamp(0.0, 1.0)),
+            "statusValueColor" => self.rare.extras_mut().status_value_color = number()?,
+            "statusValueIsLarge" => self.rare.extras_mut().status_value_is_large = truth()?,
             _ => return Err(format!("'{name}' cannot be changed")),
         }
         Ok(())
-    }
-
-    /// A GVar holding a built-in property's value, so `prop x add 5` and `prop alpha setMin`
-    /// work through the same method tables as added props. Limits set on built-ins are
-    /// kept in `limits` between calls by the caller.
-    pub fn builtin_var(&self, name: &str, tint: Option<f64>) -> Option<GVar> {
-        let value = self.builtin_with_tint(name, tint)?;
-        match value {
-            Value::Number(_) => GVar::new(VarType::Number, Some(&value)).ok(),
-            other => GVar::holding(&other),
-        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agent::Agents;
     use crate::entity::Entities;
-
-    fn agent() -> Agent {
-        Agent::new(Entities::new().spawn().unwrap(), 0, "Nemo".into())
-    }
 
     #[test]
     fn built_ins_are_set_by_name_with_their_types_checked() {
-        let mut a = agent();
+        let id = Entities::new().spawn().unwrap();
+        let mut agents = Agents::default();
+        agents.insert(Agent::new(id, 0, "Nemo".into()));
+        let mut a = agents.get_mut(id).unwrap();
         a.set_builtin("x", &Value::Number(12.5)).unwrap();
         a.set_builtin("alpha", &Value::Number(3.0)).unwrap();
         a.set_builtin("isInert", &Value::String("true".into()))
             .unwrap();
-        assert_eq!(a.builtin("x"), Some(Value::Number(12.5)));
-        assert_eq!(a.alpha, 1.0, "alpha stays within 0..1");
-        assert!(a.is_inert);
+        assert_eq!(a.as_ref().builtin("x"), Some(Value::Number(12.5)));
+        assert_eq!(a.as_ref().alpha(), 1.0, "alpha stays within 0..1");
+        assert!(a.as_ref().is_inert());
         let err = a.set_builtin("y", &Value::String("up".into())).unwrap_err();
         assert_eq!(err, "'y' needs a number, got the text 'up'");
         assert!(a.set_builtin("id", &Value::Number(1.0)).is_err());
-        assert!(a.builtin("energy").is_none());
+        assert!(a.as_ref().builtin("energy").is_none());
         assert!(!Agent::is_writable_builtin("type"));
     }
 }

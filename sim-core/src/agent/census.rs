@@ -122,7 +122,7 @@ impl Census {
 
 /// Whether the agent in `slot` counts for `question`, and the number it adds (1 for a count).
 fn value_of(agents: &Agents, slot: usize, question: &Question) -> Option<f64> {
-    let agent = agents.slots.get(slot)?;
+    let agent = agents.at(slot)?;
     if agents.ids.get(slot).copied().flatten().is_none() || agent.system {
         return None;
     }
@@ -131,7 +131,7 @@ fn value_of(agents: &Agents, slot: usize, question: &Question) -> Option<f64> {
             if agent.blueprint != *blueprint || !agent.is_active() {
                 return None;
             }
-            match agents.prop(agent, prop) {
+            match agents.prop(&agent, prop) {
                 Some(var) => var.value().as_number(),
                 None => agent.builtin(prop)?.as_number(),
             }
@@ -228,7 +228,10 @@ impl Agents {
         if prop == "color" {
             let mut summary = PropSummary::EMPTY;
             let mut part = PropSummary::EMPTY;
-            for (slot, agent) in self.slots.iter().enumerate() {
+            for slot in 0..self.slots.len() {
+                let Some(agent) = self.at(slot) else {
+                    break;
+                };
                 if slot % BLOCK == 0 && slot > 0 {
                     summary.join(&part);
                     part = PropSummary::EMPTY;
@@ -311,7 +314,7 @@ mod tests {
         for (n, v) in values.iter().enumerate() {
             let id = entities.spawn().unwrap();
             let mut agent = Agent::new(id, n % 2, format!("a{n}"));
-            agent.props_apart.set("energy", number(*v));
+            agent.apart.set_prop("energy", number(*v));
             agents.insert(agent);
             ids.push(id);
         }
@@ -342,7 +345,7 @@ mod tests {
         assert_eq!((after.sum, after.min), (0.0, -5.0));
         assert_eq!(agents.census_blocks_computed(), computed + 1, "one block");
 
-        agents.get_mut(ids[2]).unwrap().is_inert = true;
+        *agents.get_mut(ids[2]).unwrap().is_inert_mut() = true;
         assert_eq!(agents.prop_summary(0, "energy").count, 2);
         assert_eq!(agents.count_of(0, true), 2);
         assert_eq!(agents.count_of(0, false), 3);
@@ -356,7 +359,7 @@ mod tests {
     fn a_built_in_prop_is_answered_by_blocks_too() {
         let (mut agents, ids, _) = store(&[0.0; 200]);
         for (n, id) in ids.iter().enumerate() {
-            agents.get_mut(*id).unwrap().x = n as f64;
+            *agents.get_mut(*id).unwrap().x_mut() = n as f64;
         }
         let first = agents.prop_summary(0, "x");
         assert_eq!((first.count, first.min, first.max), (100, 0.0, 198.0));
@@ -367,7 +370,7 @@ mod tests {
             computed,
             "asked again: nothing read"
         );
-        agents.get_mut(ids[198]).unwrap().x = -7.0;
+        *agents.get_mut(ids[198]).unwrap().x_mut() = -7.0;
         let after = agents.prop_summary(0, "x");
         assert_eq!((after.min, after.max), (-7.0, 196.0));
         assert_eq!(agents.census_blocks_computed(), computed + 1, "one block");
@@ -443,8 +446,8 @@ mod tests {
                         }
                     }
                     Change::Inert(n, b) => {
-                        if let Some(a) = ids.get(n % ids.len().max(1)).and_then(|id| agents.get_mut(*id)) {
-                            a.is_inert = b;
+                        if let Some(mut a) = ids.get(n % ids.len().max(1)).and_then(|id| agents.get_mut(*id)) {
+                            *a.is_inert_mut() = b;
                         }
                     }
                     Change::Remove(n) => {
@@ -457,7 +460,7 @@ mod tests {
                     Change::Add(v) => {
                         let id = entities.spawn().unwrap();
                         let mut agent = Agent::new(id, 0, "new".into());
-                        agent.props_apart.set("energy", number(v));
+                        agent.apart.set_prop("energy", number(v));
                         agents.insert(agent);
                         ids.push(id);
                     }

@@ -981,7 +981,7 @@ mod tests {
         for spec in crate::features::FEATURES.iter().rev() {
             agents.feature_or_new(ids[0], FeatureKind::named(spec.name));
         }
-        let agent = agents.get(ids[0]).unwrap();
+        let agent = agents.get(ids[0]).unwrap().agent();
         let names: Vec<&str> = agents.features(agent).map(|f| f.name()).collect();
         let mut expected: Vec<&str> = crate::features::FEATURES.iter().map(|s| s.name).collect();
         expected.reverse();
@@ -1055,10 +1055,10 @@ mod tests {
     fn a_copy_of_an_agent_among_the_agents_goes_in_without_features() {
         let (mut agents, ids) = agents(2);
         agents.feature_or_new(ids[0], MOVEMENT);
-        let mut copy = agents.get(ids[0]).unwrap().clone();
+        let mut copy = agents.get(ids[0]).unwrap().agent().clone();
         copy.id = ids[1];
         agents.insert(copy);
-        let agent = agents.get(ids[1]).unwrap();
+        let agent = agents.get(ids[1]).unwrap().agent();
         assert_eq!(agents.features(agent).count(), 0);
         assert!(!agent.features.has_kind(MOVEMENT));
     }
@@ -1073,7 +1073,7 @@ mod tests {
             series.push(1.5);
         }
         agents.copy_features(ids[0], ids[1]);
-        let child = agents.get(ids[1]).unwrap();
+        let child = agents.get(ids[1]).unwrap().agent();
         let names: Vec<&str> = agents.features(child).map(|f| f.name()).collect();
         assert_eq!(names, ["Movement"]);
         let f = agents.feature_of(child, MOVEMENT).unwrap();

@@ -1,26 +1,34 @@
 //! Agents: the characters a model's blueprints make, stored densely for the tick.
 //!
-//! An [`Agent`] holds GEMSTEP's built-in properties as plain fields (they are read every tick
-//! by movement, conditions and the renderer), the properties its blueprint adds as GVars, the
-//! features attached by name with their properties, selection flags, an input mode and
-//! GEMSTEP's three message queues (update, think, exec) that
-//! [`crate::sim::Simulation::queue_message`] fills. [`Agents`] is a slot arena indexed by the agent's
-//! [`EntityId`]: a removed agent's slot is reused, lookups check the generation, and
+//! An [`Agent`] holds which features it has, selection flags, an input mode, its `every`
+//! timers and GEMSTEP's three message queues (update, think, exec) that
+//! [`crate::sim::Simulation::queue_message`] fills. Its props are in columns the [`Agents`]
+//! hold: the built-ins every agent has ([`builtin_columns`]), the features' props (a table
+//! per feature) and the props its blueprint adds (a table per blueprint); [`AgentRef`] and
+//! [`AgentMut`] reach an agent with its built-ins. [`Agents`] is a slot arena indexed by the
+//! agent's [`EntityId`]: a removed agent's slot is reused, lookups check the generation, and
 //! iteration runs in slot order, which is the same on every platform.
 
+mod apart;
 mod builtin;
+mod builtin_columns;
 mod census;
 pub(crate) mod color;
 mod feature_state;
 mod feature_table;
+mod handle;
 mod prop_table;
 mod rare;
 
+pub use apart::Apart;
 pub use builtin::{Extras, BUILTIN_PROPS};
+use builtin_columns::BuiltinColumns;
+pub use builtin_columns::Builtins;
 pub use feature_state::{FeatureState, Features};
 use feature_table::FeatureTables;
 pub use feature_table::{FeatureMut, FeatureRef};
-pub use prop_table::{PropsApart, MAX_PROPS_PER_BLUEPRINT};
+pub use handle::{AgentMut, AgentRef};
+pub use prop_table::MAX_PROPS_PER_BLUEPRINT;
 pub use rare::Rare;
 
 use crate::entity::EntityId;
@@ -168,20 +176,16 @@ mod blueprint_index {
 
 /// One character in the simulation.
 ///
-/// Laid out for the tick: the fields every pass over thousands of agents reads (place,
-/// blueprint, features, the flags that decide whether it moves or takes part in rules) come
-/// first and fill one cache line, and each agent starts on a line of its own, so a pass
-/// fetches one line of an agent rather than parts of several. That line also holds the row of
-/// its added props, which are in columns, one table per blueprint (see [`prop_table`]), so a
-/// statement that reads a prop reads that line and the prop's column. The timers come right
-/// after the line.
+/// Laid out for the tick: the fields every pass over thousands of agents reads (blueprint,
+/// features, the flags that decide whether it moves or takes part in rules, the row of its
+/// added props) come first and fill one cache line, and each agent starts on a line of its
+/// own, so a pass fetches one line of an agent rather than parts of several. Its props are
+/// in columns beside the agents: the built-ins (see [`builtin_columns`]), the features' and
+/// the added props (one table per blueprint, see [`prop_table`]). The timers come right
+/// after the first line.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[repr(C, align(64))]
 pub struct Agent {
-    /// Position, in stage units, origin at the centre, y down.
-    pub x: f64,
-    /// Position, in stage units.
-    pub y: f64,
     /// Which features it has, in the order they were added (their props are in the
     /// agents' [feature tables](Agents::feature); a snapshot stores them apart).
     #[serde(skip)]
@@ -196,18 +200,14 @@ pub struct Agent {
     pub mode: InputMode,
     /// A hidden agent that runs round scripts; never drawn, counted or tested.
     pub system: bool,
-    /// An inert agent takes part in no condition (it is "dead").
-    pub is_inert: bool,
-    /// Whether it is drawn.
-    pub visible: bool,
     /// Its row in its blueprint's table of added props ([`NO_ROW`](prop_table) for none): the
     /// props themselves are in [`Agents::prop`]'s tables.
     #[serde(skip, default = "prop_table::no_row")]
     prop_row: u32,
-    /// Its added props while it is out of the agents (see [`prop_table`]); a snapshot stores
-    /// them apart.
+    /// Its added props and built-ins while it is out of the agents (see [`apart`]); a
+    /// snapshot stores them apart.
     #[serde(skip)]
-    pub props_apart: PropsApart,
+    pub apart: Apart,
     /// `every` timers' state: the first held in the agent itself, so a model whose agents
     /// each run one `every` (most that have one) reads no other memory to count it.
     pub timers: Timers,
@@ -215,20 +215,11 @@ pub struct Agent {
     pub id: EntityId,
     /// Its name (`Fish 1`).
     pub name: Box<str>,
-    /// Opacity from 0 to 1.
-    pub alpha: f64,
-    /// Drawing order: higher is in front.
-    pub z_index: f64,
-    /// Rotation in radians.
-    pub orientation: f64,
-    /// The picture's name (a costume sets it too).
-    pub skin: Box<str>,
-    /// Its status line, shadows of built-ins with limits, and the messages waiting in each
-    /// phase (the exec phase's run before the consequents of `when` rules, which wait in one
-    /// list for all agents): what few agents hold, behind one pointer.
+    /// Its status line, GEMSTEP's rarer built-ins (`statusValue`, `trackerId`…), shadows of
+    /// built-ins with limits, and the messages waiting in each phase (the exec phase's run
+    /// before the consequents of `when` rules, which wait in one list for all agents): what
+    /// few agents hold, behind one pointer.
     pub rare: Rare,
-    /// GEMSTEP's rarer built-in props (`statusValue`, `trackerId`…), once a script sets one.
-    pub extras: Option<Box<Extras>>,
 }
 
 impl Agent {
@@ -238,34 +229,20 @@ impl Agent {
             id,
             blueprint,
             name: name.into(),
-            x: 0.0,
-            y: 0.0,
-            visible: true,
-            alpha: 1.0,
-            is_inert: false,
-            z_index: 0.0,
-            orientation: 0.0,
-            skin: Box::default(),
             rare: Rare::default(),
             prop_row: prop_table::NO_ROW,
-            props_apart: PropsApart::default(),
+            apart: Apart::default(),
             features: Features::default(),
             selection: Selection::default(),
             mode: InputMode::Auto,
             timers: Timers::new(),
             system: false,
-            extras: None,
         }
     }
 
     /// Whether a feature is attached.
     pub fn has(&self, feature: &str) -> bool {
         self.features.has_kind(FeatureKind::named(feature))
-    }
-
-    /// Whether conditions and population counts see this agent.
-    pub fn is_active(&self) -> bool {
-        !self.system && !self.is_inert
     }
 }
 
@@ -294,6 +271,8 @@ pub struct Agents {
     /// The added props, in a table per blueprint (by index) with a row per agent that added
     /// any.
     prop_tables: Vec<prop_table::PropTable>,
+    /// The built-ins, a column each, by slot.
+    builtins: BuiltinColumns,
 }
 
 /// One agent's features, to change beside the agent itself ([`Agents::split_mut`]).
@@ -326,11 +305,13 @@ impl Agents {
     pub(crate) fn reserve(&mut self, more: usize) {
         self.slots.reserve_exact(more);
         self.ids.reserve_exact(more);
+        self.builtins.reserve(more);
     }
 
-    /// Stores `agent` in the slot of its id (replacing any agent there). The features it
-    /// holds apart join their kinds' tables; a copy of an agent that is among the agents
-    /// holds none, and goes in without features.
+    /// Stores `agent` in the slot of its id (replacing any agent there). The features, props
+    /// and built-ins it holds apart join the agents' tables; a copy of an agent that is among
+    /// the agents holds none, and goes in without features or props, with the default
+    /// built-ins.
     pub fn insert(&mut self, mut agent: Agent) {
         let index = agent.id.index() as usize;
         self.changes += 1;
@@ -339,10 +320,13 @@ impl Agents {
             let filler = agent.id;
             self.slots.resize_with(index + 1, || blank(filler));
             self.ids.resize(index + 1, None);
+            self.builtins.grow_to(index + 1);
         }
+        self.builtins.put(index, agent.apart.take_builtins());
         let apart = agent.features.take_apart();
         agent.features.clear();
-        let props = agent.props_apart.take();
+        let props = agent.apart.take_props();
+        agent.apart.clear();
         self.drop_features(index);
         self.drop_props(index);
         if let (Some(id), Some(slot)) = (self.ids.get_mut(index), self.slots.get_mut(index)) {
@@ -359,17 +343,18 @@ impl Agents {
         self.attach_props(index, props);
     }
 
-    /// Takes the agent `id` out, if it is here, its features held apart in it.
+    /// Takes the agent `id` out, if it is here, its features, props and built-ins held apart
+    /// in it.
     pub fn remove(&mut self, id: EntityId) -> Option<Agent> {
         let index = id.index() as usize;
         if !self.contains(id) {
             return None;
         }
         let props = self.take_props(index);
+        let builtins = self.builtins.take(index);
         let mut agent = self.take_slot(id)?;
-        props
-            .into_iter()
-            .for_each(|(name, var)| agent.props_apart.set(&name, var));
+        *agent.apart.builtins_mut() = builtins;
+        agent.apart.set_props(props);
         let features = std::mem::take(&mut agent.features);
         for kind in features.kinds() {
             if let Some(feature) = self.tables.of_mut(kind).and_then(|t| t.take(index)) {
@@ -386,6 +371,7 @@ impl Agents {
         }
         self.drop_features(id.index() as usize);
         self.drop_props(id.index() as usize);
+        self.builtins.take(id.index() as usize);
         self.take_slot(id).is_some()
     }
 
@@ -471,7 +457,7 @@ impl Agents {
     /// Agent `id`'s feature of `kind`.
     #[inline]
     pub fn feature(&self, id: EntityId, kind: FeatureKind) -> Option<FeatureRef<'_>> {
-        self.feature_in_slot(self.get(id)?, kind)
+        self.feature_in_slot(self.get(id)?.agent(), kind)
     }
 
     /// The feature of `kind` of `agent`, one of these agents (none for an agent held apart).
@@ -543,13 +529,13 @@ impl Agents {
     }
 
     /// The value of `agent`'s built-in property `name`, or `None` if `name` is not one
-    /// (see [`Agent::builtin`]); `color` is the Costume's tint unless a script set it.
-    pub fn builtin(&self, agent: &Agent, name: &str) -> Option<Value> {
-        agent.builtin_with_tint(name, self.tint(agent, name))
+    /// (see [`AgentRef::builtin`]); `color` is the Costume's tint unless a script set it.
+    pub fn builtin(&self, agent: AgentRef<'_>, name: &str) -> Option<Value> {
+        agent.builtin_with_tint(name, self.tint(&agent, name))
     }
 
     /// The tint `agent`'s built-in `name` reads when it is `color` (see
-    /// [`Agent::builtin_with_tint`]): its Costume's, as an `0xRRGGBB` number.
+    /// [`AgentRef::builtin_with_tint`]): its Costume's, as an `0xRRGGBB` number.
     pub fn tint(&self, agent: &Agent, name: &str) -> Option<f64> {
         (name == "color")
             .then(|| color::color_number(self, agent))
@@ -561,7 +547,11 @@ impl Agents {
     /// built-in). Out of line: the typed code that reads props inlines the read of an added
     /// prop, the common case, and stays small.
     #[inline(never)]
-    pub fn builtin_scalar(&self, agent: &Agent, name: &str) -> Option<crate::script::expr::Scalar> {
+    pub fn builtin_scalar(
+        &self,
+        agent: AgentRef<'_>,
+        name: &str,
+    ) -> Option<crate::script::expr::Scalar> {
         use crate::script::expr::Scalar;
         if matches!(name, "name" | "skin" | "statusText" | "trackerId" | "type") {
             return None;
@@ -575,7 +565,7 @@ impl Agents {
 
     /// The agent `id` and its features, both to change.
     #[inline]
-    pub fn split_mut(&mut self, id: EntityId) -> Option<(&mut Agent, AgentFeatures<'_>)> {
+    pub fn split_mut(&mut self, id: EntityId) -> Option<(AgentMut<'_>, AgentFeatures<'_>)> {
         if !self.contains(id) {
             return None;
         }
@@ -587,7 +577,7 @@ impl Agents {
             index,
             kinds: agent.features.kind_bits(),
         };
-        Some((agent, features))
+        Some((AgentMut::new(agent, &mut self.builtins, index), features))
     }
 
     /// Whether the agent `id` still exists.
@@ -596,20 +586,31 @@ impl Agents {
     }
 
     /// The agent `id`, if it still exists.
-    pub fn get(&self, id: EntityId) -> Option<&Agent> {
+    #[inline]
+    pub fn get(&self, id: EntityId) -> Option<AgentRef<'_>> {
         if !self.contains(id) {
             return None;
         }
-        self.slots.get(id.index() as usize)
+        let index = id.index() as usize;
+        Some(AgentRef::new(self.slots.get(index)?, &self.builtins, index))
+    }
+
+    /// The agent in slot `index`, whether or not the slot holds one (an empty slot holds a
+    /// blank agent).
+    fn at(&self, index: usize) -> Option<AgentRef<'_>> {
+        Some(AgentRef::new(self.slots.get(index)?, &self.builtins, index))
     }
 
     /// The agent `id`, to change.
-    pub fn get_mut(&mut self, id: EntityId) -> Option<&mut Agent> {
+    #[inline]
+    pub fn get_mut(&mut self, id: EntityId) -> Option<AgentMut<'_>> {
         if !self.contains(id) {
             return None;
         }
-        self.touch(id.index() as usize);
-        self.slots.get_mut(id.index() as usize)
+        let index = id.index() as usize;
+        self.touch(index);
+        let agent = self.slots.get_mut(index)?;
+        Some(AgentMut::new(agent, &mut self.builtins, index))
     }
 
     /// The agent `id`'s message queue of `phase`, to add to (made when first needed):
@@ -648,27 +649,17 @@ impl Agents {
     }
 
     /// Every agent in slot order (system agents included).
-    pub fn iter(&self) -> impl Iterator<Item = &Agent> {
+    pub fn iter(&self) -> impl Iterator<Item = AgentRef<'_>> {
         self.iter_with_ids().map(|(_, agent)| agent)
     }
 
     /// Every agent in slot order with its id, read from the list of ids rather than from the
     /// agent (for a pass that needs no other field of the agent's second cache line).
-    pub fn iter_with_ids(&self) -> impl Iterator<Item = (EntityId, &Agent)> {
-        self.slots
-            .iter()
-            .zip(&self.ids)
-            .filter_map(|(agent, id)| Some(((*id)?, agent)))
-    }
-
-    /// Every agent in slot order, to change.
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Agent> {
-        self.epoch += 1;
-        self.census.forget_log();
-        self.slots
-            .iter_mut()
-            .zip(&self.ids)
-            .filter_map(|(agent, id)| id.is_some().then_some(agent))
+    pub fn iter_with_ids(&self) -> impl Iterator<Item = (EntityId, AgentRef<'_>)> {
+        let columns = &self.builtins;
+        (self.slots.iter().zip(&self.ids).enumerate()).filter_map(move |(index, (agent, id))| {
+            Some(((*id)?, AgentRef::new(agent, columns, index)))
+        })
     }
 
     /// The ids of every agent, in slot order, into `out` (cleared first; reuse it per tick).
@@ -734,7 +725,7 @@ mod tests {
         agents.insert(Agent::new(second, 0, "b".into()));
         assert!(agents.get(first).is_none(), "the old generation is gone");
         assert!(!agents.contains(first) && agents.contains(second));
-        assert_eq!(agents.get(second).map(|a| &*a.name), Some("b"));
+        assert_eq!(agents.get(second).map(|a| &*a.agent().name), Some("b"));
         assert!(agents.remove(first).is_none());
         assert_eq!(agents.len(), 1);
     }
@@ -744,14 +735,11 @@ mod tests {
         use std::mem::{align_of, offset_of, size_of};
         assert_eq!(align_of::<Agent>(), 64);
         let ends = [
-            offset_of!(Agent, x) + size_of::<f64>(),
-            offset_of!(Agent, y) + size_of::<f64>(),
             offset_of!(Agent, features) + size_of::<Features>(),
             offset_of!(Agent, blueprint) + size_of::<usize>(),
             offset_of!(Agent, selection) + size_of::<Selection>(),
             offset_of!(Agent, mode) + size_of::<InputMode>(),
             offset_of!(Agent, system) + 1,
-            offset_of!(Agent, is_inert) + 1,
         ];
         assert!(ends.iter().all(|&end| end <= 64), "{ends:?}");
     }
@@ -764,11 +752,13 @@ mod tests {
     }
 
     #[test]
-    fn an_agent_is_three_cache_lines_on_64_bit_platforms() {
-        // What few agents hold waits behind one pointer ([`Rare`]) and the added props are in
-        // columns ([`prop_table`]); 6 lines before the columns, 8 before `Rare`.
+    fn an_agent_is_two_cache_lines_on_64_bit_platforms() {
+        // What few agents hold waits behind one pointer ([`Rare`]), and so does what an agent
+        // out of the agents holds ([`Apart`]); the props are in columns, the built-ins too
+        // ([`builtin_columns`]). 3 lines with the built-ins inline, 6 before the added props'
+        // columns, 8 before `Rare`.
         #[cfg(target_pointer_width = "64")]
-        assert_eq!(std::mem::size_of::<Agent>(), 3 * 64);
+        assert_eq!(std::mem::size_of::<Agent>(), 2 * 64);
     }
 
     #[test]
@@ -788,10 +778,10 @@ mod tests {
                 value
                     .call("setMax", &[crate::vars::Value::Number(10.0)], &mut rng)
                     .unwrap();
-                agent.props_apart.set(&format!("p{p}"), value);
+                agent.apart.set_prop(&format!("p{p}"), value);
             }
             let long = crate::vars::StringVar::new("a text too long to be kept inline");
-            agent.props_apart.set("t", crate::vars::GVar::String(long));
+            agent.apart.set_prop("t", crate::vars::GVar::String(long));
             for t in 0..i {
                 agent.timers.push(TimerState {
                     key: (t as u32, 1, 0),
@@ -802,9 +792,9 @@ mod tests {
             agents.insert(agent);
         }
         let described = |agents: &Agents| -> Vec<String> {
-            let props = |a| {
+            let props = |a: AgentRef<'_>| {
                 agents
-                    .props(a)
+                    .props(&a)
                     .map(|(n, v)| format!("{n}={v:?}"))
                     .collect::<Vec<_>>()
             };
@@ -819,7 +809,7 @@ mod tests {
         assert!(agents.iter().any(|a| a.timers.spilled()));
         assert!(agents
             .iter()
-            .all(|a| agents.props(a).all(|(_, var)| var.owns_heap())));
+            .all(|a| agents.props(&a).all(|(_, var)| var.owns_heap())));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! size of a `GVar`).
 //!
 //! An agent out of the agents (made but not yet in, taken out, read from a snapshot) holds
-//! its props apart ([`PropsApart`]) and they join its blueprint's table when it goes in.
+//! its props apart ([`Apart`](super::Apart)) and they join its blueprint's table when it goes in.
 //!
 //! An agent's props are listed in the order its blueprint's agents first added them (which
 //! is the order it added them, since a blueprint's agents run the same `addProp`s).
@@ -194,40 +194,6 @@ impl PropTable {
     }
 }
 
-/// The props of an agent out of the agents, in the order added (see the module docs);
-/// nothing allocated for one without. Boxed: one word in every agent rather than a list's
-/// three, for what only agents on their way in or out hold.
-#[derive(Debug, Clone, Default, PartialEq)]
-#[allow(clippy::box_collection)]
-pub struct PropsApart(Option<Box<Vec<(PropName, GVar)>>>);
-
-impl PropsApart {
-    /// Sets `name` to `var`, after the others if it is new.
-    pub fn set(&mut self, name: &str, var: GVar) {
-        let list = self.0.get_or_insert_with(Default::default);
-        match list.iter_mut().find(|(n, _)| n == name) {
-            Some((_, at)) => *at = var,
-            None => list.push((PropName::new(name), var)),
-        }
-    }
-
-    /// The props, in the order added.
-    pub fn list(&self) -> &[(PropName, GVar)] {
-        self.0.as_deref().map(Vec::as_slice).unwrap_or_default()
-    }
-
-    /// Takes the props out, leaving none.
-    pub fn take(&mut self) -> Vec<(PropName, GVar)> {
-        self.0.take().map(|list| *list).unwrap_or_default()
-    }
-}
-
-impl From<Vec<(PropName, GVar)>> for PropsApart {
-    fn from(list: Vec<(PropName, GVar)>) -> PropsApart {
-        PropsApart((!list.is_empty()).then(|| Box::new(list)))
-    }
-}
-
 impl Agents {
     /// `agent`'s added prop `name` (none for an agent held apart).
     pub fn prop<'a>(&'a self, agent: &Agent, name: &str) -> Option<&'a GVar> {
@@ -264,7 +230,7 @@ impl Agents {
     }
 
     /// `agent`'s added props, in the order its blueprint's agents first added them (none for
-    /// an agent held apart: [`Agent::props_apart`] holds those).
+    /// an agent held apart: [`Agent::apart`] holds those).
     pub fn props<'a>(&'a self, agent: &Agent) -> impl Iterator<Item = (&'a PropName, &'a GVar)> {
         let row = agent.prop_row;
         self.prop_table_of(agent)
@@ -335,7 +301,7 @@ impl Agents {
         let Some(parent) = self.get(from) else {
             return;
         };
-        let props: Vec<(PropName, GVar)> = (self.props(parent))
+        let props: Vec<(PropName, GVar)> = (self.props(&parent))
             .map(|(n, v)| (n.clone(), v.clone()))
             .collect();
         self.drop_props(to.index() as usize);
@@ -461,16 +427,16 @@ mod tests {
         agents.set_prop(ids[0], "energy", number(1.0)).unwrap();
         agents.set_prop(ids[0], "size", number(2.0)).unwrap();
         agents.set_prop(ids[2], "size", number(3.0)).unwrap();
-        let first = agents.get(ids[0]).unwrap();
-        let third = agents.get(ids[2]).unwrap();
+        let first = agents.get(ids[0]).unwrap().agent();
+        let third = agents.get(ids[2]).unwrap().agent();
         assert_eq!(value(agents.prop(first, "energy")), Some(1.0));
         assert_eq!(value(agents.prop(third, "energy")), None, "never added");
         assert_eq!(value(agents.prop(third, "size")), Some(3.0));
         let names: Vec<&str> = agents.props(first).map(|(n, _)| n.as_str()).collect();
         assert_eq!(names, ["energy", "size"]);
-        assert_eq!(agents.props(agents.get(ids[1]).unwrap()).count(), 0);
+        assert_eq!(agents.props(agents.get(ids[1]).unwrap().agent()).count(), 0);
         agents.set_prop(ids[0], "energy", number(9.0)).unwrap();
-        let first = agents.get(ids[0]).unwrap();
+        let first = agents.get(ids[0]).unwrap().agent();
         assert_eq!(
             value(agents.prop(first, "energy")),
             Some(9.0),
@@ -485,7 +451,7 @@ mod tests {
         agents.set_prop(ids[0], "b", number(2.0)).unwrap();
         agents.set_prop(ids[1], "b", number(3.0)).unwrap();
         let key = PropKey::new("b");
-        let first = agents.get(ids[0]).unwrap();
+        let first = agents.get(ids[0]).unwrap().agent();
         assert_eq!(
             value(agents.prop_keyed_in_slot(first, &key)),
             Some(2.0),
@@ -493,14 +459,17 @@ mod tests {
         );
         assert_eq!(key.guess(), 1, "and remembers the place");
         for _ in 0..2 {
-            let (first, second) = (agents.get(ids[0]).unwrap(), agents.get(ids[1]).unwrap());
+            let (first, second) = (
+                agents.get(ids[0]).unwrap().agent(),
+                agents.get(ids[1]).unwrap().agent(),
+            );
             assert_eq!(value(agents.prop_keyed_in_slot(first, &key)), Some(2.0));
             assert_eq!(value(agents.prop_keyed_in_slot(second, &key)), Some(3.0));
         }
         if let Some(GVar::Number(n)) = agents.prop_keyed_mut(ids[1], &key) {
             n.set(7.0).unwrap();
         }
-        let second = agents.get(ids[1]).unwrap();
+        let second = agents.get(ids[1]).unwrap().agent();
         assert_eq!(value(agents.prop_keyed_in_slot(second, &key)), Some(7.0));
         assert!(agents
             .prop_keyed_in_slot(second, &PropKey::new("a"))
@@ -516,20 +485,20 @@ mod tests {
         let mut taken = agents.remove(ids[0]).unwrap();
         assert_eq!(agents.prop_mut(ids[0], "n"), None);
         let kept: Vec<(String, GVar)> = taken
-            .props_apart
-            .list()
+            .apart
+            .props()
             .iter()
             .map(|(n, v)| (n.to_string(), v.clone()))
             .collect();
         assert_eq!(kept, [("n".to_string(), number(0.0))]);
         assert!(agents.discard(ids[2]));
         for (i, &id) in ids.iter().enumerate().skip(1).filter(|(i, _)| *i != 2) {
-            let agent = agents.get(id).unwrap();
+            let agent = agents.get(id).unwrap().agent();
             assert_eq!(value(agents.prop(agent, "n")), Some(i as f64), "agent {i}");
         }
-        taken.props_apart.set("n", number(5.0));
+        taken.apart.set_prop("n", number(5.0));
         agents.insert(taken);
-        let back = agents.get(ids[0]).unwrap();
+        let back = agents.get(ids[0]).unwrap().agent();
         assert_eq!(value(agents.prop(back, "n")), Some(5.0));
     }
 
@@ -539,13 +508,16 @@ mod tests {
         agents.set_prop(ids[0], "n", number(1.0)).unwrap();
         let mut entities = Entities::new();
         let _ = entities.spawn().unwrap();
-        let mut copy = agents.get(ids[0]).unwrap().clone();
+        let mut copy = agents.get(ids[0]).unwrap().agent().clone();
         copy.id = entities.spawn().unwrap();
         let copy_id = copy.id;
         agents.insert(copy);
-        assert_eq!(agents.props(agents.get(copy_id).unwrap()).count(), 0);
+        assert_eq!(
+            agents.props(agents.get(copy_id).unwrap().agent()).count(),
+            0
+        );
         agents.set_prop(copy_id, "n", number(2.0)).unwrap();
-        let first = agents.get(ids[0]).unwrap();
+        let first = agents.get(ids[0]).unwrap().agent();
         assert_eq!(
             value(agents.prop(first, "n")),
             Some(1.0),
@@ -559,7 +531,7 @@ mod tests {
         agents.set_prop(ids[0], "n", number(1.0)).unwrap();
         agents.set_prop(ids[2], "other", number(2.0)).unwrap();
         agents.copy_props(ids[0], ids[2]);
-        let child = agents.get(ids[2]).unwrap();
+        let child = agents.get(ids[2]).unwrap().agent();
         let props: Vec<&str> = agents.props(child).map(|(n, _)| n.as_str()).collect();
         assert_eq!(props, ["n"]);
     }
@@ -573,7 +545,7 @@ mod tests {
         }
         agents.renumber_blueprints(&[2, 0]);
         for (i, &id) in ids.iter().enumerate() {
-            let agent = agents.get(id).unwrap();
+            let agent = agents.get(id).unwrap().agent();
             assert_eq!(agent.blueprint, if i % 2 == 0 { 2 } else { 0 });
             let props: Vec<&str> = agents.props(agent).map(|(n, _)| n.as_str()).collect();
             assert_eq!(
@@ -608,7 +580,7 @@ mod tests {
             .map(|n| n.as_str())
             .collect();
         assert_eq!(names, ["kept"]);
-        let agent = agents.get(id).unwrap();
+        let agent = agents.get(id).unwrap().agent();
         assert_eq!(
             value(agents.prop_keyed_in_slot(agent, &PropKey::new("kept"))),
             Some(3.0)
@@ -642,7 +614,7 @@ mod tests {
             assert!(table.owner.is_sorted());
         }
         for (i, &id) in ids.iter().enumerate() {
-            let agent = agents.get(id).unwrap();
+            let agent = agents.get(id).unwrap().agent();
             assert_eq!(value(agents.prop(agent, "n")), Some(i as f64));
         }
     }

@@ -1,8 +1,9 @@
-//! What few agents hold: a status line, shadows of built-in props with limits, and messages
-//! waiting to run. Kept behind one pointer, so an agent is six cache lines rather than eight
-//! (with thousands of agents on a phone, 128 bytes each).
+//! What few agents hold: a status line, GEMSTEP's rarer built-in props, shadows of built-in
+//! props with limits, and messages waiting to run. Kept behind one pointer, so every agent
+//! carries one word for them (with thousands of agents on a phone, what is held inline in
+//! each adds up).
 
-use super::{Message, QueuePhase};
+use super::{Extras, Message, QueuePhase};
 use crate::vars::{GVar, PropName};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -20,6 +21,8 @@ struct Parts {
     builtin_vars: Vec<(PropName, GVar)>,
     /// Messages waiting, by [`QueuePhase`] (update, think, exec), in the order queued.
     queues: [Vec<Message>; 3],
+    /// GEMSTEP's rarer built-in props (`statusValue`, `trackerId`…), once a script sets one.
+    extras: Option<Box<Extras>>,
 }
 
 impl Parts {
@@ -27,6 +30,7 @@ impl Parts {
         self.status_text.is_empty()
             && self.builtin_vars.is_empty()
             && self.queues.iter().all(Vec::is_empty)
+            && self.extras.is_none()
     }
 }
 
@@ -55,6 +59,16 @@ impl Rare {
             return;
         }
         self.parts_mut().status_text = text;
+    }
+
+    /// The rarer built-ins, if a script set one.
+    pub fn extras(&self) -> Option<&Extras> {
+        self.0.as_deref()?.extras.as_deref()
+    }
+
+    /// The rarer built-ins, to change (made with GEMSTEP's defaults when first needed).
+    pub fn extras_mut(&mut self) -> &mut Extras {
+        self.parts_mut().extras.get_or_insert_with(Box::default)
     }
 
     /// The built-in props' shadows.
@@ -89,8 +103,8 @@ impl Rare {
     }
 }
 
-// A snapshot stores the parts as the five fields the agent had before they moved here (status
-// text, shadows, then the three queues), so its format is unchanged.
+// A snapshot stores the parts as the six fields the agent had before they moved here (status
+// text, shadows, the three queues, then the rarer built-ins), so its format is unchanged.
 impl Serialize for Rare {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let q = |phase| self.queued(phase);
@@ -100,6 +114,7 @@ impl Serialize for Rare {
             q(QueuePhase::Update),
             q(QueuePhase::Think),
             q(QueuePhase::Exec),
+            self.extras(),
         )
             .serialize(s)
     }
@@ -113,12 +128,14 @@ impl<'de> Deserialize<'de> for Rare {
             Vec<Message>,
             Vec<Message>,
             Vec<Message>,
+            Option<Box<Extras>>,
         );
-        let (status_text, builtin_vars, update, think, exec) = Fields::deserialize(d)?;
+        let (status_text, builtin_vars, update, think, exec, extras) = Fields::deserialize(d)?;
         let parts = Parts {
             status_text,
             builtin_vars,
             queues: [update, think, exec],
+            extras,
         };
         Ok(Rare((!parts.is_empty()).then(|| Box::new(parts))))
     }
@@ -130,7 +147,7 @@ mod tests {
     use std::rc::Rc;
 
     #[test]
-    fn reading_makes_nothing_and_a_snapshot_keeps_the_old_five_fields() {
+    fn reading_makes_nothing_and_a_snapshot_keeps_the_old_six_fields() {
         let mut rare = Rare::default();
         assert_eq!(rare.status_text(), "");
         assert!(rare.take_queue(QueuePhase::Exec).is_empty());
@@ -138,7 +155,14 @@ mod tests {
         assert!(rare.0.is_none(), "nothing read or emptied makes the parts");
         let empty = postcard::to_allocvec(&rare).unwrap();
         let none = Vec::<u8>::new();
-        let old = ("", Vec::<(PropName, GVar)>::new(), &none, &none, &none);
+        let old = (
+            "",
+            Vec::<(PropName, GVar)>::new(),
+            &none,
+            &none,
+            &none,
+            None::<Extras>,
+        );
         assert_eq!(empty, postcard::to_allocvec(&old).unwrap());
 
         rare.set_status_text("hungry".into());
@@ -152,6 +176,11 @@ mod tests {
         assert_eq!(back.status_text(), "hungry");
         assert_eq!(back.queued(QueuePhase::Think).len(), 1);
         assert!(back.queued(QueuePhase::Update).is_empty());
+        assert!(back.extras().is_none());
+        rare.extras_mut().status_value = Some(0.5);
+        let bytes = postcard::to_allocvec(&rare).unwrap();
+        let back: Rare = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(back.extras().and_then(|e| e.status_value), Some(0.5));
         let none: Rare = postcard::from_bytes(&empty).unwrap();
         assert!(none.0.is_none(), "an empty record reads back as nothing");
     }

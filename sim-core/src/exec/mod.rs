@@ -419,7 +419,11 @@ impl<'w> Runner<'w> {
         let mut parts = vec![format!("agent = {}", self.describe_me())];
         for (bp, id) in self.bindings.iter().flatten() {
             let name = self.world.blueprints.name_ref(*bp);
-            let agent = self.world.agents.get(*id).map_or("(removed)", |a| &*a.name);
+            let agent = self
+                .world
+                .agents
+                .get(*id)
+                .map_or("(removed)", |a| &*a.agent().name);
             parts.push(format!("{name} = {agent}"));
         }
         parts.join(", ")
@@ -435,9 +439,9 @@ impl<'w> Runner<'w> {
             }
         };
         let (x, y) = (pick(&mut self.world.rng), pick(&mut self.world.rng));
-        let agent = self.world.agents.get_mut(self.me).ok_or("agent is gone")?;
-        agent.x = x;
-        agent.y = y;
+        let mut agent = self.world.agents.get_mut(self.me).ok_or("agent is gone")?;
+        *agent.x_mut() = x;
+        *agent.y_mut() = y;
         Ok(())
     }
 

@@ -351,8 +351,8 @@ impl Reads for Cx<'_, '_> {
         let agent = self.world.agents.get(self.read_id(who)?)?;
         let var = match path {
             ReadPath::Builtin(prop) => return self.world.agents.builtin_scalar(agent, prop),
-            ReadPath::Added(prop) => self.world.agents.prop_keyed_in_slot(agent, prop)?,
-            ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent, *slot)?,
+            ReadPath::Added(prop) => self.world.agents.prop_keyed_in_slot(agent.agent(), prop)?,
+            ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent.agent(), *slot)?,
         };
         match var {
             GVar::Number(n) => Some(Scalar::Number(n.value())),
@@ -373,8 +373,8 @@ impl Reads for Cx<'_, '_> {
                     _ => None,
                 }
             }
-            ReadPath::Added(prop) => self.world.agents.prop_keyed_in_slot(agent, prop)?,
-            ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent, *slot)?,
+            ReadPath::Added(prop) => self.world.agents.prop_keyed_in_slot(agent.agent(), prop)?,
+            ReadPath::FeatProp(slot) => feat_prop(&self.world.agents, agent.agent(), *slot)?,
         };
         match var {
             GVar::String(s) => Some(s.value() == text),

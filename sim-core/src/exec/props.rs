@@ -1,7 +1,7 @@
 //! Reading and calling methods on properties: built-in, added (`addProp`) and feature props.
 
 use super::{Failure, Runner};
-use crate::agent::Agent;
+use crate::agent::{Agent, AgentMut, AgentRef};
 use crate::entity::EntityId;
 use crate::script::program::{FeatPropRef, PropRef};
 use crate::vars::{GVar, Value};
@@ -17,12 +17,12 @@ impl Runner<'_> {
     pub fn prop_value(&self, id: EntityId, name: &str) -> Result<Value, Failure> {
         let agent = self.agent(id)?;
         if name == "type" {
-            return Ok(Value::String(self.world.blueprint_name(agent).to_string()));
+            return Ok(Value::String(self.world.blueprint_name(&agent).to_string()));
         }
         if let Some(value) = self.world.agents.builtin(agent, name) {
             return Ok(value);
         }
-        match self.world.agents.prop(agent, name) {
+        match self.world.agents.prop(&agent, name) {
             Some(var) => Ok(var.value()),
             None => Err(format!("{} has no property '{name}'", agent.name)),
         }
@@ -53,23 +53,28 @@ impl Runner<'_> {
                 .call(method, args, &mut world.rng)
                 .map_err(|e| e.to_string());
         }
-        let tint = (world.agents.get(id)).and_then(|agent| world.agents.tint(agent, name));
-        let agent = world
+        let tint = (world.agents.get(id)).and_then(|agent| world.agents.tint(&agent, name));
+        let mut agent = world
             .agents
             .get_mut(id)
             .ok_or_else(|| "the agent was removed".to_string())?;
-        let Some(current) = agent.builtin_with_tint(name, tint) else {
+        let Some(current) = agent.as_ref().builtin_with_tint(name, tint) else {
             return Err(format!("{} has no property '{name}'", agent.name));
         };
-        call_builtin(agent, (name, current, tint), (method, args), &mut world.rng)
+        call_builtin(
+            &mut agent,
+            (name, current, tint),
+            (method, args),
+            &mut world.rng,
+        )
     }
 
     /// The value of a feature prop.
     pub fn read_feat_prop(&self, r: &FeatPropRef) -> Result<Value, Failure> {
         let id = self.resolve(&r.target)?;
         let agent = self.agent(id)?;
-        let feat = (self.world.agents.feature_of(agent, r.slot.kind))
-            .ok_or_else(|| no_feature(agent, r.feature()))?;
+        let feat = (self.world.agents.feature_of(&agent, r.slot.kind))
+            .ok_or_else(|| no_feature(&agent, r.feature()))?;
         feat.prop_at(r.slot)
             .map(GVar::value)
             .ok_or_else(|| format!("{} has no property '{}'", r.feature(), r.prop()))
@@ -84,8 +89,8 @@ impl Runner<'_> {
     ) -> Result<Value, Failure> {
         let agent = self.agent(id)?;
         let canonical = crate::features::feature(feature).map_or(feature, |f| f.name);
-        let feat = (self.world.agents.feature_named(agent, canonical))
-            .ok_or_else(|| no_feature(agent, feature))?;
+        let feat = (self.world.agents.feature_named(&agent, canonical))
+            .ok_or_else(|| no_feature(&agent, feature))?;
         feat.prop(prop)
             .map(GVar::value)
             .ok_or_else(|| format!("{feature} has no property '{prop}'"))
@@ -105,7 +110,7 @@ impl Runner<'_> {
             .get(id)
             .ok_or_else(|| "the agent was removed".to_string())?;
         if !agent.features.has_kind(r.slot.kind) {
-            return Err(no_feature(agent, r.feature()));
+            return Err(no_feature(&agent, r.feature()));
         }
         let var = (world.agents.feature_mut(id, r.slot.kind))
             .and_then(|feat| feat.into_prop_at_mut(r.slot))
@@ -115,7 +120,7 @@ impl Runner<'_> {
     }
 
     /// The agent `id`, or the error a removed agent gives.
-    pub fn agent(&self, id: EntityId) -> Result<&Agent, Failure> {
+    pub fn agent(&self, id: EntityId) -> Result<AgentRef<'_>, Failure> {
         self.world
             .agents
             .get(id)
@@ -135,7 +140,7 @@ fn no_feature(agent: &Agent, feature: &str) -> Failure {
 /// calls, then writes the value back to the field. Only a shadow with more than a value is
 /// kept on the agent.
 fn call_builtin(
-    agent: &mut Agent,
+    agent: &mut AgentMut<'_>,
     (name, current, tint): (&str, Value, Option<f64>),
     (method, args): (&str, &[Value]),
     rng: &mut rand_pcg::Pcg32,
@@ -147,7 +152,7 @@ fn call_builtin(
         .position(|(n, _)| n == name);
     let mut var = match position {
         Some(i) => agent.rare.builtin_vars_mut().swap_remove(i).1,
-        None => agent
+        None => (agent.as_ref())
             .builtin_var(name, tint)
             .ok_or_else(|| format!("'{name}' has no methods"))?,
     };
@@ -167,7 +172,7 @@ fn call_builtin(
     // A shadow that holds nothing but the value (no limits, wrap or options) is what the
     // next call makes afresh from the field, so it is not kept: an instance's `prop x setTo`
     // leaves no shadow on the agent (it kept one for x and one for y on every agent).
-    if agent.builtin_var(name, tint).as_ref() != Some(&var) {
+    if agent.as_ref().builtin_var(name, tint).as_ref() != Some(&var) {
         agent.rare.builtin_vars_mut().push((name.into(), var));
     }
     write?;
@@ -176,7 +181,7 @@ fn call_builtin(
 
 #[cfg(test)]
 mod tests {
-    use crate::agent::Agent;
+    use crate::agent::AgentRef;
     use crate::project::Project;
     use crate::sim::Simulation;
 
@@ -188,12 +193,12 @@ mod tests {
         Simulation::load(Project::from_json(&json.to_string()).unwrap(), 1).unwrap()
     }
 
-    fn agent(sim: &Simulation) -> &Agent {
+    fn agent(sim: &Simulation) -> AgentRef<'_> {
         sim.world().agents.iter().find(|a| !a.system).unwrap()
     }
 
     fn shadows(sim: &Simulation) -> Vec<String> {
-        let names = agent(sim).rare.builtin_vars().iter();
+        let names = agent(sim).agent().rare.builtin_vars().iter();
         names.map(|(n, _)| n.to_string()).collect()
     }
 
@@ -201,12 +206,12 @@ mod tests {
     fn a_built_in_set_to_a_value_keeps_no_shadow_and_one_with_limits_keeps_them() {
         let plain = sim("", "prop x setTo 40\nprop y setTo -20");
         assert!(shadows(&plain).is_empty());
-        assert_eq!((agent(&plain).x, agent(&plain).y), (40.0, -20.0));
+        assert_eq!((agent(&plain).x(), agent(&plain).y()), (40.0, -20.0));
 
         let limited = sim("prop x setMin 10", "prop x setTo 3");
         assert_eq!(shadows(&limited), vec!["x".to_string()]);
         assert_eq!(
-            agent(&limited).x,
+            agent(&limited).x(),
             10.0,
             "the limit set in define holds in init"
         );

@@ -7,7 +7,7 @@
 //! other agent's slot), which runs each consequent as A with both agents bound by blueprint
 //! name.
 
-use crate::agent::{Agent, Agents};
+use crate::agent::{AgentRef, Agents};
 use crate::entity::EntityId;
 use crate::exec::feature_runtime::physics::half_size;
 use crate::exec::feature_runtime::vision;
@@ -36,16 +36,16 @@ struct Body {
 impl Body {
     /// The agent's body; with `sized` unset its extent is left at zero (`isCloseTo` never
     /// reads it, and finding it means looking through the agent's features).
-    fn of(agents: &Agents, id: EntityId, agent: &Agent, sized: bool) -> Body {
+    fn of(agents: &Agents, id: EntityId, agent: AgentRef<'_>, sized: bool) -> Body {
         let (hw, hh) = if sized {
-            half_size(agents, agent)
+            half_size(agents, &agent)
         } else {
             (0.0, 0.0)
         };
         Body {
             id,
-            x: agent.x,
-            y: agent.y,
+            x: agent.x(),
+            y: agent.y(),
             hw,
             hh,
         }
@@ -267,7 +267,7 @@ fn scan(world: &World, s: &mut Scratch, same: bool, test: TestKind) -> Scanned {
         let radius = match test {
             TestKind::Sees | TestKind::DoesNotSee | TestKind::SeesCamouflaged => {
                 world.agents.get(a.id).map_or(250.0, |agent| {
-                    (world.agents).feat_num_at(agent, vision::VIEW_DISTANCE, 250.0)
+                    (world.agents).feat_num_at(&agent, vision::VIEW_DISTANCE, 250.0)
                 })
             }
             // Centres within CENTERED pass `isCenteredOn` whatever the sizes.
@@ -481,7 +481,7 @@ fn deaths(world: &mut World, s: &mut Scratch, index: usize, rule: &Rule) {
         world
             .agents
             .iter()
-            .filter(|a| a.blueprint == rule.a && !a.system && a.is_inert)
+            .filter(|a| a.blueprint == rule.a && !a.system && a.is_inert())
             .map(|a| (a.id, a.id)),
     );
     s.touching.sort_unstable();

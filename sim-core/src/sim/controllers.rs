@@ -183,9 +183,9 @@ fn drive(
     let key = (device.to_owned(), marker.id.clone());
     let tick = world.tick;
     let driven = world.controls().puppets.get(&key).map(|p| p.agent);
-    if let Some(agent) = driven.and_then(|id| world.agents.get_mut(id)) {
-        agent.x = x;
-        agent.y = y;
+    if let Some(mut agent) = driven.and_then(|id| world.agents.get_mut(id)) {
+        *agent.x_mut() = x;
+        *agent.y_mut() = y;
         if let Some(puppet) = world.controls_mut().puppets.get_mut(&key) {
             puppet.seen = tick;
         }
@@ -198,11 +198,11 @@ fn drive(
     let Some(id) = world.make_agent(program, lp, bp, &name, (x, y)) else {
         return;
     };
-    if let Some(agent) = world.agents.get_mut(id) {
+    if let Some(mut agent) = world.agents.get_mut(id) {
         agent.mode = InputMode::Puppet;
         // A define program that placed it does not move a puppet: the marker does.
-        agent.x = x;
-        agent.y = y;
+        *agent.x_mut() = x;
+        *agent.y_mut() = y;
         let _ = agent.set_builtin(
             "trackerId",
             &crate::vars::Value::String(format!("{device}:{}", marker.id)),

@@ -1,7 +1,7 @@
 //! The state hash: FNV-1a over a canonical serialisation of everything that decides the
 //! future of a run, so two runs (or two platforms) can be compared with one number.
 
-use crate::agent::{Agent, Agents};
+use crate::agent::{AgentRef, Agents};
 use crate::vars::{GVar, Value};
 use crate::world::World;
 use rand_core::Rng;
@@ -75,7 +75,7 @@ pub(super) fn state_hash(world: &World) -> u64 {
     h.0
 }
 
-fn agent_into(h: &mut Fnv, agents: &Agents, a: &Agent) {
+fn agent_into(h: &mut Fnv, agents: &Agents, a: AgentRef<'_>) {
     h.u64(u64::from(a.id.index()) << 32 | u64::from(a.id.generation()));
     // The round agent's blueprint index is usize::MAX, which differs between 64-bit native
     // and 32-bit WASM builds, so it is written as a fixed marker instead.
@@ -85,15 +85,15 @@ fn agent_into(h: &mut Fnv, agents: &Agents, a: &Agent) {
         a.blueprint as u64
     });
     h.text(&a.name);
-    for v in [a.x, a.y, a.alpha, a.z_index, a.orientation] {
+    for v in [a.x(), a.y(), a.alpha(), a.z_index(), a.orientation()] {
         h.f64(v);
     }
-    h.bytes(&[u8::from(a.visible), u8::from(a.is_inert)]);
-    h.text(&a.skin);
+    h.bytes(&[u8::from(a.visible()), u8::from(a.is_inert())]);
+    h.text(a.skin());
     h.text(a.rare.status_text());
     // Only agents whose scripts set one of the rarer built-ins carry them, so the hashes of
     // every other run stay as they were.
-    if let Some(e) = a.extras.as_deref() {
+    if let Some(e) = a.agent().rare.extras() {
         h.text("extras");
         let set = |v: Option<f64>| v.unwrap_or(f64::NAN);
         for v in [set(e.color), e.glow_color, set(e.scale), set(e.scale_y)] {
@@ -108,10 +108,10 @@ fn agent_into(h: &mut Fnv, agents: &Agents, a: &Agent) {
         ]);
         h.text(e.tracker_id.as_deref().unwrap_or(""));
     }
-    for (name, var) in agents.props(a) {
+    for (name, var) in agents.props(a.agent()) {
         h.var(name, var);
     }
-    for feature in agents.features(a) {
+    for feature in agents.features(a.agent()) {
         h.text(feature.name());
         for (name, var) in feature.props() {
             h.var(name, var);

@@ -247,7 +247,7 @@ impl World {
             let before = self.scratch(&current, old, was);
             self.rng = start;
             let after = self.scratch(&current, new, now);
-            self.agents.insert(merge(current, &before, &after));
+            self.agents.insert(merge(current, before, after));
             count += 1;
         }
         self.unqueue_since(queued);
@@ -275,36 +275,30 @@ impl World {
 }
 
 /// `current` with what DEFINE changed from `before` to `after` (see the module comment).
-fn merge(mut current: Agent, before: &Agent, after: &Agent) -> Agent {
+fn merge(mut current: Agent, mut before: Agent, mut after: Agent) -> Agent {
     fn take_changed<T: PartialEq + Clone>(current: &mut T, before: &T, after: &T) {
         if before != after {
             current.clone_from(after);
         }
     }
-    take_changed(&mut current.x, &before.x, &after.x);
-    take_changed(&mut current.y, &before.y, &after.y);
-    take_changed(&mut current.visible, &before.visible, &after.visible);
-    take_changed(&mut current.alpha, &before.alpha, &after.alpha);
-    take_changed(&mut current.is_inert, &before.is_inert, &after.is_inert);
-    take_changed(&mut current.z_index, &before.z_index, &after.z_index);
-    take_changed(
-        &mut current.orientation,
-        &before.orientation,
-        &after.orientation,
-    );
-    take_changed(&mut current.skin, &before.skin, &after.skin);
+    let (was, now) = (before.apart.take_builtins(), after.apart.take_builtins());
+    let kept = current.apart.builtins_mut();
+    take_changed(&mut kept.x, &was.x, &now.x);
+    take_changed(&mut kept.y, &was.y, &now.y);
+    take_changed(&mut kept.visible, &was.visible, &now.visible);
+    take_changed(&mut kept.alpha, &was.alpha, &now.alpha);
+    take_changed(&mut kept.is_inert, &was.is_inert, &now.is_inert);
+    take_changed(&mut kept.z_index, &was.z_index, &now.z_index);
+    take_changed(&mut kept.orientation, &was.orientation, &now.orientation);
+    take_changed(&mut kept.skin, &was.skin, &now.skin);
     let status = after.rare.status_text();
     if before.rare.status_text() != status {
         current.rare.set_status_text(status.to_string());
     }
     take_changed(&mut current.mode, &before.mode, &after.mode);
-    let mut props = current.props_apart.take();
-    merge_vars(
-        &mut props,
-        before.props_apart.list(),
-        after.props_apart.list(),
-    );
-    current.props_apart = props.into();
+    let mut props = current.apart.take_props();
+    merge_vars(&mut props, before.apart.props(), after.apart.props());
+    current.apart.set_props(props);
     let (shadows_before, shadows_after) = (before.rare.builtin_vars(), after.rare.builtin_vars());
     // With no shadows before or after, the merge changes nothing (and makes nothing).
     if !(shadows_before.is_empty() && shadows_after.is_empty()) {

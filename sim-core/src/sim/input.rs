@@ -81,7 +81,7 @@ fn apply(world: &mut World, id: EntityId, update: AgentUpdate) -> Result<(), Str
                 .map_err(|e| e.to_string());
         }
     }
-    let agent = world.agents.get_mut(id).ok_or("the agent was removed")?;
+    let mut agent = world.agents.get_mut(id).ok_or("the agent was removed")?;
     match update {
         AgentUpdate::Prop(name, value) => agent.set_builtin(&name, &value),
         AgentUpdate::FeatProp(feature, prop, value) => {
@@ -98,8 +98,8 @@ fn apply(world: &mut World, id: EntityId, update: AgentUpdate) -> Result<(), Str
             if !(x.is_finite() && y.is_finite()) {
                 return Err("positions must be finite numbers".to_string());
             }
-            agent.x = x;
-            agent.y = y;
+            *agent.x_mut() = x;
+            *agent.y_mut() = y;
             Ok(())
         }
     }
@@ -172,7 +172,7 @@ impl Simulation {
             .agents
             .get_mut(id)
             .filter(|a| !a.system)
-            .map(|a| &mut a.selection)
+            .map(|a| &mut a.into_agent().selection)
             .ok_or(InputError::NoSuchAgent)
     }
 
@@ -198,7 +198,7 @@ impl Simulation {
         id: EntityId,
         mode: crate::agent::InputMode,
     ) -> Result<(), InputError> {
-        let agent = self
+        let mut agent = self
             .world
             .agents
             .get_mut(id)
@@ -282,9 +282,9 @@ impl Simulation {
                     self.world.agent_cap()
                 ))
             })?;
-        if let Some(agent) = self.world.agents.get_mut(id) {
-            agent.x = x;
-            agent.y = y;
+        if let Some(mut agent) = self.world.agents.get_mut(id) {
+            *agent.x_mut() = x;
+            *agent.y_mut() = y;
         }
         self.record(Input::Create(blueprint.to_string(), x, y));
         Ok(id)

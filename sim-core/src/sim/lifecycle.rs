@@ -45,8 +45,8 @@ impl World {
         let path = self.registry().path_of(id).unwrap_or_default();
         let label = path.split_once('/').map_or(name, |(_, n)| n).to_string();
         let mut agent = Agent::new(id, bp, label);
-        agent.x = at.0;
-        agent.y = at.1;
+        let place = agent.apart.builtins_mut();
+        (place.x, place.y) = at;
         self.agents.insert(agent);
         if let Some(blueprint) = program.project.blueprints.get(bp) {
             let mut runner = Runner::new(self, id, Rc::clone(&bp_name));
@@ -104,14 +104,15 @@ impl World {
         let Some(id) = self.make_agent(program, lp, birth.blueprint, &name, birth.at) else {
             return;
         };
-        let parent = birth
-            .parent
-            .and_then(|p| Some((p, self.agents.get(p)?.clone())));
-        if let Some((parent_id, parent)) = parent {
-            if let Some(child) = self.agents.get_mut(id) {
-                child.skin = parent.skin;
-                child.alpha = parent.alpha;
-                child.z_index = parent.z_index;
+        let parent = (birth.parent).and_then(|p| {
+            let a = self.agents.get(p)?;
+            Some((p, Box::<str>::from(a.skin()), a.alpha(), a.z_index()))
+        });
+        if let Some((parent_id, skin, alpha, z_index)) = parent {
+            if let Some(mut child) = self.agents.get_mut(id) {
+                *child.skin_mut() = skin;
+                *child.alpha_mut() = alpha;
+                *child.z_index_mut() = z_index;
             }
             self.agents.copy_props(parent_id, id);
             self.agents.copy_features(parent_id, id);
@@ -219,7 +220,7 @@ impl World {
         let id = lp.spawn_entity().map_err(|e| e.to_string())?;
         let mut system = Agent::new(id, usize::MAX, "rounds".to_string());
         system.system = true;
-        system.visible = false;
+        system.apart.builtins_mut().visible = false;
         for spec in crate::features::FEATURES {
             system
                 .features

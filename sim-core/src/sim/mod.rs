@@ -485,7 +485,7 @@ impl Simulation {
         self.world
             .visible_agents()
             .filter(|a| a.blueprint == bp)
-            .find_map(|a| agents.prop(a, prop))
+            .find_map(|a| agents.prop(&a, prop))
             .map(crate::vars::GVar::value)
     }
 
@@ -526,7 +526,7 @@ impl Simulation {
         self.world
             .visible_agents()
             .filter(move |a| Some(a.blueprint) == bp)
-            .filter_map(move |a| match agents.prop(a, prop) {
+            .filter_map(move |a| match agents.prop(&a, prop) {
                 Some(crate::vars::GVar::Number(n)) => Some(n.value()).filter(|v| !v.is_nan()),
                 Some(var) => var.value().as_number(),
                 // A built-in prop (`x`, `alpha`...) is a field of the agent, not an added prop.

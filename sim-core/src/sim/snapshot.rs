@@ -16,7 +16,7 @@
 //! profiler's counts.
 
 use super::{hash, new_loop, start_ticks, Simulation, MAX_AGENTS, MAX_TICK_WORK};
-use crate::agent::{Agent, Agents, FeatureState, QueuePhase};
+use crate::agent::{Agent, Agents, Builtins, FeatureState, QueuePhase};
 use crate::entity::{Entities, EntityId};
 use crate::exec::loaded::LoadedProject;
 use crate::project::Project;
@@ -39,8 +39,10 @@ const MAGIC: &[u8; 4] = b"SWSN";
 
 /// The snapshot format's version; a snapshot of another version is refused. Version 3 writes
 /// an agent's fields in their new order (props and timers right after the first cache line);
-/// version 4 writes every agent's features after the agents, as the feature tables hold them.
-pub const SNAPSHOT_VERSION: u16 = 5;
+/// version 4 writes every agent's features after the agents, as the feature tables hold them;
+/// version 5 its added props after them; version 6 its built-ins beside it, as the built-in
+/// columns hold them.
+pub const SNAPSHOT_VERSION: u16 = 6;
 
 /// The most bytes a snapshot's state may unpack to (a full model of [`MAX_AGENTS`] agents
 /// is far below it); more is refused before it is read.
@@ -104,6 +106,7 @@ struct State<A, F, P> {
     entities: Entities,
     clock: EntityId,
     system: Option<EntityId>,
+    /// Each agent with its built-ins (version 6 on).
     agents: A,
     names: Vec<(EntityId, String)>,
     globals: Vec<(String, GVar)>,
@@ -124,27 +127,37 @@ struct State<A, F, P> {
     props: P,
 }
 
-/// The state as written: the features and props read from the agents' tables as they are
-/// written, so no list of them is made first.
-type Written<'a> = State<Vec<&'a Agent>, EachAgent<'a>, EachAgent<'a>>;
+/// The state as written: the agents' built-ins, features and props read from the agents'
+/// columns and tables as they are written, so no list of them is made first.
+type Written<'a> = State<EachAgent<'a>, EachAgent<'a>, EachAgent<'a>>;
 
-/// Every agent's features or props, agent by agent as [`Agents::iter`] lists them.
+/// Every agent with its built-ins, or every agent's features or props, agent by agent as
+/// [`Agents::iter`] lists them.
 struct EachAgent<'a> {
     agents: &'a Agents,
-    props: bool,
+    part: Part,
+}
+
+/// What [`EachAgent`] writes of each agent.
+#[derive(Clone, Copy)]
+enum Part {
+    AgentAndBuiltins,
+    Features,
+    Props,
 }
 
 impl Serialize for EachAgent<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let agents = self.agents;
-        let features = |a| Listed(move || agents.features(a).map(|f| f.parts()));
-        let props = |a| Listed(move || agents.props(a));
-        let mut seq = s.serialize_seq(Some(agents.iter().count()))?;
+        let mut seq = s.serialize_seq(Some(agents.len()))?;
         for agent in agents.iter() {
-            if self.props {
-                seq.serialize_element(&props(agent))?;
-            } else {
-                seq.serialize_element(&features(agent))?;
+            let a = agent.agent();
+            match self.part {
+                Part::AgentAndBuiltins => seq.serialize_element(&(a, agent.builtins()))?,
+                Part::Features => {
+                    seq.serialize_element(&Listed(|| agents.features(a).map(|f| f.parts())))?;
+                }
+                Part::Props => seq.serialize_element(&Listed(|| agents.props(a)))?,
             }
         }
         seq.end()
@@ -171,7 +184,7 @@ where
 }
 
 /// The state as read.
-type Read = State<Vec<Agent>, Vec<Vec<FeatureState>>, Vec<Vec<(PropName, GVar)>>>;
+type Read = State<Vec<(Agent, Builtins)>, Vec<Vec<FeatureState>>, Vec<Vec<(PropName, GVar)>>>;
 
 /// Tells a project from another by what a snapshot refers to: its blueprints (names and
 /// scripts, whose compiled programs, rules and timers the state points into), its rounds and
@@ -212,7 +225,10 @@ impl Simulation {
             entities: self.lp.entities().clone(),
             clock: self.clock,
             system: saved.system,
-            agents: agents.iter().collect(),
+            agents: EachAgent {
+                agents,
+                part: Part::AgentAndBuiltins,
+            },
             names: w.registry().named(),
             globals: saved.globals.into_list(),
             touching: saved.touching,
@@ -226,11 +242,11 @@ impl Simulation {
             starting: self.starting.to_vec(),
             features: EachAgent {
                 agents,
-                props: false,
+                part: Part::Features,
             },
             props: EachAgent {
                 agents,
-                props: true,
+                part: Part::Props,
             },
         }
     }
@@ -359,7 +375,7 @@ fn rebuild(
         return Err(bad("features or props for agents that are not there".into()));
     }
     let parts = state.features.into_iter().zip(state.props);
-    for (mut agent, (features, props)) in state.agents.into_iter().zip(parts) {
+    for ((mut agent, builtins), (features, props)) in state.agents.into_iter().zip(parts) {
         let given = features.len();
         features
             .into_iter()
@@ -369,9 +385,10 @@ fn rebuild(
         }
         compile_messages(&project, &program, &mut agent)?;
         let (id, name, given) = (agent.id, agent.name.clone(), props.len());
-        agent.props_apart = props.into();
+        agent.apart.set_props(props);
+        *agent.apart.builtins_mut() = builtins;
         world.agents.insert(agent);
-        let held = (world.agents.get(id)).map_or(0, |a| world.agents.props(a).count());
+        let held = (world.agents.get(id)).map_or(0, |a| world.agents.props(&a).count());
         if held != given {
             return Err(bad(format!(
                 "agent {name} has a prop twice, or its blueprint more than {} props",
@@ -435,7 +452,7 @@ fn check_agents(
     let bad = |why: String| Err(SnapshotError::Inconsistent(why));
     let mut seen = HashSet::new();
     let mut characters = 0;
-    for agent in &state.agents {
+    for (agent, _) in &state.agents {
         if !lp.is_alive(agent.id) || !seen.insert(agent.id) {
             return bad(format!("agent {} has a dead or repeated id", agent.name));
         }
@@ -512,7 +529,12 @@ mod tests {
         assert_eq!(back.state_hash(), sim.state_hash());
         let agents = &back.world.agents;
         let props: Vec<Vec<String>> = (agents.iter().filter(|a| !a.system))
-            .map(|a| agents.props(a).map(|(n, v)| format!("{n}={v:?}")).collect())
+            .map(|a| {
+                agents
+                    .props(&a)
+                    .map(|(n, v)| format!("{n}={v:?}"))
+                    .collect()
+            })
             .collect();
         assert_eq!(props.len(), 2);
         assert!(props

@@ -2,7 +2,7 @@
 //! frame.
 
 use crate::agent::color::{hsv_of, rgb_number};
-use crate::agent::{Agent, Selection, BUILTIN_PROPS};
+use crate::agent::{AgentRef, Selection, BUILTIN_PROPS};
 use crate::entity::EntityId;
 use crate::exec::feature_runtime::{costume, graphing, physics};
 use crate::vars::Value;
@@ -12,7 +12,7 @@ use std::borrow::Cow;
 /// One agent as the renderer and inspector read it.
 #[derive(Clone, Copy)]
 pub struct AgentView<'a> {
-    agent: &'a Agent,
+    agent: AgentRef<'a>,
     world: &'a World,
 }
 
@@ -90,7 +90,7 @@ pub struct PropEntry {
 }
 
 impl<'a> AgentView<'a> {
-    pub(super) fn new(agent: &'a Agent, world: &'a World) -> AgentView<'a> {
+    pub(super) fn new(agent: AgentRef<'a>, world: &'a World) -> AgentView<'a> {
         AgentView { agent, world }
     }
 
@@ -106,42 +106,42 @@ impl<'a> AgentView<'a> {
 
     /// Its name.
     pub fn name(&self) -> &'a str {
-        &self.agent.name
+        &self.agent.agent().name
     }
 
     /// Its position.
     pub fn position(&self) -> (f64, f64) {
-        (self.agent.x, self.agent.y)
+        (self.agent.x(), self.agent.y())
     }
 
     /// Whether it is drawn.
     pub fn visible(&self) -> bool {
-        self.agent.visible
+        self.agent.visible()
     }
 
     /// Its opacity.
     pub fn alpha(&self) -> f64 {
-        self.agent.alpha
+        self.agent.alpha()
     }
 
     /// Its drawing order.
     pub fn z_index(&self) -> f64 {
-        self.agent.z_index
+        self.agent.z_index()
     }
 
     /// Its rotation in radians.
     pub fn orientation(&self) -> f64 {
-        self.agent.orientation
+        self.agent.orientation()
     }
 
     /// Whether it is inert.
     pub fn is_inert(&self) -> bool {
-        self.agent.is_inert
+        self.agent.is_inert()
     }
 
     /// Its status text.
     pub fn status_text(&self) -> &'a str {
-        self.agent.rare.status_text()
+        self.agent.agent().rare.status_text()
     }
 
     /// Its selection flags.
@@ -153,8 +153,8 @@ impl<'a> AgentView<'a> {
     pub fn costume(&self) -> CostumeView<'a> {
         let a = self.agent;
         let agents = &self.world.agents;
-        let c = agents.feature_of(a, costume::KIND);
-        let physics = agents.feature_of(a, physics::KIND);
+        let c = agents.feature_of(&a, costume::KIND);
+        let physics = agents.feature_of(&a, physics::KIND);
         let num = |slot, default: f64| c.and_then(|c| c.number_at(slot)).unwrap_or(default);
         let flag = |slot| c.and_then(|c| c.flag_at(slot)).unwrap_or(false);
         let scale = physics
@@ -163,7 +163,7 @@ impl<'a> AgentView<'a> {
         let scale_y = physics
             .and_then(|p| p.number_at(physics::SCALE_Y))
             .unwrap_or_else(|| num(costume::SCALE_Y, 1.0));
-        let extras = a.extras.as_deref();
+        let extras = a.agent().rare.extras();
         // A script's own agent props win over the features'.
         let scale = extras.and_then(|e| e.scale).unwrap_or(scale);
         let scale_y = extras.and_then(|e| e.scale_y).unwrap_or(scale_y);
@@ -177,7 +177,7 @@ impl<'a> AgentView<'a> {
             name: c
                 .and_then(|c| c.text_at(costume::NAME))
                 .filter(|n| !n.is_empty())
-                .unwrap_or(Cow::Borrowed(&a.skin)),
+                .unwrap_or(Cow::Borrowed(a.skin())),
             frame: num(costume::FRAME, 0.0),
             scale,
             scale_y,
@@ -195,7 +195,7 @@ impl<'a> AgentView<'a> {
 
     /// The status meter a script set with `statusValue`, if any.
     pub fn status(&self) -> Option<StatusView> {
-        let e = self.agent.extras.as_deref()?;
+        let e = self.agent.agent().rare.extras()?;
         Some(StatusView {
             value: e.status_value?,
             color: e.status_value_color.clamp(0.0, f64::from(0xff_ffff_u32)) as u32,
@@ -207,7 +207,7 @@ impl<'a> AgentView<'a> {
     /// [`AgentView::costume`]'s are).
     pub fn graph(&self) -> Option<GraphView<'a>> {
         let agents = &self.world.agents;
-        let g = agents.feature_of(self.agent, graphing::KIND)?;
+        let g = agents.feature_of(self.agent.agent(), graphing::KIND)?;
         let bound = !g
             .str_at(graphing::METER_PROP)
             .unwrap_or_default()
@@ -215,10 +215,10 @@ impl<'a> AgentView<'a> {
         let meter = g.number_at(graphing::METER).unwrap_or(0.0);
         // Read every frame for every agent: the feature a bar graph draws is named on a cache
         // line of its own, so it is looked up only when some feature holds counts at all.
-        let histogram = if agents.features(self.agent).any(|f| f.has_more()) {
+        let histogram = if agents.features(self.agent.agent()).any(|f| f.has_more()) {
             let bars = g.str_at(graphing::BARS_OF).unwrap_or_default();
             crate::features::feature(bars)
-                .and_then(|spec| agents.feature_named(self.agent, spec.name))
+                .and_then(|spec| agents.feature_named(self.agent.agent(), spec.name))
                 .map_or(&[][..], |f| f.buckets())
         } else {
             &[]
@@ -251,12 +251,12 @@ impl<'a> AgentView<'a> {
                 },
             })
             .collect();
-        rows.extend(self.world.agents.props(a).map(|(name, var)| PropEntry {
+        rows.extend(self.world.agents.props(&a).map(|(name, var)| PropEntry {
             group: PropGroup::Added,
             name: name.to_string(),
             value: var.value(),
         }));
-        for f in self.world.agents.features(a) {
+        for f in self.world.agents.features(&a) {
             rows.extend(f.props().map(|(name, var)| PropEntry {
                 group: PropGroup::Feature(f.name().to_string()),
                 name: name.to_string(),

@@ -17,7 +17,7 @@ pub mod log;
 pub(crate) mod rounds;
 pub mod starting;
 
-use crate::agent::{Agent, Agents};
+use crate::agent::{Agent, AgentRef, Agents};
 use crate::entity::{EntityId, EntityRegistry};
 use crate::project::StageMetadata;
 use crate::script::program::Stmt;
@@ -540,7 +540,7 @@ impl World {
     }
 
     /// Agents a script or the UI may see (not the hidden round agent), in slot order.
-    pub fn visible_agents(&self) -> impl Iterator<Item = &Agent> {
+    pub fn visible_agents(&self) -> impl Iterator<Item = AgentRef<'_>> {
         self.agents.iter().filter(|a| !a.system)
     }
 

@@ -58,8 +58,8 @@ pub(crate) fn call(
             let mut c = feat(r, id, KIND)?;
             c.set("costumeName", Value::String(name.clone()));
             c.set_number_at(FRAME, frame);
-            if let Some(agent) = r.world.agents.get_mut(id) {
-                agent.skin = name.into();
+            if let Some(mut agent) = r.world.agents.get_mut(id) {
+                *agent.skin_mut() = name.into();
             }
             Ok(())
         }

@@ -88,14 +88,14 @@ pub(crate) fn pick_up(
         return Err("a cursor cannot pick itself up".to_string());
     }
     let (x, y) = match world.agents.get(cursor).filter(|a| !a.system) {
-        Some(c) => (c.x, c.y),
+        Some(c) => (c.x(), c.y()),
         None => return Err("the cursor was removed".to_string()),
     };
     let busy = world
         .holds()
         .iter()
         .any(|h| h.cursor == cursor || h.held == target);
-    let agent = world
+    let mut agent = world
         .agents
         .get_mut(target)
         .filter(|a| !a.system)
@@ -109,8 +109,8 @@ pub(crate) fn pick_up(
     if busy {
         return Ok(false);
     }
-    agent.x = x;
-    agent.y = y;
+    *agent.x_mut() = x;
+    *agent.y_mut() = y;
     agent.selection.captive = true;
     world.holds_mut().push(Hold {
         cursor,
@@ -124,10 +124,10 @@ pub(crate) fn pick_up(
 /// Makes `cursor` put down what it carries, where the cursor is; returns what it dropped.
 pub(crate) fn put_down(world: &mut World, cursor: EntityId) -> Option<EntityId> {
     let hold = *world.holds().iter().find(|h| h.cursor == cursor)?;
-    let at = world.agents.get(cursor).map(|c| (c.x, c.y));
-    if let (Some((x, y)), Some(held)) = (at, world.agents.get_mut(hold.held)) {
-        held.x = x;
-        held.y = y;
+    let at = world.agents.get(cursor).map(|c| (c.x(), c.y()));
+    if let (Some((x, y)), Some(mut held)) = (at, world.agents.get_mut(hold.held)) {
+        *held.x_mut() = x;
+        *held.y_mut() = y;
     }
     release(world, hold.held);
     Some(hold.held)
@@ -136,7 +136,7 @@ pub(crate) fn put_down(world: &mut World, cursor: EntityId) -> Option<EntityId> 
 /// Lets go of `held`: whatever cursor carries it stops, and it is no longer captive (a
 /// character nobody carries is simply made not captive).
 pub(crate) fn release(world: &mut World, held: EntityId) {
-    if let Some(agent) = world.agents.get_mut(held) {
+    if let Some(mut agent) = world.agents.get_mut(held) {
         agent.selection.captive = false;
     }
     let Some(i) = world.holds().iter().position(|h| h.held == held) else {
@@ -177,12 +177,12 @@ fn carry(world: &mut World) {
         let Some(hold) = world.holds().get(i).copied() else {
             continue;
         };
-        let Some((x, y)) = world.agents.get(hold.cursor).map(|c| (c.x, c.y)) else {
+        let Some((x, y)) = world.agents.get(hold.cursor).map(|c| (c.x(), c.y())) else {
             continue;
         };
-        if let Some(held) = world.agents.get_mut(hold.held) {
-            held.x = x;
-            held.y = y;
+        if let Some(mut held) = world.agents.get_mut(hold.held) {
+            *held.x_mut() = x;
+            *held.y_mut() = y;
         }
     }
 }

@@ -2,7 +2,7 @@
 //! character, kept as data the renderer draws, bound to props when asked.
 
 use super::common::{feat, methods, num_arg, text_arg, Runtime, TickHooks};
-use crate::agent::Agent;
+use crate::agent::AgentRef;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
@@ -112,7 +112,7 @@ fn update(world: &mut World, id: EntityId) {
     let Some(agent) = world.agents.get(id) else {
         return;
     };
-    let Some(g) = world.agents.feature_of(agent, KIND) else {
+    let Some(g) = world.agents.feature_of(&agent, KIND) else {
         return;
     };
     let meter = g
@@ -152,9 +152,13 @@ fn update(world: &mut World, id: EntityId) {
     }
 }
 
-fn bound<'a>(agents: &'a crate::agent::Agents, agent: &Agent, prop: &str) -> Option<&'a GVar> {
+fn bound<'a>(
+    agents: &'a crate::agent::Agents,
+    agent: AgentRef<'_>,
+    prop: &str,
+) -> Option<&'a GVar> {
     (!prop.is_empty())
-        .then(|| agents.prop(agent, prop))
+        .then(|| agents.prop(&agent, prop))
         .flatten()
 }
 
@@ -166,7 +170,7 @@ fn meter_level(var: &GVar) -> f64 {
     }
 }
 
-fn graph_value(world: &World, agent: &Agent, g: crate::agent::FeatureRef<'_>) -> Option<f64> {
+fn graph_value(world: &World, agent: AgentRef<'_>, g: crate::agent::FeatureRef<'_>) -> Option<f64> {
     let global = g.text("graphGlobalProp").unwrap_or_default();
     if !global.is_empty() {
         return world.global(&global)?.value().as_number();

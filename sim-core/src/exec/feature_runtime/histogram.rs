@@ -40,9 +40,9 @@ pub(crate) fn count(
         .filter(|a| a.blueprint == bp && a.is_active())
         .filter_map(|a| {
             let value = if counted.feature.is_empty() {
-                r.world.agents.prop(a, &counted.prop).map(|v| v.value())
+                r.world.agents.prop(&a, &counted.prop).map(|v| v.value())
             } else {
-                (r.world.agents.feature_named(a, &counted.feature))
+                (r.world.agents.feature_named(&a, &counted.feature))
                     .and_then(|f| f.prop(&counted.prop))
                     .map(|v| v.value())
             };

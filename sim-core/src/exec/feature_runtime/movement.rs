@@ -5,7 +5,7 @@ use super::common::{
     feat, method_name, methods, num_arg, text_arg, AgentHooks, Pass, Runtime, TickHooks,
 };
 use super::vision::Backdrops;
-use crate::agent::{Agent, AgentFeatures, InputMode};
+use crate::agent::{AgentFeatures, AgentMut, AgentRef, InputMode};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
@@ -71,7 +71,7 @@ pub(crate) fn call(
         Method::SetMovementType => set_type(r, id, args),
         Method::SetController => {
             let who = text_arg(r, args, 0)?;
-            let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
             agent.mode = if who == "user" {
                 InputMode::Puppet
             } else {
@@ -81,9 +81,9 @@ pub(crate) fn call(
         }
         Method::QueuePosition => {
             let (x, y) = (num_arg(r, args, 0, 0.0)?, num_arg(r, args, 1, 0.0)?);
-            let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
-            agent.x = x;
-            agent.y = y;
+            let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            *agent.x_mut() = x;
+            *agent.y_mut() = y;
             Ok(())
         }
         Method::SetRandomDirection => {
@@ -99,15 +99,15 @@ pub(crate) fn call(
         Method::JitterPos => {
             let size = num_arg(r, args, 0, 5.0)?;
             let (dx, dy) = (jitter(r, size), jitter(r, size));
-            let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
-            agent.x += dx;
-            agent.y += dy;
+            let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            *agent.x_mut() += dx;
+            *agent.y_mut() += dy;
             Ok(())
         }
         Method::JitterRotate => {
             let turn = jitter(r, std::f64::consts::FRAC_PI_4);
-            let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
-            agent.orientation += turn;
+            let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            *agent.orientation_mut() += turn;
             Ok(())
         }
         Method::SeekNearest
@@ -158,12 +158,12 @@ fn random_position(r: &mut Runner<'_>, id: EntityId, method: Method) -> Result<(
     let s = r.world.stage().clone();
     let x = s.left + r.world.rng.next_f64() * (s.right - s.left);
     let y = s.top + r.world.rng.next_f64() * (s.bottom - s.top);
-    let agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+    let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
     if method != Method::SetRandomPositionY {
-        agent.x = x;
+        *agent.x_mut() = x;
     }
     if method != Method::SetRandomPositionX {
-        agent.y = y;
+        *agent.y_mut() = y;
     }
     Ok(())
 }
@@ -218,7 +218,7 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
         if agent.mode != InputMode::Auto || agent.selection.captive || agent.system {
             continue;
         }
-        let Some(m) = world.agents.feature_of(agent, KIND) else {
+        let Some(m) = world.agents.feature_of(&agent, KIND) else {
             continue;
         };
         // The type's text is parsed again only after it was set (see `turn`).
@@ -248,8 +248,8 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
             Plan::Step(dx, dy, d) => (dx, dy, d),
         };
         let landing = land(agent, planned, world.stage());
-        if let Some((agent, mut features)) = world.agents.split_mut(id) {
-            turn(agent, &mut features, &landing, code);
+        if let Some((mut agent, mut features)) = world.agents.split_mut(id) {
+            turn(&mut agent, &mut features, &landing, code);
             steps.push(Step {
                 id,
                 x: landing.x,
@@ -261,14 +261,14 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
     // The steps are in the order of `ids`, one per moving agent.
     let mut steps = steps.iter().peekable();
     for &id in ids {
-        let Some((agent, mut features)) = world.agents.split_mut(id) else {
+        let Some((mut agent, mut features)) = world.agents.split_mut(id) else {
             continue;
         };
         if let Some(step) = steps.next_if(|s| s.id == id) {
-            agent.x = step.x;
-            agent.y = step.y;
+            *agent.x_mut() = step.x;
+            *agent.y_mut() = step.y;
         }
-        let due = then.own(agent, &mut features);
+        let due = then.own(&mut agent, &mut features);
         if due != 0 {
             then.in_world(world, id, due);
         }
@@ -411,7 +411,7 @@ impl Heading {
 /// Where one agent goes, before the stage's edges have their say.
 fn plan(
     world: &World,
-    agent: &Agent,
+    agent: AgentRef<'_>,
     kind: Move,
     distance: f64,
     direction: f64,
@@ -427,15 +427,19 @@ fn plan(
         Move::EdgeToEdge => Plan::Ahead(direction),
         Move::Jitter => {
             let size = (world.agents)
-                .feat_num(agent, "Movement", "jitterDistance", 0.0)
+                .feat_num(&agent, "Movement", "jitterDistance", 0.0)
                 .max(distance);
             let (r1, r2) = (rng.next_f64(), rng.next_f64());
             Plan::Step((r1 * 2.0 - 1.0) * size, (r2 * 2.0 - 1.0) * size, direction)
         }
         Move::Float => Plan::Step(0.0, -distance, direction),
         Move::GoLocation | Move::SetLocation => {
-            let tx = world.agents.feat_num(agent, "Movement", "targetX", agent.x);
-            let ty = world.agents.feat_num(agent, "Movement", "targetY", agent.y);
+            let tx = world
+                .agents
+                .feat_num(&agent, "Movement", "targetX", agent.x());
+            let ty = world
+                .agents
+                .feat_num(&agent, "Movement", "targetY", agent.y());
             let reach = if kind == Move::SetLocation {
                 f64::INFINITY
             } else {
@@ -462,8 +466,8 @@ fn wander_turn(rng: &mut impl RandomSource) -> f64 {
     }
 }
 
-fn toward(agent: &Agent, tx: f64, ty: f64, distance: f64, direction: f64) -> Plan {
-    let (dx, dy) = (tx - agent.x, ty - agent.y);
+fn toward(agent: AgentRef<'_>, tx: f64, ty: f64, distance: f64, direction: f64) -> Plan {
+    let (dx, dy) = (tx - agent.x(), ty - agent.y());
     let gap = (dx * dx + dy * dy).sqrt();
     if gap < 1e-9 {
         return Plan::Step(0.0, 0.0, direction);
@@ -490,8 +494,8 @@ impl Sight {
     fn finds(
         self,
         world: &World,
-        seeker: &Agent,
-        target: &Agent,
+        seeker: AgentRef<'_>,
+        target: AgentRef<'_>,
         backdrops: Option<&Backdrops>,
     ) -> bool {
         match self {
@@ -525,8 +529,8 @@ impl Targets {
             .filter(|a| a.blueprint == blueprint && a.is_active())
         {
             ids.push(a.id);
-            xs.push(a.x);
-            ys.push(a.y);
+            xs.push(a.x());
+            ys.push(a.y());
         }
         let mut grid = SpatialGrid::new();
         grid.rebuild(&xs, &ys, 64.0);
@@ -543,12 +547,12 @@ impl Targets {
     fn nearest<'w>(
         &self,
         world: &'w World,
-        agent: &Agent,
+        agent: AgentRef<'_>,
         sight: Sight,
         backdrops: Option<&Backdrops>,
-    ) -> Option<&'w Agent> {
+    ) -> Option<AgentRef<'w>> {
         let limit = if sight != Sight::Anywhere {
-            (world.agents).feat_num_at(agent, super::vision::VIEW_DISTANCE, 250.0)
+            (world.agents).feat_num_at(&agent, super::vision::VIEW_DISTANCE, 250.0)
         } else {
             let s = world.stage();
             (s.right - s.left).abs() + (s.bottom - s.top).abs()
@@ -557,9 +561,9 @@ impl Targets {
         // 64 doublings reach past any finite coordinate a model can have.
         for _ in 0..64 {
             let radius_now = radius.min(limit.max(0.0));
-            let mut best: Option<(f64, &Agent)> = None;
+            let mut best: Option<(f64, AgentRef<'_>)> = None;
             self.grid
-                .for_each_candidate(agent.x, agent.y, radius_now, |i| {
+                .for_each_candidate(agent.x(), agent.y(), radius_now, |i| {
                     let Some(other) = self
                         .ids
                         .get(i as usize)
@@ -570,7 +574,7 @@ impl Targets {
                     if other.id == agent.id || !sight.finds(world, agent, other, backdrops) {
                         return;
                     }
-                    let (dx, dy) = (other.x - agent.x, other.y - agent.y);
+                    let (dx, dy) = (other.x() - agent.x(), other.y() - agent.y());
                     let d = (dx * dx + dy * dy).sqrt();
                     if best.is_none_or(|(b, _)| d < b) {
                         best = Some((d, other));
@@ -591,7 +595,7 @@ impl Targets {
 fn nearest(
     world: &World,
     seek: &mut Seek<'_>,
-    agent: &Agent,
+    agent: AgentRef<'_>,
     sight: Sight,
 ) -> Option<(f64, f64, bool)> {
     let bp = world.blueprints.index(seek.target)?;
@@ -607,9 +611,9 @@ fn nearest(
     let backdrops = (sight == Sight::ConeAndColour && !world.reference())
         .then(|| &*seek.backdrops.get_or_insert_with(|| Backdrops::new(world)));
     let o = cache.get(index)?.nearest(world, agent, sight, backdrops)?;
-    let (hw, hh) = super::physics::half_size(&world.agents, o);
-    let inside = (agent.x - o.x).abs() <= hw && (agent.y - o.y).abs() <= hh;
-    Some((o.x, o.y, inside))
+    let (hw, hh) = super::physics::half_size(&world.agents, &o);
+    let inside = (agent.x() - o.x()).abs() <= hw && (agent.y() - o.y()).abs() <= hh;
+    Some((o.x(), o.y(), inside))
 }
 
 /// Where a planned step `(dx, dy, direction)` takes an agent once the stage's edges have had
@@ -621,14 +625,18 @@ struct Landing {
     moving: bool,
 }
 
-fn land(agent: &Agent, (dx, dy, direction): (f64, f64, f64), stage: &StageMetadata) -> Landing {
+fn land(
+    agent: AgentRef<'_>,
+    (dx, dy, direction): (f64, f64, f64),
+    stage: &StageMetadata,
+) -> Landing {
     let edge = |wrap: bool| match (wrap, stage.bounce) {
         (true, _) => Edge::Wrap,
         (false, true) => Edge::Bounce,
         (false, false) => Edge::Stop,
     };
-    let (x, flip_x) = keep_inside(agent.x + dx, stage.left, stage.right, edge(stage.wrap[0]));
-    let (y, flip_y) = keep_inside(agent.y + dy, stage.top, stage.bottom, edge(stage.wrap[1]));
+    let (x, flip_x) = keep_inside(agent.x() + dx, stage.left, stage.right, edge(stage.wrap[0]));
+    let (y, flip_y) = keep_inside(agent.y() + dy, stage.top, stage.bottom, edge(stage.wrap[1]));
     let mut direction = direction;
     if flip_x {
         direction = 180.0 - direction;
@@ -648,7 +656,7 @@ fn land(agent: &Agent, (dx, dy, direction): (f64, f64, f64), stage: &StageMetada
 /// it orients itself); the place is set later, once every agent has planned. `code` is the
 /// movement type's number read at the plan: these writes leave the type as it was, so it is
 /// kept for the next tick's plan.
-fn turn(agent: &mut Agent, features: &mut AgentFeatures<'_>, landing: &Landing, code: u8) {
+fn turn(agent: &mut AgentMut<'_>, features: &mut AgentFeatures<'_>, landing: &Landing, code: u8) {
     let Some(mut m) = features.of_kind(KIND) else {
         return;
     };
@@ -661,7 +669,7 @@ fn turn(agent: &mut Agent, features: &mut AgentFeatures<'_>, landing: &Landing, 
     m.set_flag_at(IS_MOVING, landing.moving);
     m.note_parsed(code);
     if auto_orient && landing.moving {
-        agent.orientation = -landing.direction.to_radians();
+        *agent.orientation_mut() = -landing.direction.to_radians();
     }
 }
 

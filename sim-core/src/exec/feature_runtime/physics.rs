@@ -93,7 +93,7 @@ mod tests {
         let id = Entities::new().spawn().unwrap();
         let mut agents = Agents::default();
         agents.insert(Agent::new(id, 0, String::new()));
-        let size = |agents: &Agents| agents.get(id).map(|a| half_size(agents, a));
+        let size = |agents: &Agents| agents.get(id).map(|a| half_size(agents, &a));
         assert_eq!(size(&agents), Some((16.0, 16.0)));
         let mut physics = agents.feature_or_new(id, KIND).unwrap();
         physics.set("scale", Value::Number(0.5));

@@ -83,7 +83,7 @@ pub(crate) fn call(
             let held: Vec<EntityId> = r
                 .world
                 .visible_agents()
-                .filter(|a| a.is_inert || !inert_only)
+                .filter(|a| a.is_inert() || !inert_only)
                 .map(|a| a.id)
                 .collect();
             for id in held {
@@ -93,13 +93,14 @@ pub(crate) fn call(
         }
         Method::HideInertCharacters => {
             r.charge_scan(r.world.agents.len())?;
-            for agent in r
-                .world
-                .agents
-                .iter_mut()
-                .filter(|a| a.is_inert && !a.system)
-            {
-                agent.visible = false;
+            let inert: Vec<EntityId> = (r.world.agents.iter())
+                .filter(|a| a.is_inert() && !a.system)
+                .map(|a| a.id)
+                .collect();
+            for id in inert {
+                if let Some(mut agent) = r.world.agents.get_mut(id) {
+                    *agent.visible_mut() = false;
+                }
             }
             Ok(())
         }
@@ -108,7 +109,7 @@ pub(crate) fn call(
             let inert: Vec<EntityId> = r
                 .world
                 .visible_agents()
-                .filter(|a| a.is_inert)
+                .filter(|a| a.is_inert())
                 .map(|a| a.id)
                 .collect();
             inert.into_iter().for_each(|i| r.world.remove_later(i));
@@ -232,7 +233,10 @@ fn blueprint_named(r: &Runner<'_>, name: &str) -> Result<usize, Failure> {
 }
 
 fn position(r: &Runner<'_>, id: EntityId) -> (f64, f64) {
-    r.world.agents.get(id).map_or((0.0, 0.0), |a| (a.x, a.y))
+    r.world
+        .agents
+        .get(id)
+        .map_or((0.0, 0.0), |a| (a.x(), a.y()))
 }
 
 /// The agents of blueprint `bp` (active ones only, or all but system agents), in slot order.
@@ -285,7 +289,7 @@ fn mutation(r: &Runner<'_>, caller: EntityId) -> Option<(String, String, f64, f6
     let pop = r
         .world
         .agents
-        .feature_named(r.world.agents.get(caller)?, "Population")?;
+        .feature_named(r.world.agents.get(caller)?.agent(), "Population")?;
     let prop = pop.text("spawnMutationProp").filter(|p| !p.is_empty())?;
     let feature = pop.text("spawnMutationPropFeature").unwrap_or_default();
     let add = pop.number("spawnMutationMaxAdd").unwrap_or(0.0);
@@ -320,7 +324,7 @@ fn populate(r: &mut Runner<'_>, caller: EntityId, args: &[Arg]) -> Result<(), Fa
     let bp = blueprint_arg(r, args)?;
     let agents = &r.world.agents;
     let target = agents.get(caller).map_or(0.0, |a| {
-        agents.feat_num(a, "Population", "targetPopulationSize", 0.0)
+        agents.feat_num(&a, "Population", "targetPopulationSize", 0.0)
     });
     let parents = members(r, bp, true);
     let pending = r

@@ -68,8 +68,9 @@ pub(crate) fn run(world: &mut World, ids: &[EntityId], scratch: &mut Scratch) {
         Some((pass, space)) => (pass.run)(world, ids, space.as_mut(), agent_hooks),
         None => {
             for &id in ids {
-                let due = (world.agents.split_mut(id))
-                    .map_or(0, |(a, mut features)| agent_hooks.own(a, &mut features));
+                let due = (world.agents.split_mut(id)).map_or(0, |(mut a, mut features)| {
+                    agent_hooks.own(&mut a, &mut features)
+                });
                 if due != 0 {
                     agent_hooks.in_world(world, id, due);
                 }

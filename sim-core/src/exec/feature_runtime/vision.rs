@@ -2,7 +2,7 @@
 //! agents behind it (camouflage).
 
 use super::common::{methods, no_answer, Runtime, TickHooks};
-use crate::agent::{Agent, Agents};
+use crate::agent::{AgentRef, Agents};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
@@ -37,17 +37,17 @@ const VALUE_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorValueDetectionThre
 
 /// Whether `seer` sees `other`: within its view distance and inside its view cone, and
 /// `other` is visionable.
-pub fn sees(agents: &Agents, seer: &Agent, other: &Agent) -> bool {
+pub fn sees(agents: &Agents, seer: AgentRef<'_>, other: AgentRef<'_>) -> bool {
     let visionable = agents
-        .feature_of(other, VISION_KIND)
+        .feature_of(&other, VISION_KIND)
         .and_then(|v| v.flag("visionable"))
         .unwrap_or(true);
     if !visionable {
         return false;
     }
-    let distance = agents.feat_num_at(seer, VIEW_DISTANCE, 250.0);
-    let angle = agents.feat_num_at(seer, VIEW_ANGLE, 45.0);
-    let (dx, dy) = (other.x - seer.x, other.y - seer.y);
+    let distance = agents.feat_num_at(&seer, VIEW_DISTANCE, 250.0);
+    let angle = agents.feat_num_at(&seer, VIEW_ANGLE, 45.0);
+    let (dx, dy) = (other.x() - seer.x(), other.y() - seer.y());
     let gap = (dx * dx + dy * dy).sqrt();
     if gap > distance {
         return false;
@@ -55,7 +55,7 @@ pub fn sees(agents: &Agents, seer: &Agent, other: &Agent) -> bool {
     if gap < 1e-9 {
         return true;
     }
-    let heading = agents.feat_num_at(seer, DIRECTION, 0.0);
+    let heading = agents.feat_num_at(&seer, DIRECTION, 0.0);
     let bearing = libm::atan2(-dy, dx).to_degrees();
     let off = (bearing - heading + 180.0).rem_euclid(360.0) - 180.0;
     off.abs() <= angle / 2.0
@@ -63,7 +63,7 @@ pub fn sees(agents: &Agents, seer: &Agent, other: &Agent) -> bool {
 
 /// Whether `seer` can tell `other`'s colour from every agent `other` sits on, using the
 /// seer's detection thresholds. With nothing behind it, `other` stands out.
-pub(crate) fn sees_color(world: &World, seer: &Agent, other: &Agent) -> bool {
+pub(crate) fn sees_color(world: &World, seer: AgentRef<'_>, other: AgentRef<'_>) -> bool {
     !blends_in(
         &world.agents,
         other,
@@ -75,8 +75,8 @@ pub(crate) fn sees_color(world: &World, seer: &Agent, other: &Agent) -> bool {
 
 /// Whether `agent` is camouflaged on a character of blueprint `background`: its centre is
 /// on one whose tint is within the agent's own colour detection thresholds of its tint.
-pub(crate) fn is_camouflaged(world: &World, agent: &Agent, background: usize) -> bool {
-    let behind = |back: &Agent| back.blueprint == background;
+pub(crate) fn is_camouflaged(world: &World, agent: AgentRef<'_>, background: usize) -> bool {
+    let behind = |back: AgentRef<'_>| back.blueprint == background;
     let agents = &world.agents;
     blends_in(
         agents,
@@ -88,11 +88,11 @@ pub(crate) fn is_camouflaged(world: &World, agent: &Agent, background: usize) ->
 }
 
 /// An agent's Vision colour detection thresholds: hue, saturation, value.
-fn thresholds(agents: &Agents, agent: &Agent) -> [f64; 3] {
+fn thresholds(agents: &Agents, agent: AgentRef<'_>) -> [f64; 3] {
     [
-        agents.feat_num_at(agent, HUE_THRESHOLD, 0.0),
-        agents.feat_num_at(agent, SATURATION_THRESHOLD, 0.0),
-        agents.feat_num_at(agent, VALUE_THRESHOLD, 0.0),
+        agents.feat_num_at(&agent, HUE_THRESHOLD, 0.0),
+        agents.feat_num_at(&agent, SATURATION_THRESHOLD, 0.0),
+        agents.feat_num_at(&agent, VALUE_THRESHOLD, 0.0),
     ]
 }
 
@@ -100,26 +100,26 @@ fn thresholds(agents: &Agents, agent: &Agent) -> [f64; 3] {
 /// differs from the agent's by no more than `limits` (hue, saturation, value).
 fn blends_in<'a>(
     agents: &Agents,
-    agent: &Agent,
+    agent: AgentRef<'_>,
     limits: [f64; 3],
-    behind: impl Fn(&Agent) -> bool,
-    mut candidates: impl Iterator<Item = &'a Agent>,
+    behind: impl Fn(AgentRef<'_>) -> bool,
+    mut candidates: impl Iterator<Item = AgentRef<'a>>,
 ) -> bool {
     let Some(mine) = tint(agents, agent) else {
         return false;
     };
     candidates.any(|back| {
         back.id != agent.id && !back.system && behind(back) && {
-            let (hw, hh) = super::physics::half_size(agents, back);
-            on_body(agent.x, agent.y, back.x, back.y, hw, hh)
+            let (hw, hh) = super::physics::half_size(agents, &back);
+            on_body(agent.x(), agent.y(), back.x(), back.y(), hw, hh)
                 && tint(agents, back).is_some_and(|theirs| close(mine, theirs, limits))
         }
     })
 }
 
 /// An agent's tint (hue, saturation, value) when it wears a Costume.
-fn tint(agents: &Agents, agent: &Agent) -> Option<[f64; 3]> {
-    agents.feature_of(agent, COSTUME_KIND).map(hsv_array)
+fn tint(agents: &Agents, agent: AgentRef<'_>) -> Option<[f64; 3]> {
+    agents.feature_of(&agent, COSTUME_KIND).map(hsv_array)
 }
 
 /// Whether point `(x, y)` is on the body centred at `(cx, cy)` with half sizes `hw`, `hh`.
@@ -167,18 +167,18 @@ impl Backdrops {
             let Some(tint) = tint(&world.agents, agent).filter(|_| !agent.system) else {
                 continue;
             };
-            let (hw, hh) = super::physics::half_size(&world.agents, agent);
+            let (hw, hh) = super::physics::half_size(&world.agents, &agent);
             reach = reach.max(hw).max(hh);
             bodies.push(Backdrop {
                 id,
-                x: agent.x,
-                y: agent.y,
+                x: agent.x(),
+                y: agent.y(),
                 hw,
                 hh,
                 tint,
             });
-            xs.push(agent.x);
-            ys.push(agent.y);
+            xs.push(agent.x());
+            ys.push(agent.y());
         }
         let mut grid = SpatialGrid::new();
         grid.rebuild(&xs, &ys, (reach * 2.0).clamp(16.0, 256.0));
@@ -195,9 +195,14 @@ impl Backdrops {
     }
 
     /// [`sees_color`], looking only at the agents whose bodies can hold `other`'s centre.
-    pub(crate) fn sees_color(&self, world: &World, seer: &Agent, other: &Agent) -> bool {
+    pub(crate) fn sees_color(
+        &self,
+        world: &World,
+        seer: AgentRef<'_>,
+        other: AgentRef<'_>,
+    ) -> bool {
         // A place that is not a number is on no body: nothing to search.
-        if !(other.x.is_finite() && other.y.is_finite() && self.reach.is_finite()) {
+        if !(other.x().is_finite() && other.y().is_finite() && self.reach.is_finite()) {
             return sees_color(world, seer, other);
         }
         let Some(mine) = tint(&world.agents, other) else {
@@ -205,18 +210,19 @@ impl Backdrops {
         };
         let limits = thresholds(&world.agents, seer);
         let mut found = false;
-        self.grid.for_each_run(other.x, other.y, self.reach, |run| {
-            if found {
-                return;
-            }
-            let near = self.bodies.get(run).unwrap_or_default();
-            found = near.iter().any(|b| {
-                b.id != other.id
-                    && b.id != seer.id
-                    && on_body(other.x, other.y, b.x, b.y, b.hw, b.hh)
-                    && close(mine, b.tint, limits)
+        self.grid
+            .for_each_run(other.x(), other.y(), self.reach, |run| {
+                if found {
+                    return;
+                }
+                let near = self.bodies.get(run).unwrap_or_default();
+                found = near.iter().any(|b| {
+                    b.id != other.id
+                        && b.id != seer.id
+                        && on_body(other.x(), other.y(), b.x, b.y, b.hw, b.hh)
+                        && close(mine, b.tint, limits)
+                });
             });
-        });
         !found
     }
 }
@@ -313,13 +319,13 @@ mod tests {
         let mut entities = Entities::new();
         let mut agents = crate::agent::Agents::default();
         let (eye, dot) = (entities.spawn().unwrap(), entities.spawn().unwrap());
-        agents.insert(Agent::new(eye, 0, String::new()));
-        agents.insert(Agent::new(dot, 1, String::new()));
+        agents.insert(crate::agent::Agent::new(eye, 0, String::new()));
+        agents.insert(crate::agent::Agent::new(dot, 1, String::new()));
         let movement = FeatureKind::named("Movement");
         let mut heading = agents.feature_or_new(eye, movement).unwrap();
         heading.set("direction", Value::Number(90.0));
         let sees_at = |agents: &mut crate::agent::Agents, y: f64| {
-            agents.get_mut(dot).unwrap().y = y;
+            *agents.get_mut(dot).unwrap().y_mut() = y;
             sees(agents, agents.get(eye).unwrap(), agents.get(dot).unwrap())
         };
         // Up, straight ahead of an eye facing 90°.
