@@ -77,6 +77,19 @@ impl BuiltinColumns {
         self.skin.reserve_exact(more);
     }
 
+    /// Gives back the room the columns grew beyond their length (see
+    /// [`trim_room`](super::trim_room)).
+    pub(super) fn trim_room(&mut self) {
+        super::trim_room(&mut self.x);
+        super::trim_room(&mut self.y);
+        super::trim_room(&mut self.orientation);
+        super::trim_room(&mut self.alpha);
+        super::trim_room(&mut self.z_index);
+        super::trim_room(&mut self.visible);
+        super::trim_room(&mut self.is_inert);
+        super::trim_room(&mut self.skin);
+    }
+
     /// Grows every column to `slots`, filling with the defaults.
     pub(super) fn grow_to(&mut self, slots: usize) {
         if self.x.len() >= slots {

@@ -297,10 +297,24 @@ impl FeatureTable {
         column.get_mut(row)
     }
 
+    /// Makes room for `more` rows like the ones it has: in every list, and in each column a
+    /// row has changed.
+    pub(super) fn reserve(&mut self, more: usize) {
+        self.row_of.reserve(more);
+        self.owner.reserve(more);
+        self.state.reserve(more);
+        self.more.reserve(more);
+        self.hot_rows.reserve(more.saturating_mul(self.hot));
+        for column in self.columns.iter_mut().filter(|c| !c.is_empty()) {
+            column.reserve(more);
+        }
+    }
+
     /// Puts the rows in the order of their agents' slots, so a pass over the agents in slot
     /// order reads each column in order (births and removals leave them out of order), and
     /// moves what the values keep on the heap next to each other (see
-    /// [`super::Agents::repack`]). One column is copied at a time.
+    /// [`super::Agents::repack`]), and gives back the room its lists grew beyond their
+    /// length. One column is copied at a time.
     pub(super) fn repack(&mut self, spent: &mut Vec<GVar>) {
         if !self.owner.is_sorted() {
             let mut order: Vec<usize> = (0..self.owner.len()).collect();
@@ -344,7 +358,13 @@ impl FeatureTable {
             .for_each(|value| value.relocate(spent));
         for column in self.columns.iter_mut() {
             column.iter_mut().for_each(|value| value.relocate(spent));
+            super::trim_room(column);
         }
+        super::trim_room(&mut self.row_of);
+        super::trim_room(&mut self.owner);
+        super::trim_room(&mut self.state);
+        super::trim_room(&mut self.hot_rows);
+        super::trim_room(&mut self.more);
     }
 }
 
@@ -868,6 +888,45 @@ mod tests {
 
     const MOVEMENT: FeatureKind = FeatureKind::named("Movement");
     const COSTUME: FeatureKind = FeatureKind::named("Costume");
+
+    #[test]
+    fn room_is_made_for_agents_like_the_first_and_what_is_left_over_given_back() {
+        let (mut agents, ids) = agents(300);
+        let Some((&first, rest)) = ids.split_first() else {
+            unreachable!()
+        };
+        agents
+            .feature_or_new(first, COSTUME)
+            .unwrap()
+            .set("currentFrame", Value::Number(1.0));
+        agents.reserve_like(first, 99);
+        // Not a clone: a cloned list has only the room it needs.
+        fn costume(agents: &Agents) -> &super::FeatureTable {
+            agents.tables.of(COSTUME).unwrap()
+        }
+        let room = |t: &super::FeatureTable| {
+            (
+                t.owner.capacity(),
+                t.columns.iter().map(Vec::capacity).max(),
+            )
+        };
+        let (owners, column) = room(costume(&agents));
+        assert!(owners >= 100 && column >= Some(100), "{owners} {column:?}");
+        for &id in rest {
+            agents
+                .feature_or_new(id, COSTUME)
+                .unwrap()
+                .set("currentFrame", Value::Number(2.0));
+        }
+        agents.repack();
+        let table = costume(&agents);
+        let (rows, (owners, column)) = (table.owner.len(), room(table));
+        assert_eq!(rows, 300);
+        assert!(
+            owners <= rows + rows / 8 && column <= Some(rows + rows / 8),
+            "{owners} {column:?}"
+        );
+    }
 
     #[test]
     fn a_feature_starts_at_its_catalog_defaults_and_finds_props_by_alias() {

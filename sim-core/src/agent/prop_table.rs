@@ -164,6 +164,12 @@ impl PropTable {
     /// in it; births and removals shuffle them), answering each slot's new row, and moves
     /// what the values hold on the heap to fresh memory in that order (see
     /// [`Agents::repack`]); old values go to `spent`.
+    /// Makes room for `more` rows with the props its rows have.
+    fn reserve(&mut self, more: usize) {
+        self.owner.reserve(more);
+        self.columns.iter_mut().for_each(|c| c.reserve(more));
+    }
+
     fn repack(&mut self, spent: &mut Vec<GVar>) -> Option<Vec<(u32, u32)>> {
         self.drop_empty_columns();
         let moved = (!self.owner.is_sorted()).then(|| {
@@ -190,6 +196,8 @@ impl PropTable {
         for var in self.columns.iter_mut().flatten().flatten() {
             var.relocate(spent);
         }
+        self.columns.iter_mut().for_each(super::trim_room);
+        super::trim_room(&mut self.owner);
         moved
     }
 }
@@ -375,6 +383,14 @@ impl Agents {
     }
 
     /// Lays the prop tables out in slot order (see [`Agents::repack`]).
+    /// Makes room in blueprint `blueprint`'s table for `more` agents with the props its
+    /// agents have.
+    pub(super) fn reserve_props(&mut self, blueprint: usize, more: usize) {
+        if let Some(table) = self.prop_tables.get_mut(blueprint) {
+            table.reserve(more);
+        }
+    }
+
     pub(super) fn repack_props(&mut self, spent: &mut Vec<GVar>) {
         for table in &mut self.prop_tables {
             for (slot, row) in table.repack(spent).into_iter().flatten() {

@@ -188,7 +188,10 @@ impl Project {
             Some('{') => {}
             Some(_) => return Err(ProjectError::NotAnObject),
         }
-        let project = parse(text)?;
+        let mut project = parse(text)?;
+        // Read one at a time, the starting agents' list grew by doubling (to 16,384 places
+        // for 10,000); the project is held as long as it is open.
+        project.instances.shrink_to_fit();
         let problems = project.problems();
         if problems.is_empty() {
             Ok(project)

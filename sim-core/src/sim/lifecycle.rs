@@ -188,6 +188,15 @@ impl World {
         lp: &mut EventLoop<World>,
         from: usize,
     ) {
+        // The instances still to make of each blueprint: once the first is made, its tables
+        // get room for the rest at once.
+        let mut left = vec![0usize; program.names.count()];
+        for instance in instances.iter().skip(from) {
+            if let Some(n) = (program.names.index(&instance.bpid)).and_then(|bp| left.get_mut(bp)) {
+                *n += 1;
+            }
+        }
+        let mut reserved = vec![false; left.len()];
         for instance in instances.iter().skip(from) {
             let Some(bp) = program.names.index(&instance.bpid) else {
                 continue;
@@ -203,6 +212,12 @@ impl World {
                             errors.len()
                         );
                         self.log.warn_once(at, why);
+                    }
+                }
+                if let (Some(done), Some(n)) = (reserved.get_mut(bp), left.get(bp)) {
+                    if !*done {
+                        *done = true;
+                        self.agents.reserve_like(id, n.saturating_sub(1));
                     }
                 }
             }
