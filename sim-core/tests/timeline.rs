@@ -5,6 +5,7 @@
 mod sim_common;
 
 use sim_common::{load, project};
+use sim_core::sim::{MAX_TIMELINE_SNAPSHOTS, SNAPSHOT_EVERY_TICKS};
 use sim_core::{InputFrame, Marker, Simulation, Timeline};
 
 const FISH: &str = "# BLUEPRINT Fish
@@ -112,6 +113,27 @@ fn a_rewound_run_that_gets_an_input_drops_the_old_future() {
         150,
         "the old future is gone"
     );
+}
+
+#[test]
+fn a_long_run_keeps_no_more_snapshots_than_the_most_and_still_seeks_exactly() {
+    let project = model();
+    let mut sim = load(&project, 3);
+    let mut timeline = Timeline::new(&sim);
+    let ticks = 3 * MAX_TIMELINE_SNAPSHOTS as u64 * SNAPSHOT_EVERY_TICKS;
+    let hashes = run(&mut sim, &mut timeline, ticks);
+    let (count, _) = timeline.kept();
+    assert!(
+        (MAX_TIMELINE_SNAPSHOTS / 2..=MAX_TIMELINE_SNAPSHOTS).contains(&count),
+        "{count} snapshots"
+    );
+    for tick in [0, ticks / 3, ticks - 1] {
+        assert_eq!(
+            timeline.seek(&project, tick).unwrap().state_hash(),
+            hashes[tick as usize],
+            "tick {tick}"
+        );
+    }
 }
 
 #[test]

@@ -71,7 +71,7 @@ pub use messages::MessageError;
 pub use record::{replay, Input, InputLog, Logged, MAX_LOGGED_INPUTS};
 pub use snapshot::{SnapshotError, MAX_SNAPSHOT_BYTES, SNAPSHOT_VERSION};
 pub use tick::tick_time;
-pub use timeline::{Timeline, SNAPSHOT_EVERY_TICKS, TIMELINE_BUDGET_BYTES};
+pub use timeline::{Timeline, MAX_TIMELINE_SNAPSHOTS, SNAPSHOT_EVERY_TICKS, TIMELINE_BUDGET_BYTES};
 pub use view::{AgentView, CostumeView, GraphView, PropEntry, PropGroup, StatusView};
 
 use crate::entity::{EntityId, EntityRegistry};

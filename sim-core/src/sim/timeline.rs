@@ -4,7 +4,8 @@
 //! there ([`Timeline::branch`] drops the old future).
 //!
 //! Snapshots are thinned as the run grows (every other one of the older half goes) to stay
-//! within [`TIMELINE_BUDGET_BYTES`]; seeking far back then replays further. A timeline
+//! within [`TIMELINE_BUDGET_BYTES`] and [`MAX_TIMELINE_SNAPSHOTS`]; seeking far back then
+//! replays further. A timeline
 //! belongs to one project: after a script edit or a reset the app starts a new one.
 
 use super::record::Logged;
@@ -13,6 +14,12 @@ use crate::project::Project;
 
 /// The most bytes of snapshots a timeline keeps.
 pub const TIMELINE_BUDGET_BYTES: usize = 64 << 20;
+
+/// The most snapshots a timeline keeps, whatever their size: the timeline's memory grows with
+/// the model's, and a model of 10,000 agents (a snapshot of 0.6 MB) would otherwise keep 64
+/// MB after five minutes. Thinned to this many, a seek replays at most about a twelfth of
+/// the run, which a model that large runs in about a second.
+pub const MAX_TIMELINE_SNAPSHOTS: usize = 24;
 
 /// Ticks between snapshots (3 s of simulation time).
 pub const SNAPSHOT_EVERY_TICKS: u64 = 90;
@@ -142,7 +149,9 @@ impl Timeline {
     fn keep(&mut self, tick: u64, bytes: Vec<u8>) {
         self.bytes += bytes.len();
         self.snapshots.push((tick, bytes));
-        while self.bytes > self.budget && self.snapshots.len() > 2 {
+        while (self.bytes > self.budget || self.snapshots.len() > MAX_TIMELINE_SNAPSHOTS)
+            && self.snapshots.len() > 2
+        {
             self.thin();
         }
     }
