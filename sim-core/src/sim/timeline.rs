@@ -3,9 +3,9 @@
 //! before it, then the inputs after it replayed), and a run rewound and changed goes on from
 //! there ([`Timeline::branch`] drops the old future).
 //!
-//! Snapshots are thinned as the run grows (every other one of the older half goes) to stay
-//! within [`TIMELINE_BUDGET_BYTES`] and [`MAX_TIMELINE_SNAPSHOTS`]; seeking far back then
-//! replays further. A timeline
+//! Snapshots are thinned as the run grows to stay within [`TIMELINE_BUDGET_BYTES`] and
+//! [`MAX_TIMELINE_SNAPSHOTS`]: the one whose neighbours are closest goes, so those kept stay
+//! spread evenly over the run and a seek anywhere replays about as far as anywhere else. A timeline
 //! belongs to one project: after a script edit or a reset the app starts a new one.
 
 use super::record::Logged;
@@ -17,8 +17,8 @@ pub const TIMELINE_BUDGET_BYTES: usize = 64 << 20;
 
 /// The most snapshots a timeline keeps, whatever their size: the timeline's memory grows with
 /// the model's, and a model of 10,000 agents (a snapshot of 0.6 MB) would otherwise keep 64
-/// MB after five minutes. Thinned to this many, a seek replays at most about a twelfth of
-/// the run, which a model that large runs in about a second.
+/// MB after five minutes. Spread evenly, this many leave a seek at most about a sixteenth of
+/// the run to replay.
 pub const MAX_TIMELINE_SNAPSHOTS: usize = 24;
 
 /// Ticks between snapshots (3 s of simulation time).
@@ -149,24 +149,24 @@ impl Timeline {
     fn keep(&mut self, tick: u64, bytes: Vec<u8>) {
         self.bytes += bytes.len();
         self.snapshots.push((tick, bytes));
-        while (self.bytes > self.budget || self.snapshots.len() > MAX_TIMELINE_SNAPSHOTS)
-            && self.snapshots.len() > 2
-        {
-            self.thin();
+        while self.bytes > self.budget || self.snapshots.len() > MAX_TIMELINE_SNAPSHOTS {
+            if !self.thin() {
+                break;
+            }
         }
     }
 
-    /// Lets go of every other snapshot in the older half (never the first, the timeline's
-    /// start, nor the newest).
-    fn thin(&mut self) {
-        let half = self.snapshots.len() / 2;
-        let mut index = 0;
-        self.snapshots.retain(|_| {
-            index += 1;
-            let i = index - 1;
-            i == 0 || i > half || i % 2 == 0
-        });
-        self.bytes = self.snapshots.iter().map(|(_, b)| b.len()).sum();
+    /// Lets go of the snapshot whose neighbours are closest (the oldest such), never the
+    /// first (the timeline's start) nor the newest; false when there is none to let go.
+    fn thin(&mut self) -> bool {
+        let ticks: Vec<u64> = self.snapshots.iter().map(|(t, _)| *t).collect();
+        let span = |i: usize| ticks[i + 1].saturating_sub(ticks[i - 1]);
+        let Some(gone) = (1..ticks.len().saturating_sub(1)).min_by_key(|&i| span(i)) else {
+            return false;
+        };
+        let (_, bytes) = self.snapshots.remove(gone);
+        self.bytes -= bytes.len();
+        true
     }
 }
 
@@ -174,4 +174,27 @@ impl Timeline {
 fn inputs_seen(sim: &Simulation) -> u64 {
     let log = sim.input_log();
     log.dropped() + log.entries().len() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thinned_snapshots_stay_spread_over_the_run_and_keep_its_ends() {
+        let mut timeline = Timeline {
+            budget: usize::MAX,
+            ..Timeline::default()
+        };
+        let end = 1000 * SNAPSHOT_EVERY_TICKS;
+        for tick in (0..=end).step_by(SNAPSHOT_EVERY_TICKS as usize) {
+            timeline.keep(tick, vec![0; 10]);
+        }
+        let ticks: Vec<u64> = timeline.snapshots.iter().map(|(t, _)| *t).collect();
+        assert_eq!(ticks.len(), MAX_TIMELINE_SNAPSHOTS);
+        assert_eq!((ticks.first(), ticks.last()), (Some(&0), Some(&end)));
+        let widest = ticks.windows(2).map(|w| w[1] - w[0]).max();
+        assert!(widest <= Some(end / 8), "{ticks:?}");
+        assert_eq!(timeline.kept(), (ticks.len(), 10 * ticks.len()));
+    }
 }
