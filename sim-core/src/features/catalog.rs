@@ -86,7 +86,7 @@ pub struct FeatureSpec {
     /// How many of its first props the tick reads or writes for nearly every agent that has
     /// the feature (Movement's type, direction, compass, distance and whether it moved): an
     /// attached feature holds them from the start and finds them at their place, where it
-    /// holds the others only once changed (see [`crate::agent::FeatureState`]).
+    /// holds the others only once changed (see `agent::FeatureState`).
     pub hot: usize,
     /// Its methods.
     pub methods: &'static [FeatMethodSpec],
