@@ -138,6 +138,8 @@ fn blueprint(p: &mut Pick, names: &[&str], me: &str, first: bool) -> String {
     s += "useFeature Costume\nuseFeature Population\nuseFeature Global\n";
     if first {
         s += "featCall Global addGlobalProp g Number 0\n";
+        // A prop only the first blueprint has, for blocks run on every character.
+        s += "addProp k Number 0\n";
     }
     s += "useFeature Physics\n";
     s += &format!("featCall Physics setSize {}\n", 4 + p.below(30));
@@ -282,16 +284,17 @@ fn statement(p: &mut Pick, scope: Scope<'_>, depth: usize, out: &mut String) {
         "agent" => String::new(),
         name => format!("{name}."),
     };
-    // Kinds 0..=9 and 14.. are single statements, 10 a spawn or removal, 11 and 12 an
-    // `ifExpr`, 13 an `every`. Blocks nest two deep at most. Spawning and removal only
-    // outside `when`: a rule's consequent runs once per pair, and spawning there grows a
-    // population past any limit in a few ticks.
+    // Kinds 0..=9 and 14..=21 are single statements, 10 a spawn or removal, 11 and 12 an
+    // `ifExpr`, 13 an `every`, 22 an `ifProp`, 23 a `tellAllCharacters`. Blocks nest two
+    // deep at most. Spawning, removal and telling every character only outside `when`: a
+    // rule's consequent runs once per pair, and spawning there grows a population past any
+    // limit in a few ticks.
     const SIMPLE: [usize; 18] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 14, 15, 16, 17, 18, 19, 20, 21];
     let mut kinds = SIMPLE.to_vec();
     if depth <= 1 {
         kinds.extend([11, 12, 13, 22]);
         if scope.other.is_none() {
-            kinds.push(10);
+            kinds.extend([10, 23]);
         }
     }
     let line = match kinds[p.below(kinds.len())] {
@@ -398,6 +401,25 @@ fn statement(p: &mut Pick, scope: Scope<'_>, depth: usize, out: &mut String) {
             let mut block = format!("ifProp {}n {compare} {} [[\n", target(p), amount(p, scope));
             statement(p, scope, depth + 1, &mut block);
             block + "]]"
+        }
+        23 => {
+            // Runs on characters of every blueprint: a bare prop is each one's, `k` only the
+            // first blueprint's (the others fail the line), and the script's blueprint name
+            // the character when it is one of that blueprint.
+            let each = scope;
+            let mut block =
+                "ifExpr {{ Math.random() < 0.2 }} [[\n  featCall Population tellAllCharacters [[\n"
+                    .to_string();
+            for _ in 0..1 + p.below(2) {
+                let line = match p.below(4) {
+                    0 => format!("prop k {} {}", step(p), amount(p, each)),
+                    1 => format!("prop {}.n add {}", each.me, amount(p, each)),
+                    2 => format!("prop on setTo {{{{ {} }}}}", test(p, each, 1)),
+                    _ => format!("prop n {} {}", step(p), amount(p, each)),
+                };
+                block += &format!("    {line}\n");
+            }
+            block + "  ]]\n]]"
         }
         _ => format!("dbgOut {{{{ {} }}}}", number(p, scope, 1)),
     };
@@ -519,6 +541,7 @@ fn generated_models_compile_and_do_something() {
     let mut changed = 0;
     let mut logged = 0;
     let mut stopped = 0;
+    let mut told = 0;
     for seed in 0..40 {
         let model = Model::generate(seed);
         let mut sim = match Simulation::load(model.project(), 1) {
@@ -529,6 +552,7 @@ fn generated_models_compile_and_do_something() {
             }
         };
         loaded += 1;
+        told += usize::from(model.text().contains("tellAllCharacters"));
         let before = sim.state_hash();
         for _ in 0..10 {
             sim.step();
@@ -545,6 +569,10 @@ fn generated_models_compile_and_do_something() {
         "only {stopped} of 40 generated models stopped at a small budget"
     );
     assert!(loaded >= 36, "only {loaded} of 40 generated models loaded");
+    assert!(
+        told >= 5,
+        "only {told} of 40 generated models tell every character"
+    );
     assert!(
         changed >= 36,
         "only {changed} of 40 generated models changed"

@@ -267,6 +267,31 @@ fn instance_scripts_are_checked_against_their_blueprint_and_rounds_against_built
 }
 
 #[test]
+fn a_round_scripts_tell_all_characters_block_looks_props_up_on_the_characters() {
+    let mut project = Project::from_json(
+        r#"{"blueprints":[{"name":"Fish","scriptText":"addProp energy Number 1"},{"name":"Algae","scriptText":""}],
+            "rounds":[{"id":"r1","initScript":"featCall Population tellAllCharacters [[\n  prop energy add 1\n]]","endScript":""}]}"#,
+    )
+    .unwrap();
+    // Some characters have energy: the line runs on each one, as in GEMSTEP.
+    assert!(compile_project(&project).is_ok());
+    project.rounds[0].init_script =
+        "featCall Population tellAllCharacters [[\n  prop enrgy add 1\n]]\nprop energy add 1"
+            .to_owned();
+    let errors = compile_project(&project).unwrap_err();
+    let found: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        found,
+        [
+            "round r1 init:2:8: prop 'enrgy' is not defined on any blueprint — did you mean \
+             'energy'? (round r1 init's tellAllCharacters runs these lines on characters of any \
+             blueprint)",
+            "round r1 init:4:6: prop 'energy' needs a character; round scripts can only use built-in props",
+        ]
+    );
+}
+
+#[test]
 fn statement_scripts_reject_rules_and_handlers() {
     let errors = compile_statements(
         "onEvent Start [[\n]]",

@@ -401,3 +401,57 @@ fn seek_nearest_visible_color_passes_over_a_camouflaged_target_for_one_it_can_ma
         "the cone alone finds the nearer, hidden moth"
     );
 }
+
+/// Two Fish (with energy) that tell every character to add to its energy each tick, and an
+/// Algae without it; run by the engine or by the reference interpreter.
+fn telling(reference: bool) -> Simulation {
+    let fish = "# BLUEPRINT Fish
+# PROGRAM DEFINE
+addProp energy Number 0
+addFeature Population
+# PROGRAM UPDATE
+featCall Population tellAllCharacters [[
+  prop energy add 1
+  prop Algae.size add 1
+]]
+";
+    let algae = "# BLUEPRINT Algae
+# PROGRAM DEFINE
+addProp size Number 0
+";
+    let p = project(
+        &[("Fish", fish), ("Algae", algae)],
+        &[("Fish", "f1", ""), ("Fish", "f2", ""), ("Algae", "a", "")],
+        false,
+    );
+    if reference {
+        Simulation::load_reference(p, 1).expect("the reference loads it")
+    } else {
+        load(&p, 1)
+    }
+}
+
+#[test]
+fn tell_all_characters_looks_a_prop_up_on_each_character_it_runs_on() {
+    let mut sim = telling(false);
+    let mut reference = telling(true);
+    for _ in 0..3 {
+        sim.step();
+        reference.step();
+        assert_eq!(sim.state_hash(), reference.state_hash());
+        assert_eq!(sim.log(), reference.log());
+    }
+    // Each Fish tells both Fish and the Algae, every tick.
+    assert_eq!(num(&sim, "Fish/f1", "energy"), 6.0);
+    assert_eq!(num(&sim, "Fish/f2", "energy"), 6.0);
+    assert_eq!(num(&sim, "Algae/a", "size"), 6.0);
+    // On a character without the prop the line fails, is logged and is skipped, as GEMSTEP
+    // fails it; the other characters still run it.
+    assert_eq!(
+        errors(&sim),
+        [
+            "Fish:8:3: 'Algae' does not name an agent here: f1 is a Fish, and no `when` names Algae",
+            "Fish:7:3: a has no property 'energy'",
+        ]
+    );
+}

@@ -222,9 +222,7 @@ impl<'w> Runner<'w> {
     pub fn resolve(&self, target: &Target) -> Result<EntityId, Failure> {
         match target {
             Target::Agent => Ok(self.me),
-            Target::Blueprint(name) => self.bound(name).ok_or_else(|| {
-                format!("'{name}' does not name an agent here (only inside a `when` that names it)")
-            }),
+            Target::Blueprint(name) => self.bound(name).ok_or_else(|| self.unbound(name)),
         }
     }
 
@@ -242,6 +240,20 @@ impl<'w> Runner<'w> {
         }
         let me = self.world.agents.get(self.me)?;
         (blueprints.name_ref(me.blueprint) == name).then_some(self.me)
+    }
+
+    /// The error of a blueprint name that binds no agent here: the running agent is of
+    /// another blueprint (a block run on characters of any blueprint, `tellAllCharacters`,
+    /// reaches those too) and no `when` names it.
+    fn unbound(&self, name: &str) -> Failure {
+        match self.world.agents.get(self.me) {
+            Some(me) => format!(
+                "'{name}' does not name an agent here: {} is a {}, and no `when` names {name}",
+                me.name,
+                self.world.blueprints.name_ref(me.blueprint)
+            ),
+            None => "the agent was removed".to_string(),
+        }
     }
 
     /// Evaluates an expression as a plain value.

@@ -145,6 +145,29 @@ pub enum CompileErrorKind {
         /// The property written.
         prop: String,
     },
+    /// A property, in a block that runs on characters of any blueprint (`tellAllCharacters`),
+    /// that no blueprint declares (and is not built in): no character it runs on has it.
+    PropOnNoCharacter {
+        /// The property written.
+        prop: String,
+        /// The method whose block it is in.
+        method: String,
+        /// The blueprint (or script) whose line calls the method.
+        caller: String,
+        /// The closest property of any blueprint, if one is close.
+        suggestion: Option<String>,
+    },
+    /// A property, in a block that runs on characters of any blueprint, that some blueprints
+    /// declare and others do not (a warning): on characters without it the line fails when
+    /// it runs, as in GEMSTEP, which looks it up on each character.
+    PropNotOnEveryCharacter {
+        /// The property written.
+        prop: String,
+        /// The method whose block it is in.
+        method: String,
+        /// The blueprints that do not declare it.
+        lacking: Vec<String>,
+    },
     /// A feature name that does not exist.
     UnknownFeature {
         /// The name written.
@@ -315,6 +338,17 @@ impl fmt::Display for CompileErrorKind {
             K::PropNeedsAgent { prop } => write!(
                 f,
                 "prop '{prop}' needs a character; round scripts can only use built-in props"
+            ),
+            K::PropOnNoCharacter { prop, method, caller, suggestion } => {
+                write!(f, "prop '{prop}' is not defined on any blueprint")?;
+                did_you_mean(f, suggestion)?;
+                write!(f, " ({caller}'s {method} runs these lines on characters of any blueprint)")
+            }
+            K::PropNotOnEveryCharacter { prop, method, lacking } => write!(
+                f,
+                "prop '{prop}' is not defined on {}; {method} runs these lines on characters of \
+                 any blueprint, and on those this line fails when it runs",
+                lacking.join(", ")
             ),
             K::UnknownFeature { name, suggestion } => {
                 write!(f, "unknown feature '{name}'")?;

@@ -77,7 +77,8 @@ impl Compiling<'_> {
         );
         let in_scope = name == "agent"
             || self.frame.agent.as_deref() == Some(name.as_str())
-            || self.frame.pair.iter().any(|p| p == name);
+            || self.frame.pair.iter().any(|p| p == name)
+            || self.frame.binds_own_blueprint(name, self.symbols);
         if in_scope {
             return Ok(Some((name.clone(), at)));
         }

@@ -74,7 +74,7 @@ pub(crate) fn compile_blueprint_units(
 ) -> Result<CompiledBlueprint, Vec<CompileError>> {
     let frame = Frame {
         agent: Some(name.to_owned()),
-        pair: Vec::new(),
+        ..Frame::default()
     };
     let mut cx = Compiling::new(symbols, name, frame);
     let mut bp = CompiledBlueprint {
@@ -205,7 +205,7 @@ pub(crate) fn compile_statements_as(
     let read = read_script(text, script);
     let frame = Frame {
         agent: agent.map(str::to_owned),
-        pair: Vec::new(),
+        ..Frame::default()
     };
     let mut cx = Compiling::new(symbols, script, frame);
     let stmts = cx.block(&read.units);

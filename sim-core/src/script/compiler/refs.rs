@@ -14,8 +14,9 @@ use crate::vars::VarType;
 pub(crate) type Resolved = (Target, Option<String>);
 
 impl Compiling<'_> {
-    /// Resolves the part before the dot: `agent`, the running agent's blueprint, or a
-    /// blueprint a surrounding `when` names.
+    /// Resolves the part before the dot: `agent`, the running agent's blueprint, a
+    /// blueprint a surrounding `when` names, or, in a block that runs on characters of any
+    /// blueprint, any blueprint (the character it runs on, when it is one of those).
     pub fn target(&mut self, name: &str, at: &Token) -> Checked<Resolved> {
         if name == "agent" {
             return Ok((Target::Agent, self.frame.agent.clone()));
@@ -25,6 +26,10 @@ impl Compiling<'_> {
         }
         if self.frame.agent.as_deref() == Some(name) {
             return Ok((Target::Agent, Some(name.to_owned())));
+        }
+        // On each character of any blueprint: each one's own blueprint name is bound to it.
+        if self.frame.binds_own_blueprint(name, self.symbols) {
+            return Ok((Target::Blueprint(name.to_owned()), Some(name.to_owned())));
         }
         Err(self.out_of_scope(name, at))
     }
@@ -63,9 +68,12 @@ impl Compiling<'_> {
         let Some(first) = tokens.first() else {
             return Err(self.expected(at, "feature prop", "a feature property (Feature prop)"));
         };
-        let frame = &self.frame;
+        let (frame, symbols) = (&self.frame, self.symbols);
         let names_agent = |n: &str| {
-            n == "agent" || frame.agent.as_deref() == Some(n) || frame.pair.iter().any(|p| p == n)
+            n == "agent"
+                || frame.agent.as_deref() == Some(n)
+                || frame.pair.iter().any(|p| p == n)
+                || frame.binds_own_blueprint(n, symbols)
         };
         let Some(spelled) = FeatPropSpelling::read(tokens, names_agent) else {
             return Err(self.expected(first, "feature prop", "a feature property (Feature prop)"));

@@ -10,11 +10,49 @@ use crate::vars::VarType;
 /// Whose agent the statements being compiled run on, and which other agents they can name.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Frame {
-    /// The blueprint of the running agent; `None` in round scripts, which run outside any
-    /// character.
+    /// The blueprint of the running agent; `None` when it is not known: in round scripts,
+    /// which run outside any character, and in blocks that run on characters of any
+    /// blueprint (see [`Frame::each`]).
     pub agent: Option<String>,
+    /// Set when the statements run on each of the characters a method visits, of whatever
+    /// blueprint (`tellAllCharacters`): GEMSTEP looks a prop up on each character it runs
+    /// on, when it runs. `None` in round scripts.
+    pub each: Option<EachCharacter>,
     /// Blueprints a surrounding `when` names, usable as `Bp.prop`.
     pub pair: Vec<String>,
+}
+
+/// Where a block that runs on characters of any blueprint is written, for its messages.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct EachCharacter {
+    /// The method whose block it is (`tellAllCharacters`).
+    pub method: &'static str,
+    /// The blueprint (or script) whose line calls the method.
+    pub caller: String,
+}
+
+impl Frame {
+    /// The frame of a block that runs on each character `method` visits, of any blueprint,
+    /// called from the statements in `outer` of script `script`.
+    pub fn each_character(outer: &Frame, script: &str, method: &'static str) -> Frame {
+        let caller = match (&outer.agent, &outer.each) {
+            (Some(bp), _) => bp.clone(),
+            (None, Some(each)) => each.caller.clone(),
+            (None, None) => script.to_owned(),
+        };
+        Frame {
+            agent: None,
+            each: Some(EachCharacter { method, caller }),
+            pair: Vec::new(),
+        }
+    }
+
+    /// Whether `name` is a blueprint that, as `name.prop`, names the running agent here:
+    /// in a block that runs on characters of any blueprint, GEMSTEP binds each character's
+    /// own blueprint name to it, so `Fish.energy` is the energy of each Fish it runs on.
+    pub fn binds_own_blueprint(&self, name: &str, symbols: &Symbols) -> bool {
+        self.agent.is_none() && self.each.is_some() && symbols.blueprint(name).is_some()
+    }
 }
 
 /// A failure already reported to [`Compiling::errors`]; the caller just stops compiling the unit.
@@ -118,16 +156,19 @@ impl<'a> Compiling<'a> {
         at: &Token,
     ) -> Checked<Option<VarType>> {
         let Some(bp_name) = bp.or(self.frame.agent.as_deref()).map(str::to_owned) else {
-            return match builtin_prop(prop) {
-                Some(ty) => Ok(Some(ty)),
-                None => Err(self.report(
-                    at.pos,
-                    prop,
-                    CompileErrorKind::PropNeedsAgent {
-                        prop: prop.to_owned(),
-                    },
-                )),
-            };
+            if let Some(ty) = builtin_prop(prop) {
+                return Ok(Some(ty));
+            }
+            if let Some(each) = self.frame.each.clone() {
+                return self.prop_on_each(&each, prop, at);
+            }
+            return Err(self.report(
+                at.pos,
+                prop,
+                CompileErrorKind::PropNeedsAgent {
+                    prop: prop.to_owned(),
+                },
+            ));
         };
         let Some(symbols) = self.blueprint(&bp_name, at)? else {
             return Ok(builtin_prop(prop));
@@ -145,6 +186,52 @@ impl<'a> Compiling<'a> {
                 suggestion,
             },
         ))
+    }
+
+    /// Looks up a prop (not a built-in one) in a block that runs on characters of any
+    /// blueprint: GEMSTEP looks it up on each character when it runs, and one without it
+    /// fails that line. A name some blueprint declares is accepted, with a warning naming
+    /// the blueprints that lack it; a name none declares means nothing and is an error. Its
+    /// type is known when every blueprint that declares it agrees.
+    fn prop_on_each(
+        &mut self,
+        each: &EachCharacter,
+        prop: &str,
+        at: &Token,
+    ) -> Checked<Option<VarType>> {
+        let symbols = self.symbols;
+        let mut types = symbols
+            .blueprints
+            .values()
+            .filter_map(|bp| bp.props.get(prop));
+        let Some(&first) = types.next() else {
+            if !symbols.complete {
+                return Ok(None);
+            }
+            let names = symbols.blueprints.values().flat_map(|bp| bp.prop_names());
+            let suggestion = closest(prop, names).map(str::to_owned);
+            let kind = CompileErrorKind::PropOnNoCharacter {
+                prop: prop.to_owned(),
+                method: each.method.to_owned(),
+                caller: each.caller.clone(),
+                suggestion,
+            };
+            return Err(self.report(at.pos, prop, kind));
+        };
+        let ty = types.all(|&t| t == first).then_some(first);
+        let lacking: Vec<String> = (symbols.blueprints.iter())
+            .filter(|(_, bp)| !bp.props.contains_key(prop))
+            .map(|(name, _)| name.clone())
+            .collect();
+        if symbols.complete && !lacking.is_empty() {
+            let kind = CompileErrorKind::PropNotOnEveryCharacter {
+                prop: prop.to_owned(),
+                method: each.method.to_owned(),
+                lacking,
+            };
+            self.warn_at(at, kind);
+        }
+        Ok(ty)
     }
 
     /// Reports `name`, used as `name.prop`, as naming no agent here: a blueprint that no

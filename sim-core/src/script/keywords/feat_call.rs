@@ -56,7 +56,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
         if visits_no_blueprint(cx, method, rest) {
             return Ok(Compiled::Skipped);
         }
-        let frame = block_frame(method, bp, rest);
+        let frame = block_frame(cx, method, bp, rest);
         cx.method_args(method.name, method.args, method_tok, rest, &frame)?
     };
     Ok(Compiled::Stmt(StmtKind::FeatCall {
@@ -122,8 +122,15 @@ fn visits_no_blueprint(cx: &mut Compiling<'_>, method: &FeatMethodSpec, rest: &[
     true
 }
 
-/// Whose agent a method's block runs on.
-fn block_frame(method: &FeatMethodSpec, caller: Option<String>, rest: &[Token]) -> Frame {
+/// Whose agent a method's block runs on. A block that runs on characters whose blueprint
+/// the line does not say (`tellAllCharacters`, `tellCharacterByName`, a blueprint computed
+/// when it runs) looks its props up on each character it runs on, as GEMSTEP does.
+fn block_frame(
+    cx: &Compiling<'_>,
+    method: &FeatMethodSpec,
+    caller: Option<String>,
+    rest: &[Token],
+) -> Frame {
     let agent = match method.block {
         BlockScope::SameBlueprint => caller,
         BlockScope::FirstArgBlueprint | BlockScope::EachOfFirstArg => {
@@ -134,9 +141,21 @@ fn block_frame(method: &FeatMethodSpec, caller: Option<String>, rest: &[Token]) 
         }
         BlockScope::AnyBlueprint => None,
     };
-    Frame {
-        agent,
-        pair: Vec::new(),
+    match agent {
+        Some(bp) => Frame {
+            agent: Some(bp),
+            ..Frame::default()
+        },
+        // A copy of the character running the line, in a block that runs on characters of
+        // any blueprint: of any blueprint too.
+        None if method.block == BlockScope::SameBlueprint => match &cx.frame.each {
+            Some(_) => Frame {
+                pair: Vec::new(),
+                ..cx.frame.clone()
+            },
+            None => Frame::default(),
+        },
+        None => Frame::each_character(&cx.frame, &cx.script, method.name),
     }
 }
 
@@ -274,6 +293,76 @@ mod tests {
         assert_error(
             "featCall Population createCharacter Kelp",
             "unknown blueprint 'Kelp'",
+        );
+    }
+
+    #[test]
+    fn blocks_on_every_character_look_props_up_on_each_of_them() {
+        // GEMSTEP's tellAllCharacters runs the lines on each character, looking a bare prop
+        // up on it: Fish declares energy, Algae does not, so on an Algae the line fails.
+        for method in ["tellAllCharacters", "tellCharacterByName 'nemo'"] {
+            let name = method.split(' ').next().unwrap_or_default();
+            assert_warning(
+                &format!("featCall Population {method} [[\n  prop energy add 1\n]]"),
+                &format!(
+                    "prop 'energy' is not defined on Algae; {name} runs these lines on \
+                     characters of any blueprint, and on those this line fails when it runs"
+                ),
+            );
+            // A prop every blueprint declares, or a built-in one, is clean.
+            assert_ok(&format!(
+                "featCall Population {method} [[\n  prop x add 1\n  prop agent.zIndex setTo 2\n]]"
+            ));
+            // A prop no blueprint declares means nothing: an error naming the calling
+            // blueprint, never "round scripts".
+            assert_error(
+                &format!("featCall Population {method} [[\n  prop enrgy add 1\n]]"),
+                &format!(
+                    "prop 'enrgy' is not defined on any blueprint — did you mean 'energy'? \
+                     (Fish's {name} runs these lines on characters of any blueprint)"
+                ),
+            );
+        }
+        // Its type is checked where the blueprints that declare it agree.
+        assert_error(
+            "featCall Population tellAllCharacters [[\n  prop energyLevel setTo 'lots'\n]]",
+            "setTo: 'value' must be a number, not the text 'lots'",
+        );
+    }
+
+    #[test]
+    fn an_unknown_prop_on_every_character_is_reported_at_its_own_place() {
+        use super::super::testing::{compile, FIRST_LINE};
+        let errors = compile(
+            "featCall Population tellAllCharacters [[\n  prop energy add 1\n  featCall Population tellAllCharacters [[\n    prop enrgy add 1\n    ifExpr {{ agent.getProp('hungri').value }} [[\n      prop zIndex add 1\n    ]]\n  ]]\n]]",
+        )
+        .unwrap_err();
+        let found: Vec<_> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            found,
+            [
+                format!("Fish:{}:10: prop 'enrgy' is not defined on any blueprint — did you mean 'energy'? (Fish's tellAllCharacters runs these lines on characters of any blueprint)", FIRST_LINE + 3),
+                format!("Fish:{}:15: prop 'hungri' is not defined on any blueprint — did you mean 'hungry'? (Fish's tellAllCharacters runs these lines on characters of any blueprint)", FIRST_LINE + 4),
+            ]
+        );
+    }
+
+    #[test]
+    fn on_every_character_a_blueprint_name_is_the_character_when_it_is_one() {
+        // GEMSTEP binds each character's own blueprint name to it in the block.
+        assert_ok("featCall Population tellAllCharacters [[\n  prop Algae.energyLevel add 1\n  featProp Fish.Costume.scale setTo 2\n]]");
+        assert_error(
+            "featCall Population tellAllCharacters [[\n  prop Algae.energy add 1\n]]",
+            "prop 'energy' is not defined on Algae",
+        );
+        assert_error(
+            "featCall Population tellAllCharacters [[\n  prop Kelp.x add 1\n]]",
+            "unknown blueprint 'Kelp'",
+        );
+        // A copy made there is of any blueprint too.
+        assert_warning(
+            "featCall Population tellAllCharacters [[\n  featCall Population spawnChild [[\n    prop energy add 1\n  ]]\n]]",
+            "prop 'energy' is not defined on Algae; tellAllCharacters runs these lines on characters of any blueprint, and on those this line fails when it runs",
         );
     }
 
