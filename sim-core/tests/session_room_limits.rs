@@ -2,48 +2,18 @@
 //! teacher can see it (and one click removes everyone who never steered), and forged inputs
 //! from unknown devices make the teacher's page answer only a few times a second.
 
+mod common;
+
+use common::room::{characters, join, moved};
 use sim_core::{
-    session::protocol::{Join, StudentInput},
     session::room::{
         JOINS_PER_SECOND, JOIN_BURST, MAX_STUDENTS, REJOINS_PER_SECOND, REJOIN_GAP_MS,
     },
     session::{Action, Message, Room},
 };
 
-const CHARACTERS: &[&str] = &["Fish"];
-
-fn characters() -> Vec<String> {
-    CHARACTERS.iter().map(|c| c.to_string()).collect()
-}
-
-fn join(device: &str, name: &str) -> Message {
-    Message::Join(Join {
-        device: device.to_string(),
-        secret: format!("secret-of-{device}"),
-        name: name.to_string(),
-        blueprint: "Fish".to_string(),
-        code: "ABCDEF".to_string(),
-    })
-}
-
 fn input(device: &str, seq: u32) -> Message {
     moved(device, seq, 0.0)
-}
-
-/// An input with one marker at `x`.
-fn moved(device: &str, seq: u32, x: f64) -> Message {
-    Message::Input(StudentInput {
-        device: device.to_string(),
-        secret: format!("secret-of-{device}"),
-        seq,
-        markers: vec![sim_core::Marker {
-            id: "m0".into(),
-            x,
-            y: 0.0,
-        }],
-        delay_ms: None,
-        behind_ms: None,
-    })
 }
 
 fn welcomed(action: &Action) -> bool {

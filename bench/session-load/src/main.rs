@@ -6,8 +6,8 @@
 //!
 //! - `classroom --server H:P --code CODE [--students 30] [--rate 25]
 //!   [--seconds 60] [--blueprint Fish]`: students join the room of that code (its key names
-//!   its subjects and seals every message) that a real teacher's page runs and send
-//!   their markers; each input's delay is measured until the teacher's bundle acknowledges
+//!   its subjects and seals every message) that a real teacher's page runs (and join again
+//!   when it asks, after a reload) and send their markers; each input's delay is measured until the teacher's bundle acknowledges
 //!   it (the input applied on the teacher's stage, plus the bundle's way back; the teacher
 //!   acknowledges each device's newest input of a frame), before and after `--split-at S`.
 //!   With `--change-every S`, each student also sends a script change every S seconds (its
@@ -113,9 +113,21 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
     let delays = [Delays::default(), Delays::default()];
     let acked = Arc::new(AtomicU64::new(0));
     let joined: Arc<Mutex<Vec<bool>>> = Arc::new(Mutex::new(vec![false; students]));
+    // The teacher's page asks a student to join again after it reloaded (its roster is read
+    // back as students rejoin): the sender sends the join again.
+    let rejoin: Arc<Mutex<Vec<bool>>> = Arc::new(Mutex::new(vec![false; students]));
     let change_every = num(args, "--change-every", 0);
     let changes = Arc::new(codesign::Changes::default());
     let mut conns = Vec::new();
+    let join_of = |i: usize| {
+        Message::Join(Join {
+            device: format!("load-{i}"),
+            secret: format!("load-secret-{i:04}-{room}"),
+            name: format!("Load {i}"),
+            blueprint: blueprint.clone(),
+            code: code.clone(),
+        })
+    };
     for i in 0..students {
         let device = format!("load-{i}");
         let spec = Spec {
@@ -126,8 +138,13 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
             name: device.clone(),
             subscribe: Some(out.clone()),
         };
-        let (sent, delays, acked, joined) =
-            (sent.clone(), delays.clone(), acked.clone(), joined.clone());
+        let (sent, delays, acked, joined, rejoin) = (
+            sent.clone(),
+            delays.clone(),
+            acked.clone(),
+            joined.clone(),
+            rejoin.clone(),
+        );
         let changes = changes.clone();
         let me = device.clone();
         let k = key.clone();
@@ -137,6 +154,9 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
                     joined.lock().unwrap_or_else(|e| e.into_inner())[i] = true;
                 }
                 Ok(Message::Outcome(o)) if o.device == me => changes.answered(i, &o),
+                Ok(Message::Rejoin { device }) if device == me => {
+                    rejoin.lock().unwrap_or_else(|e| e.into_inner())[i] = true;
+                }
                 Ok(Message::Snapshot(s)) if change_every > 0 => changes.snapshot(&s, students),
                 Ok(Message::Bundle(b)) => {
                     for (d, seq) in &b.acks {
@@ -160,14 +180,7 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
             }
         })
         .map_err(|e| format!("cannot reach {server}: {e}"))?;
-        let join = Message::Join(Join {
-            device: device.clone(),
-            secret: format!("load-secret-{i:04}-{room}"),
-            name: format!("Load {i}"),
-            blueprint: blueprint.clone(),
-            code: code.clone(),
-        });
-        conn.publish(&inn, &sealed::seal(&key, Direction::In, &join));
+        conn.publish(&inn, &sealed::seal(&key, Direction::In, &join_of(i)));
         conns.push(conn);
     }
     // One thread sends every student's inputs, spread evenly over each period.
@@ -187,6 +200,9 @@ fn classroom(args: &[String]) -> Result<serde_json::Value, String> {
             let slot = next + period.mul_f64(i as f64 / students as f64);
             if let Some(wait) = slot.checked_duration_since(Instant::now()) {
                 thread::sleep(wait);
+            }
+            if std::mem::take(&mut rejoin.lock().unwrap_or_else(|e| e.into_inner())[i]) {
+                conn.publish(&inn, &sealed::seal(&key, Direction::In, &join_of(i)));
             }
             if !joined.lock().unwrap_or_else(|e| e.into_inner())[i] {
                 continue;

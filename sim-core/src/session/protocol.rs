@@ -96,7 +96,8 @@ pub enum Message {
     /// Teacher → all: what became of a submission.
     Outcome(Outcome),
     /// Teacher → all: the teacher hands out the class model as it is now (the snapshots carry
-    /// it): each student may keep a copy. The number tells one hand-out from the next.
+    /// it): each student may keep a copy. The number tells one hand-out from the next; 0 says
+    /// there is none (the teacher opened another model since).
     HandOut(u32),
     /// Device → teacher: a student hands a project in.
     HandIn(HandIn),

@@ -8,14 +8,12 @@ use super::protocol::{
     HandIn, Join, Message, ProtocolError, StudentInput, Welcome, MAX_MARKERS_PER_STUDENT,
 };
 use crate::sim::InputFrame;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// Inputs a device may send per second; more are dropped and counted.
 pub const MAX_INPUTS_PER_SECOND: f64 = 25.0;
 /// The most students one room holds.
 pub const MAX_STUDENTS: usize = 200;
-/// The most devices a room remembers as kicked.
-pub const MAX_KICKED: usize = 1_000;
 /// A student not heard from for this long shows as disconnected, milliseconds.
 pub const QUIET_MS: f64 = 3_000.0;
 /// New students a room takes at once (a class scanning the code together); after that,
@@ -38,8 +36,11 @@ pub const REJOIN_GAP_MS: f64 = 2_000.0;
 pub struct Student {
     /// The device's id.
     pub device: String,
-    /// The name the student gave.
+    /// The name every screen shows: the name the student gave, numbered when another
+    /// student in the room gave the same (`Sam`, `Sam (2)`), so two are never mistaken.
     pub name: String,
+    /// The name the student gave.
+    pub given: String,
     /// The character blueprint its markers drive.
     pub blueprint: String,
     secret: String,
@@ -50,6 +51,9 @@ pub struct Student {
     /// When its student last moved a character (an input whose markers differ from the one
     /// before); `None` while the student has not steered at all.
     pub moved_ms: Option<f64>,
+    /// When its student last did something: steered, sent a script or handed in (`None`:
+    /// nothing yet). What *Remove everyone who is not steering* spares.
+    active_ms: Option<f64>,
     /// The markers of its last input, to tell a move from a device saying it is still there.
     last_markers: Option<Vec<crate::sim::Marker>>,
     /// The input-to-model delay the device last measured.
@@ -69,7 +73,34 @@ impl Student {
     pub fn connected(&self, now_ms: f64) -> bool {
         now_ms - self.last_heard_ms <= QUIET_MS
     }
+
+    /// When the student last steered, sent a script or handed in.
+    pub fn active_ms(&self) -> Option<f64> {
+        self.active_ms
+    }
+
+    fn acted(&mut self, now_ms: f64) {
+        self.active_ms = Some(self.active_ms.map_or(now_ms, |at| at.max(now_ms)));
+    }
 }
+
+/// What a room remembers of a student who is not on the roster now: a removed one (until let
+/// back in), or one of a room taken back after its page closed (until they rejoin).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Remembered {
+    /// The device's id.
+    pub device: String,
+    /// The name it had on the roster.
+    pub name: String,
+    /// When the student was last active (see [`Student::active_ms`]), in the clock of the
+    /// page that remembers it.
+    pub active_ms: Option<f64>,
+    /// Whether the teacher removed it.
+    pub removed: bool,
+}
+
+/// The most students a room remembers beyond its roster.
+pub const MAX_REMEMBERED: usize = 1_000;
 
 /// What the room counted as refused or dropped.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -130,7 +161,8 @@ pub struct Room {
     code: String,
     locked: bool,
     students: BTreeMap<String, Student>,
-    kicked: BTreeSet<String>,
+    /// Removed students and those of a room taken back, by device (see [`Remembered`]).
+    remembered: BTreeMap<String, Remembered>,
     counts: Counts,
     /// When the rate limits were last refilled.
     refilled_ms: f64,
@@ -156,7 +188,7 @@ impl Room {
             code: code.to_string(),
             locked: false,
             students: BTreeMap::new(),
-            kicked: BTreeSet::new(),
+            remembered: BTreeMap::new(),
             counts: Counts::default(),
             refilled_ms: 0.0,
             join_tokens: JOIN_BURST,
@@ -165,15 +197,102 @@ impl Room {
         }
     }
 
-    /// The students who never moved a character (who joined, or whose device only says it
-    /// is there): what *Remove everyone who is not steering* removes, in one click however
-    /// many joins a connection sent.
+    /// The students who did nothing yet (who joined, or whose device only says it is there,
+    /// and never steered, sent a script or handed in): what *Remove everyone who is not
+    /// steering* removes, in one click however many joins a connection sent.
     pub fn not_steering(&self) -> Vec<String> {
         self.students
             .values()
-            .filter(|s| s.moved_ms.is_none())
+            .filter(|s| s.active_ms.is_none())
             .map(|s| s.device.clone())
             .collect()
+    }
+
+    /// The students the teacher removed, by device, with the names they had.
+    pub fn removed(&self) -> Vec<(String, String)> {
+        self.remembered
+            .values()
+            .filter(|r| r.removed)
+            .map(|r| (r.device.clone(), r.name.clone()))
+            .collect()
+    }
+
+    /// Lets a removed device join again; false when it was not removed.
+    pub fn readmit(&mut self, device: &str) -> bool {
+        self.remembered.remove(device).is_some_and(|r| r.removed)
+    }
+
+    /// What the room knows of its students, those on the roster and those it remembers,
+    /// for a page that takes the room back after its tab closed (see [`Room::recall`]).
+    pub fn memory(&self) -> Vec<Remembered> {
+        let on_roster = self.students.values().map(|s| Remembered {
+            device: s.device.clone(),
+            name: s.name.clone(),
+            active_ms: s.active_ms,
+            removed: false,
+        });
+        on_roster.chain(self.remembered.values().cloned()).collect()
+    }
+
+    /// Takes back what a room of this code knew of its students (see [`Room::memory`]): the
+    /// removed stay removed, and a student keeps when they were last active. A student may
+    /// have rejoined already (the memory is read back while the room runs): they keep the
+    /// later of the two times, and one the teacher had removed is removed again, with the
+    /// frame and the message that says so, as [`Room::kick`] returns them.
+    pub fn recall(&mut self, memory: Vec<Remembered>) -> Vec<(InputFrame, Message)> {
+        let mut removed = Vec::new();
+        for r in memory {
+            let Some(s) = self.students.get_mut(&r.device) else {
+                self.remember(r);
+                continue;
+            };
+            if r.removed {
+                removed.extend(self.kick(&r.device));
+            } else if let Some(at) = r.active_ms {
+                s.acted(at);
+            }
+        }
+        removed
+    }
+
+    /// Remembers `r`; when the room remembers [`MAX_REMEMBERED`] already, one it remembers
+    /// only for its last activity makes room (the removed are kept over the others), else
+    /// `r` is not kept.
+    fn remember(&mut self, r: Remembered) {
+        if self.remembered.len() >= MAX_REMEMBERED && !self.remembered.contains_key(&r.device) {
+            let forget = self
+                .remembered
+                .values()
+                .find(|o| !o.removed)
+                .map(|o| o.device.clone());
+            match forget {
+                Some(device) => self.remembered.remove(&device),
+                None => return,
+            };
+        }
+        self.remembered.insert(r.device.clone(), r);
+    }
+
+    /// Whether the teacher removed `device`.
+    fn is_removed(&self, device: &str) -> bool {
+        self.remembered.get(device).is_some_and(|r| r.removed)
+    }
+
+    /// `given` numbered when another student of the room (not `device`) shows it already:
+    /// `Sam`, `Sam (2)`, `Sam (3)`.
+    fn shown_name(&self, device: &str, given: &str) -> String {
+        let taken = |name: &str| {
+            self.students
+                .values()
+                .any(|s| s.device != device && s.name.eq_ignore_ascii_case(name))
+        };
+        if !taken(given) {
+            return given.to_string();
+        }
+        (2..)
+            .map(|n| format!("{given} ({n})"))
+            .find(|name| !taken(name))
+            .unwrap_or_else(|| given.to_string())
     }
 
     /// The room code.
@@ -209,13 +328,16 @@ impl Room {
         self.counts
     }
 
-    /// Removes a student for good: its device may not join again with the same id, its
-    /// puppets go (the frame returned), and a refusal tells it.
+    /// Removes a student until the teacher lets them back in: its device may not join again
+    /// with the same id, its puppets go (the frame returned), and a refusal tells it.
     pub fn kick(&mut self, device: &str) -> Option<(InputFrame, Message)> {
-        self.students.remove(device)?;
-        if self.kicked.len() < MAX_KICKED {
-            self.kicked.insert(device.to_string());
-        }
+        let s = self.students.remove(device)?;
+        self.remember(Remembered {
+            device: s.device,
+            name: s.name,
+            active_ms: s.active_ms,
+            removed: true,
+        });
         Some((
             InputFrame::Leave {
                 device: puppet_device(device),
@@ -263,6 +385,7 @@ impl Room {
             Ok(Message::HandIn(handin)) => match self.students.get_mut(&handin.device) {
                 Some(s) if s.secret == handin.secret => {
                     s.last_heard_ms = now_ms;
+                    s.acted(now_ms);
                     Action::HandedIn {
                         name: s.name.clone(),
                         handin,
@@ -296,7 +419,7 @@ impl Room {
         if join.code.trim().to_uppercase() != self.code {
             return self.refused(&join.device, "that is not this room's code");
         }
-        if self.kicked.contains(&join.device) {
+        if self.is_removed(&join.device) {
             return self.refused(&join.device, "the teacher removed you from this session");
         }
         if join.device.is_empty() || join.secret.len() < 8 {
@@ -313,11 +436,15 @@ impl Room {
             );
         }
         let full = self.students.len() >= MAX_STUDENTS;
+        let shown = self.shown_name(&join.device, &name);
         match self.students.get_mut(&join.device) {
             // A device coming back (a reload, a dropped connection) with its secret keeps its
             // place and character; another device cannot take it over.
             Some(s) if s.secret == join.secret => {
-                s.name.clone_from(&name);
+                if s.given != name {
+                    s.given.clone_from(&name);
+                    s.name = shown.clone();
+                }
                 s.blueprint.clone_from(&join.blueprint);
                 s.last_heard_ms = now_ms;
                 // A reloaded page numbers its inputs afresh.
@@ -337,16 +464,20 @@ impl Room {
             }
             None => {
                 self.join_tokens -= 1.0;
+                // A student of a room taken back keeps when they were last active.
+                let recalled = self.remembered.remove(&join.device);
                 self.students.insert(
                     join.device.clone(),
                     Student {
                         device: join.device.clone(),
-                        name: name.clone(),
+                        name: shown,
+                        given: name.clone(),
                         blueprint: join.blueprint.clone(),
                         secret: join.secret,
                         last_heard_ms: now_ms,
                         last_input_ms: None,
                         moved_ms: None,
+                        active_ms: recalled.and_then(|r| r.active_ms),
                         last_markers: None,
                         delay_ms: None,
                         behind_ms: None,
@@ -357,6 +488,10 @@ impl Room {
                 );
             }
         }
+        let name = self
+            .students
+            .get(&join.device)
+            .map_or(name, |s| s.name.clone());
         Action::SendThenSnapshot(Message::Welcome(Welcome {
             device: join.device,
             blueprint: join.blueprint,
@@ -366,7 +501,7 @@ impl Room {
 
     fn input(&mut self, input: StudentInput, now_ms: f64) -> Action {
         let Some(s) = self.students.get_mut(&input.device) else {
-            if self.kicked.contains(&input.device) {
+            if self.is_removed(&input.device) {
                 // Inputs still on their way from a device just removed: it was told already.
                 return self.refuse();
             }
@@ -401,6 +536,7 @@ impl Room {
         // other markers is the student steering.
         if s.last_markers.as_ref().is_some_and(|last| *last != markers) {
             s.moved_ms = Some(now_ms);
+            s.acted(now_ms);
         }
         s.last_markers = Some(markers.clone());
         Action::Apply {
@@ -419,7 +555,7 @@ impl Room {
     fn submitted(&mut self, submit: Submit, now_ms: f64) -> Action {
         let Some(s) = self.students.get_mut(&submit.device) else {
             self.counts.refused += 1;
-            if self.kicked.contains(&submit.device) {
+            if self.is_removed(&submit.device) {
                 return Action::Nothing;
             }
             return self.ask_to_rejoin(submit.device, now_ms);
@@ -428,6 +564,7 @@ impl Room {
             return self.refuse();
         }
         s.last_heard_ms = now_ms;
+        s.acted(now_ms);
         Action::Submitted {
             name: s.name.clone(),
             own: s.blueprint.clone(),

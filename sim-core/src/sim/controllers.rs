@@ -18,12 +18,20 @@ use super::Simulation;
 use crate::agent::InputMode;
 use crate::event::EventLoop;
 use crate::exec::loaded::LoadedProject;
+use crate::script::program::Tag;
 use crate::world::controls::Puppet;
 use crate::world::World;
 use serde::Deserialize;
 
 fn name_ok(name: &str) -> bool {
     !name.is_empty() && name.chars().count() <= MAX_INPUT_NAME_CHARS
+}
+
+/// Whether a blueprint with these `# TAG` pragmas is one a student's device may drive (one of
+/// them says `isCharControllable true`).
+pub fn is_controllable(tags: &[Tag]) -> bool {
+    tags.iter()
+        .any(|t| t.name == CONTROLLABLE_TAG && t.value.as_bool() == Some(true))
 }
 
 impl Simulation {
@@ -34,11 +42,7 @@ impl Simulation {
             .project
             .blueprints
             .iter()
-            .filter(|b| {
-                b.tags
-                    .iter()
-                    .any(|t| t.name == CONTROLLABLE_TAG && t.value.as_bool() == Some(true))
-            })
+            .filter(|b| is_controllable(&b.tags))
             .map(|b| b.name.clone())
             .collect()
     }

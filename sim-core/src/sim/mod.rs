@@ -61,8 +61,8 @@ pub use crate::world::{Profile, MAX_AGENTS, TICKS_PER_SECOND};
 pub use command::{CommandError, CommandTarget, MAX_COMMAND_CHARS, MAX_WAITING_COMMANDS};
 pub use conditions::MAX_PAIRS_PER_RULE;
 pub use controllers::{
-    parse_frame_log, InputFrame, InputRefusal, Marker, CONTROLLABLE_TAG, MAX_INPUT_NAME_CHARS,
-    MAX_MARKERS_PER_DEVICE, MAX_MARKERS_PER_TICK, PUPPET_TIMEOUT_TICKS,
+    is_controllable, parse_frame_log, InputFrame, InputRefusal, Marker, CONTROLLABLE_TAG,
+    MAX_INPUT_NAME_CHARS, MAX_MARKERS_PER_DEVICE, MAX_MARKERS_PER_TICK, PUPPET_TIMEOUT_TICKS,
 };
 pub(crate) use hash::bytes_hash;
 pub use hot_swap::{SwapError, Swapped};

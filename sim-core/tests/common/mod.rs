@@ -1,11 +1,12 @@
 //! Helpers shared by the behaviour tests: a configurable event handler that logs its runs
-//! (here), running the `stepwise` command ([`cli`]) and the case count of property tests
-//! ([`fuzz`]).
+//! (here), running the `stepwise` command ([`cli`]), the case count of property tests
+//! ([`fuzz`]) and a student's messages to a room ([`room`]).
 
 #![allow(dead_code)] // each test file uses a different part
 
 pub mod cli;
 pub mod fuzz;
+pub mod room;
 
 use sim_core::{
     event::{EventHandler, EventRef, HandlerId, Invocation, Payload, TriggerType},
