@@ -13,7 +13,8 @@ import { chromium } from 'playwright-core';
 import { createRequire } from 'node:module';
 
 const ROOT = resolve(import.meta.dirname, '..');
-export const DIST = join(ROOT, 'dist');
+/** The built site the tests serve: dist/, or another build named by STEPWISE_DIST. */
+export const DIST = process.env.STEPWISE_DIST ?? join(ROOT, 'dist');
 export const SCREENSHOTS = join(ROOT, 'e2e', 'screenshots');
 
 const MIME = {
@@ -109,6 +110,17 @@ export async function closeApp(app) {
   const errors = app?.errors ?? [];
   await app?.close();
   assert.deepEqual(errors, [], 'the page logged errors');
+}
+
+/**
+ * Opens the developer tools (the command line, the profiler, experiments), closed by default
+ * behind the title bar's Tools button.
+ */
+export async function openTools(page) {
+  if (await page.getAttribute('[data-testid="tools-toggle"]', 'aria-pressed') !== 'true') {
+    await page.click('[data-testid="tools-toggle"]');
+  }
+  await page.waitForSelector('[data-testid="tools"]');
 }
 
 /** Opens the app with the script drawer showing the first blueprint's text. */

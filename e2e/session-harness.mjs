@@ -98,12 +98,16 @@ export async function startClassroom({ tls } = {}) {
   return { site, browser, device, pages, close };
 }
 
-/** The teacher opens our fish-and-algae model and starts a session; resolves to the code. */
+/**
+ * The teacher opens our fish-and-algae model (it opens paused), starts a session and presses
+ * Play; resolves to the code.
+ */
 export async function startSession(page) {
   await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
   await page.waitForSelector('[data-testid="blueprint-row"][data-blueprint="Fish"]');
   await page.click('[data-testid="session-start"]');
   await page.waitForSelector('[data-testid="session-code"]');
+  await page.click('[data-testid="play"]');
   return (await page.textContent('[data-testid="session-code"]')).trim();
 }
 
@@ -118,6 +122,35 @@ export async function startLesson() {
   const teacher = await room.device(`?teach=${TEACHER_KEY}&${q}`, { width: 1366, height: 768 });
   const code = await startSession(teacher);
   return { nats, room, q, teacher, code };
+}
+
+/**
+ * Shows the teacher's lesson panel at tab `tab` (students, reviews, handins, record): the side
+ * column's Lesson, then the tab.
+ */
+export async function lessonTab(page, tab) {
+  const side = page.locator('[data-testid="side-lesson"]');
+  if (await side.count() && await side.getAttribute('aria-selected') !== 'true') await side.click();
+  const button = page.locator(`[data-testid="lesson-tab-${tab}"]`);
+  if (await button.getAttribute('aria-selected') !== 'true') await button.click();
+  await page.waitForSelector(`#lesson-${tab}:not([hidden])`);
+}
+
+/** Shows the side column's model (the projects panel) on the teacher's lesson page. */
+export async function sideModel(page) {
+  const side = page.locator('[data-testid="side-model"]');
+  if (await side.count() && await side.getAttribute('aria-selected') !== 'true') await side.click();
+  await page.waitForSelector('[data-testid="model-picker"]');
+}
+
+/**
+ * Presses the lesson panel's `button` (End session, Remove everyone not steering), which
+ * asks first, and confirms.
+ */
+export async function confirmed(page, button) {
+  await page.click(`[data-testid="${button}"]`);
+  await page.click('[data-testid="session-confirm-yes"]');
+  await page.waitForSelector('[data-testid="session-confirm"]', { state: 'detached' });
 }
 
 /** A student joins with `name` as `blueprint`. */

@@ -154,6 +154,8 @@ test('a script applied while running reaches its agents; the other blueprint kee
   await rowAction(page, 'Walker', 'open');
   await page.click('[data-testid="text-tab"]');
   await page.waitForFunction((sel) => document.querySelector(sel)?.value.startsWith('# BLUEPRINT Walker'), TEXT);
+  // The model opened paused; it runs once Play is pressed.
+  await page.click('[data-testid="play"]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]')?.textContent) > 20);
   // Walker stops walking east and walks south instead, while the model runs.
   const edited = (await page.inputValue(TEXT)).replace('prop x add 1', 'prop y add 5');

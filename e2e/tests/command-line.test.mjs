@@ -3,7 +3,7 @@
 // keys bring back the commands sent. On the bundled Fish and Algae model and GEMSTEP's moths.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, closeApp, screenshot, importGemstepModel, stepTick } from '../harness.mjs';
+import { openApp, closeApp, screenshot, importGemstepModel, stepTick, openTools } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
@@ -25,9 +25,12 @@ async function send(page, who, text) {
 test('commands run at the next tick as the model, every Fish, or the selected Fish', async () => {
   const { page } = app;
   await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
+  // The command line is one of the developer tools, closed until asked for.
+  assert.equal(await page.locator('[data-testid="command-text"]').count(), 0);
+  await openTools(page);
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="command-who"] option')]
     .some((o) => o.value === 'bp:Fish'));
-  if (await page.isEnabled('[data-testid="pause"]')) await page.click('[data-testid="pause"]');
+  assert.equal(await page.isDisabled('[data-testid="pause"]'), true, 'the model opened paused');
 
   assert.equal(await send(page, 'model', "dbgOut 'hello from the model'"),
     'sent to the model; it runs at the next tick');

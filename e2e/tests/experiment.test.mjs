@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import {
   openApp, screenshot, closeApp, storedProjects, waitForStored, fillExperiment, importGemstepModel,
+  openTools,
 } from '../harness.mjs';
 
 const run = promisify(execFile);
@@ -24,7 +25,11 @@ async function savedProject(page) {
 }
 
 let app;
-before(async () => { app = await openApp(); });
+before(async () => {
+  app = await openApp();
+  // The experiment is one of the developer tools.
+  await openTools(app.page);
+});
 after(() => closeApp(app));
 
 test('a 3 × 3 × 2 experiment runs in workers, plots, and downloads the CSV stepwise sweep writes', async () => {

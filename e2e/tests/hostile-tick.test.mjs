@@ -1,6 +1,6 @@
 // No model or costume can take down a lesson: a share link whose tick would never end (thirty
-// agents, `tellAllCharacters` nested eight deep) opens, stops at its work budget with the
-// place named, and the page answers a click within a second; an SVG costume whose `<use>`
+// agents, `tellAllCharacters` nested eight deep) opens paused, and played stops at its work
+// budget with the place named, and the page answers a click within a second; an SVG costume whose `<use>`
 // copies multiply ten levels deep is refused with its name and why, and so is a project
 // file carrying one.
 import { test, before, after } from 'node:test';
@@ -39,10 +39,13 @@ let app;
 before(async () => { app = await openApp({ path: link }); });
 after(() => closeApp(app));
 
-test('a link whose tick would never end opens stopped, says where, and the page answers', async () => {
+test('a link whose tick would never end opens paused; played, it stops, says where, and the page answers', async () => {
   const { page } = app;
   assert.ok(link.length < 1_500, `a ${link.length}-character link`);
   await waitForText(page, '[data-testid="project-label"]', 'Endless tick');
+  // Like any model it opens paused at its start: nothing ran yet.
+  assert.equal(await page.textContent('[data-testid="tick"]'), '0');
+  await page.click('[data-testid="play"]');
   await page.waitForSelector('[data-testid="watchdog-notice"]');
   const notice = await page.textContent('[data-testid="watchdog-notice"]');
   assert.match(notice, /^The run paused itself\. Tick 1 stopped at Fish:13:1: it ran more than 4,000,000 statements and characters in one tick/);

@@ -50,7 +50,7 @@ async function setProp(page, prop, value) {
 test('a selected agent under the pointer shows the hover ring as well as the selection ring', async () => {
   const { page } = app;
   await page.waitForSelector('[data-testid="agent-row"]');
-  await page.click('[data-testid="pause"]');
+  assert.ok(await page.isDisabled('[data-testid="pause"]'), 'the model opens paused');
   await page.locator('[data-testid="agent-row"]').first().click();
   await setProp(page, 'x', '0');
   await setProp(page, 'y', '0');

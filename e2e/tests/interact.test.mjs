@@ -45,7 +45,7 @@ let dropped;
 
 test('the agent list selects on click and the inspector edits a prop', async () => {
   const { page } = app;
-  await page.click('[data-testid="pause"]');
+  assert.ok(await page.isDisabled('[data-testid="pause"]'), 'the model opens paused');
   await waitForText(page, '[data-testid="agent-count"]', '12');
   await page.selectOption('[data-testid="agent-filter"]', { index: 1 });
   // The blueprint filter shows that blueprint's agents.

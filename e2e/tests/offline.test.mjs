@@ -69,6 +69,7 @@ for (const [width, height, screen] of [[1366, 768, 'laptop'], [390, 844, 'phone'
       await page.click('[data-testid="session-start"]');
       await page.waitForFunction(() => /this device is offline/.test(document.querySelector('[data-testid="session-server"]')?.textContent ?? ''));
       await page.click('[data-testid="session-end"]');
+      await page.click('[data-testid="session-confirm-yes"]');
 
       const shared = await page.context().newPage();
       await shared.goto(share);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { openApp, screenshot, closeApp } from '../harness.mjs';
+import { openApp, screenshot, closeApp, openTools } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
@@ -22,7 +22,8 @@ async function downloadCsv(page) {
 
 test('the graphs show the wander model\'s count over a few sim-seconds and download it as CSV', async () => {
   const { page } = app;
-  // The model plays on open; wait for three samples (one per sim-second).
+  // The model opens paused; played, wait for three samples (one per sim-second).
+  await page.click('[data-testid="play"]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]')?.textContent) > 90);
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="graphs"]')?.textContent.includes('Wanderer: 12'));
@@ -39,6 +40,8 @@ test('the graphs show the wander model\'s count over a few sim-seconds and downl
 test('the log shows the moths model\'s dbgOut line and the profiler its blueprints', async () => {
   const { page } = app;
   await page.selectOption('[data-testid="model-picker"]', 'moths');
+  await page.waitForSelector('[data-testid="blueprint-row"][data-blueprint="Moth"]');
+  await page.click('[data-testid="play"]');
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="log"]')?.textContent.includes('Round 1 starts'));
   const entry = page.locator('[data-testid="log-entry"]', { hasText: 'Round 1 starts' }).first();
@@ -46,6 +49,9 @@ test('the log shows the moths model\'s dbgOut line and the profiler its blueprin
   assert.equal(await entry.evaluate((e) => e.classList.contains('error')), false,
     'a dbgOut line is not styled as an error');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]')?.textContent) > 60);
+  // The profiler is one of the developer tools.
+  await openTools(page);
+  await page.waitForSelector('[data-testid="profile-row"]');
   const profiled = await page.$$eval('[data-testid="profile-row"] td:first-child',
     (cells) => cells.map((c) => c.textContent));
   for (const blueprint of ['Moth', 'Predator', 'TreeTrunk']) {

@@ -4,7 +4,7 @@
 // plays, and the refreshes pause with the model.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openApp, screenshot, closeApp, frames } from '../harness.mjs';
+import { openApp, screenshot, closeApp, frames, openTools } from '../harness.mjs';
 
 let app;
 before(async () => { app = await openApp(); });
@@ -22,7 +22,10 @@ const TASKS = ['graph sampling', 'inspector refresh', 'log & profiler refresh', 
 
 test('the task table lists the app\'s periodic tasks and their run counts grow', async () => {
   const { page } = app;
+  // The profiler is one of the developer tools; the refreshes run while the model plays.
+  await openTools(page);
   await page.waitForSelector('[data-testid="task-row"]', { timeout: 10_000 });
+  await page.click('[data-testid="play"]');
   const before = await tasks(page);
   assert.deepEqual(Object.keys(before), TASKS, 'only the tasks the app really runs');
   assert.equal(before['graph sampling'].every, 'frame');

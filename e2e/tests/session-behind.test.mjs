@@ -96,13 +96,15 @@ test('a device that cannot keep up is told, and the roster marks it until it cat
   const [notice, status] = await said.jsonValue();
   assert.match(notice, /^This device is \d+ s behind the class/);
   assert.match(status, /· \d+ s behind · /);
-  await screenshot(phone, 'session-behind-phone');
   // The teacher's class run goes on meanwhile.
   const tick = Number(await teacher.$eval('[data-testid="stage"]', (c) => c.dataset.tick));
   await teacher.waitForFunction((t) => Number(document.querySelector('[data-testid="stage"]').dataset.tick) > t + 30, tick);
 
-  // Fast again, it works through what waited and is in step: both marks go.
+  // Fast again, it works through what waited and is in step: both marks go. Its picture is
+  // taken now that it draws at its own pace (a screenshot of a page slowed 20× waits on a
+  // frame it may not draw for minutes on a busy machine), while it still catches up.
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await screenshot(phone, 'session-behind-phone');
   await phone.waitForFunction(() => !document.querySelector('[data-testid="device-behind"]'),
     null, { polling: 500, timeout: 120_000 });
   await row.locator('[data-testid="student-behind"]').waitFor({ state: 'detached', timeout: 60_000 });

@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { screenshot } from '../harness.mjs';
-import { startLesson, join, sameState } from '../session-harness.mjs';
+import { startLesson, join, sameState, lessonTab } from '../session-harness.mjs';
 
 /** The load tool (bench/session-load), built by scripts/test, speaks as a student's own client. */
 const LOAD_TOOL = resolve(import.meta.dirname, '../../target/release/session-load');
@@ -40,7 +40,8 @@ before(async () => {
     await join(s[screen.name], screen.name);
   }
   await teacher.waitForFunction((n) => document.querySelectorAll('[data-testid="session-student"]').length === n, SCREENS.length);
-  // The session panel stays open on the teacher's page through the test.
+  // The lesson panel shows the changes to review through the test.
+  await lessonTab(teacher, 'reviews');
   await teacher.waitForSelector('[data-testid="session-codesign"]');
 });
 
@@ -194,6 +195,7 @@ test("a kicked student's waiting change is dropped, and a flood is throttled", a
   await sendState(s.Ana, 'waiting');
   const ana = await deviceOf(s.Ana);
   await teacher.waitForSelector(submission(ana, 'Algae'));
+  await lessonTab(teacher, 'students');
   await teacher.click(`[data-testid="session-student"][data-device="${ana}"] [data-testid="session-kick"]`);
   await teacher.waitForSelector(submission(ana, 'Algae'), { state: 'detached' });
   assert.doesNotMatch(await teachersScript('Algae'), /again/);
@@ -212,6 +214,7 @@ test('a draft survives a reload, and a new blueprint comes with its starting age
   await s.Dev.waitForSelector('.student-script .wizard');
   await s.Dev.click('[data-testid="text-tab"]');
   // The teacher takes new blueprints and applies changes at once.
+  await lessonTab(teacher, 'reviews');
   await teacher.selectOption('[data-testid="session-edit-policy"]', 'new');
   await teacher.selectOption('[data-testid="session-review"]', 'apply');
   await s.Cleo.waitForSelector('[data-testid="script-blueprint"] option[value="\u001fnew"]', { state: 'attached' });
@@ -223,7 +226,7 @@ test('a draft survives a reload, and a new blueprint comes with its starting age
   await sendState(s.Cleo, 'applied');
   // The drawer goes on with the class's Shark.
   await s.Cleo.waitForFunction(() => document.querySelector('[data-testid="script-blueprint"]').value === 'Shark');
-  await teacher.waitForSelector('[data-testid="blueprint-row"][data-blueprint="Shark"]');
+  await teacher.waitForSelector('[data-testid="blueprint-row"][data-blueprint="Shark"]', { state: 'attached' });
   if (await teacher.getAttribute('[data-testid="script-toggle"]', 'aria-pressed') === 'true') {
     await teacher.click('[data-testid="script-toggle"]');
   }

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from '../harness.mjs';
-import { startLesson, join } from '../session-harness.mjs';
+import { startLesson, join, lessonTab } from '../session-harness.mjs';
 
 let nats;
 let room;
@@ -112,6 +112,18 @@ async function recordKept() {
   });
 }
 
+/** The year each entry of a zip is dated (its local header's DOS date), in order. */
+function zipYears(buffer) {
+  const years = [];
+  let at = 0;
+  while (buffer.readUInt32LE(at) === 0x04034b50) {
+    years.push(1980 + (buffer.readUInt16LE(at + 12) >> 9));
+    const size = buffer.readUInt32LE(at + 18);
+    at += 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28) + size;
+  }
+  return years;
+}
+
 /** The files of a zip whose entries are stored (not compressed): name → text. */
 function unzipStored(buffer) {
   const files = {};
@@ -162,9 +174,15 @@ test('three students hand in; a reload of the teacher loses none; Download all g
   await teacher.waitForFunction(() => document.querySelectorAll('[data-testid="handin-row"]').length === 3);
   const rows = await teacher.$$eval('[data-testid="handin-row"]', (r) => r.map((li) => li.dataset.student));
   assert.deepEqual(rows, ['Ana', 'Cleo', 'Dev']);
+  await lessonTab(teacher, 'handins');
   const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.click('[data-testid="handin-download-all"]')]);
   assert.equal(download.suggestedFilename(), `stepwise-handins-${code}.zip`);
-  const files = unzipStored(await (await import('node:fs/promises')).readFile(await download.path()));
+  const zip = await (await import('node:fs/promises')).readFile(await download.path());
+  const files = unzipStored(zip);
+  // Each file is dated when it was handed in (this year), not zip's earliest date (1980).
+  const years = zipYears(zip);
+  assert.equal(years.length, 3);
+  assert.ok(years.every((y) => y === new Date().getFullYear()), years.join(', '));
   const names = Object.keys(files).sort();
   assert.equal(names.length, 3, names.join(' | '));
   const byStudent = Object.fromEntries(names.map((n) => [n.split('-')[0], JSON.parse(files[n])]));
@@ -194,7 +212,7 @@ test("the lesson's record lists what happened in order, survives a reload and do
   await teacher.waitForFunction(() => /came back to the session/.test(document.querySelector('[data-testid="session-activity"]')?.textContent));
   await teacher.waitForFunction(() => /locked the room/.test(document.querySelector('[data-testid="session-activity"]').textContent));
   assert.ok(inOrder(await record(), [...want, 'teacher: came back to the session']), (await record()).join('\n'));
-  await teacher.click('.session-activity-box summary');
+  await lessonTab(teacher, 'record');
   const [download] = await Promise.all([teacher.waitForEvent('download'), teacher.click('[data-testid="activity-download"]')]);
   assert.equal(download.suggestedFilename(), `stepwise-lesson-${code}.csv`);
   const csv = await (await import('node:fs/promises')).readFile(await download.path(), 'utf8');

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshot } from '../harness.mjs';
 import {
-  startLesson, join, dragPad, sameState, TEACHER_KEY,
+  startLesson, join, dragPad, sameState, TEACHER_KEY, confirmed, sideModel,
 } from '../session-harness.mjs';
 
 let nats;
@@ -67,7 +67,7 @@ const markers = (page) => page.getAttribute('[data-testid="controller-pad"]', 'd
 
 /** When the roster last heard a move from `name` (its "Last move" cell). */
 const lastMove = (name) => teacher.$eval(
-  `[data-testid="session-student"]:has(td.name[title="${name}"]) td:nth-child(4)`, (td) => td.textContent,
+  `[data-testid="session-student"]:has(td.name[title="${name}"]) [data-testid="student-last"]`, (td) => td.textContent,
 );
 
 /** Every page of the class, in step, at one hash. */
@@ -86,8 +86,8 @@ test('a phone student who reloads keeps their character where it was and steers 
   const back = Date.now();
   await dragPad(ana, [0.5, 0.5], [0.7, 0.6]);
   await teacher.waitForFunction(() => /^[0-9.]+ s ago$/.test(document.querySelector(
-    '[data-testid="session-student"]:has(td.name[title="Ana"]) td:nth-child(4)').textContent)
-    && parseFloat(document.querySelector('[data-testid="session-student"]:has(td.name[title="Ana"]) td:nth-child(4)').textContent) < 1.5);
+    '[data-testid="session-student"]:has(td.name[title="Ana"]) [data-testid="student-last"]').textContent)
+    && parseFloat(document.querySelector('[data-testid="session-student"]:has(td.name[title="Ana"]) [data-testid="student-last"]').textContent) < 1.5);
   assert.ok(Date.now() - back < 5000, 'the inputs arrived soon after the page was back');
   await everyCharacterOnTheTeachersStage();
   await everyone();
@@ -103,7 +103,7 @@ test("a tablet student's second tab takes the place over; the first tab says it 
   assert.equal(await first.locator('[data-testid="controller-pad"]').count(), 0, 'the old tab has no controller');
   await dragPad(second, [0.5, 0.5], [0.4, 0.7]);
   await teacher.waitForFunction(() => parseFloat(document.querySelector(
-    '[data-testid="session-student"]:has(td.name[title="Cleo"]) td:nth-child(4)').textContent) < 1.5);
+    '[data-testid="session-student"]:has(td.name[title="Cleo"]) [data-testid="student-last"]').textContent) < 1.5);
   await everyCharacterOnTheTeachersStage();
   await screenshot(first, 'lesson-tablet-old-tab');
   await first.close();
@@ -230,8 +230,12 @@ test("the teacher's tab closed and opened again resumes the same room; the stude
   await screenshot(teacher, 'lesson-teacher-resumed');
 });
 
-test('another model with no characters: students are told to pick another, and steer again when it has one', async () => {
+test('another model with no characters: the teacher is asked first, students are told to pick another, and steer again when it has one', async () => {
+  // The teacher is warned before the students' characters go.
+  await sideModel(teacher);
+  const asked = new Promise((ok) => teacher.once('dialog', (d) => { ok(d.message()); d.accept(); }));
   await teacher.selectOption('[data-testid="model-picker"]', 'wander');
+  assert.match(await asked, /has no blueprint students can steer/);
   for (const page of Object.values(students)) {
     await page.waitForFunction(() => /This model has no Fish/.test(document.querySelector('[data-testid="student-state"]')?.textContent));
     assert.doesNotMatch(await page.textContent('[data-testid="session-status"]'), /you are/);
@@ -247,7 +251,7 @@ test('another model with no characters: students are told to pick another, and s
 
 test('the session ended: every student is told and offered another room', async () => {
   if (!(await teacher.isVisible('[data-testid="session-end"]'))) await teacher.click('[data-testid="session-start"]');
-  await teacher.click('[data-testid="session-end"]');
+  await confirmed(teacher, 'session-end');
   for (const page of Object.values(students)) {
     await page.waitForFunction(() => /ended the session/.test(document.querySelector('[data-testid="student-state"]')?.textContent));
     assert.equal(await page.locator('[data-testid="join-form"], [data-testid="join-go"]').count(), 0, 'no join form for the dead room');

@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { screenshot } from '../harness.mjs';
-import { startLesson, join, dragPad, stageState } from '../session-harness.mjs';
+import { startLesson, join, dragPad, stageState, lessonTab } from '../session-harness.mjs';
 
 /** The headless command (built by scripts/test). */
 const STEPWISE = resolve(import.meta.dirname, '../../target/release/stepwise');
@@ -115,6 +115,7 @@ test('the saved class run replays to the teacher\'s hashes, headlessly and on it
   await teacher.reload();
   await teacher.waitForSelector('[data-testid="session-start"]');
   await teacher.click('[data-testid="session-start"]');
+  await lessonTab(teacher, 'record');
   await teacher.waitForSelector('[data-testid="session-run"]');
   await teacher.click('[data-testid="reset"]');
   moments.c = await runFor(60);

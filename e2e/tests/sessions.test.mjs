@@ -101,8 +101,7 @@ test('a late joiner at tick 300 reaches the same state', async () => {
 test('a script applied mid-session reaches everyone without a resync', async () => {
   const resyncs = await projector.getAttribute('[data-testid="session-status"]', 'data-resyncs');
   await teacher.click('[data-testid="play"]');
-  // The session panel hides, so the script drawer is clear.
-  await teacher.click('[data-testid="session-panel"] header button');
+  // The lesson panel has its own column: the script drawer opens beside it, nothing to hide.
   await teacher.click('[data-testid="script-toggle"]');
   await teacher.waitForSelector('[data-testid="script-editor"]');
   const text = await teacher.inputValue('[data-testid="script-text"]');
@@ -120,7 +119,6 @@ test('a script applied mid-session reaches everyone without a resync', async () 
 });
 
 test("the teacher's widgets show on the class screen, read-only, and follow the teacher's slider", async () => {
-  await teacher.click('[data-testid="session-panel"] header button');
   await teacher.click('[data-testid="edit-widgets"]');
   await addWidget(teacher, 'slider', { label: 'Energy use', target: 'Fish.energyUse', min: 0, max: 10, step: 1 });
   await addWidget(teacher, 'monitor', { label: 'Mean energy use', target: "{{ Fish.mean('energyUse') }}" });
@@ -173,7 +171,6 @@ test("the teacher's page reloads: the session goes on in the same room and stude
   await teacher.waitForFunction((c) => document.querySelector('[data-testid="session-start"]')?.textContent.includes(c), code);
   await teacher.click('[data-testid="session-start"]');
   await teacher.waitForFunction((n) => document.querySelectorAll('[data-testid="session-student"]').length === n, students.length, { timeout: 15000 });
-  await teacher.click('[data-testid="session-panel"] header button');
   await sameStateEverywhere([projector, ...students]);
 });
 
@@ -242,7 +239,6 @@ test("the server refuses a student's page that publishes bundles or controls, or
     return Number(/(\d+) damaged messages ignored/.exec(counts)?.[1]) >= 500;
   });
   assert.equal(await teacher.locator('[data-testid="session-student"]', { hasText: 'Fake' }).count(), 0);
-  await teacher.click('[data-testid="session-panel"] header button');
   await teacher.click('[data-testid="play"]');
   await sameStateEverywhere([projector, ...students]);
   await teacher.click('[data-testid="session-start"]');
@@ -310,10 +306,12 @@ test('a code that names no open room says so within 3 s', async () => {
   await page.waitForSelector('[data-testid="join-no-room"]', { timeout: 10_000 });
   const took = Date.now() - opened;
   assert.equal(await page.textContent('[data-testid="join-no-room"]'),
-    `no room ${wrong} is open: check the code with your teacher`);
+    `no room ${wrong} is open: check the code with your teacher. Type the code again:`);
   assert.ok(took <= 3_000, `said so ${took} ms after the page opened`);
   console.log(`# a wrong code was answered ${took} ms after the page opened`);
-  assert.ok(await page.isDisabled('[data-testid="join-go"]'));
+  // No join form for a room that is not there: the field to type the code again instead.
+  assert.equal(await page.locator('[data-testid="join-go"]').count(), 0);
+  await page.waitForSelector('[data-testid="join-code"]');
   await screenshot(page, 'session-no-room-phone');
   await page.close();
 });
@@ -327,18 +325,26 @@ test('a long name fits the roster, a student who never steered says so, and one 
   const row = teacher.locator('[data-testid="session-student"]', { hasText: 'Maximilian' });
   await row.waitFor();
   assert.equal(await row.locator('td.name').getAttribute('title'), long, 'the whole name on hover');
-  assert.equal(await row.locator('td').nth(3).textContent(), 'never');
+  assert.equal(await row.locator('[data-testid="student-last"]').textContent(), 'never');
   const panel = await teacher.locator('[data-testid="session-panel"]').boundingBox();
   const remove = await row.locator('[data-testid="session-kick"]').boundingBox();
   assert.ok(remove.x + remove.width <= panel.x + panel.width, 'Remove stays inside the panel');
-  // Ada steers (the roster was made afresh by the teacher's reload: nobody has moved since).
+  // Ada steers (the roster keeps through the teacher's reload when each student was last
+  // active).
   await dragPad(students[0], [0.5, 0.5], [0.3, 0.3]);
   const ada = teacher.locator('[data-testid="session-student"]', { has: teacher.locator('td.name', { hasText: /^Ada$/ }) });
-  await teacher.waitForFunction(() => [...document.querySelectorAll('[data-testid="session-student"]')]
-    .some((tr) => tr.children[0].textContent === 'Ada' && tr.children[3].textContent !== 'never'));
-  const rows = await teacher.$$eval('[data-testid="session-student"]', (trs) => trs.map((tr) => tr.children[3].textContent));
-  const steering = rows.filter((last) => last !== 'never').length;
+  const last = '[data-testid="student-last"]';
+  await teacher.waitForFunction((last) => [...document.querySelectorAll('[data-testid="session-student"]')]
+    .some((tr) => tr.dataset.name === 'Ada' && tr.querySelector(last).textContent !== 'never'), last);
+  const rows = await teacher.$$eval(`[data-testid="session-student"] ${last}`, (tds) => tds.map((td) => td.textContent));
+  const steering = rows.filter((at) => at !== 'never').length;
+  // It asks first, naming who would go; Cancel keeps everyone.
   await teacher.click('[data-testid="session-remove-idle"]');
+  assert.match(await teacher.textContent('[data-testid="session-confirm"]'), /Maximiliana/);
+  await teacher.click('[data-testid="session-confirm-no"]');
+  assert.equal(await row.count(), 1, 'nobody was removed');
+  await teacher.click('[data-testid="session-remove-idle"]');
+  await teacher.click('[data-testid="session-confirm-yes"]');
   await teacher.waitForFunction((n) => document.querySelectorAll('[data-testid="session-student"]').length === n, steering);
   assert.equal(await row.count(), 0);
   assert.equal(await ada.count(), 1, 'a student who steered stays');

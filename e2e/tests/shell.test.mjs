@@ -1,4 +1,5 @@
-// The app shell: the stage draws agents, and Play / Pause / Step / Reset drive the clock.
+// The app shell: the stage draws agents, a model opens paused at its start, and Play / Pause /
+// Step / Reset drive the clock.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp, screenshot, stagePixels, shownTick, closeApp, frames, stageChangedFrom } from '../harness.mjs';
@@ -7,8 +8,20 @@ let app;
 before(async () => { app = await openApp(); });
 after(() => closeApp(app));
 
+test('a model opens paused at its start, its agents drawn', async () => {
+  const { page } = app;
+  await page.waitForSelector('[data-testid="project-label"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="stage"]')?.dataset.painted) > 0);
+  assert.ok(await page.isDisabled('[data-testid="pause"]'), 'Pause is off: nothing plays');
+  const still = await stagePixels(page);
+  await frames(page, 20);
+  assert.equal(await shownTick(page), 0, 'no tick ran before Play');
+  assert.equal((await stagePixels(page)).hash, still.hash, 'nothing moved before Play');
+});
+
 test('the stage shows drawn agents that move while playing', async () => {
   const { page } = app;
+  await page.click('[data-testid="play"]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]')?.textContent) > 0);
   const first = await stagePixels(page);
   assert.ok(first.drawn > 300, `expected agents drawn on the stage, got ${first.drawn} pixels`);

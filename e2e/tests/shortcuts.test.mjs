@@ -54,7 +54,7 @@ test('? lists the shortcuts and Escape closes the list', async () => {
 /** The test id (or tag) of the focused element. */
 const focused = (page) => page.evaluate(() => document.activeElement?.dataset.testid ?? document.activeElement?.tagName);
 
-test('Tab reaches the run controls before the agent list, and the list is one tab stop', async () => {
+test('Tab reaches the title bar\'s tools, then the run controls before the agent list, and the list is one tab stop', async () => {
   const { page } = app;
   await page.goto(app.url);
   await page.waitForSelector('[data-testid="agent-row"]');
@@ -63,9 +63,11 @@ test('Tab reaches the run controls before the agent list, and the list is one ta
     await page.keyboard.press('Tab');
     order.push(await focused(page));
   }
-  const pause = order.indexOf('pause');
-  assert.ok(pause >= 0 && pause < 4, `Pause is Tab number ${pause + 1}: ${order.join(', ')}`);
-  assert.ok(pause < order.indexOf('agent-row'), order.join(', '));
+  // The model opens paused, so Play is the run control to reach (Pause and Undo are off).
+  assert.deepEqual(order.slice(0, 4), ['map-toggle', 'script-toggle', 'tools-toggle', 'session-start'], order.join(', '));
+  const play = order.indexOf('play');
+  assert.ok(play >= 0 && play < 9, `Play is Tab number ${play + 1}: ${order.join(', ')}`);
+  assert.ok(play < order.indexOf('agent-row'), order.join(', '));
   assert.equal(order.filter((id) => id === 'agent-row').length, 1, order.join(', '));
 });
 

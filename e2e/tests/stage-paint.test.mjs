@@ -28,7 +28,7 @@ test('a paused stage is not painted again while nothing changes', async () => {
   const { page } = app;
   await page.waitForSelector('[data-testid="agent-row"]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="stage"]')?.dataset.painted) > 0);
-  await page.click('[data-testid="pause"]');
+  assert.ok(await page.isDisabled('[data-testid="pause"]'), 'the model opens paused');
   await page.mouse.move(1, 1);
   const count = await settled(page);
   const pixels = await stagePixels(page);

@@ -41,7 +41,7 @@ async function withApp(path, body) {
 test('the skeleton agents are drawn as costume art of several colours', () =>
   withApp('', async (page) => {
     await frames(page, 10);
-    await page.click('[data-testid="pause"]');
+    assert.ok(await page.isDisabled('[data-testid="pause"]'), 'the model opens paused');
     // Background, orange fish, tan moths and bunny, yellow bee, dark outlines, eyes...
     const colours = await stageColours(page);
     assert.ok(colours >= 6, `expected costume art in several colours, found ${colours}`);

@@ -24,6 +24,7 @@ async function slideTo(page, tick) {
 
 test('dragging the timeline back and forward shows each moment as it was', async () => {
   const { page } = app;
+  await page.click('[data-testid="play"]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]')?.textContent) >= 120);
   await page.click('[data-testid="pause"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="pause"]').disabled);

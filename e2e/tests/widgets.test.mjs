@@ -17,6 +17,7 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
   await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
   await page.waitForFunction(() => document.querySelector('[data-testid="project-label"]')?.textContent === 'Fish and Algae');
   // Added while the model plays (the page redraws all the while: typing must survive it).
+  await page.click('[data-testid="play"]');
   assert.equal(await page.isEnabled('[data-testid="pause"]'), true, 'the model plays');
   await page.click('[data-testid="edit-widgets"]');
   await addWidget(page, 'slider', { label: 'Energy use', target: 'Fish.energyUse', min: 0, max: 10, step: 1 });
@@ -77,7 +78,7 @@ test('on a touch tablet, widgets are added, set and removed by tapping, and the 
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.selectOption('[data-testid="model-picker"]', 'fish-and-algae');
     await page.waitForFunction(() => document.querySelector('[data-testid="project-label"]')?.textContent === 'Fish and Algae');
-    await page.tap('[data-testid="pause"]');
+    assert.ok(await page.isDisabled('[data-testid="pause"]'), 'the model opens paused');
     await page.tap('[data-testid="edit-widgets"]');
     await page.tap('[data-testid="add-slider"]');
     await addWidget(page, 'slider', { target: 'Fish.energyUse', min: 0, max: 8, step: 2 }, 0);

@@ -1,42 +1,45 @@
-//! The top-level component: the page's shell. It lays out the title bar, the map editor, the
-//! stage area, the run controls (or a device's session controls) and the panels beside them,
-//! and hands each part the page's shared state ([`PageHandle`]) and the open project. The
-//! parts own what only they need and act on the shared state themselves; the shell keeps the
-//! script place asked for (a context for the script panel), the list of keyboard shortcuts
-//! and the window's keys, and shows the page again when a part changed it.
+//! The top-level component: the page's shell. It lays out one screen per role (see
+//! `layout`): the authoring page, which becomes the teacher's lesson page while a session
+//! runs; a student's or projector's page following a session; a class run's replay. It hands
+//! each part the page's shared state ([`PageHandle`]) and the open project; the parts own what
+//! only they need and change shared state by dispatching actions (see `action`). The shell
+//! keeps what the title bar switches (the script drawer, the developer tools, the side
+//! column's lesson or model), the script place asked for (a context for the script panel),
+//! the list of keyboard shortcuts and the window's keys, and shows the page again when a part
+//! changed it.
 //!
 //! The stage area runs the frame loop (`stage_area`, `frame`, `periodic`); the run controls
-//! play, pause, step, reset and seek (`controls`, `timeline`); the session's parts start,
-//! follow and steer a live session (`session`, `session_parts`).
+//! play, pause, step, reset and seek (`controls`, `timeline`); the teacher's session parts
+//! are in `lesson`, a device's in `device_controls`.
 
+mod action;
 mod controls;
 mod crash_guard;
-mod fps;
+mod device_controls;
 mod frame;
 mod hand_in;
 mod keep_copy;
 mod keys;
+mod layout;
+mod lesson;
 mod page;
 mod periodic;
 mod pointer;
 mod projector;
 mod replay;
-mod replay_view;
+mod replay_parts;
 mod rounds;
-mod session;
-mod session_parts;
-mod stage;
 mod stage_area;
-mod stage_canvas;
 mod student_script;
 mod timeline;
+mod tools;
 mod update;
-mod view;
-mod watchdog;
 
 use crate::editor::ScriptPlace;
 use crate::projects::{Library, ProjectHandle};
+use crate::session::lesson::LessonTab;
 use crate::session::PageRole;
+use action::{Action, TeachAction};
 use gloo_events::EventListener;
 use keys::Shortcut;
 use page::{PageHandle, PageState};
@@ -50,11 +53,30 @@ pub enum Msg {
     OpenScript((String, u32)),
     /// A keyboard shortcut was pressed.
     Key(Shortcut),
+    /// Open (true) or close the script drawer.
+    Script(bool),
+    /// Open or close the developer tools.
+    Tools(bool),
+    /// Show the side column's lesson panel at this tab.
+    ShowLesson(LessonTab),
+    /// Show the side column's model (the projects panel), not the lesson.
+    ShowModel,
+    /// A class run was kept among the library's class runs.
+    RunKept,
+}
+
+/// What the side column of the teacher's page shows while a session runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The lesson panel, at this tab.
+    Lesson(LessonTab),
+    /// The projects panel: the model, its blueprints, its messages.
+    Model,
 }
 
 /// The app shell.
 pub struct App {
-    /// The page's shared state: the stage, the session, the panels' snapshots.
+    /// The page's shared state: the run, the stage, the session, the readouts.
     page: PageHandle,
     /// The open project, shared with the projects panel, the editor and the panels.
     project: ProjectHandle,
@@ -64,6 +86,14 @@ pub struct App {
     script_place: Option<ScriptPlace>,
     /// Whether the list of keyboard shortcuts is shown (`?`).
     shortcuts: bool,
+    /// Whether the script drawer is open.
+    script_open: bool,
+    /// Whether the developer tools are open.
+    tools_open: bool,
+    /// What the side column shows while a session runs.
+    side: Side,
+    /// Counts the class runs the session kept, so the projects panel lists them at once.
+    runs_kept: u32,
     /// The window's keyboard shortcuts; dropping it removes them.
     keys: Option<EventListener>,
 }
@@ -86,7 +116,7 @@ impl App {
             Shortcut::Help => self.shortcuts = !self.shortcuts,
             Shortcut::Escape if self.shortcuts => self.shortcuts = false,
             _ => {
-                self.page.act(|state| state.shortcut(key));
+                let _ = self.page.dispatch(Action::Key(key));
                 return false;
             }
         }
@@ -103,7 +133,8 @@ impl Component for App {
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
         let project = ProjectHandle::empty();
-        let state = PageState::new(query, project.clone());
+        let mut state = PageState::new(query, project.clone());
+        state.run_kept = ctx.link().callback(|()| Msg::RunKept);
         if state.session.device.is_some() || state.role == PageRole::AskCode {
             crate::browser::set_root_class("session-device", true);
         }
@@ -116,6 +147,10 @@ impl Component for App {
             project,
             script_place: None,
             shortcuts: false,
+            script_open: false,
+            tools_open: false,
+            side: Side::Model,
+            runs_kept: 0,
             keys: None,
         }
     }
@@ -125,6 +160,11 @@ impl Component for App {
             Msg::Changed => self.page = self.page.next(),
             Msg::OpenScript((blueprint, line)) => self.open_script(blueprint, line),
             Msg::Key(key) => return self.key(key),
+            Msg::Script(open) => self.script_open = open,
+            Msg::Tools(open) => self.tools_open = open,
+            Msg::ShowLesson(tab) => self.side = Side::Lesson(tab),
+            Msg::ShowModel => self.side = Side::Model,
+            Msg::RunKept => self.runs_kept = self.runs_kept.wrapping_add(1),
         }
         true
     }
@@ -133,11 +173,6 @@ impl Component for App {
         html! {
             <ContextProvider<Option<ScriptPlace>> context={self.script_place.clone()}>
             <div class="app">
-                <header class="title-bar">
-                    <h1>{ "Stepwise" }</h1>
-                    <span class="subtitle">{ "classroom simulations" }</span>
-                    <update::UpdateOffer />
-                </header>
                 { self.parts(ctx) }
             </div>
             </ContextProvider<Option<ScriptPlace>>>
@@ -145,18 +180,27 @@ impl Component for App {
     }
 
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
+        // The lesson page's grid gives the lesson panel a wider column.
+        let lesson = self.page.read().session.teacher.is_some() && self.side != Side::Model;
+        crate::browser::set_root_class("lesson", lesson);
         if !first_render {
             return;
         }
         self.keys = keys::listen_for_keys(ctx.link().callback(Msg::Key));
         update::register();
         if let PageRole::Replay(id) = self.page.read().role.clone() {
-            replay_view::load(&self.page, id);
+            replay_parts::load(&self.page, id);
         }
         // A reload of the teacher's page goes on with the session it ran.
         let teacher = self.page.read().role == PageRole::Teacher;
-        if let Some(room) = session::running_room().filter(|_| teacher) {
-            self.page.act(|state| state.start_session(Some(room)));
+        if let Some(room) = crate::session::page::running_room().filter(|_| teacher) {
+            let started = self
+                .page
+                .dispatch(Action::Teach(TeachAction::Start(Some(room))));
+            if started.is_ok() {
+                ctx.link()
+                    .send_message(Msg::ShowLesson(LessonTab::Students));
+            }
         }
     }
 }

@@ -13,9 +13,10 @@ mod mapedit;
 mod panels;
 mod projects;
 mod render;
+mod run;
 mod session;
 mod share;
-mod stage_model;
+mod stage;
 mod widgets;
 mod wizard;
 

@@ -2,6 +2,7 @@
 //! class model (with the changes they have not sent), to the teacher, who keeps it; the
 //! student sees when it arrived.
 
+use super::action::{Action, DeviceAction};
 use super::page::ActingHandle;
 use super::student_script::class_with_drafts;
 use crate::projects::{project_title, saved_project, saved_projects, ProjectHandle};
@@ -116,18 +117,10 @@ fn send_callback(
             };
             let sent = chosen.and_then(|p| {
                 let title = project_title(&p).to_string();
-                page.act(|s| {
-                    let now = s.stage.frame_ms();
-                    s.session
-                        .device
-                        .as_mut()
-                        .map(|d| d.hand_in(&title, &p, now))
-                })
-                .flatten()
-                .unwrap_or_else(|| Err("this page is not in the session".into()))
+                page.dispatch(Action::Device(DeviceAction::HandIn(title, Box::new(p))))
             });
             match sent {
-                Ok(()) => open.set(false),
+                Ok(_) => open.set(false),
                 Err(why) => problem.set(Some(why)),
             }
         });

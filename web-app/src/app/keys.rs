@@ -1,6 +1,5 @@
 //! The stage's keyboard shortcuts, listened for on the whole window, and what they do.
 
-use super::page::PageState;
 use crate::browser::typing_target;
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
@@ -63,23 +62,6 @@ pub(super) fn listen_for_keys(on_key: Callback<Shortcut>) -> Option<EventListene
             on_key.emit(key);
         },
     ))
-}
-
-impl PageState {
-    /// Does what the key `key` asks of the stage (the list of shortcuts is the shell's).
-    pub fn shortcut(&mut self, key: Shortcut) {
-        match key {
-            Shortcut::Delete => self.stage.remove_selected(),
-            Shortcut::Escape => self.stage.model_mut().clear_selection(),
-            Shortcut::TogglePlay => self.stage.toggle_play(),
-            Shortcut::Step => self.stage.step(),
-            Shortcut::StepBack => self.seek(self.stage.model().tick().saturating_sub(1)),
-            Shortcut::Reset => self.reset(),
-            Shortcut::Faster => self.stage.speed_by(1),
-            Shortcut::Slower => self.stage.speed_by(-1),
-            Shortcut::Help => {}
-        }
-    }
 }
 
 /// The keys the app answers to outside text fields, as the `?` list shows them.

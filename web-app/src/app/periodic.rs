@@ -10,9 +10,9 @@ use sim_core::{SchedError, Scheduler, SimTime};
 
 /// Checks each frame whether a sim-second passed and samples the graphs if so.
 pub const GRAPHS: &str = "graph sampling";
-/// Refreshes the inspector's snapshot while the model runs.
+/// Refreshes the inspector's readout while the model runs.
 pub const INSPECTOR: &str = "inspector refresh";
-/// Refreshes the log and profiler snapshot while the model runs.
+/// Refreshes the log and profiler readout while the model runs.
 pub const PANELS: &str = "log & profiler refresh";
 /// Writes the open project to the project library when it changed.
 pub const AUTOSAVE: &str = "autosave";
@@ -37,7 +37,7 @@ pub fn real_time(ms: f64) -> SimTime {
 pub fn scheduler(now: SimTime, library: Library) -> Result<Scheduler<PageState>, SchedError> {
     let mut s = Scheduler::new(now_ms);
     s.register(GRAPHS, SimTime::ZERO, now, |page: &mut PageState| {
-        page.views.stale |= page.stage.model().sample(&mut page.views.series);
+        page.readouts.stale |= page.run.sample(&mut page.readouts.series);
     })?;
     s.register(
         INSPECTOR,
@@ -45,12 +45,12 @@ pub fn scheduler(now: SimTime, library: Library) -> Result<Scheduler<PageState>,
         now,
         |page: &mut PageState| {
             page.refresh_inspection();
-            page.views.stale = true;
+            page.readouts.stale = true;
         },
     )?;
     s.register(PANELS, millis(REFRESH_MS), now, |page: &mut PageState| {
         page.refresh_panels();
-        page.views.stale = true;
+        page.readouts.stale = true;
     })?;
     s.register(
         AUTOSAVE,
@@ -84,7 +84,7 @@ pub fn run_due(scheduler: &mut Scheduler<PageState>, page: &mut PageState, ts: f
     let now = real_time(ts);
     follow_running(scheduler, page.model_running(), now);
     if scheduler.process(now, page).is_some() {
-        page.views.task_stats = scheduler.stats();
+        page.readouts.task_stats = scheduler.stats();
     }
 }
 

@@ -1,11 +1,13 @@
 //! The stage's pointer: pressing, dragging and hovering agents, and handing presses on empty
-//! stage to the pan and pinch gestures.
+//! stage to the pan and pinch gestures. Each event reads the page to find what is under the
+//! pointer and dispatches what it does as an action.
 
-use super::page::PageState;
-use super::stage::{canvas_point, Stage};
+use super::action::{Action, AgentAction, StageAction};
+use super::page::PageHandle;
 use super::stage_area::StageArea;
+use crate::stage::{canvas_point, Stage};
 use sim_core::EntityId;
-use web_sys::PointerEvent;
+use web_sys::{HtmlCanvasElement, PointerEvent};
 
 /// An agent held by a pointer: which pointer, which agent, and the agent's offset from the
 /// pointer in world units, so it does not jump to centre on the pointer.
@@ -17,6 +19,12 @@ pub struct Held {
     moved: bool,
     /// The stage's generation when it was pressed (see [`Stage::generation`]).
     generation: u64,
+}
+
+/// Where a pointer event falls: on the canvas (canvas pixels) and in the world (y up).
+fn place(canvas: &HtmlCanvasElement, stage: &Stage, e: &PointerEvent) -> ((f64, f64), (f64, f64)) {
+    let at = canvas_point(canvas, e);
+    (at, stage.view().canvas_to_world(at.0, at.1))
 }
 
 impl StageArea {
@@ -32,123 +40,101 @@ impl StageArea {
         self.held.as_mut()
     }
 
-    /// A press on empty stage starts a pan (or, with a second pointer, a pinch); a press on an
-    /// agent selects it (shift: adds it to the group) and holds it for dragging. True when
-    /// the selection changed.
-    pub(super) fn press(&mut self, page: &mut PageState, e: &PointerEvent) -> bool {
-        let Some(canvas) = page.stage.canvas() else {
-            return false;
+    /// A press on empty stage starts a pan (or, with a second pointer, a pinch) or, with the
+    /// map editor placing, places an instance there; a press on an agent selects it (shift:
+    /// adds it to the group) and holds it for dragging.
+    pub(super) fn press(&mut self, page: &PageHandle, e: &PointerEvent) {
+        let (canvas, at, (wx, wy), on_agent, placing, generation) = {
+            let state = page.read();
+            let Some(canvas) = state.stage.canvas() else {
+                return;
+            };
+            let (at, world) = place(&canvas, &state.stage, e);
+            let on_agent = state.stage.agent_at(world.0, world.1);
+            let placing = state.map.placing().is_some();
+            (
+                canvas,
+                at,
+                world,
+                on_agent,
+                placing,
+                state.stage.generation(),
+            )
         };
-        let at = canvas_point(&canvas, e);
-        let (wx, wy) = page.stage.view().canvas_to_world(at.0, at.1);
-        let on_agent = page.stage.agent_at(wx, wy);
-        let primary = e.button() == 0;
-        if primary && on_agent.is_none() && page.map.placing().is_some() {
-            // The model's y grows downwards; the stage's world y grows upwards.
-            page.map_error = page.map.place_at(&page.project, wx, -wy).err();
-            return true;
+        if e.button() != 0 {
+            return;
         }
-        if primary && self.gestures.press(e.pointer_id(), at, on_agent.is_none()) {
+        if on_agent.is_none() && placing {
+            let _ = page.dispatch(Action::Agents(AgentAction::PlaceAt { x: wx, y: wy }));
+            return;
+        }
+        if self.gestures.press(e.pointer_id(), at, on_agent.is_none()) {
             // Capture keeps the drag going when the pointer leaves the canvas; failing only
             // means it stops there.
             let _ = canvas.set_pointer_capture(e.pointer_id());
-            return false;
+            return;
         }
-        let Some(drawn) = on_agent.filter(|_| primary && !page.stage.is_demo()) else {
-            return false;
+        let Some((drawn, Some(agent))) = on_agent else {
+            return;
         };
-        let model = page.stage.model_mut();
-        let (Some(agent), Some(at_agent)) =
-            (model.entity(drawn), model.drawn().get(drawn as usize))
-        else {
-            return false;
+        let Some((x, y)) = page.read().stage.drawn_at(drawn) else {
+            return;
         };
-        let offset = (at_agent.x - wx, at_agent.y - wy);
-        model.select(agent, e.shift_key());
-        model.hold(agent, true);
         self.held = Some(Held {
             pointer: e.pointer_id(),
             agent,
-            offset,
+            offset: (x - wx, y - wy),
             moved: false,
-            generation: page.stage.generation(),
+            generation,
         });
         let _ = canvas.set_pointer_capture(e.pointer_id());
-        page.draw();
-        true
+        let add = e.shift_key();
+        let _ = page.dispatch(Action::Agents(AgentAction::Grab { agent, add }));
     }
 
     /// The held agent follows its pointer; otherwise the view pans or the agent under a free
-    /// pointer is hovered. True when the inspector should refresh.
-    pub(super) fn pointer_moved(&mut self, page: &mut PageState, e: &PointerEvent) -> bool {
-        let Some(canvas) = page.stage.canvas() else {
-            return false;
+    /// pointer is hovered.
+    pub(super) fn pointer_moved(&mut self, page: &PageHandle, e: &PointerEvent) {
+        let (at, (wx, wy), mut view) = {
+            let state = page.read();
+            let Some(canvas) = state.stage.canvas() else {
+                return;
+            };
+            let (at, world) = place(&canvas, &state.stage, e);
+            (at, world, state.stage.view().clone())
         };
-        let at = canvas_point(&canvas, e);
-        let (wx, wy) = page.stage.view().canvas_to_world(at.0, at.1);
+        let stage_generation = page.read().stage.generation();
         if let Some(held) = self
-            .holding(&page.stage)
-            .filter(|h| h.pointer == e.pointer_id())
+            .held
+            .as_mut()
+            .filter(|h| h.pointer == e.pointer_id() && h.generation == stage_generation)
         {
             held.moved = true;
             let (agent, (dx, dy)) = (held.agent, held.offset);
-            page.stage.model_mut().drag_to(agent, wx + dx, wy + dy);
-            page.draw();
-            return true;
+            let (x, y) = (wx + dx, wy + dy);
+            let _ = page.dispatch(Action::Agents(AgentAction::DragTo { agent, x, y }));
+            return;
         }
-        if self.drag(page, e) || e.buttons() != 0 {
-            return false;
+        if self.gestures.moved(e.pointer_id(), at, &mut view) {
+            let _ = page.dispatch(Action::Stage(StageAction::View(view)));
+            return;
         }
-        Self::hover_at(page, wx, wy)
-    }
-
-    /// Marks the agent at world point `(wx, wy)` hovered; true when that changed.
-    fn hover_at(page: &mut PageState, wx: f64, wy: f64) -> bool {
-        if page.stage.is_demo() {
-            return false;
+        if e.buttons() != 0 || page.read().stage.is_demo() {
+            return;
         }
-        let under = page
-            .stage
-            .agent_at(wx, wy)
-            .and_then(|drawn| page.stage.model().entity(drawn));
-        let changed = page.stage.model_mut().hover(under);
-        if changed {
-            page.draw();
-        }
-        changed
+        let under = page.read().stage.agent_at(wx, wy).and_then(|(_, id)| id);
+        let _ = page.dispatch(Action::Agents(AgentAction::Hover(under)));
     }
 
     /// A pointer let go: a held agent is released (with the map editor open, a moved one's
-    /// instance takes its new place), a pan or pinch ends. True when the map editor has news.
-    pub(super) fn release(&mut self, page: &mut PageState, pointer: i32) -> bool {
+    /// instance takes its new place), a pan or pinch ends.
+    pub(super) fn release(&mut self, page: &PageHandle, pointer: i32) {
         self.gestures.release(pointer);
-        self.holding(&page.stage);
+        self.holding(&page.read().stage);
         let Some(held) = self.held.take_if(|h| h.pointer == pointer) else {
-            return false;
+            return;
         };
-        page.stage.model_mut().hold(held.agent, false);
-        if !page.map.open || !held.moved {
-            return false;
-        }
-        let Some((origin, (x, y))) = page.stage.model().origin_of(held.agent) else {
-            return false;
-        };
-        page.map_error = page.map.drop_at(&page.project, &origin, x, y).err();
-        true
-    }
-
-    /// Pans or pinches the view when the pointer belongs to a gesture; true when it did.
-    pub(super) fn drag(&mut self, page: &mut PageState, e: &PointerEvent) -> bool {
-        let Some(canvas) = page.stage.canvas() else {
-            return false;
-        };
-        let at = canvas_point(&canvas, e);
-        let moved = self
-            .gestures
-            .moved(e.pointer_id(), at, page.stage.view_mut());
-        if moved {
-            page.draw();
-        }
-        moved
+        let (agent, moved) = (held.agent, held.moved);
+        let _ = page.dispatch(Action::Agents(AgentAction::LetGo { agent, moved }));
     }
 }

@@ -4,7 +4,7 @@
 //! stage catching up to it a few ticks a frame, so a far seek never freezes the page.
 
 use super::page::PageState;
-use crate::stage_model::PuppetNames;
+use crate::session::PuppetNames;
 use sim_core::session::class_run::KEYFRAME_EVERY_TICKS;
 use sim_core::session::{Playhead, Reached, RunReplay};
 use sim_core::TICKS_PER_SECOND;
@@ -14,7 +14,7 @@ use std::rc::Rc;
 const CATCH_UP_TICKS: u64 = 90;
 
 /// The replay shown on the page.
-pub struct RunView {
+pub struct ClassRunView {
     /// The opened run.
     pub replay: Rc<RunReplay>,
     head: Option<Playhead>,
@@ -33,11 +33,14 @@ pub struct RunView {
     pub error: Option<String>,
     /// The lesson's state hashes matched since the last seek.
     pub checks: u64,
+    /// The students' names by their characters, as the run's file has them.
+    pub names: PuppetNames,
 }
 
-impl RunView {
-    fn new(replay: RunReplay) -> RunView {
-        RunView {
+impl ClassRunView {
+    fn new(replay: RunReplay) -> ClassRunView {
+        ClassRunView {
+            names: PuppetNames::new(replay.file().names.clone(), true),
             replay: Rc::new(replay),
             head: None,
             wanted: 0,
@@ -60,37 +63,33 @@ impl RunView {
 
 impl PageState {
     /// Opens the class run `replay` at its start.
-    pub fn open_run(&mut self, replay: RunReplay) {
-        let names = PuppetNames::new(replay.file().names.clone(), true);
-        self.stage.model_mut().set_names(&names);
-        self.run = Some(RunView::new(replay));
+    pub fn open_class_run(&mut self, replay: RunReplay) {
+        self.class_run = Some(ClassRunView::new(replay));
         self.catch_up();
-        self.after_action();
     }
 
     /// Shows moment `position` of the run (the timeline or a part picked).
-    pub fn seek_run(&mut self, position: u64) {
-        if let Some(run) = &mut self.run {
+    pub fn seek_class_run(&mut self, position: u64) {
+        if let Some(run) = &mut self.class_run {
             run.wanted = position.min(run.replay.length().saturating_sub(1));
             run.play_at = run.wanted as f64;
             run.error = None;
         }
         self.catch_up();
-        self.after_action();
     }
 
     /// Plays the replay on (`true`) or holds it.
-    pub fn play_run(&mut self, on: bool) {
-        if let Some(run) = &mut self.run {
+    pub fn play_class_run(&mut self, on: bool) {
+        if let Some(run) = &mut self.class_run {
             run.playing = on && run.wanted + 1 < run.replay.length();
             run.last_ts = None;
         }
     }
 
     /// Sets how many times faster than the lesson the replay plays.
-    pub fn set_run_speed(&mut self, speed: f64) {
+    pub fn set_class_run_speed(&mut self, speed: f64) {
         if let Some(run) = self
-            .run
+            .class_run
             .as_mut()
             .filter(|_| speed.is_finite() && speed > 0.0)
         {
@@ -100,8 +99,8 @@ impl PageState {
 
     /// A frame of the replay page at real time `ts`: play moves the moment on, and the stage
     /// catches up to it. True when the stage shows another moment.
-    pub fn replay_frame(&mut self, ts: f64) -> bool {
-        let Some(run) = &mut self.run else {
+    pub fn class_run_frame(&mut self, ts: f64) -> bool {
+        let Some(run) = &mut self.class_run else {
             return false;
         };
         if run.playing {
@@ -121,7 +120,7 @@ impl PageState {
         }
         self.catch_up();
         let arrived = self
-            .run
+            .class_run
             .as_ref()
             .is_some_and(|run| !run.playing && run.shown == Some(run.wanted));
         if arrived {
@@ -134,18 +133,18 @@ impl PageState {
     /// Brings the stage a frame's work nearer the moment asked for: on from where it is
     /// when that is a little ahead in the same part, else from the nearest keyframe.
     fn catch_up(&mut self) {
-        let Some(run) = &mut self.run else {
+        let Some(run) = &mut self.class_run else {
             return;
         };
         let (part, tick) = run.replay.locate(run.wanted);
-        let now = self.stage.model().tick();
+        let now = self.run.tick();
         let same_part = run.head.as_ref().is_some_and(|h| h.part() == part);
         let near = same_part && now <= tick && tick - now <= KEYFRAME_EVERY_TICKS;
         if !near {
             match run.replay.seek(run.wanted) {
                 Ok((head, project, sim)) => {
-                    let model = self.stage.model_mut();
-                    model.show_replay(&self.project, (!same_part).then_some(project), sim);
+                    let project = (!same_part).then_some(project);
+                    self.run.adopt(&self.project, project, sim);
                     if !same_part {
                         self.stage.fit_to_project(&self.project);
                     }
@@ -154,8 +153,7 @@ impl PageState {
                 Err(why) => return stop(run, why),
             }
         }
-        let (Some(head), Some(sim)) = (run.head.as_mut(), self.stage.model_mut().replay_sim())
-        else {
+        let (Some(head), Some(sim)) = (run.head.as_mut(), self.run.sim_mut()) else {
             return;
         };
         let result = run.replay.play_to(head, sim, tick, CATCH_UP_TICKS);
@@ -171,25 +169,24 @@ impl PageState {
     /// *Continue from here*: the part's model starting where the run is now, kept as a new
     /// project that the app opens next; its name.
     pub fn run_from_here(&self) -> Option<(sim_core::Project, String)> {
-        let run = self.run.as_ref()?;
+        let run = self.class_run.as_ref()?;
         let (project, title) = self
             .project
             .with(|c| c.map(|c| (c.project.clone(), c.title().to_string())))?;
-        let mut from_here = self.stage.model().project_from_here(&project)?;
+        let mut from_here = self.run.project_from_here(&project)?;
         // A student's character is named by their device; the new project names it by them.
-        let names = PuppetNames::new(run.replay.file().names.clone(), true);
         for instance in &mut from_here.instances {
-            if let Some(name) = names.of(&instance.label) {
+            if let Some(name) = run.names.of(&instance.label) {
                 instance.label = name;
             }
         }
-        let name = format!("{title} from {}", RunView::clock(run.wanted));
+        let name = format!("{title} from {}", ClassRunView::clock(run.wanted));
         Some((from_here, name))
     }
 }
 
 /// The replay stops at what went wrong, and says it (a seek starts afresh).
-fn stop(run: &mut RunView, why: String) {
+fn stop(run: &mut ClassRunView, why: String) {
     run.head = None;
     run.playing = false;
     run.shown = Some(run.wanted);

@@ -6,9 +6,10 @@
 //! pointer, a drag on empty stage pans, two fingers pinch-zoom, a double click fits the stage
 //! again, and a press on an agent selects and drags it (see `pointer`).
 
+use super::action::{Action, AgentAction, RunAction, StageAction};
+use super::device_controls::ControllerPad;
 use super::page::{PageHandle, PageState};
 use super::pointer::Held;
-use super::session_parts::ControllerPad;
 use super::{crash_guard, periodic, rounds};
 use crate::projects::Library;
 use crate::render::Gestures;
@@ -84,8 +85,8 @@ impl StageArea {
         if let Some(scheduler) = &mut self.scheduler {
             periodic::run_due(scheduler, page, ts);
         }
-        self.mark_running(page.stage.running());
-        let stale = std::mem::take(&mut page.views.stale);
+        self.mark_running(page.run.running());
+        let stale = std::mem::take(&mut page.readouts.stale);
         done.changed || session_beat || fps_changed || stale
     }
 
@@ -97,29 +98,29 @@ impl StageArea {
         }
     }
 
-    /// Handles a pointer message on `page`; true when it changed what the page shows.
-    fn pointer(&mut self, page: &mut PageState, msg: Msg) -> bool {
+    /// Handles a pointer message on `page`.
+    fn pointer(&mut self, page: &PageHandle, msg: Msg) {
         match msg {
-            Msg::Frame(_) => false,
+            Msg::Frame(_) => {}
             Msg::Wheel(e) => {
-                page.stage.wheel(&e);
-                page.draw();
-                false
+                let zoomed = page.read().stage.wheeled(&e);
+                if let Some(view) = zoomed {
+                    let _ = page.dispatch(Action::Stage(StageAction::View(view)));
+                }
             }
             Msg::PointerDown(e) => self.press(page, &e),
             Msg::PointerMove(e) => self.pointer_moved(page, &e),
             Msg::PointerUp(e) => self.release(page, e.pointer_id()),
             Msg::PointerLeave => {
-                self.holding(&page.stage).is_none() && page.stage.model_mut().hover(None)
+                if self.holding(&page.read().stage).is_none() {
+                    let _ = page.dispatch(Action::Agents(AgentAction::Hover(None)));
+                }
             }
             Msg::Fit => {
-                page.stage.view_mut().fit();
-                page.draw();
-                false
+                let _ = page.dispatch(Action::Stage(StageAction::Fit));
             }
             Msg::DismissDialog => {
-                page.stage.dismiss_dialog();
-                true
+                let _ = page.dispatch(Action::Run(RunAction::DismissDialog));
             }
         }
     }
@@ -148,24 +149,13 @@ impl Component for StageArea {
         let page = ctx.props().page.clone();
         if let Msg::Frame(ts) = msg {
             self.request_frame(ctx);
-            let changed = page
-                .write()
-                .is_some_and(|mut state| self.frame(&mut state, ts));
-            if changed {
+            let changed = page.with_state(|state| self.frame(state, ts));
+            if changed == Some(true) {
                 page.notify();
             }
             return false;
         }
-        let acted = page.write().is_some_and(|mut state| {
-            let acted = self.pointer(&mut state, msg);
-            if acted {
-                state.after_action();
-            }
-            acted
-        });
-        if acted {
-            page.notify();
-        }
+        self.pointer(&page, msg);
         // The shell hands on the page's next revision when something changed.
         false
     }
@@ -174,16 +164,16 @@ impl Component for StageArea {
         let link = ctx.link();
         let page = &ctx.props().page;
         let state = page.read();
-        let model = state.stage.model();
+        let run = &state.run;
         let mut stage_label = format!(
             "Stage of {}: {} agents",
             state
                 .project
                 .with(|c| c.map(|c| c.title().to_string()))
                 .unwrap_or_else(|| "no model".into()),
-            state.views.inspection.agents.len()
+            state.readouts.inspection.agents.len()
         );
-        let names = model.names();
+        let names = state.stage.names();
         if names.shown && names.names().next().is_some() {
             let list: Vec<&str> = names.names().collect();
             stage_label.push_str(&format!("; students' characters: {}", list.join(", ")));
@@ -193,9 +183,9 @@ impl Component for StageArea {
                 <div class="stage-frame">
                 <canvas data-testid="stage" ref={state.stage.canvas_ref()} width="800" height="800"
                     role="img" aria-label={stage_label}
-                    data-tick={model.tick().to_string()}
+                    data-tick={run.tick().to_string()}
                     data-hash={state.session.shown_hash.map(|(_, h)| format!("{h:016x}"))}
-                    data-rings={model.drawn().iter().filter(|a| a.selected || a.hovered).count().to_string()}
+                    data-rings={state.stage.drawn().iter().filter(|a| a.selected || a.hovered).count().to_string()}
                     onwheel={link.callback(Msg::Wheel)}
                     onpointerdown={link.callback(Msg::PointerDown)}
                     onpointermove={link.callback(Msg::PointerMove)}
@@ -204,11 +194,11 @@ impl Component for StageArea {
                     onpointerleave={link.callback(|_| Msg::PointerLeave)}
                     ondblclick={link.callback(|_| Msg::Fit)} />
                 <canvas class="stage-overlay" ref={state.stage.over_ref()} aria-hidden="true" />
-                if state.session.steering(model).is_some() {
+                if state.session.steering(run).is_some() {
                     <ControllerPad page={page.clone()} />
                 }
-                { model.round().as_ref().map(rounds::round_bar).unwrap_or_default() }
-                { rounds::dialog(state.stage.dialog(), link.callback(|_| Msg::DismissDialog)) }
+                { run.round().as_ref().map(rounds::round_bar).unwrap_or_default() }
+                { rounds::dialog(run.dialog(), link.callback(|_| Msg::DismissDialog)) }
                 </div>
             </main>
         }
@@ -216,9 +206,7 @@ impl Component for StageArea {
 
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
         if first_render {
-            if let Some(mut state) = ctx.props().page.write() {
-                state.draw();
-            }
+            ctx.props().page.with_state(PageState::draw);
             self.request_frame(ctx);
         }
     }

@@ -10,6 +10,7 @@
 //! silent overwrite. Bases are kept in storage by room, so a reload, a dropped connection or
 //! a resync loses no draft.
 
+use super::action::{Action, DeviceAction};
 use super::page::{ActingHandle, PageHandle};
 use crate::authoring::vocab::project_symbols;
 use crate::browser::{storage_get, storage_set};
@@ -130,6 +131,8 @@ pub struct StudentScriptProps {
     pub own: Option<AttrValue>,
     /// The student's last change and what became of it.
     pub sent: Option<Sent>,
+    /// Whether the drawer is open (the title bar's *Script* button).
+    pub open: bool,
 }
 
 /// What the drawer reads of its props, once per render.
@@ -143,7 +146,6 @@ struct Seen {
 /// The drawer's own state.
 #[derive(Clone, PartialEq, Default)]
 struct Drawer {
-    open: bool,
     chosen: String,
     wizard: bool,
     /// The editor's text and whether it compiles, as it last said.
@@ -155,7 +157,7 @@ struct Drawer {
     serial: u32,
 }
 
-/// The *Script* toggle and, when open, the drawer.
+/// The drawer, when open (the title bar's *Script* button opens it once the student is in).
 #[function_component(StudentScript)]
 pub fn student_script(props: &StudentScriptProps) -> Html {
     let drawer = use_state(Drawer::default);
@@ -167,7 +169,7 @@ pub fn student_script(props: &StudentScriptProps) -> Html {
     };
     use_send_again(props.sent.as_ref());
     let joined = props.own.is_some();
-    let open = drawer.open && joined;
+    let open = props.open && joined;
     use_effect_with(open, |open| {
         crate::browser::set_root_class("script-open", *open)
     });
@@ -184,15 +186,6 @@ pub fn student_script(props: &StudentScriptProps) -> Html {
         own: props.own.as_ref().map(|o| o.to_string()),
         sent: props.sent.clone(),
     };
-    let toggle = {
-        let drawer = drawer.clone();
-        Callback::from(move |_: MouseEvent| {
-            drawer.set(Drawer {
-                open: !drawer.open,
-                ..(*drawer).clone()
-            })
-        })
-    };
     let body = match (open, (*project).clone()) {
         (false, _) => Html::default(),
         (true, None) => {
@@ -201,9 +194,7 @@ pub fn student_script(props: &StudentScriptProps) -> Html {
         (true, Some(project)) => drawer_body(&props.page.0, &drawer, &seen, &project),
     };
     html! {
-        <aside class={classes!("script-panel", "student-script", open.then_some("open"))}>
-            <button class="script-toggle" data-testid="script-toggle" aria-pressed={open.to_string()}
-                onclick={toggle}>{ "Script" }</button>
+        <aside class={classes!("script-panel", "student-script", open.then_some("open"))} aria-label="Script">
             <div class="script-sheet">{ body }</div>
         </aside>
     }
@@ -229,11 +220,7 @@ fn use_tell_editing(page: &PageHandle, editing: Option<String>) {
     let page = page.clone();
     use_effect_with(editing, move |editing| {
         let editing = editing.clone();
-        page.act(|s| {
-            if let Some(d) = &mut s.session.device {
-                d.set_editing(editing);
-            }
-        });
+        let _ = page.dispatch(Action::Device(DeviceAction::Editing(editing)));
     });
 }
 
@@ -259,7 +246,7 @@ fn drawer_body(
         <>
             { script_bar(drawer, project, &chosen, policy.may_add()) }
             { view }
-            { send_state(seen) }
+            { send_state(seen, project, restore_sent(drawer, seen, project)) }
         </>
     }
 }
@@ -493,12 +480,12 @@ fn send_button(
             revision(&version.base)
         };
         Callback::from(move |_: MouseEvent| {
-            page.act(|s| {
-                let now = s.stage.frame_ms();
-                if let Some(d) = &mut s.session.device {
-                    d.send_change(&name, &text, base, new_agents, now);
-                }
-            });
+            let _ = page.dispatch(Action::Device(DeviceAction::SendChange {
+                blueprint: name.clone(),
+                text: text.clone(),
+                base,
+                new_agents,
+            }));
         })
     };
     html! {
@@ -545,12 +532,56 @@ fn why_not_send(
     }
 }
 
-/// What became of the student's last change.
-fn send_state(seen: &Seen) -> Html {
+/// *Bring my version back*: the student's last sent text becomes their draft again over the
+/// class's text now (after the teacher undid it, say).
+fn restore_sent(
+    drawer: &UseStateHandle<Drawer>,
+    seen: &Seen,
+    class: &Project,
+) -> Callback<MouseEvent> {
+    let Some(sent) = seen.sent.clone() else {
+        return Callback::noop();
+    };
+    let (drawer, code) = (drawer.clone(), seen.code.clone());
+    let bp = sent.submit.blueprint.clone();
+    let now = class
+        .blueprint(&bp)
+        .map_or(String::new(), |b| b.script_text.clone());
+    Callback::from(move |_: MouseEvent| {
+        let mut kept = drafts::load();
+        kept.put(&drafts::key(&room_key(&code), &bp), &now, &sent.submit.text);
+        let _ = drafts::save(&kept);
+        keep_base(&code, &bp, &now);
+        drawer.set(Drawer {
+            chosen: bp.clone(),
+            checked: None,
+            serial: drawer.serial + 1,
+            ..(*drawer).clone()
+        });
+    })
+}
+
+/// What became of the student's last change (`class`: the class model now, which an applied
+/// change may no longer be in).
+fn send_state(seen: &Seen, class: &Project, restore: Callback<MouseEvent>) -> Html {
     let Some(sent) = &seen.sent else {
         return Html::default();
     };
     let bp = &sent.submit.blueprint;
+    // An applied change the class model no longer runs as it was sent: the teacher undid it,
+    // or changed the blueprint since.
+    let running = class
+        .blueprint(bp)
+        .is_some_and(|b| b.script_text == sent.submit.text);
+    if sent.state == Some(SendState::Applied) && !running {
+        let text = format!("Your change to {bp} is no longer in the class model: the teacher undid it or changed {bp} since. ");
+        return html! {
+            <p class="send-state undone" data-testid="send-state" data-state="undone" role="status">
+                { text }
+                <button data-testid="send-restore" onclick={restore}>{ "Bring my version back" }</button>
+            </p>
+        };
+    }
     let (state, text) = match &sent.state {
         None => ("sending", format!("Sending your {bp}…")),
         Some(SendState::Waiting) => ("waiting", format!("Your {bp} is waiting for the teacher's review.")),

@@ -2,6 +2,7 @@
 //! furthest reached (dragging it shows that moment) and Step back. The run itself is in
 //! [`sim_core::Timeline`]; this is its control.
 
+use super::action::{Action, RunAction};
 use super::page::PageHandle;
 use sim_core::TICKS_PER_SECOND;
 use web_sys::HtmlInputElement;
@@ -12,15 +13,12 @@ pub(super) fn bar(range: Option<(u64, u64)>, tick: u64, page: &PageHandle) -> Ht
     let Some((start, latest)) = range else {
         return Html::default();
     };
-    let oninput = page.callback(|state, e: InputEvent| {
+    let oninput = page.on(|e: InputEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
-        if let Ok(tick) = input.value().parse::<u64>() {
-            state.seek(tick);
-        }
+        let tick = input.value().parse::<u64>().ok()?;
+        Some(Action::Run(RunAction::Seek(tick)))
     });
-    let back = page.callback(|state, _: MouseEvent| {
-        state.seek(state.stage.model().tick().saturating_sub(1));
-    });
+    let back = page.on(|_: MouseEvent| Some(Action::Run(RunAction::StepBack)));
     let seconds = |t: u64| t as f64 / f64::from(TICKS_PER_SECOND);
     let label = format!(
         "Timeline: showing {:.1} s of {:.1} s",

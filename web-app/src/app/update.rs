@@ -32,11 +32,6 @@ pub fn register() {
     });
 }
 
-/// Whether the browser is offline (no network at all), for saying why a session cannot start.
-pub fn offline() -> bool {
-    web_sys::window().is_some_and(|w| !w.navigator().on_line())
-}
-
 async fn registration() -> Option<ServiceWorkerRegistration> {
     let found = JsFuture::from(container()?.get_registration()).await.ok()?;
     found.dyn_into().ok()

@@ -230,3 +230,9 @@ pub fn clock_time(ms: f64) -> String {
         d.get_seconds()
     )
 }
+
+/// Whether the browser is offline (no network at all): a session says so rather than
+/// waiting on a server it cannot reach.
+pub fn offline() -> bool {
+    web_sys::window().is_some_and(|w| !w.navigator().on_line())
+}

@@ -196,6 +196,11 @@ impl ScriptEditor {
     /// Keeps the text as this blueprint's draft (or forgets the draft when it is applied).
     fn keep_draft(&mut self, ctx: &Context<Self>) {
         let key = Self::draft_key(ctx);
+        // Read afresh before writing: another tab of this browser, or another editor of this
+        // page, may have kept drafts since this one last read them, and saving an old copy
+        // over theirs would lose them (a student's draft then seemed gone, and Send stayed
+        // off on a second device of the same browser).
+        self.drafts = drafts::load();
         let kept = self.drafts.put(&key, &self.applied, &self.text);
         self.draft_error = match (kept, drafts::save(&self.drafts)) {
             (false, _) => Some("too long to keep as a draft: apply it to keep it".into()),

@@ -1,6 +1,6 @@
-//! [`ScriptPanel`]: the "Script" button and the drawer that shows the [`ScriptEditor`] for one
-//! blueprint of the current project, as text or in the [`Wizard`] (a Text / Wizard switch over
-//! the same script). It edits nothing itself: applying hands the new text to
+//! [`ScriptPanel`]: the drawer that shows the [`ScriptEditor`] for one blueprint of the current
+//! project (the title bar's *Script* button opens it), as text or in the [`Wizard`] (a Text /
+//! Wizard switch over the same script). It edits nothing itself: applying hands the new text to
 //! its owner (the projects panel), which recompiles and autosaves the project.
 
 use super::component::ScriptEditor;
@@ -30,24 +30,31 @@ pub struct ScriptPanelProps {
     /// Counts the list's requests, so asking again for the same blueprint reopens the drawer.
     #[prop_or_default]
     pub focus_serial: u32,
+    /// Whether the drawer is open (the title bar's *Script* button says).
+    pub open: bool,
+    /// Opens (true) or closes the drawer: asked for by a blueprint to show.
+    pub on_open: Callback<bool>,
 }
 
-/// The Script toggle and, when open, a blueprint chooser and that blueprint's editor. A
-/// [`ScriptPlace`] asked for through the app's context opens the panel on that blueprint's
-/// text at that line.
+/// When open, a blueprint chooser and that blueprint's editor. A [`ScriptPlace`] asked for
+/// through the app's context opens the panel on that blueprint's text at that line.
 #[function_component(ScriptPanel)]
 pub fn script_panel(props: &ScriptPanelProps) -> Html {
-    let open = use_state(|| false);
+    let open = props.open;
     let chosen = use_state(String::new);
     let wizard = use_state(|| false);
     let reveal = use_state(|| None::<ScriptPlace>);
     let asked = use_context::<Option<ScriptPlace>>().flatten();
     {
-        let (open, chosen, wizard, reveal) =
-            (open.clone(), chosen.clone(), wizard.clone(), reveal.clone());
+        let (open, chosen, wizard, reveal) = (
+            props.on_open.clone(),
+            chosen.clone(),
+            wizard.clone(),
+            reveal.clone(),
+        );
         use_effect_with(asked, move |asked| {
             if let Some(place) = asked {
-                open.set(true);
+                open.emit(true);
                 wizard.set(false);
                 chosen.set(place.blueprint.clone());
                 reveal.set(Some(place.clone()));
@@ -55,27 +62,23 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
         });
     }
     {
-        let (open, chosen) = (open.clone(), chosen.clone());
+        let (open, chosen) = (props.on_open.clone(), chosen.clone());
         use_effect_with(
             (props.focus.clone(), props.focus_serial),
             move |(focus, _)| {
                 if let Some(name) = focus {
                     chosen.set(name.to_string());
-                    open.set(true);
+                    open.emit(true);
                 }
             },
         );
     }
     // The page's layout makes room for the open drawer (on a phone the stage shrinks to
     // stay in view above it).
-    use_effect_with(*open, |open| {
+    use_effect_with(open, |open| {
         crate::browser::set_root_class("script-open", *open)
     });
-    let toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
-    };
-    let body = match (*open, props.project.as_deref()) {
+    let body = match (open, props.project.as_deref()) {
         (false, _) => html! {},
         (true, None) => html! { <p class="editor-missing">{ "No model is loaded." }</p> },
         (true, Some(project)) => editor_for(
@@ -86,9 +89,7 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
         ),
     };
     html! {
-        <aside class={classes!("script-panel", (*open).then_some("open"))}>
-            <button class="script-toggle" data-testid="script-toggle" aria-pressed={(*open).to_string()}
-                onclick={toggle}>{ "Script" }</button>
+        <aside class={classes!("script-panel", open.then_some("open"))} aria-label="Script">
             { body }
         </aside>
     }

@@ -1,7 +1,7 @@
 //! The inspector's view: the inspected agent's props grouped as built-in, added and per
 //! feature, and the agent list with its blueprint filter.
 
-use super::snapshot::{AgentRow, Edit, Inspection};
+use super::readout::{AgentRow, Edit, Inspection};
 use sim_core::{EntityId, PropEntry, PropGroup, Value};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -23,7 +23,7 @@ pub struct InspectorProps {
 }
 
 impl PartialEq for InspectorProps {
-    /// A snapshot is never changed once shared, so the same pointer means the same view.
+    /// A readout is never changed once shared, so the same pointer means the same readout.
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.data, &other.data)
             && self.on_select == other.on_select
@@ -166,7 +166,7 @@ fn prop_row(props: &PropRowProps) -> Html {
 }
 
 /// A Boolean prop as a checkbox; a click sends `true` or `false` as an edit. The box is put
-/// back as it was at once: the next snapshot shows what the simulation accepted.
+/// back as it was at once: the next readout shows what the simulation accepted.
 fn checkbox(props: &PropRowProps, testid: String, on: bool) -> Html {
     let onchange = {
         let (on_edit, agent, entry) = (props.on_edit.clone(), props.agent, props.entry.clone());

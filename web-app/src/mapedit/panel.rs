@@ -1,7 +1,8 @@
-//! [`MapEditor`]: the map editor's panel. A toggle opens it (the stage's pointer then places
-//! and moves instances); inside are the blueprint to place, the instance list (name, place,
-//! init script, delete), the stage settings and the rounds. Every control's change goes
-//! through [`apply_edit`]; a refused change shows why and leaves the project alone.
+//! [`MapEditor`]: the map editor's panel. The title bar's *Map* opens it (the stage's pointer
+//! then places and moves instances); inside are the blueprint to place, the instance list
+//! (name, place, init script, delete), the stage settings and the rounds. Every control's
+//! change goes through [`apply_edit`]; a refused change shows why and leaves the project
+//! alone.
 
 use super::place::{self, position_in};
 use super::settings::{self, Bound, RoundField};
@@ -81,7 +82,8 @@ fn field_value(e: &Event) -> Option<String> {
     target.dyn_ref::<HtmlSelectElement>().map(|s| s.value())
 }
 
-/// The map editor: its toggle, and the panel when open.
+/// The map editor's panel while it is open (the title bar's *Map* button opens it); a
+/// refusal shown goes when it opens or closes.
 #[function_component(MapEditor)]
 pub fn map_editor(props: &MapEditorProps) -> Html {
     let error = use_state(|| None::<String>);
@@ -90,16 +92,10 @@ pub fn map_editor(props: &MapEditorProps) -> Html {
         error: error.clone(),
     };
     let tool = props.tool.clone();
-    let on_toggle = {
-        let (tool, on_tool, error) = (tool.clone(), props.on_tool.clone(), error.clone());
-        Callback::from(move |_: MouseEvent| {
-            error.set(None);
-            on_tool.emit(MapTool {
-                open: !tool.open,
-                ..tool.clone()
-            })
-        })
-    };
+    {
+        let error = error.clone();
+        use_effect_with(tool.open, move |_| error.set(None));
+    }
     // The app redraws every frame while a model runs: a closed panel copies nothing.
     let project = tool
         .open
@@ -114,10 +110,6 @@ pub fn map_editor(props: &MapEditorProps) -> Html {
         .or_else(|| props.stage_error.as_ref().map(|e| e.to_string()));
     html! {
         <div class="map-dock">
-            <button class="map-toggle" data-testid="map-toggle" aria-pressed={tool.open.to_string()}
-                onclick={on_toggle}>
-                { if tool.open { "Close map" } else { "Map" } }
-            </button>
             if let (true, Some(project)) = (tool.open, project) {
                 <section class="map-editor" data-testid="map-editor" aria-label="Map editor">
                     <p class="map-note">

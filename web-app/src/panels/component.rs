@@ -1,7 +1,7 @@
-//! The log, profiler and graphs panels, drawn from their snapshots.
+//! The graphs, log and profiler panels, drawn from their readouts.
 
+use super::readout::{CostRow, LogRow, PanelsReadout};
 use super::series::Series;
-use super::snapshot::{CostRow, LogRow, PanelsSnapshot};
 use sim_core::{SchedulerStats, TaskStatus};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -19,7 +19,7 @@ const COLOURS: [&str; 8] = [
 #[derive(Properties, PartialEq)]
 pub struct PanelsProps {
     /// The log and profile.
-    pub data: Rc<PanelsSnapshot>,
+    pub data: Rc<PanelsReadout>,
     /// The sampled counts and Globals.
     pub series: Rc<Series>,
     /// A log entry's `Blueprint:line` link was clicked: (blueprint, line).
@@ -27,12 +27,12 @@ pub struct PanelsProps {
     /// A panel before these (the model's widgets).
     #[prop_or_default]
     pub lead: Html,
-    /// More panels after these (the teacher's Experiment panel).
+    /// More panels after these.
     #[prop_or_default]
     pub children: Html,
 }
 
-/// The log, profiler and graphs panels side by side.
+/// The graphs and the log side by side, after the lead (the model's widgets).
 #[function_component(Panels)]
 pub fn panels(props: &PanelsProps) -> Html {
     html! {
@@ -40,13 +40,26 @@ pub fn panels(props: &PanelsProps) -> Html {
             { props.lead.clone() }
             { graphs(&props.series) }
             { log(&props.data, &props.on_open) }
-            { profiler(&props.data) }
             { props.children.clone() }
         </section>
     }
 }
 
-fn log(data: &PanelsSnapshot, on_open: &Callback<(String, u32)>) -> Html {
+/// The profiler's inputs.
+#[derive(Properties, PartialEq)]
+pub struct ProfilerProps {
+    /// The profile and the periodic tasks' statistics.
+    pub data: Rc<PanelsReadout>,
+}
+
+/// The profiler: time per tick by blueprint and by `when` rule, and the periodic tasks (one
+/// of the developer tools).
+#[function_component(Profiler)]
+pub fn profiler_panel(props: &ProfilerProps) -> Html {
+    profiler(&props.data)
+}
+
+fn log(data: &PanelsReadout, on_open: &Callback<(String, u32)>) -> Html {
     html! {
         <div class="panel log" data-testid="log">
             <h2>{ "Log" }</h2>
@@ -84,7 +97,7 @@ fn log_place(row: &LogRow, on_open: &Callback<(String, u32)>) -> Html {
     }
 }
 
-fn profiler(data: &PanelsSnapshot) -> Html {
+fn profiler(data: &PanelsReadout) -> Html {
     html! {
         <div class="panel profiler" data-testid="profiler">
             <h2>{ "Profiler" }</h2>

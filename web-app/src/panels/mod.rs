@@ -1,13 +1,14 @@
-//! The teacher's panels under the inspector: the runtime log, the profiler and the graphs.
+//! The panels under the stage: the graphs and the runtime log, and the profiler the
+//! developer tools show.
 //!
-//! Like the inspector, the components only show snapshots the App takes a few times a second
-//! while the model runs ([`PanelsSnapshot`]) and the [`Series`] it samples once per sim-second;
+//! Like the inspector, the components only show readouts the page takes a few times a second
+//! while the model runs ([`PanelsReadout`]) and the [`Series`] it samples once per sim-second;
 //! nothing here touches the simulation.
 
 mod component;
+mod readout;
 mod series;
-mod snapshot;
 
-pub use component::Panels;
+pub use component::{Panels, Profiler};
+pub use readout::{performance_micros, PanelsReadout};
 pub use series::Series;
-pub use snapshot::{performance_micros, PanelsSnapshot};

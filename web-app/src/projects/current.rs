@@ -8,6 +8,7 @@
 use super::history::History;
 use super::listeners::Listeners;
 pub use super::listeners::Subscription;
+use sim_core::sim::is_controllable;
 use sim_core::{script::compile_project, CompileError, Project};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -37,6 +38,9 @@ pub struct CurrentProject {
     pub origin: Origin,
     /// Every compile error, in project order (empty when it compiles).
     pub errors: Vec<CompileError>,
+    /// The blueprints students may steer (tagged `isCharControllable true`), in project
+    /// order; none while it does not compile.
+    pub characters: Vec<String>,
 }
 
 /// How one blueprint compiled, for the panel's list.
@@ -54,11 +58,19 @@ impl CurrentProject {
     /// Compiles `project` and keeps the result next to it.
     pub fn new(project: impl Into<Rc<Project>>, origin: Origin) -> CurrentProject {
         let project = project.into();
-        let errors = compile_project(&project).err().unwrap_or_default();
+        let (errors, characters) = match compile_project(&project) {
+            Ok(compiled) => {
+                let characters = compiled.blueprints.iter();
+                let characters = characters.filter(|b| is_controllable(&b.tags));
+                (Vec::new(), characters.map(|b| b.name.clone()).collect())
+            }
+            Err(errors) => (errors, Vec::new()),
+        };
         CurrentProject {
             project,
             origin,
             errors,
+            characters,
         }
     }
 

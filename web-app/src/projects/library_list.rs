@@ -5,7 +5,7 @@ use super::catalog::{clip_name, Entry};
 use super::current::ProjectHandle;
 use super::library::Library;
 use super::listeners::Subscription;
-use super::view::clock_time;
+use super::markup::clock_time;
 use crate::browser;
 use crate::browser::LoadError;
 use web_sys::HtmlInputElement;

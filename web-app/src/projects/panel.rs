@@ -18,8 +18,8 @@ use super::library::{Library, Opening, Start};
 use super::library_list::LibraryList;
 use super::list::BlueprintList;
 use super::load::parse_project;
+use super::markup;
 use super::models::{self, ModelEntry};
-use super::view;
 use crate::browser;
 use crate::browser::LoadError;
 use crate::editor::ScriptPanel;
@@ -45,6 +45,17 @@ pub struct Props {
     pub current: ProjectHandle,
     /// Where projects are kept and the current one is saved.
     pub library: Library,
+    /// Whether the script drawer is open (the title bar's *Script* button).
+    pub script_open: bool,
+    /// Opens (true) or closes the script drawer.
+    pub on_script: Callback<bool>,
+    /// Counts the class runs kept elsewhere on the page (a session's), so the list shows them.
+    #[prop_or_default]
+    pub runs_kept: u32,
+    /// While this page hosts a live session: the blueprints its students steer (none yet:
+    /// empty). Opening a model that would leave them without a character asks first.
+    #[prop_or_default]
+    pub session: Option<Rc<Vec<String>>>,
 }
 
 /// A message shown in the panel.
@@ -96,9 +107,9 @@ pub enum Msg {
     RenameBlueprint((String, String)),
     /// The project changed (here or anywhere else) or the stage model left a note.
     ProjectChanged,
-    /// Undo the last authoring step (button or Ctrl+Z).
+    /// Undo the last authoring step (Ctrl+Z; the title bar has the button).
     Undo,
-    /// Redo the last undone step (button, Ctrl+Shift+Z or Ctrl+Y).
+    /// Redo the last undone step (Ctrl+Shift+Z or Ctrl+Y; the title bar has the button).
     Redo,
     /// Open a blueprint in the script editor.
     Open(String),
@@ -203,9 +214,13 @@ impl ProjectsPanel {
             self.sync_picker(ctx);
             return false;
         }
-        ctx.props()
-            .current
-            .replace(CurrentProject::new(project, origin));
+        let opened = CurrentProject::new(project, origin);
+        if !may_replace_in_session(ctx.props().session.as_deref(), &opened) {
+            self.notify(false, "kept the session's model open".into());
+            self.sync_picker(ctx);
+            return false;
+        }
+        ctx.props().current.replace(opened);
         ctx.props().library.opened(opening);
         self.share_link = None;
         if let Err(error) = browser::set_fragment("") {
@@ -493,6 +508,40 @@ impl ProjectsPanel {
     }
 }
 
+/// Whether `opened` may replace the model of the live session whose students steer `steered`
+/// (none: no session): when it would leave them without their characters, or the room with
+/// no character to join as, the teacher is asked first.
+fn may_replace_in_session(steered: Option<&Vec<String>>, opened: &CurrentProject) -> bool {
+    let Some(steered) = steered else {
+        return true;
+    };
+    let lost: Vec<&str> = steered
+        .iter()
+        .filter(|b| !opened.characters.contains(b))
+        .map(String::as_str)
+        .collect();
+    let question = if opened.characters.is_empty() {
+        format!(
+            "'{}' has no blueprint students can steer (no '# TAG isCharControllable true'). \
+             In this session every student's character would leave the stage and nobody could \
+             join until you make a blueprint a character (Lesson, Characters). Open it anyway?",
+            opened.title()
+        )
+    } else if !lost.is_empty() {
+        format!(
+            "'{}' has no {}: the students steering one would lose their character and pick \
+             another. Open it anyway?",
+            opened.title(),
+            lost.join(" or ")
+        )
+    } else {
+        return true;
+    };
+    web_sys::window()
+        .and_then(|w| w.confirm_with_message(&question).ok())
+        .unwrap_or(false)
+}
+
 /// Whether `fragment` (with its `#`) is the share link this browser made last.
 fn is_own_share_link(fragment: &str) -> bool {
     !fragment.is_empty()
@@ -537,7 +586,7 @@ fn import_run(ctx: &Context<ProjectsPanel>, file: File) {
 }
 
 /// The panel's buttons and pickers, each sending its message.
-fn actions(link: &html::Scope<ProjectsPanel>) -> view::Actions {
+fn actions(link: &html::Scope<ProjectsPanel>) -> markup::Actions {
     let on_pick = link.callback(|e: Event| {
         Msg::Pick(
             e.target_dyn_into::<HtmlSelectElement>()
@@ -552,7 +601,7 @@ fn actions(link: &html::Scope<ProjectsPanel>) -> view::Actions {
         input.set_value("");
         file.map(Msg::Import)
     });
-    view::Actions {
+    markup::Actions {
         on_pick,
         on_import,
         on_new: link.callback(|_| Msg::New),
@@ -560,8 +609,6 @@ fn actions(link: &html::Scope<ProjectsPanel>) -> view::Actions {
         on_share: link.callback(|_| Msg::Share),
         on_projector: link.callback(|_| Msg::ToggleProjector),
         on_dismiss: link.callback(|_| Msg::DismissNotices),
-        on_undo: link.callback(|_| Msg::Undo),
-        on_redo: link.callback(|_| Msg::Redo),
     }
 }
 
@@ -662,14 +709,12 @@ impl Component for ProjectsPanel {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         let actions = actions(link);
-        let state = view::State {
+        let state = markup::State {
             models: &self.models,
             picker: &self.picker,
             share_link: self.share_link.as_deref(),
             projector: self.projector,
             notices: &self.notices,
-            undo: ctx.props().current.undo_label(),
-            redo: ctx.props().current.redo_label(),
             saved: ctx.props().library.status(),
         };
         let blueprints = ctx.props().current.with(|c| {
@@ -688,7 +733,7 @@ impl Component for ProjectsPanel {
             <>
             <LibraryList library={ctx.props().library.clone()} current={ctx.props().current.clone()}
                 on_open={link.callback(Msg::OpenSaved)} />
-            <super::runs_list::RunsList serial={self.runs_kept} />
+            <super::runs_list::RunsList serial={self.runs_kept.wrapping_add(ctx.props().runs_kept)} />
             </>
         };
         let costumes = ctx.props().current.with(|c| {
@@ -707,9 +752,10 @@ impl Component for ProjectsPanel {
             .with(|c| c.map(|c| Rc::clone(&c.project)));
         html! {
             <>
-                { ctx.props().current.with(|current| view::panel(&state, current, actions, view::Parts { library, blueprints, costumes })) }
+                { ctx.props().current.with(|current| markup::panel(&state, current, actions, markup::Parts { library, blueprints, costumes })) }
                 <ScriptPanel {project} {focus} {focus_serial} on_apply={link.callback(Msg::ApplyScript)}
-                    on_rename={link.callback(Msg::RenameBlueprint)} />
+                    on_rename={link.callback(Msg::RenameBlueprint)}
+                    open={ctx.props().script_open} on_open={ctx.props().on_script.clone()} />
             </>
         }
     }

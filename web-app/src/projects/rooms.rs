@@ -31,29 +31,41 @@ pub async fn keep_extra(key: &str, bytes: &[u8]) -> Result<(), LoadError> {
     Db::open().await?.put_room(key, bytes).await
 }
 
-/// Where room `code`'s record of the lesson is kept, beside its state.
-fn activity_key(code: &str) -> String {
-    format!("{code}#activity")
+/// What is kept of a room beside its state, each under its own key.
+#[derive(Debug, Clone, Copy)]
+pub enum Beside {
+    /// The record of the lesson.
+    Activity,
+    /// The roster's memory: who was active, who was removed.
+    Roster,
+}
+
+/// Where `what` of room `code` is kept, beside its state.
+fn beside_key(code: &str, what: Beside) -> String {
+    match what {
+        Beside::Activity => format!("{code}#activity"),
+        Beside::Roster => format!("{code}#roster"),
+    }
 }
 
 /// Keeps room `code`'s state and its record of the lesson, in that order (keeping the state
 /// of a new room lets the old room's go, record and all).
 pub async fn keep_with_activity(code: &str, bytes: &[u8], activity: &str) -> Result<(), LoadError> {
     keep(code, bytes).await?;
-    keep_activity(code, activity).await
+    keep_beside(code, Beside::Activity, activity).await
 }
 
-/// Keeps room `code`'s record of the lesson (between two keepings of its state).
-pub async fn keep_activity(code: &str, activity: &str) -> Result<(), LoadError> {
+/// Keeps `text` as `what` of room `code` (between two keepings of its state).
+pub async fn keep_beside(code: &str, what: Beside, text: &str) -> Result<(), LoadError> {
     Db::open()
         .await?
-        .put_room(&activity_key(code), activity.as_bytes())
+        .put_room(&beside_key(code, what), text.as_bytes())
         .await
 }
 
-/// Room `code`'s record of the lesson as kept, if any.
-pub async fn kept_activity(code: &str) -> Result<Option<String>, LoadError> {
-    let bytes = Db::open().await?.room(&activity_key(code)).await?;
+/// `what` of room `code` as kept, if any.
+pub async fn kept_beside(code: &str, what: Beside) -> Result<Option<String>, LoadError> {
+    let bytes = Db::open().await?.room(&beside_key(code, what)).await?;
     Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
 }
 

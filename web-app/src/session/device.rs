@@ -4,17 +4,18 @@
 //! times a second.
 
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
+use super::names::PuppetNames;
 use super::to_marker;
 use crate::browser::{storage_get, storage_remove, storage_set};
 use crate::projects::ProjectHandle;
-use crate::stage_model::{PuppetNames, StageModel};
+use crate::run::Run;
 use sim_core::{
     session::codesign::{Editing, Outcome, Policy, SendState, Submit},
     session::protocol::{
         Bundle, Control, Join, Message, RoomSnapshot, StudentInput, Welcome,
         MAX_MARKERS_PER_STUDENT, MAX_TEXT_CHARS,
     },
-    session::{room::puppet_device, Followed, RoomKey},
+    session::{room::puppet_device, Followed, Follower, RoomKey},
     Marker,
 };
 use std::collections::VecDeque;
@@ -101,6 +102,8 @@ pub struct DeviceSession {
     /// When the server link first opened (page milliseconds).
     server_open_ms: Option<f64>,
     following: bool,
+    /// Where this device is in the teacher's run, once its model arrived.
+    follower: Option<Follower>,
     /// When the device last asked for a snapshot it has not had yet.
     waiting_since: Option<f64>,
     /// Times this device lost step and resynced.
@@ -235,6 +238,7 @@ impl DeviceSession {
             opened: (0, 0),
             server_open_ms: None,
             following: false,
+            follower: None,
             waiting_since: None,
             resyncs: 0,
             lost_because: None,
@@ -531,7 +535,7 @@ impl DeviceSession {
 
     /// One frame: what arrived, applied; what is due, sent. True when the teacher's model
     /// arrived anew (the stage should fit it).
-    pub fn frame(&mut self, model: &mut StageModel, project: &ProjectHandle, now_ms: f64) -> bool {
+    pub fn frame(&mut self, run: &mut Run, project: &ProjectHandle, now_ms: f64) -> bool {
         let opened = (
             self.window.as_ref().map_or(0, |l| l.counts().opened),
             self.server.as_ref().map_or(0, |l| l.counts().opened),
@@ -552,12 +556,12 @@ impl DeviceSession {
         }
         for message in arrived {
             match message {
-                Ok(m) => adopted |= self.receive(m, model, project, now_ms),
+                Ok(m) => adopted |= self.receive(m, run, project, now_ms),
                 Err(_) => self.malformed += 1,
             }
         }
         self.check_tab(now_ms);
-        self.settle_markers(model, project);
+        self.settle_markers(run, project);
         self.keep_markers(now_ms);
         if self
             .waiting_since
@@ -586,18 +590,18 @@ impl DeviceSession {
     fn receive(
         &mut self,
         message: Message,
-        model: &mut StageModel,
+        run: &mut Run,
         project: &ProjectHandle,
         now_ms: f64,
     ) -> bool {
         match message {
-            Message::Snapshot(s) => return self.take_snapshot(s, model, project),
+            Message::Snapshot(s) => return self.take_snapshot(s, run, project),
             Message::Bundle(b) if self.following && self.waiting_since.is_none() => {
-                self.take_bundle(&b, model, now_ms);
+                self.take_bundle(&b, run, now_ms);
             }
             Message::Bundle(_) => {}
             Message::Control(c) => {
-                let behind = model.follower().is_some_and(|f| {
+                let behind = self.follower.as_ref().is_some_and(|f| {
                     let (epoch, seq) = f.position();
                     c.epoch == epoch && c.seq > seq
                 });
@@ -617,7 +621,8 @@ impl DeviceSession {
                 self.send_editing();
             }
             Message::Policy(p) => self.policy = Some(p),
-            Message::HandOut(id) => self.handout = Some(id),
+            // 0: the teacher took the hand-out back (another model is open).
+            Message::HandOut(id) => self.handout = (id != 0).then_some(id),
             Message::HandedIn(h) if h.device == self.identity.device => {
                 if let Some(sent) = self.handin.as_mut().filter(|s| s.id == h.id) {
                     sent.answer = Some(h.refused);
@@ -643,20 +648,19 @@ impl DeviceSession {
 
     /// A snapshot of the teacher's model, taken when this device starts or starts over
     /// following, or when the follower wants it; true when the model was replaced.
-    fn take_snapshot(
-        &mut self,
-        s: RoomSnapshot,
-        model: &mut StageModel,
-        project: &ProjectHandle,
-    ) -> bool {
+    fn take_snapshot(&mut self, s: RoomSnapshot, run: &mut Run, project: &ProjectHandle) -> bool {
         let wanted = !self.following
             || self.waiting_since.is_some()
-            || model.follower().is_some_and(|f| f.wants(&s));
+            || self.follower.as_ref().is_some_and(|f| f.wants(&s));
         if !wanted {
             return false;
         }
-        match model.follow_snapshot(project, &s) {
-            Ok(()) => {
+        match Follower::start(&s) {
+            Ok((follower, teacher_project, sim)) => {
+                // The teacher's project becomes the open one (not saved to this device's
+                // library) and its state the running one.
+                run.adopt(project, Some(teacher_project), sim);
+                self.follower = Some(follower);
                 self.following = true;
                 self.waiting_since = None;
                 self.characters = s.characters;
@@ -671,13 +675,17 @@ impl DeviceSession {
 
     /// A bundle of the teacher's ticks: this device's inputs acknowledged (the delay), the
     /// ticks run, or the thread lost.
-    fn take_bundle(&mut self, b: &Bundle, model: &mut StageModel, now_ms: f64) {
+    fn take_bundle(&mut self, b: &Bundle, run: &mut Run, now_ms: f64) {
         if let Some((_, seq)) = b.acks.iter().find(|(d, _)| *d == self.identity.device) {
             if let Some(&(_, at)) = self.sent_at.iter().find(|(s, _)| s == seq) {
                 self.delay_ms = Some((now_ms - at).clamp(0.0, 600_000.0) as u32);
             }
         }
-        match model.follow_bundle(b) {
+        let followed = match (&mut self.follower, run.sim_mut()) {
+            (Some(f), Some(sim)) => f.apply(sim, b),
+            _ => Followed::Lost("waiting for the teacher's model".into()),
+        };
+        match followed {
             Followed::Lost(why) => self.lost(why, now_ms),
             Followed::Applied => {
                 self.inputs_applied |= !b.inputs.is_empty();
@@ -710,12 +718,12 @@ impl DeviceSession {
     /// A welcomed student with no markers yet (a new join, a reload) takes them from where
     /// its characters are in the teacher's model, else from where this browser kept them,
     /// else a start place: a reload finds the character where it was.
-    fn settle_markers(&mut self, model: &StageModel, project: &ProjectHandle) {
+    fn settle_markers(&mut self, run: &Run, project: &ProjectHandle) {
         if self.welcome.is_none() || !self.markers.is_empty() || !self.following {
             return;
         }
-        let bounds = StageModel::bounds(project);
-        let mut puppets = model.puppets_of(&puppet_device(&self.identity.device));
+        let bounds = crate::stage::bounds(project);
+        let mut puppets = run.puppets_of(&puppet_device(&self.identity.device));
         puppets.sort_by(|a, b| a.0.cmp(&b.0));
         for (i, (id, x, y)) in puppets.iter().enumerate() {
             if *id != format!("m{i}") {

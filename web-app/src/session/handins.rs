@@ -138,14 +138,26 @@ pub fn file_name(h: &Handed) -> String {
     format!("{}-{}.gemprj", file_part(&h.name), file_part(&h.title))
 }
 
-/// One zip of `files` (name, text), stored without compression, every name unique.
-pub fn zip_of(files: &[(String, String)]) -> Result<Vec<u8>, String> {
+/// A local date and time as a zip's file times have them: year, month, day, hour, minute,
+/// second.
+pub type LocalTime = (u16, u8, u8, u8, u8, u8);
+
+/// One file of a zip: its name, its text, and when it was made (local time; a file without
+/// one is dated as zip's earliest, 1980).
+pub type ZipFile = (String, String, Option<LocalTime>);
+
+/// One zip of `files`, stored without compression, every name unique, each file dated.
+pub fn zip_of(files: &[ZipFile]) -> Result<Vec<u8>, String> {
     use std::io::Write;
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options =
+    let stored =
         zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
     let mut used = std::collections::BTreeSet::new();
-    for (name, text) in files {
+    for (name, text, made) in files {
+        let dated = made.and_then(|(y, mo, d, h, mi, s)| {
+            zip::DateTime::from_date_and_time(y, mo, d, h, mi, s).ok()
+        });
+        let options = dated.map_or(stored, |t| stored.last_modified_time(t));
         let mut unique = name.clone();
         let mut k = 2;
         while !used.insert(unique.clone()) {
@@ -224,12 +236,33 @@ mod tests {
     #[test]
     fn the_zip_holds_every_file_under_a_name_of_its_own() {
         let files = vec![
-            ("Ana-Pond.gemprj".to_string(), "{}".to_string()),
-            ("Ana-Pond.gemprj".to_string(), "{\"a\":1}".to_string()),
+            (
+                "Ana-Pond.gemprj".to_string(),
+                "{}".to_string(),
+                Some((2026, 12, 7, 9, 41, 30)),
+            ),
+            ("Ana-Pond.gemprj".to_string(), "{\"a\":1}".to_string(), None),
         ];
         let bytes = zip_of(&files).expect("a zip");
         let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).expect("reads back");
         assert_eq!(archive.len(), 2);
+        let made = archive
+            .by_name("Ana-Pond.gemprj")
+            .unwrap()
+            .last_modified()
+            .unwrap();
+        assert_eq!(
+            (
+                made.year(),
+                made.month(),
+                made.day(),
+                made.hour(),
+                made.minute(),
+                made.second()
+            ),
+            (2026, 12, 7, 9, 41, 30),
+            "dated when it was handed in, not 1980"
+        );
         let names: Vec<String> = archive
             .file_names()
             .map(|n| n.expect("a name").to_string())

@@ -2,22 +2,30 @@
 //! projector window, students' phones and tablets — follows it in lockstep (see
 //! [`sim_core::session`]). This module holds the carriers ([`link`], over NATS's protocol in
 //! [`sim_core::session::nats_wire`]), the
-//! two sides ([`teacher`], [`device`]), what the page's address asks for ([`PageRole`]) and
-//! the session's screens ([`view`]).
+//! two sides ([`teacher`], with the run it hosts in [`hosting`]; [`device`]), the page's part
+//! in either ([`page`]), what the page's address asks for ([`PageRole`]) and the session's
+//! screens on a device ([`screens`]) and the teacher's lesson panel ([`lesson`]).
 
 pub mod activity;
 pub mod codesign;
-pub mod codesign_view;
+pub mod codesign_part;
 pub mod device;
 pub mod handins;
-pub mod handins_view;
+pub mod handins_part;
+pub mod hosting;
+pub mod lesson;
 pub mod link;
+pub mod names;
+pub mod page;
 pub mod recording;
+pub mod screens;
 pub mod teacher;
-pub mod view;
 
 use crate::render::Bounds;
 use link::Server;
+
+pub use names::PuppetNames;
+pub use page::PageSession;
 
 /// The NATS user every student's and projector's page connects as; its permissions let it
 /// only send on rooms' *in* subjects and read their *out* subjects.

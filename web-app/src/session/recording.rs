@@ -3,8 +3,9 @@
 //! a reload of the page goes on with it, kept among the library's class runs when the
 //! session ends, and saved as a file on the teacher's word.
 
+use super::hosting::Hosting;
 use crate::projects::{rooms, runs, ProjectHandle};
-use crate::stage_model::StageModel;
+use crate::run::Run;
 use sim_core::session::{protocol::Bundle, Recorder, RunFile};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -68,7 +69,7 @@ impl Recording {
     /// takes the place of this one's and goes on from here.
     pub fn record(
         &mut self,
-        model: &StageModel,
+        (run, hosting): (&Run, &Hosting),
         project: &ProjectHandle,
         jumped: Option<&'static str>,
         bundles: &[Bundle],
@@ -83,17 +84,17 @@ impl Recording {
             self.due = Some("the teacher's page came back");
         }
         if let Some(why) = self.due {
-            if let Some(snapshot) = model.room_snapshot(project, Vec::new(), false) {
+            if let Some(snapshot) = hosting.room_snapshot(run, project, Vec::new(), false) {
                 self.recorder
-                    .epoch(&snapshot, model.tick(), why, js_sys::Date::now());
+                    .epoch(&snapshot, run.tick(), why, js_sys::Date::now());
                 self.due = None;
             }
         }
         for bundle in bundles {
             self.recorder.bundle(bundle);
         }
-        if self.recorder.keyframe_due(model.tick()) {
-            if let Some((epoch, seq, tick, state)) = model.keyframe() {
+        if self.recorder.keyframe_due(run.tick()) {
+            if let Some((epoch, seq, tick, state)) = hosting.keyframe(run) {
                 self.recorder.keyframe(epoch, seq, tick, state);
             }
         }

@@ -6,14 +6,17 @@
 use super::activity::Activity;
 use super::codesign::{changed, changed_lines, line_diff, Desk, Verdict, Waiting};
 use super::handins::{Handed, Taken, Tray};
+use super::hosting::Hosting;
 use super::link::{Link, LinkState, NatsLink, Server, Side, WindowLink};
+use super::names::PuppetNames;
 use super::recording::Recording;
 use crate::browser::{storage_get, storage_set};
 use crate::projects::ProjectHandle;
-use crate::stage_model::{PuppetNames, StageModel};
+use crate::run::Run;
 use sim_core::{
     session::codesign::{EditPolicy, Policy, SendState},
     session::protocol::{Control, Message, Names},
+    session::room::Remembered,
     session::{Action, Room, RoomKey},
     InputFrame,
 };
@@ -48,6 +51,10 @@ fn kept_policy() -> Policy {
 /// A running session on the teacher's page.
 pub struct TeacherSession {
     room: Room,
+    /// The run as devices follow it: bundles and epochs.
+    hosting: Hosting,
+    /// Whose characters are whose, as every screen shows them.
+    names: PuppetNames,
     /// The id the room's key names its subjects by (shown to tests and load tools).
     room_id: String,
     server: Option<NatsLink>,
@@ -71,7 +78,7 @@ pub struct TeacherSession {
     /// Whether a window of this browser has spoken on the room's channel.
     window_heard: bool,
     /// Whether every screen draws the students' names by their characters.
-    pub show_names: bool,
+    show_names: bool,
     /// The names last sent, and when (`None`: send them at the next frame).
     names_sent: Option<(Names, f64)>,
     /// Students' edits: the rules, the list waiting for review, who changed what.
@@ -90,6 +97,9 @@ pub struct TeacherSession {
     pub recording: Recording,
     /// The list of hand-ins kept before a reload, once read back.
     pub handins_inbox: std::rc::Rc<std::cell::RefCell<Option<Vec<Handed>>>>,
+    /// What the room knew of its students before a reload (see [`Room::memory`]), once read
+    /// back, its times on the wall clock.
+    pub roster_inbox: std::rc::Rc<std::cell::RefCell<Option<Vec<Remembered>>>>,
     /// Students' names by device, as they joined (for the record once they left).
     known: BTreeMap<String, String>,
     /// What the record last saw of the run: playing, the project's lineage and revision, the
@@ -110,9 +120,28 @@ struct Seen {
     applied_revision: u64,
 }
 
-/// Now for the record: the wall clock and the model's tick.
-fn at(model: &StageModel) -> (f64, u64) {
-    (js_sys::Date::now(), model.tick())
+/// Now for the record: the wall clock and the run's tick.
+fn at(run: &Run) -> (f64, u64) {
+    (js_sys::Date::now(), run.tick())
+}
+
+/// How far the wall clock is ahead of the page's clock now, milliseconds.
+fn wall_offset_ms() -> f64 {
+    let page = web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now());
+    js_sys::Date::now() - page
+}
+
+/// A time of the page's clock on the wall clock (to keep across a reload, which restarts the
+/// page's clock).
+fn page_to_wall(ms: f64) -> f64 {
+    ms + wall_offset_ms()
+}
+
+/// A time kept on the wall clock in the page's clock.
+fn wall_to_page(ms: f64) -> f64 {
+    ms - wall_offset_ms()
 }
 
 /// A diff as lines of text for the record.
@@ -136,8 +165,13 @@ pub struct SentCounts {
 impl TeacherSession {
     /// Opens room `code` for the model called `title`, on `server` when given: its traffic
     /// there is sealed with the key the code gives (see [`RoomKey`]), so only a device given
-    /// the code can read or join it.
-    pub fn start(code: &str, title: &str, server: Option<Server>) -> TeacherSession {
+    /// the code can read or join it. It hosts `run` from now, its first epoch after `epoch`.
+    pub fn start(
+        code: &str,
+        title: &str,
+        server: Option<Server>,
+        (run, epoch): (&Run, u32),
+    ) -> TeacherSession {
         let server_url = server.as_ref().map(|s| s.url.clone());
         let key = std::rc::Rc::new(RoomKey::derive(code));
         let room_id = key.id().to_string();
@@ -145,6 +179,8 @@ impl TeacherSession {
         TeacherSession {
             room_id,
             room: Room::new(code),
+            hosting: Hosting::new(run, epoch),
+            names: PuppetNames::new([], true),
             server,
             window: WindowLink::open(code, Side::Teacher),
             snapshot_wanted: true,
@@ -167,6 +203,7 @@ impl TeacherSession {
             handins: Tray::default(),
             recording: Recording::new(code, title),
             handins_inbox: Default::default(),
+            roster_inbox: Default::default(),
             known: BTreeMap::new(),
             seen: Seen::default(),
         }
@@ -191,10 +228,9 @@ impl TeacherSession {
             .is_none_or(|(sent, at)| *sent != policy || now_ms - at >= NAMES_EVERY_MS);
         if due {
             self.send(&Message::Policy(policy));
-            // A hand-out goes with the rules, so a student who comes late or reloads sees it.
-            if let Some(id) = self.handout {
-                self.send(&Message::HandOut(id));
-            }
+            // A hand-out goes with the rules, so a student who comes late or reloads sees it;
+            // none (0) takes back one made for a model no longer open.
+            self.send(&Message::HandOut(self.handout.unwrap_or(0)));
             self.policy_sent = Some((policy, now_ms));
         }
     }
@@ -277,6 +313,10 @@ impl TeacherSession {
         let lineage = project.lineage();
         if lineage != self.seen.lineage {
             self.seen.lineage = lineage;
+            // A hand-out was of the model that was open: students are offered it no more.
+            if self.handout.take().is_some() {
+                self.policy_sent = None;
+            }
             let title = project.with(|c| c.map_or(String::new(), |c| c.title().to_string()));
             self.activity
                 .note(now, "teacher", &format!("opened {title}"), "");
@@ -323,14 +363,30 @@ impl TeacherSession {
         }
     }
 
-    /// Tells `model` whose characters are whose, when the roster or the switch changed.
-    pub fn show_names_on(&self, model: &mut StageModel) {
+    /// Whose characters are whose, as every screen shows them.
+    pub fn names(&self) -> &PuppetNames {
+        &self.names
+    }
+
+    /// Whether every screen shows the students' names by their characters.
+    pub fn names_shown(&self) -> bool {
+        self.show_names
+    }
+
+    /// Shows (true) or hides the students' names by their characters on every screen.
+    pub fn show_names(&mut self, on: bool) {
+        self.show_names = on;
+        self.refresh_names();
+    }
+
+    /// Takes in the roster's names and the switch, when they changed.
+    fn refresh_names(&mut self) {
         let students = self
             .room
             .students()
             .map(|s| (s.device.as_str(), s.name.as_str()));
-        if !model.names().same_as(students, self.show_names) {
-            model.set_names(&PuppetNames::new(self.room.names(), self.show_names));
+        if !self.names.same_as(students, self.show_names) {
+            self.names = PuppetNames::new(self.room.names(), self.show_names);
         }
     }
 
@@ -391,10 +447,21 @@ impl TeacherSession {
 
     /// The blueprints students may pick now: the model's controllable ones the teacher did
     /// not withhold.
-    pub fn characters(&self, model: &StageModel) -> Vec<String> {
-        let mut all = model.characters();
+    pub fn characters(&self, run: &Run) -> Vec<String> {
+        let mut all = run.characters();
         all.retain(|c| !self.withheld.contains(c));
         all
+    }
+
+    /// The whole state for devices now, with the blueprints students may pick.
+    pub fn room_snapshot(
+        &self,
+        run: &Run,
+        project: &ProjectHandle,
+        playing: bool,
+    ) -> Option<sim_core::session::protocol::RoomSnapshot> {
+        self.hosting
+            .room_snapshot(run, project, self.characters(run), playing)
     }
 
     /// Whether students may pick `blueprint`.
@@ -417,7 +484,7 @@ impl TeacherSession {
     /// room) or refused, and the student told either way.
     fn handed_in(
         &mut self,
-        model: &StageModel,
+        run: &Run,
         h: &sim_core::session::protocol::HandIn,
         name: &str,
         now_ms: f64,
@@ -425,12 +492,8 @@ impl TeacherSession {
         let refused = match self.handins.take(h, name, (now_ms, js_sys::Date::now())) {
             Ok(Taken::New(entry)) => {
                 let size = format!("{} KB", entry.bytes.div_ceil(1024));
-                self.activity.note(
-                    at(model),
-                    name,
-                    &format!("handed in {}", entry.title),
-                    &size,
-                );
+                self.activity
+                    .note(at(run), name, &format!("handed in {}", entry.title), &size);
                 let (code, packed, list) = (
                     self.room.code().to_string(),
                     h.project.clone(),
@@ -447,7 +510,7 @@ impl TeacherSession {
             }
             Ok(Taken::Again(_)) => None,
             Err(why) => {
-                self.activity.note(at(model), name, "hand-in refused", &why);
+                self.activity.note(at(run), name, "hand-in refused", &why);
                 Some(why)
             }
         };
@@ -468,40 +531,47 @@ impl TeacherSession {
     }
 
     /// A student joined (or came back): the record says so.
-    fn joined(&mut self, model: &StageModel, w: &sim_core::session::protocol::Welcome) {
+    fn joined(&mut self, run: &Run, w: &sim_core::session::protocol::Welcome) {
         if self.known.len() >= 4 * sim_core::session::room::MAX_STUDENTS {
             self.known.clear();
         }
         self.known.insert(w.device.clone(), w.name.clone());
         let what = format!("joined as {}", w.blueprint);
-        self.activity.note(at(model), &w.name, &what, "");
+        self.activity.note(at(run), &w.name, &what, "");
     }
 
     /// A student's frame in the record: a leave, or one more input this minute.
-    fn record_frame(
-        &mut self,
-        model: &StageModel,
-        frame: &InputFrame,
-        ack: Option<&(String, u32)>,
-    ) {
+    fn record_frame(&mut self, run: &Run, frame: &InputFrame, ack: Option<&(String, u32)>) {
         if let InputFrame::Leave { device } = frame {
             let name = self.name_of(device);
-            self.activity.note(at(model), &name, "left", "");
+            self.activity.note(at(run), &name, "left", "");
         } else if let Some((device, _)) = ack {
             let name = self.name_of(device);
-            self.activity.input(at(model), &name);
+            self.activity.input(at(run), &name);
         }
+    }
+
+    /// Takes in what the room knew of its students before the page reloaded, once it is
+    /// read back: who was active, and who was removed (removed again if they rejoined since).
+    fn recall_roster(&mut self, run: &mut Run) {
+        let recalled = self.roster_inbox.borrow_mut().take();
+        let Some(mut memory) = recalled else {
+            return;
+        };
+        for r in &mut memory {
+            r.active_ms = r.active_ms.map(wall_to_page);
+        }
+        for (frame, message) in self.room.recall(memory) {
+            let _ = run.send_frame(frame);
+            self.send(&message);
+        }
+        self.refresh_names();
     }
 
     /// Before the frame's ticks: joins, inputs and requests from every link. While the run
     /// is `paused`, students' inputs make, move and let go of their characters at once.
-    pub fn receive(
-        &mut self,
-        model: &mut StageModel,
-        project: &ProjectHandle,
-        now_ms: f64,
-        paused: bool,
-    ) {
+    pub fn receive(&mut self, run: &mut Run, project: &ProjectHandle, now_ms: f64, paused: bool) {
+        self.recall_roster(run);
         // Back on the server after a drop: devices that asked meanwhile were not heard, so
         // everyone gets the state again.
         let opened = self.server.as_ref().map_or(0, |s| s.counts().opened);
@@ -516,7 +586,7 @@ impl TeacherSession {
         let characters = if arrived.is_empty() {
             Vec::new()
         } else {
-            self.characters(model)
+            self.characters(run)
         };
         for message in arrived {
             match self.room.receive(message, now_ms, &characters) {
@@ -524,27 +594,39 @@ impl TeacherSession {
                 Action::Send(m) => self.send(&m),
                 Action::SendThenSnapshot(m) => {
                     if let Message::Welcome(w) = &m {
-                        self.joined(model, w);
+                        self.joined(run, w);
                     }
                     self.send(&m);
                     self.snapshot_wanted = true;
                 }
                 Action::Snapshot => self.snapshot_wanted = true,
-                Action::HandedIn { handin, name } => self.handed_in(model, &handin, &name, now_ms),
+                Action::HandedIn { handin, name } => self.handed_in(run, &handin, &name, now_ms),
                 Action::Submitted { submit, name, own } => {
                     self.submitted(project, submit, (&name, &own), now_ms);
                 }
                 Action::Apply { frame, ack } => {
-                    self.record_frame(model, &frame, ack.as_ref());
-                    if model.send_frame(frame, ack).is_err() {
-                        self.refused_frames += 1;
+                    self.record_frame(run, &frame, ack.as_ref());
+                    match run.send_frame(frame) {
+                        Ok(()) => {
+                            if let Some((device, seq)) = ack {
+                                self.hosting.ack(&device, seq);
+                            }
+                        }
+                        Err(_) => self.refused_frames += 1,
                     }
                 }
             }
         }
+        self.refresh_names();
         if paused {
-            model.apply_inputs_now();
+            run.apply_inputs_now();
+            self.hosting.ran(run);
         }
+    }
+
+    /// Right after the run advanced (a frame's ticks, a Step): the bundle of what it did.
+    pub fn ran(&mut self, run: &Run) {
+        self.hosting.ran(run);
     }
 
     /// After the frame's ticks: the bundles of what ran, a snapshot where the state jumped
@@ -552,34 +634,36 @@ impl TeacherSession {
     /// bundle carried inputs (the state changed, perhaps without a tick).
     pub fn publish(
         &mut self,
-        model: &mut StageModel,
+        run: &Run,
         project: &ProjectHandle,
         playing: bool,
         speed: f64,
         now_ms: f64,
     ) -> bool {
         let mut inputs = false;
-        self.record_run(model, project, playing);
+        self.record_run(run, project, playing);
         let first = std::mem::take(&mut self.seen.first);
         let mut jumped = None;
-        if model.take_jumped() {
+        if self.hosting.take_jumped(run) {
             let why = if first {
                 "the session started"
             } else if project.revision() == self.checked_revision {
                 let what = "the run started over or moved on the timeline";
-                self.activity.note(at(model), "teacher", what, "");
+                self.activity.note(at(run), "teacher", what, "");
                 what
             } else {
                 "the model was changed"
             };
             jumped = Some(why);
-            // The bundles of the old epoch mean nothing now.
-            model.take_bundles();
+            // The snapshot sent now carries the state: bundles made since the jump would
+            // reach devices before it, on an epoch they do not have yet.
+            self.hosting.take_bundles();
             self.snapshot_wanted = true;
             self.last_snapshot_ms = f64::NEG_INFINITY;
         }
-        let bundles = model.take_bundles();
-        self.recording.record(model, project, jumped, &bundles);
+        let bundles = self.hosting.take_bundles();
+        self.recording
+            .record((run, &self.hosting), project, jumped, &bundles);
         for mut bundle in bundles {
             inputs |= !bundle.inputs.is_empty();
             bundle.sent_ms = js_sys::Date::now();
@@ -587,8 +671,11 @@ impl TeacherSession {
             self.sent.bundles += 1;
         }
         if self.snapshot_wanted && now_ms - self.last_snapshot_ms >= SNAPSHOT_GAP_MS {
-            let characters = self.characters(model);
-            if let Some(snapshot) = model.room_snapshot(project, characters, playing) {
+            let characters = self.characters(run);
+            if let Some(snapshot) = self
+                .hosting
+                .room_snapshot(run, project, characters, playing)
+            {
                 self.send(&Message::Snapshot(snapshot));
                 self.sent.snapshots += 1;
                 self.snapshot_wanted = false;
@@ -601,13 +688,13 @@ impl TeacherSession {
         self.publish_names(now_ms);
         self.publish_policy(now_ms);
         self.recheck(project);
-        self.publish_control(model, (playing, speed), now_ms);
+        self.publish_control((playing, speed), now_ms);
         inputs
     }
 
     /// Sends the controls when they changed, or every [`CONTROL_EVERY_MS`] (a heartbeat).
-    fn publish_control(&mut self, model: &StageModel, (playing, speed): (bool, f64), now_ms: f64) {
-        let Some((epoch, seq)) = model.host_position() else {
+    fn publish_control(&mut self, (playing, speed): (bool, f64), now_ms: f64) {
+        let Some((epoch, seq)) = self.hosting.position() else {
             return;
         };
         let control = Control {
@@ -630,12 +717,13 @@ impl TeacherSession {
     }
 
     /// The run in the record: Play and Pause, and each round's start and end.
-    fn record_run(&mut self, model: &StageModel, project: &ProjectHandle, playing: bool) {
+    fn record_run(&mut self, run: &Run, project: &ProjectHandle, playing: bool) {
         self.activity.settle();
         if let Some(kept) = self.handins_inbox.borrow_mut().take() {
             self.handins.restore(kept);
         }
-        self.seen.tick = model.tick();
+
+        self.seen.tick = run.tick();
         if !self.seen.started {
             // The model and the run as the session found them are no event.
             self.seen.started = true;
@@ -647,37 +735,63 @@ impl TeacherSession {
         if playing != self.seen.playing {
             self.seen.playing = playing;
             let what = if playing { "play" } else { "pause" };
-            self.activity.note(at(model), "teacher", what, "");
+            self.activity.note(at(run), "teacher", what, "");
         }
-        let round = model
+        let round = run
             .round()
             .filter(|r| r.count > 0)
             .map(|r| (r.number, r.phase));
         if round != self.seen.round {
             if let Some((number, phase)) = round {
                 let what = format!("round {number}: {phase:?}").to_lowercase();
-                self.activity.note(at(model), "model", &what, "");
+                self.activity.note(at(run), "model", &what, "");
             }
             self.seen.round = round;
         }
     }
 
     /// Removes a student for good (its characters go).
-    pub fn kick(&mut self, model: &mut StageModel, device: &str) {
+    pub fn kick(&mut self, run: &mut Run, device: &str) {
         self.desk.forget_device(device);
         let what = format!("removed {}", self.name_of(device));
         if let Some((frame, message)) = self.room.kick(device) {
-            self.activity.note(at(model), "teacher", &what, "");
-            let _ = model.send_frame(frame, None);
+            self.activity.note(at(run), "teacher", &what, "");
+            let _ = run.send_frame(frame);
             self.send(&message);
+            self.refresh_names();
         }
+    }
+
+    /// Lets a removed student join again.
+    pub fn readmit(&mut self, device: &str) {
+        let name = self
+            .room
+            .removed()
+            .into_iter()
+            .find(|(d, _)| d == device)
+            .map(|(_, name)| name);
+        if let Some(name) = name.filter(|_| self.room.readmit(device)) {
+            let now = (js_sys::Date::now(), self.seen.tick);
+            self.activity
+                .note(now, "teacher", &format!("let {name} back in"), "");
+        }
+    }
+
+    /// What the room knows of its students, its times on the wall clock, as JSON: kept with
+    /// the room's state for a page that takes the room back (see [`Room::recall`]).
+    pub fn roster_json(&self) -> String {
+        let mut memory = self.room.memory();
+        for r in &mut memory {
+            r.active_ms = r.active_ms.map(page_to_wall);
+        }
+        serde_json::to_string(&memory).unwrap_or_default()
     }
 
     /// Removes, in one click, every student who never sent an input: what a connection
     /// sending joins under made-up names leaves on the roster.
-    pub fn kick_idle(&mut self, model: &mut StageModel) {
+    pub fn kick_idle(&mut self, run: &mut Run) {
         for device in self.room.not_steering() {
-            self.kick(model, &device);
+            self.kick(run, &device);
         }
     }
 
@@ -705,18 +819,17 @@ impl TeacherSession {
     }
 
     /// Ends the session: every device is told, every student's characters go, and the class
-    /// run is kept among the library's class runs.
-    pub fn end(mut self, model: &mut StageModel) {
-        let run = self.run_file();
-        self.recording.keep_in_library(run, || ());
+    /// run is kept among the library's class runs (`kept` hears when).
+    pub fn end(mut self, run: &mut Run, kept: impl FnOnce() + 'static) {
+        let file = self.run_file();
+        self.recording.keep_in_library(file, kept);
         self.send(&Message::Ended);
         let devices: Vec<String> = self.room.students().map(|s| s.device.clone()).collect();
         for device in devices {
             let leave = InputFrame::Leave {
                 device: sim_core::session::room::puppet_device(&device),
             };
-            let _ = model.send_frame(leave, None);
+            let _ = run.send_frame(leave);
         }
-        model.host(None);
     }
 }

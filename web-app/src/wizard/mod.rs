@@ -5,15 +5,15 @@
 //! The text stays the one source of truth. [`lines`] reads it into wizard lines after every
 //! change; [`edit`] turns a change made with the controls into new canonical text (`rewrite`
 //! changes the units), refusing any that would not compile; [`template`] fills a new line's arguments with first choices;
-//! [`choices`] lists what each drop-down offers; [`view`] is the thin Yew view on top.
+//! [`choices`] lists what each drop-down offers; [`markup`] is the thin Yew component on top.
 
 pub mod choices;
 pub mod edit;
 pub mod lines;
+pub mod markup;
 mod more;
 pub mod optional;
 mod rewrite;
 pub mod template;
-pub mod view;
 
-pub use view::Wizard;
+pub use markup::Wizard;

@@ -2,10 +2,11 @@
 //! whole lesson, the speed, *Continue from here*) and beside it the run's parts and the
 //! lesson's record, each row taking the stage to its moment.
 
-use super::page::{PageHandle, PageState};
-use super::replay::RunView;
-use super::session::page_base;
+use super::action::{Action, ClassRunAction};
+use super::page::PageHandle;
+use super::replay::ClassRunView;
 use crate::projects::{keep_and_open_next, runs};
+use crate::session::page::page_base;
 use sim_core::session::RunReplay;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -22,10 +23,7 @@ pub fn load(page: &PageHandle, id: String) {
             Ok(None) => Err("this class run is no longer kept in this browser".into()),
             Err(e) => Err(e.to_string()),
         };
-        page.act(|s| match opened {
-            Ok(replay) => s.open_run(replay),
-            Err(why) => s.run_failed = Some(why),
-        });
+        let _ = page.dispatch(Action::ClassRun(ClassRunAction::Opened(opened)));
     });
 }
 
@@ -42,9 +40,9 @@ pub fn run_bar(props: &ReplayProps) -> Html {
     let page = &props.page;
     let saying = use_state(|| None::<String>);
     let state = page.read();
-    let Some(run) = &state.run else {
+    let Some(run) = &state.class_run else {
         let text = state
-            .run_failed
+            .class_run_failed
             .as_ref()
             .map_or("Opening the class run…".to_string(), |why| {
                 format!("This class run cannot be shown: {why}")
@@ -53,17 +51,17 @@ pub fn run_bar(props: &ReplayProps) -> Html {
     };
     let length = run.replay.length();
     let (part, tick) = run.replay.locate(run.wanted);
-    let play = page.callback(|s: &mut PageState, on: bool| s.play_run(on));
+    let play = page.on(|on: bool| Some(Action::ClassRun(ClassRunAction::Play(on))));
     let playing = run.playing;
-    let seek = page.callback(|s: &mut PageState, e: InputEvent| {
+    let seek = page.on(|e: InputEvent| {
         let input: HtmlInputElement = e.target_unchecked_into();
-        if let Ok(position) = input.value().parse::<u64>() {
-            s.seek_run(position);
-        }
+        let position = input.value().parse::<u64>().ok()?;
+        Some(Action::ClassRun(ClassRunAction::Seek(position)))
     });
-    let speed = page.callback(|s: &mut PageState, e: Event| {
+    let speed = page.on(|e: Event| {
         let input: HtmlInputElement = e.target_unchecked_into();
-        s.set_run_speed(input.value().parse().unwrap_or(1.0));
+        let speed = input.value().parse().unwrap_or(1.0);
+        Some(Action::ClassRun(ClassRunAction::Speed(speed)))
     });
     let status = status(run, part, tick);
     html! {
@@ -90,14 +88,14 @@ pub fn run_bar(props: &ReplayProps) -> Html {
 }
 
 /// Where the replay stands, or why it stopped.
-fn status(run: &RunView, part: usize, tick: u64) -> String {
+fn status(run: &ClassRunView, part: usize, tick: u64) -> String {
     match &run.error {
         Some(why) => why.clone(),
         None if run.shown != Some(run.wanted) => "Catching up…".to_string(),
         None => format!(
             "{} of {} · part {} of {} · tick {tick} · {} of the lesson's state checks matched",
-            RunView::clock(run.wanted),
-            RunView::clock(run.replay.length().saturating_sub(1)),
+            ClassRunView::clock(run.wanted),
+            ClassRunView::clock(run.replay.length().saturating_sub(1)),
             part + 1,
             run.replay.parts().len(),
             run.checks
@@ -112,7 +110,8 @@ fn continue_here(
 ) -> Callback<MouseEvent> {
     let (page, saying) = (page.clone(), saying.clone());
     Callback::from(move |_| {
-        let Some(Some((project, name))) = page.act(|s| s.run_from_here()) else {
+        let from_here = page.read().run_from_here();
+        let Some((project, name)) = from_here else {
             return;
         };
         let saying = saying.clone();
@@ -136,13 +135,13 @@ fn continue_here(
 pub fn run_side(props: &ReplayProps) -> Html {
     let page = &props.page;
     let state = page.read();
-    let Some(run) = &state.run else {
+    let Some(run) = &state.class_run else {
         return Html::default();
     };
     let file = run.replay.file();
     let parts = run.replay.parts();
     let current = run.replay.locate(run.wanted).0;
-    let go = page.callback(|s: &mut PageState, position: u64| s.seek_run(position));
+    let go = page.on(|position: u64| Some(Action::ClassRun(ClassRunAction::Seek(position))));
     let rows = activity_rows(&file.activity, &parts, &run.replay);
     html! {
         <aside class="run-side" aria-label="The class run">
@@ -154,7 +153,7 @@ pub fn run_side(props: &ReplayProps) -> Html {
                     <li><button data-testid="run-part" aria-current={(i == current).then_some("true")}
                         data-start={p.start.to_string()} data-first-tick={p.ticks.0.to_string()}
                         onclick={go.reform({ let start = p.start; move |_| start })}>
-                        { format!("{} · {}", RunView::clock(p.start), p.why) }</button></li>
+                        { format!("{} · {}", ClassRunView::clock(p.start), p.why) }</button></li>
                 }) }
             </ol>
             <h3>{ "What happened" }</h3>

@@ -18,10 +18,6 @@ pub struct State<'a> {
     pub projector: bool,
     /// Messages about loads and saves, oldest first.
     pub notices: &'a [Notice],
-    /// What Undo would take back, if anything.
-    pub undo: Option<String>,
-    /// What Redo would make again, if anything.
-    pub redo: Option<String>,
     /// How the open project stands with the library.
     pub saved: SaveState,
 }
@@ -45,8 +41,6 @@ pub struct Actions {
     pub on_share: Callback<MouseEvent>,
     pub on_projector: Callback<MouseEvent>,
     pub on_dismiss: Callback<MouseEvent>,
-    pub on_undo: Callback<MouseEvent>,
-    pub on_redo: Callback<MouseEvent>,
 }
 
 /// The whole panel.
@@ -78,7 +72,6 @@ pub fn panel(
                 { parts.library }
             </section>
             { summary(current, &state.saved) }
-            { history(state, actions.on_undo, actions.on_redo) }
             { parts.blueprints }
             { parts.costumes }
             { messages(state.notices, current, actions.on_dismiss) }
@@ -157,22 +150,6 @@ fn save_status(saved: &SaveState) -> Html {
 pub fn clock_time(ms: f64) -> String {
     let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
     format!("{:02}:{:02}", date.get_hours(), date.get_minutes())
-}
-
-/// Undo and Redo, each titled with the step it would take back or make again.
-fn history(state: &State, on_undo: Callback<MouseEvent>, on_redo: Callback<MouseEvent>) -> Html {
-    let title = |verb: &str, step: &Option<String>| match step {
-        Some(step) => format!("{verb} {step}"),
-        None => format!("Nothing to {}", verb.to_lowercase()),
-    };
-    html! {
-        <div class="history-buttons">
-            <button data-testid="undo" disabled={state.undo.is_none()} onclick={on_undo}
-                title={format!("{} (Ctrl+Z)", title("Undo", &state.undo))}>{ "↶ Undo" }</button>
-            <button data-testid="redo" disabled={state.redo.is_none()} onclick={on_redo}
-                title={format!("{} (Ctrl+Shift+Z)", title("Redo", &state.redo))}>{ "↷ Redo" }</button>
-        </div>
-    }
 }
 
 fn messages(

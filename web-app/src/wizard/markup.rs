@@ -1,4 +1,4 @@
-//! [`Wizard`]: the Yew view of the wizard lines. It holds no script of its own: it draws the
+//! [`Wizard`]: the Yew component of the wizard lines. It holds no script of its own: it draws the
 //! lines of the text it is given and hands every accepted edit's new text to `on_apply`, the
 //! same callback the text editor uses, so the project recompiles and autosaves it.
 

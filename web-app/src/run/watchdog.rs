@@ -2,15 +2,72 @@
 //! run by itself and says where the time went, so a model too heavy for the machine leaves
 //! the page answering (Pause, Export, the editor) instead of freezing it.
 
-use sim_core::Profile;
+use sim_core::{Overrun, Profile};
 
 /// The most real time the simulation may take in one frame, milliseconds: four times what
 /// a smooth stage can spare, and far below the seconds after which a page looks dead.
 pub const BUDGET_MS: f64 = 250.0;
 
+/// What the page says about the run's own pauses: the crash guard's (the last page died with
+/// a model running, so this one opened paused) and the watchdog's, each shown until it is
+/// dismissed or Play is pressed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Notices {
+    crashed: bool,
+    watchdog: Option<String>,
+    /// The stop at a tick's work budget already told, so each stop is told once.
+    stop_told: Option<Overrun>,
+}
+
+impl Notices {
+    /// The notices of a page that opened after one that died running (`crashed`) or not.
+    pub fn new(crashed: bool) -> Notices {
+        Notices {
+            crashed,
+            ..Notices::default()
+        }
+    }
+
+    /// Whether the last page died with a model running, until dismissed or Play.
+    pub fn crashed(&self) -> bool {
+        self.crashed
+    }
+
+    /// Why the watchdog paused the run, until dismissed or Play.
+    pub fn watchdog(&self) -> Option<&str> {
+        self.watchdog.as_deref()
+    }
+
+    /// Both were read.
+    pub fn dismiss(&mut self) {
+        self.crashed = false;
+        self.watchdog = None;
+    }
+
+    /// A tick stopped at its work budget: told once for each stop; true when told now.
+    pub fn stopped(&mut self, overrun: &Overrun) -> bool {
+        if self.stop_told.as_ref() == Some(overrun) {
+            return false;
+        }
+        self.stop_told = Some(overrun.clone());
+        self.watchdog = Some(stopped(overrun));
+        true
+    }
+
+    /// The run went on past the last stop.
+    pub fn went_on(&mut self) {
+        self.stop_told = None;
+    }
+
+    /// A frame took too long: the run paused for the reason given.
+    pub fn too_slow(&mut self, verdict: String) {
+        self.watchdog = Some(verdict);
+    }
+}
+
 /// Why the run paused itself when a tick went past its work budget (see
 /// [`sim_core::Overrun`]): the place, and what Play does.
-pub fn stopped(overrun: &sim_core::Overrun) -> String {
+fn stopped(overrun: &Overrun) -> String {
     format!(
         "The run paused itself. {overrun}. The Log links to the line; Play goes on from the \
          next tick."

@@ -30,9 +30,9 @@ pub struct CostRow {
     pub micros_per_tick: f64,
 }
 
-/// A snapshot of the log and the profile.
+/// A readout of the log and the profile.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct PanelsSnapshot {
+pub struct PanelsReadout {
     /// The newest log lines, oldest first.
     pub log: Vec<LogRow>,
     /// How many log lines there are in all.
@@ -47,9 +47,9 @@ pub struct PanelsSnapshot {
     pub tasks: SchedulerStats,
 }
 
-impl PanelsSnapshot {
-    /// Takes the snapshot from `sim`, whose timer counts microseconds.
-    pub fn of(sim: &Simulation) -> PanelsSnapshot {
+impl PanelsReadout {
+    /// Takes the readout from `sim`, whose timer counts microseconds.
+    pub fn of(sim: &Simulation) -> PanelsReadout {
         let entries = sim.log();
         let names = sim.blueprint_names();
         let log = entries
@@ -59,13 +59,13 @@ impl PanelsSnapshot {
             .collect();
         let ticks = sim.tick_count();
         let profile = sim.profile();
-        PanelsSnapshot {
+        PanelsReadout {
             log,
             log_total: entries.len(),
             rules: costs(sim.rules(), &profile.rules, ticks),
             blueprints: costs(names, &profile.blueprints, ticks),
             ticks,
-            ..PanelsSnapshot::default()
+            ..PanelsReadout::default()
         }
     }
 }

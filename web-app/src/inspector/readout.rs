@@ -15,7 +15,7 @@ pub struct AgentRow {
     pub selected: bool,
 }
 
-/// A snapshot of everything the inspector shows.
+/// A readout of everything the inspector shows.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Inspection {
     /// Every agent, in the simulation's order.
@@ -33,7 +33,7 @@ pub struct Inspection {
 }
 
 impl Inspection {
-    /// Takes the snapshot from `sim`; `error` is the last refused edit's message.
+    /// Takes the readout from `sim`; `error` is the last refused edit's message.
     pub fn of(sim: &Simulation, error: Option<String>) -> Inspection {
         let mut inspection = Inspection {
             blueprints: sim.blueprint_names(),

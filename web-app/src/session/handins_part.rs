@@ -91,7 +91,22 @@ pub fn export(code: String, h: Handed, project: ProjectHandle) {
     });
 }
 
-/// Offers every hand-in of room `code` in one zip, named by student.
+/// Wall-clock milliseconds `ms` as this computer's local date and time.
+fn local_time(ms: f64) -> super::handins::LocalTime {
+    let d = js_sys::Date::new(&ms.into());
+    let part = |v: u32| u8::try_from(v).unwrap_or(0);
+    (
+        u16::try_from(d.get_full_year()).unwrap_or(1980),
+        part(d.get_month() + 1),
+        part(d.get_date()),
+        part(d.get_hours()),
+        part(d.get_minutes()),
+        part(d.get_seconds()),
+    )
+}
+
+/// Offers every hand-in of room `code` in one zip, named by student, each file dated when
+/// it was handed in.
 pub fn download_all(code: String, list: Vec<Handed>, project: ProjectHandle) {
     wasm_bindgen_futures::spawn_local(async move {
         let mut files = Vec::new();
@@ -100,7 +115,7 @@ pub fn download_all(code: String, list: Vec<Handed>, project: ProjectHandle) {
                 .await
                 .and_then(|p| p.to_json_pretty().map_err(|e| e.to_string()))
             {
-                Ok(text) => files.push((file_name(h), text)),
+                Ok(text) => files.push((file_name(h), text, Some(local_time(h.wall_ms)))),
                 Err(why) => project.post_note(format!("{}'s hand-in is left out: {why}", h.name)),
             }
         }

@@ -1,4 +1,4 @@
-//! The co-design part of the teacher's session panel: who may edit the class model's
+//! The co-design part of the teacher's lesson panel (its review tab): who may edit the class model's
 //! blueprints, whether changes wait for review, the changes waiting (each with its line diff
 //! against the running text, Accept and Decline with a reason) and who changed what.
 

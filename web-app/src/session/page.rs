@@ -1,19 +1,23 @@
-//! The page's part in a live session: the session it hosts or follows, starting and ending
-//! one on the teacher's page, each frame's session work, the state hash shown in a session,
-//! and the marks on the stage for a student's own characters. The session's controls are in
-//! `session_parts`.
+//! [`PageSession`]: the page's part in a live session — the session it hosts (the teacher's
+//! page) or follows (a projector, a student's device) — with what keeps a hosted room alive
+//! across a closed tab: its code in the tab's storage, its state and record in the library's
+//! database, the offer to resume it. Each frame the page hands it the run before and after
+//! the ticks. The session's controls are in the app's `session_controls`.
 
-use super::page::PageState;
+use super::activity::Activity;
+use super::device::{DeviceSession, Role};
+use super::link::Server;
+use super::names::PuppetNames;
+use super::teacher::TeacherSession;
+use super::{from_marker, PageRole};
 use crate::browser::{storage_get, storage_remove, storage_set};
-use crate::projects::{rooms, ProjectHandle};
+use crate::projects::rooms::{self, Beside};
+use crate::projects::ProjectHandle;
 use crate::render::StageView;
-use crate::session::activity::Activity;
-use crate::session::device::{DeviceSession, Role};
-use crate::session::link::Server;
-use crate::session::teacher::TeacherSession;
-use crate::session::{self, from_marker, PageRole};
-use crate::stage_model::StageModel;
+use crate::run::Run;
+use crate::session;
 use sim_core::session::protocol::{self, Message};
+use sim_core::session::Follower;
 use web_sys::CanvasRenderingContext2d;
 
 /// Where the teacher's key for the session server is kept.
@@ -80,11 +84,11 @@ pub fn resumable_room() -> Option<(String, f64)> {
 
 /// Keeps the hosted room's state in the library's database, for a resume after the tab
 /// closed (written in the background; a failure only means a resume starts afresh).
-fn keep_state(t: &TeacherSession, model: &StageModel, project: &ProjectHandle, playing: bool) {
+fn keep_state(t: &TeacherSession, run: &Run, project: &ProjectHandle, playing: bool) {
     if *t.activity.reading.borrow() {
         return;
     }
-    let Some(snapshot) = model.room_snapshot(project, t.characters(model), playing) else {
+    let Some(snapshot) = t.room_snapshot(run, project, playing) else {
         return;
     };
     let bytes = protocol::encode(&Message::Snapshot(snapshot));
@@ -97,39 +101,54 @@ fn keep_state(t: &TeacherSession, model: &StageModel, project: &ProjectHandle, p
         t.activity.noted,
         t.activity.kept.clone(),
     );
+    let roster = t.roster_json();
     wasm_bindgen_futures::spawn_local(async move {
-        match rooms::keep_with_activity(&code, &bytes, &activity).await {
+        let kept_all = async {
+            rooms::keep_with_activity(&code, &bytes, &activity).await?;
+            rooms::keep_beside(&code, Beside::Roster, &roster).await
+        };
+        match kept_all.await {
             Ok(()) => *kept.borrow_mut() = noted,
             Err(e) => web_sys::console::warn_1(&e.to_string().into()),
         }
     });
 }
 
-/// Keeps the lesson's record when it grew since it was last kept.
+/// Keeps the lesson's record (and with it who was active) when it grew since it was last
+/// kept.
 fn keep_activity(t: &TeacherSession) {
     let (noted, kept) = (t.activity.noted, t.activity.kept.clone());
     if *kept.borrow() == noted || *t.activity.reading.borrow() {
         return;
     }
     let (code, activity) = (t.room().code().to_string(), t.activity.to_json());
+    let roster = t.roster_json();
     wasm_bindgen_futures::spawn_local(async move {
-        match rooms::keep_activity(&code, &activity).await {
+        let kept_all = async {
+            rooms::keep_beside(&code, Beside::Activity, &activity).await?;
+            rooms::keep_beside(&code, Beside::Roster, &roster).await
+        };
+        match kept_all.await {
             Ok(()) => *kept.borrow_mut() = noted,
             Err(e) => web_sys::console::warn_1(&e.to_string().into()),
         }
     });
 }
 
-/// Reads back the record of the lesson and the hand-ins that room `code` kept before its
-/// page closed or reloaded; they go in front of what comes since.
+/// Reads back the record of the lesson, the hand-ins and the roster's memory that room `code`
+/// kept before its page closed or reloaded; they go in front of what comes since.
 fn restore_record(teacher: &TeacherSession, code: &str) {
     let (inbox, code) = (teacher.activity.inbox.clone(), code.to_string());
     let reading = teacher.activity.reading.clone();
     let handins = teacher.handins_inbox.clone();
+    let roster = teacher.roster_inbox.clone();
     *reading.borrow_mut() = true;
     wasm_bindgen_futures::spawn_local(async move {
-        if let Ok(Some(json)) = rooms::kept_activity(&code).await {
+        if let Ok(Some(json)) = rooms::kept_beside(&code, Beside::Activity).await {
             *inbox.borrow_mut() = Some(Activity::from_json(&json));
+        }
+        if let Ok(Some(json)) = rooms::kept_beside(&code, Beside::Roster).await {
+            *roster.borrow_mut() = serde_json::from_str(&json).ok();
         }
         if let Ok(Some(json)) = rooms::kept_handins(&code).await {
             *handins.borrow_mut() = serde_json::from_str(&json).ok();
@@ -150,7 +169,7 @@ fn teacher_server(query: &str) -> (Option<Server>, Option<String>, Option<String
     let url = session::server_url(query);
     let login = teacher_key(query).map(|given| session::teacher_login(&given));
     let tag = login.as_ref().and_then(|(_, _, tag)| tag.clone());
-    if url.is_some() && super::update::offline() {
+    if url.is_some() && crate::browser::offline() {
         let why = "this device is offline, so students cannot join over the network: end the \
                    session and start it again once the device is back on the network";
         return (None, Some(why.into()), tag);
@@ -181,7 +200,7 @@ fn teacher_key(query: &str) -> Option<String> {
 }
 
 /// The page's address without its query, for links.
-pub(super) fn page_base() -> String {
+pub fn page_base() -> String {
     web_sys::window()
         .and_then(|w| {
             let l = w.location();
@@ -212,6 +231,18 @@ pub struct PageSession {
     /// resume it once that page has gone quiet (so it looks again now and then).
     pub watch_resume: bool,
 }
+
+/// What a frame's session work brought a device.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Arrived {
+    /// The teacher's model arrived anew (a snapshot): the stage fits it.
+    pub adopted: bool,
+    /// The teacher's inputs (a widget, an inspector edit, a command) changed it.
+    pub teacher_acted: bool,
+}
+
+/// No student's names (a page in no session).
+static NO_NAMES: std::sync::LazyLock<PuppetNames> = std::sync::LazyLock::new(PuppetNames::default);
 
 impl PageSession {
     /// The session the page's address asks to follow, if any (a projector or a student).
@@ -246,28 +277,38 @@ impl PageSession {
         Some(device.control.as_ref().is_some_and(|c| c.playing))
     }
 
+    /// Whose characters are whose, as this page shows them: the teacher's roster, or what
+    /// the teacher last told this device.
+    pub fn names(&self) -> &PuppetNames {
+        match (&self.teacher, &self.device) {
+            (Some(t), _) => t.names(),
+            (None, Some(d)) => &d.names,
+            (None, None) => &NO_NAMES,
+        }
+    }
+
     /// Where the student's own markers are (world points), while the student steers a
-    /// character of `model`: rings around them show where their characters go.
-    pub fn marks(&self, model: &StageModel, project: &ProjectHandle) -> Vec<(f64, f64)> {
-        let Some(d) = self.steering(model) else {
+    /// character of `run`: rings around them show where their characters go.
+    pub fn marks(&self, run: &Run, project: &ProjectHandle) -> Vec<(f64, f64)> {
+        let Some(d) = self.steering(run) else {
             return Vec::new();
         };
-        let bounds = StageModel::bounds(project);
+        let bounds = crate::stage::bounds(project);
         d.markers()
             .iter()
             .map(|m| from_marker(&bounds, m.x, m.y))
             .collect()
     }
 
-    /// The student's device while it steers a character of `model`: joined, the newest tab,
+    /// The student's device while it steers a character of `run`: joined, the newest tab,
     /// and the model has the character's blueprint.
-    pub fn steering(&self, model: &StageModel) -> Option<&DeviceSession> {
+    pub fn steering(&self, run: &Run) -> Option<&DeviceSession> {
         self.device.as_ref().filter(|d| {
             d.role() == Role::Student
                 && !d.superseded
                 && d.welcome
                     .as_ref()
-                    .is_some_and(|w| model.characters().contains(&w.blueprint))
+                    .is_some_and(|w| run.characters().contains(&w.blueprint))
         })
     }
 
@@ -288,33 +329,32 @@ impl PageSession {
             ctx.stroke();
         }
     }
-}
 
-impl PageState {
-    /// Starts a session (in the room of `code` when the page goes on with one after a
-    /// reload); false when none could start.
-    pub fn start_session(&mut self, room: Option<String>) -> bool {
-        if self.session.teacher.is_some() {
-            return true;
+    /// Starts hosting `run` of `project` (in the room of `code` when the page goes on with
+    /// one after a reload or a closed tab); why not, when none could start.
+    pub fn start_teaching(
+        &mut self,
+        run: &Run,
+        project: &ProjectHandle,
+        query: &str,
+        room: Option<String>,
+    ) -> Result<(), String> {
+        if self.teacher.is_some() {
+            return Ok(());
         }
         let resumed = room.is_some();
-        let (server, no_server_because, tag) = teacher_server(&self.query);
+        let (server, no_server_because, tag) = teacher_server(query);
         let code = room.unwrap_or_else(|| session::new_code(tag.as_deref()));
         if code.is_empty() {
-            self.project.post_note(
-                "this browser cannot make a room code (no secure random numbers)".into(),
-            );
-            return false;
+            return Err("this browser cannot make a room code (no secure random numbers)".into());
         }
         // Epochs count on from the clock's milliseconds, so after a reload the devices take
         // this page's first snapshot as newer than what they followed.
         let epoch = (js_sys::Date::now() as u64 & u64::from(u32::MAX)) as u32;
-        self.stage.model_mut().host(Some(epoch));
-        let title = self
-            .project
+        let title = project
             .with(|c| c.map(|c| c.title().to_string()))
             .unwrap_or_default();
-        let mut teacher = TeacherSession::start(&code, &title, server);
+        let mut teacher = TeacherSession::start(&code, &title, server, (run, epoch));
         let what = if resumed {
             restore_record(&teacher, &code);
             teacher.recording.restore(&code);
@@ -323,22 +363,24 @@ impl PageState {
             "started the session"
         };
         teacher.activity.note(
-            (js_sys::Date::now(), self.stage.model().tick()),
+            (js_sys::Date::now(), run.tick()),
             "teacher",
             &format!("{what} in room {code}"),
             "",
         );
         teacher.no_server_because = no_server_because;
-        self.session.teacher = Some(teacher);
-        self.session.watch_resume = false;
+        self.teacher = Some(teacher);
+        self.watch_resume = false;
         keep_room(Some(&code));
-        true
+        Ok(())
     }
 
-    /// Ends the session this page hosts.
-    pub fn end_session(&mut self) {
-        if let Some(t) = self.session.teacher.take() {
-            t.end(self.stage.model_mut());
+    /// Ends the session this page hosts: every device is told, every student's characters
+    /// leave `run`, and the class run is kept among the library's class runs (`kept` hears
+    /// when).
+    pub fn end_teaching(&mut self, run: &mut Run, kept: impl FnOnce() + 'static) {
+        if let Some(t) = self.teacher.take() {
+            t.end(run, kept);
         }
         keep_room(None);
         wasm_bindgen_futures::spawn_local(async {
@@ -348,118 +390,89 @@ impl PageState {
         });
     }
 
-    /// Takes the hosted room back to the state its page kept (`bytes`, an encoded
-    /// snapshot): the model as it was when the tab closed, not from its start.
-    pub fn resume_state(&mut self, bytes: &[u8]) {
-        let resumed = match protocol::decode(bytes) {
-            Ok(Message::Snapshot(snapshot)) => {
-                self.stage.model_mut().resume_from(&self.project, &snapshot)
-            }
-            _ => Err("the kept state does not read".to_string()),
+    /// Takes the hosted room's run back to the state its page kept (`bytes`, an encoded
+    /// snapshot): the model as it was when the tab closed, not from its start. The time it
+    /// goes on from, or why not.
+    pub fn resume_state(
+        run: &mut Run,
+        project: &ProjectHandle,
+        bytes: &[u8],
+    ) -> Result<sim_core::SimTime, String> {
+        let Ok(Message::Snapshot(snapshot)) = protocol::decode(bytes) else {
+            return Err("the kept state does not read".to_string());
         };
-        match resumed {
-            Ok(()) => {
-                self.stage.resumed(&self.project);
-                self.restart_series();
-                let at = self.stage.model().time().to_f64();
-                self.project.post_note(format!(
-                    "The session goes on from where it was kept (t = {at:.1} s)."
-                ));
-            }
-            Err(why) => self.project.post_note(format!(
-                "The session's last state could not be taken back ({why}): the model starts afresh."
-            )),
-        }
-    }
-
-    /// The session this page hosts, with the model it runs, for the teacher's actions.
-    pub fn teach(&mut self, action: impl FnOnce(&mut TeacherSession, &mut StageModel)) {
-        if let Some(t) = &mut self.session.teacher {
-            action(t, self.stage.model_mut());
-        }
+        let (_, kept_project, sim) = Follower::start(&snapshot)?;
+        run.resume(project, kept_project, sim);
+        Ok(run.time())
     }
 
     /// Session work before the frame's ticks (the teacher takes in what arrived); on a
-    /// device, everything (it follows the teacher instead of its clock). True when a device
-    /// took in a new model.
-    pub fn session_before_ticks(&mut self, ts: f64) -> bool {
-        if let Some(t) = &mut self.session.teacher {
-            let paused = !self.stage.running();
-            t.receive(self.stage.model_mut(), &self.project, ts, paused);
-            t.show_names_on(self.stage.model_mut());
+    /// device, everything (it follows the teacher instead of its clock). Says whether a
+    /// device took in a new model, and whether the teacher's inputs changed it.
+    pub fn before_ticks(&mut self, run: &mut Run, project: &ProjectHandle, ts: f64) -> Arrived {
+        if let Some(t) = &mut self.teacher {
+            let paused = !run.running();
+            t.receive(run, project, ts, paused);
         }
-        let Some(d) = &mut self.session.device else {
+        let Some(d) = &mut self.device else {
+            return Arrived::default();
+        };
+        let adopted = d.frame(run, project, ts);
+        let teacher_acted = d.take_inputs_applied();
+        self.hash_stale |= teacher_acted;
+        Arrived {
+            adopted,
+            teacher_acted,
+        }
+    }
+
+    /// Right after the run advanced (a frame's ticks, a Step): a hosted run's bundle.
+    pub fn ran(&mut self, run: &Run) {
+        if let Some(t) = &mut self.teacher {
+            t.ran(run);
+        }
+    }
+
+    /// Session work after the frame's ticks: the teacher sends what the run did and keeps
+    /// the room for a resume. True when inputs changed the state (perhaps without a tick).
+    pub fn after_ticks(&mut self, run: &Run, project: &ProjectHandle, ts: f64) -> bool {
+        let Some(t) = &mut self.teacher else {
             return false;
         };
-        let adopted = d.frame(self.stage.model_mut(), &self.project, ts);
-        self.stage.model_mut().set_names(&d.names);
-        let teacher_acted = d.take_inputs_applied();
-        if adopted {
-            self.stage.fit_to_project(&self.project);
+        let running = run.running();
+        let inputs = t.publish(run, project, running, run.speed(), ts);
+        let now = js_sys::Date::now();
+        if now - self.alive_ms >= ALIVE_EVERY_MS {
+            self.alive_ms = now;
+            keep_room(Some(t.room().code()));
         }
-        self.session.hash_stale |= teacher_acted;
-        // While the teacher plays, the periodic refreshes show what changed.
-        if teacher_acted && !self.model_running() {
-            self.refresh_panels();
-            self.refresh_inspection();
-            self.views.stale = true;
+        let code = t.room().code().to_string();
+        t.recording.keep_if_due(&code, now);
+        if now - self.kept_ms >= KEEP_STATE_MS {
+            self.kept_ms = now;
+            keep_state(t, run, project, running);
+        } else if now - self.activity_kept_ms >= KEEP_ACTIVITY_MS {
+            self.activity_kept_ms = now;
+            keep_activity(t);
         }
-        adopted
+        self.hash_stale |= inputs;
+        inputs
     }
 
-    /// Session work after the frame's ticks: the teacher sends what the run did.
-    pub fn session_after_ticks(&mut self, ts: f64, running: bool) {
-        let speed = self.stage.speed_label().parse::<f64>().unwrap_or(1.0);
-        let mut inputs = false;
-        if let Some(t) = &mut self.session.teacher {
-            let model = self.stage.model_mut();
-            inputs = t.publish(model, &self.project, running, speed, ts);
-            let now = js_sys::Date::now();
-            if now - self.session.alive_ms >= ALIVE_EVERY_MS {
-                self.session.alive_ms = now;
-                keep_room(Some(t.room().code()));
-            }
-            let code = t.room().code().to_string();
-            t.recording.keep_if_due(&code, now);
-            if now - self.session.kept_ms >= KEEP_STATE_MS {
-                self.session.kept_ms = now;
-                keep_state(t, self.stage.model(), &self.project, running);
-            } else if now - self.session.activity_kept_ms >= KEEP_ACTIVITY_MS {
-                self.session.activity_kept_ms = now;
-                keep_activity(t);
-            }
-        }
-        if inputs {
-            // Inputs applied while paused changed the state without a tick: the hash, the
-            // agent list and the panels show it (the periodic refresh only runs while playing).
-            self.session.hash_stale = true;
-            if !running {
-                self.refresh_panels();
-                self.refresh_inspection();
-                self.views.stale = true;
-            }
-        }
-    }
-
-    /// The state hash shown on the stage (`data-hash`) in a session or a class run's replay,
-    /// kept for the tick: only while the run stands still. Hashing the whole state every
-    /// tick took a third of a slow follower's time at 3,000 agents; the session's own check
-    /// hashes once a second (see `HASH_EVERY_TICKS`).
-    pub fn refresh_hash(&mut self) {
-        // A class run's replay moves by its own play button, not the stage's clock.
-        let running = match &self.run {
-            Some(run) => run.playing,
-            None => self.model_running(),
-        };
-        let session = &mut self.session;
-        if (!session.is_live() && self.run.is_none()) || running {
-            session.shown_hash = None;
+    /// The state hash shown on the stage (`data-hash`) in a session or a class run's replay
+    /// (`replaying`), kept for the tick: only while the run stands still (`running` says
+    /// whether it moves). Hashing the whole state every tick took a third of a slow
+    /// follower's time at 3,000 agents; the session's own check hashes once a second (see
+    /// `HASH_EVERY_TICKS`).
+    pub fn refresh_hash(&mut self, run: &Run, replaying: bool, running: bool) {
+        if (!self.is_live() && !replaying) || running {
+            self.shown_hash = None;
             return;
         }
-        let tick = self.stage.model().tick();
-        if session.shown_hash.is_none_or(|(t, _)| t != tick) || session.hash_stale {
-            session.shown_hash = self.stage.model().state_hash().map(|h| (tick, h));
-            session.hash_stale = false;
+        let tick = run.tick();
+        if self.shown_hash.is_none_or(|(t, _)| t != tick) || self.hash_stale {
+            self.shown_hash = run.state_hash().map(|h| (tick, h));
+            self.hash_stale = false;
         }
     }
 }
