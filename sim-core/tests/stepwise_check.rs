@@ -107,3 +107,33 @@ fn fmt_of_a_project_lays_out_every_script_and_keeps_it_loadable() {
     let out = stepwise(&["check", formatted.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+#[test]
+fn check_warns_of_widgets_and_guide_checks_that_cannot_work_with_the_model() {
+    let project = serde_json::json!({
+        "id": "w", "label": "W",
+        "blueprints": [{ "name": "Fish", "scriptText": "# BLUEPRINT Fish\n# PROGRAM DEFINE\naddProp energy Number 1" }],
+        "widgets": [
+            { "kind": "slider", "label": "Speed", "target": "Fish.sped" },
+            { "kind": "monitor", "target": "mean Fish.energy" }
+        ],
+        "guide": { "alive": [{ "measure": "count Fsh", "atLeast": 1 }] }
+    });
+    let path = temp_file("widgets.gemprj", &project.to_string());
+    let file = path.to_str().unwrap();
+    let out = stepwise(&["check", file]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(
+        lines[0].starts_with(&format!("{file}: warning: widgets[0] 'Speed': ")),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("sped"), "{}", lines[0]);
+    assert_eq!(
+        lines[1],
+        format!("{file}: warning: guide.alive[0]: the model has no blueprint 'Fsh' (did you mean Fish?)")
+    );
+    assert_eq!(lines[2], format!("{file}: ok"));
+}

@@ -37,6 +37,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use sim_core::{
+    experiment::{alive_problems, widget_problems},
     script::{compile_project, compile_standalone, print_units, tokenize},
     CompileError, Project,
 };
@@ -90,30 +91,51 @@ fn load_project(file: &str, text: &str) -> Result<Project, String> {
 }
 
 /// `stepwise check FILE`: every compile error, one per line (exit 1); warnings, what GEMSTEP
-/// would quietly ignore, are listed too but do not fail it.
+/// would quietly ignore, are listed too but do not fail it, and so are a project's widgets
+/// and lesson-guide checks that cannot work with its model.
 fn check_file(file: &str) -> Result<String, String> {
     let text = read(file)?;
     let result = if is_project(file) {
-        compile_project(&load_project(file, &text)?)
-            .map(|p| p.blueprints.into_iter().flat_map(|b| b.warnings).collect())
+        let project = load_project(file, &text)?;
+        compile_project(&project).map(|compiled| {
+            let scripts = compiled.blueprints.into_iter().flat_map(|b| b.warnings);
+            let mut lines: Vec<String> = scripts
+                .map(|w| format!("{file}:{}:{}: warning: {}", w.script, w.pos, w.kind))
+                .collect();
+            lines.extend(project_warnings(file, &project));
+            lines
+        })
     } else {
         let stem = Path::new(file)
             .file_stem()
             .map_or_else(|| file.to_owned(), |s| s.to_string_lossy().into_owned());
-        compile_standalone(&text, &stem).map(|b| b.warnings)
-    };
-    match result {
-        Ok(warnings) if warnings.is_empty() => Ok(format!("{file}: ok")),
-        // Warnings alone do not fail the check: GEMSTEP runs such a script.
-        Ok(warnings) => {
-            let lines: Vec<String> = warnings
+        compile_standalone(&text, &stem).map(|b| {
+            b.warnings
                 .iter()
                 .map(|w| format!("{file}:{}:{}: warning: {}", w.script, w.pos, w.kind))
-                .collect();
-            Ok(format!("{}\n{file}: ok", lines.join("\n")))
+                .collect()
+        })
+    };
+    match result {
+        // Warnings alone do not fail the check: GEMSTEP runs such a script.
+        Ok(mut lines) => {
+            lines.push(format!("{file}: ok"));
+            Ok(lines.join("\n"))
         }
         Err(errors) => Err(list_errors(file, &errors)),
     }
+}
+
+/// The warnings about `project`'s widgets and lesson guide, one line each.
+fn project_warnings(file: &str, project: &Project) -> Vec<String> {
+    let widgets = widget_problems(project).into_iter().enumerate();
+    let widgets = widgets.filter_map(|(i, why)| {
+        let label = project.widgets[i].shown_label();
+        why.map(|why| format!("{file}: warning: widgets[{i}] '{label}': {why}"))
+    });
+    let alive = alive_problems(project).into_iter();
+    let alive = alive.map(|(i, why)| format!("{file}: warning: guide.alive[{i}]: {why}"));
+    widgets.chain(alive).collect()
 }
 
 fn list_errors(file: &str, errors: &[CompileError]) -> String {

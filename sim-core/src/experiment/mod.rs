@@ -10,12 +10,14 @@
 //! measurement ([`table`]).
 
 pub mod expression;
+mod guide_check;
 pub mod measure;
 mod suggest_widgets;
 pub mod table;
 pub mod values;
 mod widget_check;
 
+pub use guide_check::{alive_failures, alive_problems};
 pub use measure::{Measure, Stat};
 pub use suggest_widgets::{suggest_widgets, WidgetSuggestion};
 pub use widget_check::widget_problems;

@@ -26,6 +26,9 @@ pub(super) fn problems(project: &Project) -> Vec<Problem> {
             count: project.widgets.len(),
         });
     }
+    if let Some(why) = project.guide.as_ref().and_then(|g| g.too_big()) {
+        problems.push(Problem::GuideTooBig { why });
+    }
     problems
 }
 

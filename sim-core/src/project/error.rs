@@ -129,6 +129,11 @@ pub enum Problem {
         /// How many.
         count: usize,
     },
+    /// A lesson guide with more text or entries than a project may keep.
+    GuideTooBig {
+        /// What is too big, in words (`guide.steps: 41 entries; …`).
+        why: String,
+    },
 }
 
 impl fmt::Display for ProjectError {
@@ -237,6 +242,7 @@ impl fmt::Display for Problem {
                 f,
                 "widgets: {count} widgets; a project may keep {MAX_WIDGETS}"
             ),
+            Problem::GuideTooBig { why } => f.write_str(why),
         }
     }
 }

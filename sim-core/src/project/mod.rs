@@ -27,6 +27,7 @@ mod check;
 mod costume;
 mod error;
 mod experiment;
+mod guide;
 mod stage;
 pub mod svg_check;
 mod widget;
@@ -38,6 +39,7 @@ pub use costume::{
 };
 pub use error::{Problem, ProjectError};
 pub use experiment::{ExperimentDef, VaryDef, MAX_EXPERIMENTS};
+pub use guide::{AliveCheck, Guide, MAX_GUIDE_BYTES, MAX_GUIDE_ITEMS, SUBJECTS};
 pub use stage::StageMetadata;
 pub use widget::{WidgetDef, WidgetKind, MAX_WIDGETS};
 
@@ -99,6 +101,10 @@ pub struct Project {
     /// file when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub widgets: Vec<WidgetDef>,
+    /// The model's lesson guide (see [`Guide`]), shown in the Info view and the library; left
+    /// out of the file when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guide: Option<Guide>,
     /// Fields Stepwise does not use, kept so saving does not lose them.
     #[serde(flatten)]
     pub extra: Map<String, Value>,

@@ -4,7 +4,8 @@
 //! snapshot and the run that never stopped.
 
 use sim_core::{
-    sim::parse_frame_log, InputFrame, Project, RoundPhase, Simulation, Value, TICKS_PER_SECOND,
+    experiment::alive_failures, project::Guide, sim::parse_frame_log, InputFrame, Project,
+    RoundPhase, Simulation, Value, TICKS_PER_SECOND,
 };
 use std::fmt::Write as _;
 
@@ -90,6 +91,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
     // The simulation keeps the project (given, not copied: 3 MB at 10,000 agents).
     let project = Project::from_json(&super::read(&options.file)?)
         .map_err(|e| format!("{}: {e}", options.file))?;
+    let guide = project.guide.clone();
     let mut sim = match &options.from {
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
@@ -133,10 +135,10 @@ pub fn run(args: &[String]) -> Result<String, String> {
         Some(overrun) => Err(format!(
             "{}
 {}: {overrun}",
-            summary(&sim),
+            summary(&sim, guide.as_ref()),
             options.file
         )),
-        None => Ok(summary(&sim)),
+        None => Ok(summary(&sim, guide.as_ref())),
     }
 }
 
@@ -178,7 +180,7 @@ fn cell(value: &Value) -> String {
     sim_core::experiment::table::cell(&value.as_text().unwrap_or_default())
 }
 
-fn summary(sim: &Simulation) -> String {
+fn summary(sim: &Simulation, guide: Option<&Guide>) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -204,6 +206,13 @@ fn summary(sim: &Simulation) -> String {
     }
     for (name, value) in sim.globals() {
         let _ = writeln!(out, "global {name}: {}", cell(&value));
+    }
+    if let Some(guide) = guide.filter(|g| !g.alive.is_empty()) {
+        let failures = alive_failures(guide, sim);
+        let _ = match failures.is_empty() {
+            true => writeln!(out, "guide: every alive check holds"),
+            false => writeln!(out, "guide: {}", failures.join("; ")),
+        };
     }
     if sim.inputs_refused() > 0 {
         let _ = writeln!(out, "inputs refused: {}", sim.inputs_refused());
