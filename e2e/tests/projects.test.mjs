@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, access } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { openApp, screenshot, closeApp, waitForStored, frames } from '../harness.mjs';
+import { openApp, screenshot, closeApp, waitForStored, frames, DIST } from '../harness.mjs';
 
 const MODELS = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'gemstep-models');
 const hasSharedModels = await access(MODELS).then(() => true, () => false);
@@ -66,7 +66,9 @@ test('the picker lists the bundled models, loads the first on open and another o
   await waitForLabel(page, 'Wander');
   const options = await page.$$eval('[data-testid="model-picker"] option:not([disabled])',
     (os) => os.map((o) => o.value));
-  assert.deepEqual(options, ['wander', 'fish-and-algae', 'moths']);
+  const index = JSON.parse(await readFile(join(DIST, 'static/models/index.json'), 'utf8'));
+  assert.deepEqual(options, index.map((m) => m.id));
+  assert.deepEqual(options.slice(0, 3), ['wander', 'fish-and-algae', 'moths']);
   assert.deepEqual((await blueprints(page)).map((b) => b.name), ['Wanderer']);
   await page.selectOption('[data-testid="model-picker"]', 'moths');
   await waitForLabel(page, 'Peppered Moths');

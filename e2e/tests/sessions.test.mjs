@@ -119,21 +119,28 @@ test('a script applied mid-session reaches everyone without a resync', async () 
 });
 
 test("the teacher's widgets show on the class screen, read-only, and follow the teacher's slider", async () => {
+  // The model comes with its own widgets; the teacher adds two more.
+  const own = await teacher.locator('[data-testid="widget"]').count();
   await teacher.click('[data-testid="edit-widgets"]');
   await addWidget(teacher, 'slider', { label: 'Energy use', target: 'Fish.energyUse', min: 0, max: 10, step: 1 });
   await addWidget(teacher, 'monitor', { label: 'Mean energy use', target: "{{ Fish.mean('energyUse') }}" });
   await teacher.click('[data-testid="edit-widgets"]');
   // The widgets reach the class screen with the project, to look at but not to change.
-  await projector.waitForFunction(() => document.querySelectorAll('[data-testid="widget"]').length === 2);
-  assert.equal(await projector.isDisabled('[data-testid="widget-slider"]'), true);
+  await projector.waitForFunction((n) => document.querySelectorAll('[data-testid="widget"]').length === n, own + 2);
+  const slider = (page) => page.locator('[data-testid="widget"]').nth(own).locator('[data-testid="widget-slider"]');
+  assert.equal(await slider(projector).isDisabled(), true);
   assert.equal(await projector.locator('[data-testid="edit-widgets"]').count(), 0);
   // The teacher's slider, moved while the model is paused, changes every Fish on every
   // screen at once; the run goes on from there alike everywhere.
   assert.equal(await teacher.isEnabled('[data-testid="play"]'), true, 'the model is paused');
-  await teacher.locator('[data-testid="widget-slider"]').fill('4');
-  await teacher.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '4');
-  await projector.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '4'
-    && document.querySelector('[data-testid="widget-slider"]')?.value === '4');
+  await slider(teacher).fill('4');
+  const shows = (n) => {
+    const widget = document.querySelectorAll('[data-testid="widget"]');
+    return widget[n + 1]?.querySelector('[data-testid="widget-monitor"]')?.textContent === '4'
+      && widget[n]?.querySelector('[data-testid="widget-slider"]')?.value === '4';
+  };
+  await teacher.waitForFunction(shows, own);
+  await projector.waitForFunction(shows, own);
   const { tick } = await stageState(teacher);
   await teacher.click('[data-testid="play"]');
   await teacher.waitForFunction((t) => Number(document.querySelector('[data-testid="stage"]').dataset.tick) >= t + 30, tick);

@@ -1,5 +1,5 @@
 // The model's widgets: the teacher adds a slider, a monitor and a button to the Fish and Algae
-// model; moving the slider changes every Fish at once, the monitor follows the model, the
+// model (which comes with two sliders and a monitor of its own); moving the slider changes every Fish at once, the monitor follows the model, the
 // button runs its line at the next tick; each edit undoes, and the widgets are saved in the
 // project. On GEMSTEP's moths model a slider and a monitor work on a Global prop.
 import { test, before, after } from 'node:test';
@@ -7,6 +7,9 @@ import assert from 'node:assert/strict';
 import {
   openApp, closeApp, screenshot, importGemstepModel, stepTick, waitForStored, storedProjects, addWidget,
 } from '../harness.mjs';
+
+/** How many widgets the Fish and Algae model comes with. */
+const OWN = 3;
 
 let app;
 before(async () => { app = await openApp(); });
@@ -19,6 +22,8 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
   // Added while the model plays (the page redraws all the while: typing must survive it).
   await page.click('[data-testid="play"]');
   assert.equal(await page.isEnabled('[data-testid="pause"]'), true, 'the model plays');
+  // The model's own widgets: two sliders and a monitor.
+  assert.equal(await page.locator('[data-testid="widget"]').count(), OWN);
   await page.click('[data-testid="edit-widgets"]');
   await addWidget(page, 'slider', { label: 'Energy use', target: 'Fish.energyUse', min: 0, max: 10, step: 1 });
   await addWidget(page, 'monitor', { label: 'Mean energy', target: 'mean Fish.energy' });
@@ -26,21 +31,24 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
   await addWidget(page, 'monitor', { label: 'Twice the energy', target: "{{ Fish.mean('enrgy') * 2 }}" });
   await page.waitForFunction(() => document.querySelector('[data-testid="widget-problem"]')?.textContent
     .includes("column 4: the model has no prop 'enrgy' on Fish (did you mean energy?)"));
-  await addWidget(page, 'monitor', { label: 'Twice the energy', target: "{{ Fish.mean('energy') * 2 }}" }, 2);
+  await addWidget(page, 'monitor', { label: 'Twice the energy', target: "{{ Fish.mean('energy') * 2 }}" }, OWN + 2);
   await page.waitForFunction(() => !document.querySelector('[data-testid="widget-problem"]'));
   await addWidget(page, 'button', { label: 'Feed the fish', target: 'Fish', script: 'prop energy setTo 100' });
   await page.click('[data-testid="edit-widgets"]');
   await page.click('[data-testid="pause"]');
-  assert.equal(await page.locator('[data-testid="widget"]').count(), 4);
+  assert.equal(await page.locator('[data-testid="widget"]').count(), OWN + 4);
 
   // The slider shows the model's value (2, from the script) and sets every Fish when moved.
-  const slider = page.locator('[data-testid="widget-slider"]');
+  const added = page.locator('[data-testid="widget"]').nth(OWN);
+  const slider = added.locator('[data-testid="widget-slider"]');
   assert.equal(await slider.inputValue(), '2');
   await page.locator('[data-testid="agent-row"]', { hasText: 'Fish' }).first().click();
   await slider.focus();
   for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('[data-testid="prop-energyUse"]')?.value === '7');
-  assert.equal(await page.textContent('[data-testid="widget-value"]'), '7');
+  assert.equal(await added.locator('[data-testid="widget-value"]').textContent(), '7');
+  // The model's own slider on the same prop follows.
+  assert.equal(await page.locator('[data-testid="widget-value"]').first().textContent(), '7');
   // Dragged with the mouse to the far end: every Fish has the slider's greatest value.
   const box = await slider.boundingBox();
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
@@ -50,19 +58,19 @@ test('a slider, a monitor and a button added to the Fish and Algae model work at
   await page.waitForFunction(() => document.querySelector('[data-testid="prop-energyUse"]')?.value === '10');
 
   // The monitor shows the mean energy; the button feeds every Fish at the next tick.
-  const monitor = page.locator('[data-testid="widget-monitor"]').first();
+  const monitor = page.locator('[data-testid="widget-monitor"]').nth(1);
   assert.match(await monitor.textContent(), /^\d+(\.\d+)?$/);
   await page.click('[data-testid="widget-button"]');
   await stepTick(page);
-  await page.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '100');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-monitor"]')[1]?.textContent === '200');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-monitor"]')[1]?.textContent === '100');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-monitor"]')[2]?.textContent === '200');
   await screenshot(page, 'widgets-fish');
 
   // Saved in the project, and each edit undoes.
-  await waitForStored(page, '"widgets"');
-  const saved = JSON.parse((await storedProjects(page)).find((t) => t.includes('"widgets"')));
-  assert.deepEqual(saved.widgets.map((w) => w.kind), ['slider', 'monitor', 'monitor', 'button']);
-  assert.equal(saved.widgets[0].target, 'Fish.energyUse');
+  await waitForStored(page, 'prop energy setTo 100');
+  const saved = JSON.parse((await storedProjects(page)).find((t) => t.includes('prop energy setTo 100')));
+  assert.deepEqual(saved.widgets.slice(OWN).map((w) => w.kind), ['slider', 'monitor', 'monitor', 'button']);
+  assert.equal(saved.widgets[OWN].target, 'Fish.energyUse');
   // Undo takes back the last edit: the button's line.
   await page.click('[data-testid="undo"]');
   await page.click('[data-testid="edit-widgets"]');
@@ -81,23 +89,23 @@ test('on a touch tablet, widgets are added, set and removed by tapping, and the 
     assert.ok(await page.isDisabled('[data-testid="pause"]'), 'the model opens paused');
     await page.tap('[data-testid="edit-widgets"]');
     await page.tap('[data-testid="add-slider"]');
-    await addWidget(page, 'slider', { target: 'Fish.energyUse', min: 0, max: 8, step: 2 }, 0);
+    await addWidget(page, 'slider', { target: 'Fish.energyUse', min: 0, max: 8, step: 2 }, OWN);
     await page.tap('[data-testid="add-monitor"]');
-    await addWidget(page, 'monitor', { target: 'max Fish.energyUse' }, 1);
+    await addWidget(page, 'monitor', { target: 'max Fish.energyUse' }, OWN + 1);
     await page.tap('[data-testid="edit-widgets"]');
     // A tap near the slider's right end sets every Fish to its greatest value.
-    const slider = page.locator('[data-testid="widget-slider"]');
+    const slider = page.locator('[data-testid="widget"]').nth(OWN).locator('[data-testid="widget-slider"]');
     await slider.scrollIntoViewIfNeeded();
     const box = await slider.boundingBox();
     await page.touchscreen.tap(box.x + box.width - 2, box.y + box.height / 2);
-    await page.waitForFunction(() => document.querySelector('[data-testid="widget-monitor"]')?.textContent === '8');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-monitor"]')[1]?.textContent === '8');
     // Removed with a tap, and back with Undo.
     await page.tap('[data-testid="edit-widgets"]');
-    await page.tap('[data-testid="remove-widget"]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-editor"]').length === 1);
+    await page.locator('[data-testid="remove-widget"]').nth(OWN).tap();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="widget-editor"]').length === n, OWN + 1);
     await page.tap('[data-testid="undo"]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="widget-editor"]').length === 2);
-    assert.equal(await page.inputValue('[data-testid="widget-target"]'), 'Fish.energyUse');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="widget-editor"]').length === n, OWN + 2);
+    assert.equal(await page.locator('[data-testid="widget-target"]').nth(OWN).inputValue(), 'Fish.energyUse');
     await screenshot(page, 'widgets-tablet-touch');
     assert.deepEqual(tablet.errors, []);
   } finally {

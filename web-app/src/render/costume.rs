@@ -52,6 +52,18 @@ pub enum Art {
     TreeTrunk,
     /// A tree's leafy crown on its own.
     TreeLeaves,
+    /// A fox trotting right.
+    Fox,
+    /// A beehive on the ground.
+    Hive,
+    /// A car seen from above, facing right.
+    Car,
+    /// A cloud.
+    Cloud,
+    /// A carbon dioxide molecule, O=C=O, in its own colours.
+    Co2,
+    /// A factory with two chimneys, in its own colours.
+    Factory,
     /// GEMSTEP's `onexone`: a 1×1 costume that draws nothing, worn by meters and timers
     /// whose widgets are all they show.
     Blank,
@@ -74,7 +86,7 @@ pub struct ArtSpec {
 }
 
 /// Every built-in costume, in [`Art`] order.
-pub const ARTS: [(Art, ArtSpec); 19] = [
+pub const ARTS: [(Art, ArtSpec); 25] = [
     (
         Art::Circle,
         spec("circle", &["static/costumes/circle.svg"], 32.0, 0x5b8def),
@@ -204,6 +216,31 @@ pub const ARTS: [(Art, ArtSpec); 19] = [
             140.0,
             0x5aa450,
         ),
+    ),
+    (
+        Art::Fox,
+        spec("fox", &["static/costumes/fox.svg"], 56.0, 0xd9772b),
+    ),
+    (
+        Art::Hive,
+        spec("hive", &["static/costumes/hive.svg"], 64.0, 0xe0b04a),
+    ),
+    (
+        Art::Car,
+        spec("car", &["static/costumes/car.svg"], 32.0, 0xe8484f),
+    ),
+    (
+        Art::Cloud,
+        spec("cloud", &["static/costumes/cloud.svg"], 32.0, 0xf4f6f8),
+    ),
+    // Drawn in their own colours: a white tint leaves them as they are.
+    (
+        Art::Co2,
+        spec("co2", &["static/costumes/co2.svg"], 40.0, 0xffffff),
+    ),
+    (
+        Art::Factory,
+        spec("factory", &["static/costumes/factory.svg"], 64.0, 0xffffff),
     ),
     (Art::Blank, spec("onexone", &[], 1.0, 0xffffff)),
 ];
