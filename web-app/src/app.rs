@@ -61,17 +61,22 @@ pub enum Msg {
     ShowLesson(LessonTab),
     /// Show the side column's model (the projects panel), not the lesson.
     ShowModel,
+    /// Show the open model's lesson guide in the side column (true), or the model again.
+    ShowInfo(bool),
     /// A class run was kept among the library's class runs.
     RunKept,
 }
 
-/// What the side column of the teacher's page shows while a session runs.
+/// What the side column shows: the model, its lesson guide, or while a session runs the
+/// lesson.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
     /// The lesson panel, at this tab.
     Lesson(LessonTab),
     /// The projects panel: the model, its blueprints, its messages.
     Model,
+    /// The open model's lesson guide.
+    Info,
 }
 
 /// The app shell.
@@ -90,7 +95,7 @@ pub struct App {
     script_open: bool,
     /// Whether the developer tools are open.
     tools_open: bool,
-    /// What the side column shows while a session runs.
+    /// What the side column shows.
     side: Side,
     /// Counts the class runs the session kept, so the projects panel lists them at once.
     runs_kept: u32,
@@ -163,7 +168,8 @@ impl Component for App {
             Msg::Script(open) => self.script_open = open,
             Msg::Tools(open) => self.tools_open = open,
             Msg::ShowLesson(tab) => self.side = Side::Lesson(tab),
-            Msg::ShowModel => self.side = Side::Model,
+            Msg::ShowModel | Msg::ShowInfo(false) => self.side = Side::Model,
+            Msg::ShowInfo(true) => self.side = Side::Info,
             Msg::RunKept => self.runs_kept = self.runs_kept.wrapping_add(1),
         }
         true
@@ -181,7 +187,8 @@ impl Component for App {
 
     fn rendered(&mut self, ctx: &Context<Self>, first_render: bool) {
         // The lesson page's grid gives the lesson panel a wider column.
-        let lesson = self.page.read().session.teacher.is_some() && self.side != Side::Model;
+        let lesson =
+            self.page.read().session.teacher.is_some() && matches!(self.side, Side::Lesson(_));
         crate::browser::set_root_class("lesson", lesson);
         if !first_render {
             return;

@@ -22,7 +22,7 @@ use super::{keys, App, Msg, Side};
 use crate::inspector::Inspector;
 use crate::mapedit::{MapEditor, MapTool};
 use crate::panels::Panels;
-use crate::projects::{HistoryButtons, ProjectsPanel};
+use crate::projects::{HistoryButtons, InfoPanel, ProjectsPanel};
 use crate::session::device::Role;
 use crate::session::lesson::LessonTab;
 use crate::session::PageRole;
@@ -107,6 +107,7 @@ impl App {
             }))
         });
         let (script, tools) = (self.script_open, self.tools_open);
+        let info = self.side == Side::Info;
         let join = crate::session::ask_code_search(&state.query);
         html! {
             <>
@@ -115,6 +116,9 @@ impl App {
                 onclick={on_map}>{ if state.map.open { "Close map" } else { "Map" } }</button>
             <button class="script-toggle" data-testid="script-toggle" aria-pressed={script.to_string()}
                 onclick={link.callback(move |_| Msg::Script(!script))}>{ "Script" }</button>
+            <button class="info-toggle" data-testid="info-toggle" aria-pressed={info.to_string()}
+                title="The model's lesson guide: what it shows, how to teach with it, things to try"
+                onclick={link.callback(move |_| Msg::ShowInfo(!info))}>{ "Info" }</button>
             <button class="tools-toggle" data-testid="tools-toggle" aria-pressed={tools.to_string()}
                 title="Developer tools: the command line, the profiler, experiments"
                 onclick={link.callback(move |_| Msg::Tools(!tools))}>{ "Tools" }</button>
@@ -266,6 +270,7 @@ impl App {
             Side::Lesson(tab) if live => Some(tab),
             _ => None,
         };
+        let info = self.side == Side::Info;
         let waiting = state
             .session
             .teacher
@@ -279,16 +284,23 @@ impl App {
                             onclick={link.callback(|_| Msg::ShowLesson(LessonTab::Students))}>
                             { if waiting > 0 { format!("Lesson · {waiting} to review") } else { "Lesson".to_string() } }
                         </button>
-                        <button role="tab" data-testid="side-model" aria-selected={lesson.is_none().to_string()}
+                        <button role="tab" data-testid="side-model" aria-selected={(lesson.is_none() && !info).to_string()}
                             onclick={link.callback(|_| Msg::ShowModel)}>{ "Model" }</button>
+                        <button role="tab" data-testid="side-info" aria-selected={info.to_string()}
+                            onclick={link.callback(|_| Msg::ShowInfo(true))}>{ "Info" }</button>
                     </div>
                 }
                 <ResumeOffer page={self.page.clone()} on_show={link.callback(Msg::ShowLesson)} />
                 if let Some(tab) = lesson {
                     <LessonPanel page={self.page.clone()} {tab} on_tab={link.callback(Msg::ShowLesson)} />
                 }
-                // Away while the lesson shows, but for the script drawer the panel holds.
-                <div class={classes!("side-model", lesson.is_some().then_some("away"))}>
+                if info {
+                    <InfoPanel project={self.project.clone()} revision={self.project.revision()}
+                        on_close={link.callback(|_| Msg::ShowInfo(false))} />
+                }
+                // Away while the lesson or the guide shows, but for the script drawer the panel
+                // holds.
+                <div class={classes!("side-model", (lesson.is_some() || info).then_some("away"))}>
                     <ProjectsPanel current={self.project.clone()} library={self.library.clone()}
                         script_open={self.script_open} on_script={link.callback(Msg::Script)}
                         runs_kept={self.runs_kept} session={steered(state)} />

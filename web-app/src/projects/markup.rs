@@ -37,6 +37,7 @@ pub struct Actions {
     pub on_pick: Callback<Event>,
     pub on_import: Callback<Event>,
     pub on_new: Callback<MouseEvent>,
+    pub on_library: Callback<MouseEvent>,
     pub on_export: Callback<MouseEvent>,
     pub on_share: Callback<MouseEvent>,
     pub on_projector: Callback<MouseEvent>,
@@ -54,7 +55,12 @@ pub fn panel(
     html! {
         <aside class="projects-panel" aria-label="Projects">
             <section class="project-files">
-                { picker(state, origin, actions.on_pick) }
+                <div class="model-choice">
+                    { picker(state, origin, actions.on_pick) }
+                    <button data-testid="open-library" onclick={actions.on_library}
+                        title="Browse the models library: every model with its picture, subject and lesson guide">
+                        { "Library…" }</button>
+                </div>
                 <div class="file-buttons">
                     <button data-testid="new-project" onclick={actions.on_new}
                         title="Start an empty project: no blueprints, nothing on stage">{ "New" }</button>

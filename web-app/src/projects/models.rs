@@ -18,6 +18,10 @@ pub struct ModelEntry {
     pub label: String,
     /// The file name inside the models folder (`wander.gemprj`).
     pub file: String,
+    /// A blank starting point rather than a lesson: it has no guide, and the library lists
+    /// it apart.
+    #[serde(default)]
+    pub starter: bool,
 }
 
 impl ModelEntry {

@@ -13,6 +13,7 @@ use super::blank::blank_project;
 use super::catalog::Slot;
 use super::costumes::CostumeList;
 use super::current::{CurrentProject, Origin, ProjectHandle, Subscription};
+use super::gallery::ModelLibrary;
 use super::keys::page_listeners;
 use super::library::{Library, Opening, Start};
 use super::library_list::LibraryList;
@@ -73,6 +74,8 @@ pub enum Msg {
     Models(Result<Vec<ModelEntry>, LoadError>),
     /// The user picked a bundled model by id.
     Pick(String),
+    /// The models library page opens, or closes.
+    ShowLibrary(bool),
     /// The user chose a file to import.
     Import(File),
     /// An imported class run was kept (or why not).
@@ -163,6 +166,8 @@ pub struct ProjectsPanel {
     asked: u64,
     /// Counts the class runs kept from this panel (the list reads them again).
     runs_kept: u32,
+    /// Whether the models library page is open.
+    library_open: bool,
 }
 
 impl ProjectsPanel {
@@ -605,6 +610,7 @@ fn actions(link: &html::Scope<ProjectsPanel>) -> markup::Actions {
         on_pick,
         on_import,
         on_new: link.callback(|_| Msg::New),
+        on_library: link.callback(|_| Msg::ShowLibrary(true)),
         on_export: link.callback(|_| Msg::Export),
         on_share: link.callback(|_| Msg::Share),
         on_projector: link.callback(|_| Msg::ToggleProjector),
@@ -634,6 +640,7 @@ impl Component for ProjectsPanel {
             focus: None,
             asked: 0,
             runs_kept: 0,
+            library_open: false,
             _subscriptions: [
                 ctx.props()
                     .current
@@ -653,6 +660,7 @@ impl Component for ProjectsPanel {
     fn update(&mut self, ctx: &Context<Self>, msg: Self::Message) -> bool {
         match msg {
             Msg::Models(result) => self.models_arrived(ctx, result),
+            Msg::ShowLibrary(open) => self.library_open = open,
             Msg::Pick(id) => match self.models.iter().find(|m| m.id == id).cloned() {
                 Some(entry) => self.load_model(ctx, &entry, true),
                 None => self.sync_picker(ctx),
@@ -753,6 +761,11 @@ impl Component for ProjectsPanel {
         html! {
             <>
                 { ctx.props().current.with(|current| markup::panel(&state, current, actions, markup::Parts { library, blueprints, costumes })) }
+                if self.library_open {
+                    <ModelLibrary models={self.models.clone()}
+                        on_open={link.batch_callback(|id| vec![Msg::ShowLibrary(false), Msg::Pick(id)])}
+                        on_close={link.callback(|()| Msg::ShowLibrary(false))} />
+                }
                 <ScriptPanel {project} {focus} {focus_serial} on_apply={link.callback(Msg::ApplyScript)}
                     on_rename={link.callback(Msg::RenameBlueprint)}
                     open={ctx.props().script_open} on_open={ctx.props().on_script.clone()} />

@@ -126,6 +126,15 @@ impl Drawn {
     }
 }
 
+/// Every agent of `sim` as a still picture of it draws them: no selection, no names (the
+/// models library's pictures).
+pub fn still_agents(sim: &sim_core::Simulation, costumes: &mut Costumes) -> Vec<RenderAgent> {
+    let agents = sim.agents().enumerate();
+    agents
+        .map(|(i, a)| render_agent(i as u32, &a, costumes, false))
+        .collect()
+}
+
 /// One simulation agent as the stage draws it; `id` is its position in the drawn list. Its
 /// selection and hover show only on the page that runs the model (`own`).
 fn render_agent(id: u32, agent: &AgentView<'_>, costumes: &mut Costumes, own: bool) -> RenderAgent {

@@ -20,7 +20,7 @@ use sim_core::EntityId;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, MouseEvent, WheelEvent};
 use yew::NodeRef;
 
-pub use drawn::Drawn;
+pub use drawn::{still_agents, Drawn};
 
 /// The stage's colour inside its bounds.
 const STAGE_BACKGROUND: Rgb = Rgb::from_packed(0x24506b);
@@ -37,17 +37,18 @@ const MAX_SKIPPED: u32 = 120;
 
 /// The stage bounds of the open project, in the renderer's y-up world.
 pub fn bounds(project: &ProjectHandle) -> Bounds {
-    project.with(|c| {
-        c.map_or_else(Bounds::default, |c| {
-            let m = &c.project.metadata;
-            Bounds {
-                left: m.left,
-                right: m.right,
-                top: -m.top,
-                bottom: -m.bottom,
-            }
-        })
-    })
+    project.with(|c| c.map_or_else(Bounds::default, |c| project_bounds(&c.project)))
+}
+
+/// `project`'s stage bounds, in the renderer's y-up world.
+pub fn project_bounds(project: &sim_core::Project) -> Bounds {
+    let m = &project.metadata;
+    Bounds {
+        left: m.left,
+        right: m.right,
+        top: -m.top,
+        bottom: -m.bottom,
+    }
 }
 
 /// The canvas that shows the run, and its drawing.
