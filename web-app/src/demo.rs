@@ -146,28 +146,20 @@ impl Wanderers {
 fn gallery(costumes: &mut Costumes) -> Vec<RenderAgent> {
     let mut agents = Vec::new();
     for (i, (art, _)) in ARTS.iter().enumerate() {
-        let mut agent = RenderAgent::new(
-            agents.len() as u32,
-            column(i),
-            300.0,
-            Costumes::of_art(*art),
-        );
+        let (x, y) = place(i, 340.0);
+        let mut agent = RenderAgent::new(agents.len() as u32, x, y, Costumes::of_art(*art));
         agent.label = Some(ARTS[i].1.name.to_string());
-        shrink_tree(&mut agent);
+        shrink_large(&mut agent);
         agents.push(agent);
     }
     for (i, (art, _)) in ARTS.iter().enumerate() {
-        let mut agent = RenderAgent::new(
-            agents.len() as u32,
-            column(i),
-            170.0,
-            Costumes::of_art(*art),
-        );
+        let (x, y) = place(i, 190.0);
+        let mut agent = RenderAgent::new(agents.len() as u32, x, y, Costumes::of_art(*art));
         agent.color = Some(Rgb::from_hsv(i as f64 / ARTS.len() as f64, 0.6, 0.95));
         agent.rotation_deg = 30.0 * i as f64;
         agent.flip_x = i % 3 == 1;
         agent.flip_y = i % 3 == 2;
-        shrink_tree(&mut agent);
+        shrink_large(&mut agent);
         agents.push(agent);
     }
     let named = [
@@ -182,7 +174,7 @@ fn gallery(costumes: &mut Costumes) -> Vec<RenderAgent> {
         let mut agent = RenderAgent::new(
             agents.len() as u32,
             column(2 * i),
-            40.0,
+            20.0,
             costumes.resolve(name),
         );
         agent.label = Some((*name).to_string());
@@ -195,6 +187,16 @@ fn gallery(costumes: &mut Costumes) -> Vec<RenderAgent> {
 /// The gallery's column `i`, as a world x.
 fn column(i: usize) -> f64 {
     -330.0 + 60.0 * i as f64
+}
+
+/// How many costumes a gallery row holds inside the stage: every built-in one in two rows.
+const PER_ROW: usize = ARTS.len().div_ceil(2);
+
+/// Where the `i`th costume of a pair of rows starting at `top` goes: [`PER_ROW`] a row, 60
+/// units apart across the stage, the second row 65 units under the first.
+fn place(i: usize, top: f64) -> (f64, f64) {
+    let x = -360.0 + 60.0 * (i % PER_ROW) as f64;
+    (x, top - 65.0 * (i / PER_ROW) as f64)
 }
 
 /// The gallery's last rows: a fish dressed in each of the drawn extras (frames, glow,
@@ -242,9 +244,13 @@ fn widget_row(agents: &mut Vec<RenderAgent>) {
     }
 }
 
-/// Trees are big; in the gallery's tight grid they are drawn smaller.
-fn shrink_tree(agent: &mut RenderAgent) {
-    if agent.costume == Costumes::of_art(Art::Tree) {
+/// Trees and trunks are big; in the gallery's tight grid they are drawn smaller.
+fn shrink_large(agent: &mut RenderAgent) {
+    let large = ARTS
+        .iter()
+        .find(|(art, _)| agent.costume == Costumes::of_art(*art))
+        .is_some_and(|(_, spec)| spec.size > 80.0);
+    if large {
         agent.scale = 0.4;
     }
 }
