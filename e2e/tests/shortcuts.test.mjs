@@ -64,7 +64,7 @@ test('Tab reaches the title bar\'s tools, then the run controls before the agent
     order.push(await focused(page));
   }
   // The model opens paused, so Play is the run control to reach (Pause and Undo are off).
-  assert.deepEqual(order.slice(0, 4), ['map-toggle', 'script-toggle', 'tools-toggle', 'session-start'], order.join(', '));
+  assert.deepEqual(order.slice(0, 5), ['map-toggle', 'script-toggle', 'info-toggle', 'tools-toggle', 'session-start'], order.join(', '));
   const play = order.indexOf('play');
   assert.ok(play >= 0 && play < 9, `Play is Tab number ${play + 1}: ${order.join(', ')}`);
   assert.ok(play < order.indexOf('agent-row'), order.join(', '));
