@@ -52,6 +52,8 @@
 //! - [`sim`]: the [`Simulation`] — the one entry point to a running model.
 //! - [`experiment`]: parameter sweeps — a model run over combinations of prop values and
 //!   seeds, measured into a BehaviorSpace-shaped table.
+//! - [`reference`]: the script reference — every keyword, feature and method, with an
+//!   example — for the app's help and `stepwise reference`.
 //! - [`session`]: a live classroom session's messages, sealing and lockstep: the teacher's
 //!   page runs the model, every other device follows it.
 
@@ -68,6 +70,7 @@ mod features;
 mod lexical;
 mod phase;
 pub mod project;
+pub mod reference;
 pub mod sched;
 pub mod script;
 pub mod session;

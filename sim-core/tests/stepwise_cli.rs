@@ -153,3 +153,79 @@ fn a_tick_that_would_never_end_stops_and_run_exits_1_naming_the_place() {
     );
     assert!(stderr.contains("time 0.033 s, 1 ticks"), "{stderr}");
 }
+
+/// `stepwise reference` lists an entry, with an example, for every keyword, feature method
+/// and property method the engine knows (read from the engine's own tables, so a word added
+/// without its entry fails here); `stepwise reference NAME` prints one, and a misspelt name
+/// gets a "did you mean".
+#[test]
+fn reference_lists_every_keyword_feature_method_and_property_method() {
+    use sim_core::script::{KEYWORDS, PRAGMAS, WHEN_TESTS};
+    use sim_core::{VarType, FEATURES};
+    let out = stepwise(&["reference"]);
+    assert!(out.status.success());
+    let listing = text(&out.stdout);
+    let has = |title: &str| listing.contains(&format!("\n{title} — "));
+    let mut missing = Vec::new();
+    for k in KEYWORDS {
+        if !has(k.name) {
+            missing.push(k.name.to_owned());
+        }
+    }
+    for p in PRAGMAS {
+        if !has(&format!("# {}", p.name)) {
+            missing.push(format!("# {}", p.name));
+        }
+    }
+    for t in WHEN_TESTS {
+        if !has(&format!("when … {} …", t.name)) {
+            missing.push(t.name.to_owned());
+        }
+    }
+    for f in FEATURES {
+        let props = f.props.iter().map(|p| p.name);
+        for name in props.chain(f.methods.iter().map(|m| m.name)) {
+            if !has(&format!("{} {name}", f.name)) {
+                missing.push(format!("{}.{name}", f.name));
+            }
+        }
+    }
+    for ty in VarType::ALL {
+        for m in ty.methods() {
+            if !has(&format!("{} ({} property)", m.name, ty.name())) {
+                missing.push(format!("{}.{}", ty.name(), m.name));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no reference entry for {missing:?}");
+    assert!(
+        !listing.contains("  Example:\n\n"),
+        "an entry has an empty example"
+    );
+
+    let one = stepwise(&["reference", "Movement.setRandomDirection"]);
+    assert!(one.status.success());
+    let entry = text(&one.stdout);
+    assert!(
+        entry.starts_with("Movement setRandomDirection — feature method\n"),
+        "{entry}"
+    );
+    let example = entry.split("  Example:\n").nth(1).unwrap_or_default();
+    assert!(
+        example.contains("featCall Movement setRandomDirection"),
+        "{entry}"
+    );
+
+    let older = text(&stepwise(&["reference", "createAgent"]).stdout);
+    assert!(
+        older.contains("GEMSTEP also writes: createAgent"),
+        "{older}"
+    );
+
+    let wrong = stepwise(&["reference", "featCal"]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert_eq!(
+        text(&wrong.stderr).trim_end(),
+        "the reference has no entry named 'featCal' — did you mean 'featCall'?"
+    );
+}

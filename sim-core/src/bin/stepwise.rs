@@ -19,6 +19,10 @@
 //!               [--csv out.csv] [--threads N]
 //!                           run an experiment (the project's saved one, or one made of
 //!                           the options) on every core; write its table as CSV
+//! stepwise reference [NAME]  print the script reference: every keyword, # line, when test,
+//!                           feature, feature prop and method, and property method, with
+//!                           its arguments and an example (NAME: only its entries, as
+//!                           `featCall`, `Movement.distance`, `Number.add` or `add`)
 //! stepwise fmt FILE         print FILE's script in canonical layout (for a .gemprj, the
 //!                           project JSON with every script laid out canonically)
 //! ```
@@ -42,7 +46,7 @@ use sim_core::{
     CompileError, Project,
 };
 
-const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH] [--inputs LOG.jsonl] | stepwise run --replay FILE.stepwise-run | stepwise sweep FILE.gemprj [--vary P=VALUES]... [--measure M]... [--seeds N] [--seconds S] [--csv out.csv]";
+const USAGE: &str = "usage: stepwise tokenize FILE | stepwise check FILE | stepwise fmt FILE | stepwise reference [NAME] | stepwise run FILE.gemprj --seconds S --seed N [--csv out.csv] [--snapshot-at T --snapshot-out PATH] [--from PATH] [--inputs LOG.jsonl] | stepwise run --replay FILE.stepwise-run | stepwise sweep FILE.gemprj [--vary P=VALUES]... [--measure M]... [--seeds N] [--seconds S] [--csv out.csv]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -65,11 +69,29 @@ fn run(args: &[String]) -> Result<String, String> {
         [command, file] if command == "tokenize" => tokenize_file(file),
         [command, file] if command == "check" => check_file(file),
         [command, file] if command == "fmt" => fmt_file(file),
+        [command] if command == "reference" => Ok(sim_core::reference::listing()),
+        [command, name] if command == "reference" => reference_of(name),
         [command, flag, file] if command == "run" && flag == "--replay" => replay::run(file),
         [command, rest @ ..] if command == "run" => run::run(rest),
         [command, rest @ ..] if command == "sweep" => sweep::run(rest),
         _ => Err(USAGE.to_owned()),
     }
+}
+
+/// `stepwise reference NAME`: the entries NAME names, or a "did you mean" when none does.
+fn reference_of(name: &str) -> Result<String, String> {
+    let found = sim_core::reference::find(name);
+    if found.is_empty() {
+        let hint = sim_core::reference::closest_name(name)
+            .map(|n| format!(" — did you mean '{n}'?"))
+            .unwrap_or_default();
+        return Err(format!("the reference has no entry named '{name}'{hint}"));
+    }
+    Ok(found
+        .iter()
+        .map(|e| e.to_text())
+        .collect::<Vec<_>>()
+        .join("\n"))
 }
 
 /// `stepwise tokenize FILE`: the ScriptUnits of FILE as GEMSTEP's JSON.

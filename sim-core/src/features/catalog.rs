@@ -30,6 +30,8 @@ pub struct FeatPropSpec {
     pub default: DefaultValue,
     /// One plain sentence for the wizard.
     pub help: &'static str,
+    /// A line or two that use it, for the reference (each compiles: see `reference`'s tests).
+    pub example: &'static str,
     /// Whether setting it is news the feature's per-tick update must look at. Setting such a
     /// prop wakes the attached feature (a Costume's glow or tint may give it work to do every
     /// tick; its update skips it while it sleeps, reading none of its props) and forgets what
@@ -70,6 +72,8 @@ pub struct FeatMethodSpec {
     pub answer: Option<&'static str>,
     /// One plain sentence for the wizard.
     pub help: &'static str,
+    /// A line or two that use it, for the reference (each compiles: see `reference`'s tests).
+    pub example: &'static str,
 }
 
 /// A feature: a named pack of properties and methods a blueprint adds with `addFeature`.
@@ -81,6 +85,8 @@ pub struct FeatureSpec {
     pub aliases: &'static [&'static str],
     /// What it gives a character, for the wizard.
     pub help: &'static str,
+    /// A few lines that add and use it, for the reference.
+    pub example: &'static str,
     /// Its properties.
     pub props: &'static [FeatPropSpec],
     /// How many of its first props the tick reads or writes for nearly every agent that has
@@ -355,6 +361,7 @@ pub(super) const fn num(name: &'static str, default: f64, help: &'static str) ->
         ty: VarType::Number,
         default: DefaultValue::Number(default),
         help,
+        example: "",
         wakes: false,
     }
 }
@@ -370,6 +377,7 @@ pub(super) const fn text(
         ty: VarType::String,
         default: DefaultValue::Text(default),
         help,
+        example: "",
         wakes: false,
     }
 }
@@ -381,7 +389,22 @@ pub(super) const fn flag(name: &'static str, default: bool, help: &'static str) 
         ty: VarType::Boolean,
         default: DefaultValue::Boolean(default),
         help,
+        example: "",
         wakes: false,
+    }
+}
+
+impl FeatPropSpec {
+    /// This prop with its reference example (see [`FeatPropSpec::example`]).
+    pub(super) const fn eg(self, example: &'static str) -> FeatPropSpec {
+        FeatPropSpec { example, ..self }
+    }
+}
+
+impl FeatMethodSpec {
+    /// This method with its reference example (see [`FeatMethodSpec::example`]).
+    pub(super) const fn eg(self, example: &'static str) -> FeatMethodSpec {
+        FeatMethodSpec { example, ..self }
     }
 }
 
@@ -409,6 +432,7 @@ pub(super) const fn method(
         block: BlockScope::SameBlueprint,
         answer: None,
         help,
+        example: "",
     }
 }
 
@@ -483,6 +507,7 @@ pub(crate) const GLOBAL: FeatureSpec = FeatureSpec {
     name: "Global",
     aliases: &[],
     help: "Gives the character properties that every character in the model shares.",
+    example: "# PROGRAM DEFINE\naddFeature Global\nfeatCall Global addGlobalProp fishCount Number 0",
     hot: 0,
     props: &[],
     methods: &[
@@ -494,7 +519,8 @@ pub(crate) const GLOBAL: FeatureSpec = FeatureSpec {
                 A::one("initial", K::Any, "Its starting value."),
             ],
             "Makes a property that all characters share.",
-        ),
+        )
+        .eg("# PROGRAM DEFINE\nfeatCall Global addGlobalProp algaeLeft Number 100"),
         method(
             "globalProp",
             &[
@@ -507,7 +533,8 @@ pub(crate) const GLOBAL: FeatureSpec = FeatureSpec {
                 A::rest("values", K::Any, "What the method needs."),
             ],
             "Changes or checks a shared property.",
-        ),
+        )
+        .eg("when Fish firstTouches Algae [[\n  featCall Fish.Global globalProp algaeEaten add 1\n]]"),
         answers(
             method(
                 "getGlobalProp",
@@ -519,7 +546,8 @@ pub(crate) const GLOBAL: FeatureSpec = FeatureSpec {
                 "Gives a shared property's value.",
             ),
             "the value",
-        ),
+        )
+        .eg("ifExpr {{ agent.callFeatMethod('Global', 'getGlobalProp', 'algaeEaten') > 10 }} [[\n  featCall Costume setGlow 1\n]]"),
     ],
 };
 
@@ -527,45 +555,54 @@ pub(crate) const TIMER: FeatureSpec = FeatureSpec {
     name: "Timer",
     aliases: &[],
     help: "Lets the character watch and end the round's clock.",
+    example: "ifProp energy lessThan 1 [[\n  featCall Timer stopRound\n]]",
     hot: 0,
     props: &[],
-    methods: &[method("stopRound", &[], "Ends the current round now.")],
+    methods: &[method("stopRound", &[], "Ends the current round now.")
+        .eg("ifExpr {{ agent.callFeatMethod('Global', 'getGlobalProp', 'algaeEaten') >= 20 }} [[\n  featCall Timer stopRound\n]]")],
 };
 
 pub(crate) const CURSOR: FeatureSpec = FeatureSpec {
     name: "Cursor",
     aliases: &[],
     help: "Lets a pointer (a student moving in the room, or the mouse) pick the character up, carry it and drop it.",
+    example: "# PROGRAM DEFINE\naddFeature Cursor\n// now a pointer can pick this fish up and carry it",
     hot: 0,
     props: &[
         num(
             "cursorTargetId",
             -1.0,
             "The id of the character this cursor carries (-1 for none); set it, then bindCursor.",
-        ),
-        flag("isHolding", false, "Whether this cursor carries a character."),
+        )
+        .eg("featCall Population getRandomActiveCharacter Algae\nfeatPropPop Cursor cursorTargetId\nfeatCall Cursor bindCursor"),
+        flag("isHolding", false, "Whether this cursor carries a character.")
+            .eg("ifExpr {{ agent.prop.Cursor.isHolding.value && agent.x > 100 }} [[\n  featCall Cursor drop\n]]"),
     ],
     methods: &[
         method(
             "pickUp",
             &[BP],
             "This cursor picks up a character of the kind (the one a `when` names) and carries it.",
-        ),
+        )
+        .eg("when Fish centerFirstTouchesCenter Algae [[\n  featCall Fish.Cursor pickUp Algae\n]]"),
         method(
             "bindCursor",
             &[],
             "This cursor picks up the character whose id is in cursorTargetId.",
-        ),
+        )
+        .eg("featCall Population getRandomActiveCharacter Algae\nfeatPropPop Cursor cursorTargetId\nfeatCall Cursor bindCursor"),
         method(
             "drop",
             &[],
             "This cursor puts down the character it carries, where the cursor is.",
-        ),
+        )
+        .eg("ifExpr {{ agent.x > 100 }} [[\n  featCall Cursor drop\n]]"),
         method(
             "releaseCursor",
             &[],
             "Lets go of the cursor carrying this character; it stays where it is.",
-        ),
+        )
+        .eg("ifProp energy lessThan 10 [[\n  featCall Cursor releaseCursor\n]]"),
     ],
 };
 

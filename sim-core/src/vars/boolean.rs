@@ -23,7 +23,8 @@ pub(crate) const TABLE: MethodTable = MethodTable {
             "setTo",
             &[arg("value", BOOL, "true or false")],
             "Make it true or false.",
-        ),
+        )
+        .eg("prop hungry setTo true"),
         action(
             "setFuzzy",
             &[arg(
@@ -32,18 +33,36 @@ pub(crate) const TABLE: MethodTable = MethodTable {
                 "from -1 (certainly false) to 1 (certainly true)",
             )],
             "Make it partly true or partly false.",
-        ),
-        test("true", &[], "Is it true?"),
-        test("false", &[], "Is it false?"),
-        action("invert", &[], "Turn true into false, or false into true."),
-        action("and", OTHER, "Stay true only if this is true too."),
-        action("or", OTHER, "Become true if this is true."),
-        test("equal", OTHER, "Is it the same as this?"),
-        test("notEqual", OTHER, "Is it different from this?"),
-        test("slightlyTrue", &[], "Is it only a little bit true?"),
-        test("mostlyTrue", &[], "Is it almost certainly true?"),
-        test("slightlyFalse", &[], "Is it only a little bit false?"),
-        test("mostlyFalse", &[], "Is it almost certainly false?"),
+        )
+        .eg("prop hungry setFuzzy 0.5"),
+        test("true", &[], "Is it true?")
+            .eg("ifProp hungry true [[\n  featCall Costume setGlow 1\n]]"),
+        test("false", &[], "Is it false?")
+            .eg("ifProp hungry false [[\n  featCall Movement setMovementType wander\n]]"),
+        action("invert", &[], "Turn true into false, or false into true.").eg("prop hungry invert"),
+        action("and", OTHER, "Stay true only if this is true too.")
+            .eg("prop hungry and {{ agent.energy < 30 }}"),
+        action("or", OTHER, "Become true if this is true.")
+            .eg("prop hungry or {{ agent.energy < 20 }}"),
+        test("equal", OTHER, "Is it the same as this?")
+            .eg("ifProp hungry equal true [[\n  featCall Costume setGlow 1\n]]"),
+        test("notEqual", OTHER, "Is it different from this?").eg(concat!(
+            "ifProp hungry notEqual true [[\n",
+            "  featCall Movement setMovementType float\n",
+            "]]"
+        )),
+        test("slightlyTrue", &[], "Is it only a little bit true?").eg(concat!(
+            "prop hungry setFuzzy 0.1\n",
+            "ifProp hungry slightlyTrue [[\n",
+            "  featCall Costume setGlow 1\n",
+            "]]"
+        )),
+        test("mostlyTrue", &[], "Is it almost certainly true?")
+            .eg("ifProp hungry mostlyTrue [[\n  featCall Movement setMovementType wander\n]]"),
+        test("slightlyFalse", &[], "Is it only a little bit false?")
+            .eg("ifProp hungry slightlyFalse [[\n  prop energy sub 1\n]]"),
+        test("mostlyFalse", &[], "Is it almost certainly false?")
+            .eg("ifProp hungry mostlyFalse [[\n  featCall Movement setMovementType stop\n]]"),
         action(
             "addOption",
             &[
@@ -55,22 +74,44 @@ pub(crate) const TABLE: MethodTable = MethodTable {
                 ),
             ],
             "Give true or false a name, so you can use setToOption and equalToOption with it.",
-        ),
+        )
+        .eg("# PROGRAM DEFINE\nprop hungry addOption starving true"),
         action(
             "setToOption",
             OPTION_ARG,
             "Make it the value of a named option.",
-        ),
+        )
+        .eg(concat!(
+            "# PROGRAM DEFINE\n",
+            "prop hungry addOption starving true\n",
+            "prop hungry setToOption starving"
+        )),
         test(
             "equalToOption",
             OPTION_ARG,
             "Is it the value of this named option?",
-        ),
+        )
+        .eg(concat!(
+            "# PROGRAM DEFINE\n",
+            "prop hungry addOption starving true\n",
+            "# PROGRAM UPDATE\n",
+            "ifProp hungry equalToOption starving [[\n",
+            "  featCall Costume setGlow 1\n",
+            "]]"
+        )),
         test(
             "notEqualToOption",
             OPTION_ARG,
             "Is it different from the value of this named option?",
-        ),
+        )
+        .eg(concat!(
+            "# PROGRAM DEFINE\n",
+            "prop hungry addOption full false\n",
+            "# PROGRAM UPDATE\n",
+            "ifProp hungry notEqualToOption full [[\n",
+            "  prop energy sub 1\n",
+            "]]"
+        )),
     ],
     aliases: &[Alias {
         spelling: "eq",

@@ -25,30 +25,46 @@ pub(crate) const TABLE: MethodTable = MethodTable {
             args: &[KEY, VALUE],
             returns: None,
             help: "Add a new item with this name and value.",
+            example: "# PROGRAM DEFINE\nprop facts addItem 'food' 'algae'",
         },
         MethodSpec {
             name: "updateItem",
             args: &[KEY, VALUE],
             returns: None,
             help: "Give the item with this name a new value (adding it if it is missing).",
+            example: concat!(
+                "when Fish touches Algae [[\n",
+                "  prop Fish.facts updateItem 'lastMeal' 'algae'\n",
+                "]]"
+            ),
         },
         MethodSpec {
             name: "getItem",
             args: &[KEY],
             returns: Some(ValueKind::Any),
             help: "Get the value of the item with this name.",
+            example: concat!(
+                "# PROGRAM DEFINE\n",
+                "prop facts addItem 'likesAlgae' true\n",
+                "# PROGRAM UPDATE\n",
+                "ifProp facts getItem 'likesAlgae' [[\n",
+                "  featCall Costume setGlow 1\n",
+                "]]"
+            ),
         },
         MethodSpec {
             name: "has",
             args: &[KEY],
             returns: Some(ValueKind::Boolean),
             help: "Is there an item with this name?",
+            example: "ifProp facts has 'food' [[\n  prop hungry setTo false\n]]",
         },
         MethodSpec {
             name: "getKeys",
             args: &[],
             returns: Some(ValueKind::String),
             help: "List the names of all items, separated by commas.",
+            example: "ifProp facts getKeys [[\n  featCall Costume setGlow 1\n]]",
         },
     ],
     aliases: &[],

@@ -32,6 +32,8 @@ pub struct MethodSpec {
     pub returns: Option<ValueKind>,
     /// What the method does, for students.
     pub help: &'static str,
+    /// A line that uses it, for the reference (each compiles: see `reference`'s tests).
+    pub example: &'static str,
 }
 
 /// An older spelling that real GEMSTEP models still use, and the method it means.
@@ -72,6 +74,7 @@ pub(crate) const fn action(
         args,
         returns: None,
         help,
+        example: "",
     }
 }
 
@@ -88,6 +91,11 @@ pub(crate) const fn test(
 }
 
 impl MethodSpec {
+    /// This method with its reference example (see [`MethodSpec::example`]).
+    pub(crate) const fn eg(self, example: &'static str) -> MethodSpec {
+        MethodSpec { example, ..self }
+    }
+
     /// How many arguments the method needs at least.
     pub fn required_args(&self) -> usize {
         self.args.iter().filter(|a| !a.optional).count()
@@ -236,6 +244,7 @@ mod tests {
         ],
         returns: None,
         help: "",
+        example: "",
     };
     const TABLE: MethodTable = MethodTable {
         methods: &[TWO],

@@ -18,15 +18,19 @@ pub(crate) const TABLE: MethodTable = MethodTable {
             "setTo",
             &[arg("value", TEXT, "the new text")],
             "Make the text equal to this.",
-        ),
+        )
+        .eg("prop nickname setTo 'Dory'"),
         action(
             "add",
             &[arg("text", TEXT, "the text to add")],
             "Add this text to the end.",
-        ),
-        action("clear", &[], "Make the text empty."),
-        test("equal", COMPARE, "Is the text exactly the same as this?"),
-        test("notEqual", COMPARE, "Is the text different from this?"),
+        )
+        .eg("# PROGRAM INIT\nprop nickname add ' the Brave'"),
+        action("clear", &[], "Make the text empty.").eg("prop nickname clear"),
+        test("equal", COMPARE, "Is the text exactly the same as this?")
+            .eg("ifProp nickname equal 'Nemo' [[\n  featCall Costume setGlow 1\n]]"),
+        test("notEqual", COMPARE, "Is the text different from this?")
+            .eg("ifProp nickname notEqual 'Nemo' [[\n  featProp Costume scale setTo 0.5\n]]"),
         action(
             "addOption",
             &[
@@ -34,22 +38,44 @@ pub(crate) const TABLE: MethodTable = MethodTable {
                 arg("value", TEXT, "the text the name stands for"),
             ],
             "Give a text a name, so you can use setToOption and equalToOption with the name.",
-        ),
+        )
+        .eg("# PROGRAM DEFINE\nprop nickname addOption leader 'Captain Nemo'"),
         action(
             "setToOption",
             OPTION_ARG,
             "Set the text to the text of a named option.",
-        ),
+        )
+        .eg(concat!(
+            "# PROGRAM DEFINE\n",
+            "prop nickname addOption leader 'Captain Nemo'\n",
+            "prop nickname setToOption leader"
+        )),
         test(
             "equalToOption",
             OPTION_ARG,
             "Is the text the same as the text of this named option?",
-        ),
+        )
+        .eg(concat!(
+            "# PROGRAM DEFINE\n",
+            "prop nickname addOption leader 'Captain Nemo'\n",
+            "# PROGRAM UPDATE\n",
+            "ifProp nickname equalToOption leader [[\n",
+            "  featProp Costume scale setTo 2\n",
+            "]]"
+        )),
         test(
             "notEqualToOption",
             OPTION_ARG,
             "Is the text different from the text of this named option?",
-        ),
+        )
+        .eg(concat!(
+            "# PROGRAM DEFINE\n",
+            "prop nickname addOption leader 'Captain Nemo'\n",
+            "# PROGRAM UPDATE\n",
+            "ifProp nickname notEqualToOption leader [[\n",
+            "  featProp Costume scale setTo 1\n",
+            "]]"
+        )),
     ],
     aliases: &[Alias {
         spelling: "eq",

@@ -20,6 +20,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     aliases: &["useFeature"],
     help:
         "Adds a feature, a pack of ready-made properties and abilities, to this kind of character.",
+    example: "# PROGRAM DEFINE\naddFeature Movement\nfeatCall Movement setMovementType 'wander'",
     args: ARGS,
     compile,
 };

@@ -32,6 +32,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "addProp",
     aliases: &[],
     help: "Gives this kind of character a new property: a number, some text, or true/false.",
+    example: "# PROGRAM DEFINE\naddProp age Number 0",
     args: ARGS,
     compile,
 };

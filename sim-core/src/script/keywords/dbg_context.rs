@@ -12,6 +12,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "dbgContext",
     aliases: &[],
     help: "Prints which characters this line can name to the debugging console.",
+    example: "when Fish touches Algae [[\n  dbgContext\n]]",
     args: &[],
     compile,
 };

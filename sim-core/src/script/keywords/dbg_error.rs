@@ -17,6 +17,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "dbgError",
     aliases: &[],
     help: "Reports a script error with your own message, to flag something that should not happen.",
+    example: "ifProp energy lessThan 0 [[\n  dbgError 'energy should never go below 0'\n]]",
     args: ARGS,
     compile,
 };

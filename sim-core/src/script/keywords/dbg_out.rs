@@ -19,6 +19,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "dbgOut",
     aliases: &[],
     help: "Prints text or values to the debugging console, to help find mistakes.",
+    example: "dbgOut 'energy is' {{ agent.getProp('energy').value }}",
     args: ARGS,
     compile,
 };

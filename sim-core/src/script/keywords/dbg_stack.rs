@@ -12,6 +12,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "dbgStack",
     aliases: &[],
     help: "Prints the list of saved values (the stack) to the debugging console.",
+    example: "propPush energy\ndbgStack",
     args: &[],
     compile,
 };

@@ -13,6 +13,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "dbgTick",
     aliases: &[],
     help: "A debugging line from GEMSTEP that does nothing you can see; safe to remove.",
+    example: "dbgTick",
     args: &[],
     compile,
 };

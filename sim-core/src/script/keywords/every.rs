@@ -30,6 +30,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "every",
     aliases: &[],
     help: "Runs the lines below it again and again, every so many seconds.",
+    example: "every 2 [[\n  prop energy sub 1\n]]",
     args: ARGS,
     compile,
 };

@@ -19,6 +19,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     aliases: &[],
     help:
         "Works out a formula and saves the answer on a list (the stack) for propPop or featPropPop.",
+    example: "exprPush {{ agent.x + 10 }}\npropPop x",
     args: ARGS,
     compile,
 };

@@ -33,6 +33,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "featCall",
     aliases: &[],
     help: "Uses one of the abilities a feature gave this character, like changing costume.",
+    example: "featCall Costume setCostume 'fish.json' 0",
     args: ARGS,
     compile,
 };

@@ -26,6 +26,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "featProp",
     aliases: &[],
     help: "Sets or changes a property that one of this character's features gave it.",
+    example: "featProp Costume scale setTo 2",
     args: ARGS,
     compile,
 };

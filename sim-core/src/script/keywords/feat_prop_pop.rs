@@ -19,6 +19,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "featPropPop",
     aliases: &[],
     help: "Takes the last saved value off the list (the stack) and puts it in a feature property.",
+    example: "exprPush {{ agent.getProp('energy').value / 100 }}\nfeatPropPop Graphing meter",
     args: ARGS,
     compile,
 };

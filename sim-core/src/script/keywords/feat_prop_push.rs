@@ -18,6 +18,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "featPropPush",
     aliases: &[],
     help: "Saves a feature property's value on a list (the stack), to use on a later line.",
+    example: "featPropPush Costume scale\nfeatPropPop Graphing graphValue",
     args: ARGS,
     compile,
 };

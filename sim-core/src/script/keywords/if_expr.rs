@@ -24,6 +24,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "ifExpr",
     aliases: &[],
     help: "Works out a formula and runs the lines below it if the answer is true.",
+    example: "ifExpr {{ agent.getProp('energy').value < 10 }} [[\n  prop hungry setTo true\n]]",
     args: ARGS,
     compile,
 };

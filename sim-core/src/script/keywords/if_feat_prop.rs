@@ -24,6 +24,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "ifFeatProp",
     aliases: &[],
     help: "Checks a feature property of this character and runs the lines below it if the check is true.",
+    example: "ifFeatProp Costume scale greaterThan 3 [[\n  featProp Costume scale setTo 3\n]]",
     args: ARGS,
     compile,
 };

@@ -23,6 +23,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "if",
     aliases: &[],
     help: "Runs the lines below it if the test is true (and the second block if it is false).",
+    example: "if {{ agent.getProp('energy').value > 80 }} [[\n  featProp Costume glow setTo 1\n]]",
     args: ARGS,
     compile,
 };

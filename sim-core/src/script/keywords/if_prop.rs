@@ -21,6 +21,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "ifProp",
     aliases: &[],
     help: "Checks a property of this character and runs the lines below it if the check is true.",
+    example: "ifProp energy lessThan 10 [[\n  prop hungry setTo true\n]]",
     args: ARGS,
     compile,
 };

@@ -67,6 +67,8 @@ pub struct Keyword {
     pub aliases: &'static [&'static str],
     /// What it does, in a student's words.
     pub help: &'static str,
+    /// A line or two that use it, for the reference (each compiles: see `reference`'s tests).
+    pub example: &'static str,
     /// Its arguments, for the wizard and for simple count checks.
     pub args: &'static [ArgSpec],
     /// Compiles a line that starts with it.

@@ -35,6 +35,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "onEvent",
     aliases: &[],
     help: "Runs the lines below it when something happens, like the simulation starting (Start) or once every second (Tick).",
+    example: "onEvent Start [[\n  prop energy setTo 50\n]]",
     args: ARGS,
     compile,
 };

@@ -17,6 +17,8 @@ pub struct Pragma {
     pub name: &'static str,
     /// What it does.
     pub help: &'static str,
+    /// A line that uses it, for the reference.
+    pub example: &'static str,
     /// Its arguments.
     pub args: &'static [ArgSpec],
 }
@@ -36,6 +38,7 @@ pub static PRAGMAS: &[Pragma] = &[
     Pragma {
         name: "BLUEPRINT",
         help: "Names the kind of character this script describes, and what it is based on.",
+        example: "# BLUEPRINT Shark\n# PROGRAM DEFINE\naddFeature Movement",
         args: &[
             ArgSpec::one("name", ArgKind::NewName, "The character's name."),
             ArgSpec::optional("base", ArgKind::NewName, "A character it copies first."),
@@ -44,6 +47,7 @@ pub static PRAGMAS: &[Pragma] = &[
     Pragma {
         name: "PROGRAM",
         help: "Chooses when the lines below run: DEFINE and INIT once, UPDATE every tick ...",
+        example: "# PROGRAM UPDATE\nprop energy sub 1",
         args: &[
             ArgSpec::one("program", ArgKind::Choice, "When the lines run.").choice(PROGRAM_NAMES),
         ],
@@ -51,6 +55,7 @@ pub static PRAGMAS: &[Pragma] = &[
     Pragma {
         name: "TAG",
         help: "Sets a switch on the character, such as whether students can steer it.",
+        example: "# TAG isCharControllable true",
         args: &[
             ArgSpec::one(
                 "tag",

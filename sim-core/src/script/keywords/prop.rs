@@ -31,6 +31,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "prop",
     aliases: &["call"],
     help: "Sets or changes a property of this character.",
+    example: "prop energy sub 1",
     args: ARGS,
     compile,
 };

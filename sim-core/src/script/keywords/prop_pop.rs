@@ -19,6 +19,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "propPop",
     aliases: &[],
     help: "Takes the last saved value off the list (the stack) and puts it in a property.",
+    example: "exprPush {{ agent.getProp('energy').value + 10 }}\npropPop energy",
     args: ARGS,
     compile,
 };

@@ -19,6 +19,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "propPush",
     aliases: &[],
     help: "Saves a property's value on a list (the stack), to use on a later line.",
+    example: "propPush energy\nfeatPropPop Graphing graphValue",
     args: ARGS,
     compile,
 };

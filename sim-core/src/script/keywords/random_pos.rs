@@ -24,6 +24,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "randomPos",
     aliases: &[],
     help: "Moves the character to a random place, with x and y between min and max.",
+    example: "# PROGRAM INIT\nrandomPos -300 300",
     args: ARGS,
     compile,
 };

@@ -13,6 +13,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     aliases: &[],
     help:
         "Takes the last two saved values off the list (the stack), adds them, and saves the answer.",
+    example: "propPush energy\nexprPush {{ 5 }}\nstackAdd\npropPop energy",
     args: &[],
     compile,
 };

@@ -12,6 +12,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "stackDiv",
     aliases: &[],
     help: "Takes the last two saved values off the list (the stack), divides the one before by the last, and saves the answer.",
+    example: "propPush energy\nexprPush {{ 2 }}\nstackDiv\npropPop energy",
     args: &[],
     compile,
 };

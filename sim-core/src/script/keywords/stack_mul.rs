@@ -12,6 +12,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "stackMul",
     aliases: &[],
     help: "Takes the last two saved values off the list (the stack), multiplies them, and saves the answer.",
+    example: "featPropPush Costume scale\nexprPush {{ 2 }}\nstackMul\nfeatPropPop Costume scale",
     args: &[],
     compile,
 };

@@ -12,6 +12,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "stackSub",
     aliases: &[],
     help: "Takes the last two saved values off the list (the stack), subtracts the last from the one before, and saves the answer.",
+    example: "propPush energy\nexprPush {{ 1 }}\nstackSub\npropPop energy",
     args: &[],
     compile,
 };

@@ -20,6 +20,8 @@ pub struct WhenTest {
     pub pair: bool,
     /// What it checks, for the wizard.
     pub help: &'static str,
+    /// A `when` rule that uses it, for the reference (each compiles: see `reference`'s tests).
+    pub example: &'static str,
 }
 
 const fn pair(name: &'static str, help: &'static str) -> WhenTest {
@@ -27,48 +29,72 @@ const fn pair(name: &'static str, help: &'static str) -> WhenTest {
         name,
         pair: true,
         help,
+        example: "",
+    }
+}
+
+impl WhenTest {
+    /// This test with its reference example (see [`WhenTest::example`]).
+    const fn eg(self, example: &'static str) -> WhenTest {
+        WhenTest { example, ..self }
     }
 }
 
 /// Every `when` test.
 pub static WHEN_TESTS: &[WhenTest] = &[
-    pair("touches", "The two characters' edges overlap."),
+    pair("touches", "The two characters' edges overlap.")
+        .eg("when Fish touches Algae [[\n  prop Fish.energy add 10\n]]"),
     pair(
         "centerTouches",
         "The first one's centre is on the second one.",
-    ),
-    pair("centerTouchesCenter", "The two centres meet."),
-    pair("isInside", "The first one is completely inside the second."),
-    pair("firstTouches", "The edges started to overlap this tick."),
+    )
+    .eg("when Fish centerTouches Algae [[\n  prop Algae.energy sub 1\n]]"),
+    pair("centerTouchesCenter", "The two centres meet.")
+        .eg("when Fish centerTouchesCenter Algae [[\n  featProp Fish.Costume glow setTo 1\n]]"),
+    pair("isInside", "The first one is completely inside the second.")
+        .eg("when Fish isInside Algae [[\n  prop Fish.nickname setTo 'hiding'\n]]"),
+    pair("firstTouches", "The edges started to overlap this tick.")
+        .eg("when Fish firstTouches Algae [[\n  featCall Global globalProp algaeEaten add 1\n]]"),
     pair(
         "centerFirstTouches",
         "The first one's centre just landed on the second.",
-    ),
-    pair("centerFirstTouchesCenter", "The two centres just met."),
-    pair("lastTouches", "The edges stopped overlapping this tick."),
+    )
+    .eg("when Fish centerFirstTouches Algae [[\n  prop Fish.energy add 5\n]]"),
+    pair("centerFirstTouchesCenter", "The two centres just met.")
+        .eg("when Fish centerFirstTouchesCenter Algae [[\n  dbgOut 'a fish reached the middle of the algae'\n]]"),
+    pair("lastTouches", "The edges stopped overlapping this tick.")
+        .eg("when Fish lastTouches Algae [[\n  prop Fish.hungry setTo true\n]]"),
     pair(
         "centerLastTouches",
         "The first one's centre just left the second.",
-    ),
-    pair("centerLastTouchesCenter", "The two centres just parted."),
+    )
+    .eg("when Fish centerLastTouches Algae [[\n  featProp Fish.Costume glow setTo 0\n]]"),
+    pair("centerLastTouchesCenter", "The two centres just parted.")
+        .eg("when Fish centerLastTouchesCenter Algae [[\n  prop Fish.nickname setTo 'swimming away'\n]]"),
     pair(
         "isCenteredOn",
         "The first one sits right on the second one's centre.",
-    ),
+    )
+    .eg("when Fish isCenteredOn Algae [[\n  prop Algae.energy sub 2\n]]"),
     pair(
         "isCloseTo",
         "The two are near each other (no Physics needed).",
-    ),
-    pair("sees", "The first one can see the second (needs Vision)."),
-    pair("doesNotSee", "The first one cannot see the second."),
+    )
+    .eg("when Fish isCloseTo Algae 50 [[\n  prop Fish.hungry setTo true\n]]"),
+    pair("sees", "The first one can see the second (needs Vision).")
+        .eg("when Fish sees Algae [[\n  featCall Fish.Movement seekNearest Algae\n]]"),
+    pair("doesNotSee", "The first one cannot see the second.")
+        .eg("when Fish doesNotSee Algae [[\n  featCall Fish.Movement setRandomDirection\n]]"),
     pair(
         "seesCamouflaged",
         "The first one sees the second even though it blends in.",
-    ),
+    )
+    .eg("when Fish seesCamouflaged Algae [[\n  featProp Fish.Costume glow setTo 1\n]]"),
     WhenTest {
         name: "dies",
         pair: false,
         help: "The character's foodLevel has run out.",
+        example: "when Fish dies [[\n  featCall Fish.Population removeCharacter\n]]",
     },
 ];
 
@@ -103,6 +129,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
     name: "when",
     aliases: &[],
     help: "Checks every tick whether characters touch, see each other ..., and runs the lines below for those that do.",
+    example: "when Fish touches Algae [[\n  prop Fish.energy add 10\n  prop Algae.energy sub 10\n]]",
     args: ARGS,
     compile,
 };
