@@ -94,6 +94,41 @@ fn an_unknown_method_in_call_feat_method_is_an_error_naming_it() {
     );
 }
 
+/// Where a character that starts at 0, 0 ends up after `jitterPos ARGS`, on `seed`, and the
+/// warnings the model gave.
+fn jittered(args: &str, seed: u64) -> ((f64, f64), Vec<String>) {
+    let script = "# BLUEPRINT J\n# PROGRAM DEFINE\naddFeature Movement\n";
+    let init = format!("prop x setTo 0\nprop y setTo 0\nfeatCall Movement jitterPos {args}");
+    let sim = load(
+        &project(&[("J", script)], &[("J", "j", &init)], false),
+        seed,
+    );
+    let place = (num(&sim, "J/j", "x"), num(&sim, "J/j", "y"));
+    (place, sim_common::warnings(&sim))
+}
+
+#[test]
+fn jitter_pos_takes_the_size_of_its_step_which_is_5_when_left_out() {
+    let movement = FEATURES.iter().find(|f| f.name == "Movement").unwrap();
+    let jitter = movement.method("jitterPos").unwrap();
+    let kinds: Vec<(&str, ArgKind)> = jitter.args.iter().map(|a| (a.name, a.kind)).collect();
+    assert_eq!(kinds, [("size", ArgKind::Number)]);
+    let (mut widest, mut widest_default) = (0.0_f64, 0.0_f64);
+    for seed in 0..20 {
+        let ((x, y), warned) = jittered("3", seed);
+        assert!(warned.is_empty(), "a size is no extra argument: {warned:?}");
+        widest = widest.max(x.abs()).max(y.abs());
+        let ((x, y), warned) = jittered("", seed);
+        assert!(warned.is_empty(), "{warned:?}");
+        widest_default = widest_default.max(x.abs()).max(y.abs());
+    }
+    assert!(widest <= 3.0 && widest > 2.0, "size 3 moved up to {widest}");
+    assert!(
+        widest_default <= 5.0 && widest_default > 3.0,
+        "the default moved up to {widest_default}"
+    );
+}
+
 const PAINTED: &str = "# BLUEPRINT Painted
 # PROGRAM DEFINE
 addFeature Costume

@@ -486,7 +486,7 @@ pub(super) const PROP_NAME: A = A::one("property", K::PropName, "A property of t
 pub(super) const FREQ: A = A::optional(
     "frequency",
     K::Number,
-    "How often (in ticks) to add a point.",
+    "How many seconds between the graph's points (1 if left out).",
 );
 
 /// Every feature the compiler knows, in the order the wizard lists them.
@@ -663,6 +663,15 @@ mod tests {
         }
         let unknown = FeatureKind::named("Movemnet");
         assert!(!kinds.contains(&unknown));
+    }
+
+    #[test]
+    fn movement_type_help_names_every_type_that_moves_a_character() {
+        let movement = feature("Movement").unwrap();
+        let help = movement.prop("movementType").unwrap().help;
+        for kind in super::super::catalog_motion::MOVEMENT_TYPES {
+            assert!(help.contains(kind), "{kind} is missing from: {help}");
+        }
     }
 
     #[test]

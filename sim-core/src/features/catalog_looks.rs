@@ -137,7 +137,7 @@ pub(crate) const COSTUME: FeatureSpec = FeatureSpec {
         method(
             "setAnimatedCostume",
             &[A::one("file", K::Costume, "The picture file."), FRAME],
-            "Plays a costume's pictures one after another.",
+            "Puts on a new picture, just as setCostume does (in Stepwise it does not animate).",
         )
         .eg("featCall Costume setAnimatedCostume 'bee.json'"),
         method(
@@ -254,7 +254,7 @@ pub(crate) const GRAPHING: FeatureSpec = FeatureSpec {
         num("graphMaxX", 0.0, "The largest value on the graph's x axis.").eg("featProp Graphing graphMinX setTo 0\nfeatProp Graphing graphMaxX setTo 60"),
         num("graphMinY", 0.0, "The smallest value on the graph's y axis.").eg("featProp Graphing graphMinY setTo 0\nfeatProp Graphing graphMaxY setTo 100"),
         num("graphMaxY", 0.0, "The largest value on the graph's y axis.").eg("featProp Graphing graphMinY setTo 0\nfeatProp Graphing graphMaxY setTo 100"),
-        num("graphFrequency", 0.0, "How often the graph adds a point.").eg("featProp Graphing graphProp setTo 'energy'\nfeatProp Graphing graphFrequency setTo 2"),
+        num("graphFrequency", 0.0, "How many seconds between the graph's points (0: none on a timer).").eg("featProp Graphing graphProp setTo 'energy'\nfeatProp Graphing graphFrequency setTo 2"),
         text("barGraphProp", "", "A property a bar graph follows.").eg("featProp Graphing barGraphProp setTo 'facts'"),
         text("barGraphPropFeature", "", "The feature that holds the bar graph's property.").eg("featProp Graphing barGraphPropFeature setTo 'Population'\nfeatProp Graphing barGraphProp setTo '_countsByProp'"),
         num("fontSize", 18.0, "How big the label's letters are.").eg("featProp Graphing fontSize setTo 24"),

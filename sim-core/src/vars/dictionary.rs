@@ -63,7 +63,7 @@ pub(crate) const TABLE: MethodTable = MethodTable {
             name: "getKeys",
             args: &[],
             returns: Some(ValueKind::String),
-            help: "List the names of all items, separated by commas.",
+            help: "True when the dictionary has any items, as an ifProp test (a script cannot see the names themselves).",
             example: "ifProp facts getKeys [[\n  featCall Costume setGlow 1\n]]",
         },
     ],
