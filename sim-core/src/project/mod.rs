@@ -19,7 +19,7 @@
 //! assert_eq!(project.metadata.right, 400.0);
 //! assert_eq!(project.instances_of("Fish").count(), 1);
 //! let err = Project::from_json(r#"{ "blueprints": [{ "name": 5 }] }"#).unwrap_err();
-//! assert!(err.to_string().starts_with("blueprints[0].name: invalid type"), "{err}");
+//! assert!(err.to_string().starts_with("blueprints[0].name: this should be text"), "{err}");
 //! # Ok::<(), sim_core::project::ProjectError>(())
 //! ```
 
@@ -311,12 +311,106 @@ fn readable_path(path: &str) -> String {
 fn json_error(path: String, err: &serde_json::Error) -> ProjectError {
     let full = err.to_string();
     let location = format!(" at line {} column {}", err.line(), err.column());
-    let message = full.strip_suffix(&location).unwrap_or(&full).to_string();
+    let message = plain_json(full.strip_suffix(&location).unwrap_or(&full));
     ProjectError::Json {
         path,
         line: err.line(),
         column: err.column(),
         message,
+    }
+}
+
+/// serde's message about a project's JSON, in plain words: what is there and what should be
+/// (a message it words otherwise is kept as it is).
+fn plain_json(message: &str) -> String {
+    let wrong = |rest: &str| {
+        let (found, expected) = rest.split_once(", expected ")?;
+        Some(format!(
+            "this should be {}, not {}",
+            json_kind(expected),
+            json_found(found)
+        ))
+    };
+    let plain = if let Some(rest) = message.strip_prefix("invalid type: ") {
+        wrong(rest)
+    } else if let Some(rest) = message.strip_prefix("invalid value: ") {
+        wrong(rest)
+    } else if let Some(rest) = message.strip_prefix("invalid length ") {
+        rest.split_once(", expected ").map(|(n, expected)| {
+            let items = if n == "1" { "item" } else { "items" };
+            let expected = match expected.strip_prefix("an array of length ") {
+                Some(len) => format!("a list of {len}"),
+                None => expected.to_owned(),
+            };
+            format!("this list has {n} {items}, but it should be {expected}")
+        })
+    } else if let Some(field) = message.strip_prefix("missing field ") {
+        Some(format!("the field {} is missing", field.replace('`', "'")))
+    } else if let Some(rest) = message.strip_prefix("unknown variant ") {
+        rest.split_once(", expected ").map(|(found, expected)| {
+            let expected = expected.strip_prefix("one of ").unwrap_or(expected);
+            format!(
+                "{} is not allowed here: use {}",
+                found.replace('`', "'"),
+                expected.replace('`', "'")
+            )
+        })
+    } else {
+        match message {
+            "trailing comma" => Some("there is a comma with nothing after it: delete it".into()),
+            "trailing characters" => {
+                Some("there is more text after the project's last '}': delete it".into())
+            }
+            "number out of range" => Some("this number is too large".into()),
+            "expected value" => Some("a value should be here".into()),
+            "recursion limit exceeded" => {
+                Some("lists or objects are put inside one another too deeply".into())
+            }
+            _ if message.starts_with("EOF while parsing") => Some(
+                "the file ends too soon: something is missing at its end (a quote, '}' or ']')"
+                    .into(),
+            ),
+            _ => None,
+        }
+    };
+    plain.unwrap_or_else(|| message.to_owned())
+}
+
+/// A kind of JSON value serde names as expected, in plain words.
+fn json_kind(expected: &str) -> String {
+    match expected {
+        "a string" | "a borrowed string" => "text in quotes".into(),
+        "u8" => "a whole number from 0 to 255".into(),
+        "u16" => "a whole number from 0 to 65535".into(),
+        "u32" => "a whole number from 0 to 4294967295".into(),
+        "u64" | "usize" => "a whole number, 0 or more".into(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a boolean" => "true or false".into(),
+        "a sequence" => "a list in [ ]".into(),
+        "a map" => "an object in { }".into(),
+        _ if expected.starts_with("struct ") => "an object in { }".into(),
+        other => other.to_owned(),
+    }
+}
+
+/// The value serde found, in plain words.
+fn json_found(found: &str) -> String {
+    let quoted = |rest: &str| rest.trim_matches('`').to_owned();
+    if let Some(n) = found.strip_prefix("integer ") {
+        format!("the number {}", quoted(n))
+    } else if let Some(n) = found.strip_prefix("floating point ") {
+        format!("the number {}", quoted(n))
+    } else if let Some(text) = found.strip_prefix("string ") {
+        format!("the text {text}")
+    } else if let Some(b) = found.strip_prefix("boolean ") {
+        quoted(b)
+    } else {
+        match found {
+            "map" => "an object".into(),
+            "sequence" => "a list".into(),
+            other => other.to_owned(),
+        }
     }
 }
 
@@ -412,7 +506,7 @@ mod tests {
         let json = r#"{"costumes":[{"name":"a","mediaType":"image/png","width":4,"height":4,"data":"PHN2Zz4="},
             {"name":"b","mediaType":"image/gif","width":4,"height":4,"data":""}]}"#;
         assert!(
-            error(json).starts_with("costumes[1].mediaType: unknown variant"),
+            error(json).starts_with("costumes[1].mediaType: 'image/gif' is not allowed here: use"),
             "{}",
             error(json)
         );
@@ -441,28 +535,28 @@ mod tests {
         let text = "{\n  \"blueprints\": [\n    {\"name\": \"A\"},\n    {\"name\": \"B\", \"scriptText\": 7}\n  ]\n}";
         assert_eq!(
             error(text),
-            "blueprints[1].scriptText: invalid type: integer `7`, expected a string (line 4, column 33)"
+            "blueprints[1].scriptText: this should be text in quotes, not the number 7 (line 4, column 33)"
         );
-        assert!(
-            error(r#"{"metadata":{"wrap":[true]}}"#).starts_with("metadata.wrap: invalid length 1")
-        );
-        assert!(error(r#"{"rounds":[{"time":-5}]}"#)
-            .starts_with("rounds[0].time: invalid value: integer `-5`"));
+        assert!(error(r#"{"metadata":{"wrap":[true]}}"#)
+            .starts_with("metadata.wrap: this list has 1 item, but it should be"));
+        assert!(error(r#"{"rounds":[{"time":-5}]}"#).starts_with(
+            "rounds[0].time: this should be a whole number from 0 to 4294967295, not the number -5"
+        ));
         assert!(error(r#"{"instances":[{"id":"1"}]}"#)
-            .starts_with("instances[0]: missing field `bpid`"));
+            .starts_with("instances[0]: the field 'bpid' is missing"));
     }
 
     #[test]
     fn malformed_json_names_the_line_and_column() {
         assert_eq!(
             error("{\n  \"id\": \"a\",\n}"),
-            "trailing comma (line 3, column 1)"
+            "there is a comma with nothing after it: delete it (line 3, column 1)"
         );
         assert_eq!(
             error("{\"id\": \"a\"} extra"),
-            "trailing characters (line 1, column 13)"
+            "there is more text after the project's last '}': delete it (line 1, column 13)"
         );
-        assert!(error("{\"id\": ").starts_with("id: EOF while parsing a value"));
+        assert!(error("{\"id\": ").starts_with("id: the file ends too soon"));
     }
 
     #[test]
@@ -478,11 +572,10 @@ mod tests {
 
     #[test]
     fn huge_numbers_are_errors() {
-        assert!(
-            error(r#"{"metadata":{"top":1e400}}"#).starts_with("metadata.top: number out of range")
-        );
+        assert!(error(r#"{"metadata":{"top":1e400}}"#)
+            .starts_with("metadata.top: this number is too large"));
         assert!(error(r#"{"metadata":{"bgcolor":99999999999}}"#)
-            .starts_with("metadata.bgcolor: invalid value"));
+            .starts_with("metadata.bgcolor: this should be"));
     }
 
     #[test]
@@ -504,14 +597,17 @@ mod tests {
         let text = format!("{{\"extra\":{}{}}}", "[".repeat(depth), "]".repeat(depth));
         let message = error(&text);
         assert!(message.starts_with("extra[0][0]"), "{message}");
-        assert!(message.contains("…: recursion limit exceeded"), "{message}");
+        assert!(
+            message.contains("…: lists or objects are put inside one another too deeply"),
+            "{message}"
+        );
         assert!(message.len() < 200, "a deep path is cut short: {message}");
         let text = format!(
             "{{\"extra\":{}1{}}}",
             "{\"a\":".repeat(depth),
             "}".repeat(depth)
         );
-        assert!(error(&text).contains("recursion limit exceeded"));
+        assert!(error(&text).contains("inside one another too deeply"));
     }
 
     #[test]
