@@ -37,6 +37,7 @@ mod update;
 
 use crate::editor::ScriptPlace;
 use crate::projects::{Library, ProjectHandle};
+use crate::reference::ReferenceOpener;
 use crate::session::lesson::LessonTab;
 use crate::session::PageRole;
 use action::{Action, TeachAction};
@@ -63,13 +64,17 @@ pub enum Msg {
     ShowModel,
     /// Show the open model's lesson guide in the side column (true), or the model again.
     ShowInfo(bool),
+    /// Show the script reference in the side column, at this entry (its key) if any.
+    ShowReference(Option<AttrValue>),
+    /// Start (true) or stop the first-model tutorial.
+    Tutorial(bool),
     /// A class run was kept among the library's class runs.
     RunKept,
 }
 
-/// What the side column shows: the model, its lesson guide, or while a session runs the
-/// lesson.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What the side column shows: the model, its lesson guide, the script reference, or while a
+/// session runs the lesson.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Side {
     /// The lesson panel, at this tab.
     Lesson(LessonTab),
@@ -77,6 +82,8 @@ pub enum Side {
     Model,
     /// The open model's lesson guide.
     Info,
+    /// The script reference, at this entry if one was asked for.
+    Reference(Option<AttrValue>),
 }
 
 /// The app shell.
@@ -95,12 +102,17 @@ pub struct App {
     script_open: bool,
     /// Whether the developer tools are open.
     tools_open: bool,
+    /// Whether the first-model tutorial runs (kept in the browser across reloads).
+    tutorial: bool,
     /// What the side column shows.
     side: Side,
     /// Counts the class runs the session kept, so the projects panel lists them at once.
     runs_kept: u32,
     /// The window's keyboard shortcuts; dropping it removes them.
     keys: Option<EventListener>,
+    /// Opens the reference at an entry: one callback for the page's life, so the context
+    /// that hands it to the script drawer does not change at every render.
+    open_reference: Callback<Option<AttrValue>>,
 }
 
 impl App {
@@ -154,9 +166,11 @@ impl Component for App {
             shortcuts: false,
             script_open: false,
             tools_open: false,
+            tutorial: crate::tutorial::was_running(),
             side: Side::Model,
             runs_kept: 0,
             keys: None,
+            open_reference: ctx.link().callback(Msg::ShowReference),
         }
     }
 
@@ -170,17 +184,31 @@ impl Component for App {
             Msg::ShowLesson(tab) => self.side = Side::Lesson(tab),
             Msg::ShowModel | Msg::ShowInfo(false) => self.side = Side::Model,
             Msg::ShowInfo(true) => self.side = Side::Info,
+            Msg::ShowReference(at) => {
+                // On a phone the drawer would cover the reference under the stage.
+                if crate::browser::narrow() {
+                    self.script_open = false;
+                }
+                self.side = Side::Reference(at);
+            }
+            Msg::Tutorial(on) => {
+                self.tutorial = on;
+                crate::tutorial::keep_running(on);
+            }
             Msg::RunKept => self.runs_kept = self.runs_kept.wrapping_add(1),
         }
         true
     }
 
     fn view(&self, ctx: &Context<Self>) -> Html {
+        let reference = ReferenceOpener(self.open_reference.clone());
         html! {
             <ContextProvider<Option<ScriptPlace>> context={self.script_place.clone()}>
+            <ContextProvider<ReferenceOpener> context={reference}>
             <div class="app">
                 { self.parts(ctx) }
             </div>
+            </ContextProvider<ReferenceOpener>>
             </ContextProvider<Option<ScriptPlace>>>
         }
     }

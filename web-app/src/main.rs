@@ -12,11 +12,13 @@ mod inspector;
 mod mapedit;
 mod panels;
 mod projects;
+mod reference;
 mod render;
 mod run;
 mod session;
 mod share;
 mod stage;
+mod tutorial;
 mod widgets;
 mod wizard;
 

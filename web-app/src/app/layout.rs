@@ -23,9 +23,11 @@ use crate::inspector::Inspector;
 use crate::mapedit::{MapEditor, MapTool};
 use crate::panels::Panels;
 use crate::projects::{HistoryButtons, InfoPanel, ProjectsPanel};
+use crate::reference::ReferencePanel;
 use crate::session::device::Role;
 use crate::session::lesson::LessonTab;
 use crate::session::PageRole;
+use crate::tutorial::TutorialBox;
 use crate::widgets::Widgets;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -271,6 +273,10 @@ impl App {
             _ => None,
         };
         let info = self.side == Side::Info;
+        let reference = match &self.side {
+            Side::Reference(at) => Some(at.clone()),
+            _ => None,
+        };
         let waiting = state
             .session
             .teacher
@@ -290,6 +296,11 @@ impl App {
                             onclick={link.callback(|_| Msg::ShowInfo(true))}>{ "Info" }</button>
                     </div>
                 }
+                if self.tutorial {
+                    <TutorialBox project={self.project.clone()} revision={self.project.revision()}
+                        time={state.run.time().to_f64().max(0.0) as u64}
+                        on_close={link.callback(|_| Msg::Tutorial(false))} />
+                }
                 <ResumeOffer page={self.page.clone()} on_show={link.callback(Msg::ShowLesson)} />
                 if let Some(tab) = lesson {
                     <LessonPanel page={self.page.clone()} {tab} on_tab={link.callback(Msg::ShowLesson)} />
@@ -298,12 +309,16 @@ impl App {
                     <InfoPanel project={self.project.clone()} revision={self.project.revision()}
                         on_close={link.callback(|_| Msg::ShowInfo(false))} />
                 }
-                // Away while the lesson or the guide shows, but for the script drawer the panel
-                // holds.
-                <div class={classes!("side-model", (lesson.is_some() || info).then_some("away"))}>
+                if let Some(chosen) = reference.clone() {
+                    <ReferencePanel {chosen} on_close={link.callback(|_| Msg::ShowModel)} />
+                }
+                // Away while the lesson, the guide or the reference shows, but for the script
+                // drawer the panel holds.
+                <div class={classes!("side-model", (lesson.is_some() || info || reference.is_some()).then_some("away"))}>
                     <ProjectsPanel current={self.project.clone()} library={self.library.clone()}
                         script_open={self.script_open} on_script={link.callback(Msg::Script)}
-                        runs_kept={self.runs_kept} session={steered(state)} />
+                        runs_kept={self.runs_kept} session={steered(state)}
+                        on_tutorial={link.callback(|()| Msg::Tutorial(true))} />
                 </div>
             </div>
         }

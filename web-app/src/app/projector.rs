@@ -5,7 +5,6 @@
 use super::action::{Action, StageAction};
 use super::lesson::room_links;
 use super::page::PageHandle;
-use crate::browser::{storage_get, storage_set};
 use crate::session::screens;
 use yew::prelude::*;
 
@@ -14,12 +13,12 @@ const HIGH_CONTRAST: &str = "stepwise-high-contrast";
 
 /// Whether this browser's projector draws the stage in high contrast.
 pub fn high_contrast_kept() -> bool {
-    storage_get(HIGH_CONTRAST).ok().flatten().as_deref() == Some("1")
+    crate::browser::flag_kept(HIGH_CONTRAST)
 }
 
 /// Keeps whether this browser's projector draws the stage in high contrast.
 pub fn keep_high_contrast(on: bool) {
-    let _ = storage_set(HIGH_CONTRAST, if on { "1" } else { "0" });
+    crate::browser::keep_flag(HIGH_CONTRAST, on);
 }
 
 /// The projector card's inputs.

@@ -17,8 +17,9 @@ use crate::browser::{storage_get, storage_set};
 use crate::editor::component::ScriptEditor;
 use crate::editor::drafts;
 use crate::editor::marks::compile_report;
-use crate::editor::panel::mode_tabs;
+use crate::editor::panel::{mode_tabs, reference_button};
 use crate::projects::ProjectHandle;
+use crate::reference::{ReferenceOpener, ReferencePanel};
 use crate::session::codesign::{line_diff, SUBMIT_GAP_MS};
 use crate::session::device::Sent;
 use crate::wizard::Wizard;
@@ -155,6 +156,8 @@ struct Drawer {
     new_agents: u8,
     /// Bumped when a draft changed outside the editor (the wizard, Bring up to date).
     serial: u32,
+    /// The reference, when open in the drawer: at this entry, if one was asked for.
+    reference: Option<Option<AttrValue>>,
 }
 
 /// The drawer, when open (the title bar's *Script* button opens it once the student is in).
@@ -193,11 +196,26 @@ pub fn student_script(props: &StudentScriptProps) -> Html {
         }
         (true, Some(project)) => drawer_body(&props.page.0, &drawer, &seen, &project),
     };
+    let reference = reference_in(&drawer);
     html! {
         <aside class={classes!("script-panel", "student-script", open.then_some("open"))} aria-label="Script">
-            <div class="script-sheet">{ body }</div>
+            <ContextProvider<ReferenceOpener> context={reference}>
+                <div class="script-sheet">{ body }</div>
+            </ContextProvider<ReferenceOpener>>
         </aside>
     }
+}
+
+/// Opens the reference in the drawer itself (the device page has no side column), at an
+/// entry if one is asked for.
+fn reference_in(drawer: &UseStateHandle<Drawer>) -> ReferenceOpener {
+    let drawer = drawer.clone();
+    ReferenceOpener(Callback::from(move |at: Option<AttrValue>| {
+        drawer.set(Drawer {
+            reference: Some(at),
+            ..(*drawer).clone()
+        })
+    }))
 }
 
 /// Renders the drawer again once the 2 s between two changes have passed after `sent`, so
@@ -242,11 +260,27 @@ fn drawer_body(
     } else {
         blueprint_view(page, drawer, seen, project, &chosen, &policy)
     };
+    let close_reference = {
+        let drawer = drawer.clone();
+        Callback::from(move |_: MouseEvent| {
+            drawer.set(Drawer {
+                reference: None,
+                ..(*drawer).clone()
+            })
+        })
+    };
+    // The editor stays mounted (hidden) under the reference, so nothing typed is disturbed.
+    let reading = drawer.reference.is_some();
     html! {
         <>
             { script_bar(drawer, project, &chosen, policy.may_add()) }
-            { view }
-            { send_state(seen, project, restore_sent(drawer, seen, project)) }
+            if let Some(chosen) = drawer.reference.clone() {
+                <ReferencePanel {chosen} on_close={close_reference} />
+            }
+            <div class={classes!("student-work", reading.then_some("away"))}>
+                { view }
+                { send_state(seen, project, restore_sent(drawer, seen, project)) }
+            </div>
         </>
     }
 }
@@ -312,6 +346,7 @@ fn script_bar(
     html! {
         <div class="script-bar">
             { mode_tabs(drawer.wizard, &on_mode) }
+            { reference_button(Some(&reference_in(drawer))) }
             <select class="script-blueprint" data-testid="script-blueprint" aria-label="Blueprint" onchange={on_choose}>
                 { for project.blueprints.iter().map(|b| html! {
                     <option value={b.name.clone()} selected={b.name == chosen}>{ &b.name }</option>

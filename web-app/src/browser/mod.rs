@@ -236,3 +236,38 @@ pub fn clock_time(ms: f64) -> String {
 pub fn offline() -> bool {
     web_sys::window().is_some_and(|w| !w.navigator().on_line())
 }
+
+/// The widest window that gets the phone layout (the stylesheet's `max-width: 800px`): the
+/// side column sits under the stage and the script drawer is a sheet over the page.
+const NARROW_PX: f64 = 800.0;
+
+/// Whether the window gets the phone layout.
+pub fn narrow() -> bool {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w <= NARROW_PX)
+}
+
+/// Scrolls `element` to the top of the window when it opened low on the page (a panel of the
+/// side column, which on a phone is under the stage); where it opened in view, nothing moves.
+pub fn bring_into_view(element: Option<web_sys::Element>) {
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64());
+    if let (Some(element), Some(height)) = (element, height) {
+        if element.get_bounding_client_rect().top() > height * 0.6 {
+            element.scroll_into_view();
+        }
+    }
+}
+
+/// Whether the switch kept under `key` is on (off when it was never kept or storage fails).
+pub fn flag_kept(key: &str) -> bool {
+    storage_get(key).ok().flatten().as_deref() == Some("1")
+}
+
+/// Keeps the switch under `key`; a full or refused storage only loses it across a reload.
+pub fn keep_flag(key: &str, on: bool) {
+    let _ = storage_set(key, if on { "1" } else { "0" });
+}

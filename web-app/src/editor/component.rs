@@ -6,10 +6,13 @@
 
 use super::caret::{char_index, index_of, line_col, utf16_offset, visual_col};
 use super::complete::{apply, complete, typed_in_full, Completion};
-use super::dom::{hover_title, html_document, scroll_to_line, show_chosen_item, sync_scroll};
+use super::dom::{
+    hover_title, html_document, pointer_cell, scroll_to_line, show_chosen_item, sync_scroll,
+};
 use super::drafts::{self, Drafts};
 use super::header::{self, HeaderMismatch};
 use super::highlight::{highlight, Span};
+use super::hover::{hovered, Hovered};
 use super::layers::{segments, Segment};
 use super::marks::{
     bracket_pairs, compile_report, error_marks, pair_at_caret, BracketPair, ErrorMark,
@@ -86,6 +89,8 @@ pub enum Msg {
     UseProjectName,
     /// Rename the blueprint to the name its `# BLUEPRINT` line gives (the text applied first).
     RenameToHeader,
+    /// The pointer is over this line (0-based) and character of the text, or left it.
+    Hover(Option<(usize, usize)>),
 }
 
 /// The script editor.
@@ -120,6 +125,8 @@ pub struct ScriptEditor {
     limit_error: Option<String>,
     /// What `on_checked` heard last.
     checked: Option<(String, bool)>,
+    /// The word under the pointer and its reference entry, shown in a card under it.
+    hover: Option<Hovered>,
 }
 
 impl ScriptEditor {
@@ -379,6 +386,7 @@ impl Component for ScriptEditor {
             draft_error: None,
             limit_error: None,
             checked: None,
+            hover: None,
         };
         editor.reset_to_props(ctx);
         editor.ask_reveal(ctx.props().reveal.as_ref());
@@ -429,6 +437,14 @@ impl Component for ScriptEditor {
             }
             Msg::Key(key, ctrl) => return self.on_key(ctx, &key, ctrl),
             Msg::Close => self.completion = None,
+            Msg::Hover(cell) => {
+                let now = cell
+                    .and_then(|(line, col)| hovered(self.lines.get(line)?, line, col, &self.vocab));
+                if now == self.hover {
+                    return false;
+                }
+                self.hover = now;
+            }
             Msg::Pick(index) => self.pick(ctx, index),
             Msg::Apply => self.apply(ctx),
             Msg::Goto(line, col) => self.goto(line, col),
@@ -479,7 +495,19 @@ impl Component for ScriptEditor {
             })
         });
         let onscroll = sync_scroll(self.layer.clone(), self.gutter.clone());
-        let onmousemove = hover_title(self.layer.clone(), self.input.clone());
+        let onmousemove = {
+            let (title, layer) = (
+                hover_title(self.layer.clone(), self.input.clone()),
+                self.layer.clone(),
+            );
+            let link = link.clone();
+            Callback::from(move |e: MouseEvent| {
+                let (x, y) = (f64::from(e.client_x()), f64::from(e.client_y()));
+                link.send_message(Msg::Hover(pointer_cell(&layer, x, y)));
+                title.emit(e);
+            })
+        };
+        let onmouseleave = link.callback(|_: MouseEvent| Msg::Hover(None));
         let (line, col) = line_col(&self.text, self.caret);
         let pair = pair_at_caret(&self.pairs, line, col);
         html! {
@@ -500,11 +528,12 @@ impl Component for ScriptEditor {
                         <textarea class="editor-input" data-testid="script-text" ref={self.input.clone()}
                             aria-label={format!("Script of {}", ctx.props().blueprint)}
                             spellcheck="false" autocomplete="off" wrap="off" readonly={ctx.props().readonly}
-                            value={self.text.clone()} {oninput} {onkeydown} {onscroll} {onmousemove}
+                            value={self.text.clone()} {oninput} {onkeydown} {onscroll} {onmousemove} {onmouseleave}
                             onkeyup={link.callback(move |e: KeyboardEvent| caret(e.into()))}
                             onclick={link.callback(move |e: MouseEvent| caret(e.into()))}
                             onblur={link.callback(|_| Msg::Close)} />
                         { self.view_completion(ctx) }
+                        { self.view_hover() }
                     </div>
                 </div>
                 { self.view_errors(ctx) }
@@ -586,6 +615,31 @@ impl ScriptEditor {
                 </span>
                 { "\n" }
             </>
+        }
+    }
+
+    /// The hovered word's entry, under its line (not while the completion list is open).
+    fn view_hover(&self) -> Html {
+        let Some(h) = self.hover.filter(|_| self.completion.is_none()) else {
+            return Html::default();
+        };
+        let line_text: String = self
+            .lines
+            .get(h.line)
+            .map(|l| l.iter().collect())
+            .unwrap_or_default();
+        let cells = visual_col(&line_text, h.start, TAB_SIZE);
+        let (top, left) = self
+            .textarea()
+            .map_or((0, 0), |a| (a.scroll_top(), a.scroll_left()));
+        let style = format!(
+            "top: calc(var(--editor-pad) + {} * var(--editor-line) - {top}px); left: max(0px, calc(var(--editor-pad) + {cells}ch - {left}px - 2rem))",
+            h.line + 1
+        );
+        html! {
+            <div class="editor-hover" data-testid="script-hover" role="tooltip" {style}>
+                { crate::reference::entry_brief(h.entry) }
+            </div>
         }
     }
 

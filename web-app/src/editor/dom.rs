@@ -78,6 +78,38 @@ pub fn hover_title(layer: NodeRef, input: NodeRef) -> Callback<MouseEvent> {
     })
 }
 
+/// The line (0-based) and character under the pointer at client point (`x`, `y`), read from
+/// the highlighted layer's rows and their segments (the textarea over them takes the pointer,
+/// and its text has the same places).
+pub fn pointer_cell(layer: &NodeRef, x: f64, y: f64) -> Option<(usize, usize)> {
+    let pre = layer.cast::<Element>()?;
+    let rows = pre.query_selector_all(".editor-line").ok()?;
+    let row = (0..rows.length())
+        .filter_map(|i| rows.item(i)?.dyn_into::<Element>().ok())
+        .find(|row| {
+            let r = row.get_bounding_client_rect();
+            r.top() <= y && y < r.bottom()
+        })?;
+    let line = row
+        .get_attribute("data-line")?
+        .parse::<usize>()
+        .ok()?
+        .checked_sub(1)?;
+    let segments = row.children();
+    let mut col = 0;
+    for i in 0..segments.length() {
+        let seg = segments.item(i)?;
+        let len = seg.text_content().unwrap_or_default().chars().count();
+        let r = seg.get_bounding_client_rect();
+        if r.left() <= x && x < r.right() && len > 0 {
+            let cell = r.width() / len as f64;
+            return Some((line, col + ((x - r.left()) / cell) as usize));
+        }
+        col += len;
+    }
+    None
+}
+
 /// Scrolls the open completion list (next to the textarea `input`) so the chosen item is in view.
 pub fn show_chosen_item(input: &NodeRef) {
     let Some(code) = input.cast::<Element>().and_then(|a| a.parent_element()) else {

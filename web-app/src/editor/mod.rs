@@ -20,6 +20,7 @@ mod dom;
 pub mod drafts;
 mod header;
 pub mod highlight;
+mod hover;
 pub mod layers;
 pub mod marks;
 pub mod panel;

@@ -7,6 +7,7 @@ use super::component::ScriptEditor;
 use super::place::ScriptPlace;
 use crate::authoring::limits::too_large;
 use crate::authoring::vocab::project_symbols;
+use crate::reference::ReferenceOpener;
 use crate::wizard::Wizard;
 use sim_core::{BlueprintDef, Project};
 use std::rc::Rc;
@@ -45,6 +46,7 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
     let wizard = use_state(|| false);
     let reveal = use_state(|| None::<ScriptPlace>);
     let asked = use_context::<Option<ScriptPlace>>().flatten();
+    let reference = use_context::<ReferenceOpener>();
     {
         let (open, chosen, wizard, reveal) = (
             props.on_open.clone(),
@@ -86,6 +88,7 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
             (&chosen, &reveal),
             &wizard,
             (&props.on_apply, &props.on_rename),
+            reference.as_ref(),
         ),
     };
     html! {
@@ -142,6 +145,19 @@ pub fn mode_tabs(wizard: bool, on_mode: &Callback<bool>) -> Html {
     html! { <>{ tab("Text", "text-tab", false) }{ tab("Wizard", "wizard-tab", true) }</> }
 }
 
+/// *Reference*: opens the searchable script reference beside the script (where the page
+/// provides one).
+pub fn reference_button(reference: Option<&ReferenceOpener>) -> Html {
+    let Some(ReferenceOpener(open)) = reference else {
+        return Html::default();
+    };
+    let onclick = open.reform(|_: MouseEvent| None);
+    html! {
+        <button class="script-tab" data-testid="reference-open" {onclick}
+            title="Every keyword, feature and method, with an example">{ "Reference" }</button>
+    }
+}
+
 /// Choosing another blueprint in the picker opens its script (at its top).
 fn choosing(
     chosen: &UseStateHandle<String>,
@@ -164,6 +180,7 @@ fn editor_for(
     ),
     wizard: &UseStateHandle<bool>,
     (on_apply, on_rename): (&NamedText, &NamedText),
+    reference: Option<&ReferenceOpener>,
 ) -> Html {
     let bp = project
         .blueprint(chosen.as_str())
@@ -195,6 +212,7 @@ fn editor_for(
         <>
             <div class="script-bar">
                 { mode_tabs(**wizard, &on_mode) }
+                { reference_button(reference) }
             <select class="script-blueprint" data-testid="script-blueprint" aria-label="Blueprint" onchange={on_choose}>
                 { for project.blueprints.iter().map(|b| html! {
                     <option value={b.name.clone()} selected={b.name == bp.name}>{ &b.name }</option>

@@ -25,16 +25,7 @@ pub fn info_panel(props: &InfoProps) -> Html {
         // On a phone the side column is under the stage: the guide comes into view as it
         // opens. Where it opens in view (beside the stage), nothing moves.
         let here = here.clone();
-        use_effect_with((), move |_| {
-            let height = web_sys::window()
-                .and_then(|w| w.inner_height().ok())
-                .and_then(|h| h.as_f64());
-            if let (Some(section), Some(height)) = (here.cast::<web_sys::Element>(), height) {
-                if section.get_bounding_client_rect().top() > height * 0.6 {
-                    section.scroll_into_view();
-                }
-            }
-        });
+        use_effect_with((), move |_| crate::browser::bring_into_view(here.cast()));
     }
     let (title, description, guide) = props.project.with(|c| match c {
         Some(c) => (

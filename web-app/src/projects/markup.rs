@@ -38,6 +38,7 @@ pub struct Actions {
     pub on_import: Callback<Event>,
     pub on_new: Callback<MouseEvent>,
     pub on_library: Callback<MouseEvent>,
+    pub on_tutorial: Callback<MouseEvent>,
     pub on_export: Callback<MouseEvent>,
     pub on_share: Callback<MouseEvent>,
     pub on_projector: Callback<MouseEvent>,
@@ -60,6 +61,9 @@ pub fn panel(
                     <button data-testid="open-library" onclick={actions.on_library}
                         title="Browse the models library: every model with its picture, subject and lesson guide">
                         { "Library…" }</button>
+                    <button data-testid="start-tutorial" onclick={actions.on_tutorial}
+                        title="Build your first model, step by step: two kinds of character that meet, and a graph">
+                        { "Tutorial" }</button>
                 </div>
                 <div class="file-buttons">
                     <button data-testid="new-project" onclick={actions.on_new}

@@ -8,7 +8,7 @@
 //! tested natively; `browser` and the component are the only glue to the page.
 
 mod autosave;
-mod blank;
+pub mod blank;
 pub mod blueprints;
 mod catalog;
 mod costumes;

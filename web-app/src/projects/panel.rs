@@ -57,6 +57,9 @@ pub struct Props {
     /// empty). Opening a model that would leave them without a character asks first.
     #[prop_or_default]
     pub session: Option<Rc<Vec<String>>>,
+    /// Starts the first-model tutorial (the panel's *Tutorial* button, the library's card).
+    #[prop_or_default]
+    pub on_tutorial: Callback<()>,
 }
 
 /// A message shown in the panel.
@@ -591,7 +594,7 @@ fn import_run(ctx: &Context<ProjectsPanel>, file: File) {
 }
 
 /// The panel's buttons and pickers, each sending its message.
-fn actions(link: &html::Scope<ProjectsPanel>) -> markup::Actions {
+fn actions(link: &html::Scope<ProjectsPanel>, on_tutorial: &Callback<()>) -> markup::Actions {
     let on_pick = link.callback(|e: Event| {
         Msg::Pick(
             e.target_dyn_into::<HtmlSelectElement>()
@@ -611,6 +614,7 @@ fn actions(link: &html::Scope<ProjectsPanel>) -> markup::Actions {
         on_import,
         on_new: link.callback(|_| Msg::New),
         on_library: link.callback(|_| Msg::ShowLibrary(true)),
+        on_tutorial: on_tutorial.reform(|_| ()),
         on_export: link.callback(|_| Msg::Export),
         on_share: link.callback(|_| Msg::Share),
         on_projector: link.callback(|_| Msg::ToggleProjector),
@@ -716,7 +720,7 @@ impl Component for ProjectsPanel {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
-        let actions = actions(link);
+        let actions = actions(link, &ctx.props().on_tutorial);
         let state = markup::State {
             models: &self.models,
             picker: &self.picker,
@@ -764,6 +768,10 @@ impl Component for ProjectsPanel {
                 if self.library_open {
                     <ModelLibrary models={self.models.clone()}
                         on_open={link.batch_callback(|id| vec![Msg::ShowLibrary(false), Msg::Pick(id)])}
+                        on_tutorial={{
+                            let (start, close) = (ctx.props().on_tutorial.clone(), link.callback(|()| Msg::ShowLibrary(false)));
+                            Callback::from(move |()| { close.emit(()); start.emit(()); })
+                        }}
                         on_close={link.callback(|()| Msg::ShowLibrary(false))} />
                 }
                 <ScriptPanel {project} {focus} {focus_serial} on_apply={link.callback(Msg::ApplyScript)}

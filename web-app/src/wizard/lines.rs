@@ -4,6 +4,7 @@
 //! [`super::edit`], which rewrites the units and prints them as text.
 
 use super::optional::{method_extra, rest_extra, skipped, Extra};
+use sim_core::reference::{entry_of_line, Entry};
 use sim_core::{
     script::{feature, keyword, print_units, ArgKind, ArgSpec, Arity, PRAGMAS},
     ScriptUnit, Token, TokenKind,
@@ -103,6 +104,9 @@ pub struct Line {
     pub kind: LineKind,
     /// What its keyword does, for the help box.
     pub help: &'static str,
+    /// The reference entry that explains it best (the method a `featCall` calls, the test of
+    /// a `when` ...), shown under the help.
+    pub about: Option<&'static Entry>,
 }
 
 /// The wizard lines of a tokenized script.
@@ -148,6 +152,7 @@ fn line_of(unit: &[Token], path: LinePath) -> Line {
         line,
         kind,
         help,
+        about: entry_of_line(unit, |_| None),
     }
 }
 

@@ -11,6 +11,8 @@ use super::more::use_lines_shown;
 use super::optional::{starting_token, Extra};
 use crate::authoring::limits::too_large;
 use crate::authoring::vocab::Vocabulary;
+use crate::reference::{entry_brief, ReferenceOpener};
+use sim_core::reference::Entry;
 use sim_core::Symbols;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -36,14 +38,25 @@ struct Env {
     /// The script, to try an optional argument's addition or removal before offering it.
     script: Rc<Script>,
     edit: Callback<Edit>,
-    help: Callback<String>,
+    help: Callback<Help>,
+}
+
+/// What the help box shows: what was clicked is for, and the reference entry of its line.
+#[derive(Clone, PartialEq)]
+struct Help {
+    text: String,
+    about: Option<&'static Entry>,
 }
 
 /// The wizard: one row of controls per line of the script.
 #[function_component(Wizard)]
 pub fn wizard(props: &WizardProps) -> Html {
     let message = use_state(|| None::<String>);
-    let help = use_state(|| "Click a line to see what it does.".to_owned());
+    let help = use_state(|| Help {
+        text: "Click a line to see what it does.".to_owned(),
+        about: None,
+    });
+    let reference = use_context::<ReferenceOpener>();
     let script = Script::new(
         props.blueprint.to_string(),
         props.text.to_string(),
@@ -56,7 +69,7 @@ pub fn wizard(props: &WizardProps) -> Html {
         edit,
         help: {
             let help = help.clone();
-            Callback::from(move |text: String| help.set(text))
+            Callback::from(move |shown: Help| help.set(shown))
         },
     };
     let errors = script.errors().to_vec();
@@ -79,7 +92,18 @@ pub fn wizard(props: &WizardProps) -> Html {
     html! {
         <div class="wizard" data-testid="wizard">
             <div class="wizard-top">
-                <div class="wizard-help" data-testid="wizard-help">{ (*help).clone() }</div>
+                <div class="wizard-help" data-testid="wizard-help" aria-live="polite">
+                    <p>{ help.text.clone() }</p>
+                    if let Some(entry) = help.about {
+                        { entry_brief(entry) }
+                        if let Some(ReferenceOpener(open)) = &reference {
+                            <button class="wizard-more-help" data-testid="wizard-reference"
+                                onclick={open.reform(move |_: MouseEvent| Some(AttrValue::from(entry.key.clone())))}>
+                                { "More in the reference" }
+                            </button>
+                        }
+                    }
+                </div>
                 if let Some(text) = (*message).clone() {
                     <div class="wizard-message" data-testid="wizard-message" role="alert">{ text }</div>
                 }
@@ -142,8 +166,14 @@ fn raw_text(text: &str, why: &str) -> Html {
 /// One row, and under it the rows of its blocks.
 fn line_view(line: &Line, env: &Env) -> Html {
     let focus = {
-        let (help, text) = (env.help.clone(), line.help.to_owned());
-        Callback::from(move |_: FocusEvent| help.emit(text.clone()))
+        let (help, shown) = (
+            env.help.clone(),
+            Help {
+                text: line.help.to_owned(),
+                about: line.about,
+            },
+        );
+        Callback::from(move |_: FocusEvent| help.emit(shown.clone()))
     };
     let (head, blocks) = match &line.kind {
         LineKind::Blank => (keyword_select(line, "", env), &[][..]),
@@ -297,10 +327,16 @@ fn slot_view(line: &Line, slot: &Slot, slots: &[Slot], keyword: &str, env: &Env)
         }
     };
     let help = {
-        let (sink, text) = (env.help.clone(), slot_help(slot, name, about, &control));
+        let (sink, shown) = (
+            env.help.clone(),
+            Help {
+                text: slot_help(slot, name, about, &control),
+                about: line.about,
+            },
+        );
         Callback::from(move |e: FocusEvent| {
             e.stop_propagation();
-            sink.emit(text.clone());
+            sink.emit(shown.clone());
         })
     };
     let input = match &control {
@@ -346,9 +382,12 @@ fn extra_button(line: &Line, extra: &Extra, slots: &[Slot], keyword: &str, env: 
         return html! {};
     }
     let (sink, help) = (env.edit.clone(), env.help.clone());
-    let about = format!("{} (optional): {}", extra.spec.name, extra.spec.help);
+    let shown = Help {
+        text: format!("{} (optional): {}", extra.spec.name, extra.spec.help),
+        about: line.about,
+    };
     let onclick = Callback::from(move |_: MouseEvent| {
-        help.emit(about.clone());
+        help.emit(shown.clone());
         sink.emit(edit.clone())
     });
     html! {

@@ -26,6 +26,8 @@ pub struct LibraryProps {
     pub on_open: Callback<String>,
     /// Closes the library without opening anything.
     pub on_close: Callback<()>,
+    /// Closes the library and starts the first-model tutorial.
+    pub on_tutorial: Callback<()>,
 }
 
 /// What the library knows of one model: nothing yet, its project, or why it did not load.
@@ -124,6 +126,11 @@ impl Component for ModelLibrary {
                     <h2 id="library-title">{ "Models library" }</h2>
                     <button class="library-close" data-testid="library-close" onclick={on_close}>{ "Close" }</button>
                 </div>
+                <p class="library-tutorial">
+                    { "New to Stepwise? Build your first model in 11 steps: fish, algae and a graph. " }
+                    <button data-testid="library-tutorial" onclick={ctx.props().on_tutorial.reform(|_: MouseEvent| ())}>
+                        { "Start the tutorial" }</button>
+                </p>
                 <div class="library-filters">
                     <input type="search" data-testid="library-search" ref={self.search.clone()}
                         placeholder="Search by name, subject or topic" aria-label="Search the models"
