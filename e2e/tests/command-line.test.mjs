@@ -65,10 +65,10 @@ test('a mistake is refused at once with its line and column, and the text is kep
 test('what a script would only be warned about is refused too, with its column', async () => {
   const { page } = app;
   const missing = await send(page, 'bp:Fish', 'prop energy setTo');
-  assert.match(missing, /^command to Fish:1:13: setTo is missing 'value'/);
+  assert.match(missing, /^command to Fish:1:13: setTo needs its 'value' after it/);
   assert.equal(await page.inputValue('[data-testid="command-text"]'), 'prop energy setTo');
   const unknown = await send(page, 'model', 'featPorp Costume glow setTo 1');
-  assert.match(unknown, /^command to the model:1:1: unknown keyword 'featPorp'/);
+  assert.match(unknown, /^command to the model:1:1: 'featPorp' is not a keyword/);
   assert.equal(await page.locator('[data-testid="log-entry"]', { hasText: 'setTo' }).count(), 0,
     'nothing reached the model to fail in the Log');
 });

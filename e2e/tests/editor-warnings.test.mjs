@@ -19,7 +19,7 @@ test('an extra argument is warned about, and the script applies and runs', async
   await page.waitForSelector(WARNINGS);
   const lines = (await page.inputValue(TEXT)).split('\n').length;
   const item = await page.textContent(WARNINGS);
-  assert.match(item, new RegExp(`line ${lines}, column 28: warning: setPose takes 1 argument, got 2`));
+  assert.match(item, new RegExp(`line ${lines}, column 28: warning: setPose takes 1 argument, but this line gives it 2`));
   assert.equal(await page.locator('[data-testid="script-errors"] li').count(), 0, 'no errors');
   await screenshot(page, 'editor-warning');
   await page.click('[data-testid="script-apply"]');

@@ -55,5 +55,5 @@ test('changing the line to the project\'s name applies it', async () => {
   await waitForText(page, '[data-testid="script-state"]', 'applied');
   await waitForText(page, `${row('Fsh')} .status`, 'ok');
   // Shark still names Fish, which no blueprint is called: its error says so plainly now.
-  await waitForText(page, '[data-testid="messages"]', /unknown blueprint 'Fish' — did you mean 'Fsh'\?/);
+  await waitForText(page, '[data-testid="messages"]', /there is no blueprint 'Fish' — did you mean 'Fsh'\?/);
 });

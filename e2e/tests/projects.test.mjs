@@ -146,7 +146,7 @@ test('compile errors show per blueprint and as messages', async () => {
     { name: 'Bad', status: '1 error' },
   ]);
   const [shown] = await messages(page);
-  assert.match(shown, /^Bad:3:6: prop 'enrgy' is not defined on Bad/);
+  assert.match(shown, /^Bad:3:6: Bad has no property 'enrgy'/);
   await screenshot(page, 'projects-compile-error');
 });
 

@@ -45,20 +45,20 @@ impl ArgKind {
         match self {
             ArgKind::Number => "a number",
             ArgKind::Text => "text",
-            ArgKind::Costume => "a costume's file name",
+            ArgKind::Costume => "a costume's file name in quotes, like 'fish.json'",
             ArgKind::Boolean => "true or false",
-            ArgKind::Any => "a value",
-            ArgKind::Choice => "one of the listed names",
-            ArgKind::NewName => "a name",
-            ArgKind::Blueprint => "a blueprint name",
-            ArgKind::PropName => "a property name",
-            ArgKind::Feature => "a feature name",
-            ArgKind::PropRef => "a property (prop, agent.prop or Blueprint.prop)",
-            ArgKind::FeatPropRef => "a feature property (Feature prop or Blueprint.Feature.prop)",
-            ArgKind::VarType => "a type (Number, String or Boolean)",
-            ArgKind::Method => "a method name",
+            ArgKind::Any => "a value (a number, text, or true or false)",
+            ArgKind::Choice => "one of the names it lists",
+            ArgKind::NewName => "a new name, like energyLevel",
+            ArgKind::Blueprint => "a blueprint's name",
+            ArgKind::PropName => "a property's name",
+            ArgKind::Feature => "a feature's name, like Movement",
+            ArgKind::PropRef => "a property, like energy, agent.energy or Fish.energy",
+            ArgKind::FeatPropRef => "a feature property, like Costume scale or Fish.Costume.scale",
+            ArgKind::VarType => "a type: Number, String, Boolean or Dictionary",
+            ArgKind::Method => "a method's name, like setTo or add",
             ArgKind::Expr => "an expression in {{ }}",
-            ArgKind::Block => "a block in [[ ]]",
+            ArgKind::Block => "lines in a [[ ]] block",
         }
     }
 }
@@ -151,14 +151,28 @@ pub fn arg_count_range(specs: &[ArgSpec]) -> (usize, Option<usize>) {
     (min, max)
 }
 
-/// "1 argument", "2 arguments", "1 to 3 arguments", "at least 2 arguments".
+/// "1 argument", "2 arguments", "1 or 2 arguments", "1 to 3 arguments", "at least 2
+/// arguments".
 pub fn describe_count(specs: &[ArgSpec]) -> String {
     let plural = |n: usize| if n == 1 { "argument" } else { "arguments" };
     match arg_count_range(specs) {
         (min, Some(max)) if min == max => format!("{min} {}", plural(min)),
+        (min, Some(max)) if max == min + 1 => format!("{min} or {max} {}", plural(max)),
         (min, Some(max)) => format!("{min} to {max} {}", plural(max)),
         (min, None) => format!("at least {min} {}", plural(min)),
     }
+}
+
+/// The arguments by name, as a count error lists them: "name, type and maybe initial".
+pub fn describe_names(specs: &[ArgSpec]) -> String {
+    let names: Vec<String> = specs
+        .iter()
+        .map(|s| match s.arity {
+            Arity::One => s.name.to_owned(),
+            Arity::Optional | Arity::Rest => format!("maybe {}", s.name),
+        })
+        .collect();
+    crate::script::compiler::list_of(&names, "and")
 }
 
 /// The spec that the `index`-th argument is checked against, if any.
@@ -183,6 +197,8 @@ mod tests {
         assert_eq!(arg_count_range(&[]), (0, Some(0)));
         assert_eq!(describe_count(&[N]), "1 argument");
         assert_eq!(describe_count(&[N, O, O]), "1 to 3 arguments");
+        assert_eq!(describe_count(&[N, O]), "1 or 2 arguments");
+        assert_eq!(describe_names(&[N, O, R]), "n, maybe o and maybe r");
         assert_eq!(describe_count(&[N, N, R]), "at least 2 arguments");
         assert_eq!(describe_count(&[]), "0 arguments");
     }

@@ -40,17 +40,45 @@ pub fn is_invisible(c: char) -> bool {
 }
 
 /// How a character that cannot start a token is named in an error: an invisible one by its
-/// code, since the student cannot see it.
-pub(crate) fn describe_unexpected(c: char, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+/// code, since the student cannot see it. `in_expr`: it is inside `{{ }}`, where the
+/// operators are already at hand.
+pub(crate) fn describe_unexpected(
+    c: char,
+    in_expr: bool,
+    f: &mut std::fmt::Formatter<'_>,
+) -> std::fmt::Result {
     if is_invisible(c) {
         write!(
             f,
-            "an invisible character (U+{:04X}) is here; names may not hold one: delete it",
+            "there is an invisible character (U+{:04X}) here: delete it",
             u32::from(c)
         )
+    } else if !in_expr && "(){}+-*/<>=!&|%^".contains(c) {
+        write!(
+            f,
+            "'{c}' cannot be used here: calculations go inside {{{{ }}}}, and text goes in quotes"
+        )
     } else {
-        write!(f, "unexpected character '{c}'")
+        write!(
+            f,
+            "'{c}' cannot be used here (to write it as text, put the text in quotes)"
+        )
     }
+}
+
+/// What the script and an expression say of a quoted text that is never closed.
+pub(crate) const UNCLOSED_QUOTE: &str =
+    "this text in quotes is never closed: add the same quote mark at its end";
+
+/// What the script and an expression say of a quoted text of `bytes` bytes, longer than a
+/// text may be.
+pub(crate) fn describe_too_long(bytes: usize, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    write!(
+        f,
+        "this text is {} KB long, but a text may hold at most {} KB",
+        bytes.div_ceil(1024),
+        crate::vars::MAX_TEXT_BYTES / 1024
+    )
 }
 
 /// Whether `c` may continue a name: a name start or an ASCII digit.
@@ -67,6 +95,21 @@ pub(crate) enum NumberProblem {
     RunsIntoName,
     /// The number is too large to be finite.
     TooLarge,
+}
+
+impl std::fmt::Display for NumberProblem {
+    /// What the script and an expression say of a number that cannot be read.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NumberProblem::Malformed => {
+                "this number is not written correctly: write it like 5, -2.5 or 0.1"
+            }
+            NumberProblem::RunsIntoName => {
+                "a name cannot start with a digit: write energy2, not 2energy (or put a space after the number)"
+            }
+            NumberProblem::TooLarge => "this number is too large to use",
+        })
+    }
 }
 
 /// Reads a decimal number (`12`, `3.4`, `.5`, `1.`, `2e-3`) starting at `start`; returns its

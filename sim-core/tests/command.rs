@@ -98,7 +98,7 @@ fn a_typed_command_refuses_what_a_script_would_only_warn_about() {
         (
             "prop energy setTo",
             "command to Fish:1:13: ",
-            "missing 'value'",
+            "needs its 'value'",
         ),
         (
             "featPorp Costume glow setTo 1",

@@ -459,9 +459,9 @@ fn the_widget_editor_is_told_what_is_wrong_with_each_widget() {
         "a slider sets a Number; Fish.kind is String",
         "the model has no Global prop 'rat' (did you mean rate?)",
         "the model has no prop 'enrgy' on Fish (did you mean energy?)",
-        "column 17: expected",
+        "column 17: the expression ends too soon",
         "the model has no blueprint 'Fsh' (did you mean Fish?)",
-        "button:1:6: prop 'enrgy' is not defined on Fish",
+        "button:1:6: Fish has no property 'enrgy'",
         "a button needs a line of script to run",
     ]) {
         assert!(got.contains(says), "«{got}» should say «{says}»");

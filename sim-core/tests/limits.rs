@@ -163,7 +163,7 @@ fn a_text_written_in_a_script_is_held_to_the_text_limit_where_it_is_written() {
         assert!(e.pos.col >= col, "{e}");
         assert!(
             e.to_string()
-                .contains("this text is 65 KB; a text may hold at most 64 KB"),
+                .contains("this text is 65 KB long, but a text may hold at most 64 KB"),
             "{e}"
         );
     }
@@ -176,7 +176,7 @@ fn names_with_invisible_characters_are_refused_where_the_character_is() {
     assert_eq!((e.pos.line, e.pos.col), (1, 8));
     assert_eq!(
         e.kind.to_string(),
-        "an invisible character (U+200B) is here; names may not hold one: delete it"
+        "there is an invisible character (U+200B) here: delete it"
     );
     let rlo =
         sim_core::script::tokenize("addProp e\u{202e}ygrene Number 1").expect_err("an override");

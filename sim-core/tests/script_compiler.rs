@@ -209,9 +209,9 @@ fn all_errors_of_a_script_are_reported_with_blueprint_line_and_column() {
     assert_eq!(
         messages(text, &symbols),
         [
-            "Fish:3:1: a line must start with a keyword, not the reference 'Fish.energy'",
-            "Fish:4:6: prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
-            "Fish:6:19: unknown blueprint 'Algae'",
+            "Fish:3:1: a line must start with a keyword, such as prop or featCall, not with the name 'Fish.energy'",
+            "Fish:4:6: Fish has no property 'enrgy' — did you mean 'energy'?",
+            "Fish:6:19: there is no blueprint 'Algae'",
         ]
     );
 }
@@ -224,7 +224,7 @@ fn props_of_other_blueprints_are_checked_across_the_project() {
     symbols.add_blueprint("Algae", &tokenize("addProp energyLevel Number 1").unwrap());
     assert_eq!(
         messages(fish, &symbols),
-        ["Fish:6:10: prop 'energy' is not defined on Algae"]
+        ["Fish:6:10: Algae has no property 'energy' (make it with addProp in # PROGRAM DEFINE)"]
     );
 }
 
@@ -235,7 +235,7 @@ fn a_lone_script_accepts_blueprints_it_cannot_see_but_checks_its_own() {
     let found: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert_eq!(
         found,
-        ["Rex:5:8: prop 'hpp' is not defined on Rex — did you mean 'hp'?"]
+        ["Rex:5:8: Rex has no property 'hpp' — did you mean 'hp'?"]
     );
 }
 
@@ -252,8 +252,8 @@ fn instance_scripts_are_checked_against_their_blueprint_and_rounds_against_built
     assert_eq!(
         found,
         [
-            "instance Nemo:2:6: prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
-            "round r1 init:2:6: prop 'energy' needs a character; round scripts can only use built-in props",
+            "instance Nemo:2:6: Fish has no property 'enrgy' — did you mean 'energy'?",
+            "round r1 init:2:6: this script runs for no character, so it has no property 'energy'; use a global property here instead (made with addGlobalProp)",
         ]
     );
     project.instances[0].init_script = "featCall Costume setPose 1".to_owned();
@@ -283,10 +283,10 @@ fn a_round_scripts_tell_all_characters_block_looks_props_up_on_the_characters() 
     assert_eq!(
         found,
         [
-            "round r1 init:2:8: prop 'enrgy' is not defined on any blueprint — did you mean \
-             'energy'? (round r1 init's tellAllCharacters runs these lines on characters of any \
+            "round r1 init:2:8: no blueprint has a property 'enrgy' — did you mean \
+             'energy'? (round r1 init's tellAllCharacters runs these lines on characters of every \
              blueprint)",
-            "round r1 init:4:6: prop 'energy' needs a character; round scripts can only use built-in props",
+            "round r1 init:4:6: this script runs for no character, so it has no property 'energy'; use a global property here instead (made with addGlobalProp)",
         ]
     );
 }
@@ -302,7 +302,7 @@ fn statement_scripts_reject_rules_and_handlers() {
     .unwrap_err();
     assert_eq!(
         errors[0].to_string(),
-        "round r1 init:1:1: 'onEvent' must be at the top level of a blueprint program, not inside [[ ]]"
+        "round r1 init:1:1: 'onEvent' cannot be inside [[ ]]: write it on a line of its own, outside any block"
     );
 }
 

@@ -126,7 +126,7 @@ prop n add 1 99
     let warnings = warnings(&sim);
     assert_eq!(
         warnings,
-        ["W:5:14: add takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP"]
+        ["W:5:14: add takes 1 argument, but this line gives it 2; the extra one is ignored"]
     );
     assert_eq!(sim.warnings().len(), 1);
     assert!(
@@ -313,7 +313,7 @@ fn naming_a_blueprint_by_its_header_says_which_blueprint_has_that_header() {
     let text = e.to_string();
     assert!(
         text.contains(
-            "unknown blueprint 'Fish': the blueprint named 'Blueprint1' says '# BLUEPRINT Fish'"
+            "there is no blueprint 'Fish': the blueprint 'Blueprint1' has the line '# BLUEPRINT Fish'"
         ),
         "{text}"
     );

@@ -17,7 +17,7 @@ fn check_lists_every_error_as_file_blueprint_line_col_and_exits_1() {
     assert_eq!(
         text(&out.stderr).trim_end(),
         format!(
-            "{file}:Fish:3:1: a line must start with a keyword, not the number 5\n{file}:Fish:4:6: prop 'enrgy' is not defined on Fish — did you mean 'energy'?"
+            "{file}:Fish:3:1: a line must start with a keyword, such as prop or featCall, not with the number 5\n{file}:Fish:4:6: Fish has no property 'enrgy' — did you mean 'energy'?"
         )
     );
 }
@@ -34,7 +34,7 @@ fn check_lists_warnings_but_passes_a_script_gemstep_runs() {
     assert_eq!(
         text(&out.stdout).trim_end(),
         format!(
-            "{file}:Fish:3:21: warning: setTo takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP\n{file}: ok"
+            "{file}:Fish:3:21: warning: setTo takes 1 argument, but this line gives it 2; the extra one is ignored\n{file}: ok"
         )
     );
 }

@@ -22,7 +22,9 @@ fn tokenize_reports_errors_as_file_line_col_and_exits_1() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         stderr.trim_end(),
-        format!("{file}:2:10: string is never closed: add the closing quote")
+        format!(
+            "{file}:2:10: this text in quotes is never closed: add the same quote mark at its end"
+        )
     );
     assert!(out.stdout.is_empty());
 }

@@ -45,24 +45,34 @@ pub enum TokenizeErrorKind {
 
 impl std::fmt::Display for TokenizeErrorKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::lexical::NumberProblem;
         match self {
-            Self::UnterminatedString => write!(f, "string is never closed: add the closing quote"),
-            Self::UnclosedBlock => write!(f, "'[[' is never closed: add a matching ']]'"),
-            Self::UnclosedExpr => write!(f, "'{{{{' is never closed on this line: add '}}}}'"),
-            Self::StrayBlockClose => write!(f, "']]' has no matching '[['"),
-            Self::TooDeep => write!(f, "blocks nest more than {MAX_BLOCK_DEPTH} deep"),
-            Self::UnexpectedChar(c) => crate::lexical::describe_unexpected(*c, f),
-            Self::MissingNameAfterDot => write!(f, "expected a name right after '.'"),
-            Self::BadNumber => write!(f, "this number is not written correctly"),
-            Self::NameStartsWithDigit => write!(f, "a name cannot start with a digit"),
-            Self::NumberTooLarge => write!(f, "this number is too large"),
-            Self::SignWithoutNumber(sign) => write!(f, "'{sign}' must be followed by a number"),
-            Self::TextTooLong(bytes) => write!(
-                f,
-                "this text is {} KB; a text may hold at most {} KB",
-                bytes.div_ceil(1024),
-                crate::vars::MAX_TEXT_BYTES / 1024
+            Self::UnterminatedString => f.write_str(crate::lexical::UNCLOSED_QUOTE),
+            Self::UnclosedBlock => f.write_str(
+                "this '[[' is never closed: add ']]' on a line of its own after the lines it holds",
             ),
+            Self::UnclosedExpr => write!(
+                f,
+                "this '{{{{' is never closed: add '}}}}' after the expression, on the same line"
+            ),
+            Self::StrayBlockClose => {
+                f.write_str("this ']]' closes nothing: delete it, or add the '[[' it should close")
+            }
+            Self::TooDeep => write!(
+                f,
+                "too many [[ ]] blocks inside one another: at most {MAX_BLOCK_DEPTH} may be"
+            ),
+            Self::UnexpectedChar(c) => crate::lexical::describe_unexpected(*c, false, f),
+            Self::MissingNameAfterDot => {
+                f.write_str("a '.' needs a name right after it, like Fish.energy")
+            }
+            Self::BadNumber => NumberProblem::Malformed.fmt(f),
+            Self::NameStartsWithDigit => NumberProblem::RunsIntoName.fmt(f),
+            Self::NumberTooLarge => NumberProblem::TooLarge.fmt(f),
+            Self::SignWithoutNumber(sign) => {
+                write!(f, "'{sign}' needs a number right after it, like {sign}5")
+            }
+            Self::TextTooLong(bytes) => crate::lexical::describe_too_long(*bytes, f),
         }
     }
 }

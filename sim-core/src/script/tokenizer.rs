@@ -483,6 +483,9 @@ mod tests {
     #[test]
     fn errors_read_as_position_and_message() {
         let e = tokenize("\n   ]]").unwrap_err();
-        assert_eq!(e.to_string(), "2:4: ']]' has no matching '[['");
+        assert_eq!(
+            e.to_string(),
+            "2:4: this ']]' closes nothing: delete it, or add the '[[' it should close"
+        );
     }
 }

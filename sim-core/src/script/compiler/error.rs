@@ -19,7 +19,7 @@ pub struct CompileError {
 }
 
 impl fmt::Display for CompileError {
-    /// `Fish:12:5: unknown keyword 'featPorp' — did you mean 'featProp'?; this line is skipped, as in GEMSTEP`
+    /// `Fish:12:5: 'featPorp' is not a keyword, so this line is skipped — did you mean 'featProp'?`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: {}", self.script, self.pos, self.kind)
     }
@@ -279,133 +279,290 @@ fn did_you_mean(f: &mut fmt::Formatter<'_>, suggestion: &Option<String>) -> fmt:
     }
 }
 
+/// " — did you mean …?" with the one of `allowed` closest to `word`, if one is close.
+fn closest_of(f: &mut fmt::Formatter<'_>, word: &str, allowed: &[String]) -> fmt::Result {
+    let close = crate::suggest::closest(word, allowed.iter().map(String::as_str));
+    did_you_mean(f, &close.map(str::to_owned))
+}
+
+/// `a`, `a or b`, `a, b or c` (`word`: "or" or "and").
+pub(crate) fn list_of(items: &[impl AsRef<str>], word: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_owned(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} {word} {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// "1 argument", "no arguments", "3 arguments".
+fn arguments(n: usize) -> String {
+    match n {
+        0 => "no arguments".to_owned(),
+        1 => "1 argument".to_owned(),
+        n => format!("{n} arguments"),
+    }
+}
+
+/// How many were given: "none" or the number.
+fn given(n: usize) -> String {
+    match n {
+        0 => "none".to_owned(),
+        n => n.to_string(),
+    }
+}
+
 impl fmt::Display for CompileErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use CompileErrorKind as K;
         match self {
             K::Tokenize(msg) | K::Expr(msg) => f.write_str(msg),
             K::UnknownKeyword { word, suggestion } => {
-                write!(f, "unknown keyword '{word}'")?;
-                did_you_mean(f, suggestion)?;
-                f.write_str("; this line is skipped, as in GEMSTEP")
+                write!(f, "'{word}' is not a keyword, so this line is skipped")?;
+                match suggestion {
+                    Some(_) => did_you_mean(f, suggestion),
+                    None => {
+                        f.write_str(" (a line starts with a keyword, such as prop or featCall)")
+                    }
+                }
             }
-            K::NotAKeyword { found } => write!(f, "a line must start with a keyword, not {found}"),
+            K::NotAKeyword { found } => write!(
+                f,
+                "a line must start with a keyword, such as prop or featCall, not with {found}"
+            ),
             K::ExtraArgs { name, max, got } => {
-                let s = if *max == 1 { "" } else { "s" };
-                let extra = match got.saturating_sub(*max) {
-                    1 => "the extra one is".to_owned(),
-                    n => format!("the extra {n} are"),
+                let extra = match (got.saturating_sub(*max), max) {
+                    (1, 0) => "it is".to_owned(),
+                    (_, 0) => "they are".to_owned(),
+                    (1, _) => "the extra one is".to_owned(),
+                    (n, _) => format!("the extra {n} are"),
                 };
-                write!(f, "{name} takes {max} argument{s}, got {got}; {extra} ignored, as in GEMSTEP")
+                write!(
+                    f,
+                    "{name} takes {}, but this line gives it {got}; {extra} ignored",
+                    arguments(*max)
+                )
             }
             K::MissingArgs { name, missing } => {
-                let list = missing.join("', '");
-                write!(f, "{name} is missing '{list}'; GEMSTEP runs it with nothing there, and this line fails when it runs")
+                let quoted: Vec<String> = missing.iter().map(|m| format!("'{m}'")).collect();
+                let them = if missing.len() == 1 { "it" } else { "them" };
+                write!(
+                    f,
+                    "{name} needs its {} after it; without {them}, this line fails when it runs",
+                    list_of(&quoted, "and")
+                )
             }
             K::Coerced { arg, from, to } => {
-                write!(f, "'{arg}' takes {from} as {to}, as GEMSTEP does")
+                let takes = if to == "true" || to == "false" {
+                    "true or false"
+                } else {
+                    "a number"
+                };
+                write!(f, "'{arg}' takes {takes}, so {from} is read as {to} here")
             }
-            K::NeverFires { what } => {
-                let word = what.split_once(' ').map_or("", |(_, w)| w);
-                write!(f, "'{what}' never runs its lines: GEMSTEP reads '{word}' as no number of seconds")
+            K::NeverFires { what } => write!(
+                f,
+                "'{what}' never runs its lines: write a number of seconds, like 'every 1'"
+            ),
+            K::ArgCount {
+                name,
+                expected,
+                got,
+            } => {
+                write!(
+                    f,
+                    "{name} needs {expected}, but this line gives it {}",
+                    given(*got)
+                )
             }
-            K::ArgCount { name, expected, got } => {
-                write!(f, "{name} expects {expected}, got {got}")
+            K::ArgType {
+                name,
+                expected,
+                got,
+                ..
+            } if got == "nothing" => {
+                write!(f, "{name} needs {expected} here")
             }
-            K::ArgType { name, arg, expected, got } => {
-                write!(f, "{name}: '{arg}' must be {expected}, not {got}")
+            K::ArgType {
+                name,
+                arg,
+                expected,
+                got,
+            } => {
+                write!(f, "'{arg}' in {name} must be {expected}, not {got}")
             }
             K::NotAChoice { arg, word, allowed } => {
-                write!(f, "'{word}' is not a valid {arg}; use one of: {}", allowed.join(", "))
+                write!(
+                    f,
+                    "the {arg} must be {}, not '{word}'",
+                    list_of(allowed, "or")
+                )?;
+                closest_of(f, word, allowed)
             }
-            K::UnknownChoice { arg, word, allowed } => write!(
+            K::UnknownChoice { arg, word, allowed } => {
+                if let [only] = allowed.as_slice() {
+                    return write!(
+                        f,
+                        "'{word}' does nothing as the {arg}: the only {arg} is {only}"
+                    );
+                }
+                write!(
+                    f,
+                    "'{word}' does nothing as the {arg}: use {}",
+                    list_of(allowed, "or")
+                )?;
+                closest_of(f, word, allowed)
+            }
+            K::EventNeverRaised { event, suggestion } | K::UnknownEvent { event, suggestion } => {
+                write!(f, "there is no event '{event}', so these lines never run")?;
+                match suggestion {
+                    Some(_) => did_you_mean(f, suggestion),
+                    None => write!(
+                        f,
+                        "; the events are {}",
+                        list_of(crate::script::keywords::on_event::EVENTS, "and")
+                    ),
+                }
+            }
+            K::NothingToRun { keyword } => write!(
                 f,
-                "'{word}' is no {arg} GEMSTEP knows ({}); as in GEMSTEP, it does nothing",
-                allowed.join(", ")
+                "{keyword} has no [[ ]] lines to run, so it does nothing: end this line with \
+                 '[[', then write the lines and a ']]' below it"
             ),
-            K::EventNeverRaised { event, suggestion } => {
-                write!(f, "GEMSTEP never raises an event '{event}'")?;
-                did_you_mean(f, suggestion)?;
-                f.write_str("; these lines never run")
-            }
-            K::NothingToRun { keyword } => {
-                write!(f, "{keyword} has no [[ ]] lines to run; GEMSTEP accepts it and does nothing")
-            }
-            K::UnknownProp { prop, blueprint, suggestion } => {
-                write!(f, "prop '{prop}' is not defined on {blueprint}")?;
-                did_you_mean(f, suggestion)
+            K::UnknownProp {
+                prop,
+                blueprint,
+                suggestion,
+            } => {
+                write!(f, "{blueprint} has no property '{prop}'")?;
+                match suggestion {
+                    Some(_) => did_you_mean(f, suggestion),
+                    None => f.write_str(" (make it with addProp in # PROGRAM DEFINE)"),
+                }
             }
             K::PropNeedsAgent { prop } => write!(
                 f,
-                "prop '{prop}' needs a character; round scripts can only use built-in props"
+                "this script runs for no character, so it has no property '{prop}'; use a \
+                 global property here instead (made with addGlobalProp)"
             ),
-            K::PropOnNoCharacter { prop, method, caller, suggestion } => {
-                write!(f, "prop '{prop}' is not defined on any blueprint")?;
+            K::PropOnNoCharacter {
+                prop,
+                method,
+                caller,
+                suggestion,
+            } => {
+                write!(f, "no blueprint has a property '{prop}'")?;
                 did_you_mean(f, suggestion)?;
-                write!(f, " ({caller}'s {method} runs these lines on characters of any blueprint)")
+                write!(
+                    f,
+                    " ({caller}'s {method} runs these lines on characters of every blueprint)"
+                )
             }
-            K::PropNotOnEveryCharacter { prop, method, lacking } => write!(
-                f,
-                "prop '{prop}' is not defined on {}; {method} runs these lines on characters of \
-                 any blueprint, and on those this line fails when it runs",
-                lacking.join(", ")
-            ),
+            K::PropNotOnEveryCharacter {
+                prop,
+                method,
+                lacking,
+            } => {
+                let have = if lacking.len() == 1 { "has" } else { "have" };
+                write!(
+                    f,
+                    "{} {have} no property '{prop}', so this line fails on {} characters when \
+                     {method} runs it on every character",
+                    list_of(lacking, "and"),
+                    if lacking.len() == 1 { "its" } else { "their" }
+                )
+            }
             K::UnknownFeature { name, suggestion } => {
-                write!(f, "unknown feature '{name}'")?;
-                did_you_mean(f, suggestion)
+                write!(f, "there is no feature '{name}'")?;
+                match suggestion {
+                    Some(_) => did_you_mean(f, suggestion),
+                    None => {
+                        let names: Vec<&str> =
+                            crate::features::FEATURES.iter().map(|s| s.name).collect();
+                        write!(f, "; the features are {}", list_of(&names, "and"))
+                    }
+                }
             }
             K::FeatureNotAdded { feature, blueprint } => write!(
                 f,
-                "feature '{feature}' is used but never added to {blueprint} (add 'addFeature {feature}')"
+                "{blueprint} does not have the feature {feature}: add the line \
+                 'addFeature {feature}' to its # PROGRAM DEFINE"
             ),
-            K::UnknownFeatProp { feature, prop, suggestion } => {
-                write!(f, "feature {feature} has no prop '{prop}'")?;
+            K::UnknownFeatProp {
+                feature,
+                prop,
+                suggestion,
+            } => {
+                write!(f, "the feature {feature} has no property '{prop}'")?;
                 did_you_mean(f, suggestion)
             }
-            K::UnknownMethod { owner, method, suggestion } => {
-                write!(f, "{owner} has no method '{method}'")?;
+            K::UnknownMethod {
+                owner,
+                method,
+                suggestion,
+            } => {
+                match owner.strip_prefix("feature ") {
+                    Some(feature) => write!(f, "the feature {feature} has no method '{method}'")?,
+                    None => write!(f, "a {owner} property has no method '{method}'")?,
+                }
                 did_you_mean(f, suggestion)
             }
-            K::UnknownBlueprint { name, header_of: Some(row), .. } => write!(
+            K::UnknownBlueprint {
+                name,
+                header_of: Some(row),
+                ..
+            } => write!(
                 f,
-                "unknown blueprint '{name}': the blueprint named '{row}' says \
-                 '# BLUEPRINT {name}'; rename one of them to match"
+                "there is no blueprint '{name}': the blueprint '{row}' has the line \
+                 '# BLUEPRINT {name}'; make the two names the same"
             ),
-            K::UnknownBlueprint { name, suggestion, .. } => {
-                write!(f, "unknown blueprint '{name}'")?;
+            K::UnknownBlueprint {
+                name, suggestion, ..
+            } => {
+                write!(f, "there is no blueprint '{name}'")?;
                 did_you_mean(f, suggestion)
             }
             K::NoAgentsToVisit { name, suggestion } => {
-                write!(f, "no blueprint '{name}' in this project")?;
-                did_you_mean(f, suggestion)?;
-                f.write_str(": this block never runs, as in GEMSTEP")
+                write!(
+                    f,
+                    "there is no blueprint '{name}', so these lines never run"
+                )?;
+                did_you_mean(f, suggestion)
             }
             K::HeaderNameMismatch { header, blueprint } => write!(
                 f,
                 "this line names the blueprint '{header}', but the project calls it \
-                 '{blueprint}' (and so do its starting agents); rename the blueprint or \
-                 change this line so they match"
+                 '{blueprint}'; change one of them so the names match"
             ),
             K::BlueprintOutOfScope { name } => write!(
                 f,
-                "'{name}' names no character here; use it inside a 'when' that names {name}"
+                "'{name}' is no character here: use it only inside a 'when' that names {name}"
             ),
             K::UnknownGlobal { name, suggestion } => {
-                write!(f, "global prop '{name}' is never made with addGlobalProp")?;
-                did_you_mean(f, suggestion)
+                write!(f, "there is no global property '{name}'")?;
+                match suggestion {
+                    Some(_) => did_you_mean(f, suggestion),
+                    None => f.write_str(" (make it first with featCall Global addGlobalProp)"),
+                }
             }
             K::UnknownTest { test, suggestion } => {
-                write!(f, "unknown when test '{test}'")?;
-                did_you_mean(f, suggestion)
-            }
-            K::UnknownEvent { event, suggestion } => {
-                write!(f, "unknown event '{event}'")?;
-                did_you_mean(f, suggestion)
+                write!(f, "'{test}' is not a test 'when' knows")?;
+                match suggestion {
+                    Some(_) => did_you_mean(f, suggestion),
+                    None => f.write_str(" (tests are like touches, isInside or sees)"),
+                }
             }
             K::UnknownType { name } => {
-                write!(f, "unknown type '{name}'; use Number, String, Boolean or Dictionary")
+                write!(
+                    f,
+                    "'{name}' is not a type: use Number, String, Boolean or Dictionary"
+                )?;
+                let types = ["Number", "String", "Boolean", "Dictionary"];
+                did_you_mean(f, &crate::suggest::closest(name, types).map(str::to_owned))
             }
-            K::BadPragma { expected } => write!(f, "bad '#' line: expected {expected}"),
+            K::BadPragma { expected } => write!(f, "this '#' line should be {expected}"),
             K::NotAllowedHere { keyword, reason } => write!(f, "'{keyword}' {reason}"),
         }
     }
@@ -428,13 +585,25 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "Fish:12:5: unknown keyword 'featPorp' — did you mean 'featProp'?; this line is skipped, as in GEMSTEP"
+            "Fish:12:5: 'featPorp' is not a keyword, so this line is skipped — did you mean 'featProp'?"
         );
         let count = CompileErrorKind::ArgCount {
             name: "setTo".into(),
             expected: "1 argument".into(),
             got: 2,
         };
-        assert_eq!(count.to_string(), "setTo expects 1 argument, got 2");
+        assert_eq!(
+            count.to_string(),
+            "setTo needs 1 argument, but this line gives it 2"
+        );
+        let choice = CompileErrorKind::UnknownChoice {
+            arg: "type".into(),
+            word: "wandr".into(),
+            allowed: vec!["stop".into(), "wander".into()],
+        };
+        assert_eq!(
+            choice.to_string(),
+            "'wandr' does nothing as the type: use stop or wander — did you mean 'wander'?"
+        );
     }
 }

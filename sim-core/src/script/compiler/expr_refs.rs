@@ -202,15 +202,15 @@ mod tests {
         assert_ok("exprPush {{ agent.getFeatProp('Movement', 'isMoving').value && Math.abs(1) }}");
         assert_error(
             "exprPush {{ agent.getProp('enrgy').value }}",
-            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+            "Fish has no property 'enrgy' — did you mean 'energy'?",
         );
         assert_error(
             "exprPush {{ agent.prop.Movement.speed.value }}",
-            "feature Movement has no prop 'speed'",
+            "the feature Movement has no property 'speed'",
         );
         assert_error(
             "exprPush {{ agent.getFeatProp('Physics', 'scale').value }}",
-            "feature 'Physics' is used but never added to Fish (add 'addFeature Physics')",
+            "Fish does not have the feature Physics: add the line 'addFeature Physics' to its # PROGRAM DEFINE",
         );
     }
 
@@ -219,16 +219,16 @@ mod tests {
         assert_ok("when Fish touches Algae [[\n  ifExpr {{ Algae.getProp('energyLevel').value > 0 }} [[\n  ]]\n]]");
         assert_error(
             "ifExpr {{ Algae.getProp('energyLevel').value > 0 }} [[\n]]",
-            "'Algae' names no character here; use it inside a 'when' that names Algae",
+            "'Algae' is no character here: use it only inside a 'when' that names Algae",
         );
         assert_error(
             "when Fish touches Algae [[\n  exprPush {{ Algae.prop.energy.value }}\n]]",
-            "prop 'energy' is not defined on Algae",
+            "Algae has no property 'energy' (make it with addProp in # PROGRAM DEFINE)",
         );
         assert_ok("exprPush {{ agent.callFeatMethod('Costume', 'colorHSVWithinRange', 1, 2, 0.2, 1, 0.2) }}");
         assert_error(
             "exprPush {{ agent.callFeatMethod('Costume', 'colorWithin', 1) }}",
-            "feature Costume has no method 'colorWithin'",
+            "the feature Costume has no method 'colorWithin'",
         );
         // Names the compiler cannot know are left to run time.
         assert_ok("exprPush {{ something.getProp('x').value }}");

@@ -7,7 +7,7 @@
 //!
 //! let text = "# BLUEPRINT Fish\naddProp energy Number 5\nprop enrgy add 1";
 //! let errors = compile_blueprint(text, "Fish", &Symbols::partial()).unwrap_err();
-//! assert_eq!(errors[0].to_string(), "Fish:3:6: prop 'enrgy' is not defined on Fish — did you mean 'energy'?");
+//! assert_eq!(errors[0].to_string(), "Fish:3:6: Fish has no property 'enrgy' — did you mean 'energy'?");
 //! ```
 
 pub(crate) mod error;
@@ -20,6 +20,7 @@ mod statements;
 mod symbols;
 pub(crate) mod values;
 
+pub(crate) use error::list_of;
 pub use error::{CompileError, CompileErrorKind};
 pub use project::{
     compile_agent_script, compile_command, compile_model_script, compile_project,
@@ -145,7 +146,7 @@ fn file_stmt(
                 "when"
             };
             let reason = format!(
-                "cannot be in # PROGRAM {}; only '{only}' lines belong there",
+                "cannot be in # PROGRAM {}: only '{only}' lines go there",
                 slot.name()
             );
             let kind = CompileErrorKind::NotAllowedHere {

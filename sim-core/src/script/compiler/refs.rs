@@ -4,11 +4,15 @@
 
 use super::error::CompileErrorKind;
 use super::scope::{describe_token, Checked, Compiling};
+use crate::args::ArgKind;
 use crate::features::{self, FeatureSpec};
 use crate::script::program::{FeatPropRef, PropRef, Target};
 use crate::script::{Token, TokenKind};
 use crate::suggest::closest;
 use crate::vars::VarType;
+
+/// What a feature property is, as its errors say.
+const FEATURE_PROP: &str = "a feature property, like Costume scale";
 
 /// A resolved target and the blueprint whose declarations apply (`None`: unknown or none).
 pub(crate) type Resolved = (Target, Option<String>);
@@ -37,11 +41,7 @@ impl Compiling<'_> {
     /// `prop`, `agent.prop` or `Bp.prop`, and the prop's type when it is known.
     pub fn prop_ref(&mut self, at: &Token) -> Checked<(PropRef, Option<VarType>)> {
         let Some((owner, prop)) = owner_and_name(at) else {
-            return Err(self.expected(
-                at,
-                "prop",
-                "a property (prop, agent.prop or Blueprint.prop)",
-            ));
+            return Err(self.expected(at, "prop", ArgKind::PropRef.describe()));
         };
         let (target, bp) = self.owner(owner, at)?;
         let ty = self.prop_type(bp.as_deref(), prop, at)?;
@@ -66,7 +66,7 @@ impl Compiling<'_> {
         at: &Token,
     ) -> Checked<(FeatPropRef, VarType, usize)> {
         let Some(first) = tokens.first() else {
-            return Err(self.expected(at, "feature prop", "a feature property (Feature prop)"));
+            return Err(self.missing(at, "feature prop", FEATURE_PROP));
         };
         let (frame, symbols) = (&self.frame, self.symbols);
         let names_agent = |n: &str| {
@@ -76,14 +76,14 @@ impl Compiling<'_> {
                 || frame.binds_own_blueprint(n, symbols)
         };
         let Some(spelled) = FeatPropSpelling::read(tokens, names_agent) else {
-            return Err(self.expected(first, "feature prop", "a feature property (Feature prop)"));
+            return Err(self.expected(first, "feature prop", FEATURE_PROP));
         };
         let prop_at = tokens.get(spelled.used - 1).unwrap_or(first);
         let Some(prop) = spelled.prop else {
             return Err(self.expected(
                 prop_at,
                 "feature prop",
-                "the name of the feature's property",
+                "the name of one of the feature's properties",
             ));
         };
         let (target, bp) = self.owner(spelled.owner.as_deref(), first)?;
@@ -109,7 +109,7 @@ impl Compiling<'_> {
         at: &Token,
     ) -> Checked<(Target, &'static FeatureSpec, Option<String>)> {
         let Some((owner, name)) = owner_and_name(at) else {
-            return Err(self.expected(at, "feature", "a feature (Feature or Blueprint.Feature)"));
+            return Err(self.expected(at, "feature", "a feature, like Costume or Fish.Costume"));
         };
         let (target, bp) = self.owner(owner, at)?;
         let spec = self.feature_on(name, bp.as_deref(), at)?;
@@ -150,7 +150,22 @@ impl Compiling<'_> {
 
     /// Reports that `at` is not what argument `arg` takes.
     pub fn expected(&mut self, at: &Token, arg: &str, expected: &str) -> super::scope::Reported {
-        let got = describe_token(at);
+        self.expected_instead(at, describe_token(at), arg, expected)
+    }
+
+    /// Reports, at `at` (the keyword), that argument `arg` is missing.
+    pub fn missing(&mut self, at: &Token, arg: &str, expected: &str) -> super::scope::Reported {
+        self.expected_instead(at, "nothing".to_owned(), arg, expected)
+    }
+
+    /// Reports, at `at`, that argument `arg` is `got` (described) rather than `expected`.
+    pub fn expected_instead(
+        &mut self,
+        at: &Token,
+        got: String,
+        arg: &str,
+        expected: &str,
+    ) -> super::scope::Reported {
         let name = self.current_keyword.clone();
         self.report_at(
             at,

@@ -268,7 +268,7 @@ pub(crate) fn token_text(token: &Token) -> String {
     }
 }
 
-/// How a token reads in "must be X, not Y" messages.
+/// How a token reads in "needs X, not Y" messages.
 pub(crate) fn describe_token(token: &Token) -> String {
     match &token.kind {
         TokenKind::Identifier(w) => format!("the name '{w}'"),
@@ -276,10 +276,19 @@ pub(crate) fn describe_token(token: &Token) -> String {
         TokenKind::Value(crate::script::Literal::Number(n)) => format!("the number {n}"),
         TokenKind::Value(crate::script::Literal::Boolean(b)) => format!("{b}"),
         TokenKind::Value(crate::script::Literal::Null) => "null".to_owned(),
-        TokenKind::ObjRef(parts) => format!("the reference '{}'", parts.join(".")),
-        TokenKind::Expr(_) => "an expression".to_owned(),
-        TokenKind::Block(_) => "a block".to_owned(),
-        TokenKind::Program(name) => format!("the program [[ {name} ]]"),
+        TokenKind::ObjRef(parts) => format!("the name '{}'", parts.join(".")),
+        TokenKind::Expr(_) => "an expression in {{ }}".to_owned(),
+        TokenKind::Block(_) => "a [[ ]] block".to_owned(),
+        TokenKind::Program(name) => {
+            let written = match name.trim() {
+                "" => "[[ ]]".to_owned(),
+                name => format!("[[ {name} ]]"),
+            };
+            format!(
+                "'{written}' on one line (put its lines on their own lines, between a '[[' \
+                 that ends this line and a ']]')"
+            )
+        }
         TokenKind::Directive => "'#'".to_owned(),
         TokenKind::Comment(_) => "a comment".to_owned(),
         TokenKind::Line => "a blank line".to_owned(),

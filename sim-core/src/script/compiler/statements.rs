@@ -30,7 +30,8 @@ pub(crate) fn compile_unit(cx: &mut Compiling<'_>, unit: &[Token]) -> Option<Lin
                 head,
                 CompileErrorKind::NotAllowedHere {
                     keyword: "#".to_owned(),
-                    reason: "lines belong at the top level of a blueprint script".to_owned(),
+                    reason: "lines can only be in a blueprint's script, outside any [[ ]]"
+                        .to_owned(),
                 },
             );
             return None;
@@ -112,7 +113,7 @@ impl Compiling<'_> {
             keyword,
             CompileErrorKind::NotAllowedHere {
                 keyword: keyword.to_owned(),
-                reason: "must be at the top level of a blueprint program, not inside [[ ]]"
+                reason: "cannot be inside [[ ]]: write it on a line of its own, outside any block"
                     .to_owned(),
             },
         );

@@ -4,7 +4,9 @@
 
 use super::error::CompileErrorKind;
 use super::scope::{Checked, Compiling, Frame, Reported};
-use crate::args::{arg_count_range, describe_count, spec_for, ArgKind, ArgSpec, Arity};
+use crate::args::{
+    arg_count_range, describe_count, describe_names, spec_for, ArgKind, ArgSpec, Arity,
+};
 use crate::script::expr::Code;
 use crate::script::program::{Arg, MethodCall, ScriptExpr};
 use crate::script::{Literal, Token, TokenKind};
@@ -28,7 +30,7 @@ impl Compiling<'_> {
             head,
             CompileErrorKind::ArgCount {
                 name: name.to_owned(),
-                expected: describe_count(specs),
+                expected: format!("{} ({})", describe_count(specs), describe_names(specs)),
                 got,
             },
         ))
@@ -191,6 +193,10 @@ impl Compiling<'_> {
     pub fn name_arg(&mut self, token: &Token, spec: &ArgSpec) -> Checked<String> {
         let word = match &token.kind {
             TokenKind::Identifier(w) | TokenKind::String(w) => w.clone(),
+            _ if spec.kind == ArgKind::Choice => {
+                let choices = format!("one of {}", super::list_of(spec.allowed, "or"));
+                return Err(self.expected(token, spec.name, &choices));
+            }
             _ => return Err(self.expected(token, spec.name, spec.kind.describe())),
         };
         match spec.kind {

@@ -216,11 +216,12 @@ impl Arity {
 impl std::fmt::Display for Arity {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (prefix, n) = match *self {
+            Arity::Exactly(0) => return f.write_str("nothing"),
             Arity::Exactly(n) => ("", n),
             Arity::AtLeast(n) => ("at least ", n),
         };
         let plural = if n == 1 { "" } else { "s" };
-        write!(f, "{prefix}{n} argument{plural}")
+        write!(f, "{prefix}{n} number{plural}")
     }
 }
 
@@ -286,7 +287,8 @@ mod tests {
     fn arity_accepts_and_describes_counts() {
         assert!(Arity::AtLeast(1).accepts(3));
         assert!(!Arity::Exactly(0).accepts(1));
-        assert_eq!(Arity::Exactly(1).to_string(), "1 argument");
-        assert_eq!(Arity::AtLeast(2).to_string(), "at least 2 arguments");
+        assert_eq!(Arity::Exactly(1).to_string(), "1 number");
+        assert_eq!(Arity::AtLeast(2).to_string(), "at least 2 numbers");
+        assert_eq!(Arity::Exactly(0).to_string(), "nothing");
     }
 }

@@ -74,47 +74,69 @@ pub enum ExprParseErrorKind {
 
 impl std::fmt::Display for ExprParseErrorKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::lexical::NumberProblem;
         match self {
-            Self::Empty => write!(f, "the expression is empty"),
-            Self::UnexpectedChar(c) => crate::lexical::describe_unexpected(*c, f),
-            Self::UnterminatedString => write!(f, "string is never closed: add the closing quote"),
-            Self::TextTooLong(bytes) => write!(
-                f,
-                "this text is {} KB; a text may hold at most {} KB",
-                bytes.div_ceil(1024),
-                crate::vars::MAX_TEXT_BYTES / 1024
+            Self::Empty => f.write_str(
+                "there is nothing between {{ and }}: write an expression, like {{ agent.x + 1 }}",
             ),
-            Self::BadNumber => write!(f, "this number is not written correctly"),
-            Self::NameStartsWithDigit => write!(f, "a name cannot start with a digit"),
-            Self::NumberTooLarge => write!(f, "this number is too large"),
-            Self::SingleEquals => write!(
-                f,
-                "'=' cannot be used here: to compare, write '==' or '==='"
-            ),
-            Self::SingleLogical(c) => write!(f, "'{c}' is not an operator: did you mean '{c}{c}'?"),
-            Self::Expected { expected, found } => write!(f, "expected {expected}, found {found}"),
+            Self::UnexpectedChar(c) => crate::lexical::describe_unexpected(*c, true, f),
+            Self::UnterminatedString => f.write_str(crate::lexical::UNCLOSED_QUOTE),
+            Self::TextTooLong(bytes) => crate::lexical::describe_too_long(*bytes, f),
+            Self::BadNumber => NumberProblem::Malformed.fmt(f),
+            Self::NameStartsWithDigit => NumberProblem::RunsIntoName.fmt(f),
+            Self::NumberTooLarge => NumberProblem::TooLarge.fmt(f),
+            Self::SingleEquals => {
+                f.write_str("'=' cannot be used here: to compare, write '==' or '==='")
+            }
+            Self::SingleLogical(c) => {
+                let word = if *c == '&' { "and" } else { "or" };
+                write!(f, "a single '{c}' does nothing: write '{c}{c}' for '{word}'")
+            }
+            Self::Expected { expected, found } if found == END => {
+                write!(f, "the expression ends too soon: {expected} should come here")
+            }
+            Self::Expected { expected, found } => {
+                write!(f, "{expected} should come here, not {found}")
+            }
             Self::UnknownMathFn(name) => {
                 let known: Vec<&str> = MathFn::ALL.iter().map(|m| m.name()).collect();
                 write!(
                     f,
-                    "Math has no function '{name}' (it has {}, PI)",
+                    "Math has no function '{name}'; use {} (or the number Math.PI)",
                     known.join(", ")
-                )
+                )?;
+                match crate::suggest::closest(name, known.iter().copied()) {
+                    Some(s) => write!(f, " — did you mean '{s}'?"),
+                    None => Ok(()),
+                }
             }
             Self::MathArity { function, got } => {
+                let given = match got {
+                    0 => "none".to_owned(),
+                    n => n.to_string(),
+                };
                 write!(
                     f,
-                    "Math.{} takes {}, got {got}",
+                    "Math.{} takes {} in its ( ), but here it has {given}",
                     function.name(),
                     function.arity()
                 )
             }
-            Self::MathNotCalled => write!(f, "Math functions must be called, like Math.abs(x)"),
-            Self::NotCallable => write!(f, "only methods can be called, like agent.getProp('x')"),
-            Self::TooComplex => write!(f, "the expression is too long or nested too deeply"),
+            Self::MathNotCalled => {
+                f.write_str("a Math function needs ( ) after it, like Math.abs(x) or Math.random()")
+            }
+            Self::NotCallable => f.write_str(
+                "only a method can have ( ) after it, like agent.getProp('energy')",
+            ),
+            Self::TooComplex => f.write_str(
+                "this expression is too long or has too many ( ) inside one another: split it into smaller steps",
+            ),
         }
     }
 }
+
+/// How the parser names the end of the expression as what it found.
+pub(super) const END: &str = "the end of the expression";
 
 impl std::fmt::Display for ExprParseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

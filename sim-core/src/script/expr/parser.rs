@@ -97,7 +97,7 @@ impl Parser {
         match self.peek() {
             Lexeme::End => Ok(()),
             Lexeme::Op(Op::LParen) => Err(self.error(ExprParseErrorKind::NotCallable)),
-            _ => Err(self.expected("an operator or the end of the expression")),
+            _ => Err(self.expected("an operator (like +, - or ==) or the end of the expression")),
         }
     }
 
@@ -117,7 +117,7 @@ impl Parser {
         let test = self.binary(1)?;
         let expr = if self.eat(Op::Question) {
             let then = self.expression()?;
-            self.require(Op::Colon, "':' to finish 'test ? then : otherwise'")?;
+            self.require(Op::Colon, "a ':' (write 'test ? then : otherwise')")?;
             let otherwise = self.expression()?;
             let kind = ExprKind::Conditional {
                 test: Box::new(test),
@@ -210,13 +210,13 @@ impl Parser {
                 self.next += 1;
                 Ok(name)
             }
-            _ => Err(self.expected("a name after '.'")),
+            _ => Err(self.expected("a name after the '.', like agent.x,")),
         }
     }
 
     /// `( expr, expr, ... )`, the opening parenthesis next.
     fn arguments(&mut self) -> Result<Vec<Expr>, ExprParseError> {
-        self.require(Op::LParen, "'('")?;
+        self.require(Op::LParen, "a '('")?;
         let mut args = Vec::new();
         if self.eat(Op::RParen) {
             return Ok(args);
@@ -226,7 +226,10 @@ impl Parser {
             if self.eat(Op::RParen) {
                 return Ok(args);
             }
-            self.require(Op::Comma, "',' or ')' in the argument list")?;
+            self.require(
+                Op::Comma,
+                "a ',' between the values, or a ')' after the last one,",
+            )?;
         }
     }
 
@@ -281,10 +284,10 @@ impl Parser {
             Lexeme::Op(Op::LParen) => {
                 self.next += 1;
                 let inner = self.expression()?;
-                self.require(Op::RParen, "')'")?;
+                self.require(Op::RParen, "a ')' to close the '('")?;
                 return Ok(inner);
             }
-            _ => return Err(self.expected("a value, a name or '('")),
+            _ => return Err(self.expected("a number, a name, text in quotes or '('")),
         };
         self.advance();
         Ok(Expr { kind, offset })
@@ -327,10 +330,10 @@ fn binary_op(lexeme: &Lexeme) -> Option<(u8, Either)> {
 fn describe(lexeme: &Lexeme) -> String {
     match lexeme {
         Lexeme::Number(n) => format!("the number {}", crate::lexical::format_number(*n)),
-        Lexeme::Str(s) => format!("the string '{s}'"),
+        Lexeme::Str(s) => format!("the text '{s}'"),
         Lexeme::Name(name) => format!("'{name}'"),
         Lexeme::Op(op) => format!("'{}'", op.symbol()),
-        Lexeme::End => "the end of the expression".to_owned(),
+        Lexeme::End => super::parse_error::END.to_owned(),
     }
 }
 
@@ -455,19 +458,19 @@ mod tests {
         assert_eq!(offset, 6);
         assert_eq!(
             kind.to_string(),
-            "expected ')', found the end of the expression"
+            "the expression ends too soon: a ')' to close the '(' should come here"
         );
         assert_eq!(
             error("a ? b").1.to_string(),
-            "expected ':' to finish 'test ? then : otherwise', found the end of the expression"
+            "the expression ends too soon: a ':' (write 'test ? then : otherwise') should come here"
         );
         assert_eq!(
             error("a.").1.to_string(),
-            "expected a name after '.', found the end of the expression"
+            "the expression ends too soon: a name after the '.', like agent.x, should come here"
         );
         assert_eq!(
             error("a b").1.to_string(),
-            "expected an operator or the end of the expression, found 'b'"
+            "an operator (like +, - or ==) or the end of the expression should come here, not 'b'"
         );
     }
 
@@ -477,7 +480,7 @@ mod tests {
         assert_eq!(e.pos, Pos { line: 4, col: 23 });
         assert_eq!(
             e.to_string(),
-            "4:23: expected a value, a name or '(', found the end of the expression"
+            "4:23: the expression ends too soon: a number, a name, text in quotes or '(' should come here"
         );
     }
 

@@ -29,7 +29,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let feature = args
         .first()
-        .ok_or_else(|| cx.expected(head, "feature", "a feature name"))?;
+        .ok_or_else(|| cx.missing(head, "feature", "a feature's name, like Movement"))?;
     let name = cx.name_arg(feature, &ARGS[0])?;
     Ok(Compiled::Stmt(StmtKind::AddFeature(name)))
 }
@@ -48,14 +48,17 @@ mod tests {
         assert_ok("addFeature Physics\nuseFeature AgentWidgets");
         let bp = compile("useFeature Physics").unwrap();
         assert!(bp.features.contains(&"Physics".to_owned()));
-        assert_error("addFeature", "addFeature expects 1 argument, got 0");
+        assert_error(
+            "addFeature",
+            "addFeature needs 1 argument (feature), but this line gives it none",
+        );
         assert_error(
             "addFeature Physic",
-            "unknown feature 'Physic' — did you mean 'Physics'?",
+            "there is no feature 'Physic' — did you mean 'Physics'?",
         );
         assert_error(
             "addFeature {{ 1 }}",
-            "addFeature: 'feature' must be a feature name, not an expression",
+            "'feature' in addFeature must be a feature's name, like Movement, not an expression in {{ }}",
         );
     }
 }

@@ -40,7 +40,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let [name, ty, initial @ ..] = args else {
-        return Err(cx.expected(head, "name", "a name and a type"));
+        return Err(cx.missing(head, "name", "a name and a type"));
     };
     let name = cx.name_arg(name, &ARGS[0])?;
     let ty_word = cx.name_arg(ty, &ARGS[1])?;
@@ -58,8 +58,8 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
 /// What a starting value of type `ty` must be.
 fn initial_text(ty: VarType) -> &'static str {
     match ty {
-        VarType::Number => "a number written out",
-        VarType::String => "text written out",
+        VarType::Number => "a number written out, like 0",
+        VarType::String => "text written out, like 'Nemo'",
         VarType::Boolean => "true or false",
         VarType::Dictionary => "nothing (a Dictionary starts empty)",
     }
@@ -81,18 +81,18 @@ mod tests {
         assert_ok("addProp speed Number 3\naddProp nick string 'x'\naddProp bag Dictionary");
         let bp = compile("addProp speed Number 3").unwrap();
         assert!(bp.declares_prop("speed"));
-        assert_error("addProp speed", "addProp expects 2 to 3 arguments, got 1");
+        assert_error("addProp speed", "addProp needs 2 or 3 arguments (name, type and maybe initial), but this line gives it 1");
         assert_error(
             "addProp speed Numbr 3",
-            "unknown type 'Numbr'; use Number, String, Boolean or Dictionary",
+            "'Numbr' is not a type: use Number, String, Boolean or Dictionary — did you mean 'Number'?",
         );
         assert_error(
             "addProp speed Number 'fast'",
-            "addProp: 'initial' must be a number, not the text 'fast'",
+            "'initial' in addProp must be a number, not the text 'fast'",
         );
         assert_error(
             "addProp 12 Number 3",
-            "addProp: 'name' must be a name, not the number 12",
+            "'name' in addProp must be a new name, like energyLevel, not the number 12",
         );
     }
 }

@@ -35,7 +35,7 @@ mod tests {
         assert_ok("dbgContext");
         assert_warning(
             "dbgContext 1",
-            "dbgContext takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
+            "dbgContext takes no arguments, but this line gives it 1; it is ignored",
         );
     }
 }

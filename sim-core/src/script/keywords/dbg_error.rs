@@ -28,7 +28,11 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
         Some(Arg::Literal(Value::String(text))) => {
             Ok(Compiled::Stmt(StmtKind::DbgError(text.clone())))
         }
-        _ => Err(cx.expected(args.first().unwrap_or(head), "message", "text written out")),
+        _ => Err(cx.expected(
+            args.first().unwrap_or(head),
+            "message",
+            "text in quotes, like 'oops'",
+        )),
     }
 }
 
@@ -47,10 +51,13 @@ mod tests {
     #[test]
     fn dbg_error_takes_one_message() {
         assert_ok("dbgError 'should not happen'");
-        assert_error("dbgError", "dbgError expects 1 argument, got 0");
+        assert_error(
+            "dbgError",
+            "dbgError needs 1 argument (message), but this line gives it none",
+        );
         assert_error(
             "dbgError 4",
-            "dbgError: 'message' must be text written out, not the number 4",
+            "'message' in dbgError must be text in quotes, like 'oops', not the number 4",
         );
     }
 }

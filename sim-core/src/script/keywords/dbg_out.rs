@@ -45,7 +45,7 @@ mod tests {
         assert_ok("dbgOut 'energy' {{ agent.getProp('energy').value }} 3\ndbgOut");
         assert_error(
             "dbgOut [[\n]]",
-            "dbgOut: 'values' must be a value, not a block",
+            "'values' in dbgOut must be a value (a number, text, or true or false), not a [[ ]] block",
         );
     }
 }

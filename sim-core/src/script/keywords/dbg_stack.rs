@@ -35,7 +35,7 @@ mod tests {
         assert_ok("dbgStack");
         assert_warning(
             "dbgStack 1",
-            "dbgStack takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
+            "dbgStack takes no arguments, but this line gives it 1; it is ignored",
         );
     }
 }

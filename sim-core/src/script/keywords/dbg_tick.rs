@@ -36,7 +36,7 @@ mod tests {
         assert_ok("dbgTick");
         assert_warning(
             "dbgTick 1",
-            "dbgTick takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
+            "dbgTick takes no arguments, but this line gives it 1; it is ignored",
         );
     }
 }

@@ -40,7 +40,13 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
     let (seconds, option, block) = match args {
         [s, b] => (s, None, b),
         [s, o, b] => (s, Some(o), b),
-        _ => return Err(cx.expected(head, "seconds", "seconds, maybe runAtStart, and a block")),
+        _ => {
+            return Err(cx.missing(
+                head,
+                "seconds",
+                "a number of seconds, maybe runAtStart, and a [[ ]] block",
+            ))
+        }
     };
     let period = period(cx, seconds);
     let run_at_start = match option {
@@ -72,7 +78,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
 fn run_at_start(cx: &mut Compiling<'_>, option: &Token) -> Checked<bool> {
     let word = match &option.kind {
         TokenKind::Identifier(w) | TokenKind::String(w) => w,
-        _ => return Err(cx.expected(option, ARGS[1].name, ARGS[1].kind.describe())),
+        _ => return Err(cx.expected(option, ARGS[1].name, "the word runAtStart")),
     };
     if word == "runAtStart" {
         return Ok(true);
@@ -105,7 +111,7 @@ fn period(cx: &mut Compiling<'_>, token: &Token) -> Checked<f64> {
             );
             Ok(f64::NAN)
         }
-        _ => Err(cx.expected(token, "seconds", "a number of seconds")),
+        _ => Err(cx.expected(token, "seconds", "a number of seconds, like 1 or 0.5")),
     }
 }
 
@@ -144,19 +150,19 @@ mod tests {
         assert_eq!(bp.timers.len(), 2);
         assert!(bp.timers[0].run_at_start && !bp.timers[1].run_at_start);
         assert_eq!((bp.timers[0].timer, bp.timers[1].timer), (0, 1));
-        assert_error("every 1", "every expects 2 to 3 arguments, got 1");
+        assert_error("every 1", "every needs 2 or 3 arguments (seconds, maybe option and then), but this line gives it 1");
         assert_ok("every 0 [[\n]]\nevery -1 [[\n]]");
         assert_warning(
             "every second [[\n]]",
-            "'every second' never runs its lines: GEMSTEP reads 'second' as no number of seconds",
+            "'every second' never runs its lines: write a number of seconds, like 'every 1'",
         );
         assert_error(
             "every [[\n]] [[\n]]",
-            "every: 'seconds' must be a number of seconds, not a block",
+            "'seconds' in every must be a number of seconds, like 1 or 0.5, not a [[ ]] block",
         );
         assert_warning(
             "every 1 atStart [[\n]]",
-            "'atStart' is no option GEMSTEP knows (runAtStart); as in GEMSTEP, it does nothing",
+            "'atStart' does nothing as the option: the only option is runAtStart",
         );
         let bp = compile("every 1 runatstart [[\n]]").unwrap();
         assert!(

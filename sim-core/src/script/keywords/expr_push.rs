@@ -28,7 +28,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let token = args
         .first()
-        .ok_or_else(|| cx.expected(head, "expression", "an expression"))?;
+        .ok_or_else(|| cx.missing(head, "expression", "an expression in {{ }}"))?;
     Ok(Compiled::Stmt(StmtKind::ExprPush(cx.expr(token)?)))
 }
 
@@ -44,10 +44,13 @@ mod tests {
     #[test]
     fn expr_push_needs_one_expression_that_parses() {
         assert_ok("exprPush {{ agent.getProp('energy').value * 2 }}");
-        assert_error("exprPush", "exprPush expects 1 argument, got 0");
+        assert_error(
+            "exprPush",
+            "exprPush needs 1 argument (expression), but this line gives it none",
+        );
         assert_error(
             "exprPush 5",
-            "exprPush: 'expression' must be an expression in {{ }}, not the number 5",
+            "'expression' in exprPush must be an expression in {{ }}, not the number 5",
         );
         assert_eq!(errors("exprPush {{ 1 + }}").len(), 1);
     }

@@ -41,7 +41,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let [feature_tok, method_tok, rest @ ..] = args else {
-        return Err(cx.expected(head, "feature", "a feature and a method"));
+        return Err(cx.missing(head, "feature", "a feature and a method"));
     };
     let (target, feature, bp) = cx.feature_ref(feature_tok)?;
     let (id, method) = find_method(cx, feature, method_tok)?;
@@ -172,14 +172,15 @@ fn global_prop_args(
             head,
             CompileErrorKind::ArgCount {
                 name: "globalProp".to_owned(),
-                expected: "at least 2 arguments".to_owned(),
+                expected: "at least 2 arguments (the global property's name and a method)"
+                    .to_owned(),
                 got: rest.len(),
             },
         ));
     };
     let name = match &name_tok.kind {
         TokenKind::Identifier(n) | TokenKind::String(n) => n.clone(),
-        _ => return Err(cx.expected(name_tok, "name", "the name of a global prop")),
+        _ => return Err(cx.expected(name_tok, "name", "the name of a global property")),
     };
     let ty = match cx.symbols.globals.get(&name) {
         Some(ty) => Some(*ty),
@@ -234,27 +235,27 @@ mod tests {
         );
         assert_error(
             "featCall Costume",
-            "featCall expects at least 2 arguments, got 1",
+            "featCall needs at least 2 arguments (feature, method and maybe values), but this line gives it 1",
         );
         assert_error(
             "featCall Costume setCostum 'a'",
-            "feature Costume has no method 'setCostum' — did you mean 'setCostume'?",
+            "the feature Costume has no method 'setCostum' — did you mean 'setCostume'?",
         );
         assert_warning(
             "featCall Costume setPose",
-            "setPose is missing 'frame'; GEMSTEP runs it with nothing there, and this line fails when it runs",
+            "setPose needs its 'frame' after it; without it, this line fails when it runs",
         );
         assert_warning(
             "featCall Costume setPose 1 2",
-            "setPose takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP",
+            "setPose takes 1 argument, but this line gives it 2; the extra one is ignored",
         );
         assert_warning(
             "featCall Movement setMovementType 'fly'",
-            "'fly' is no type GEMSTEP knows (stop, wander, edgeToEdge, jitter, float, goLocation, setLocation, wanderUntilCharacter); as in GEMSTEP, it does nothing",
+            "'fly' does nothing as the type: use stop, wander, edgeToEdge, jitter, float, goLocation, setLocation or wanderUntilCharacter",
         );
         assert_error(
             "featCall Graphing bindMeterTo enrgy",
-            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+            "Fish has no property 'enrgy' — did you mean 'energy'?",
         );
     }
 
@@ -263,11 +264,11 @@ mod tests {
         assert_ok("featCall Population createAgent Algae [[\n  prop energyLevel setTo 4\n]]");
         assert_error(
             "featCall Population createAgent Algae [[\n  prop energy setTo 4\n]]",
-            "prop 'energy' is not defined on Algae",
+            "Algae has no property 'energy' (make it with addProp in # PROGRAM DEFINE)",
         );
         assert_error(
             "featCall Population createAgent Algea",
-            "unknown blueprint 'Algea' — did you mean 'Algae'?",
+            "there is no blueprint 'Algea' — did you mean 'Algae'?",
         );
     }
 
@@ -283,17 +284,17 @@ mod tests {
             let script = format!("featCall Population {method} Kelp [[\n  prop kelpiness setTo 4\n  featCall Population tellAllCharacters [[\n    prop Kelp.x setTo 1\n  ]]\n]]");
             assert_warning(
                 &script,
-                "no blueprint 'Kelp' in this project: this block never runs, as in GEMSTEP",
+                "there is no blueprint 'Kelp', so these lines never run",
             );
         }
         assert_warning(
             "featCall Population charactersForEach Algea [[\n  prop energyLevel setTo 4\n]]",
-            "no blueprint 'Algea' in this project — did you mean 'Algae'?: this block never runs, as in GEMSTEP",
+            "there is no blueprint 'Algea', so these lines never run — did you mean 'Algae'?",
         );
         // Making an agent of a blueprint that does not exist fails in GEMSTEP too.
         assert_error(
             "featCall Population createCharacter Kelp",
-            "unknown blueprint 'Kelp'",
+            "there is no blueprint 'Kelp'",
         );
     }
 
@@ -306,8 +307,8 @@ mod tests {
             assert_warning(
                 &format!("featCall Population {method} [[\n  prop energy add 1\n]]"),
                 &format!(
-                    "prop 'energy' is not defined on Algae; {name} runs these lines on \
-                     characters of any blueprint, and on those this line fails when it runs"
+                    "Algae has no property 'energy', so this line fails on its characters when \
+                     {name} runs it on every character"
                 ),
             );
             // A prop every blueprint declares, or a built-in one, is clean.
@@ -319,15 +320,15 @@ mod tests {
             assert_error(
                 &format!("featCall Population {method} [[\n  prop enrgy add 1\n]]"),
                 &format!(
-                    "prop 'enrgy' is not defined on any blueprint — did you mean 'energy'? \
-                     (Fish's {name} runs these lines on characters of any blueprint)"
+                    "no blueprint has a property 'enrgy' — did you mean 'energy'? \
+                     (Fish's {name} runs these lines on characters of every blueprint)"
                 ),
             );
         }
         // Its type is checked where the blueprints that declare it agree.
         assert_error(
             "featCall Population tellAllCharacters [[\n  prop energyLevel setTo 'lots'\n]]",
-            "setTo: 'value' must be a number, not the text 'lots'",
+            "'value' in setTo must be a number, not the text 'lots'",
         );
     }
 
@@ -342,8 +343,8 @@ mod tests {
         assert_eq!(
             found,
             [
-                format!("Fish:{}:10: prop 'enrgy' is not defined on any blueprint — did you mean 'energy'? (Fish's tellAllCharacters runs these lines on characters of any blueprint)", FIRST_LINE + 3),
-                format!("Fish:{}:15: prop 'hungri' is not defined on any blueprint — did you mean 'hungry'? (Fish's tellAllCharacters runs these lines on characters of any blueprint)", FIRST_LINE + 4),
+                format!("Fish:{}:10: no blueprint has a property 'enrgy' — did you mean 'energy'? (Fish's tellAllCharacters runs these lines on characters of every blueprint)", FIRST_LINE + 3),
+                format!("Fish:{}:15: no blueprint has a property 'hungri' — did you mean 'hungry'? (Fish's tellAllCharacters runs these lines on characters of every blueprint)", FIRST_LINE + 4),
             ]
         );
     }
@@ -354,16 +355,16 @@ mod tests {
         assert_ok("featCall Population tellAllCharacters [[\n  prop Algae.energyLevel add 1\n  featProp Fish.Costume.scale setTo 2\n]]");
         assert_error(
             "featCall Population tellAllCharacters [[\n  prop Algae.energy add 1\n]]",
-            "prop 'energy' is not defined on Algae",
+            "Algae has no property 'energy' (make it with addProp in # PROGRAM DEFINE)",
         );
         assert_error(
             "featCall Population tellAllCharacters [[\n  prop Kelp.x add 1\n]]",
-            "unknown blueprint 'Kelp'",
+            "there is no blueprint 'Kelp'",
         );
         // A copy made there is of any blueprint too.
         assert_warning(
             "featCall Population tellAllCharacters [[\n  featCall Population spawnChild [[\n    prop energy add 1\n  ]]\n]]",
-            "prop 'energy' is not defined on Algae; tellAllCharacters runs these lines on characters of any blueprint, and on those this line fails when it runs",
+            "Algae has no property 'energy', so this line fails on its characters when tellAllCharacters runs it on every character",
         );
     }
 
@@ -390,11 +391,11 @@ mod tests {
         assert_ok("featCall Global globalProp darkMoths add 1");
         assert_error(
             "featCall Global globalProp lightMoths add 1",
-            "global prop 'lightMoths' is never made with addGlobalProp",
+            "there is no global property 'lightMoths' (make it first with featCall Global addGlobalProp)",
         );
         assert_error(
             "featCall Global globalProp darkMoths invert",
-            "Number has no method 'invert'",
+            "a Number property has no method 'invert'",
         );
     }
 }

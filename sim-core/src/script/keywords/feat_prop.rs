@@ -35,7 +35,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (reference, ty, used) = cx.feat_prop_ref(args, head)?;
     let Some((method, rest)) = args.get(used..).and_then(<[Token]>::split_first) else {
-        return Err(cx.expected(head, "method", ArgKind::Method.describe()));
+        return Err(cx.missing(head, "method", ArgKind::Method.describe()));
     };
     let call = cx.method_call(Some(ty), method, rest)?;
     Ok(Compiled::Stmt(StmtKind::FeatProp(reference, call)))
@@ -67,27 +67,27 @@ mod tests {
         );
         assert_error(
             "featProp Movement",
-            "featProp expects at least 2 arguments, got 1",
+            "featProp needs at least 2 arguments (feature prop, method and maybe values), but this line gives it 1",
         );
         assert_error(
             "featProp Movement directon setTo 90",
-            "feature Movement has no prop 'directon' — did you mean 'direction'?",
+            "the feature Movement has no property 'directon' — did you mean 'direction'?",
         );
         assert_error(
             "featProp Physics scale setTo 2",
-            "feature 'Physics' is used but never added to Fish (add 'addFeature Physics')",
+            "Fish does not have the feature Physics: add the line 'addFeature Physics' to its # PROGRAM DEFINE",
         );
         assert_error(
             "featProp Movement direction setTo 'up'",
-            "setTo: 'value' must be a number, not the text 'up'",
+            "'value' in setTo must be a number, not the text 'up'",
         );
         assert_error(
             "featProp Movement direction invert",
-            "Number has no method 'invert'",
+            "a Number property has no method 'invert'",
         );
         assert_error(
             "featProp Movment direction setTo 1",
-            "unknown feature 'Movment' — did you mean 'Movement'?",
+            "there is no feature 'Movment' — did you mean 'Movement'?",
         );
     }
 }

@@ -41,22 +41,22 @@ mod tests {
     #[test]
     fn feat_prop_pop_takes_one_feature_prop_and_ignores_the_rest() {
         assert_ok("exprPush {{ agent.name }}\nfeatPropPop AgentWidgets text\nfeatPropPop agent.Movement direction");
-        assert_error("featPropPop Graphing", "featPropPop: 'feature prop' must be the name of the feature's property, not the name 'Graphing'");
+        assert_error("featPropPop Graphing", "'feature prop' in featPropPop must be the name of one of the feature's properties, not the name 'Graphing'");
         assert_error(
             "featPropPop Graphing txt",
-            "feature Graphing has no prop 'txt' — did you mean 'text'?",
+            "the feature Graphing has no property 'txt' — did you mean 'text'?",
         );
         assert_warning(
             "exprPush {{ 1 }}\nfeatPropPop Fish.Costume colorScaleIndex setTo 1",
-            "featPropPop takes 2 arguments, got 4; the extra 2 are ignored, as in GEMSTEP",
+            "featPropPop takes 1 argument, but this line gives it 3; the extra 2 are ignored",
         );
         assert_warning(
             "exprPush {{ 1 }}\nfeatPropPop Costume.colorScaleIndex 1",
-            "featPropPop takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP",
+            "featPropPop takes 1 argument, but this line gives it 2; the extra one is ignored",
         );
         assert_error(
             "featPropPop Vision viewAngle",
-            "feature 'Vision' is used but never added to Fish (add 'addFeature Vision')",
+            "Fish does not have the feature Vision: add the line 'addFeature Vision' to its # PROGRAM DEFINE",
         );
     }
 }

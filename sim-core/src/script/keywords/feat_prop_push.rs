@@ -42,15 +42,15 @@ mod tests {
         assert_ok("featPropPush Costume colorScaleIndex\nfeatPropPush Movement.direction");
         assert_error(
             "featPropPush",
-            "featPropPush expects a feature property, got 0",
+            "featPropPush needs a feature property, like Costume scale, but this line gives it none",
         );
         assert_warning(
             "featPropPush Costume glow 1",
-            "featPropPush takes 2 arguments, got 3; the extra one is ignored, as in GEMSTEP",
+            "featPropPush takes 1 argument, but this line gives it 2; the extra one is ignored",
         );
         assert_error(
             "featPropPush Costume glw",
-            "feature Costume has no prop 'glw' — did you mean 'glow'?",
+            "the feature Costume has no property 'glw' — did you mean 'glow'?",
         );
     }
 }

@@ -64,19 +64,19 @@ mod tests {
         );
         assert_error(
             "ifExpr {{ true }}",
-            "ifExpr expects 2 to 3 arguments, got 1",
+            "ifExpr needs 2 or 3 arguments (test, then and maybe otherwise), but this line gives it 1",
         );
         assert_error(
             "ifExpr 1 [[\n]]",
-            "ifExpr: 'expression' must be an expression in {{ }}, not the number 1",
+            "'expression' in ifExpr must be an expression in {{ }}, not the number 1",
         );
         assert_error(
             "ifExpr {{ true }} 5",
-            "ifExpr: 'then' must be a block in [[ ]], not the number 5",
+            "'then' in ifExpr must be lines in a [[ ]] block, not the number 5",
         );
         assert_error(
             "ifExpr {{ true }} [[\n  prop enrgy add 1\n]]",
-            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+            "Fish has no property 'enrgy' — did you mean 'energy'?",
         );
     }
 }

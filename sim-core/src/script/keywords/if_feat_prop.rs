@@ -34,7 +34,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
     let (test_args, blocks) = split_blocks(args);
     let (reference, ty, used) = cx.feat_prop_ref(test_args, head)?;
     let Some((method, values)) = test_args.get(used..).and_then(<[Token]>::split_first) else {
-        return Err(cx.expected(head, "test", ArgKind::Method.describe()));
+        return Err(cx.missing(head, "test", "a comparison, like equal or greaterThan"));
     };
     let call = comparison(cx, Some(ty), method, values)?;
     if_stmt(cx, Ok(Test::FeatProp(reference, call)), blocks, head)
@@ -54,15 +54,15 @@ mod tests {
         assert_ok("ifFeatProp Movement direction equal 90 [[\n  prop x add 1\n]]");
         assert_error(
             "ifFeatProp Movement",
-            "ifFeatProp expects at least 2 arguments, got 1",
+            "ifFeatProp needs at least 2 arguments (feature prop, test and maybe values), but this line gives it 1",
         );
         assert_error(
             "ifFeatProp Movement direction setTo 1 [[\n]]",
-            "'setTo' changes a property; a test needs a comparison such as equal or greaterThan",
+            "'setTo' changes the property, so it cannot be a test: use a comparison, such as equal or greaterThan",
         );
         assert_error(
             "ifFeatProp Movement speed equal 1 [[\n]]",
-            "feature Movement has no prop 'speed'",
+            "the feature Movement has no property 'speed'",
         );
     }
 }

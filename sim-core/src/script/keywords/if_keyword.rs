@@ -45,10 +45,10 @@ mod tests {
     #[test]
     fn if_takes_an_expression_or_a_block_as_its_test() {
         assert_ok("if {{ agent.x > 0 }} [[\n  prop x setTo 0\n]]\nif [[\n  exprPush {{ true }}\n]] [[\n  prop x setTo 1\n]]");
-        assert_error("if", "if expects 2 to 3 arguments, got 0");
+        assert_error("if", "if needs 2 or 3 arguments (test, then and maybe otherwise), but this line gives it none");
         assert_error(
             "if 'yes' [[\n]]",
-            "if: 'test' must be an expression in {{ }} or a block in [[ ]], not the text 'yes'",
+            "'test' in if must be an expression in {{ }} or a block in [[ ]], not the text 'yes'",
         );
     }
 }

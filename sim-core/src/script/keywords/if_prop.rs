@@ -39,7 +39,7 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let (test_args, blocks) = split_blocks(args);
     let [reference, method, values @ ..] = test_args else {
-        return Err(cx.expected(
+        return Err(cx.missing(
             head,
             "prop",
             "a property, a comparison and the lines to run",
@@ -68,7 +68,8 @@ pub(crate) fn comparison(
         method,
         CompileErrorKind::NotAllowedHere {
             keyword: call.method,
-            reason: "changes a property; a test needs a comparison such as equal or greaterThan"
+            reason: "changes the property, so it cannot be a test: use a comparison, such as \
+                     equal or greaterThan"
                 .to_owned(),
         },
     ))
@@ -88,19 +89,19 @@ mod tests {
         assert_ok("ifProp energy greaterThan 50 [[\n  prop x add 1\n]]\nifProp label equal 'fish' [[\n]] [[\n  prop x sub 1\n]]\nifProp energy gt 1 [[\n]]");
         assert_error(
             "ifProp energy",
-            "ifProp expects at least 2 arguments, got 1",
+            "ifProp needs at least 2 arguments (prop, test and maybe values), but this line gives it 1",
         );
         assert_error(
             "ifProp energy add 1 [[\n]]",
-            "'add' changes a property; a test needs a comparison such as equal or greaterThan",
+            "'add' changes the property, so it cannot be a test: use a comparison, such as equal or greaterThan",
         );
         assert_error(
             "ifProp energy greaterThan 50",
-            "ifProp: 'then' must be a block in [[ ]] of lines to run, not nothing",
+            "ifProp needs [[ ]] lines to run here",
         );
         assert_error(
             "ifProp enrgy equal 1 [[\n]]",
-            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+            "Fish has no property 'enrgy' — did you mean 'energy'?",
         );
     }
 }

@@ -228,7 +228,7 @@ mod tests {
         let warned = testing::compile("featPorp Movement direction setTo 1").unwrap();
         assert_eq!(
             warned.warnings[0].kind.to_string(),
-            "unknown keyword 'featPorp' — did you mean 'featProp'?; this line is skipped, as in GEMSTEP"
+            "'featPorp' is not a keyword, so this line is skipped — did you mean 'featProp'?"
         );
     }
 

@@ -10,7 +10,7 @@ use crate::script::unparse::{block_token, word};
 use crate::script::{ScriptUnit, Token, TokenKind};
 use crate::suggest::closest;
 
-const EVENTS: &[&str] = &["Start", "Tick", "RoundInit", "RoundStop", "Costumes"];
+pub(crate) const EVENTS: &[&str] = &["Start", "Tick", "RoundInit", "RoundStop", "Costumes"];
 
 const ARGS: &[ArgSpec] = &[
     ArgSpec::one(
@@ -95,10 +95,13 @@ mod tests {
             compile("onEvent Tick [[\n]]").unwrap().events[0].event,
             SimEvent::Tick
         );
-        assert_error("onEvent", "onEvent expects 1 to 2 arguments, got 0");
+        assert_error(
+            "onEvent",
+            "onEvent needs 1 or 2 arguments (event and maybe then), but this line gives it none",
+        );
         assert_error(
             "onEvent Start 5",
-            "onEvent: 'then' must be a block in [[ ]], not the number 5",
+            "'then' in onEvent must be lines in a [[ ]] block, not the number 5",
         );
     }
 }

@@ -93,7 +93,7 @@ pub(crate) fn apply(
         Some("BLUEPRINT") => blueprint(cx, args, bp),
         Some("PROGRAM") => program(args, slot),
         Some("TAG") => tag(args, bp),
-        _ => Err("BLUEPRINT, PROGRAM or TAG after '#'"),
+        _ => Err("'# BLUEPRINT Name', '# PROGRAM' and a program's name, or '# TAG name value'"),
     };
     if let Err(expected) = ok {
         let at = if known {
@@ -139,7 +139,7 @@ fn blueprint(
             bp.base = Some((*base).to_owned());
             name
         }
-        _ => return Err("'# BLUEPRINT Name' or '# BLUEPRINT Name Base'"),
+        _ => return Err("'# BLUEPRINT' and the blueprint's name, like '# BLUEPRINT Fish'"),
     };
     if *header != bp.name {
         let kind = CompileErrorKind::HeaderNameMismatch {
@@ -152,7 +152,7 @@ fn blueprint(
 }
 
 fn program(args: &[Token], slot: &mut ProgramSlot) -> Result<(), &'static str> {
-    let expected = "'# PROGRAM' and one of DEFINE, INIT, UPDATE, THINK, EXEC, EVENT, CONDITION";
+    let expected = "'# PROGRAM' and one of DEFINE, INIT, UPDATE, THINK, EXEC, EVENT or CONDITION";
     match args {
         [name] => {
             *slot = word(name)
@@ -165,7 +165,7 @@ fn program(args: &[Token], slot: &mut ProgramSlot) -> Result<(), &'static str> {
 }
 
 fn tag(args: &[Token], bp: &mut CompiledBlueprint) -> Result<(), &'static str> {
-    let expected = "'# TAG name value'";
+    let expected = "'# TAG', a name and a value, like '# TAG isCharControllable true'";
     let [name, value] = args else {
         return Err(expected);
     };
@@ -241,15 +241,15 @@ mod tests {
     fn malformed_pragmas_are_errors_at_their_line() {
         assert_eq!(
             messages("# BLUEPRINT Fish\n# PROGRAM LATER"),
-            ["Fish:2:11: bad '#' line: expected '# PROGRAM' and one of DEFINE, INIT, UPDATE, THINK, EXEC, EVENT, CONDITION"]
+            ["Fish:2:11: this '#' line should be '# PROGRAM' and one of DEFINE, INIT, UPDATE, THINK, EXEC, EVENT or CONDITION"]
         );
         assert_eq!(
             messages("# BLUEPRINT Fish\n# BLUEPRNT Fish"),
-            ["Fish:2:3: bad '#' line: expected BLUEPRINT, PROGRAM or TAG after '#'"]
+            ["Fish:2:3: this '#' line should be '# BLUEPRINT Name', '# PROGRAM' and a program's name, or '# TAG name value'"]
         );
         assert_eq!(
             messages("# TAG onlyName"),
-            ["X:1:7: bad '#' line: expected '# TAG name value'"]
+            ["X:1:7: this '#' line should be '# TAG', a name and a value, like '# TAG isCharControllable true'"]
         );
         assert_eq!(messages("#\nprop x setTo 1"), Vec::<String>::new());
     }
@@ -260,7 +260,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             errors[0].to_string(),
-            "instance A:1:1: '#' lines belong at the top level of a blueprint script"
+            "instance A:1:1: '#' lines can only be in a blueprint's script, outside any [[ ]]"
         );
     }
 }

@@ -39,7 +39,7 @@ pub(crate) const KEYWORD: Keyword = Keyword {
 fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Compiled> {
     let args = cx.keyword_args(KEYWORD.name, ARGS, head, args)?;
     let [reference, method, rest @ ..] = args else {
-        return Err(cx.expected(head, "prop", "a property and a method"));
+        return Err(cx.missing(head, "prop", "a property and a method"));
     };
     let (reference, ty) = cx.prop_ref(reference)?;
     let call = cx.method_call(ty, method, rest)?;
@@ -58,30 +58,30 @@ mod tests {
     #[test]
     fn prop_checks_the_prop_the_method_and_its_arguments() {
         assert_ok("prop energy setTo 5\nprop agent.energy add {{ agent.x }}\ncall x sub 1\nprop label setTo Algae");
-        assert_error("prop energy", "prop expects at least 2 arguments, got 1");
+        assert_error("prop energy", "prop needs at least 2 arguments (prop, method and maybe values), but this line gives it 1");
         assert_error(
             "prop enrgy add 1",
-            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+            "Fish has no property 'enrgy' — did you mean 'energy'?",
         );
         assert_warning(
             "prop energy setTo 1 2",
-            "setTo takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP",
+            "setTo takes 1 argument, but this line gives it 2; the extra one is ignored",
         );
         assert_error(
             "prop energy ad 1",
-            "Number has no method 'ad' — did you mean 'add'?",
+            "a Number property has no method 'ad' — did you mean 'add'?",
         );
         assert_error(
             "prop energy setTo 'lots'",
-            "setTo: 'value' must be a number, not the text 'lots'",
+            "'value' in setTo must be a number, not the text 'lots'",
         );
         assert_warning(
             "prop hungry setTo 3",
-            "'value' takes the number 3 as true, as GEMSTEP does",
+            "'value' takes true or false, so the number 3 is read as true here",
         );
         assert_error(
             "prop hungry setTo 'very'",
-            "setTo: 'value' must be true or false, not the text 'very'",
+            "'value' in setTo must be true or false, not the text 'very'",
         );
     }
 
@@ -89,11 +89,11 @@ mod tests {
     fn other_blueprints_are_only_named_inside_a_when_that_names_them() {
         assert_error(
             "prop Algae.energyLevel sub 1",
-            "'Algae' names no character here; use it inside a 'when' that names Algae",
+            "'Algae' is no character here: use it only inside a 'when' that names Algae",
         );
         assert_error(
             "prop Algea.energyLevel sub 1",
-            "unknown blueprint 'Algea' — did you mean 'Algae'?",
+            "there is no blueprint 'Algea' — did you mean 'Algae'?",
         );
         assert_ok("prop Fish.energy add 1");
     }

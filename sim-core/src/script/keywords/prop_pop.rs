@@ -41,8 +41,14 @@ mod tests {
     #[test]
     fn prop_pop_takes_exactly_one_known_prop() {
         assert_ok("exprPush {{ 1 }}\npropPop agent.energy");
-        assert_error("propPop", "propPop expects 1 argument, got 0");
-        assert_error("propPop engy", "prop 'engy' is not defined on Fish");
-        assert_error("propPop {{ 1 }}", "propPop: 'prop' must be a property (prop, agent.prop or Blueprint.prop), not an expression");
+        assert_error(
+            "propPop",
+            "propPop needs 1 argument (prop), but this line gives it none",
+        );
+        assert_error(
+            "propPop engy",
+            "Fish has no property 'engy' (make it with addProp in # PROGRAM DEFINE)",
+        );
+        assert_error("propPop {{ 1 }}", "'prop' in propPop must be a property, like energy, agent.energy or Fish.energy, not an expression in {{ }}");
     }
 }

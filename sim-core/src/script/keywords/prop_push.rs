@@ -41,15 +41,18 @@ mod tests {
     #[test]
     fn prop_push_takes_exactly_one_known_prop() {
         assert_ok("propPush energy\npropPush agent.x");
-        assert_error("propPush", "propPush expects 1 argument, got 0");
+        assert_error(
+            "propPush",
+            "propPush needs 1 argument (prop), but this line gives it none",
+        );
         assert_warning(
             "propPush energy x",
-            "propPush takes 1 argument, got 2; the extra one is ignored, as in GEMSTEP",
+            "propPush takes 1 argument, but this line gives it 2; the extra one is ignored",
         );
         assert_error(
             "propPush enrgy",
-            "prop 'enrgy' is not defined on Fish — did you mean 'energy'?",
+            "Fish has no property 'enrgy' — did you mean 'energy'?",
         );
-        assert_error("propPush 'energy'", "propPush: 'prop' must be a property (prop, agent.prop or Blueprint.prop), not the text 'energy'");
+        assert_error("propPush 'energy'", "'prop' in propPush must be a property, like energy, agent.energy or Fish.energy, not the text 'energy'");
     }
 }

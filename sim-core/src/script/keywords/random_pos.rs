@@ -3,7 +3,7 @@
 use super::shared::line_args;
 use super::{Compiled, Keyword};
 use crate::args::{ArgKind, ArgSpec};
-use crate::script::compiler::scope::{Checked, Compiling};
+use crate::script::compiler::scope::{describe_token, Checked, Compiling};
 use crate::script::program::{Arg, StmtKind};
 use crate::script::unparse::{value_token, word};
 use crate::script::{ScriptUnit, Token};
@@ -43,7 +43,15 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
                 whole: whole == Some(Value::Boolean(true)),
             }))
         }
-        _ => Err(cx.expected(head, "min", "numbers written out")),
+        _ => {
+            // The first of min and max that is not a number written out, or min.
+            let i = usize::from(matches!(literal(0), Some(Value::Number(_))));
+            let got = args
+                .get(i)
+                .map_or_else(|| "nothing".to_owned(), describe_token);
+            let expected = "a number written out, like 300 (not a property or a {{ }})";
+            Err(cx.expected_instead(head, got, ARGS[i].name, expected))
+        }
     }
 }
 
@@ -67,14 +75,17 @@ mod tests {
     #[test]
     fn random_pos_takes_two_numbers_and_an_optional_flag() {
         assert_ok("randomPos -100 100\nrandomPos 0 10 true");
-        assert_error("randomPos 1", "randomPos expects 2 to 3 arguments, got 1");
+        assert_error(
+            "randomPos 1",
+            "randomPos needs 2 or 3 arguments (min, max and maybe whole), but this line gives it 1",
+        );
         assert_error(
             "randomPos 'a' 1",
-            "randomPos: 'min' must be a number, not the text 'a'",
+            "'min' in randomPos must be a number, not the text 'a'",
         );
         assert_warning(
             "randomPos 1 2 3",
-            "'whole' takes the number 3 as true, as GEMSTEP does",
+            "'whole' takes true or false, so the number 3 is read as true here",
         );
     }
 }

@@ -75,7 +75,7 @@ pub(crate) fn only_prop_ref(
     let args = cx.keyword_args(keyword.name, keyword.args, head, args)?;
     let token = args
         .first()
-        .ok_or_else(|| cx.expected(head, "prop", "a property"))?;
+        .ok_or_else(|| cx.missing(head, "prop", "a property"))?;
     let (reference, _) = cx.prop_ref(token)?;
     Ok(reference)
 }
@@ -95,17 +95,18 @@ pub(crate) fn only_feat_prop_ref(
             head,
             CompileErrorKind::ArgCount {
                 name: name.to_owned(),
-                expected: "a feature property".to_owned(),
+                expected: "a feature property, like Costume scale".to_owned(),
                 got: 0,
             },
         ));
     }
     let (reference, _, used) = cx.feat_prop_ref(args, head)?;
     if let Some(extra) = args.get(used) {
+        // The reference is one argument, however many words it takes.
         let kind = CompileErrorKind::ExtraArgs {
             name: name.to_owned(),
-            max: used,
-            got: args.len(),
+            max: 1,
+            got: 1 + args.len() - used,
         };
         cx.warn_at(extra, kind);
     }
@@ -123,7 +124,7 @@ pub(crate) fn split_test<'t>(
 ) -> Checked<(&'t Token, &'t [Token])> {
     let args = cx.keyword_args(keyword.name, keyword.args, head, args)?;
     args.split_first()
-        .ok_or_else(|| cx.expected(head, "test", expected))
+        .ok_or_else(|| cx.missing(head, "test", expected))
 }
 
 /// An `if` statement from its test and the blocks that end the line. The blocks are compiled
@@ -164,14 +165,15 @@ fn branches(
             CompileErrorKind::ArgType {
                 name: cx.current_keyword.clone(),
                 arg: "then".to_owned(),
-                expected: "a block in [[ ]] of lines to run".to_owned(),
+                expected: "[[ ]] lines to run".to_owned(),
                 got: "nothing".to_owned(),
             },
         )),
-        _ => Err(cx.expected(
+        _ => Err(cx.expected_instead(
             blocks.get(2).unwrap_or(head),
+            "a third [[ ]] block".to_owned(),
             "otherwise",
-            "the last block; there can be only two",
+            "the last block (an if has at most two: then and otherwise)",
         )),
     }
 }

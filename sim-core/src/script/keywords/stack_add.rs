@@ -36,7 +36,7 @@ mod tests {
         assert_ok("stackAdd");
         assert_warning(
             "stackAdd 1",
-            "stackAdd takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
+            "stackAdd takes no arguments, but this line gives it 1; it is ignored",
         );
     }
 }

@@ -35,7 +35,7 @@ mod tests {
         assert_ok("stackDiv");
         assert_warning(
             "stackDiv 1",
-            "stackDiv takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
+            "stackDiv takes no arguments, but this line gives it 1; it is ignored",
         );
     }
 }

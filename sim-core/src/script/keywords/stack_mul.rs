@@ -35,7 +35,7 @@ mod tests {
         assert_ok("stackMul");
         assert_warning(
             "stackMul 1",
-            "stackMul takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
+            "stackMul takes no arguments, but this line gives it 1; it is ignored",
         );
     }
 }

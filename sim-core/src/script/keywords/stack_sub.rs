@@ -35,7 +35,7 @@ mod tests {
         assert_ok("stackSub");
         assert_warning(
             "stackSub 1",
-            "stackSub takes 0 arguments, got 1; the extra one is ignored, as in GEMSTEP",
+            "stackSub takes no arguments, but this line gives it 1; it is ignored",
         );
     }
 }

@@ -147,7 +147,8 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
             head,
             CompileErrorKind::ArgCount {
                 name: KEYWORD.name.to_owned(),
-                expected: "a blueprint, a test, maybe a second blueprint, and a block".to_owned(),
+                expected: "a blueprint, a test, maybe a second blueprint, and [[ ]] lines to run"
+                    .to_owned(),
                 got: args.len(),
             },
         ));
@@ -157,7 +158,9 @@ fn compile(cx: &mut Compiling<'_>, head: &Token, args: &[Token]) -> Checked<Comp
     let test = find_test(cx, test_tok)?;
     let (b, extra) = match (test.pair, rest) {
         (true, [b_tok, extra @ ..]) => (Some(name_of(cx, b_tok, "second")?), extra),
-        (true, []) => return Err(cx.expected(block_tok, "second", "a second blueprint")),
+        (true, []) => {
+            return Err(cx.expected(block_tok, "second", "a second blueprint's name, like Algae"))
+        }
         (false, extra) => (None, extra),
     };
     if let (Some(b), Some(b_tok)) = (&b, rest.first()) {
@@ -223,23 +226,23 @@ mod tests {
         );
         assert_error(
             "when Fish touches",
-            "when expects a blueprint, a test, maybe a second blueprint, and a block, got 2",
+            "when needs a blueprint, a test, maybe a second blueprint, and [[ ]] lines to run, but this line gives it 2",
         );
         assert_error(
             "when Fish touches Algea [[\n]]",
-            "unknown blueprint 'Algea' — did you mean 'Algae'?",
+            "there is no blueprint 'Algea' — did you mean 'Algae'?",
         );
         assert_error(
             "when Fish touchs Algae [[\n]]",
-            "unknown when test 'touchs' — did you mean 'touches'?",
+            "'touchs' is not a test 'when' knows — did you mean 'touches'?",
         );
         assert_error(
             "when Fish touches Algae [[\n  prop Algae.energy sub 1\n]]",
-            "prop 'energy' is not defined on Algae",
+            "Algae has no property 'energy' (make it with addProp in # PROGRAM DEFINE)",
         );
         assert_error(
             "every 1 [[\n  when Fish touches Algae [[\n  ]]\n]]",
-            "'when' must be at the top level of a blueprint program, not inside [[ ]]",
+            "'when' cannot be inside [[ ]]: write it on a line of its own, outside any block",
         );
     }
 }
