@@ -160,10 +160,10 @@ test('built-in props are measured, an empty cell says why, and the plot names it
   for (const row of rows) {
     assert.match(row[4][0], /^-?\d/, `mean Fish.x is a number: ${row}`);
     assert.equal(row[5][0], '', 'a division by zero measures nothing');
-    assert.match(row[5][1], /^empty: '\/' by zero/, 'the empty cell says why');
+    assert.match(row[5][1], /^empty: '\/' cannot divide by zero/, 'the empty cell says why');
   }
   assert.match(await page.textContent('[data-testid="experiment-blanks"]'),
-    /^'\{\{ Fish\.count \/ \(Algae\.count - Algae\.count\) \}\}' has 2 empty cells; the first, run 1 at tick 30: '\/' by zero/);
+    /^'\{\{ Fish\.count \/ \(Algae\.count - Algae\.count\) \}\}' has 2 empty cells; the first, run 1 at tick 30: '\/' cannot divide by zero/);
   assert.equal(await page.textContent('[data-testid="plot-x-title"]'), 'Fish.energyUse');
   assert.equal(await page.textContent('[data-testid="plot-y-title"]'), 'mean Fish.x');
   await page.locator('[data-testid="experiment-plot"]').scrollIntoViewIfNeeded();

@@ -48,7 +48,7 @@ test('a link whose tick would never end opens paused; played, it stops, says whe
   await page.click('[data-testid="play"]');
   await page.waitForSelector('[data-testid="watchdog-notice"]');
   const notice = await page.textContent('[data-testid="watchdog-notice"]');
-  assert.match(notice, /^The run paused itself\. Tick 1 stopped at Fish:13:1: it ran more than 4,000,000 statements and characters in one tick/);
+  assert.match(notice, /^The run paused itself\. Tick 1 stopped at Fish:13:1: it did more than 4,000,000 steps of work \(lines run and characters visited\) in one tick/);
   await waitForText(page, '[data-testid="log"]', /Fish:13.*Tick 1 stopped at Fish:13:1/);
   // Paused at the tick that stopped: no more ticks, and the page answers at once.
   await page.waitForFunction(() => !document.querySelector('[data-testid="play"]').disabled);

@@ -308,24 +308,24 @@ fn type_mistakes_are_errors_not_nan() {
             found: found.into(),
         })
     };
-    assert_eq!(eval("'a' - 1"), wrong("-", "numbers", "a string ('a')"));
-    assert_eq!(eval("true + 1"), wrong("+", "numbers", "a boolean (true)"));
-    assert_eq!(eval("-'x'"), wrong("-", "numbers", "a string ('x')"));
+    assert_eq!(eval("'a' - 1"), wrong("-", "numbers", "the text 'a'"));
+    assert_eq!(eval("true + 1"), wrong("+", "numbers", "the value true"));
+    assert_eq!(eval("-'x'"), wrong("-", "numbers", "the text 'x'"));
     assert_eq!(
         eval("agent + 'x'"),
-        wrong("+", "numbers or strings", "an object")
+        wrong("+", "numbers or text", "a character or a property")
     );
     assert_eq!(
         eval("1 < 'a'"),
         wrong(
             "<",
-            "two numbers or two strings",
-            "a number (1) and a string ('a')"
+            "two numbers or two texts",
+            "the number 1 and the text 'a'"
         )
     );
     assert_eq!(
         eval("Math.abs('a')"),
-        wrong("Math.abs", "numbers", "a string ('a')")
+        wrong("Math.abs", "numbers", "the text 'a'")
     );
 }
 
@@ -369,11 +369,11 @@ fn unknown_names_members_and_methods_are_errors() {
         eval("agent.getProp(1, 2)").unwrap_err().to_string(),
         "getProp: expects one prop name"
     );
-    assert_eq!(eval("agent.x.y"), Err(no_property("a number (10)", "y")));
+    assert_eq!(eval("agent.x.y"), Err(no_property("the number 10", "y")));
     assert_eq!(
         eval("'abc'.length()"),
         Err(EvalErrorKind::NoMethod {
-            object: "a string ('abc')".into(),
+            object: "the text 'abc'".into(),
             method: "length".into()
         })
     );
@@ -384,7 +384,10 @@ fn an_error_points_at_the_failing_part() {
     let expr = parse_expr("agent.x + (1 / 0)", Pos::START).unwrap();
     let error = expr.eval(&mut FakeSim::new()).unwrap_err();
     assert_eq!(error.offset, 13);
-    assert_eq!(error.to_string(), "'/' by zero (at character 14)");
+    assert_eq!(
+        error.to_string(),
+        "'/' cannot divide by zero (at character 14)"
+    );
 }
 
 #[test]

@@ -162,7 +162,10 @@ fn only_a_character_whose_blueprint_adds_cursor_can_be_picked_up() {
     );
     match sim.pick_up(pointer, tree) {
         Err(InputError::Rejected(message)) => {
-            assert!(message.contains("needs `addFeature Cursor`"), "{message}")
+            assert!(
+                message.contains("needs the line 'addFeature Cursor'"),
+                "{message}"
+            )
         }
         other => panic!("expected a refusal, got {other:?}"),
     }

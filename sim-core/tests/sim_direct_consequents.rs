@@ -119,7 +119,7 @@ fn a_change_the_world_cannot_make_is_the_interpreters_to_report() {
     let found = errors(&sim);
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].starts_with("Fish:13:3:"), "{found:?}");
-    assert!(found[0].contains("no global prop 'spare'"), "{found:?}");
+    assert!(found[0].contains("no global property 'spare'"), "{found:?}");
     assert!(
         meals(&sim) < 0.0,
         "the statement after the failing one still ran"

@@ -210,8 +210,9 @@ fn a_step_off_the_colour_scale_is_reported() {
     let sim = scale_colour("featCall Costume initHSVColorScale 0 0 1 'value' 5", "7");
     let errs = errors(&sim);
     assert!(
-        errs.iter()
-            .any(|e| e.contains("step 7 is not on the colour scale (0 to 4)")),
+        errs.iter().any(
+            |e| e.contains("step 7 is not on the colour scale: use a whole number from 0 to 4")
+        ),
         "{errs:?}"
     );
 }
@@ -485,7 +486,7 @@ fn tell_all_characters_looks_a_prop_up_on_each_character_it_runs_on() {
     assert_eq!(
         errors(&sim),
         [
-            "Fish:8:3: 'Algae' does not name an agent here: f1 is a Fish, and no `when` names Algae",
+            "Fish:8:3: 'Algae' is no character here: this line runs for f1, a Fish, and no 'when' names Algae",
             "Fish:7:3: a has no property 'energy'",
         ]
     );

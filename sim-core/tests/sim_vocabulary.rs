@@ -52,7 +52,9 @@ propPop missing
     assert_eq!(num(&sim, "G/g", "also"), 14.0);
     let errors = errors(&sim);
     assert!(
-        errors.iter().any(|e| e.contains("no global prop 'snow'")),
+        errors
+            .iter()
+            .any(|e| e.contains("no global property 'snow'")),
         "{errors:?}"
     );
 }

@@ -149,7 +149,7 @@ fn a_tick_that_would_never_end_stops_and_run_exits_1_naming_the_place() {
     let stderr = text(&out.stderr);
     assert!(
         stderr.contains(&format!(
-            "{file}: Tick 1 stopped at Fish:13:1: it ran more than 4,000,000"
+            "{file}: Tick 1 stopped at Fish:13:1: it did more than 4,000,000"
         )),
         "{stderr}"
     );

@@ -50,7 +50,7 @@ fn thirty_agents_nesting_eight_loops_stop_at_the_budget_with_the_place() {
     assert!(
         error
             .message
-            .starts_with("Tick 1 stopped at Fish:14:1: it ran more than 4,000,000"),
+            .starts_with("Tick 1 stopped at Fish:14:1: it did more than 4,000,000"),
         "{}",
         error.message
     );

@@ -140,17 +140,17 @@ impl AgentMut<'_> {
             value
                 .as_number()
                 .filter(|n| n.is_finite())
-                .ok_or_else(|| format!("'{name}' needs a number, got {}", value.describe()))
+                .ok_or_else(|| format!("'{name}' needs a number, not {}", value.describe()))
         };
         let truth = || {
             value
                 .as_bool()
-                .ok_or_else(|| format!("'{name}' needs true or false, got {}", value.describe()))
+                .ok_or_else(|| format!("'{name}' needs true or false, not {}", value.describe()))
         };
         let text = || {
             value
                 .as_text()
-                .ok_or_else(|| format!("'{name}' needs text, got {}", value.describe()))
+                .ok_or_else(|| format!("'{name}' needs text, not {}", value.describe()))
         };
         match name {
             "x" => *self.x_mut() = number()?,
@@ -176,7 +176,11 @@ impl AgentMut<'_> {
             "statusValue" => self.rare.extras_mut().status_value = Some(number()?.clamp(0.0, 1.0)),
             "statusValueColor" => self.rare.extras_mut().status_value_color = number()?,
             "statusValueIsLarge" => self.rare.extras_mut().status_value_is_large = truth()?,
-            _ => return Err(format!("'{name}' cannot be changed")),
+            _ => {
+                return Err(format!(
+                    "'{name}' cannot be changed: it is only there to be read"
+                ))
+            }
         }
         Ok(())
     }
@@ -202,7 +206,7 @@ mod tests {
         assert_eq!(a.as_ref().alpha(), 1.0, "alpha stays within 0..1");
         assert!(a.as_ref().is_inert());
         let err = a.set_builtin("y", &Value::String("up".into())).unwrap_err();
-        assert_eq!(err, "'y' needs a number, got the text 'up'");
+        assert_eq!(err, "'y' needs a number, not the text 'up'");
         assert!(a.set_builtin("id", &Value::Number(1.0)).is_err());
         assert!(a.as_ref().builtin("energy").is_none());
         assert!(!Agent::is_writable_builtin("type"));

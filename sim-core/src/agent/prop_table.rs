@@ -98,8 +98,8 @@ impl PropTable {
             Some(column) => column,
             None if self.names.len() >= MAX_PROPS_PER_BLUEPRINT => {
                 return Err(format!(
-                    "a blueprint's agents can add at most {MAX_PROPS_PER_BLUEPRINT} props; \
-                     '{name}' would be one more"
+                    "a blueprint's characters can have at most {MAX_PROPS_PER_BLUEPRINT} \
+                     added properties, and '{name}' would be one more"
                 ))
             }
             None => {
@@ -249,11 +249,11 @@ impl Agents {
     /// Sets agent `id`'s prop `name` to `var`, adding it if it has none (`addProp`).
     pub fn set_prop(&mut self, id: EntityId, name: &str, var: GVar) -> Result<(), String> {
         if !self.contains(id) {
-            return Err("agent is gone".into());
+            return Err(crate::exec::REMOVED.into());
         }
         let index = id.index() as usize;
         self.touch(index);
-        let agent = self.slots.get_mut(index).ok_or("agent is gone")?;
+        let agent = self.slots.get_mut(index).ok_or(crate::exec::REMOVED)?;
         let blueprint = agent.blueprint;
         if self.prop_tables.len() <= blueprint {
             // A blueprint index comes from the compiled project, so this grows to the number
@@ -612,7 +612,9 @@ mod tests {
                 .unwrap();
         }
         let refused = agents.set_prop(ids[0], "one more", number(0.0));
-        assert!(refused.unwrap_err().contains("at most 256 props"));
+        assert!(refused
+            .unwrap_err()
+            .contains("at most 256 added properties"));
         assert!(
             agents.set_prop(ids[0], "p3", number(1.0)).is_ok(),
             "a known name still sets"

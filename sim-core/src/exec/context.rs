@@ -38,6 +38,13 @@ const GLOBAL: &str = "global";
 
 type Answer = Result<ExprValue<Obj>, EvalErrorKind>;
 
+/// The error of `.name` read from a property, which only has a `.value`.
+fn only_value(prop: &str, name: &str) -> EvalErrorKind {
+    EvalErrorKind::Other(format!(
+        "'{prop}' is a property: read it with .value, not .{name}"
+    ))
+}
+
 fn no_prop(object: &str, name: &str) -> EvalErrorKind {
     EvalErrorKind::NoProperty {
         object: object.to_string(),
@@ -47,10 +54,7 @@ fn no_prop(object: &str, name: &str) -> EvalErrorKind {
 
 impl Runner<'_> {
     fn fail(message: String) -> EvalErrorKind {
-        EvalErrorKind::BadArguments {
-            method: "read".to_string(),
-            message,
-        }
+        EvalErrorKind::Other(message)
     }
 
     fn agent_member(&self, id: EntityId, name: &str) -> Answer {
@@ -64,7 +68,7 @@ impl Runner<'_> {
                 if agent.has(name) {
                     Ok(ExprValue::Object(Obj::FeatProps(id, name.into())))
                 } else {
-                    Err(no_prop(&format!("agent {}", agent.name), name))
+                    Err(no_prop(&agent.name, name))
                 }
             }
         }
@@ -109,26 +113,31 @@ impl ExprContext for Runner<'_> {
                 .feat_prop_value(*id, &names.0, &names.1)
                 .map(to_expr)
                 .map_err(Self::fail),
-            Obj::Prop(_, prop) => Err(no_prop(&format!("property '{prop}'"), name)),
-            Obj::FeatProp(_, names) => Err(no_prop(&format!("property '{}'", names.1), name)),
+            Obj::Prop(_, prop) => Err(only_value(prop, name)),
+            Obj::FeatProp(_, names) => Err(only_value(&names.1, name)),
             Obj::Global if name == "prop" => Ok(ExprValue::Object(Obj::GlobalProps)),
-            Obj::Global => Err(no_prop(GLOBAL, name)),
+            Obj::Global => Err(Self::fail(format!(
+                "global has no '{name}': to read a global property, write \
+                 global.getProp('{name}').value"
+            ))),
             Obj::GlobalProps => Ok(ExprValue::Object(Obj::GlobalProp(name.into()))),
             Obj::GlobalProp(prop) if name == "value" => self
                 .world
                 .global(prop)
                 .map(|var| to_expr(var.value()))
                 .ok_or_else(|| {
-                    Self::fail(format!(
-                        "no global prop '{prop}' (make it with addGlobalProp)"
+                    Self::fail(crate::exec::feature_runtime::global::no_global(
+                        self.world, prop,
                     ))
                 }),
-            Obj::GlobalProp(prop) => Err(no_prop(&format!("property '{prop}'"), name)),
+            Obj::GlobalProp(prop) => Err(only_value(prop, name)),
             Obj::Hsv([h, s, v]) => match name {
                 "hue" => Ok(ExprValue::Number(*h)),
                 "saturation" => Ok(ExprValue::Number(*s)),
                 "value" => Ok(ExprValue::Number(*v)),
-                _ => Err(no_prop("a colour", name)),
+                _ => Err(Self::fail(format!(
+                    "a colour has no '{name}': use .hue, .saturation or .value"
+                ))),
             },
         }
     }
@@ -152,7 +161,10 @@ impl ExprContext for Runner<'_> {
             Some(ExprValue::String(s)) => Ok(s.clone()),
             _ => Err(EvalErrorKind::BadArguments {
                 method: method.to_string(),
-                message: format!("argument {} must be a name in quotes", i + 1),
+                message: format!(
+                    "the {} value in its ( ) must be a name in quotes, like 'energy'",
+                    crate::exec::ordinal(i)
+                ),
             }),
         };
         match method {

@@ -29,6 +29,19 @@ use std::rc::Rc;
 /// A statement's failure, as the log shows it.
 pub(crate) type Failure = String;
 
+/// The failure of a line that needs a character that was removed.
+pub(crate) const REMOVED: &str = "the character was removed";
+
+/// "first", "second" ... for the value at `index` (from 0) of a method's list.
+pub(crate) fn ordinal(index: usize) -> String {
+    match index {
+        0 => "first".to_owned(),
+        1 => "second".to_owned(),
+        2 => "third".to_owned(),
+        i => format!("{}th", i + 1),
+    }
+}
+
 /// The most values one run of a script may leave on its value stack: `exprPush` without a
 /// matching pop in a long run stops here with an error instead of growing.
 pub const MAX_STACK: usize = 1_000;
@@ -138,7 +151,7 @@ impl<'w> Runner<'w> {
         if self.charge(1 + agents as u64 / 16) {
             Ok(())
         } else {
-            Err("the tick's work budget is spent".to_string())
+            Err("this tick has already done as much work as it may".to_string())
         }
     }
 
@@ -248,11 +261,12 @@ impl<'w> Runner<'w> {
     fn unbound(&self, name: &str) -> Failure {
         match self.world.agents.get(self.me) {
             Some(me) => format!(
-                "'{name}' does not name an agent here: {} is a {}, and no `when` names {name}",
+                "'{name}' is no character here: this line runs for {}, a {}, and no 'when' \
+                 names {name}",
                 me.name,
                 self.world.blueprints.name_ref(me.blueprint)
             ),
-            None => "the agent was removed".to_string(),
+            None => REMOVED.to_string(),
         }
     }
 
@@ -310,7 +324,8 @@ impl<'w> Runner<'w> {
     pub(crate) fn push(&mut self, value: Value) -> Result<(), Failure> {
         if self.stack.len() >= MAX_STACK {
             return Err(format!(
-                "the value stack is full ({MAX_STACK} values pushed and not popped)"
+                "the stack is full: {MAX_STACK} saved values were never taken back with \
+                 propPop or featPropPop"
             ));
         }
         self.stack.push(value);
@@ -318,9 +333,10 @@ impl<'w> Runner<'w> {
     }
 
     fn pop(&mut self) -> Result<Value, Failure> {
-        self.stack
-            .pop()
-            .ok_or_else(|| "the value stack is empty (nothing was pushed)".to_string())
+        self.stack.pop().ok_or_else(|| {
+            "the stack is empty: save a value first with propPush, featPropPush or exprPush"
+                .to_string()
+        })
     }
 
     /// Whether an `if`'s test passes; an error is logged at `stmt`, the `if`, and gives
@@ -451,7 +467,7 @@ impl<'w> Runner<'w> {
             }
         };
         let (x, y) = (pick(&mut self.world.rng), pick(&mut self.world.rng));
-        let mut agent = self.world.agents.get_mut(self.me).ok_or("agent is gone")?;
+        let mut agent = self.world.agents.get_mut(self.me).ok_or(REMOVED)?;
         *agent.x_mut() = x;
         *agent.y_mut() = y;
         Ok(())
@@ -463,18 +479,24 @@ impl<'w> Runner<'w> {
         let (a, b) = match (second.as_number(), top.as_number()) {
             (Some(a), Some(b)) => (a, b),
             _ => {
+                let keyword = match op {
+                    StackOp::Add => "stackAdd",
+                    StackOp::Sub => "stackSub",
+                    StackOp::Mul => "stackMul",
+                    StackOp::Div => "stackDiv",
+                };
                 return Err(format!(
-                    "stack arithmetic needs two numbers, got {} and {}",
+                    "{keyword} needs two numbers on the stack, not {} and {}",
                     second.describe(),
                     top.describe()
-                ))
+                ));
             }
         };
         let result = match op {
             StackOp::Add => a + b,
             StackOp::Sub => a - b,
             StackOp::Mul => a * b,
-            StackOp::Div if b == 0.0 => return Err("stackDiv by zero".to_string()),
+            StackOp::Div if b == 0.0 => return Err("stackDiv cannot divide by zero".to_string()),
             StackOp::Div => a / b,
         };
         self.push(Value::Number(result))
@@ -492,14 +514,14 @@ impl<'w> Runner<'w> {
 
     /// Attaches a feature with its catalog defaults (a second `addFeature` changes nothing).
     pub fn add_feature(&mut self, id: EntityId, name: &str) -> Result<(), Failure> {
-        let spec =
-            crate::features::feature(name).ok_or_else(|| format!("unknown feature '{name}'"))?;
+        let spec = crate::features::feature(name)
+            .ok_or_else(|| format!("there is no feature '{name}'"))?;
         let kind = crate::features::catalog::FeatureKind::named(spec.name);
         self.world
             .agents
             .feature_or_new(id, kind)
             .map(drop)
-            .ok_or_else(|| "agent is gone".into())
+            .ok_or_else(|| REMOVED.into())
     }
 }
 
@@ -580,7 +602,8 @@ pub(crate) fn plain(value: ExprValue<Obj>) -> Result<Value, Failure> {
         ExprValue::Null => Value::Null,
         ExprValue::Object(_) => {
             return Err(
-                "an expression gave an agent or property where a value was needed (add .value?)"
+                "this expression gives a character or a property, not a value: add .value at \
+                 the end, like agent.getProp('energy').value"
                     .to_string(),
             )
         }

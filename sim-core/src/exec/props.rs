@@ -57,7 +57,7 @@ impl Runner<'_> {
         let mut agent = world
             .agents
             .get_mut(id)
-            .ok_or_else(|| "the agent was removed".to_string())?;
+            .ok_or_else(|| crate::exec::REMOVED.to_string())?;
         let Some(current) = agent.as_ref().builtin_with_tint(name, tint) else {
             return Err(format!("{} has no property '{name}'", agent.name));
         };
@@ -77,7 +77,7 @@ impl Runner<'_> {
             .ok_or_else(|| no_feature(&agent, r.feature()))?;
         feat.prop_at(r.slot)
             .map(GVar::value)
-            .ok_or_else(|| format!("{} has no property '{}'", r.feature(), r.prop()))
+            .ok_or_else(|| no_feat_prop(r.feature(), r.prop()))
     }
 
     /// The value of feature prop `feature.prop` of agent `id`.
@@ -93,7 +93,7 @@ impl Runner<'_> {
             .ok_or_else(|| no_feature(&agent, feature))?;
         feat.prop(prop)
             .map(GVar::value)
-            .ok_or_else(|| format!("{feature} has no property '{prop}'"))
+            .ok_or_else(|| no_feat_prop(feature, prop))
     }
 
     /// Calls `method` on a feature prop.
@@ -108,13 +108,13 @@ impl Runner<'_> {
         let agent = world
             .agents
             .get(id)
-            .ok_or_else(|| "the agent was removed".to_string())?;
+            .ok_or_else(|| crate::exec::REMOVED.to_string())?;
         if !agent.features.has_kind(r.slot.kind) {
             return Err(no_feature(&agent, r.feature()));
         }
         let var = (world.agents.feature_mut(id, r.slot.kind))
             .and_then(|feat| feat.into_prop_at_mut(r.slot))
-            .ok_or_else(|| format!("{} has no property '{}'", r.feature(), r.prop()))?;
+            .ok_or_else(|| no_feat_prop(r.feature(), r.prop()))?;
         var.call(method, args, &mut world.rng)
             .map_err(|e| e.to_string())
     }
@@ -124,16 +124,22 @@ impl Runner<'_> {
         self.world
             .agents
             .get(id)
-            .ok_or_else(|| "the agent was removed".to_string())
+            .ok_or_else(|| crate::exec::REMOVED.to_string())
     }
 }
 
 /// The error of a feature the agent lacks, naming what to add.
 fn no_feature(agent: &Agent, feature: &str) -> Failure {
     format!(
-        "{} has no feature '{feature}' (add it with addFeature)",
+        "{} does not have the feature {feature}: add the line 'addFeature {feature}' to its \
+         blueprint",
         agent.name
     )
+}
+
+/// The error of a feature property the feature does not have.
+fn no_feat_prop(feature: &str, prop: &str) -> Failure {
+    format!("the feature {feature} has no property '{prop}'")
 }
 
 /// Runs a GVar method on a built-in prop through a shadow GVar that keeps limits between
@@ -154,7 +160,7 @@ fn call_builtin(
         Some(i) => agent.rare.builtin_vars_mut().swap_remove(i).1,
         None => (agent.as_ref())
             .builtin_var(name, tint)
-            .ok_or_else(|| format!("'{name}' has no methods"))?,
+            .ok_or_else(|| format!("'{name}' has no methods to use"))?,
     };
     if let (GVar::Number(n), Some(v)) = (&mut var, current.as_number()) {
         n.set(v).map_err(|e| e.to_string())?;
@@ -166,7 +172,9 @@ fn call_builtin(
     let result = var.call(method, args, rng).map_err(|e| e.to_string());
     let write = match &result {
         Ok(_) if Agent::is_writable_builtin(name) => agent.set_builtin(name, &var.value()),
-        Ok(_) if var.value() != current => Err(format!("'{name}' cannot be changed")),
+        Ok(_) if var.value() != current => Err(format!(
+            "'{name}' cannot be changed: it is only there to be read"
+        )),
         _ => Ok(()),
     };
     // A shadow that holds nothing but the value (no limits, wrap or options) is what the

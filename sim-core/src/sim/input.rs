@@ -81,7 +81,7 @@ fn apply(world: &mut World, id: EntityId, update: AgentUpdate) -> Result<(), Str
                 .map_err(|e| e.to_string());
         }
     }
-    let mut agent = world.agents.get_mut(id).ok_or("the agent was removed")?;
+    let mut agent = world.agents.get_mut(id).ok_or(crate::exec::REMOVED)?;
     match update {
         AgentUpdate::Prop(name, value) => agent.set_builtin(&name, &value),
         AgentUpdate::FeatProp(feature, prop, value) => {

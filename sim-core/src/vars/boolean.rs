@@ -311,7 +311,7 @@ mod tests {
         let err = var.call("setTo", &[Value::Number(1.0)]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "setTo expects true or false for 'value', got the number 1"
+            "setTo needs true or false for 'value', not the number 1"
         );
         let err = var.call("invrt", &[]).unwrap_err();
         assert!(err.to_string().ends_with("did you mean 'invert'?"), "{err}");

@@ -105,7 +105,7 @@ impl fmt::Display for VarError {
         match self {
             VarError::TextTooLong { bytes } => write!(
                 f,
-                "the text would be {} KB long; a text may hold at most {} KB",
+                "the text would be {} KB long, but a text may hold at most {} KB",
                 bytes.div_ceil(1024),
                 super::MAX_TEXT_BYTES / 1024
             ),
@@ -119,7 +119,7 @@ impl fmt::Display for VarError {
                 method,
                 suggestion,
             } => {
-                write!(f, "a {type_name} has no method '{method}'")?;
+                write!(f, "a {type_name} property has no method '{method}'")?;
                 write_suggestion(f, suggestion)
             }
             VarError::WrongArgCount {
@@ -129,25 +129,30 @@ impl fmt::Display for VarError {
                 got,
             } => {
                 let expected = match (min, max) {
+                    (0, 0) => "no arguments".to_string(),
                     (1, 1) => "1 argument".to_string(),
                     (min, max) if min == max => format!("{min} arguments"),
                     (min, max) if *max == min + 1 => format!("{min} or {max} arguments"),
                     (min, max) => format!("{min} to {max} arguments"),
                 };
-                write!(f, "{method} expects {expected}, got {got}")
+                let given = match got {
+                    0 => "none".to_string(),
+                    n => n.to_string(),
+                };
+                write!(f, "{method} takes {expected}, but it was given {given}")
             }
             VarError::WrongArgType {
                 method,
                 arg,
                 expected,
                 got,
-            } => write!(f, "{method} expects {expected} for '{arg}', got {got}"),
+            } => write!(f, "{method} needs {expected} for '{arg}', not {got}"),
             VarError::DivisionByZero => {
                 f.write_str("cannot divide by zero (the value is unchanged)")
             }
             VarError::NotANumber { method } => write!(
                 f,
-                "{method} would make the value not a number (the value is unchanged)"
+                "{method} would give no number (like Infinity minus Infinity), so the value is unchanged"
             ),
             VarError::NoWholeNumberBetween { min, max } => write!(
                 f,
@@ -157,7 +162,10 @@ impl fmt::Display for VarError {
             ),
             VarError::UnknownOption { option, suggestion } => {
                 write!(f, "there is no option named '{option}'")?;
-                write_suggestion(f, suggestion)
+                match suggestion {
+                    Some(_) => write_suggestion(f, suggestion),
+                    None => f.write_str(" (add it first with addOption)"),
+                }
             }
             VarError::MinAboveMax { min, max } => write!(
                 f,
@@ -165,9 +173,10 @@ impl fmt::Display for VarError {
                 Value::Number(*min),
                 Value::Number(*max)
             ),
-            VarError::NoInitialValue { type_name } => {
-                write!(f, "a {type_name} starts empty and takes no initial value")
-            }
+            VarError::NoInitialValue { type_name } => write!(
+                f,
+                "a {type_name} starts empty and takes no starting value: delete the value after {type_name}"
+            ),
             VarError::DuplicateKey { key } => {
                 write!(f, "the dictionary already has an item '{key}'")
             }
@@ -179,7 +188,10 @@ impl fmt::Display for VarError {
                 type_name,
                 suggestion,
             } => {
-                write!(f, "unknown property type '{type_name}'")?;
+                write!(
+                    f,
+                    "'{type_name}' is not a type: use Number, String, Boolean or Dictionary"
+                )?;
                 write_suggestion(f, suggestion)
             }
         }

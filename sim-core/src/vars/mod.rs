@@ -270,7 +270,7 @@ mod tests {
         let err = VarType::parse("Numbr").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown property type 'Numbr' — did you mean 'Number'?"
+            "'Numbr' is not a type: use Number, String, Boolean or Dictionary — did you mean 'Number'?"
         );
     }
 
@@ -294,12 +294,12 @@ mod tests {
         let err = GVar::new(VarType::Number, Some(&Value::String("lots".into()))).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "addProp expects a number for 'initial value', got the text 'lots'"
+            "addProp needs a number for 'initial value', not the text 'lots'"
         );
         let err = GVar::new(VarType::Dictionary, Some(&Value::Number(1.0))).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "a Dictionary starts empty and takes no initial value"
+            "a Dictionary starts empty and takes no starting value: delete the value after Dictionary"
         );
     }
 
@@ -359,7 +359,8 @@ mod tests {
         assert_eq!(b.value(), Value::Boolean(false));
         let err = b.call("add", &[Value::Number(1.0)], &mut rng).unwrap_err();
         assert!(
-            err.to_string().starts_with("a Boolean has no method 'add'"),
+            err.to_string()
+                .starts_with("a Boolean property has no method 'add'"),
             "{err}"
         );
     }

@@ -262,7 +262,10 @@ mod tests {
             .check_args(&[Value::Number(1.0), Value::Number(2.0)])
             .is_ok());
         let err = TWO.check_args(&[]).unwrap_err();
-        assert_eq!(err.to_string(), "between expects 1 or 2 arguments, got 0");
+        assert_eq!(
+            err.to_string(),
+            "between takes 1 or 2 arguments, but it was given none"
+        );
     }
 
     #[test]
@@ -270,7 +273,7 @@ mod tests {
         let err = TWO.check_args(&[Value::String("x".into())]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "between expects a number for 'low', got the text 'x'"
+            "between needs a number for 'low', not the text 'x'"
         );
     }
 
@@ -280,7 +283,7 @@ mod tests {
         let err = TABLE.resolve("Number", "betwen").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "a Number has no method 'betwen' — did you mean 'between'?"
+            "a Number property has no method 'betwen' — did you mean 'between'?"
         );
     }
 }

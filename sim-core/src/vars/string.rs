@@ -235,14 +235,17 @@ mod tests {
         let err = call(&mut var, "setto", &[text("y")]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "a String has no method 'setto' — did you mean 'setTo'?"
+            "a String property has no method 'setto' — did you mean 'setTo'?"
         );
         let err = call(&mut var, "setTo", &[text("a"), text("b")]).unwrap_err();
-        assert_eq!(err.to_string(), "setTo expects 1 argument, got 2");
+        assert_eq!(
+            err.to_string(),
+            "setTo takes 1 argument, but it was given 2"
+        );
         let err = call(&mut var, "setTo", &[Value::Null]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "setTo expects some text for 'value', got nothing (null)"
+            "setTo needs text for 'value', not nothing (null)"
         );
         assert_eq!(var.value(), "x");
     }

@@ -102,7 +102,7 @@ impl fmt::Display for ValueKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ValueKind::Number => "a number",
-            ValueKind::String => "some text",
+            ValueKind::String => "text",
             ValueKind::Boolean => "true or false",
             ValueKind::Any => "a number, text or true/false",
         })

@@ -45,6 +45,11 @@ impl Blueprints {
     pub fn count(&self) -> usize {
         self.names.len()
     }
+
+    /// Every blueprint's name, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.iter().map(|n| &**n)
+    }
 }
 
 #[cfg(test)]

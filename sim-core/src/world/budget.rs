@@ -56,9 +56,9 @@ impl std::fmt::Display for Overrun {
         }
         write!(
             f,
-            ": it ran more than 4,000,000 statements and characters in one tick, which would \
-             freeze the page. A loop over every character inside another (tellAllCharacters, \
-             charactersForEach) multiplies the work"
+            ": it did more than 4,000,000 steps of work (lines run and characters visited) in \
+             one tick, which would freeze the page. A loop over every character inside another \
+             (tellAllCharacters, charactersForEach) multiplies the work"
         )
     }
 }

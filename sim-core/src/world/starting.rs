@@ -47,7 +47,7 @@ impl StartTarget {
                 })
             }
             _ => Err(format!(
-                "'{text}' should name a prop like Fish.energyUse or Global.rate"
+                "'{text}' should name a property, like Fish.energyUse or Global.rate"
             )),
         }
     }
@@ -81,7 +81,7 @@ impl World {
             let result = match var {
                 Some(var) => set_to(var, &s.value, &mut self.rng),
                 None => Err(format!(
-                    "{blueprint} has no prop '{prop}' to start at a value"
+                    "{blueprint} has no property '{prop}', so its starting value is not used"
                 )),
             };
             if let Err(why) = result {

@@ -238,7 +238,10 @@ fn edits_apply_or_say_why_not() {
     assert_eq!(run.edit(&edit(a, "x", "12", Value::Number(0.0))), Ok(()));
     assert_eq!(run.sim().unwrap().agent(a).unwrap().position().0, 12.0);
     let refused = run.edit(&edit(a, "id", "5", Value::Number(1.0)));
-    assert_eq!(refused, Err("id: 'id' cannot be changed".to_string()));
+    assert_eq!(
+        refused,
+        Err("id: 'id' cannot be changed: it is only there to be read".to_string())
+    );
     assert!(run.edit(&edit(a, "x", "far", Value::Number(0.0))).is_err());
 }
 

@@ -131,9 +131,15 @@ impl AgentHooks {
     }
 }
 
-/// The error for a method `feature` does not have.
-pub(crate) fn no_method(feature: &str, method: &str) -> Failure {
-    format!("{feature} has no method '{method}'")
+/// The error for a method `feature` does not have, with the closest one it has.
+pub(crate) fn no_method(feature: &FeatureSpec, method: &str) -> Failure {
+    let name = feature.name;
+    match crate::suggest::closest(method, feature.method_names()) {
+        Some(close) => {
+            format!("the feature {name} has no method '{method}' — did you mean '{close}'?")
+        }
+        None => format!("the feature {name} has no method '{method}'"),
+    }
 }
 
 /// The error for a method id no method of `spec` has (a compiled program holds only ids
@@ -145,10 +151,11 @@ pub(crate) fn no_method_id(spec: &FeatureSpec, id: MethodId) -> Failure {
 /// The error for running, as a change, a method that answers a question (the dispatch sends
 /// those to [`Runtime::answer`]).
 pub(crate) fn answers(spec: &'static FeatureSpec, id: MethodId) -> Failure {
+    let method = method_name(spec, id);
     format!(
-        "{}'s {} answers a question",
-        spec.name,
-        method_name(spec, id)
+        "{method} gives an answer, so use it inside {{{{ }}}}, like \
+         {{{{ agent.callFeatMethod('{}', '{method}') }}}}",
+        spec.name
     )
 }
 
@@ -160,10 +167,11 @@ pub(crate) fn method_name(spec: &'static FeatureSpec, id: MethodId) -> &'static 
 /// The error for asking a question of a method that changes something (the dispatch runs
 /// those through [`Runtime::act`]).
 pub(crate) fn no_answer(spec: &'static FeatureSpec, id: MethodId) -> Failure {
+    let method = method_name(spec, id);
     format!(
-        "{}'s {} changes something and gives no answer",
-        spec.name,
-        method_name(spec, id)
+        "{method} changes something and gives no answer, so it cannot be used inside \
+         {{{{ }}}}: use it on a line of its own, like featCall {} {method}",
+        spec.name
     )
 }
 
@@ -213,7 +221,7 @@ pub(crate) fn feat<'a>(
 ) -> Result<FeatureMut<'a>, Failure> {
     // Only the features are touched, which leaves Population's census answers current.
     if !r.world.agents.contains(id) {
-        return Err("the agent was removed".to_string());
+        return Err(crate::exec::REMOVED.to_string());
     }
     r.world
         .agents
@@ -234,8 +242,8 @@ pub(crate) fn num_arg(
             let value = r.arg(arg)?;
             value.as_number().filter(|n| n.is_finite()).ok_or_else(|| {
                 format!(
-                    "argument {} must be a number, got {}",
-                    i + 1,
+                    "the {} argument must be a number, not {}",
+                    crate::exec::ordinal(i),
                     value.describe()
                 )
             })
@@ -245,14 +253,21 @@ pub(crate) fn num_arg(
 
 /// The text argument at `i`.
 pub(crate) fn text_arg(r: &mut Runner<'_>, args: &[Arg], i: usize) -> Result<String, Failure> {
-    let arg = args
-        .get(i)
-        .ok_or_else(|| format!("argument {} is missing", i + 1))?;
+    let arg = args.get(i).ok_or_else(|| {
+        format!(
+            "the {} argument is missing: add it to this line",
+            crate::exec::ordinal(i)
+        )
+    })?;
     match r.arg(arg)? {
         Value::String(text) => Ok(text),
-        value => value
-            .as_text()
-            .ok_or_else(|| format!("argument {} must be text, got {}", i + 1, value.describe())),
+        value => value.as_text().ok_or_else(|| {
+            format!(
+                "the {} argument must be text, not {}",
+                crate::exec::ordinal(i),
+                value.describe()
+            )
+        }),
     }
 }
 

@@ -138,9 +138,9 @@ pub(crate) fn query(
     let n = |i: usize| match args.get(i) {
         Some(ExprValue::Number(x)) => Ok(*x),
         other => Err(format!(
-            "argument {} must be a number, got {}",
-            i + 1,
-            other.map_or("nothing", ExprValue::type_name)
+            "the {} value in its ( ) must be a number, not {}",
+            crate::exec::ordinal(i),
+            other.map_or_else(|| "nothing".to_owned(), ExprValue::describe)
         )),
     };
     match Method::of(method)? {
@@ -346,7 +346,7 @@ fn scale_color(c: FeatureRef<'_>, step: f64) -> Result<(f64, f64, f64), Failure>
     let last = steps - 1.0;
     if step.fract() != 0.0 || !(0.0..=last).contains(&step) {
         return Err(format!(
-            "step {step} is not on the colour scale (0 to {last})"
+            "step {step} is not on the colour scale: use a whole number from 0 to {last}"
         ));
     }
     let fraction = if last > 0.0 { step / last } else { 0.0 };

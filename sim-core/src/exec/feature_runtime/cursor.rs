@@ -49,7 +49,9 @@ pub(crate) fn call(
         Method::PickUp => {
             let name = text_arg(r, args, 0)?;
             let target = r.bound(&name).ok_or_else(|| {
-                format!("'{name}' does not name a character here (pick up inside a `when` that names it)")
+                format!(
+                    "'{name}' is no character here: use pickUp inside a 'when' that names {name}"
+                )
             })?;
             feat(r, id, KIND)?;
             pick_up(r.world, id, target).map(drop)
@@ -62,7 +64,9 @@ pub(crate) fn call(
                 .visible_agents()
                 .find(|a| f64::from(a.id.index()) == wanted)
                 .map(|a| a.id)
-                .ok_or_else(|| format!("no character has the id {wanted} in cursorTargetId"))?;
+                .ok_or_else(|| {
+                    format!("no character has the id {wanted} (the number in cursorTargetId)")
+                })?;
             pick_up(r.world, id, target).map(drop)
         }
         Method::Drop => {
@@ -102,7 +106,7 @@ pub(crate) fn pick_up(
         .ok_or("the character to pick up was removed")?;
     if !agent.has("Cursor") {
         return Err(format!(
-            "{} cannot be picked up: its blueprint needs `addFeature Cursor`",
+            "{} cannot be picked up: its blueprint needs the line 'addFeature Cursor'",
             agent.name
         ));
     }

@@ -40,11 +40,11 @@ pub(crate) fn query(
     method: &str,
     args: &[ExprValue<Obj>],
 ) -> Result<ExprValue<Obj>, Failure> {
-    let feature =
-        crate::features::feature(feature).ok_or_else(|| format!("unknown feature '{feature}'"))?;
+    let feature = crate::features::feature(feature)
+        .ok_or_else(|| format!("there is no feature '{feature}'"))?;
     let (method_id, spec) = feature
         .method_with_id(method)
-        .ok_or_else(|| no_method(feature.name, method))?;
+        .ok_or_else(|| no_method(feature, method))?;
     if spec.answer.is_some() {
         return answer(r, id, feature, method_id, args);
     }

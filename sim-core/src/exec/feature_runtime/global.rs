@@ -71,12 +71,13 @@ pub(crate) fn query(
     match Method::of(method)? {
         Method::GetGlobalProp => {
             let Some(ExprValue::String(name)) = args.first() else {
-                return Err("getGlobalProp needs the name of a Global prop".to_string());
+                return Err(
+                    "getGlobalProp needs a global property's name in quotes, like 'rate'"
+                        .to_string(),
+                );
             };
-            let var =
-                r.world.globals.get_mut(name).ok_or_else(|| {
-                    format!("no global prop '{name}' (make it with addGlobalProp)")
-                })?;
+            let var = r.world.globals.get(name);
+            let var = var.ok_or_else(|| no_global(r.world, name))?;
             Ok(to_expr(var.value()))
         }
         Method::AddGlobalProp | Method::GlobalProp => Err(no_answer(&GLOBAL, method)),
@@ -90,11 +91,23 @@ pub(crate) fn prop_call(
     method: &str,
     values: &[Value],
 ) -> Result<(), Failure> {
-    let var = world
-        .globals
-        .get_mut(name)
-        .ok_or_else(|| format!("no global prop '{name}' (make it with addGlobalProp)"))?;
+    let Some(var) = world.globals.get_mut(name) else {
+        return Err(no_global(world, name));
+    };
     var.call(method, values, &mut world.rng)
         .map(drop)
         .map_err(|e| e.to_string())
+}
+
+/// The error of a Global prop the model has not made: the closest one it has, or how to
+/// make it.
+pub(crate) fn no_global(world: &World, name: &str) -> Failure {
+    let names = world.globals.list().iter().map(|(n, _)| n.as_str());
+    match crate::suggest::closest(name, names) {
+        Some(close) => format!("there is no global property '{name}' — did you mean '{close}'?"),
+        None => format!(
+            "there is no global property '{name}': make it first with featCall Global \
+             addGlobalProp"
+        ),
+    }
 }

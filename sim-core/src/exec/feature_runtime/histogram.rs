@@ -32,7 +32,7 @@ pub(crate) fn count(
         .world
         .blueprints
         .index(&counted.blueprint)
-        .ok_or_else(|| format!("no blueprint named '{}'", counted.blueprint))?;
+        .ok_or_else(|| super::population::no_blueprint(r, &counted.blueprint))?;
     r.charge_scan(r.world.agents.len())?;
     let keys: Vec<String> = r
         .world
@@ -98,7 +98,7 @@ fn counted(
         .and_then(Value::as_bool)
         .unwrap_or(true);
     if blueprint.is_empty() || prop.is_empty() {
-        return Err("say which characters and property to count (or set monitoredCharacter and monitoredCharacterProp)".to_string());
+        return Err("say which characters and which property to count, like 'Moth' 'color' (or set the Population props monitoredCharacter and monitoredCharacterProp)".to_string());
     }
     Ok(Counted {
         blueprint,

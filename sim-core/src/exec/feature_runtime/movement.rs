@@ -71,7 +71,7 @@ pub(crate) fn call(
         Method::SetMovementType => set_type(r, id, args),
         Method::SetController => {
             let who = text_arg(r, args, 0)?;
-            let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            let mut agent = r.world.agents.get_mut(id).ok_or(crate::exec::REMOVED)?;
             agent.mode = if who == "user" {
                 InputMode::Puppet
             } else {
@@ -81,7 +81,7 @@ pub(crate) fn call(
         }
         Method::QueuePosition => {
             let (x, y) = (num_arg(r, args, 0, 0.0)?, num_arg(r, args, 1, 0.0)?);
-            let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            let mut agent = r.world.agents.get_mut(id).ok_or(crate::exec::REMOVED)?;
             *agent.x_mut() = x;
             *agent.y_mut() = y;
             Ok(())
@@ -99,14 +99,14 @@ pub(crate) fn call(
         Method::JitterPos => {
             let size = num_arg(r, args, 0, 5.0)?;
             let (dx, dy) = (jitter(r, size), jitter(r, size));
-            let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            let mut agent = r.world.agents.get_mut(id).ok_or(crate::exec::REMOVED)?;
             *agent.x_mut() += dx;
             *agent.y_mut() += dy;
             Ok(())
         }
         Method::JitterRotate => {
             let turn = jitter(r, std::f64::consts::FRAC_PI_4);
-            let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+            let mut agent = r.world.agents.get_mut(id).ok_or(crate::exec::REMOVED)?;
             *agent.orientation_mut() += turn;
             Ok(())
         }
@@ -158,7 +158,7 @@ fn random_position(r: &mut Runner<'_>, id: EntityId, method: Method) -> Result<(
     let s = r.world.stage().clone();
     let x = s.left + r.world.rng.next_f64() * (s.right - s.left);
     let y = s.top + r.world.rng.next_f64() * (s.bottom - s.top);
-    let mut agent = r.world.agents.get_mut(id).ok_or("the agent was removed")?;
+    let mut agent = r.world.agents.get_mut(id).ok_or(crate::exec::REMOVED)?;
     if method != Method::SetRandomPositionY {
         *agent.x_mut() = x;
     }

@@ -182,7 +182,7 @@ pub(crate) fn query(
 ) -> Result<ExprValue<Obj>, Failure> {
     let blueprint = |r: &Runner<'_>| match args.first() {
         Some(ExprValue::String(name)) => blueprint_named(r, name),
-        _ => Err("needs a blueprint name in quotes".to_string()),
+        _ => Err("needs a blueprint's name in quotes, like 'Fish'".to_string()),
     };
     match Method::of(method)? {
         Method::GetActiveCharactersCount => {
@@ -229,7 +229,16 @@ fn blueprint_named(r: &Runner<'_>, name: &str) -> Result<usize, Failure> {
     r.world
         .blueprints
         .index(name)
-        .ok_or_else(|| format!("no blueprint named '{name}'"))
+        .ok_or_else(|| no_blueprint(r, name))
+}
+
+/// The error of a blueprint name the model does not have, with the closest one it has.
+pub(crate) fn no_blueprint(r: &Runner<'_>, name: &str) -> Failure {
+    let names = r.world.blueprints.names();
+    match crate::suggest::closest(name, names) {
+        Some(close) => format!("there is no blueprint '{name}' — did you mean '{close}'?"),
+        None => format!("there is no blueprint '{name}'"),
+    }
 }
 
 fn position(r: &Runner<'_>, id: EntityId) -> (f64, f64) {
@@ -263,10 +272,13 @@ fn queue_birth(
         let bp = r.world.blueprints.name(blueprint);
         let at = r.world.origin(&r.script, r.at.0, r.at.1);
         let message = match waiting {
-            0 => format!("the model has {alive} agents, the most it may have; no {bp} was made"),
+            0 => format!(
+                "no new {bp} was made: the model already has {alive} characters, the most it \
+                 may have"
+            ),
             _ => format!(
-                "the model has {alive} agents and {waiting} more about to be made, the most it may \
-                 have is {cap}; no {bp} was made"
+                "no new {bp} was made: the model has {alive} characters and {waiting} more on \
+                 the way, and it may have at most {cap}"
             ),
         };
         r.world.log.warn_once_at(at, message);

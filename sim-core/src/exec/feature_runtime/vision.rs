@@ -271,7 +271,7 @@ pub(crate) fn query(
                 Some(ExprValue::String(name)) => r.bound(name),
                 _ => None,
             }
-            .ok_or("needs a character, such as Moth inside a `when` that names it")?;
+            .ok_or("needs a character, like Moth inside a 'when' that names Moth")?;
             r.charge_scan(r.world.agents.len())?;
             let seer = r.agent(id)?;
             let other = r.agent(other)?;
@@ -279,13 +279,13 @@ pub(crate) fn query(
         }
         Method::IsCamouflaged => {
             let Some(ExprValue::String(name)) = args.first() else {
-                return Err("needs a blueprint name, such as 'TreeTrunk'".to_string());
+                return Err("needs a blueprint's name in quotes, like 'TreeTrunk'".to_string());
             };
             let background = r
                 .world
                 .blueprints
                 .index(name)
-                .ok_or_else(|| format!("no blueprint named '{name}'"))?;
+                .ok_or_else(|| super::population::no_blueprint(r, name))?;
             r.charge_scan(r.world.agents.len())?;
             let agent = r.agent(id)?;
             Ok(ExprValue::Boolean(is_camouflaged(

@@ -105,12 +105,19 @@ pub enum EvalErrorKind {
         /// The operator or function.
         op: String,
     },
+    /// Another failure, said in the context's own words (a prop the agent lacks, a removed
+    /// agent).
+    Other(String),
 }
 
 impl std::fmt::Display for EvalErrorKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::UnknownName(name) => write!(f, "unknown name '{name}'"),
+            Self::UnknownName(name) => write!(
+                f,
+                "'{name}' names nothing here: use agent for this character, or a blueprint's \
+                 name inside a 'when' that names it"
+            ),
             Self::NoProperty { object, name } => write!(f, "{object} has no property '{name}'"),
             Self::NoMethod { object, method } => write!(f, "{object} has no method '{method}'"),
             Self::BadArguments { method, message } => write!(f, "{method}: {message}"),
@@ -119,16 +126,21 @@ impl std::fmt::Display for EvalErrorKind {
                 expected,
                 found,
             } => {
-                write!(f, "'{op}' needs {expected}, got {found}")
+                write!(f, "'{op}' needs {expected}, not {found}")
             }
-            Self::DivisionByZero { op } => write!(f, "'{op}' by zero"),
+            Self::DivisionByZero { op } => write!(f, "'{op}' cannot divide by zero"),
             Self::TextTooLong { bytes } => write!(
                 f,
-                "'+' would make a text of {} KB; a text may hold at most {} KB",
+                "'+' would make a text {} KB long, but a text may hold at most {} KB",
                 bytes.div_ceil(1024),
                 crate::vars::MAX_TEXT_BYTES / 1024
             ),
-            Self::NotFinite { op } => write!(f, "'{op}' did not give a finite number"),
+            Self::NotFinite { op } => write!(
+                f,
+                "'{op}' does not give a usable number here: the result is too large, or not a \
+                 number at all (like the square root of a negative number)"
+            ),
+            Self::Other(message) => f.write_str(message),
         }
     }
 }
@@ -285,7 +297,7 @@ fn add<O>(l: Value<O>, r: Value<O>) -> Result<Value<O>, EvalErrorKind> {
         let text = |v: &Value<O>| {
             v.to_js_string().ok_or_else(|| EvalErrorKind::WrongOperand {
                 op: "+".to_owned(),
-                expected: "numbers or strings",
+                expected: "numbers or text",
                 found: v.describe(),
             })
         };
@@ -307,7 +319,7 @@ fn compare<O>(op: BinaryOp, l: &Value<O>, r: &Value<O>) -> Result<Value<O>, Eval
         _ => {
             return Err(EvalErrorKind::WrongOperand {
                 op: op.symbol().to_owned(),
-                expected: "two numbers or two strings",
+                expected: "two numbers or two texts",
                 found: format!("{} and {}", l.describe(), r.describe()),
             })
         }

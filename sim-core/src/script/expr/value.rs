@@ -26,20 +26,22 @@ impl<O> Value<O> {
     pub fn type_name(&self) -> &'static str {
         match self {
             Value::Number(_) => "a number",
-            Value::String(_) => "a string",
-            Value::Boolean(_) => "a boolean",
-            Value::Null => "null",
-            Value::Object(_) => "an object",
+            Value::String(_) => "text",
+            Value::Boolean(_) => "true or false",
+            Value::Null => "nothing (null)",
+            Value::Object(_) => "a character or a property",
         }
     }
 
-    /// The kind of value and, for plain values, the value itself ("a string ('abc')").
+    /// The value as an error message names it: "the number 2", "the text 'abc'", "the value
+    /// true", or its kind for nothing and objects.
     pub fn describe(&self) -> String {
         match self {
             Value::Null | Value::Object(_) => self.type_name().to_owned(),
-            Value::String(s) => format!("a string ('{s}')"),
+            Value::String(s) => format!("the text '{s}'"),
+            Value::Boolean(b) => format!("the value {b}"),
             other => match other.to_js_string() {
-                Some(text) => format!("{} ({text})", other.type_name()),
+                Some(text) => format!("the number {text}"),
                 None => other.type_name().to_owned(),
             },
         }
@@ -179,9 +181,10 @@ mod tests {
 
     #[test]
     fn values_describe_themselves_for_errors() {
-        assert_eq!(V::String("a".into()).describe(), "a string ('a')");
-        assert_eq!(V::Number(2.0).describe(), "a number (2)");
-        assert_eq!(V::Object(1).describe(), "an object");
+        assert_eq!(V::String("a".into()).describe(), "the text 'a'");
+        assert_eq!(V::Number(2.0).describe(), "the number 2");
+        assert_eq!(V::Boolean(true).describe(), "the value true");
+        assert_eq!(V::Object(1).describe(), "a character or a property");
         assert_eq!(V::Null.to_js_string().as_deref(), Some("null"));
     }
 }

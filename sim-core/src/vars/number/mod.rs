@@ -651,25 +651,34 @@ mod tests {
         );
         assert_eq!(var.option_names().collect::<Vec<_>>(), ["fast"]);
         let err = run(&mut var, "setToOption", &[Value::String("slow".into())]).unwrap_err();
-        assert_eq!(err.to_string(), "there is no option named 'slow'");
+        assert_eq!(
+            err.to_string(),
+            "there is no option named 'slow' (add it first with addOption)"
+        );
     }
 
     #[test]
     fn argument_mistakes_are_errors() {
         let mut var = NumberVar::new(1.0);
         let err = run(&mut var, "setTo", &[n(1.0), n(2.0)]).unwrap_err();
-        assert_eq!(err.to_string(), "setTo expects 1 argument, got 2");
+        assert_eq!(
+            err.to_string(),
+            "setTo takes 1 argument, but it was given 2"
+        );
         let err = run(&mut var, "add", &[Value::String("ten".into())]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "add expects a number for 'amount', got the text 'ten'"
+            "add needs a number for 'amount', not the text 'ten'"
         );
         let err = run(&mut var, "setToRnd", &[]).unwrap_err();
-        assert_eq!(err.to_string(), "setToRnd expects 1 to 3 arguments, got 0");
+        assert_eq!(
+            err.to_string(),
+            "setToRnd takes 1 to 3 arguments, but it was given none"
+        );
         let err = run(&mut var, "ad", &[n(1.0)]).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "a Number has no method 'ad' — did you mean 'add'?"
+            "a Number property has no method 'ad' — did you mean 'add'?"
         );
         assert_eq!(var.value(), 1.0);
     }
