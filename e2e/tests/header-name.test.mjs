@@ -24,7 +24,7 @@ async function importMismatched(page, id) {
     name: `${id}.gemprj`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(project)),
   });
   await waitForText(page, '[data-testid="project-label"]', id);
-  await waitForText(page, '[data-testid="messages"]', /unknown blueprint 'Fish': the blueprint named 'Fsh' says '# BLUEPRINT Fish'/);
+  await waitForText(page, '[data-testid="messages"]', /there is no blueprint 'Fish': the blueprint 'Fsh' has the line '# BLUEPRINT Fish'/);
   await page.click(`${row('Fsh')} [data-testid="blueprint-open"]`);
   await page.waitForSelector('[data-testid="header-mismatch"]');
   assert.match(await page.textContent('[data-testid="header-mismatch"]'), /Line 1 calls this blueprint 'Fish', but the project calls it 'Fsh'/);

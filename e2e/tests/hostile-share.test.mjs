@@ -27,8 +27,8 @@ test('a text-doubling model from a share link runs on within its limits', async 
   await waitForText(page, '[data-testid="project-label"]', 'Growing text');
   if (await page.isEnabled('[data-testid="play"]')) await page.click('[data-testid="play"]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="tick"]').textContent) > 90);
-  // An entry reads "0.53 s" "G:5" "in {{ … }}: '+' would make a text of 128 KB; …".
-  await waitForText(page, '[data-testid="log"]', /G:5in \{\{.*'\+' would make a text of \d+ KB; a text may hold at most 64 KB/);
+  // An entry reads "0.53 s" "G:5" "in {{ … }}: '+' would make a text 128 KB long, but …".
+  await waitForText(page, '[data-testid="log"]', /G:5in \{\{.*'\+' would make a text \d+ KB long, but a text may hold at most 64 KB/);
   await page.click('[data-testid="pause"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="pause"]').disabled);
   const memory = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
