@@ -40,6 +40,7 @@ use crate::projects::{Library, ProjectHandle};
 use crate::reference::ReferenceOpener;
 use crate::session::lesson::LessonTab;
 use crate::session::PageRole;
+use crate::tutorial::{TutorialProps, TutorialShown};
 use action::{Action, TeachAction};
 use gloo_events::EventListener;
 use keys::Shortcut;
@@ -126,6 +127,18 @@ impl App {
         });
     }
 
+    /// What the tutorial's box needs while the tutorial runs.
+    fn tutorial_shown(&self, ctx: &Context<Self>) -> Option<TutorialShown> {
+        self.tutorial.then(|| {
+            TutorialShown(TutorialProps {
+                project: self.project.clone(),
+                revision: self.project.revision(),
+                time: self.page.read().run.time().to_f64().max(0.0) as u64,
+                on_close: ctx.link().callback(|_| Msg::Tutorial(false)),
+            })
+        })
+    }
+
     /// A keyboard shortcut: the list of shortcuts is the shell's, the rest act on the stage.
     /// True when the shell must render again.
     fn key(&mut self, key: Shortcut) -> bool {
@@ -202,12 +215,15 @@ impl Component for App {
 
     fn view(&self, ctx: &Context<Self>) -> Html {
         let reference = ReferenceOpener(self.open_reference.clone());
+        let tutorial = self.tutorial_shown(ctx);
         html! {
             <ContextProvider<Option<ScriptPlace>> context={self.script_place.clone()}>
             <ContextProvider<ReferenceOpener> context={reference}>
+            <ContextProvider<Option<TutorialShown>> context={tutorial}>
             <div class="app">
                 { self.parts(ctx) }
             </div>
+            </ContextProvider<Option<TutorialShown>>>
             </ContextProvider<ReferenceOpener>>
             </ContextProvider<Option<ScriptPlace>>>
         }

@@ -27,7 +27,7 @@ use crate::reference::ReferencePanel;
 use crate::session::device::Role;
 use crate::session::lesson::LessonTab;
 use crate::session::PageRole;
-use crate::tutorial::TutorialBox;
+use crate::tutorial::tutorial_box;
 use crate::widgets::Widgets;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -296,10 +296,8 @@ impl App {
                             onclick={link.callback(|_| Msg::ShowInfo(true))}>{ "Info" }</button>
                     </div>
                 }
-                if self.tutorial {
-                    <TutorialBox project={self.project.clone()} revision={self.project.revision()}
-                        time={state.run.time().to_f64().max(0.0) as u64}
-                        on_close={link.callback(|_| Msg::Tutorial(false))} />
+                if let Some(shown) = self.tutorial_shown(ctx) {
+                    { tutorial_box(&shown) }
                 }
                 <ResumeOffer page={self.page.clone()} on_show={link.callback(Msg::ShowLesson)} />
                 if let Some(tab) = lesson {

@@ -8,6 +8,7 @@ use super::place::ScriptPlace;
 use crate::authoring::limits::too_large;
 use crate::authoring::vocab::project_symbols;
 use crate::reference::ReferenceOpener;
+use crate::tutorial::{tutorial_box, TutorialShown};
 use crate::wizard::Wizard;
 use sim_core::{BlueprintDef, Project};
 use std::rc::Rc;
@@ -47,6 +48,7 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
     let reveal = use_state(|| None::<ScriptPlace>);
     let asked = use_context::<Option<ScriptPlace>>().flatten();
     let reference = use_context::<ReferenceOpener>();
+    let tutorial = use_context::<Option<TutorialShown>>().flatten();
     {
         let (open, chosen, wizard, reveal) = (
             props.on_open.clone(),
@@ -93,6 +95,9 @@ pub fn script_panel(props: &ScriptPanelProps) -> Html {
     };
     html! {
         <aside class={classes!("script-panel", open.then_some("open"))} aria-label="Script">
+            if let Some(shown) = tutorial.filter(|_| open) {
+                <div class="drawer-tutorial">{ tutorial_box(&shown) }</div>
+            }
             { body }
         </aside>
     }

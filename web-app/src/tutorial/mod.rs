@@ -23,7 +23,7 @@ pub fn keep_running(on: bool) {
 }
 
 /// The box's inputs.
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct TutorialProps {
     /// The open project, which the steps check and *Do this step for me* changes.
     pub project: ProjectHandle,
@@ -33,6 +33,18 @@ pub struct TutorialProps {
     pub time: u64,
     /// Stops the tutorial.
     pub on_close: Callback<MouseEvent>,
+}
+
+/// While the tutorial runs, what its box needs, handed by the app to the script drawer too: on
+/// a phone or an upright tablet the open drawer covers the side column, so the drawer shows
+/// the box itself (the stylesheet shows one of the two).
+#[derive(Clone, PartialEq)]
+pub struct TutorialShown(pub TutorialProps);
+
+/// The box for `shown`.
+pub fn tutorial_box(shown: &TutorialShown) -> Html {
+    let props = shown.0.clone();
+    html! { <TutorialBox ..props /> }
 }
 
 /// The tutorial box.
