@@ -222,7 +222,7 @@ mod tests {
 
     fn controls(text: &str, line: usize) -> Vec<Control> {
         let vocab = Vocabulary::new(text, "Fish", &Symbols::complete());
-        let lines = lines_of(&tokenize(text).unwrap());
+        let lines = lines_of(&tokenize(text).unwrap(), &|_| None);
         let LineKind::Statement { keyword, slots, .. } = &lines[line].kind else {
             panic!()
         };
@@ -259,7 +259,7 @@ mod tests {
     fn values_after_a_method_are_named_and_typed_by_its_arguments() {
         let text = "addFeature Costume\naddFeature Movement\nfeatCall Costume setCostume 'fish.png' 0\nfeatProp Movement movementType setTo 'wander'";
         let vocab = Vocabulary::new(text, "Fish", &Symbols::complete());
-        let lines = lines_of(&tokenize(text).unwrap());
+        let lines = lines_of(&tokenize(text).unwrap(), &|_| None);
         let LineKind::Statement { slots, .. } = &lines[2].kind else {
             panic!()
         };
@@ -297,7 +297,7 @@ mod tests {
             ..Symbols::complete()
         };
         let vocab = Vocabulary::new(text, "Fish", &symbols);
-        let lines = lines_of(&tokenize(text).unwrap());
+        let lines = lines_of(&tokenize(text).unwrap(), &|_| None);
         let LineKind::Statement { slots, .. } = &lines[1].kind else {
             panic!()
         };
@@ -324,7 +324,7 @@ mod tests {
 
     #[test]
     fn text_values_show_and_write_without_the_student_typing_quotes() {
-        let lines = lines_of(&tokenize("dbgError 'it\\'s'").unwrap());
+        let lines = lines_of(&tokenize("dbgError 'it\\'s'").unwrap(), &|_| None);
         let LineKind::Statement { slots, .. } = &lines[0].kind else {
             panic!()
         };

@@ -147,7 +147,8 @@ impl Script {
     /// The wizard lines of the text, or why it cannot be read.
     pub fn lines(&self) -> Result<Vec<Line>, WizardError> {
         let units = self.units()?;
-        Ok(lines_of(&units))
+        let vocab = self.vocab();
+        Ok(lines_of(&units, &|name| vocab.prop_type(name)))
     }
 
     fn units(&self) -> Result<Vec<ScriptUnit>, WizardError> {

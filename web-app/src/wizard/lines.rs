@@ -7,7 +7,7 @@ use super::optional::{method_extra, rest_extra, skipped, Extra};
 use sim_core::reference::{entry_of_line, Entry};
 use sim_core::{
     script::{feature, keyword, print_units, ArgKind, ArgSpec, Arity, PRAGMAS},
-    ScriptUnit, Token, TokenKind,
+    ScriptUnit, Token, TokenKind, VarType,
 };
 use std::ops::Range;
 
@@ -109,24 +109,28 @@ pub struct Line {
     pub about: Option<&'static Entry>,
 }
 
+/// Gives the type of one of the blueprint's own properties, so that a line's reference entry
+/// can be the method it calls (`add` of a Number).
+pub type PropTypes<'a> = &'a dyn Fn(&str) -> Option<VarType>;
+
 /// The wizard lines of a tokenized script.
-pub fn lines_of(units: &[ScriptUnit]) -> Vec<Line> {
-    lines_at(units, &[])
+pub fn lines_of(units: &[ScriptUnit], types: PropTypes) -> Vec<Line> {
+    lines_at(units, &[], types)
 }
 
-fn lines_at(units: &[ScriptUnit], parent: &[usize]) -> Vec<Line> {
+fn lines_at(units: &[ScriptUnit], parent: &[usize], types: PropTypes) -> Vec<Line> {
     units
         .iter()
         .enumerate()
         .map(|(i, unit)| {
             let mut path = parent.to_vec();
             path.push(i);
-            line_of(unit, path)
+            line_of(unit, path, types)
         })
         .collect()
 }
 
-fn line_of(unit: &[Token], path: LinePath) -> Line {
+fn line_of(unit: &[Token], path: LinePath, types: PropTypes) -> Line {
     let line = unit.first().map_or(0, |t| t.pos.line);
     let (kind, help) = match unit {
         []
@@ -145,14 +149,14 @@ fn line_of(unit: &[Token], path: LinePath) -> Line {
             kind: TokenKind::Directive,
             ..
         }, rest @ ..] => pragma_line(unit, rest),
-        _ => statement_line(unit, &path),
+        _ => statement_line(unit, &path, types),
     };
     Line {
         path,
         line,
         kind,
         help,
-        about: entry_of_line(unit, |_| None),
+        about: entry_of_line(unit, types),
     }
 }
 
@@ -182,7 +186,7 @@ fn pragma_line(unit: &[Token], rest: &[Token]) -> (LineKind, &'static str) {
     }
 }
 
-fn statement_line(unit: &[Token], path: &[usize]) -> (LineKind, &'static str) {
+fn statement_line(unit: &[Token], path: &[usize], types: PropTypes) -> (LineKind, &'static str) {
     let raw = || LineKind::Raw(print_units(&[unit.to_vec()]));
     let Some((
         Token {
@@ -209,7 +213,7 @@ fn statement_line(unit: &[Token], path: &[usize]) -> (LineKind, &'static str) {
             parent.push(b);
             Block {
                 name: block.name,
-                lines: lines_at(block.units, &parent),
+                lines: lines_at(block.units, &parent, types),
                 optional: block.optional,
                 token: block.token,
             }
@@ -379,7 +383,7 @@ mod tests {
     use sim_core::script::tokenize;
 
     fn lines(text: &str) -> Vec<Line> {
-        lines_of(&tokenize(text).unwrap())
+        lines_of(&tokenize(text).unwrap(), &|_| None)
     }
 
     fn values(line: &Line) -> Vec<(&str, String)> {
