@@ -14,7 +14,7 @@ prop energy setMin 0
 prop energy setMax 100
 addFeature Graphing
 featCall Graphing bindMeterTo energy
-featCall Graphing bindGraphTo energy 1
+featCall Graphing bindGraphTo energy
 # PROGRAM UPDATE
 every 1 [[
   prop energy sub 10
@@ -26,8 +26,104 @@ every 1 [[
     let view = sim.agent(id).unwrap();
     let graph = view.graph().expect("has Graphing");
     assert_eq!(graph.meter, Some(0.5), "50 of 0..100");
-    // Sampled at ticks 30, 60, 90 and 120; the every fires at ticks 32, 63 and 94.
-    assert_eq!(graph.series, &[80.0, 70.0, 60.0, 50.0]);
+    // GEMSTEP's default of 30 frames: sampled at frames 0, 30, 60 and 90 (ticks 1, 31, 61
+    // and 91); the every fires at ticks 32, 63 and 94.
+    assert_eq!(graph.series, &[80.0, 80.0, 70.0, 60.0]);
+}
+
+/// The points the graph of a character has after `ticks` ticks: `define` are its Graphing
+/// lines (after `addFeature Graphing`), `update` its update lines, which run after its `n`
+/// counts the tick (from 1).
+fn graph_after(define: &str, update: &str, ticks: u64) -> Vec<f64> {
+    let bp = format!(
+        "# BLUEPRINT G
+# PROGRAM DEFINE
+addProp n Number 0
+addFeature Graphing
+{define}
+# PROGRAM UPDATE
+prop n add 1
+{update}
+"
+    );
+    let mut sim = load(&project(&[("G", &bp)], &[("G", "g", "")], false), 1);
+    for _ in 0..ticks {
+        sim.step();
+    }
+    let id = sim.lookup("G/g").unwrap();
+    let view = sim.agent(id).unwrap();
+    view.graph().expect("has Graphing").series.to_vec()
+}
+
+#[test]
+fn a_graph_frequency_counts_frames_from_the_rounds_first_and_is_30_if_left_out() {
+    // n is the tick's number when the graph reads it (frame 0 is tick 1).
+    let bound = |define: &str, ticks| graph_after(define, "", ticks);
+    assert_eq!(
+        bound("featCall Graphing bindGraphTo n", 100),
+        [1.0, 31.0, 61.0, 91.0],
+        "every 30 frames, from frame 0"
+    );
+    assert_eq!(
+        bound("featProp Graphing graphProp setTo 'n'", 100),
+        [1.0, 31.0, 61.0, 91.0],
+        "graphFrequency starts at 30"
+    );
+    assert_eq!(
+        bound("featCall Graphing bindGraphTo n 10", 35),
+        [1.0, 11.0, 21.0, 31.0]
+    );
+    assert_eq!(
+        bound(
+            "featProp Graphing graphProp setTo 'n'\nfeatProp Graphing graphFrequency setTo 60",
+            130
+        ),
+        [1.0, 61.0, 121.0]
+    );
+    assert_eq!(
+        bound("featCall Graphing bindGraphTo n 2.5", 12),
+        [1.0, 6.0, 11.0],
+        "the frames 2.5 divides, as JavaScript's % finds them"
+    );
+    assert_eq!(
+        bound("featCall Graphing bindGraphTo n 0", 100),
+        Vec::<f64>::new(),
+        "0: never on a timer"
+    );
+    assert_eq!(
+        bound("featProp Graphing graphProp setTo 'missing'", 40),
+        [0.0, 0.0],
+        "a prop the character lacks graphs 0"
+    );
+}
+
+#[test]
+fn a_new_graph_value_adds_a_point_on_the_frames_the_timer_does_not_sample() {
+    // graphValue follows n in steps of 10: it changes on ticks 10, 20, 30…
+    let every_tenth = "exprPush {{ Math.floor(agent.getProp('n').value / 10) * 10 }}
+featPropPop Graphing graphValue";
+    assert_eq!(
+        graph_after("", every_tenth, 45),
+        [10.0, 20.0, 30.0, 40.0],
+        "with nothing bound, each change is a point (not the 0 it starts at)"
+    );
+    assert_eq!(
+        graph_after("featCall Graphing bindGraphTo n 0", every_tenth, 45),
+        [10.0, 20.0, 30.0, 40.0],
+        "graphFrequency 0 leaves only graphValue's changes"
+    );
+    // Frame 30 (tick 31) samples n; the change on tick 31 is plotted on tick 32, the
+    // next frame the timer does not take.
+    assert_eq!(
+        graph_after(
+            "featProp Graphing graphProp setTo 'n'",
+            "exprPush {{ Math.floor((agent.getProp('n').value - 1) / 10) * 10 }}
+featPropPop Graphing graphValue",
+            45
+        ),
+        [1.0, 10.0, 20.0, 31.0, 30.0, 40.0],
+        "a bound graph's samples and graphValue's changes, each on a frame of its own"
+    );
 }
 
 #[test]

@@ -25,6 +25,12 @@ pub(super) struct More {
     /// Counts per value of a prop (Population's `_countsByProp`, drawn as a histogram), in
     /// key order as set.
     pub(super) buckets: Vec<(String, f64)>,
+    /// The `graphValue` last added to the graph as a point of its own (Graphing; GEMSTEP's
+    /// `_graphValueOld`, 0 at first): a `graphValue` that differs from it adds a point.
+    pub(super) graph_value_old: f64,
+    /// Whether `jitterRotate` was called since the last movement pass, which then turns the
+    /// character to a random angle (Movement; GEMSTEP's `_jitterRotate`).
+    pub(super) jitter_rotate: bool,
 }
 
 /// A feature with its props, apart from any agent: one row of a table of its own. An agent
@@ -45,6 +51,8 @@ pub(crate) struct FeatureParts {
     pub(super) added: Vec<String>,
     pub(super) series: Vec<f64>,
     pub(super) buckets: Vec<(String, f64)>,
+    pub(super) graph_value_old: f64,
+    pub(super) jitter_rotate: bool,
 }
 
 /// [`FeatureParts`] borrowed from an attached feature, so writing a snapshot copies nothing.
@@ -55,6 +63,8 @@ pub(crate) struct FeaturePartsRef<'a> {
     pub(super) added: &'a [Cow<'static, str>],
     pub(super) series: &'a [f64],
     pub(super) buckets: &'a [(String, f64)],
+    pub(super) graph_value_old: f64,
+    pub(super) jitter_rotate: bool,
 }
 
 impl TryFrom<FeatureParts> for FeatureState {

@@ -203,8 +203,14 @@ impl FeatureTable {
             vars: vars.collect(),
             series: parts.series,
             buckets: parts.buckets,
+            graph_value_old: parts.graph_value_old,
+            jitter_rotate: parts.jitter_rotate,
         };
-        let empty = more.added.is_empty() && more.series.is_empty() && more.buckets.is_empty();
+        let empty = more.added.is_empty()
+            && more.series.is_empty()
+            && more.buckets.is_empty()
+            && more.graph_value_old.to_bits() == 0
+            && !more.jitter_rotate;
         if let Some(slot) = self.more.get_mut(row) {
             *slot = (!empty).then(|| Box::new(more));
         }
@@ -467,6 +473,16 @@ impl<'a> FeatureRef<'a> {
         self.more().map_or(&[], |m| &m.buckets)
     }
 
+    /// The `graphValue` last added to the graph as a point of its own (Graphing; 0 at first).
+    pub(crate) fn graph_value_old(self) -> f64 {
+        self.more().map_or(0.0, |m| m.graph_value_old)
+    }
+
+    /// Whether `jitterRotate` was called since the last movement pass (Movement).
+    pub(crate) fn jitter_rotate(self) -> bool {
+        self.more().is_some_and(|m| m.jitter_rotate)
+    }
+
     /// Whether it holds added props, a graph's points or counts.
     pub(crate) fn has_more(self) -> bool {
         self.more().is_some()
@@ -609,6 +625,8 @@ impl<'a> FeatureRef<'a> {
             added: self.added(),
             series: self.series(),
             buckets: self.buckets(),
+            graph_value_old: self.graph_value_old(),
+            jitter_rotate: self.jitter_rotate(),
         }
     }
 }
@@ -719,6 +737,24 @@ impl<'a> FeatureMut<'a> {
     /// A graph's points, to change.
     pub(crate) fn series_mut(&mut self) -> Option<&mut Vec<f64>> {
         self.more_mut().map(|m| &mut m.series)
+    }
+
+    /// Notes `value` as the `graphValue` last added to the graph as a point of its own.
+    pub(crate) fn set_graph_value_old(&mut self, value: f64) {
+        if let Some(more) = self.more_mut() {
+            more.graph_value_old = value;
+        }
+    }
+
+    /// Notes (or forgets) that `jitterRotate` was called, for the next movement pass. Only
+    /// a call makes room for the note.
+    pub(crate) fn set_jitter_rotate(&mut self, pending: bool) {
+        if !pending && !self.get().jitter_rotate() {
+            return;
+        }
+        if let Some(more) = self.more_mut() {
+            more.jitter_rotate = pending;
+        }
     }
 
     /// A histogram's counts, to change.

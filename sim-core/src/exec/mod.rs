@@ -573,16 +573,6 @@ pub(crate) fn timer_due(
     fire
 }
 
-/// The number of ticks in `seconds` (at least one).
-pub(crate) fn ticks_in(seconds: f64) -> u64 {
-    let ticks = (seconds * f64::from(crate::world::TICKS_PER_SECOND)).round();
-    if ticks.is_finite() && ticks >= 1.0 {
-        ticks as u64
-    } else {
-        1
-    }
-}
-
 /// A script value's truth, as `if` tests it.
 pub(crate) fn truthy(value: &Value) -> bool {
     match value {
@@ -629,14 +619,6 @@ pub(crate) fn to_expr<O>(value: Value) -> ExprValue<O> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn periods_round_to_whole_ticks_of_at_least_one() {
-        assert_eq!(ticks_in(2.0), 60);
-        assert_eq!(ticks_in(0.1), 3);
-        assert_eq!(ticks_in(0.0), 1);
-        assert_eq!(ticks_in(f64::NAN), 1);
-    }
 
     #[test]
     fn script_values_are_true_as_javascript_tests_them() {

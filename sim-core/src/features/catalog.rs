@@ -486,7 +486,7 @@ pub(super) const PROP_NAME: A = A::one("property", K::PropName, "A property of t
 pub(super) const FREQ: A = A::optional(
     "frequency",
     K::Number,
-    "How many seconds between the graph's points (1 if left out).",
+    "How many ticks between the graph's points (30 ticks are one second; 30 if left out).",
 );
 
 /// Every feature the compiler knows, in the order the wizard lists them.

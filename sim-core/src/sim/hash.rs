@@ -123,6 +123,16 @@ fn agent_into(h: &mut Fnv, agents: &Agents, a: AgentRef<'_>) {
             h.text(key);
             h.f64(*count);
         }
+        // Hashed only when not at their start, so a state without them hashes as it did
+        // before they were kept.
+        let old = feature.graph_value_old();
+        if old.to_bits() != 0 {
+            h.text("_graphValueOld");
+            h.f64(old);
+        }
+        if feature.jitter_rotate() {
+            h.text("_jitterRotate");
+        }
     }
 }
 

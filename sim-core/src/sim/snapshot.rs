@@ -41,8 +41,9 @@ const MAGIC: &[u8; 4] = b"SWSN";
 /// an agent's fields in their new order (props and timers right after the first cache line);
 /// version 4 writes every agent's features after the agents, as the feature tables hold them;
 /// version 5 its added props after them; version 6 its built-ins beside it, as the built-in
-/// columns hold them.
-pub const SNAPSHOT_VERSION: u16 = 6;
+/// columns hold them; version 7 each feature's last plotted `graphValue` and pending
+/// `jitterRotate` after its counts.
+pub const SNAPSHOT_VERSION: u16 = 7;
 
 /// The most bytes a snapshot's state may unpack to (a full model of [`MAX_AGENTS`] agents
 /// is far below it); more is refused before it is read.

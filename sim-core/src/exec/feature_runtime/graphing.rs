@@ -62,7 +62,8 @@ pub(crate) fn call(
                 "graphGlobalProp"
             };
             bind(r, which)?;
-            let frequency = num_arg(r, args, 1, 1.0)?;
+            // GEMSTEP's `bindGraphTo(prop, frequency = 30)`: frames between points.
+            let frequency = num_arg(r, args, 1, 30.0)?;
             feat(r, id, KIND)?.set("graphFrequency", Value::Number(frequency));
             Ok(())
         }
@@ -104,11 +105,14 @@ pub(crate) const LARGE: PropSlot = PropSlot::of(&GRAPHING, "isLargeGraphic");
 pub(crate) const BARS_OF: PropSlot = PropSlot::of(&GRAPHING, "barGraphPropFeature");
 pub(crate) const METER_PROP: PropSlot = PropSlot::of(&GRAPHING, "meterProp");
 const FREQUENCY: PropSlot = PropSlot::of(&GRAPHING, "graphFrequency");
+const GRAPH_VALUE: PropSlot = PropSlot::of(&GRAPHING, "graphValue");
+const GRAPH_PROP: PropSlot = PropSlot::of(&GRAPHING, "graphProp");
+const GRAPH_GLOBAL_PROP: PropSlot = PropSlot::of(&GRAPHING, "graphGlobalProp");
 
 /// Refreshes bound meters, labels and graphs of one agent. The label is only written when
 /// its text changed, so an unchanged label costs no new string each tick.
 fn update(world: &mut World, id: EntityId) {
-    let tick = world.tick;
+    let frame = world.round().frame(world.tick);
     let Some(agent) = world.agents.get(id) else {
         return;
     };
@@ -124,13 +128,8 @@ fn update(world: &mut World, id: EntityId) {
         .and_then(|prop| bound(&world.agents, agent, prop))
         .and_then(|v| v.value().as_text())
         .filter(|text| g.str_at(TEXT) != Some(text.as_str()));
-    let frequency = g.number_at(FREQUENCY).unwrap_or(0.0);
-    let sample = if frequency > 0.0 && tick % crate::exec::ticks_in(frequency) == 0 {
-        graph_value(world, agent, g)
-    } else {
-        None
-    };
-    if meter.is_none() && text.is_none() && sample.is_none() {
+    let point = graph_point(world, agent, g, frame);
+    if meter.is_none() && text.is_none() && point.is_none() {
         return;
     }
     let Some(mut g) = world.agents.feature_mut(id, KIND) else {
@@ -142,14 +141,64 @@ fn update(world: &mut World, id: EntityId) {
     if let Some(text) = text {
         g.set_at(TEXT, Value::String(text));
     }
-    if let Some(point) = sample {
+    if let Some(point) = point {
+        let value = match point {
+            Point::Sampled(value) => value,
+            Point::Changed(value) => {
+                g.set_graph_value_old(value);
+                value
+            }
+        };
         if let Some(series) = g.series_mut() {
             if series.len() >= MAX_GRAPH_POINTS {
                 series.remove(0);
             }
-            series.push(point);
+            series.push(value);
         }
     }
+}
+
+/// A point a graph gains this frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Point {
+    /// The bound prop's value, on a frame its timer picks.
+    Sampled(f64),
+    /// A new `graphValue`.
+    Changed(f64),
+}
+
+/// The point agent `agent`'s graph gains at round frame `frame`, as GEMSTEP's Graphing adds
+/// them (`feat-graphing.ts`, `m_FeaturesUpdate`): when a prop is bound (`graphProp`, else
+/// `graphGlobalProp`), every `graphFrequency` frames (`frame % graphFrequency === 0`; never
+/// when it is 0) the prop's value (0 for a prop the character lacks); on every other frame,
+/// and on every frame when nothing is bound, a `graphValue` that differs from the one last
+/// added. Frames count from the round's first tick (frame 0), so a graph bound with the
+/// default 30 gains its first point then and one each second after.
+fn graph_point(
+    world: &World,
+    agent: AgentRef<'_>,
+    g: crate::agent::FeatureRef<'_>,
+    frame: u64,
+) -> Option<Point> {
+    let prop = g.str_at(GRAPH_PROP).unwrap_or_default();
+    let global = g.str_at(GRAPH_GLOBAL_PROP).unwrap_or_default();
+    if !prop.is_empty() || !global.is_empty() {
+        let frequency = g.number_at(FREQUENCY).unwrap_or(0.0);
+        // As JavaScript's `%`: a remainder of 0 only for a multiple (NaN for 0, never 0).
+        if (frame as f64) % frequency == 0.0 {
+            let value = if prop.is_empty() {
+                // GEMSTEP stops with an error for a shared prop there is none of; no point.
+                world.global(global).map(|v| v.value())
+            } else {
+                Some(bound(&world.agents, agent, prop).map_or(Value::Number(0.0), GVar::value))
+            };
+            // GEMSTEP plots `value || 0`: what is no number plots 0.
+            return value.map(|v| Point::Sampled(v.as_number().unwrap_or(0.0)));
+        }
+    }
+    let value = g.number_at(GRAPH_VALUE).unwrap_or(0.0);
+    let changed = value != g.graph_value_old();
+    changed.then_some(Point::Changed(value))
 }
 
 fn bound<'a>(
@@ -167,17 +216,5 @@ fn meter_level(var: &GVar) -> f64 {
     match var {
         GVar::Number(n) => n.fraction().unwrap_or(n.value() / 100.0).clamp(0.0, 1.0),
         other => other.value().as_number().unwrap_or(0.0),
-    }
-}
-
-fn graph_value(world: &World, agent: AgentRef<'_>, g: crate::agent::FeatureRef<'_>) -> Option<f64> {
-    let global = g.text("graphGlobalProp").unwrap_or_default();
-    if !global.is_empty() {
-        return world.global(&global)?.value().as_number();
-    }
-    let prop = g.text("graphProp").unwrap_or_default();
-    match bound(&world.agents, agent, &prop) {
-        Some(var) => var.value().as_number(),
-        None => g.number("graphValue"),
     }
 }
