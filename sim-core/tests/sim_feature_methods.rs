@@ -108,24 +108,127 @@ fn jittered(args: &str, seed: u64) -> ((f64, f64), Vec<String>) {
 }
 
 #[test]
-fn jitter_pos_takes_the_size_of_its_step_which_is_5_when_left_out() {
+fn jitter_pos_moves_each_way_by_a_whole_number_from_min_to_max_which_are_5_each_way_when_left_out()
+{
     let movement = FEATURES.iter().find(|f| f.name == "Movement").unwrap();
     let jitter = movement.method("jitterPos").unwrap();
     let kinds: Vec<(&str, ArgKind)> = jitter.args.iter().map(|a| (a.name, a.kind)).collect();
-    assert_eq!(kinds, [("size", ArgKind::Number)]);
-    let (mut widest, mut widest_default) = (0.0_f64, 0.0_f64);
-    for seed in 0..20 {
-        let ((x, y), warned) = jittered("3", seed);
-        assert!(warned.is_empty(), "a size is no extra argument: {warned:?}");
-        widest = widest.max(x.abs()).max(y.abs());
-        let ((x, y), warned) = jittered("", seed);
+    assert_eq!(
+        kinds,
+        [
+            ("min", ArgKind::Number),
+            ("max", ArgKind::Number),
+            ("round", ArgKind::Boolean)
+        ]
+    );
+    // Every whole step from min to max turns up (both ends too: GEMSTEP rounds), and none
+    // outside.
+    let steps = |args: &str| {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..200 {
+            let ((x, y), warned) = jittered(args, seed);
+            assert!(warned.is_empty(), "jitterPos {args}: {warned:?}");
+            for v in [x, y] {
+                assert_eq!(v, v.round(), "jitterPos {args} moved by {v}");
+                seen.insert(v as i64);
+            }
+        }
+        seen.into_iter().collect::<Vec<_>>()
+    };
+    assert_eq!(steps(""), (-5..=5).collect::<Vec<_>>());
+    assert_eq!(steps("-2 2"), [-2, -1, 0, 1, 2]);
+    assert_eq!(steps("3"), [3, 4, 5], "min 3, max 5 (left out)");
+    assert_eq!(steps("0 2 true"), [0, 1, 2]);
+    // round false: any amount from min up to max.
+    let (mut low, mut high) = (f64::INFINITY, f64::NEG_INFINITY);
+    let mut fractions = 0;
+    for seed in 0..200 {
+        let ((x, y), warned) = jittered("-2 2 false", seed);
         assert!(warned.is_empty(), "{warned:?}");
-        widest_default = widest_default.max(x.abs()).max(y.abs());
+        for v in [x, y] {
+            assert!((-2.0..2.0).contains(&v), "moved by {v}");
+            fractions += usize::from(v != v.round());
+            (low, high) = (low.min(v), high.max(v));
+        }
     }
-    assert!(widest <= 3.0 && widest > 2.0, "size 3 moved up to {widest}");
     assert!(
-        widest_default <= 5.0 && widest_default > 3.0,
-        "the default moved up to {widest_default}"
+        fractions > 390,
+        "not rounded: {fractions} of 400 moves had a fraction"
+    );
+    assert!(low < -1.9 && high > 1.9, "from {low} to {high}");
+}
+
+#[test]
+fn jitter_pos_draws_from_the_simulation_s_seed() {
+    for seed in [1, 2, 99] {
+        assert_eq!(
+            jittered("-10 10 false", seed),
+            jittered("-10 10 false", seed)
+        );
+    }
+    let places: std::collections::HashSet<_> = (0..20)
+        .map(|seed| {
+            let ((x, y), _) = jittered("-10 10 false", seed);
+            (x.to_bits(), y.to_bits())
+        })
+        .collect();
+    assert!(places.len() > 15, "the seed decides the step");
+}
+
+/// The orientations (radians) of a character that calls `jitterRotate` on the ticks
+/// `calls` does, tick by tick for `ticks` ticks, moving as `movement` says.
+fn spun(movement: &str, calls: &str, seed: u64, ticks: usize) -> Vec<f64> {
+    let script = format!(
+        "# BLUEPRINT J
+# PROGRAM DEFINE
+addFeature Movement
+addProp n Number 0
+{movement}
+# PROGRAM UPDATE
+prop n add 1
+ifExpr {{{{ {calls} }}}} [[
+  featCall Movement jitterRotate
+]]
+"
+    );
+    let mut sim = load(&project(&[("J", &script)], &[("J", "j", "")], false), seed);
+    let id = sim.lookup("J/j").unwrap();
+    (0..ticks)
+        .map(|_| {
+            sim.step();
+            sim.agent(id).unwrap().orientation()
+        })
+        .collect()
+}
+
+#[test]
+fn jitter_rotate_turns_the_character_to_any_angle_once_per_call() {
+    let tau = std::f64::consts::TAU;
+    // Called on tick 3 only: the angle changes that tick, then stays.
+    let once = spun("", "agent.getProp('n').value === 3", 5, 6);
+    assert_eq!(&once[..2], [0.0, 0.0]);
+    assert_ne!(once[2], 0.0);
+    assert!(once[2..].iter().all(|&o| o == once[2]), "{once:?}");
+    // Called every tick: a new angle each tick, anywhere in a whole turn.
+    let every = spun("", "true", 5, 300);
+    assert!(every.iter().all(|o| (0.0..tau).contains(o)), "{every:?}");
+    assert!(every.windows(2).all(|w| w[0] != w[1]));
+    assert!(every.iter().any(|&o| o < 0.5) && every.iter().any(|&o| o > tau - 0.5));
+    assert_eq!(
+        every,
+        spun("", "true", 5, 300),
+        "the seed decides the angles"
+    );
+    // A character turned to face the way it moves is turned at random instead that tick.
+    let facing = "featProp Movement useAutoOrientation setTo true
+featProp Movement movementType setTo 'edgeToEdge'
+featProp Movement direction setTo 90";
+    let turned = spun(facing, "agent.getProp('n').value === 3", 5, 5);
+    let up = -std::f64::consts::FRAC_PI_2;
+    assert_eq!((turned[0], turned[1], turned[3]), (up, up, up));
+    assert!(
+        turned[2] != up && (0.0..tau).contains(&turned[2]),
+        "{turned:?}"
     );
 }
 

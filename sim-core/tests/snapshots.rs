@@ -117,6 +117,45 @@ fn queued_messages_and_timers_survive_a_snapshot() {
 }
 
 #[test]
+fn a_pending_jitter_rotate_and_the_last_graph_value_survive_a_snapshot() {
+    let spinner = "# BLUEPRINT Spinner
+# PROGRAM DEFINE
+addFeature Movement
+addFeature Graphing
+featProp Graphing graphValue setTo 4
+";
+    let project = project(&[("Spinner", spinner)], &[("Spinner", "s", "")], false);
+    let mut sim = load(&project, 3);
+    for _ in 0..5 {
+        sim.step();
+    }
+    let s = sim.lookup("Spinner/s").unwrap();
+    // Exec messages run after the movement pass: the turn waits for the next tick.
+    sim.queue_message(
+        s,
+        sim_core::QueuePhase::Exec,
+        "featCall Movement jitterRotate",
+    )
+    .unwrap();
+    sim.step();
+    let mut restored = Simulation::restore(&project, &sim.snapshot()).unwrap();
+    assert_eq!(restored.state_hash(), sim.state_hash());
+    for sim in [&mut sim, &mut restored] {
+        assert_eq!(sim.agent(s).unwrap().orientation(), 0.0);
+        sim.step();
+        let spinner = sim.agent(s).unwrap();
+        assert_ne!(
+            spinner.orientation(),
+            0.0,
+            "turned on the tick after the call"
+        );
+        // graphValue 4 was plotted once, on the first tick, and not again.
+        assert_eq!(spinner.graph().unwrap().series, [4.0]);
+    }
+    assert_eq!(restored.state_hash(), sim.state_hash());
+}
+
+#[test]
 fn a_snapshot_of_another_model_or_version_is_refused() {
     let (_, sim) = small();
     let bytes = sim.snapshot();

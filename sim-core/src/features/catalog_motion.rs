@@ -66,10 +66,14 @@ pub(crate) const MOVEMENT: FeatureSpec = FeatureSpec {
         method("setRandomStartPosition", &[], "Starts the character at a random place.").eg("# PROGRAM INIT\nfeatCall Movement setRandomStartPosition"),
         method(
             "jitterPos",
-            &[A::optional("size", K::Number, "How far it may move each way, left-right and up-down (5 if left out).")],
-            "Moves the character a small random step, up to size each way.",
-        ).eg("ifProp hungry equal true [[\n  featCall Movement jitterPos 3\n]]"),
-        method("jitterRotate", &[], "Shakes the character's angle a little.").eg("ifProp hungry equal true [[\n  featCall Movement jitterRotate\n]]"),
+            &[
+                A::optional("min", K::Number, "The smallest move, left-right and up-down (-5 if left out)."),
+                A::optional("max", K::Number, "The biggest move, left-right and up-down (5 if left out)."),
+                A::optional("round", K::Boolean, "Move by whole numbers only (true if left out)."),
+            ],
+            "Moves the character a random step: left-right and up-down each by a random amount from min to max.",
+        ).eg("ifProp hungry equal true [[\n  featCall Movement jitterPos -2 2\n]]"),
+        method("jitterRotate", &[], "Turns the character to face a random way.").eg("ifProp hungry equal true [[\n  featCall Movement jitterRotate\n]]"),
         method("seekNearest", &[BP], "Heads for the nearest character of a kind.").eg("ifProp hungry equal true [[\n  featCall Movement seekNearest Algae\n]]"),
         old(method("seekNearestVisibleCone", &[BP], "Heads for the nearest character of a kind that it can see."), &["seekNearestVisible"]).eg("ifProp hungry equal true [[\n  featCall Movement seekNearestVisibleCone Algae\n]]"),
         method("seekNearestVisibleColor", &[BP], "Heads for the nearest character of a kind whose colour it can make out.").eg("ifProp hungry equal true [[\n  featCall Movement seekNearestVisibleColor Algae\n]]"),

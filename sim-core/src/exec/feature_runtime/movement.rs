@@ -97,17 +97,26 @@ pub(crate) fn call(
         | Method::SetRandomStart
         | Method::SetRandomStartPosition) => random_position(r, id, which),
         Method::JitterPos => {
-            let size = num_arg(r, args, 0, 5.0)?;
-            let (dx, dy) = (jitter(r, size), jitter(r, size));
+            // GEMSTEP's `jitterPos(min = -5, max = 5, round = true)`: x, then y, each move
+            // by a random amount from min up to max, rounded to a whole number unless
+            // `round` is false. Like queuePosition here, the character moves at once.
+            let min = num_arg(r, args, 0, -5.0)?;
+            let max = num_arg(r, args, 1, 5.0)?;
+            let round = match args.get(2) {
+                Some(arg) => crate::exec::truthy(&r.arg(arg)?),
+                None => true,
+            };
+            let dx = random_between(r, min, max, round);
+            let dy = random_between(r, min, max, round);
             let mut agent = r.world.agents.get_mut(id).ok_or(crate::exec::REMOVED)?;
             *agent.x_mut() += dx;
             *agent.y_mut() += dy;
             Ok(())
         }
         Method::JitterRotate => {
-            let turn = jitter(r, std::f64::consts::FRAC_PI_4);
-            let mut agent = r.world.agents.get_mut(id).ok_or(crate::exec::REMOVED)?;
-            *agent.orientation_mut() += turn;
+            // GEMSTEP notes the call; its next movement update turns the character to a
+            // random angle instead of orienting it (see `update`).
+            feat(r, id, KIND)?.set_jitter_rotate(true);
             Ok(())
         }
         Method::SeekNearest
@@ -124,8 +133,20 @@ pub(crate) fn call(
     }
 }
 
-fn jitter(r: &mut Runner<'_>, size: f64) -> f64 {
-    (r.world.rng.next_f64() * 2.0 - 1.0) * size
+/// GEMSTEP Movement's `m_random(min, max, round)`: `RNG() * (max - min) + min`, from min up
+/// to (not including) max, then rounded as JavaScript's `Math.round` rounds when `round`.
+fn random_between(r: &mut Runner<'_>, min: f64, max: f64, round: bool) -> f64 {
+    let n = r.world.rng.next_f64() * (max - min) + min;
+    if round {
+        crate::script::expr::round_half_up(n)
+    } else {
+        n
+    }
+}
+
+/// A `jitterRotate`'s new angle: GEMSTEP's `RNG() * Math.PI * 2` radians.
+fn random_angle(rng: &mut impl RandomSource) -> f64 {
+    rng.next_f64() * std::f64::consts::TAU
 }
 
 fn set_type(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
@@ -215,12 +236,20 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
         let Some(agent) = world.agents.get(id) else {
             continue;
         };
-        if agent.mode != InputMode::Auto || agent.selection.captive || agent.system {
-            continue;
-        }
         let Some(m) = world.agents.feature_of(&agent, KIND) else {
             continue;
         };
+        // A `jitterRotate` since the last pass turns the character to a random angle in
+        // place of orienting it, whoever steers it (GEMSTEP's `m_ProcessPosition`).
+        let spin = m.jitter_rotate().then(|| random_angle(&mut rng));
+        if agent.mode != InputMode::Auto || agent.selection.captive || agent.system {
+            if let (Some(angle), Some((mut agent, mut features))) =
+                (spin, world.agents.split_mut(id))
+            {
+                spin_to(&mut agent, &mut features, angle);
+            }
+            continue;
+        }
         // The type's text is parsed again only after it was set (see `turn`).
         let code = match m.parsed() {
             0 => Move::code(m.str_at(MOVEMENT_TYPE).unwrap_or_default()),
@@ -250,6 +279,9 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
         let landing = land(agent, planned, world.stage());
         if let Some((mut agent, mut features)) = world.agents.split_mut(id) {
             turn(&mut agent, &mut features, &landing, code);
+            if let Some(angle) = spin {
+                spin_to(&mut agent, &mut features, angle);
+            }
             steps.push(Step {
                 id,
                 x: landing.x,
@@ -272,6 +304,14 @@ fn update(world: &mut World, ids: &[EntityId], scratch: &mut Scratch, then: &Age
         if due != 0 {
             then.in_world(world, id, due);
         }
+    }
+}
+
+/// Turns an agent to `angle` (radians) for its `jitterRotate`, and forgets the call.
+fn spin_to(agent: &mut AgentMut<'_>, features: &mut AgentFeatures<'_>, angle: f64) {
+    *agent.orientation_mut() = angle;
+    if let Some(mut m) = features.of_kind(KIND) {
+        m.set_jitter_rotate(false);
     }
 }
 

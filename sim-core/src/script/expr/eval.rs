@@ -378,7 +378,7 @@ pub(super) fn math_of(
 }
 
 /// JavaScript's `Math.round`: to the nearest whole number, halves towards +∞ (`-2.5` → `-2`).
-fn round_half_up(x: f64) -> f64 {
+pub(crate) fn round_half_up(x: f64) -> f64 {
     let floor = x.floor();
     if x - floor >= 0.5 {
         floor + 1.0

@@ -50,6 +50,7 @@ mod value;
 
 pub use ast::{Arity, BinaryOp, Constant, Expr, ExprKind, LogicalOp, MathFn, UnaryOp};
 pub use code::{Code, Read, Reads, Scalar};
+pub(crate) use eval::round_half_up;
 pub use eval::{EvalError, EvalErrorKind, ExprContext};
 pub use parse_error::{ExprParseError, ExprParseErrorKind};
 pub use parser::{parse_expr, MAX_EXPR_LEXEMES, MAX_EXPR_NESTING};
