@@ -102,6 +102,16 @@ test('the teacher chooses who edits and how changes land, and every student hear
   await s.Ola.waitForFunction(() => !document.querySelector('[data-testid="script-text"]').readOnly);
   await s.Ola.waitForSelector('[data-testid="script-send"]');
   await screenshot(s.Ola, 'codesign-tablet-portrait');
+  // The reference opens in the student's drawer over the script, which is as it was after.
+  const typed = await s.Ola.inputValue('[data-testid="script-text"]');
+  await s.Ola.click('[data-testid="reference-open"]');
+  await s.Ola.fill('[data-testid="reference-search"]', 'glow');
+  await s.Ola.click('[data-testid="reference-item"][data-key="Costume.glow"]');
+  await s.Ola.waitForSelector('[data-testid="reference-entry"][data-key="Costume.glow"]');
+  assert.equal(await s.Ola.isVisible('[data-testid="script-text"]'), false, 'the script is under the reference');
+  await s.Ola.click('[data-testid="reference-close"]');
+  await s.Ola.waitForSelector('[data-testid="script-text"]', { state: 'visible' });
+  assert.equal(await s.Ola.inputValue('[data-testid="script-text"]'), typed);
   await s.Ola.click('[data-testid="script-toggle"]');
   await teacher.selectOption('[data-testid="session-edit-policy"]', 'any');
   await s.Ana.waitForFunction(() => !document.querySelector('[data-testid="script-text"]').readOnly);
