@@ -51,37 +51,32 @@ pub fn tutorial_box(shown: &TutorialShown) -> Html {
 #[function_component(TutorialBox)]
 pub fn tutorial_box(props: &TutorialProps) -> Html {
     let failed = use_state(|| None::<String>);
+    // The last step counts the run's seconds from when it became the step to do (or from a
+    // reset that took the time back).
+    let run_from = use_state(|| None::<u64>);
+    let ran = run_from.map_or(0, |from| props.time.saturating_sub(from));
     let checked = {
         let project = props.project.clone();
-        use_memo(props.revision, move |_| {
+        let enough = ran as f64 >= RUN_SECONDS;
+        use_memo((props.revision, enough), move |_| {
             project.with(|c| {
                 c.map(|c| {
-                    let progress = Progress::of(&c.project, 0.0);
+                    let progress = Progress::of(&c.project, ran as f64);
                     (current(&progress), progress.broken().to_vec())
                 })
             })
         })
     };
     let (at, broken) = (*checked).clone().unwrap_or((0, Vec::new()));
-    let last = STEPS.len() - 1;
-    // The last step counts the run's seconds from when it became the step to do (or from a
-    // reset that took the time back).
-    let run_from = use_state(|| None::<u64>);
     {
-        let (run_from, time, on_last) = (run_from.clone(), props.time, at == last);
-        use_effect_with((on_last, time), move |_| match *run_from {
-            None if on_last => run_from.set(Some(time)),
-            Some(_) if !on_last => run_from.set(None),
+        let (run_from, time, running) = (run_from.clone(), props.time, at >= STEPS.len() - 1);
+        use_effect_with((running, time), move |_| match *run_from {
+            None if running => run_from.set(Some(time)),
+            Some(_) if !running => run_from.set(None),
             Some(from) if time < from => run_from.set(Some(time)),
             _ => {}
         });
     }
-    let ran = run_from.map_or(0, |from| props.time.saturating_sub(from));
-    let at = if at == last && ran as f64 >= RUN_SECONDS {
-        STEPS.len()
-    } else {
-        at
-    };
     let do_it = {
         let (project, failed) = (props.project.clone(), failed.clone());
         Callback::from(move |_: MouseEvent| {
