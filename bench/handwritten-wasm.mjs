@@ -1,7 +1,8 @@
 // Runner of the hand-written baseline compiled to wasm32-unknown-unknown, instantiated with
 // Node's own WebAssembly API (the module imports nothing). The protocol is in lib/protocol.mjs;
 // the module path comes from HANDWRITTEN_WASM or the default cargo output. It runs the two
-// shared workloads and the realistic ones the baseline hand-writes (pair-props, aquatic).
+// shared workloads and the realistic ones the baseline hand-writes (pair-props, if-getprop,
+// physics-touches, aquatic).
 
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -12,6 +13,8 @@ const WORKLOADS = {
     wander: ['world_new', 'step_wander'],
     touch: ['world_new', 'step_touch'],
     'pair-props': ['pair_props_new', 'step_pair_props'],
+    'if-getprop': ['if_getprop_new', 'step_if_getprop'],
+    'physics-touches': ['physics_touches_new', 'step_physics_touches'],
     aquatic: ['aquatic_new', 'step_aquatic'],
 }
 

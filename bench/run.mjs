@@ -42,7 +42,7 @@ const native = SYSTEMS[0].command[0]
 const realistic = execFileSync(native, ['--workloads'], { encoding: 'utf8' }).trim().split(/\s+/)
 
 /** The realistic suite's workloads that bench/handwritten also writes by hand. */
-const HANDWRITTEN_REALISTIC = ['pair-props', 'aquatic']
+const HANDWRITTEN_REALISTIC = ['pair-props', 'if-getprop', 'physics-touches', 'aquatic']
 
 /** Whether `system` runs `workload`: see the top of this file. */
 const runs = (system, workload) =>

@@ -4,9 +4,9 @@
 // platform (stepwise-wasm against handwritten-wasm, stepwise-native against handwritten-native):
 // in a shared workload (wander, touch) to the hand-written code of that workload; in a
 // workload of the realistic suite to its own hand-written equivalent, when the baseline has
-// one (pair-props, aquatic), so real scripts are set against the best code for the same work;
-// and, for every row, to the hand-written *touch* baseline on its platform at its N, which
-// every workload of the realistic suite is measured against.
+// one (pair-props, if-getprop, physics-touches, aquatic), so real scripts are set against the
+// best code for the same work; and, for every row, to the hand-written *touch* baseline on
+// its platform at its N, which every workload of the realistic suite is measured against.
 // The real app's rows (e2e/bench/app-fps.mjs: frames per second and peak memory in headless
 // Chromium) have their own table.
 

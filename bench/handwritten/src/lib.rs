@@ -19,7 +19,7 @@
 //!   mean contacts per agent come out a little under the open-plane figure
 //!   0.92 × π ≈ 2.9 (expected 2.81 at 1,000 agents, 2.88 at 10,000).
 //!
-//! And two of the realistic suite's workloads, which otherwise only Stepwise runs, so that
+//! And four of the realistic suite's workloads, which otherwise only Stepwise runs, so that
 //! Stepwise's speed on real scripts can be set against the best code for the same work.
 //! Each does what GEMSTEP's scripts mean as Stepwise carries them out (its movement rules,
 //! its `every` timers counted per call, its pair tests, limits on Number props), but keeps
@@ -27,6 +27,11 @@
 //!
 //! - **pair-props** ([`PairProps`]): Fish and Algae wandering in GEMSTEP's way, and
 //!   `when Fish isCloseTo Algae 10` changing both agents' energy for every close pair.
+//! - **if-getprop** ([`IfGetprop`]): Fish wandering and losing energy, four `ifExpr` tests
+//!   of it a tick resetting it and picking a costume pose.
+//! - **physics-touches** ([`PhysicsTouches`]): Fish and Algae wandering with bodies of
+//!   GEMSTEP's default size, and `when Fish touches Algae` changing both agents' energy for
+//!   every pair of touching boxes.
 //! - **aquatic** ([`Aquatic`]): GEMSTEP's aquatic ecosystem model scaled up as the suite
 //!   scales it (same copies, same places): fish crossing the stage, wandering algae,
 //!   sunbeams, box-overlap touches, timers, energy, inert agents.
@@ -42,8 +47,10 @@
 mod aquatic;
 mod every;
 mod grid;
+mod if_getprop;
 mod pair_grid;
 mod pair_props;
+mod physics_touches;
 mod stage;
 mod wander;
 #[cfg(target_arch = "wasm32")]
@@ -51,7 +58,9 @@ mod wasm;
 
 pub use aquatic::{Aquatic, Census};
 use grid::CellGrid;
+pub use if_getprop::IfGetprop;
 pub use pair_props::PairProps;
+pub use physics_touches::{PhysicsTouches, MAX_PAIRS};
 use rand_pcg::rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 

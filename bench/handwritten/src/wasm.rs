@@ -8,11 +8,13 @@
 
 use std::cell::RefCell;
 
-use crate::{Aquatic, PairProps, World};
+use crate::{Aquatic, IfGetprop, PairProps, PhysicsTouches, World};
 
 thread_local! {
     static WORLD: RefCell<World> = RefCell::new(World::new(0, 0));
     static PAIR_PROPS: RefCell<Option<PairProps>> = const { RefCell::new(None) };
+    static IF_GETPROP: RefCell<Option<IfGetprop>> = const { RefCell::new(None) };
+    static PHYSICS_TOUCHES: RefCell<Option<PhysicsTouches>> = const { RefCell::new(None) };
     static AQUATIC: RefCell<Option<Aquatic>> = const { RefCell::new(None) };
 }
 
@@ -44,6 +46,35 @@ pub extern "C" fn pair_props_new(n: u32, seed: u32) {
 #[no_mangle]
 pub extern "C" fn step_pair_props() -> f64 {
     PAIR_PROPS.with_borrow_mut(|world| world.as_mut().map_or(0.0, |w| w.step() as f64))
+}
+
+/// Replaces the *if-getprop* world with `n` fish placed from `seed`.
+#[no_mangle]
+pub extern "C" fn if_getprop_new(n: u32, seed: u32) {
+    IF_GETPROP.set(Some(IfGetprop::new(n as usize, u64::from(seed))));
+}
+
+/// One tick of *if-getprop* (nothing before `if_getprop_new`).
+#[no_mangle]
+pub extern "C" fn step_if_getprop() {
+    IF_GETPROP.with_borrow_mut(|world| {
+        if let Some(world) = world {
+            world.step();
+        }
+    });
+}
+
+/// Replaces the *physics-touches* world with `n` agents placed from `seed`.
+#[no_mangle]
+pub extern "C" fn physics_touches_new(n: u32, seed: u32) {
+    PHYSICS_TOUCHES.set(Some(PhysicsTouches::new(n as usize, u64::from(seed))));
+}
+
+/// One tick of *physics-touches*; returns the pairs that passed (0 before
+/// `physics_touches_new`).
+#[no_mangle]
+pub extern "C" fn step_physics_touches() -> f64 {
+    PHYSICS_TOUCHES.with_borrow_mut(|world| world.as_mut().map_or(0.0, |w| w.step() as f64))
 }
 
 /// Replaces the *aquatic* model with one scaled to `n` agents, its random numbers from

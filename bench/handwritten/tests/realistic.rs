@@ -11,14 +11,26 @@
 //! first in each `when` body (outside its `every`, so once per pair; the only change to the
 //! model, which moves no agent and draws no random number).
 //!
-//! A run is not Stepwise's run: its random numbers come from another generator (pair-props'
-//! places and both workloads' wander turns; aquatic's places are the suite's own fixed ones,
-//! so they are the same). Each figure is therefore compared as a mean over 16 runs of each
+//! The figures for if-getprop and physics-touches were obtained the same way, by a
+//! throwaway example program linking `stepwise-runner` in a copy of commit 8a8b55d (the
+//! tree this commit was written on), with `patterns.rs` as this commit changes it (Physics
+//! bodies of GEMSTEP's default size in physics-touches): it loaded
+//! `stepwise_runner::patterns::project(…, 1000)` with `Runner::new` at seeds 1 to 16 and
+//! stepped it. For physics-touches, the touching pairs are the energy the fish gained (read
+//! through `Simulation::agents()`; the algae lost as much, and the log stayed empty, so no
+//! pair was cut at the rule's limit), in the first tick and over 100. For if-getprop,
+//! after ticks 100 and 300: the mean energy, the costume poses (`AgentView::costume().frame`)
+//! counted, and the mean square distance each fish had moved from its start (its moves
+//! added up tick by tick, each taken the short way round the wrapping world).
+//!
+//! A run is not Stepwise's run: its random numbers come from another generator (the
+//! patterns' places, if-getprop's starting energies and every wanderer's turns; aquatic's
+//! places are the suite's own fixed ones, so they are the same). Each figure is therefore compared as a mean over 16 runs of each
 //! system, with a tolerance of three to four standard errors of the difference of two such
 //! means (measured from the runs' spread): wide enough that chance does not fail the test,
 //! narrow enough that a different movement rule, timer count, body size or test would.
 
-use bench_handwritten::{Aquatic, Census, PairProps};
+use bench_handwritten::{Aquatic, Census, IfGetprop, PairProps, PhysicsTouches, MAX_PAIRS};
 
 /// Runs per system each figure is averaged over.
 const RUNS: u64 = 16;
@@ -63,6 +75,133 @@ fn pair_props_passes_as_many_pairs_as_stepwise_and_changes_both_props_per_pair()
         STEPWISE_PAIR_PROPS_PAIRS_PER_TICK,
         0.03,
     );
+}
+
+/// Stepwise's physics-touches at 1,000 agents over 100 ticks: mean touching pairs per tick
+/// (the runs' spread is 83), and in the first tick alone (spread 100).
+const STEPWISE_PHYSICS_TOUCHES_PAIRS_PER_TICK: f64 = 8_534.127;
+const STEPWISE_PHYSICS_TOUCHES_FIRST_TICK_PAIRS: f64 = 8_560.875;
+/// The fish's energy in all after those 100 ticks (spread 8,303; the algae's is 50,000 less
+/// this, as every pair moves 1 from an algae to a fish).
+const STEPWISE_PHYSICS_TOUCHES_FISH_ENERGY: f64 = 878_412.69;
+
+#[test]
+fn physics_touches_passes_as_many_pairs_as_stepwise_and_changes_both_props_per_pair() {
+    let ticks = 100;
+    let (mut pairs_per_tick, mut first_tick, mut fish_energy) = (0.0, 0.0, 0.0);
+    let share = 1.0 / RUNS as f64;
+    for seed in 1..=RUNS {
+        let mut world = PhysicsTouches::new(1_000, seed);
+        assert_eq!(world.counts(), (500, 500));
+        let first = world.step();
+        let pairs: u64 = first + (1..ticks).map(|_| world.step()).sum::<u64>();
+        assert!(first < MAX_PAIRS);
+        let (fish, algae) = world.energy_totals();
+        // Every pair added 1 to its fish and took 1 from its algae.
+        assert_eq!(fish, 25_000.0 + pairs as f64);
+        assert_eq!(algae, 25_000.0 - pairs as f64);
+        pairs_per_tick += pairs as f64 / f64::from(ticks) * share;
+        first_tick += first as f64 * share;
+        fish_energy += fish * share;
+    }
+    // Three to four standard errors of the difference: 1.4 % and 1.7 %. A body of 30 units
+    // instead of 32, or pairs counted once rather than every tick they touch, is far off.
+    close(
+        "pairs per tick",
+        pairs_per_tick,
+        STEPWISE_PHYSICS_TOUCHES_PAIRS_PER_TICK,
+        0.014,
+    );
+    close(
+        "pairs in the first tick",
+        first_tick,
+        STEPWISE_PHYSICS_TOUCHES_FIRST_TICK_PAIRS,
+        0.017,
+    );
+    close(
+        "fish energy",
+        fish_energy,
+        STEPWISE_PHYSICS_TOUCHES_FISH_ENERGY,
+        0.014,
+    );
+}
+
+/// Means over runs of if-getprop at 1,000 agents after some ticks.
+#[derive(Debug, Default)]
+struct Poses {
+    energy: f64,
+    /// How many fish are in poses 0, 1 and 2.
+    poses: [f64; 3],
+    /// The mean square distance a fish has moved from its start.
+    moved: f64,
+}
+
+/// Stepwise's if-getprop at 1,000 agents after 100 ticks. The runs' spread: 0.89 in the
+/// energy, 15.7, 15.1 and 10.8 fish in the poses, 91 in the square distance.
+const STEPWISE_IF_GETPROP_100: Poses = Poses {
+    energy: 50.6833,
+    poses: [511.5625, 300.1875, 188.25],
+    moved: 6_936.52,
+};
+
+/// The same after 300 ticks. Spread: 0.83; 15.1, 14.9 and 9.9; 802.
+const STEPWISE_IF_GETPROP_300: Poses = Poses {
+    energy: 50.5019,
+    poses: [516.0, 294.25, 189.75],
+    moved: 35_864.44,
+};
+
+#[test]
+fn if_getprop_uses_energy_picks_poses_and_wanders_as_stepwise_does() {
+    let share = 1.0 / RUNS as f64;
+    let (mut at_100, mut at_300) = (Poses::default(), Poses::default());
+    for seed in 1..=RUNS {
+        let mut world = IfGetprop::new(1_000, seed);
+        assert_eq!(world.len(), 1_000);
+        let side = world.side();
+        let mut last: Vec<(f64, f64)> = (0..1_000).filter_map(|i| world.position(i)).collect();
+        let mut moved = vec![(0.0, 0.0); last.len()];
+        for tick in 1..=300 {
+            world.step();
+            let short_way = |d: f64| (d + side / 2.0).rem_euclid(side) - side / 2.0;
+            for (i, (place, total)) in last.iter_mut().zip(&mut moved).enumerate() {
+                let Some((x, y)) = world.position(i) else {
+                    panic!("fish {i} vanished");
+                };
+                total.0 += short_way(x - place.0);
+                total.1 += short_way(y - place.1);
+                *place = (x, y);
+            }
+            let figures = match tick {
+                100 => &mut at_100,
+                300 => &mut at_300,
+                _ => continue,
+            };
+            figures.energy += world.mean_energy() * share;
+            for (mean, count) in figures.poses.iter_mut().zip(world.pose_counts()) {
+                *mean += count as f64 * share;
+            }
+            let square: f64 = moved.iter().map(|(dx, dy)| dx * dx + dy * dy).sum();
+            figures.moved += square / moved.len() as f64 * share;
+        }
+    }
+    // Three to four standard errors of the difference, from the runs' spread.
+    for (tick, ours, theirs, moved) in [
+        (100, &at_100, &STEPWISE_IF_GETPROP_100, 0.02),
+        (300, &at_300, &STEPWISE_IF_GETPROP_300, 0.035),
+    ] {
+        close(
+            &format!("energy, {tick}"),
+            ours.energy,
+            theirs.energy,
+            0.025,
+        );
+        for (pose, fraction) in [(0, 0.045), (1, 0.075), (2, 0.085)] {
+            let what = format!("pose {pose}, {tick}");
+            close(&what, ours.poses[pose], theirs.poses[pose], fraction);
+        }
+        close(&format!("moved, {tick}"), ours.moved, theirs.moved, moved);
+    }
 }
 
 /// Means over runs of aquatic at 1,000 agents after some ticks.

@@ -2,17 +2,18 @@
 //! protocol of `bench-protocol`:
 //!
 //! ```text
-//! handwritten-bench <wander|touch|pair-props|aquatic> <agents> <warm-up seconds> <window seconds>
+//! handwritten-bench <wander|touch|pair-props|if-getprop|physics-touches|aquatic> <agents> <warm-up seconds> <window seconds>
 //! ```
 //!
 //! The realistic suite's workloads are Stepwise models; the baseline hand-writes the two
-//! shared ones and two realistic ones (`pair-props`, `aquatic`), and refuses the others. A
-//! realistic tick returns its passing pairs (each runs its rule's consequent once), which
-//! the protocol, as for Stepwise, does not report for a realistic workload.
+//! shared ones and four realistic ones (`pair-props`, `if-getprop`, `physics-touches`,
+//! `aquatic`), and refuses the others. A realistic tick returns its passing pairs (each runs
+//! its rule's consequent once; if-getprop has no rule), which the protocol, as for Stepwise,
+//! does not report for a realistic workload.
 
 use std::process::ExitCode;
 
-use bench_handwritten::{Aquatic, PairProps, World};
+use bench_handwritten::{Aquatic, IfGetprop, PairProps, PhysicsTouches, World};
 use bench_protocol::{run_main, Workload, SEED};
 
 fn main() -> ExitCode {
@@ -34,12 +35,23 @@ fn main() -> ExitCode {
                 let mut world = PairProps::new(run.agents, SEED);
                 Box::new(move || world.step())
             }
+            Workload::Realistic("if-getprop") => {
+                let mut world = IfGetprop::new(run.agents, SEED);
+                Box::new(move || {
+                    world.step();
+                    0
+                })
+            }
+            Workload::Realistic("physics-touches") => {
+                let mut world = PhysicsTouches::new(run.agents, SEED);
+                Box::new(move || world.step())
+            }
             Workload::Realistic("aquatic") => {
                 let mut model = Aquatic::new(run.agents, SEED);
                 Box::new(move || model.step())
             }
             Workload::Realistic(name) => {
-                let runs = "wander, touch, pair-props and aquatic";
+                let runs = "wander, touch, pair-props, if-getprop, physics-touches and aquatic";
                 return Err(format!("the hand-written baseline runs {runs}, not {name}"));
             }
         };
