@@ -28,9 +28,6 @@ pub(super) struct More {
     /// The `graphValue` last added to the graph as a point of its own (Graphing; GEMSTEP's
     /// `_graphValueOld`, 0 at first): a `graphValue` that differs from it adds a point.
     pub(super) graph_value_old: f64,
-    /// Whether `jitterRotate` was called since the last movement pass, which then turns the
-    /// character to a random angle (Movement; GEMSTEP's `_jitterRotate`).
-    pub(super) jitter_rotate: bool,
 }
 
 /// A feature with its props, apart from any agent: one row of a table of its own. An agent

@@ -29,12 +29,22 @@ struct RowState {
     /// same text again every tick (Movement's `movementType`). Setting a waking prop clears
     /// it, so what is kept always matches the props as they are.
     parsed: u8,
+    /// Whether `jitterRotate` was called since the last movement pass (Movement; GEMSTEP's
+    /// `_jitterRotate`), which then turns the character to a random angle. Kept here, not in
+    /// [`More`], so the pass reads it beside the rest of the row's state for every mover.
+    jitter_rotate: bool,
+    /// Whether [`More::graph_value_old`] was ever set (Graphing): until then it is 0, and the
+    /// graph's update, which compares `graphValue` with it for every agent every tick, does
+    /// not follow the row's pointer to [`More`] to read it.
+    graph_value_old_kept: bool,
 }
 
 impl RowState {
     const FRESH: RowState = RowState {
         awake: true,
         parsed: 0,
+        jitter_rotate: false,
+        graph_value_old_kept: false,
     };
 }
 
@@ -204,15 +214,16 @@ impl FeatureTable {
             series: parts.series,
             buckets: parts.buckets,
             graph_value_old: parts.graph_value_old,
-            jitter_rotate: parts.jitter_rotate,
         };
-        let empty = more.added.is_empty()
-            && more.series.is_empty()
-            && more.buckets.is_empty()
-            && more.graph_value_old.to_bits() == 0
-            && !more.jitter_rotate;
+        let kept = more.graph_value_old.to_bits() != 0;
+        let empty =
+            more.added.is_empty() && more.series.is_empty() && more.buckets.is_empty() && !kept;
         if let Some(slot) = self.more.get_mut(row) {
             *slot = (!empty).then(|| Box::new(more));
+        }
+        if let Some(state) = self.state.get_mut(row) {
+            state.jitter_rotate = parts.jitter_rotate;
+            state.graph_value_old_kept = kept;
         }
     }
 
@@ -475,12 +486,20 @@ impl<'a> FeatureRef<'a> {
 
     /// The `graphValue` last added to the graph as a point of its own (Graphing; 0 at first).
     pub(crate) fn graph_value_old(self) -> f64 {
-        self.more().map_or(0.0, |m| m.graph_value_old)
+        let kept = self.row_state().is_some_and(|s| s.graph_value_old_kept);
+        match kept.then(|| self.more()).flatten() {
+            Some(more) => more.graph_value_old,
+            None => 0.0,
+        }
     }
 
     /// Whether `jitterRotate` was called since the last movement pass (Movement).
     pub(crate) fn jitter_rotate(self) -> bool {
-        self.more().is_some_and(|m| m.jitter_rotate)
+        self.row_state().is_some_and(|s| s.jitter_rotate)
+    }
+
+    fn row_state(self) -> Option<&'a RowState> {
+        self.table.state.get(self.row)
     }
 
     /// Whether it holds added props, a graph's points or counts.
@@ -491,14 +510,14 @@ impl<'a> FeatureRef<'a> {
     /// Whether the feature's per-tick update has work to do (see [`RowState::awake`]).
     #[inline]
     pub(crate) fn is_awake(self) -> bool {
-        self.table.state.get(self.row).is_some_and(|s| s.awake)
+        self.row_state().is_some_and(|s| s.awake)
     }
 
     /// What the feature's update last noted with [`FeatureMut::note_parsed`], if no waking
     /// prop was set since (0 otherwise).
     #[inline]
     pub(crate) fn parsed(self) -> u8 {
-        self.table.state.get(self.row).map_or(0, |s| s.parsed)
+        self.row_state().map_or(0, |s| s.parsed)
     }
 
     /// The prop at `index` (catalog props first, then the added ones): its column's value,
@@ -704,7 +723,8 @@ impl<'a> FeatureMut<'a> {
     #[inline(always)]
     fn wake(&mut self) {
         if let Some(state) = self.state_mut() {
-            *state = RowState::FRESH;
+            state.awake = true;
+            state.parsed = 0;
         }
     }
 
@@ -744,16 +764,15 @@ impl<'a> FeatureMut<'a> {
         if let Some(more) = self.more_mut() {
             more.graph_value_old = value;
         }
+        if let Some(state) = self.state_mut() {
+            state.graph_value_old_kept = true;
+        }
     }
 
-    /// Notes (or forgets) that `jitterRotate` was called, for the next movement pass. Only
-    /// a call makes room for the note.
+    /// Notes (or forgets) that `jitterRotate` was called, for the next movement pass.
     pub(crate) fn set_jitter_rotate(&mut self, pending: bool) {
-        if !pending && !self.get().jitter_rotate() {
-            return;
-        }
-        if let Some(more) = self.more_mut() {
-            more.jitter_rotate = pending;
+        if let Some(state) = self.state_mut() {
+            state.jitter_rotate = pending;
         }
     }
 
