@@ -613,11 +613,6 @@ impl<'a> FeatureRef<'a> {
         self.prop(name)?.value().as_text()
     }
 
-    /// A property's value as a truth value, if it is one.
-    pub fn flag(self, name: &str) -> Option<bool> {
-        self.prop(name)?.value().as_bool()
-    }
-
     /// Every property with its value, in order: the catalog's, then the added ones.
     pub fn props(self) -> impl Iterator<Item = (&'a str, &'a GVar)> {
         let catalog = (self.table.catalog.spec.props.iter().enumerate())
@@ -1012,7 +1007,10 @@ mod tests {
         assert_eq!(f.number("distance"), Some(2.0));
         f.set("extra", Value::Boolean(true));
         let f = agents.feature(ids[0], MOVEMENT).unwrap();
-        assert_eq!(f.flag("extra"), Some(true));
+        assert_eq!(
+            f.prop("extra").and_then(|v| v.value().as_bool()),
+            Some(true)
+        );
         let names: Vec<&str> = f.props().map(|(n, _)| n).collect();
         assert_eq!(names.last(), Some(&"extra"), "added after the catalog's");
     }

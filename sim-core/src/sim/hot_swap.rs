@@ -442,7 +442,8 @@ mod tests {
         assert!(current.has_kind(kind("Physics")) && !current.has_kind(kind("Costume")));
         let moved = current.apart().first().map(FeatureState::view).unwrap();
         assert_eq!(moved.number("distance"), Some(9.0), "the edit changed it");
-        assert_eq!(moved.flag("isMoving"), Some(true), "the run set it");
+        let moving = moved.prop("isMoving").and_then(|v| v.value().as_bool());
+        assert_eq!(moving, Some(true), "the run set it");
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::features::MethodId;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
 use crate::vars::{RandomSource, Value};
+use std::borrow::Cow;
 
 /// The Costume feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
@@ -209,6 +210,12 @@ pub(crate) const COLOR_VALUE: PropSlot = PropSlot::of(&COSTUME, "colorValue");
 pub(crate) const GLOW_COLOR: PropSlot = PropSlot::of(&COSTUME, "glowColor");
 const SCALE_STEPS: PropSlot = PropSlot::of(&COSTUME, "colorScaleSteps");
 const COLOR: PropSlot = PropSlot::of(&COSTUME, "color");
+// The colour scale's props, which the tick reads for every agent with a scale.
+const SCALE_HUE: PropSlot = PropSlot::of(&COSTUME, "colorScaleHue");
+const SCALE_SATURATION: PropSlot = PropSlot::of(&COSTUME, "colorScaleSaturation");
+const SCALE_VALUE: PropSlot = PropSlot::of(&COSTUME, "colorScaleValue");
+const SCALE_TYPE: PropSlot = PropSlot::of(&COSTUME, "colorScaleType");
+const SCALE_INDEX: PropSlot = PropSlot::of(&COSTUME, "colorScaleIndex");
 
 /// Costume's part of every tick, for one agent: see [`update`].
 fn tick(_: &mut crate::agent::Agent, features: &mut AgentFeatures<'_>, seconds_per_tick: f64) {
@@ -304,7 +311,11 @@ fn set_hsv(c: &mut FeatureMut<'_>, (h, s, v): (f64, f64, f64)) {
 /// share two of hue, saturation and value and step the third (`type`) from 0 to 1. Left-out
 /// arguments keep the scale props' values.
 fn init_scale(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Failure> {
-    let now = hsv_scale_props(feat(r, id, KIND)?.get());
+    let now = {
+        let costume = feat(r, id, KIND)?;
+        let (h, s, v, kind) = hsv_scale_props(costume.get());
+        (h, s, v, kind.into_owned())
+    };
     let h = num_arg(r, args, 0, now.0)?;
     let s = num_arg(r, args, 1, now.1)?;
     let v = num_arg(r, args, 2, now.2)?;
@@ -327,12 +338,13 @@ fn init_scale(r: &mut Runner<'_>, id: EntityId, args: &[Arg]) -> Result<(), Fail
     Ok(())
 }
 
-fn hsv_scale_props(c: FeatureRef<'_>) -> (f64, f64, f64, String) {
+fn hsv_scale_props(c: FeatureRef<'_>) -> (f64, f64, f64, Cow<'_, str>) {
+    let number = |slot| c.prop_at(slot).and_then(|v| v.value().as_number());
     (
-        c.number("colorScaleHue").unwrap_or(0.0),
-        c.number("colorScaleSaturation").unwrap_or(0.0),
-        c.number("colorScaleValue").unwrap_or(1.0),
-        c.text("colorScaleType").unwrap_or_default(),
+        number(SCALE_HUE).unwrap_or(0.0),
+        number(SCALE_SATURATION).unwrap_or(0.0),
+        number(SCALE_VALUE).unwrap_or(1.0),
+        c.text_at(SCALE_TYPE).unwrap_or_default(),
     )
 }
 
@@ -351,7 +363,7 @@ fn scale_color(c: FeatureRef<'_>, step: f64) -> Result<(f64, f64, f64), Failure>
     }
     let fraction = if last > 0.0 { step / last } else { 0.0 };
     let (h, s, v, kind) = hsv_scale_props(c);
-    Ok(match kind.as_str() {
+    Ok(match &*kind {
         "hue" => (fraction, s, v),
         "saturation" => (h, fraction, v),
         _ => (h, s, fraction),
@@ -366,8 +378,8 @@ fn apply_color_scale(c: &mut FeatureMut<'_>) -> bool {
     if steps < 1.0 {
         return false;
     }
-    let index = c
-        .number("colorScaleIndex")
+    let index = (c.get().prop_at(SCALE_INDEX))
+        .and_then(|v| v.value().as_number())
         .unwrap_or(0.0)
         .round()
         .clamp(0.0, steps - 1.0);
@@ -388,7 +400,15 @@ mod tests {
 
     #[test]
     fn every_costume_slot_names_a_catalog_prop() {
+        let scale = [
+            SCALE_HUE,
+            SCALE_SATURATION,
+            SCALE_VALUE,
+            SCALE_TYPE,
+            SCALE_INDEX,
+        ];
         assert!(GLOW.resolves() && SCALE_STEPS.resolves() && COLOR.resolves());
+        assert!(scale.iter().all(|s| s.resolves()));
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub(crate) const RUNTIME: Runtime = Runtime {
 /// Vision's props the pair tests read, by slot: they run for many pairs every tick.
 pub(crate) const VIEW_DISTANCE: PropSlot = PropSlot::of(&VISION, "viewDistance");
 const VIEW_ANGLE: PropSlot = PropSlot::of(&VISION, "viewAngle");
+const VISIONABLE: PropSlot = PropSlot::of(&VISION, "visionable");
 const DIRECTION: PropSlot = PropSlot::of(&MOVEMENT, "direction");
 const HUE_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorHueDetectionThreshold");
 const SATURATION_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorSaturationDetectionThreshold");
@@ -40,7 +41,7 @@ const VALUE_THRESHOLD: PropSlot = PropSlot::of(&VISION, "colorValueDetectionThre
 pub fn sees(agents: &Agents, seer: AgentRef<'_>, other: AgentRef<'_>) -> bool {
     let visionable = agents
         .feature_of(&other, VISION_KIND)
-        .and_then(|v| v.flag("visionable"))
+        .and_then(|v| v.prop_at(VISIONABLE)?.value().as_bool())
         .unwrap_or(true);
     if !visionable {
         return false;
@@ -308,6 +309,7 @@ mod tests {
             DIRECTION,
             HUE_THRESHOLD,
             SATURATION_THRESHOLD,
+            VISIONABLE,
         ];
         assert!(slots.iter().chain([&VALUE_THRESHOLD]).all(|s| s.resolves()));
     }
