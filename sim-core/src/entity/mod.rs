@@ -12,10 +12,12 @@
 //! the [`EntityWorld`] trait.
 
 mod error;
+mod id;
 mod messaging;
 mod registry;
 
-pub use crate::event::{Entities, EntityId};
+pub use crate::event::Entities;
 pub use error::EntityError;
+pub use id::EntityId;
 pub use messaging::{EntityWorld, QueryMessage, QueryOutcome};
 pub use registry::EntityRegistry;

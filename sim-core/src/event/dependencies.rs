@@ -1,8 +1,8 @@
 //! Entities that events depend on: [`EventLoop::add_dependent`], [`EventLoop::changes`]
 //! and [`EventLoop::trigger`].
 
-use super::EntityId;
 use super::{EventError, EventLoop, EventRef, TriggerType};
+use crate::entity::EntityId;
 use crate::time::SimTime;
 
 impl<S> EventLoop<S> {

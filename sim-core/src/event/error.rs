@@ -1,7 +1,7 @@
 //! [`EventError`]: why the event loop refused a request or stopped short.
 
-use super::EntityId;
 use super::HandlerId;
+use crate::entity::EntityId;
 use crate::time::SimTime;
 use std::fmt;
 

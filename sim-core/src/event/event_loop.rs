@@ -1,11 +1,12 @@
 //! [`EventLoop`]: creates events, runs them in time order, and settles the changes they
 //! cause.
 
-use super::{Entities, EntityId};
+use super::Entities;
 use super::{
     Event, EventError, EventHandler, EventQueue, EventRef, HandlerId, Invocation, Payload,
     TriggerType,
 };
+use crate::entity::EntityId;
 use crate::time::SimTime;
 use std::collections::HashMap;
 use std::rc::Rc;

@@ -1,7 +1,7 @@
 //! [`EventHandler`]: what an event does and when, and [`TriggerType`]: what makes it run.
 
-use super::EntityId;
 use super::{EventError, EventLoop, EventRef, Payload};
+use crate::entity::EntityId;
 use crate::time::SimTime;
 use std::fmt;
 

@@ -46,7 +46,7 @@
 //! ```
 
 mod dependencies;
-mod entity_ids;
+mod entities;
 mod error;
 mod event_loop;
 mod handler;
@@ -54,7 +54,7 @@ mod payload;
 mod queue;
 mod record;
 
-pub use entity_ids::{Entities, EntityId};
+pub use entities::Entities;
 pub use error::EventError;
 pub use event_loop::{EventLoop, Limits};
 pub use handler::{EventHandler, HandlerId, Invocation, TriggerType};

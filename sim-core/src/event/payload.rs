@@ -1,6 +1,6 @@
 //! [`Payload`]: the small typed key/value map an event carries to its handler.
 
-use super::EntityId;
+use crate::entity::EntityId;
 use crate::time::SimTime;
 use std::any::Any;
 use std::fmt;

@@ -1,7 +1,7 @@
 //! [`Event`], one scheduled (or waiting) happening, and [`EventRef`], the handle on it.
 
-use super::EntityId;
 use super::{HandlerId, Payload, TriggerType};
+use crate::entity::EntityId;
 use crate::time::SimTime;
 use std::fmt;
 

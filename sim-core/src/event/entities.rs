@@ -1,43 +1,10 @@
-//! [`EntityId`] and [`Entities`], the table that hands ids out and knows which are alive.
+//! [`Entities`], the table that hands [`EntityId`]s out and knows which are alive: the event
+//! loop's, since it skips the events of removed entities and reports a full table as an
+//! [`EventError`].
 
 use super::EventError;
+use crate::entity::EntityId;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// An opaque handle on an entity (an agent, the world, the UI).
-///
-/// The index is reused after the entity is removed, but the generation is not: an id kept
-/// past its entity's removal never refers to the newcomer in the same slot. This is what
-/// makes event targets weak.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct EntityId {
-    index: u32,
-    generation: u32,
-}
-
-impl EntityId {
-    /// The slot this id points at; stable for the entity's life, reused afterwards.
-    pub fn index(self) -> u32 {
-        self.index
-    }
-
-    /// How many entities used this slot before this one.
-    pub fn generation(self) -> u32 {
-        self.generation
-    }
-}
-
-impl fmt::Display for EntityId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "entity {}v{}", self.index, self.generation)
-    }
-}
-
-impl fmt::Debug for EntityId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 struct Slot {
@@ -108,7 +75,7 @@ impl Entities {
             slot.alive = true;
             generation = slot.generation;
         }
-        EntityId { index, generation }
+        EntityId::from_parts(index, generation)
     }
 
     fn grow(&mut self) -> Result<EntityId, EventError> {
@@ -117,10 +84,7 @@ impl Entities {
             generation: 0,
             alive: true,
         });
-        Ok(EntityId {
-            index,
-            generation: 0,
-        })
+        Ok(EntityId::from_parts(index, 0))
     }
 
     /// Removes a live entity. Its slot is reused with a new generation, unless the
@@ -129,11 +93,11 @@ impl Entities {
         if !self.is_alive(id) {
             return Err(EventError::NoSuchEntity(id));
         }
-        if let Some(slot) = self.slots.get_mut(id.index as usize) {
+        if let Some(slot) = self.slots.get_mut(id.index() as usize) {
             slot.alive = false;
             if let Some(next) = slot.generation.checked_add(1) {
                 slot.generation = next;
-                self.free.push(id.index);
+                self.free.push(id.index());
             }
         }
         self.alive -= 1;
@@ -144,8 +108,8 @@ impl Entities {
     #[inline]
     pub fn is_alive(&self, id: EntityId) -> bool {
         self.slots
-            .get(id.index as usize)
-            .is_some_and(|s| s.alive && s.generation == id.generation)
+            .get(id.index() as usize)
+            .is_some_and(|s| s.alive && s.generation == id.generation())
     }
 
     /// How many entities are alive.
@@ -190,10 +154,7 @@ mod tests {
         let mut e = Entities::new();
         let a = e.spawn().unwrap();
         e.slots[0].generation = u32::MAX;
-        let a = EntityId {
-            index: a.index,
-            generation: u32::MAX,
-        };
+        let a = EntityId::from_parts(a.index(), u32::MAX);
         e.despawn(a).unwrap();
         let b = e.spawn().unwrap();
         assert_eq!(b.index(), 1);
