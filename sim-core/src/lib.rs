@@ -41,7 +41,9 @@
 //! - [`vars`]: GVars, the typed properties (Number, String, Boolean, Dictionary) and their methods.
 //! - `suggest` *(inside)*: "did you mean …?" for misspelt names.
 //! - `args` *(inside)*: what each keyword and method takes, for the compiler and the wizard.
-//! - `features` *(inside)*: the feature catalog (Costume, Movement, Physics ...) the compiler checks against.
+//! - `features` *(inside)*: the features (Costume, Movement, Physics ...), one folder each:
+//!   the catalog the compiler checks against, and (above `exec`, which calls them) what each
+//!   feature's methods and tick hooks do.
 //! - [`project`]: the `.gemprj` project file — stage, rounds, blueprints, instances, costumes.
 //! - [`script`]: GEMSTEP's ScriptText read into ScriptUnits and printed back, the
 //!   `{{ ... }}` expression language, and the compiler.

@@ -125,11 +125,7 @@ impl ExprContext for Runner<'_> {
                 .world
                 .global(prop)
                 .map(|var| to_expr(var.value()))
-                .ok_or_else(|| {
-                    Self::fail(crate::exec::feature_runtime::global::no_global(
-                        self.world, prop,
-                    ))
-                }),
+                .ok_or_else(|| Self::fail(crate::features::global::no_global(self.world, prop))),
             Obj::GlobalProp(prop) => Err(only_value(prop, name)),
             Obj::Hsv([h, s, v]) => match name {
                 "hue" => Ok(ExprValue::Number(*h)),
@@ -181,7 +177,7 @@ impl ExprContext for Runner<'_> {
             "callFeatMethod" => {
                 let (feature, name) = (text(0)?, text(1)?);
                 let rest = args.get(2..).unwrap_or(&[]);
-                crate::exec::feature_runtime::query(self, *id, &feature, &name, rest).map_err(
+                crate::features::dispatch::query(self, *id, &feature, &name, rest).map_err(
                     |message| EvalErrorKind::BadArguments {
                         method: name.clone(),
                         message,

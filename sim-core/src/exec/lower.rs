@@ -12,8 +12,8 @@
 //! every unusual case are decided in one place. A statement no operation stands for
 //! ([`Op::Plain`]) always runs that way.
 
-use super::feature_runtime::common::Setter;
 use crate::features::catalog::PropSlot;
+use crate::features::runtime::Setter;
 use crate::script::expr::Code;
 use crate::script::program::{Arg, Every, MethodCall, Stmt, StmtKind, Target, Test};
 use crate::vars::{NumberStep, PropKey, Value};
@@ -294,7 +294,7 @@ fn one(stmt: &Stmt, scope: Scope<'_>) -> Op {
                 slot,
                 default,
                 floor,
-            }) = super::feature_runtime::setter(feature, *method)
+            }) = crate::features::dispatch::setter(feature, *method)
             else {
                 return plain();
             };

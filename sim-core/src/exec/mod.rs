@@ -9,7 +9,6 @@
 //! goes on with the next.
 
 mod context;
-pub(crate) mod feature_runtime;
 pub(crate) mod loaded;
 pub(crate) mod lower;
 pub(crate) mod ops;
@@ -172,10 +171,10 @@ impl<'w> Runner<'w> {
                 args,
             } => {
                 let id = self.resolve(target)?;
-                feature_runtime::call(self, id, feature, *method, args)
+                crate::features::dispatch::call(self, id, feature, *method, args)
             }
             StmtKind::GlobalProp { name, call } => self.with_args(&call.args, |runner, values| {
-                feature_runtime::global::prop_call(runner.world, name, &call.method, values)
+                crate::features::global::prop_call(runner.world, name, &call.method, values)
             }),
             StmtKind::PropPush(r) => {
                 let value = self.read_prop(r)?;

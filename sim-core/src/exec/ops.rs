@@ -266,7 +266,7 @@ impl<'w, 's> Cx<'w, 's> {
             match var {
                 Some(GVar::Number(var)) => var.step(
                     NumberStep::SetTo,
-                    super::feature_runtime::costume::at_least(n, floor),
+                    crate::features::costume::at_least(n, floor),
                 ),
                 _ => false,
             }

@@ -9,9 +9,9 @@
 
 use crate::agent::{AgentRef, Agents};
 use crate::entity::EntityId;
-use crate::exec::feature_runtime::physics::half_size;
-use crate::exec::feature_runtime::vision;
 use crate::exec::loaded::{Contact, LoadedProject, Rule, TestKind};
+use crate::features::physics::half_size;
+use crate::features::vision;
 use crate::spatial::SpatialGrid;
 use crate::world::consequents::Consequent;
 use crate::world::World;

@@ -227,7 +227,7 @@ impl Simulation {
         if !exists(cursor) || !exists(target) {
             return Err(InputError::NoSuchAgent);
         }
-        let picked = crate::exec::feature_runtime::cursor::pick_up(&mut self.world, cursor, target)
+        let picked = crate::features::cursor::pick_up(&mut self.world, cursor, target)
             .map_err(InputError::Rejected)?;
         self.record(Input::PickUp(cursor, target));
         Ok(picked)
@@ -239,14 +239,14 @@ impl Simulation {
         if self.world.agents.get(cursor).is_none_or(|a| a.system) {
             return Err(InputError::NoSuchAgent);
         }
-        let dropped = crate::exec::feature_runtime::cursor::put_down(&mut self.world, cursor);
+        let dropped = crate::features::cursor::put_down(&mut self.world, cursor);
         self.record(Input::Drop(cursor));
         Ok(dropped)
     }
 
     /// The agent `cursor` carries, if any (for drawing the pointer as holding something).
     pub fn held_by(&self, cursor: EntityId) -> Option<EntityId> {
-        crate::exec::feature_runtime::cursor::carried_by(&self.world, cursor)
+        crate::features::cursor::carried_by(&self.world, cursor)
     }
 
     /// Removes agent `id`.

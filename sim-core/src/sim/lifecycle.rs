@@ -95,7 +95,7 @@ impl World {
                 let _ = self.registry_mut().remove(lp, id);
             }
         }
-        crate::exec::feature_runtime::cursor::forget_removed(self);
+        crate::features::cursor::forget_removed(self);
     }
 
     fn give_birth(&mut self, program: &LoadedProject, lp: &mut EventLoop<World>, birth: Birth) {
@@ -116,7 +116,7 @@ impl World {
             }
             self.agents.copy_props(parent_id, id);
             self.agents.copy_features(parent_id, id);
-            crate::exec::feature_runtime::cursor::carries_nothing(&mut self.agents, id);
+            crate::features::cursor::carries_nothing(&mut self.agents, id);
         }
         if let Some((feature, prop, add, sub)) = birth.mutation {
             self.mutate(id, &feature, &prop, add, sub);

@@ -4,10 +4,10 @@ use super::conditions;
 use crate::agent::{Message, QueuePhase};
 use crate::entity::EntityId;
 use crate::event::{EventHandler, EventLoop, Invocation, TriggerType};
-use crate::exec::feature_runtime::tick as features;
 use crate::exec::loaded::LoadedProject;
 use crate::exec::ops::Cx;
 use crate::exec::Runner;
+use crate::features::tick as features;
 use crate::phase::{Phase, PhaseMachine};
 use crate::script::program::{CompiledBlueprint, SimEvent};
 use crate::time::SimTime;
@@ -29,7 +29,7 @@ pub(crate) enum Module {
     /// Blueprints' update programs and top-level `every` timers, then update messages.
     AgentsUpdate,
     /// Every feature's part of the tick, from the features' own hooks (see
-    /// [`crate::exec::feature_runtime::tick`]): movement, costume glow and tint, meters,
+    /// [`crate::features::tick`]): movement, costume glow and tint, meters,
     /// labels and graphs bound to props (GEMSTEP's graphs phase, which follows with nothing
     /// between), and carried characters following their cursors.
     Features,

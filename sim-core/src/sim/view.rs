@@ -4,7 +4,7 @@
 use crate::agent::color::{hsv_of, rgb_number};
 use crate::agent::{AgentRef, Selection, BUILTIN_PROPS};
 use crate::entity::EntityId;
-use crate::exec::feature_runtime::{costume, graphing, physics};
+use crate::features::{costume, graphing, physics};
 use crate::vars::Value;
 use crate::world::World;
 use std::borrow::Cow;

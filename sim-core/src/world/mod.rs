@@ -1,11 +1,12 @@
 //! The world: everything the tick changes, handed to the event loop as its state.
 //!
-//! It sits below the code that runs on it: the interpreter and the features' runtime
-//! ([`crate::exec`]) read and change it, and [`crate::sim`] orchestrates ticks over it. What
-//! it holds lives here too: the blueprints' names, the log, round state, dialogs, the
-//! consequents waiting to run and the controller inputs. The lowered program the ticks run
-//! ([`crate::exec::loaded`]) is not the world's: the simulation holds it and hands it to what
-//! runs it, so nothing here imports the interpreter or the features.
+//! It sits below the code that runs on it: the interpreter ([`crate::exec`]) and the
+//! features' methods and tick hooks ([`crate::features`]) read and change it, and
+//! [`crate::sim`] orchestrates ticks over it. What it holds lives here too: the blueprints'
+//! names, the log, round state, dialogs, the consequents waiting to run and the controller
+//! inputs. The lowered program the ticks run ([`crate::exec::loaded`]) is not the world's:
+//! the simulation holds it and hands it to what runs it, so nothing here imports the
+//! interpreter or the features.
 
 pub(crate) mod blueprints;
 pub mod budget;
@@ -123,7 +124,7 @@ pub(crate) struct World {
     spare_stack: Vec<crate::vars::Value>,
     /// The most agents (see [`MAX_AGENTS`]).
     agent_cap: usize,
-    /// Which cursor carries which character (see [`crate::exec::feature_runtime::cursor`]).
+    /// Which cursor carries which character (see [`crate::features::cursor`]).
     holds: Vec<Hold>,
     /// Per [`crate::agent::QueuePhase`] (update, think, exec): whether a message was sent to
     /// that phase's queues since its last pass, so the tick skips a pass over every agent when

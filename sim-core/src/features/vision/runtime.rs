@@ -1,13 +1,13 @@
 //! Vision at run time: a cone in front of the agent, and whether a colour stands out from the
 //! agents behind it (camouflage).
 
-use super::common::{methods, no_answer, Runtime, TickHooks};
 use crate::agent::{AgentRef, Agents};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_looks::COSTUME;
 use crate::features::catalog_motion::{MOVEMENT, VISION};
+use crate::features::runtime::{methods, no_answer, Runtime, TickHooks};
 use crate::features::MethodId;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;
@@ -111,7 +111,7 @@ fn blends_in<'a>(
     };
     candidates.any(|back| {
         back.id != agent.id && !back.system && behind(back) && {
-            let (hw, hh) = super::physics::half_size(agents, &back);
+            let (hw, hh) = crate::features::physics::half_size(agents, &back);
             on_body(agent.x(), agent.y(), back.x(), back.y(), hw, hh)
                 && tint(agents, back).is_some_and(|theirs| close(mine, theirs, limits))
         }
@@ -168,7 +168,7 @@ impl Backdrops {
             let Some(tint) = tint(&world.agents, agent).filter(|_| !agent.system) else {
                 continue;
             };
-            let (hw, hh) = super::physics::half_size(&world.agents, &agent);
+            let (hw, hh) = crate::features::physics::half_size(&world.agents, &agent);
             reach = reach.max(hw).max(hh);
             bodies.push(Backdrop {
                 id,
@@ -251,7 +251,7 @@ fn call(
     match Method::of(method)? {
         Method::Monitor => Ok(()),
         Method::IsCamouflaged | Method::CanSeeColorOfCharacter => {
-            Err(super::common::answers(&VISION, method))
+            Err(crate::features::runtime::answers(&VISION, method))
         }
     }
 }
@@ -286,7 +286,7 @@ pub(crate) fn query(
                 .world
                 .blueprints
                 .index(name)
-                .ok_or_else(|| super::population::no_blueprint(r, name))?;
+                .ok_or_else(|| crate::features::population::no_blueprint(r, name))?;
             r.charge_scan(r.world.agents.len())?;
             let agent = r.agent(id)?;
             Ok(ExprValue::Boolean(is_camouflaged(

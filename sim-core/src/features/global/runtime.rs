@@ -1,9 +1,11 @@
 //! Global at run time: props every character of the model shares.
 
-use super::common::{answers, methods, no_answer, text_arg, text_arg_ref, Runtime, TickHooks};
 use crate::entity::EntityId;
 use crate::exec::{to_expr, Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, GLOBAL};
+use crate::features::runtime::{
+    answers, methods, no_answer, text_arg, text_arg_ref, Runtime, TickHooks,
+};
 use crate::features::MethodId;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::Arg;

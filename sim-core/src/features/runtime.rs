@@ -199,7 +199,7 @@ macro_rules! methods {
                 Method::ALL
                     .get(id.index())
                     .copied()
-                    .ok_or_else(|| super::common::no_method_id(&$spec, id))
+                    .ok_or_else(|| $crate::features::runtime::no_method_id(&$spec, id))
             }
         }
 

@@ -1,15 +1,15 @@
 //! Movement at run time: every movement type, seeking, and the stage's bounds (wrap per axis,
 //! otherwise bounce back inside).
 
-use super::common::{
-    feat, method_name, methods, num_arg, text_arg, AgentHooks, Pass, Runtime, TickHooks,
-};
-use super::vision::Backdrops;
 use crate::agent::{AgentFeatures, AgentMut, AgentRef, InputMode};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
 use crate::features::catalog_motion::MOVEMENT;
+use crate::features::runtime::{
+    feat, method_name, methods, num_arg, text_arg, AgentHooks, Pass, Runtime, TickHooks,
+};
+use crate::features::vision::Backdrops;
 use crate::features::MethodId;
 use crate::project::StageMetadata;
 use crate::script::program::Arg;
@@ -540,12 +540,12 @@ impl Sight {
     ) -> bool {
         match self {
             Sight::Anywhere => true,
-            Sight::Cone => super::vision::sees(&world.agents, seeker, target),
+            Sight::Cone => crate::features::vision::sees(&world.agents, seeker, target),
             Sight::ConeAndColour => {
-                super::vision::sees(&world.agents, seeker, target)
+                crate::features::vision::sees(&world.agents, seeker, target)
                     && match backdrops {
                         Some(backdrops) => backdrops.sees_color(world, seeker, target),
-                        None => super::vision::sees_color(world, seeker, target),
+                        None => crate::features::vision::sees_color(world, seeker, target),
                     }
             }
         }
@@ -592,7 +592,7 @@ impl Targets {
         backdrops: Option<&Backdrops>,
     ) -> Option<AgentRef<'w>> {
         let limit = if sight != Sight::Anywhere {
-            (world.agents).feat_num_at(&agent, super::vision::VIEW_DISTANCE, 250.0)
+            (world.agents).feat_num_at(&agent, crate::features::vision::VIEW_DISTANCE, 250.0)
         } else {
             let s = world.stage();
             (s.right - s.left).abs() + (s.bottom - s.top).abs()
@@ -651,7 +651,7 @@ fn nearest(
     let backdrops = (sight == Sight::ConeAndColour && !world.reference())
         .then(|| &*seek.backdrops.get_or_insert_with(|| Backdrops::new(world)));
     let o = cache.get(index)?.nearest(world, agent, sight, backdrops)?;
-    let (hw, hh) = super::physics::half_size(&world.agents, &o);
+    let (hw, hh) = crate::features::physics::half_size(&world.agents, &o);
     let inside = (agent.x() - o.x()).abs() <= hw && (agent.y() - o.y()).abs() <= hh;
     Some((o.x(), o.y(), inside))
 }

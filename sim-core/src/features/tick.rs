@@ -1,15 +1,15 @@
 //! The features phase of a tick, run from the features' own hooks: each feature's
-//! [`super::common::Runtime::tick`] says what it does every tick, and this runs them in the
+//! [`super::runtime::Runtime::tick`] says what it does every tick, and this runs them in the
 //! catalog's order, so the tick names no feature.
 //!
-//! A feature updates agents in one of three ways ([`super::common::TickHooks`]): by walking
+//! A feature updates agents in one of three ways ([`super::runtime::TickHooks`]): by walking
 //! the agents itself (Movement plans and moves every agent), by updating one agent right
 //! after its move in that same walk (and, for work that reads more than the agent, right
 //! after that), or once after the walk.
 //! Riding on one walk reads each agent's memory once a tick instead of once per feature.
 
-use super::common::{AgentHook, AgentHooks, Pass};
 use super::dispatch::RUNTIMES;
+use super::runtime::{AgentHook, AgentHooks, Pass};
 use crate::entity::EntityId;
 use crate::world::World;
 use std::any::Any;

@@ -1,9 +1,9 @@
 //! Population's counts by property value (`countExistingCharactersByFeatPropType`), the data
 //! behind a histogram: how many characters of a kind have each value of a prop.
 
-use super::common::feat;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
+use crate::features::runtime::feat;
 use crate::script::program::Arg;
 use crate::vars::Value;
 
@@ -32,7 +32,7 @@ pub(crate) fn count(
         .world
         .blueprints
         .index(&counted.blueprint)
-        .ok_or_else(|| super::population::no_blueprint(r, &counted.blueprint))?;
+        .ok_or_else(|| super::runtime::no_blueprint(r, &counted.blueprint))?;
     r.charge_scan(r.world.agents.len())?;
     let keys: Vec<String> = r
         .world

@@ -2,7 +2,7 @@
 //! runs them: each feature's module gives its [`Runtime`], found here by the feature's kind
 //! (a method by the place the compiler found it at in the catalog, [`MethodId`]).
 
-use super::common::{no_method, no_method_id, Runtime, Setter};
+use super::runtime::{no_method, no_method_id, Runtime, Setter};
 use crate::entity::EntityId;
 use crate::exec::{plain, to_expr, Failure, Obj, Runner};
 use crate::features::catalog::FeatureKind;

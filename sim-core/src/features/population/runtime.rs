@@ -1,10 +1,12 @@
 //! Population at run time: making, copying and removing characters, acting on every
 //! character of a kind, and counts and aggregates of a prop.
 
-use super::common::{answers, block_arg, feat, methods, no_answer, text_arg, Runtime, TickHooks};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog_population::POPULATION;
+use crate::features::runtime::{
+    answers, block_arg, feat, methods, no_answer, text_arg, Runtime, TickHooks,
+};
 use crate::features::MethodId;
 use crate::script::expr::Value as ExprValue;
 use crate::script::program::{Arg, Stmt};
@@ -87,7 +89,7 @@ pub(crate) fn call(
                 .map(|a| a.id)
                 .collect();
             for id in held {
-                super::cursor::release(r.world, id);
+                crate::features::cursor::release(r.world, id);
             }
             Ok(())
         }

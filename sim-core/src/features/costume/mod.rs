@@ -1,0 +1,9 @@
+//! The Costume feature: which picture and frame, glow that fades, and a tint in HSV that the
+//! renderer draws and Vision compares (camouflage).
+
+mod runtime;
+
+pub(crate) use runtime::{
+    at_least, COLOR_VALUE, FLIP_X, FLIP_Y, FRAME, GLOW, GLOW_COLOR, KIND, NAME, RUNTIME, SCALE,
+    SCALE_Y,
+};

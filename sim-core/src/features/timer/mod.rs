@@ -1,0 +1,5 @@
+//! The Timer feature: asks the round to stop.
+
+mod runtime;
+
+pub(crate) use runtime::RUNTIME;

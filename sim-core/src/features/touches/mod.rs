@@ -1,0 +1,5 @@
+//! The Touches feature: what touching memory to forget.
+
+mod runtime;
+
+pub(crate) use runtime::RUNTIME;
