@@ -1,9 +1,10 @@
-//! The feature catalog: for each feature a blueprint can add, its properties (name, GVar type,
-//! starting value) and methods (name, arguments). The compiler checks `featProp` and `featCall`
-//! against it; the wizard lists from it. Older GEMSTEP names that real models still use are
+//! The feature catalog's types: what a feature, its properties (name, GVar type, starting
+//! value) and its methods (name, arguments) are, and finding them by name. Each feature's
+//! entry is in its folder's `spec.rs`. The compiler checks `featProp` and `featCall` against
+//! the catalog; the wizard lists from it. Older GEMSTEP names that real models still use are
 //! kept as aliases (`AgentWidgets` for `Graphing`, `createAgent` for `createCharacter` ...).
 
-use crate::args::{ArgKind as K, ArgSpec as A};
+use crate::args::ArgSpec as A;
 use crate::vars::VarType;
 
 /// A feature property's starting value.
@@ -354,257 +355,19 @@ pub fn feature_names() -> Vec<&'static str> {
     names_of(FEATURES.iter().map(|f| (f.name, f.aliases)))
 }
 
-pub(super) const fn num(name: &'static str, default: f64, help: &'static str) -> FeatPropSpec {
-    FeatPropSpec {
-        name,
-        aliases: &[],
-        ty: VarType::Number,
-        default: DefaultValue::Number(default),
-        help,
-        example: "",
-        wakes: false,
-    }
-}
-
-pub(super) const fn text(
-    name: &'static str,
-    default: &'static str,
-    help: &'static str,
-) -> FeatPropSpec {
-    FeatPropSpec {
-        name,
-        aliases: &[],
-        ty: VarType::String,
-        default: DefaultValue::Text(default),
-        help,
-        example: "",
-        wakes: false,
-    }
-}
-
-pub(super) const fn flag(name: &'static str, default: bool, help: &'static str) -> FeatPropSpec {
-    FeatPropSpec {
-        name,
-        aliases: &[],
-        ty: VarType::Boolean,
-        default: DefaultValue::Boolean(default),
-        help,
-        example: "",
-        wakes: false,
-    }
-}
-
-impl FeatPropSpec {
-    /// This prop with its reference example (see [`FeatPropSpec::example`]).
-    pub(super) const fn eg(self, example: &'static str) -> FeatPropSpec {
-        FeatPropSpec { example, ..self }
-    }
-}
-
-impl FeatMethodSpec {
-    /// This method with its reference example (see [`FeatMethodSpec::example`]).
-    pub(super) const fn eg(self, example: &'static str) -> FeatMethodSpec {
-        FeatMethodSpec { example, ..self }
-    }
-}
-
-pub(super) const fn aka(prop: FeatPropSpec, aliases: &'static [&'static str]) -> FeatPropSpec {
-    FeatPropSpec { aliases, ..prop }
-}
-
-/// `prop`, news to its feature's per-tick update when set (see [`FeatPropSpec::wakes`]).
-pub(super) const fn waking(prop: FeatPropSpec) -> FeatPropSpec {
-    FeatPropSpec {
-        wakes: true,
-        ..prop
-    }
-}
-
-pub(super) const fn method(
-    name: &'static str,
-    args: &'static [A],
-    help: &'static str,
-) -> FeatMethodSpec {
-    FeatMethodSpec {
-        name,
-        aliases: &[],
-        args,
-        block: BlockScope::SameBlueprint,
-        answer: None,
-        help,
-        example: "",
-    }
-}
-
-/// A method that answers a question with `what` (see [`FeatMethodSpec::answer`]).
-pub(super) const fn answers(m: FeatMethodSpec, what: &'static str) -> FeatMethodSpec {
-    FeatMethodSpec {
-        answer: Some(what),
-        ..m
-    }
-}
-
-pub(super) const fn old(m: FeatMethodSpec, aliases: &'static [&'static str]) -> FeatMethodSpec {
-    FeatMethodSpec { aliases, ..m }
-}
-
-pub(super) const fn on_blueprint(m: FeatMethodSpec) -> FeatMethodSpec {
-    FeatMethodSpec {
-        block: BlockScope::FirstArgBlueprint,
-        ..m
-    }
-}
-
-/// A method that visits the existing agents of the blueprint its first argument names (see
-/// [`BlockScope::EachOfFirstArg`]).
-pub(super) const fn on_each_of(m: FeatMethodSpec) -> FeatMethodSpec {
-    FeatMethodSpec {
-        block: BlockScope::EachOfFirstArg,
-        ..m
-    }
-}
-
-pub(super) const fn on_any(m: FeatMethodSpec) -> FeatMethodSpec {
-    FeatMethodSpec {
-        block: BlockScope::AnyBlueprint,
-        ..m
-    }
-}
-
-pub(super) const BP: A = A::one("blueprint", K::Blueprint, "Which kind of character.");
-pub(super) const OPT_BP: A = A::optional("blueprint", K::Blueprint, "Which kind of character.");
-pub(super) const BLOCK: A = A::optional(
-    "script",
-    K::Block,
-    "Lines that run for each character it acts on.",
-);
-pub(super) const H: A = A::one("hue", K::Number, "Hue, from 0 to 1.");
-pub(super) const S: A = A::one("saturation", K::Number, "Saturation, from 0 to 1.");
-pub(super) const V: A = A::one("value", K::Number, "Brightness, from 0 to 1.");
-pub(super) const SECS: A = A::one("seconds", K::Number, "How many seconds.");
-pub(super) const PROP_NAME: A = A::one("property", K::PropName, "A property of this character.");
-pub(super) const FREQ: A = A::optional(
-    "frequency",
-    K::Number,
-    "How many ticks between the graph's points (30 ticks are one second; 30 if left out).",
-);
-
 /// Every feature the compiler knows, in the order the wizard lists them.
 pub static FEATURES: &[FeatureSpec] = &[
-    super::catalog_looks::COSTUME,
-    super::catalog_motion::MOVEMENT,
-    super::catalog_motion::PHYSICS,
-    super::catalog_motion::TOUCHES,
-    super::catalog_motion::VISION,
-    super::catalog_population::POPULATION,
-    super::catalog_looks::GRAPHING,
-    GLOBAL,
-    TIMER,
-    CURSOR,
+    super::costume::COSTUME,
+    super::movement::MOVEMENT,
+    super::physics::PHYSICS,
+    super::touches::TOUCHES,
+    super::vision::VISION,
+    super::population::POPULATION,
+    super::graphing::GRAPHING,
+    super::global::GLOBAL,
+    super::timer::TIMER,
+    super::cursor::CURSOR,
 ];
-
-pub(crate) const GLOBAL: FeatureSpec = FeatureSpec {
-    name: "Global",
-    aliases: &[],
-    help: "Gives the character properties that every character in the model shares.",
-    example: "# PROGRAM DEFINE\naddFeature Global\nfeatCall Global addGlobalProp fishCount Number 0",
-    hot: 0,
-    props: &[],
-    methods: &[
-        method(
-            "addGlobalProp",
-            &[
-                A::one("name", K::NewName, "The shared property's name."),
-                A::one("type", K::VarType, "Number, String or Boolean."),
-                A::one("initial", K::Any, "Its starting value."),
-            ],
-            "Makes a property that all characters share.",
-        )
-        .eg("# PROGRAM DEFINE\nfeatCall Global addGlobalProp algaeLeft Number 100"),
-        method(
-            "globalProp",
-            &[
-                A::one(
-                    "name",
-                    K::Text,
-                    "A shared property made with addGlobalProp.",
-                ),
-                A::one("method", K::Method, "What to do with it."),
-                A::rest("values", K::Any, "What the method needs."),
-            ],
-            "Changes or checks a shared property.",
-        )
-        .eg("when Fish firstTouches Algae [[\n  featCall Fish.Global globalProp algaeEaten add 1\n]]"),
-        answers(
-            method(
-                "getGlobalProp",
-                &[A::one(
-                    "name",
-                    K::Text,
-                    "A shared property made with addGlobalProp.",
-                )],
-                "Gives a shared property's value.",
-            ),
-            "the value",
-        )
-        .eg("ifExpr {{ agent.callFeatMethod('Global', 'getGlobalProp', 'algaeEaten') > 10 }} [[\n  featCall Costume setGlow 1\n]]"),
-    ],
-};
-
-pub(crate) const TIMER: FeatureSpec = FeatureSpec {
-    name: "Timer",
-    aliases: &[],
-    help: "Lets the character watch and end the round's clock.",
-    example: "ifProp energy lessThan 1 [[\n  featCall Timer stopRound\n]]",
-    hot: 0,
-    props: &[],
-    methods: &[method("stopRound", &[], "Ends the current round now.")
-        .eg("ifExpr {{ agent.callFeatMethod('Global', 'getGlobalProp', 'algaeEaten') >= 20 }} [[\n  featCall Timer stopRound\n]]")],
-};
-
-pub(crate) const CURSOR: FeatureSpec = FeatureSpec {
-    name: "Cursor",
-    aliases: &[],
-    help: "Lets a pointer (a student moving in the room, or the mouse) pick the character up, carry it and drop it.",
-    example: "# PROGRAM DEFINE\naddFeature Cursor\n// now a pointer can pick this fish up and carry it",
-    hot: 0,
-    props: &[
-        num(
-            "cursorTargetId",
-            -1.0,
-            "The id of the character this cursor carries (-1 for none); set it, then bindCursor.",
-        )
-        .eg("featCall Population getRandomActiveCharacter Algae\nfeatPropPop Cursor cursorTargetId\nfeatCall Cursor bindCursor"),
-        flag("isHolding", false, "Whether this cursor carries a character.")
-            .eg("ifExpr {{ agent.prop.Cursor.isHolding.value && agent.x > 100 }} [[\n  featCall Cursor drop\n]]"),
-    ],
-    methods: &[
-        method(
-            "pickUp",
-            &[BP],
-            "This cursor picks up a character of the kind (the one a `when` names) and carries it.",
-        )
-        .eg("when Fish centerFirstTouchesCenter Algae [[\n  featCall Fish.Cursor pickUp Algae\n]]"),
-        method(
-            "bindCursor",
-            &[],
-            "This cursor picks up the character whose id is in cursorTargetId.",
-        )
-        .eg("featCall Population getRandomActiveCharacter Algae\nfeatPropPop Cursor cursorTargetId\nfeatCall Cursor bindCursor"),
-        method(
-            "drop",
-            &[],
-            "This cursor puts down the character it carries, where the cursor is.",
-        )
-        .eg("ifExpr {{ agent.x > 100 }} [[\n  featCall Cursor drop\n]]"),
-        method(
-            "releaseCursor",
-            &[],
-            "Lets go of the cursor carrying this character; it stays where it is.",
-        )
-        .eg("ifProp energy lessThan 10 [[\n  featCall Cursor releaseCursor\n]]"),
-    ],
-};
 
 #[cfg(test)]
 mod tests {
@@ -663,25 +426,5 @@ mod tests {
         }
         let unknown = FeatureKind::named("Movemnet");
         assert!(!kinds.contains(&unknown));
-    }
-
-    #[test]
-    fn movement_type_help_names_every_type_that_moves_a_character() {
-        let movement = feature("Movement").unwrap();
-        let help = movement.prop("movementType").unwrap().help;
-        for kind in super::super::catalog_motion::MOVEMENT_TYPES {
-            assert!(help.contains(kind), "{kind} is missing from: {help}");
-        }
-    }
-
-    #[test]
-    fn props_carry_their_types() {
-        let movement = feature("Movement").unwrap();
-        assert_eq!(movement.prop("direction").unwrap().ty, VarType::Number);
-        assert_eq!(movement.prop("movementType").unwrap().ty, VarType::String);
-        assert_eq!(
-            movement.prop("useAutoOrientation").unwrap().default,
-            DefaultValue::Boolean(false)
-        );
     }
 }

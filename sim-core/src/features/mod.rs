@@ -1,15 +1,18 @@
 //! Features: named packs of properties and methods a blueprint adds with `addFeature`.
 //!
-//! [`catalog`] describes every feature for the compiler, the wizard and the interpreter; it
-//! sits low, beside the script language. What each feature's methods do to an agent and the
-//! world, and what it does every tick, is in its own folder (`movement/`, `costume/` ...),
-//! each giving the dispatch its [`runtime::Runtime`]; [`dispatch`] routes a call to it, and
-//! [`tick`] runs the features phase of a tick from their hooks.
+//! Each feature has a folder (`movement/`, `costume/` ...): its catalog entry (`spec.rs`: its
+//! props and methods, with the reference's help and examples), and what its methods do to an
+//! agent and the world and what it does every tick (`runtime.rs`, giving the dispatch its
+//! [`runtime::Runtime`]). What they share is here: the catalog's types ([`catalog`]), the
+//! helpers the entries are written with (`builders`), the runtimes' common parts
+//! ([`runtime`]), the routing of a call to a feature ([`dispatch`]) and the features phase of
+//! a tick ([`tick`]).
+//!
+//! The catalog is read low, by the compiler beside the script language; the runtimes sit
+//! above the interpreter ([`crate::exec`]), which calls them through [`dispatch`].
 
+mod builders;
 pub mod catalog;
-pub(crate) mod catalog_looks;
-pub(crate) mod catalog_motion;
-pub(crate) mod catalog_population;
 pub(crate) mod dispatch;
 pub(crate) mod runtime;
 pub(crate) mod tick;
@@ -29,4 +32,5 @@ pub use catalog::{
     feature, feature_names, BlockScope, DefaultValue, FeatMethodSpec, FeatPropSpec, FeatureSpec,
     MethodId, FEATURES,
 };
-pub use catalog_motion::{MOVEMENT_TYPES, TOUCH_TYPES};
+pub use movement::MOVEMENT_TYPES;
+pub use touches::TOUCH_TYPES;

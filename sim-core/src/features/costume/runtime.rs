@@ -1,12 +1,12 @@
 //! Costume at run time: which picture and frame, glow that fades, and a tint in HSV that
 //! the renderer draws and Vision compares (camouflage).
 
+use super::spec::COSTUME;
 use crate::agent::color::{hsv_of, hsv_of_rgb_number, hsv_to_rgb, rgb_number, rgb_to_hsv};
 use crate::agent::{AgentFeatures, FeatureMut, FeatureRef};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
-use crate::features::catalog_looks::COSTUME;
 use crate::features::runtime::{
     answers, feat, methods, no_answer, num_arg, text_arg, Runtime, Setter, TickHooks,
 };

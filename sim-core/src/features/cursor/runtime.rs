@@ -4,10 +4,10 @@
 //! character whose blueprint added Cursor can be picked up, a cursor carries one character
 //! at a time, and a character is carried by one cursor at a time.
 
+use super::spec::CURSOR;
 use crate::agent::Agents;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
-use crate::features::catalog::CURSOR;
 use crate::features::runtime::{feat, methods, text_arg, Runtime, TickHooks};
 use crate::features::MethodId;
 use crate::script::program::Arg;

@@ -1,8 +1,9 @@
 //! Global at run time: props every character of the model shares.
 
+use super::spec::GLOBAL;
 use crate::entity::EntityId;
 use crate::exec::{to_expr, Failure, Obj, Runner};
-use crate::features::catalog::{FeatureKind, GLOBAL};
+use crate::features::catalog::FeatureKind;
 use crate::features::runtime::{
     answers, methods, no_answer, text_arg, text_arg_ref, Runtime, TickHooks,
 };

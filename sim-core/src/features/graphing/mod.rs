@@ -1,6 +1,10 @@
 //! The Graphing feature (GEMSTEP's AgentWidgets): a label, a meter and a line graph per
 //! character.
+//!
+//! Its catalog entry is in `spec`; its methods and tick hooks in `runtime`.
 
 mod runtime;
+mod spec;
 
 pub(crate) use runtime::{BARS_OF, KIND, LARGE, METER, METER_COLOR, METER_PROP, RUNTIME, TEXT};
+pub(crate) use spec::GRAPHING;

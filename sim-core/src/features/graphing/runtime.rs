@@ -1,11 +1,11 @@
 //! Graphing (GEMSTEP's AgentWidgets) at run time: a label, a meter and a line graph per
 //! character, kept as data the renderer draws, bound to props when asked.
 
+use super::spec::GRAPHING;
 use crate::agent::AgentRef;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
-use crate::features::catalog_looks::GRAPHING;
 use crate::features::runtime::{feat, methods, num_arg, text_arg, Runtime, TickHooks};
 use crate::features::MethodId;
 use crate::script::program::Arg;

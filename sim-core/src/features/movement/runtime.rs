@@ -1,11 +1,11 @@
 //! Movement at run time: every movement type, seeking, and the stage's bounds (wrap per axis,
 //! otherwise bounce back inside).
 
+use super::spec::MOVEMENT;
 use crate::agent::{AgentFeatures, AgentMut, AgentRef, InputMode};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
-use crate::features::catalog_motion::MOVEMENT;
 use crate::features::runtime::{
     feat, method_name, methods, num_arg, text_arg, AgentHooks, Pass, Runtime, TickHooks,
 };

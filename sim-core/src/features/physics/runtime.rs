@@ -1,10 +1,10 @@
 //! Physics at run time: each agent's body, the box touch tests compare.
 
+use super::spec::PHYSICS;
 use crate::agent::{Agent, Agents};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
-use crate::features::catalog_motion::PHYSICS;
 use crate::features::runtime::{feat, methods, num_arg, Runtime, TickHooks};
 use crate::features::MethodId;
 use crate::script::program::Arg;

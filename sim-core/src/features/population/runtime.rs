@@ -1,9 +1,9 @@
 //! Population at run time: making, copying and removing characters, acting on every
 //! character of a kind, and counts and aggregates of a prop.
 
+use super::spec::POPULATION;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
-use crate::features::catalog_population::POPULATION;
 use crate::features::runtime::{
     answers, block_arg, feat, methods, no_answer, text_arg, Runtime, TickHooks,
 };

@@ -1,9 +1,10 @@
 //! The Timer feature's methods: the round's clock is the world's, so a Timer only asks the
 //! round to stop.
 
+use super::spec::TIMER;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
-use crate::features::catalog::{FeatureKind, TIMER};
+use crate::features::catalog::FeatureKind;
 use crate::features::runtime::{methods, Runtime, TickHooks};
 use crate::features::MethodId;
 use crate::script::program::Arg;

@@ -1,10 +1,10 @@
 //! The Touches feature's methods. Touching itself is worked out where `when` rules test
 //! their pairs ([`crate::sim`]'s conditions); what a Touches method does is forget.
 
+use super::spec::TOUCHES;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
 use crate::features::catalog::FeatureKind;
-use crate::features::catalog_motion::TOUCHES;
 use crate::features::runtime::{methods, num_arg, Runtime, TickHooks};
 use crate::features::MethodId;
 use crate::script::program::Arg;

@@ -1,6 +1,10 @@
 //! The Vision feature: a cone in front of the agent, and whether a colour stands out from the
 //! agents behind it (camouflage).
+//!
+//! Its catalog entry is in `spec`; its methods and tick hooks in `runtime`.
 
 mod runtime;
+mod spec;
 
 pub(crate) use runtime::{sees, sees_color, Backdrops, RUNTIME, VIEW_DISTANCE};
+pub(crate) use spec::VISION;

@@ -1,12 +1,13 @@
 //! Vision at run time: a cone in front of the agent, and whether a colour stands out from the
 //! agents behind it (camouflage).
 
+use super::spec::VISION;
 use crate::agent::{AgentRef, Agents};
 use crate::entity::EntityId;
 use crate::exec::{Failure, Obj, Runner};
 use crate::features::catalog::{FeatureKind, PropSlot};
-use crate::features::catalog_looks::COSTUME;
-use crate::features::catalog_motion::{MOVEMENT, VISION};
+use crate::features::costume::COSTUME;
+use crate::features::movement::MOVEMENT;
 use crate::features::runtime::{methods, no_answer, Runtime, TickHooks};
 use crate::features::MethodId;
 use crate::script::expr::Value as ExprValue;

@@ -1,11 +1,10 @@
-//! Catalog entry for Population: making, removing and counting characters. Older models use
+//! Population's catalog entry: making, removing and counting characters. Older models use
 //! "Agent" where newer ones say "Character" (`createAgent`, `countAgentProp`); both are kept.
-
-use super::catalog::{
-    aka, answers, flag, method, num, old, on_any, on_blueprint, on_each_of, text, FeatureSpec,
-    BLOCK, BP, OPT_BP,
-};
 use crate::args::{ArgKind as K, ArgSpec as A};
+use crate::features::builders::{
+    aka, answers, flag, method, num, old, on_any, on_blueprint, on_each_of, text, BLOCK, BP, OPT_BP,
+};
+use crate::features::catalog::FeatureSpec;
 
 const PROP_TEXT: A = A::one("property", K::Text, "The property to look at.");
 const KEYS: A = A::rest("keys", K::Any, "The values to count.");

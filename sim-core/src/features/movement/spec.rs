@@ -1,8 +1,7 @@
-//! Catalog entries for where a character is and what it notices: Movement, Physics, Touches
-//! and Vision.
-
-use super::catalog::{answers, flag, method, num, old, text, waking, FeatureSpec, BP};
+//! Movement's catalog entry: its props and methods, and the movement types it offers.
 use crate::args::{ArgKind as K, ArgSpec as A};
+use crate::features::builders::{flag, method, num, old, text, waking, BP};
+use crate::features::catalog::FeatureSpec;
 
 /// The ways a character can move on its own.
 pub const MOVEMENT_TYPES: &[&str] = &[
@@ -81,150 +80,29 @@ pub(crate) const MOVEMENT: FeatureSpec = FeatureSpec {
     ],
 };
 
-pub(crate) const PHYSICS: FeatureSpec = FeatureSpec {
-    name: "Physics",
-    aliases: &[],
-    help: "Gives the character a body with a size, so touches can be checked.",
-    example: "# PROGRAM DEFINE\naddFeature Physics\nfeatProp Physics scale setTo 0.6",
-    hot: 0,
-    props: &[
-        text(
-            "bodyShape",
-            "rectangle",
-            "The body's shape: circle or rectangle.",
-        )
-        .eg("featProp Physics bodyShape setTo 'circle'"),
-        num("bodyRadius", 0.0, "The body's radius, for circles.")
-            .eg("featProp Physics bodyShape setTo 'circle'\nfeatProp Physics bodyRadius setTo 20"),
-        num("bodyWidth", 0.0, "The body's width.").eg("featProp Physics bodyWidth setTo 40"),
-        num("bodyHeight", 0.0, "The body's height.").eg("featProp Physics bodyHeight setTo 20"),
-        num(
-            "scale",
-            1.0,
-            "Grow or shrink the body and picture: 1 is normal.",
-        )
-        .eg("featProp Physics scale setTo 2"),
-        num(
-            "scaleY",
-            1.0,
-            "Stretch the body and picture up and down only.",
-        )
-        .eg("featProp Physics scaleY setTo 0.5"),
-    ],
-    methods: &[
-        method(
-            "init",
-            &[],
-            "Sizes the body from the costume (older models need this).",
-        )
-        .eg("# PROGRAM DEFINE\nfeatCall Costume setCostume 'fish.json' 0\nfeatCall Physics init"),
-        method(
-            "setSize",
-            &[
-                A::one("width", K::Number, "The body's width."),
-                A::optional(
-                    "height",
-                    K::Number,
-                    "The body's height (the width if left out).",
-                ),
-            ],
-            "Sets the body's size.",
-        )
-        .eg("featCall Physics setSize 40 20"),
-    ],
-};
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::features::catalog::DefaultValue;
+    use crate::vars::VarType;
 
-/// The ways touches can be measured: bounds-to-bounds, centre-to-bounds, centre-to-centre,
-/// bounds inside bounds.
-pub const TOUCH_TYPES: &[&str] = &["b2b", "c2b", "c2c", "binb"];
+    #[test]
+    fn movement_type_help_names_every_type_that_moves_a_character() {
+        let movement = &MOVEMENT;
+        let help = movement.prop("movementType").unwrap().help;
+        for kind in MOVEMENT_TYPES {
+            assert!(help.contains(kind), "{kind} is missing from: {help}");
+        }
+    }
 
-pub(crate) const TOUCHES: FeatureSpec = FeatureSpec {
-    name: "Touches",
-    aliases: &[],
-    help: "Lets the character notice when it touches other characters.",
-    example: "# PROGRAM DEFINE\naddFeature Touches\nfeatCall Touches monitor Algae b2b",
-    hot: 0,
-    props: &[],
-    methods: &[
-        method(
-            "monitor",
-            &[
-                BP,
-                A::rest(
-                    "touch",
-                    K::Choice,
-                    "b2b (edges meet), c2b (centre on edge), c2c (centres meet), binb (inside).",
-                )
-                .open_choice(TOUCH_TYPES),
-            ],
-            "Starts watching for touches with a kind of character.",
-        ).eg("# PROGRAM DEFINE\nfeatCall Touches monitor Algae b2b"),
-        method(
-            "clearTouches",
-            &[A::optional(
-                "id",
-                K::Number,
-                "The id of the character to forget (none: nothing, as in GEMSTEP).",
-            )],
-            "Forgets touches with this character: touching it again is a first touch.",
-        ).eg("when Fish firstTouches Algae [[\n  prop Fish.energy add 5\n  featCall Fish.Touches clearTouches {{ Fish.id }}\n]]"),
-    ],
-};
-
-pub(crate) const VISION: FeatureSpec = FeatureSpec {
-    name: "Vision",
-    aliases: &[],
-    help: "Lets the character see what is in front of it (and be seen).",
-    example: "# PROGRAM DEFINE\naddFeature Vision\nfeatProp Vision viewDistance setTo 150",
-    hot: 0,
-    props: &[
-        flag(
-            "visionable",
-            true,
-            "Whether other characters can see this one.",
-        ).eg("featProp Vision visionable setTo false"),
-        num("viewDistance", 250.0, "How far the character can see.").eg("featProp Vision viewDistance setTo 100"),
-        num(
-            "viewAngle",
-            45.0,
-            "How wide the character's view is, in degrees.",
-        ).eg("featProp Vision viewAngle setTo 90"),
-        num(
-            "colorHueDetectionThreshold",
-            0.0,
-            "How different a hue must be to be noticed.",
-        ).eg("featProp Vision colorHueDetectionThreshold setTo 0.1"),
-        num(
-            "colorSaturationDetectionThreshold",
-            0.0,
-            "How different a saturation must be to be noticed.",
-        ).eg("featProp Vision colorSaturationDetectionThreshold setTo 0.1"),
-        num(
-            "colorValueDetectionThreshold",
-            0.0,
-            "How different a brightness must be to be noticed.",
-        ).eg("featProp Vision colorValueDetectionThreshold setTo 0.1"),
-    ],
-    methods: &[
-        method("monitor", &[BP], "Starts watching for a kind of character.").eg("# PROGRAM DEFINE\nfeatCall Vision monitor Algae"),
-        answers(
-            method(
-                "isCamouflaged",
-                &[BP],
-                "Tells whether the character blends into a character of this kind it sits on.",
-            ),
-            "true or false",
-        ).eg("ifExpr {{ agent.callFeatMethod('Vision', 'isCamouflaged', 'Algae') }} [[\n  prop energy add 1\n]]"),
-        answers(
-            old(
-                method(
-                    "canSeeColorOfCharacter",
-                    &[BP],
-                    "Tells whether the character can make out another's colour.",
-                ),
-                &["canSeeColorOfAgent"],
-            ),
-            "true or false",
-        ).eg("when Fish sees Algae [[\n  featCall Fish.Vision canSeeColorOfCharacter Algae\n  propPop Fish.hungry\n]]"),
-    ],
-};
+    #[test]
+    fn props_carry_their_types() {
+        let movement = &MOVEMENT;
+        assert_eq!(movement.prop("direction").unwrap().ty, VarType::Number);
+        assert_eq!(movement.prop("movementType").unwrap().ty, VarType::String);
+        assert_eq!(
+            movement.prop("useAutoOrientation").unwrap().default,
+            DefaultValue::Boolean(false)
+        );
+    }
+}
