@@ -87,7 +87,7 @@ pub use agent::{InputMode, QueuePhase, Selection};
 pub use entity::{EntityError, EntityId, EntityRegistry};
 pub use event::{EventError, EventLoop};
 pub use experiment::{Blank, Measure, RunRows, Stat, Sweep, WidgetSuggestion};
-pub use features::{FeatureSpec, FEATURES};
+pub use features::{Feature, FeatureSpec, FEATURES};
 pub use project::{
     BlueprintDef, CostumeAsset, CostumeProblem, ExperimentDef, InstanceDef, Problem, Project,
     ProjectError, Round, VaryDef, WidgetDef, WidgetKind, MAX_IMAGE_BYTES, MAX_PROJECT_BYTES,

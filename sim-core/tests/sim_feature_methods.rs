@@ -40,11 +40,11 @@ fn expression_arg(spec: &ArgSpec) -> Option<String> {
 fn every_method_script() -> String {
     let mut script =
         String::from("# BLUEPRINT Tester\n# PROGRAM DEFINE\naddProp energy Number 1\n");
-    for f in FEATURES {
+    for f in FEATURES.iter().map(|f| &f.spec) {
         script += &format!("addFeature {}\n", f.name);
     }
     script += "featCall Global addGlobalProp shared Number 0\n# PROGRAM UPDATE\n";
-    for f in FEATURES {
+    for f in FEATURES.iter().map(|f| &f.spec) {
         for m in f.methods {
             let args: Vec<String> = m.args.iter().map(statement_arg).collect();
             script += &format!("featCall {} {} {}\n", f.name, m.name, args.join(" "));
@@ -110,7 +110,11 @@ fn jittered(args: &str, seed: u64) -> ((f64, f64), Vec<String>) {
 #[test]
 fn jitter_pos_moves_each_way_by_a_whole_number_from_min_to_max_which_are_5_each_way_when_left_out()
 {
-    let movement = FEATURES.iter().find(|f| f.name == "Movement").unwrap();
+    let movement = &FEATURES
+        .iter()
+        .find(|f| f.spec.name == "Movement")
+        .unwrap()
+        .spec;
     let jitter = movement.method("jitterPos").unwrap();
     let kinds: Vec<(&str, ArgKind)> = jitter.args.iter().map(|a| (a.name, a.kind)).collect();
     assert_eq!(

@@ -184,7 +184,7 @@ fn reference_lists_every_keyword_feature_method_and_property_method() {
             missing.push(t.name.to_owned());
         }
     }
-    for f in FEATURES {
+    for f in FEATURES.iter().map(|f| &f.spec) {
         let props = f.props.iter().map(|p| p.name);
         for name in props.chain(f.methods.iter().map(|m| m.name)) {
             if !has(&format!("{} {name}", f.name)) {

@@ -156,7 +156,12 @@ impl Catalog {
 pub(super) fn catalog_of(spec: &'static FeatureSpec) -> &'static Catalog {
     static CATALOG: OnceLock<Vec<Catalog>> = OnceLock::new();
     static OTHERS: Mutex<Vec<&'static Catalog>> = Mutex::new(Vec::new());
-    let all = CATALOG.get_or_init(|| crate::features::FEATURES.iter().map(Catalog::of).collect());
+    let all = CATALOG.get_or_init(|| {
+        crate::features::FEATURES
+            .iter()
+            .map(|f| Catalog::of(&f.spec))
+            .collect()
+    });
     let listed = all.get(usize::from(FeatureKind::named(spec.name).number()));
     if let Some(entry) = listed.filter(|c| std::ptr::eq(c.spec, spec)) {
         return entry;
@@ -209,7 +214,7 @@ const NO_KIND: u64 = 0xF;
 const MOST: usize = 16;
 
 // Every catalog kind fits in four bits, and is not [`NO_KIND`].
-const _: () = assert!(crate::features::catalog::FEATURES.len() < NO_KIND as usize);
+const _: () = assert!(crate::features::FEATURES.len() < NO_KIND as usize);
 
 impl Features {
     /// No features.

@@ -415,7 +415,7 @@ impl Default for FeatureTables {
         FeatureTables {
             tables: crate::features::FEATURES
                 .iter()
-                .map(|spec| FeatureTable::new(super::feature_state::catalog_of(spec)))
+                .map(|f| FeatureTable::new(super::feature_state::catalog_of(&f.spec)))
                 .collect(),
         }
     }
@@ -1090,15 +1090,18 @@ mod tests {
     #[test]
     fn every_feature_is_found_by_kind_in_the_order_it_was_added() {
         let (mut agents, ids) = agents(1);
-        for spec in crate::features::FEATURES.iter().rev() {
+        for spec in crate::features::FEATURES.iter().rev().map(|f| &f.spec) {
             agents.feature_or_new(ids[0], FeatureKind::named(spec.name));
         }
         let agent = agents.get(ids[0]).unwrap().agent();
         let names: Vec<&str> = agents.features(agent).map(|f| f.name()).collect();
-        let mut expected: Vec<&str> = crate::features::FEATURES.iter().map(|s| s.name).collect();
+        let mut expected: Vec<&str> = crate::features::FEATURES
+            .iter()
+            .map(|f| f.spec.name)
+            .collect();
         expected.reverse();
         assert_eq!(names, expected);
-        for spec in crate::features::FEATURES {
+        for crate::features::Feature { spec, .. } in crate::features::FEATURES {
             let kind = FeatureKind::named(spec.name);
             assert_eq!(
                 agents.feature_of(agent, kind).map(|f| f.name()),

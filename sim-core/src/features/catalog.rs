@@ -4,6 +4,7 @@
 //! the catalog; the wizard lists from it. Older GEMSTEP names that real models still use are
 //! kept as aliases (`AgentWidgets` for `Graphing`, `createAgent` for `createCharacter` ...).
 
+use super::FEATURES;
 use crate::args::ArgSpec as A;
 use crate::vars::VarType;
 
@@ -155,7 +156,7 @@ impl PropSlot {
     }
 }
 
-/// A catalog feature's place in [`FEATURES`]. The tick tells attached features apart by it:
+/// A feature's place in [`FEATURES`]. The tick tells attached features apart by it:
 /// comparing one number instead of two names, thousands of times a tick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FeatureKind(u8);
@@ -166,7 +167,7 @@ impl FeatureKind {
     pub(crate) const fn named(name: &str) -> FeatureKind {
         let mut i = 0;
         while i < FEATURES.len() {
-            if same_text(FEATURES[i].name, name) {
+            if same_text(FEATURES[i].spec.name, name) {
                 return FeatureKind(i as u8);
             }
             i += 1;
@@ -179,7 +180,7 @@ impl FeatureKind {
     pub(crate) fn of(spec: &FeatureSpec) -> FeatureKind {
         FEATURES
             .iter()
-            .position(|f| std::ptr::eq(f, spec))
+            .position(|f| std::ptr::eq(&f.spec, spec))
             .and_then(|i| u8::try_from(i).ok())
             .map_or_else(|| FeatureKind::named(spec.name), FeatureKind)
     }
@@ -237,7 +238,7 @@ pub(crate) const fn lists_in_order(spec: &FeatureSpec, names: &[&str]) -> bool {
 const _: () = {
     let mut i = 0;
     while i < FEATURES.len() {
-        assert!(FEATURES[i].methods.len() <= u8::MAX as usize);
+        assert!(FEATURES[i].spec.methods.len() <= u8::MAX as usize);
         i += 1;
     }
 };
@@ -250,8 +251,8 @@ const _: () = assert!(FEATURES.len() <= 32);
 const _: () = {
     let mut i = 0;
     while i < FEATURES.len() {
-        assert!(FEATURES[i].props.len() <= 32);
-        assert!(FEATURES[i].hot <= FEATURES[i].props.len());
+        assert!(FEATURES[i].spec.props.len() <= 32);
+        assert!(FEATURES[i].spec.hot <= FEATURES[i].spec.props.len());
         i += 1;
     }
 };
@@ -344,30 +345,17 @@ fn names_of(
 /// The feature with this name or alias (exact case, as GEMSTEP matches them).
 pub fn feature(name: &str) -> Option<&'static FeatureSpec> {
     // Canonical names first: the compiler hands the runtime those, every tick.
-    FEATURES
-        .iter()
+    let specs = FEATURES.iter().map(|f| &f.spec);
+    specs
+        .clone()
         .find(|f| f.name == name)
-        .or_else(|| FEATURES.iter().find(|f| f.aliases.contains(&name)))
+        .or_else(|| specs.clone().find(|f| f.aliases.contains(&name)))
 }
 
 /// Every feature name and alias, for "did you mean".
 pub fn feature_names() -> Vec<&'static str> {
-    names_of(FEATURES.iter().map(|f| (f.name, f.aliases)))
+    names_of(FEATURES.iter().map(|f| (f.spec.name, f.spec.aliases)))
 }
-
-/// Every feature the compiler knows, in the order the wizard lists them.
-pub static FEATURES: &[FeatureSpec] = &[
-    super::costume::COSTUME,
-    super::movement::MOVEMENT,
-    super::physics::PHYSICS,
-    super::touches::TOUCHES,
-    super::vision::VISION,
-    super::population::POPULATION,
-    super::graphing::GRAPHING,
-    super::global::GLOBAL,
-    super::timer::TIMER,
-    super::cursor::CURSOR,
-];
 
 #[cfg(test)]
 mod tests {
@@ -405,7 +393,7 @@ mod tests {
         let n = all_features.len();
         all_features.dedup();
         assert_eq!(all_features.len(), n);
-        for f in FEATURES {
+        for f in FEATURES.iter().map(|f| &f.spec) {
             for names in [f.prop_names(), f.method_names()] {
                 let mut sorted = names.clone();
                 sorted.sort_unstable();
@@ -419,7 +407,7 @@ mod tests {
     fn each_feature_has_a_kind_of_its_own_and_an_unknown_name_has_none_of_them() {
         let kinds: Vec<FeatureKind> = FEATURES
             .iter()
-            .map(|f| FeatureKind::named(f.name))
+            .map(|f| FeatureKind::named(f.spec.name))
             .collect();
         for (i, kind) in kinds.iter().enumerate() {
             assert_eq!(kinds.iter().filter(|k| *k == kind).count(), 1, "{i}");

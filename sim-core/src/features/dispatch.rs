@@ -1,6 +1,6 @@
 //! Routing `featCall` statements and `callFeatMethod(...)` expressions to the feature that
-//! runs them: each feature's module gives its [`Runtime`], found here by the feature's kind
-//! (a method by the place the compiler found it at in the catalog, [`MethodId`]).
+//! runs them: each feature's [`Runtime`] is found in [`super::FEATURES`] by the feature's
+//! kind (a method by the place the compiler found it at in the catalog, [`MethodId`]).
 
 use super::runtime::{no_method, no_method_id, Runtime, Setter};
 use crate::entity::EntityId;
@@ -56,32 +56,6 @@ pub(crate) fn query(
     Ok(ExprValue::Null)
 }
 
-/// Every feature's methods, in the catalog's order of features ([`crate::features::FEATURES`]),
-/// so a feature's kind is its place here: the one list of the features' runtimes (a new
-/// feature is its own file and its line here).
-pub(super) const RUNTIMES: [&Runtime; 10] = [
-    &super::costume::RUNTIME,
-    &super::movement::RUNTIME,
-    &super::physics::RUNTIME,
-    &super::touches::RUNTIME,
-    &super::vision::RUNTIME,
-    &super::population::RUNTIME,
-    &super::graphing::RUNTIME,
-    &super::global::RUNTIME,
-    &super::timer::RUNTIME,
-    &super::cursor::RUNTIME,
-];
-
-// Each runtime sits at its feature's place in the catalog, and every feature has one.
-const _: () = {
-    assert!(RUNTIMES.len() == crate::features::FEATURES.len());
-    let mut i = 0;
-    while i < RUNTIMES.len() {
-        assert!(RUNTIMES[i].kind.number() as usize == i);
-        i += 1;
-    }
-};
-
 /// The lowered form of `feature`'s method `method`, when it is a [`Setter`].
 pub(crate) fn setter(feature: &FeatureSpec, method: MethodId) -> Option<Setter> {
     runtime(feature)?.setter?(method)
@@ -89,9 +63,9 @@ pub(crate) fn setter(feature: &FeatureSpec, method: MethodId) -> Option<Setter> 
 
 /// The runtime of `feature`.
 fn runtime(feature: &FeatureSpec) -> Option<&'static Runtime> {
-    RUNTIMES
+    super::FEATURES
         .get(usize::from(FeatureKind::of(feature).number()))
-        .copied()
+        .map(|f| &f.runtime)
 }
 
 /// Runs a method that changes something.

@@ -30,7 +30,31 @@ pub(crate) mod vision;
 
 pub use catalog::{
     feature, feature_names, BlockScope, DefaultValue, FeatMethodSpec, FeatPropSpec, FeatureSpec,
-    MethodId, FEATURES,
+    MethodId,
 };
 pub use movement::MOVEMENT_TYPES;
 pub use touches::TOUCH_TYPES;
+
+/// A feature: what it offers (its catalog entry) and what runs it.
+pub struct Feature {
+    /// Its props and methods, with the reference's help and examples.
+    pub spec: FeatureSpec,
+    /// What its methods do and what it does every tick.
+    pub(crate) runtime: runtime::Runtime,
+}
+
+/// Every feature, in the order the wizard lists them: the one list of features (a new feature
+/// is its folder and its line here). A feature's kind ([`catalog::FeatureKind`]) is its place
+/// here.
+pub static FEATURES: &[Feature] = &[
+    costume::FEATURE,
+    movement::FEATURE,
+    physics::FEATURE,
+    touches::FEATURE,
+    vision::FEATURE,
+    population::FEATURE,
+    graphing::FEATURE,
+    global::FEATURE,
+    timer::FEATURE,
+    cursor::FEATURE,
+];

@@ -18,8 +18,6 @@ use std::borrow::Cow;
 /// One feature's methods, as its module gives them to the dispatch: what runs a method that
 /// changes something, and what answers a method that answers a question.
 pub(crate) struct Runtime {
-    /// The feature whose methods these are.
-    pub(crate) kind: FeatureKind,
     /// Runs a method that changes something, by its canonical name.
     pub(crate) act: Act,
     /// Answers a method that answers a question; none for a feature without one.

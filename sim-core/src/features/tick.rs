@@ -8,13 +8,14 @@
 //! after that), or once after the walk.
 //! Riding on one walk reads each agent's memory once a tick instead of once per feature.
 
-use super::dispatch::RUNTIMES;
+use super::catalog::FeatureKind;
 use super::runtime::{AgentHook, AgentHooks, Pass};
+use super::FEATURES;
 use crate::entity::EntityId;
 use crate::world::World;
 use std::any::Any;
 
-/// The features phase's state kept from tick to tick: the hooks gathered from the table, and
+/// The features phase's state kept from tick to tick: the hooks gathered from the list of features, and
 /// the scratch space of the feature that walks the agents.
 pub(crate) struct Scratch {
     agent_hooks: AgentHooks,
@@ -25,11 +26,11 @@ pub(crate) struct Scratch {
 impl Scratch {
     /// Gathers the hooks of every feature's runtime, for ticks `seconds_per_tick` long.
     pub(crate) fn new(seconds_per_tick: f64) -> Scratch {
-        let hooks: Vec<AgentHook> = RUNTIMES
-            .iter()
-            .filter(|r| r.tick.agent.is_some() || r.tick.agent_in_world.is_some())
-            .map(|r| AgentHook {
-                kind: r.kind.bit(),
+        let hooks: Vec<AgentHook> = (FEATURES.iter().map(|f| &f.runtime))
+            .zip(0..)
+            .filter(|(r, _)| r.tick.agent.is_some() || r.tick.agent_in_world.is_some())
+            .map(|(r, kind)| AgentHook {
+                kind: FeatureKind::from_number(kind).bit(),
                 own: r.tick.agent,
                 in_world: r.tick.agent_in_world,
             })
@@ -40,7 +41,7 @@ impl Scratch {
                 .filter(|h| has(h))
                 .fold(0, |mask, h| mask | h.kind)
         };
-        let runtimes = RUNTIMES.iter().map(|r| r.tick);
+        let runtimes = FEATURES.iter().map(|f| f.runtime.tick);
         Scratch {
             agent_hooks: AgentHooks {
                 own_kinds: kinds_with(|h| h.own.is_some()),
@@ -86,7 +87,7 @@ mod tests {
 
     #[test]
     fn at_most_one_feature_walks_the_agents() {
-        let hooks: Vec<_> = RUNTIMES.iter().map(|r| r.tick).collect();
+        let hooks: Vec<_> = FEATURES.iter().map(|f| f.runtime.tick).collect();
         assert!(hooks.iter().filter(|h| h.pass.is_some()).count() <= 1);
     }
 }

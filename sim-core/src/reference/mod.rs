@@ -16,7 +16,7 @@ pub use text::listing;
 use std::sync::OnceLock;
 
 use crate::args::{ArgSpec, Arity};
-use crate::features::{DefaultValue, FEATURES};
+use crate::features::{DefaultValue, Feature, FEATURES};
 use crate::script::keywords::{KEYWORDS, PRAGMAS, WHEN_TESTS};
 use crate::vars::{self, VarType};
 
@@ -185,13 +185,13 @@ fn build() -> Vec<Entry> {
     for t in WHEN_TESTS {
         out.push(entry(Section::WhenTest, t.name, None, t.help, t.example));
     }
-    for f in FEATURES {
+    for Feature { spec: f, .. } in FEATURES {
         out.push(Entry {
             gemstep: f.aliases.to_vec(),
             ..entry(Section::Feature, f.name, None, f.help, f.example)
         });
     }
-    for f in FEATURES {
+    for Feature { spec: f, .. } in FEATURES {
         for p in f.props {
             out.push(Entry {
                 value: Some(prop_value(p.ty, p.default)),
@@ -206,7 +206,7 @@ fn build() -> Vec<Entry> {
             });
         }
     }
-    for f in FEATURES {
+    for Feature { spec: f, .. } in FEATURES {
         for m in f.methods {
             out.push(Entry {
                 answers: m.answer.map(str::to_owned),

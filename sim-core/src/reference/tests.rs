@@ -64,8 +64,8 @@ fn problems(example: &str) -> Vec<String> {
 
 #[test]
 fn every_word_of_every_table_has_an_entry() {
-    let props: usize = FEATURES.iter().map(|f| f.props.len()).sum();
-    let methods: usize = FEATURES.iter().map(|f| f.methods.len()).sum();
+    let props: usize = FEATURES.iter().map(|f| f.spec.props.len()).sum();
+    let methods: usize = FEATURES.iter().map(|f| f.spec.methods.len()).sum();
     let gvar: usize = VarType::ALL.iter().map(|t| t.methods().len()).sum();
     let count = |s: Section| entries().iter().filter(|e| e.section == s).count();
     assert_eq!(count(Section::Keyword), KEYWORDS.len());

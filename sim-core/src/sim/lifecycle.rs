@@ -236,10 +236,10 @@ impl World {
         let mut system = Agent::new(id, usize::MAX, "rounds".to_string());
         system.system = true;
         system.apart.builtins_mut().visible = false;
-        for spec in crate::features::FEATURES {
+        for feature in crate::features::FEATURES {
             system
                 .features
-                .push_apart(crate::agent::FeatureState::new(spec));
+                .push_apart(crate::agent::FeatureState::new(&feature.spec));
         }
         self.agents.insert(system);
         self.set_system(id);

@@ -65,7 +65,7 @@ impl Vocabulary {
     /// feature while it adds none yet.
     pub fn offered_features(&self) -> Vec<&'static str> {
         if self.features.is_empty() {
-            FEATURES.iter().map(|f| f.name).collect()
+            FEATURES.iter().map(|f| f.spec.name).collect()
         } else {
             self.features.clone()
         }

@@ -281,7 +281,7 @@ fn slot_candidates(
 
 fn features(all: bool, vocab: &Vocabulary) -> Vec<Item> {
     let names = if all {
-        FEATURES.iter().map(|f| f.name).collect()
+        FEATURES.iter().map(|f| f.spec.name).collect()
     } else {
         vocab.offered_features()
     };

@@ -213,11 +213,11 @@ fn word_class(word: &str, role: Option<Role>, vocab: &Vocabulary) -> Class {
 /// Whether `word` is a method of some GVar type or some feature.
 pub fn is_method(word: &str) -> bool {
     VarType::ALL.iter().any(|t| t.method(word).is_ok())
-        || FEATURES.iter().any(|f| f.method(word).is_some())
+        || FEATURES.iter().any(|f| f.spec.method(word).is_some())
 }
 
 fn is_feat_prop(word: &str) -> bool {
-    FEATURES.iter().any(|f| f.prop(word).is_some())
+    FEATURES.iter().any(|f| f.spec.prop(word).is_some())
 }
 
 #[cfg(test)]

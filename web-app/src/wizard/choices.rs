@@ -91,9 +91,12 @@ fn arg_control(kind: ArgKind, keyword: &str, vocab: &Vocabulary) -> Control {
     let names =
         |names: Vec<&str>| Control::Pick(names.into_iter().map(|n| choice(n, "")).collect());
     match kind {
-        ArgKind::Feature if keyword == "addFeature" => {
-            Control::Pick(FEATURES.iter().map(|f| choice(f.name, f.help)).collect())
-        }
+        ArgKind::Feature if keyword == "addFeature" => Control::Pick(
+            FEATURES
+                .iter()
+                .map(|f| choice(f.spec.name, f.spec.help))
+                .collect(),
+        ),
         ArgKind::Feature => Control::Pick(
             vocab
                 .offered_features()

@@ -134,7 +134,7 @@ impl Filler<'_> {
         let first = if self.keyword == "addFeature" {
             sim_core::FEATURES
                 .iter()
-                .map(|f| f.name)
+                .map(|f| f.spec.name)
                 .find(|f| !added.contains(f))
         } else {
             added.first().copied()

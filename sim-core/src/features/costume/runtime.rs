@@ -18,7 +18,6 @@ use std::borrow::Cow;
 
 /// The Costume feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: KIND,
     act: call,
     answer: Some(query),
     tick: TickHooks {

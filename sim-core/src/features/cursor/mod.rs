@@ -6,7 +6,11 @@
 mod runtime;
 mod spec;
 
-pub(crate) use runtime::{
-    carried_by, carries_nothing, forget_removed, pick_up, put_down, release, RUNTIME,
-};
+pub(crate) use runtime::{carried_by, carries_nothing, forget_removed, pick_up, put_down, release};
 pub(crate) use spec::CURSOR;
+
+/// Cursor's catalog entry and runtime, for the list of features.
+pub(super) const FEATURE: super::Feature = super::Feature {
+    spec: CURSOR,
+    runtime: runtime::RUNTIME,
+};

@@ -16,7 +16,6 @@ use crate::world::{Hold, World};
 
 /// The Cursor feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: KIND,
     act: call,
     answer: None,
     tick: TickHooks {

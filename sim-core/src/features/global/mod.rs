@@ -5,5 +5,11 @@
 mod runtime;
 mod spec;
 
-pub(crate) use runtime::{no_global, prop_call, RUNTIME};
+pub(crate) use runtime::{no_global, prop_call};
 pub(crate) use spec::GLOBAL;
+
+/// Global's catalog entry and runtime, for the list of features.
+pub(super) const FEATURE: super::Feature = super::Feature {
+    spec: GLOBAL,
+    runtime: runtime::RUNTIME,
+};

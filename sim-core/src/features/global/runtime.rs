@@ -3,7 +3,6 @@
 use super::spec::GLOBAL;
 use crate::entity::EntityId;
 use crate::exec::{to_expr, Failure, Obj, Runner};
-use crate::features::catalog::FeatureKind;
 use crate::features::runtime::{
     answers, methods, no_answer, text_arg, text_arg_ref, Runtime, TickHooks,
 };
@@ -15,7 +14,6 @@ use crate::world::World;
 
 /// The Global feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: FeatureKind::named(GLOBAL.name),
     act: call,
     answer: Some(query),
     tick: TickHooks::NONE,

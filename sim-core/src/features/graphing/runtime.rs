@@ -15,7 +15,6 @@ use crate::world::World;
 
 /// The Graphing feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: KIND,
     act: call,
     answer: None,
     tick: TickHooks {

@@ -5,6 +5,11 @@
 mod runtime;
 mod spec;
 
-pub(crate) use runtime::RUNTIME;
 pub(crate) use spec::MOVEMENT;
 pub use spec::MOVEMENT_TYPES;
+
+/// Movement's catalog entry and runtime, for the list of features.
+pub(super) const FEATURE: super::Feature = super::Feature {
+    spec: MOVEMENT,
+    runtime: runtime::RUNTIME,
+};

@@ -19,7 +19,6 @@ use crate::world::World;
 
 /// The Movement feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: KIND,
     act: call,
     answer: None,
     tick: TickHooks {

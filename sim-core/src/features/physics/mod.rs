@@ -5,5 +5,11 @@
 mod runtime;
 mod spec;
 
-pub(crate) use runtime::{half_size, KIND, RUNTIME, SCALE, SCALE_Y};
+pub(crate) use runtime::{half_size, KIND, SCALE, SCALE_Y};
 pub(crate) use spec::PHYSICS;
+
+/// Physics's catalog entry and runtime, for the list of features.
+pub(super) const FEATURE: super::Feature = super::Feature {
+    spec: PHYSICS,
+    runtime: runtime::RUNTIME,
+};

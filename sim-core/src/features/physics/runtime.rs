@@ -12,7 +12,6 @@ use crate::vars::Value;
 
 /// The Physics feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: KIND,
     act: call,
     answer: None,
     tick: TickHooks::NONE,

@@ -8,5 +8,11 @@ mod histogram;
 mod runtime;
 mod spec;
 
-pub(crate) use runtime::{no_blueprint, RUNTIME};
+pub(crate) use runtime::no_blueprint;
 pub(crate) use spec::POPULATION;
+
+/// Population's catalog entry and runtime, for the list of features.
+pub(super) const FEATURE: super::Feature = super::Feature {
+    spec: POPULATION,
+    runtime: runtime::RUNTIME,
+};

@@ -16,7 +16,6 @@ use std::rc::Rc;
 
 /// The Population feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: KIND,
     act: call,
     answer: Some(query),
     tick: TickHooks::NONE,

@@ -5,5 +5,10 @@
 mod runtime;
 mod spec;
 
-pub(crate) use runtime::RUNTIME;
 pub(crate) use spec::TIMER;
+
+/// Timer's catalog entry and runtime, for the list of features.
+pub(super) const FEATURE: super::Feature = super::Feature {
+    spec: TIMER,
+    runtime: runtime::RUNTIME,
+};

@@ -5,6 +5,11 @@
 mod runtime;
 mod spec;
 
-pub(crate) use runtime::RUNTIME;
 pub(crate) use spec::TOUCHES;
 pub use spec::TOUCH_TYPES;
+
+/// Touches's catalog entry and runtime, for the list of features.
+pub(super) const FEATURE: super::Feature = super::Feature {
+    spec: TOUCHES,
+    runtime: runtime::RUNTIME,
+};

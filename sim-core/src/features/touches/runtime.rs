@@ -4,14 +4,12 @@
 use super::spec::TOUCHES;
 use crate::entity::EntityId;
 use crate::exec::{Failure, Runner};
-use crate::features::catalog::FeatureKind;
 use crate::features::runtime::{methods, num_arg, Runtime, TickHooks};
 use crate::features::MethodId;
 use crate::script::program::Arg;
 
 /// The Touches feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: FeatureKind::named(TOUCHES.name),
     act: call,
     answer: None,
     tick: TickHooks::NONE,

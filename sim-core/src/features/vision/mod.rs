@@ -6,5 +6,11 @@
 mod runtime;
 mod spec;
 
-pub(crate) use runtime::{sees, sees_color, Backdrops, RUNTIME, VIEW_DISTANCE};
+pub(crate) use runtime::{sees, sees_color, Backdrops, VIEW_DISTANCE};
 pub(crate) use spec::VISION;
+
+/// Vision's catalog entry and runtime, for the list of features.
+pub(super) const FEATURE: super::Feature = super::Feature {
+    spec: VISION,
+    runtime: runtime::RUNTIME,
+};

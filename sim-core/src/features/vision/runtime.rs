@@ -17,7 +17,6 @@ use crate::world::World;
 
 /// The Vision feature's methods, for the dispatch.
 pub(crate) const RUNTIME: Runtime = Runtime {
-    kind: VISION_KIND,
     act: call,
     answer: Some(query),
     tick: TickHooks::NONE,

@@ -479,8 +479,10 @@ impl fmt::Display for CompileErrorKind {
                 match suggestion {
                     Some(_) => did_you_mean(f, suggestion),
                     None => {
-                        let names: Vec<&str> =
-                            crate::features::FEATURES.iter().map(|s| s.name).collect();
+                        let names: Vec<&str> = crate::features::FEATURES
+                            .iter()
+                            .map(|f| f.spec.name)
+                            .collect();
                         write!(f, "; the features are {}", list_of(&names, "and"))
                     }
                 }
