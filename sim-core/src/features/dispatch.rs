@@ -2,7 +2,7 @@
 //! runs them: each feature's [`Runtime`] is found in [`super::FEATURES`] by the feature's
 //! kind (a method by the place the compiler found it at in the catalog, [`MethodId`]).
 
-use super::runtime::{no_method, no_method_id, Runtime, Setter};
+use super::runtime::{no_method, no_method_id, Act, Answer, Runtime, Setter};
 use crate::entity::EntityId;
 use crate::exec::{plain, to_expr, Failure, Obj, Runner};
 use crate::features::catalog::FeatureKind;
@@ -20,15 +20,14 @@ pub(crate) fn call(
     method: MethodId,
     args: &[Arg],
 ) -> Result<(), Failure> {
-    let spec = feature
-        .method_at(method)
-        .ok_or_else(|| no_method_id(feature, method))?;
-    if spec.answer.is_none() {
-        return act(r, id, feature, method, args);
+    match route(feature, method)? {
+        Route::Act(act) => act(r, id, method, args),
+        Route::Answer(answer) => {
+            let values: Vec<ExprValue<Obj>> = r.args(args)?.into_iter().map(to_expr).collect();
+            let answer = answer(r, id, method, &values)?;
+            push_answer(r, answer)
+        }
     }
-    let values: Vec<ExprValue<Obj>> = r.args(args)?.into_iter().map(to_expr).collect();
-    let answer = answer(r, id, feature, method, &values)?;
-    push_answer(r, answer)
 }
 
 /// Answers `agent.callFeatMethod('Feature', 'method', args...)`. A method that changes
@@ -42,18 +41,44 @@ pub(crate) fn query(
 ) -> Result<ExprValue<Obj>, Failure> {
     let feature = crate::features::feature(feature)
         .ok_or_else(|| format!("there is no feature '{feature}'"))?;
-    let (method_id, spec) = feature
+    let (method_id, _) = feature
         .method_with_id(method)
         .ok_or_else(|| no_method(feature, method))?;
-    if spec.answer.is_some() {
-        return answer(r, id, feature, method_id, args);
+    match route(feature, method_id)? {
+        Route::Answer(answer) => answer(r, id, method_id, args),
+        Route::Act(act) => {
+            let literals = args
+                .iter()
+                .map(|value| plain(value.clone()).map(Arg::Literal))
+                .collect::<Result<Vec<Arg>, Failure>>()?;
+            act(r, id, method_id, &literals)?;
+            Ok(ExprValue::Null)
+        }
     }
-    let literals = args
-        .iter()
-        .map(|value| plain(value.clone()).map(Arg::Literal))
-        .collect::<Result<Vec<Arg>, Failure>>()?;
-    act(r, id, feature, method_id, &literals)?;
-    Ok(ExprValue::Null)
+}
+
+/// What runs a method: its feature's [`Runtime::act`] for a method that changes something,
+/// its [`Runtime::answer`] for one that answers a question.
+enum Route {
+    Act(Act),
+    Answer(Answer),
+}
+
+/// What runs `feature`'s method `method`: the one place a `featCall` statement ([`call`]) and
+/// a `callFeatMethod(...)` expression ([`query`]) find it.
+fn route(feature: &FeatureSpec, method: MethodId) -> Result<Route, Failure> {
+    let answers = feature.method_at(method).map(|m| m.answer.is_some());
+    match (answers, runtime(feature)) {
+        (Some(false), Some(runtime)) => Ok(Route::Act(runtime.act)),
+        (
+            Some(true),
+            Some(Runtime {
+                answer: Some(answer),
+                ..
+            }),
+        ) => Ok(Route::Answer(*answer)),
+        _ => Err(no_method_id(feature, method)),
+    }
 }
 
 /// The lowered form of `feature`'s method `method`, when it is a [`Setter`].
@@ -66,34 +91,6 @@ fn runtime(feature: &FeatureSpec) -> Option<&'static Runtime> {
     super::FEATURES
         .get(usize::from(FeatureKind::of(feature).number()))
         .map(|f| &f.runtime)
-}
-
-/// Runs a method that changes something.
-fn act(
-    r: &mut Runner<'_>,
-    id: EntityId,
-    feature: &FeatureSpec,
-    method: MethodId,
-    args: &[Arg],
-) -> Result<(), Failure> {
-    match runtime(feature) {
-        Some(runtime) => (runtime.act)(r, id, method, args),
-        None => Err(no_method_id(feature, method)),
-    }
-}
-
-/// Works out the answer of a method that answers a question.
-fn answer(
-    r: &mut Runner<'_>,
-    id: EntityId,
-    feature: &FeatureSpec,
-    method: MethodId,
-    args: &[ExprValue<Obj>],
-) -> Result<ExprValue<Obj>, Failure> {
-    match runtime(feature).and_then(|runtime| runtime.answer) {
-        Some(answer) => answer(r, id, method, args),
-        None => Err(no_method_id(feature, method)),
-    }
 }
 
 /// Puts a `featCall`'s answer on the value stack: a character as its `id` (what
