@@ -343,12 +343,17 @@ enum Move {
     GoLocation,
     SetLocation,
     Seek(Sight),
-    /// A type GEMSTEP does not know: it moves nothing.
+    /// `stop`, or a type GEMSTEP does not know: it moves nothing.
     Still,
 }
 
-/// Each movement type's spelling.
-const MOVES: [(&str, Move); 12] = [
+/// Each movement type's spelling: the types the catalog offers
+/// ([`MOVEMENT_TYPES`](super::MOVEMENT_TYPES)), and the names, old ones too, of the methods
+/// that set the type to their own name (`seekNearest`, `wanderUntilInside` ..., see
+/// [`call`]), which GEMSTEP's scripts also write as a type. A spelling not listed stands
+/// still, as `stop` does.
+const MOVES: [(&str, Move); 13] = [
+    ("stop", Move::Still),
     ("wander", Move::Wander),
     ("wanderUntilInside", Move::WanderUntilInside),
     ("wanderUntilCharacter", Move::WanderUntilInside),
@@ -790,6 +795,7 @@ pub fn compass(direction: f64) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::MOVEMENT_TYPES;
 
     #[test]
     fn every_movement_slot_names_a_catalog_prop() {
@@ -804,6 +810,20 @@ mod tests {
         ];
         assert!(slots.iter().all(|s| s.resolves()));
         assert!(!PropSlot::of(&MOVEMENT, "directoin").resolves());
+    }
+
+    #[test]
+    fn every_catalog_type_runs_and_every_other_spelling_names_a_movement_method() {
+        for kind in MOVEMENT_TYPES {
+            assert!(MOVES.iter().any(|(name, _)| name == kind), "{kind}");
+        }
+        for (name, _) in MOVES {
+            let offered = MOVEMENT_TYPES.contains(&name) || MOVEMENT.method(name).is_some();
+            assert!(
+                offered,
+                "{name} is neither a movement type nor a method's name"
+            );
+        }
     }
 
     #[test]

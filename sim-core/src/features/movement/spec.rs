@@ -3,7 +3,8 @@ use crate::args::{ArgKind as K, ArgSpec as A};
 use crate::features::builders::{flag, method, num, old, text, waking, BP};
 use crate::features::catalog::FeatureSpec;
 
-/// The ways a character can move on its own.
+/// The ways a character can move on its own, as the wizard offers them. Movement's runtime
+/// runs each (its tests check its table of spellings against this list).
 pub const MOVEMENT_TYPES: &[&str] = &[
     "stop",
     "wander",
