@@ -25,10 +25,8 @@
 //! numbers, so the sums are exactly what adding and taking 1 per pair gives.
 
 use crate::pair_grid::PairGrid;
-use crate::side_for;
-use crate::stage::{Edges, Stage};
-use crate::wander::Wanderers;
-use rand_pcg::rand_core::SeedableRng;
+use crate::stage::Stage;
+use crate::wander::{fish_and_algae, Wanderers};
 use rand_pcg::Pcg32;
 
 /// Stage units per cell of the benchmark world.
@@ -68,22 +66,8 @@ pub struct PhysicsTouches {
 impl PhysicsTouches {
     /// `n` agents (at least one of each kind), placed from `seed`.
     pub fn new(n: usize, seed: u64) -> PhysicsTouches {
-        let side = side_for(n) * CELL;
-        let stage = Stage::centred_square(side, Edges::Wrap);
-        // As the suite shares agents out: the first kind rounded, the last the rest.
-        let fish_count = ((n as f64 * 0.5).round() as usize).max(1);
-        let algae_count = n.saturating_sub(fish_count).max(1);
-        let mut rng = Pcg32::seed_from_u64(seed);
-        let mut place = |count: usize| {
-            let mut agents = Wanderers::with_capacity(count);
-            for _ in 0..count {
-                let x = stage.left + crate::unit(&mut rng) * side;
-                let y = stage.top + crate::unit(&mut rng) * side;
-                agents.push(x, y, 0.0);
-            }
-            agents
-        };
-        let (fish, algae) = (place(fish_count), place(algae_count));
+        let (stage, side, rng, [fish, algae]) = fish_and_algae(n, seed, CELL);
+        let (fish_count, algae_count) = (fish.xs.len(), algae.xs.len());
         PhysicsTouches {
             stage,
             rng,

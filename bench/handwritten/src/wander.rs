@@ -7,8 +7,9 @@
 //! A heading changes about once a second, so its cosine and sine are kept beside it and
 //! worked out again only after a turn; an edge's reflection only flips one of their signs.
 
-use crate::stage::Stage;
-use crate::unit;
+use crate::stage::{Edges, Stage};
+use crate::{side_for, unit};
+use rand_pcg::rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
 /// The chance a wanderer turns in one tick: about once a second at 30 ticks a second.
@@ -109,6 +110,34 @@ fn normalised(degrees: f64) -> f64 {
     } else {
         degrees.rem_euclid(360.0)
     }
+}
+
+/// The fish-and-algae world of the pair workloads (pair-props, physics-touches): `n` agents
+/// shared out half and half as the suite shares them (the first kind rounded, at least one
+/// of each), on a wrapping square of `side_for(n)` cells of `cell` units, each placed
+/// uniformly from `seed` (the fish first); answers the stage, its side, the generator
+/// after the places, and the two kinds.
+pub(crate) fn fish_and_algae(
+    n: usize,
+    seed: u64,
+    cell: f64,
+) -> (Stage, f64, Pcg32, [Wanderers; 2]) {
+    let side = side_for(n) * cell;
+    let stage = Stage::centred_square(side, Edges::Wrap);
+    let fish_count = ((n as f64 * 0.5).round() as usize).max(1);
+    let algae_count = n.saturating_sub(fish_count).max(1);
+    let mut rng = Pcg32::seed_from_u64(seed);
+    let mut place = |count: usize| {
+        let mut agents = Wanderers::with_capacity(count);
+        for _ in 0..count {
+            let x = stage.left + unit(&mut rng) * side;
+            let y = stage.top + unit(&mut rng) * side;
+            agents.push(x, y, 0.0);
+        }
+        agents
+    };
+    let kinds = [place(fish_count), place(algae_count)];
+    (stage, side, rng, kinds)
 }
 
 #[cfg(test)]
