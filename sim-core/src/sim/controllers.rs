@@ -73,7 +73,7 @@ impl Simulation {
         self.record(super::record::Input::InputsNow);
         let program = self.program();
         apply(&mut self.world, &program, &mut self.lp);
-        self.world.flush(&program, &mut self.lp);
+        super::lifecycle::flush(&mut self.world, &program, &mut self.lp);
     }
 
     /// How many controller frames wait for the next tick (or [`Simulation::apply_inputs_now`]).
@@ -199,7 +199,7 @@ fn drive(
         return;
     };
     let name = format!("{device} {}", marker.id);
-    let Some(id) = world.make_agent(program, lp, bp, &name, (x, y)) else {
+    let Some(id) = super::lifecycle::make_agent(world, program, lp, bp, &name, (x, y)) else {
         return;
     };
     if let Some(mut agent) = world.agents.get_mut(id) {

@@ -94,21 +94,22 @@ impl Simulation {
             changed.push(edited.script_text != old.script_text);
         }
         let old = self.tick.program.replace(Rc::clone(&new));
-        self.world.carry_rule_memory(&old, &new);
+        carry_rule_memory(&mut self.world, &old, &new);
         self.world.carry_profile(&remap, new.names.count());
         // DEFINE runs again on the changed blueprints' agents, on a budget of its own: a
         // DEFINE that would never end stops with its error in the log, and the next tick
         // starts afresh.
         self.world.budget.renew();
-        let agents = self.world.respec(&old, &new, &remap, &changed);
+        let agents = respec(&mut self.world, &old, &new, &remap, &changed);
         self.world.budget.renew();
         // Starting agents of blueprints just added are made now, as a reset would make them.
-        self.world.make_instances(
+        super::lifecycle::make_instances(
+            &mut self.world,
             (&new, &project.instances),
             &mut self.lp,
             self.project.instances.len(),
         );
-        self.world.flush(&new, &mut self.lp);
+        super::lifecycle::flush(&mut self.world, &new, &mut self.lp);
         self.world.budget.renew();
         self.world.note_warnings(&new.project.blueprints);
         self.project = project;
@@ -165,113 +166,99 @@ fn rule_key<'a>(program: &LoadedProject, rule: &'a Rule) -> (Rc<str>, Rc<str>, &
     )
 }
 
-impl World {
-    /// Moves each surviving rule's touching memory and profile time to its new index; the
-    /// n-th rule with a key in the old program matches the n-th with that key in the new.
-    fn carry_rule_memory(&mut self, old: &LoadedProject, new: &LoadedProject) {
-        let count = new.rules.len();
-        let mut touching: Vec<Vec<(EntityId, EntityId)>> = vec![Vec::new(); count];
-        let mut profile = vec![0; count];
-        let mut taken = vec![false; old.rules.len()];
-        for (i, rule) in new.rules.iter().enumerate() {
-            let key = rule_key(new, rule);
-            let found = old
-                .rules
-                .iter()
-                .enumerate()
-                .find(|(j, r)| !taken.get(*j).copied().unwrap_or(true) && rule_key(old, r) == key)
-                .map(|(j, _)| j);
-            let Some(j) = found else { continue };
-            if let Some(t) = taken.get_mut(j) {
-                *t = true;
-            }
-            if let Some(slot) = touching.get_mut(i) {
-                *slot = self.take_touching(j);
-            }
-            if let (Some(slot), Some(time)) = (profile.get_mut(i), self.profile().rules.get(j)) {
-                *slot = *time;
-            }
+/// Moves each surviving rule's touching memory and profile time to its new index; the
+/// n-th rule with a key in the old program matches the n-th with that key in the new.
+fn carry_rule_memory(world: &mut World, old: &LoadedProject, new: &LoadedProject) {
+    let count = new.rules.len();
+    let mut touching: Vec<Vec<(EntityId, EntityId)>> = vec![Vec::new(); count];
+    let mut profile = vec![0; count];
+    let mut taken = vec![false; old.rules.len()];
+    for (i, rule) in new.rules.iter().enumerate() {
+        let key = rule_key(new, rule);
+        let found = old
+            .rules
+            .iter()
+            .enumerate()
+            .find(|(j, r)| !taken.get(*j).copied().unwrap_or(true) && rule_key(old, r) == key)
+            .map(|(j, _)| j);
+        let Some(j) = found else { continue };
+        if let Some(t) = taken.get_mut(j) {
+            *t = true;
         }
-        self.set_rule_memory(touching, profile);
+        if let Some(slot) = touching.get_mut(i) {
+            *slot = world.take_touching(j);
+        }
+        if let (Some(slot), Some(time)) = (profile.get_mut(i), world.profile().rules.get(j)) {
+            *slot = *time;
+        }
     }
+    world.set_rule_memory(touching, profile);
+}
 
-    /// Moves each blueprint's profile time to its new index (`remap[old] = new`).
-    fn carry_profile(&mut self, remap: &[usize], count: usize) {
-        let mut times = vec![0; count];
-        for (old, &new) in remap.iter().enumerate() {
-            let time = self.profile().blueprints.get(old);
-            if let (Some(slot), Some(time)) = (times.get_mut(new), time) {
-                *slot = *time;
-            }
-        }
-        self.profile_mut().blueprints = times;
+/// Moves every agent to its blueprint's new index (`remap[old] = new`) and gives each
+/// agent of a `changed` blueprint (by old index) what the edit from `old` to `new`
+/// changed; returns how many agents that was. Ends with `new`'s blueprint names as the
+/// world's.
+fn respec(
+    world: &mut World,
+    old: &Rc<LoadedProject>,
+    new: &Rc<LoadedProject>,
+    remap: &[usize],
+    changed: &[bool],
+) -> usize {
+    let model_rng = world.rng.clone();
+    let queued = world.queued();
+    let mut ids = Vec::new();
+    world.agents.ids_into(&mut ids);
+    // The agents of each changed blueprint, by their old index.
+    let edited: Vec<(EntityId, usize)> = (ids.iter())
+        .filter_map(|&id| {
+            let agent = world.agents.get(id).filter(|a| !a.system)?;
+            let was = agent.blueprint;
+            changed
+                .get(was)
+                .copied()
+                .unwrap_or(false)
+                .then_some((id, was))
+        })
+        .collect();
+    world.agents.renumber_blueprints(remap);
+    let mut count = 0;
+    for (id, was) in edited {
+        let Some(&now) = remap.get(was) else {
+            continue;
+        };
+        let Some(current) = world.agents.remove(id) else {
+            continue;
+        };
+        let start = world.rng.clone();
+        let before = scratch(world, &current, old, was);
+        world.rng = start;
+        let after = scratch(world, &current, new, now);
+        world.agents.insert(merge(current, before, after));
+        count += 1;
     }
+    world.unqueue_since(queued);
+    world.rng = model_rng;
+    world.blueprints = Rc::clone(&new.names);
+    if count > 0 {
+        // The remade agents' features were made one agent at a time.
+        world.agents.repack();
+    }
+    count
+}
 
-    /// Moves every agent to its blueprint's new index (`remap[old] = new`) and gives each
-    /// agent of a `changed` blueprint (by old index) what the edit from `old` to `new`
-    /// changed; returns how many agents that was. Ends with `new`'s blueprint names as the
-    /// world's.
-    fn respec(
-        &mut self,
-        old: &Rc<LoadedProject>,
-        new: &Rc<LoadedProject>,
-        remap: &[usize],
-        changed: &[bool],
-    ) -> usize {
-        let model_rng = self.rng.clone();
-        let queued = self.queued();
-        let mut ids = Vec::new();
-        self.agents.ids_into(&mut ids);
-        // The agents of each changed blueprint, by their old index.
-        let edited: Vec<(EntityId, usize)> = (ids.iter())
-            .filter_map(|&id| {
-                let agent = self.agents.get(id).filter(|a| !a.system)?;
-                let was = agent.blueprint;
-                changed
-                    .get(was)
-                    .copied()
-                    .unwrap_or(false)
-                    .then_some((id, was))
-            })
-            .collect();
-        self.agents.renumber_blueprints(remap);
-        let mut count = 0;
-        for (id, was) in edited {
-            let Some(&now) = remap.get(was) else {
-                continue;
-            };
-            let Some(current) = self.agents.remove(id) else {
-                continue;
-            };
-            let start = self.rng.clone();
-            let before = self.scratch(&current, old, was);
-            self.rng = start;
-            let after = self.scratch(&current, new, now);
-            self.agents.insert(merge(current, before, after));
-            count += 1;
-        }
-        self.unqueue_since(queued);
-        self.rng = model_rng;
-        self.blueprints = Rc::clone(&new.names);
-        if count > 0 {
-            // The remade agents' features were made one agent at a time.
-            self.agents.repack();
-        }
-        count
+/// A blank agent like `like` (same id and name) of `program`'s blueprint `bp`, after
+/// that blueprint's DEFINE.
+fn scratch(world: &mut World, like: &Agent, program: &Rc<LoadedProject>, bp: usize) -> Agent {
+    let blank = || Agent::new(like.id, bp, like.name.to_string());
+    world.blueprints = Rc::clone(&program.names);
+    world.agents.insert(blank());
+    if let Some(blueprint) = program.project.blueprints.get(bp) {
+        let mut runner = Runner::new(world, like.id, program.names.name(bp));
+        runner.run(&blueprint.define);
     }
-
-    /// A blank agent like `like` (same id and name) of `program`'s blueprint `bp`, after
-    /// that blueprint's DEFINE.
-    fn scratch(&mut self, like: &Agent, program: &Rc<LoadedProject>, bp: usize) -> Agent {
-        let blank = || Agent::new(like.id, bp, like.name.to_string());
-        self.blueprints = Rc::clone(&program.names);
-        self.agents.insert(blank());
-        if let Some(blueprint) = program.project.blueprints.get(bp) {
-            let mut runner = Runner::new(self, like.id, program.names.name(bp));
-            runner.run(&blueprint.define);
-        }
-        self.agents.remove(like.id).unwrap_or_else(blank)
-    }
+    world.agents.remove(like.id).unwrap_or_else(blank)
 }
 
 /// `current` with what DEFINE changed from `before` to `after` (see the module comment).
@@ -466,7 +453,7 @@ mod tests {
         let mut entities = crate::entity::Entities::new();
         let pair = (entities.spawn().unwrap(), entities.spawn().unwrap());
         world.set_rule_memory(vec![vec![pair]], vec![40]);
-        world.carry_rule_memory(&old, &new);
+        carry_rule_memory(&mut world, &old, &new);
         assert_eq!(world.profile().rules, vec![0, 40]);
         assert_eq!(world.take_touching(0), Vec::new());
         assert_eq!(world.take_touching(1), vec![pair]);

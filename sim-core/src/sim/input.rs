@@ -255,7 +255,8 @@ impl Simulation {
             return Err(InputError::NoSuchAgent);
         }
         self.world.remove_later(id);
-        self.world.flush(&self.program(), &mut self.lp);
+        let program = self.program();
+        super::lifecycle::flush(&mut self.world, &program, &mut self.lp);
         self.record(Input::Remove(id));
         Ok(())
     }
@@ -273,15 +274,21 @@ impl Simulation {
             .index(blueprint)
             .ok_or_else(|| InputError::NoSuchBlueprint(blueprint.to_string()))?;
         let name = format!("{blueprint} {}", self.world.serial());
-        let id = self
-            .world
-            .make_agent(&self.program(), &mut self.lp, bp, &name, (0.0, 0.0))
-            .ok_or_else(|| {
-                InputError::Rejected(format!(
-                    "the model already has {} agents",
-                    self.world.agent_cap()
-                ))
-            })?;
+        let program = self.program();
+        let id = super::lifecycle::make_agent(
+            &mut self.world,
+            &program,
+            &mut self.lp,
+            bp,
+            &name,
+            (0.0, 0.0),
+        )
+        .ok_or_else(|| {
+            InputError::Rejected(format!(
+                "the model already has {} agents",
+                self.world.agent_cap()
+            ))
+        })?;
         if let Some(mut agent) = self.world.agents.get_mut(id) {
             *agent.x_mut() = x;
             *agent.y_mut() = y;

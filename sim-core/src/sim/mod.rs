@@ -339,7 +339,7 @@ impl Simulation {
         self.world.budget.renew();
         let program = self.program();
         tick::start_round(&mut self.world, &program, Some(next));
-        self.world.flush(&program, &mut self.lp);
+        lifecycle::flush(&mut self.world, &program, &mut self.lp);
         self.world.halt_if_over();
         self.record(Input::NextRound);
         self.schedule_tick("the next round could not start")
@@ -559,7 +559,7 @@ fn build(
     let (mut lp, registry) = new_loop()?;
     let mut world = World::new(project, &program.names, settings, registry);
     world.note_warnings(&program.project.blueprints);
-    world.populate(program, &project.instances, &mut lp)?;
+    lifecycle::populate(&mut world, program, &project.instances, &mut lp)?;
     let clock = lp.spawn_entity().map_err(|e| e.to_string())?;
     let tick = start_ticks(&mut lp, &world, clock, program)?;
     Ok((lp, world, clock, tick))

@@ -147,7 +147,7 @@ fn run_module(
     let ids = &scratch.ids;
     match module {
         Module::Inputs => super::controllers::apply(world, program, lp),
-        Module::Lifecycle => world.flush(program, lp),
+        Module::Lifecycle => super::lifecycle::flush(world, program, lp),
         Module::Rounds => rounds(world, program),
         Module::AgentsUpdate => {
             programs(world, program, ids, TickProgram::Update);
@@ -159,7 +159,7 @@ fn run_module(
             // Handlers cannot raise events, so the list is run as it is and its buffer kept.
             let events = world.take_events();
             for &event in &events {
-                world.fire(program, event, ids);
+                super::lifecycle::fire(world, program, event, ids);
             }
             world.return_events(events);
         }
@@ -479,7 +479,8 @@ fn rounds(world: &mut World, program: &LoadedProject) {
 fn end_round(world: &mut World, program: &LoadedProject) {
     if let (Some(i), Some(system)) = (world.round().index, world.system()) {
         if let Some(round) = program.project.rounds.get(i) {
-            world.run_as(
+            super::lifecycle::run_as(
+                world,
                 system,
                 Rc::from(format!("round {} end", round.id)),
                 &round.end,
@@ -516,7 +517,8 @@ pub(crate) fn start_round(world: &mut World, program: &LoadedProject, index: Opt
     };
     let round = index.and_then(|i| program.project.rounds.get(i));
     if let (Some(round), Some(system)) = (round, world.system()) {
-        world.run_as(
+        super::lifecycle::run_as(
+            world,
             system,
             Rc::from(format!("round {} init", round.id)),
             &round.init,

@@ -15,6 +15,7 @@ pub(crate) mod controls;
 pub(crate) mod dialogs;
 pub(crate) mod globals;
 pub mod log;
+mod new_agents;
 pub(crate) mod rounds;
 pub mod starting;
 
@@ -350,6 +351,18 @@ impl World {
     /// Time spent per blueprint and per rule, to add to.
     pub(crate) fn profile_mut(&mut self) -> &mut Profile {
         &mut self.profile
+    }
+
+    /// Moves each blueprint's profile time to its new index (`remap[old] = new`).
+    pub(crate) fn carry_profile(&mut self, remap: &[usize], count: usize) {
+        let mut times = vec![0; count];
+        for (old, &new) in remap.iter().enumerate() {
+            let time = self.profile().blueprints.get(old);
+            if let (Some(slot), Some(time)) = (times.get_mut(new), time) {
+                *slot = *time;
+            }
+        }
+        self.profile_mut().blueprints = times;
     }
 
     /// What the model shows the class.
