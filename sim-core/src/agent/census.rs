@@ -123,7 +123,7 @@ impl Census {
 /// Whether the agent in `slot` counts for `question`, and the number it adds (1 for a count).
 fn value_of(agents: &Agents, slot: usize, question: &Question) -> Option<f64> {
     let agent = agents.at(slot)?;
-    if agents.ids.get(slot).copied().flatten().is_none() || agent.system {
+    if agents.id_at(slot).is_none() || agent.system {
         return None;
     }
     match question {
@@ -236,7 +236,7 @@ impl Agents {
                     summary.join(&part);
                     part = PropSummary::EMPTY;
                 }
-                let counts = self.ids.get(slot).copied().flatten().is_some()
+                let counts = self.id_at(slot).is_some()
                     && !agent.system
                     && agent.blueprint == blueprint
                     && agent.is_active();

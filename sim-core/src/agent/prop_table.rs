@@ -3,8 +3,9 @@
 //!
 //! Agents of one blueprint add the same props, so a name is held once per blueprint rather
 //! than once per agent, and an agent costs one value per prop. A pass that reads one prop of
-//! every agent of a blueprint reads one column in order. An agent's row number is kept in the
-//! agent's first cache line ([`Agent::prop_row`]); a column holds `None` for the rows of
+//! every agent of a blueprint reads one column in order. An agent's table and row are kept
+//! beside its id in the agents' list of slots ([`Live`](super::Live)), so finding another
+//! agent's prop reads neither that agent nor its blueprint; a column holds `None` for the rows of
 //! agents that never added that prop (which costs no more than a value: `Option<GVar>` is the
 //! size of a `GVar`).
 //!
@@ -20,11 +21,6 @@ use crate::vars::{GVar, PropKey, PropName};
 
 /// The row of an agent with no props in its table.
 pub(super) const NO_ROW: u32 = u32::MAX;
-
-/// [`NO_ROW`], for an agent read from a snapshot (its props come apart, after it).
-pub(super) fn no_row() -> u32 {
-    NO_ROW
-}
 
 /// The most prop names one blueprint's agents add. Each name is a column as long as the
 /// blueprint has agents, so without a limit, a snapshot that gave each agent a different name
@@ -160,16 +156,16 @@ impl PropTable {
             .retain(|_| kept.next().copied().unwrap_or(true));
     }
 
-    /// Puts the rows in the order of their agents' slots (agents made one by one are already
-    /// in it; births and removals shuffle them), answering each slot's new row, and moves
-    /// what the values hold on the heap to fresh memory in that order (see
-    /// [`Agents::repack`]); old values go to `spent`.
     /// Makes room for `more` rows with the props its rows have.
     fn reserve(&mut self, more: usize) {
         self.owner.reserve(more);
         self.columns.iter_mut().for_each(|c| c.reserve(more));
     }
 
+    /// Puts the rows in the order of their agents' slots (agents made one by one are already
+    /// in it; births and removals shuffle them), answering each slot's new row, and moves
+    /// what the values hold on the heap to fresh memory in that order (see
+    /// [`Agents::repack`]); old values go to `spent`.
     fn repack(&mut self, spent: &mut Vec<GVar>) -> Option<Vec<(u32, u32)>> {
         self.drop_empty_columns();
         let moved = (!self.owner.is_sorted()).then(|| {
@@ -205,8 +201,8 @@ impl PropTable {
 impl Agents {
     /// `agent`'s added prop `name` (none for an agent held apart).
     pub fn prop<'a>(&'a self, agent: &Agent, name: &str) -> Option<&'a GVar> {
-        let table = self.prop_table_of(agent)?;
-        table.get(agent.prop_row, table.column(name)?)
+        let (table, row) = self.prop_table_of(agent)?;
+        table.get(row, table.column(name)?)
     }
 
     /// The added prop of `key` (what compiled statements and expressions look up) of
@@ -218,8 +214,9 @@ impl Agents {
         agent: &Agent,
         key: &PropKey,
     ) -> Option<&'a GVar> {
-        let table = self.prop_tables.get(agent.blueprint)?;
-        table.get(agent.prop_row, table.keyed(key)?)
+        let live = self.live.get(agent.id.index() as usize)?;
+        let table = self.prop_tables.get(live.table as usize)?;
+        table.get(live.row, table.keyed(key)?)
     }
 
     /// Agent `id`'s added prop `name`, to change.
@@ -240,10 +237,9 @@ impl Agents {
     /// `agent`'s added props, in the order its blueprint's agents first added them (none for
     /// an agent held apart: [`Agent::apart`] holds those).
     pub fn props<'a>(&'a self, agent: &Agent) -> impl Iterator<Item = (&'a PropName, &'a GVar)> {
-        let row = agent.prop_row;
         self.prop_table_of(agent)
             .into_iter()
-            .flat_map(move |t| t.row(row))
+            .flat_map(|(table, row)| table.row(row))
     }
 
     /// Sets agent `id`'s prop `name` to `var`, adding it if it has none (`addProp`).
@@ -253,19 +249,23 @@ impl Agents {
         }
         let index = id.index() as usize;
         self.touch(index);
-        let agent = self.slots.get_mut(index).ok_or(crate::exec::REMOVED)?;
-        let blueprint = agent.blueprint;
-        if self.prop_tables.len() <= blueprint {
+        let blueprint = self.slots.get(index).ok_or(crate::exec::REMOVED)?.blueprint;
+        let live = self.live.get_mut(index).ok_or(crate::exec::REMOVED)?;
+        if live.row == NO_ROW {
+            // The first prop: the agent's row goes in its blueprint's table.
+            live.table = u32::try_from(blueprint).map_err(|_| "no blueprint")?;
+        }
+        let at = live.table as usize;
+        if self.prop_tables.len() <= at {
             // A blueprint index comes from the compiled project, so this grows to the number
             // of its blueprints at most.
-            self.prop_tables
-                .resize_with(blueprint + 1, PropTable::default);
+            self.prop_tables.resize_with(at + 1, PropTable::default);
         }
-        let table = self.prop_tables.get_mut(blueprint).ok_or("no blueprint")?;
-        if agent.prop_row == NO_ROW {
-            agent.prop_row = table.push_row(index as u32);
+        let table = self.prop_tables.get_mut(at).ok_or("no blueprint")?;
+        if live.row == NO_ROW {
+            live.row = table.push_row(index as u32);
         }
-        table.set(agent.prop_row, name, var)
+        table.set(live.row, name, var)
     }
 
     /// Gives every agent of blueprint `old` the index `remap[old]`, and each blueprint's
@@ -293,9 +293,10 @@ impl Agents {
         self.prop_tables = tables;
         self.epoch += 1;
         self.census.forget_log();
-        for (agent, id) in self.slots.iter_mut().zip(&self.ids) {
-            if id.is_some() {
+        for (agent, live) in self.slots.iter_mut().zip(&mut self.live) {
+            if live.id.is_some() {
                 agent.blueprint = now(agent.blueprint);
+                live.table = u32::try_from(now(live.table as usize)).unwrap_or(live.table);
             }
         }
     }
@@ -319,15 +320,14 @@ impl Agents {
         }
     }
 
-    /// The table of `agent`'s blueprint, when `agent` is among the agents and has a row in it.
+    /// The table and row of `agent`'s props, when `agent` is among the agents and has a row.
     #[inline(always)]
-    fn prop_table_of(&self, agent: &Agent) -> Option<&PropTable> {
-        if agent.prop_row == NO_ROW
-            || self.ids.get(agent.id.index() as usize) != Some(&Some(agent.id))
-        {
+    fn prop_table_of(&self, agent: &Agent) -> Option<(&PropTable, u32)> {
+        let live = self.live.get(agent.id.index() as usize)?;
+        if live.row == NO_ROW || live.id != Some(agent.id) {
             return None;
         }
-        self.prop_tables.get(agent.blueprint)
+        Some((self.prop_tables.get(live.table as usize)?, live.row))
     }
 
     /// The table and row of agent `id`'s props, to change.
@@ -338,29 +338,28 @@ impl Agents {
         }
         let index = id.index() as usize;
         self.touch(index);
-        let agent = self.slots.get(index)?;
-        let row = agent.prop_row;
-        if row == NO_ROW {
+        let live = *self.live.get(index)?;
+        if live.row == NO_ROW {
             return None;
         }
-        Some((self.prop_tables.get_mut(agent.blueprint)?, row))
+        Some((self.prop_tables.get_mut(live.table as usize)?, live.row))
     }
 
     /// Takes the props of the agent in slot `index` out of its table, answering them.
     pub(super) fn take_props(&mut self, index: usize) -> Vec<(PropName, GVar)> {
-        let Some(agent) = self.slots.get_mut(index) else {
+        let Some(live) = self.live.get_mut(index) else {
             return Vec::new();
         };
-        let row = std::mem::replace(&mut agent.prop_row, NO_ROW);
-        let Some(table) = self.prop_tables.get_mut(agent.blueprint) else {
+        let row = std::mem::replace(&mut live.row, NO_ROW);
+        let Some(table) = self.prop_tables.get_mut(live.table as usize) else {
             return Vec::new();
         };
         if row == NO_ROW {
             return Vec::new();
         }
         let (props, moved) = table.take_row(row, index as u32);
-        if let Some(moved) = moved.and_then(|slot| self.slots.get_mut(slot as usize)) {
-            moved.prop_row = row;
+        if let Some(moved) = moved.and_then(|slot| self.live.get_mut(slot as usize)) {
+            moved.row = row;
         }
         props
     }
@@ -374,7 +373,7 @@ impl Agents {
     /// those past the table's limit are dropped (only a hostile snapshot has them, and
     /// restoring checks for it first).
     pub(super) fn attach_props(&mut self, index: usize, props: Vec<(PropName, GVar)>) {
-        let Some(id) = self.ids.get(index).copied().flatten() else {
+        let Some(id) = self.id_at(index) else {
             return;
         };
         for (name, var) in props {
@@ -382,7 +381,6 @@ impl Agents {
         }
     }
 
-    /// Lays the prop tables out in slot order (see [`Agents::repack`]).
     /// Makes room in blueprint `blueprint`'s table for `more` agents with the props its
     /// agents have.
     pub(super) fn reserve_props(&mut self, blueprint: usize, more: usize) {
@@ -391,11 +389,12 @@ impl Agents {
         }
     }
 
+    /// Lays the prop tables out in slot order (see [`Agents::repack`]).
     pub(super) fn repack_props(&mut self, spent: &mut Vec<GVar>) {
         for table in &mut self.prop_tables {
             for (slot, row) in table.repack(spent).into_iter().flatten() {
-                if let Some(agent) = self.slots.get_mut(slot as usize) {
-                    agent.prop_row = row;
+                if let Some(live) = self.live.get_mut(slot as usize) {
+                    live.row = row;
                 }
             }
         }
