@@ -45,25 +45,46 @@ featCall Global addGlobalProp note String ''
 
 /// The pond model with `rule` as the consequent, run for `ticks` from seed 3.
 fn pond(rule: &str, ticks: u32) -> Simulation {
+    pond_with(rule, ticks, &Run::default())
+}
+
+/// How [`pond_with`] runs the pond.
+#[derive(Default)]
+struct Run {
+    /// The most statements a tick may run, when not the default.
+    limit: Option<u64>,
+    /// Whether the reference interpreter runs it.
+    reference: bool,
+    /// The Algae blueprint's text, when not [`ALGAE`].
+    algae: Option<&'static str>,
+}
+
+/// [`pond`], run as `run` says.
+fn pond_with(rule: &str, ticks: u32, run: &Run) -> Simulation {
     let fish = FISH.replace("{RULE}", rule);
     let mut instances = vec![("Pond", "pond", "")];
     let names: Vec<String> = (0..30).map(|i| format!("f{i}")).collect();
     instances.extend(names.iter().map(|n| ("Fish", n.as_str(), "")));
     let algae: Vec<String> = (0..30).map(|i| format!("a{i}")).collect();
     instances.extend(algae.iter().map(|n| ("Algae", n.as_str(), "")));
-    let mut sim = load(
-        &project(
-            &[
-                ("Fish", &fish),
-                ("Algae", ALGAE),
-                ("Pond", POND),
-                ("Spare", sim_common::SPARE),
-            ],
-            &instances,
-            true,
-        ),
-        3,
+    let project = project(
+        &[
+            ("Fish", &fish),
+            ("Algae", run.algae.unwrap_or(ALGAE)),
+            ("Pond", POND),
+            ("Spare", sim_common::SPARE),
+        ],
+        &instances,
+        true,
     );
+    let mut sim = if run.reference {
+        Simulation::load_reference(project, 3).expect("the pond loads")
+    } else {
+        load(&project, 3)
+    };
+    if let Some(limit) = run.limit {
+        sim.set_work_limit(limit);
+    }
     for _ in 0..ticks {
         sim.step();
     }
@@ -180,4 +201,105 @@ fn global(sim: &Simulation, name: &str) -> Value {
         .find(|(n, _)| n == name)
         .map(|(_, v)| v)
         .unwrap_or(Value::Boolean(false))
+}
+
+/// Runs `rule` as `run` says, by the engine and by the reference interpreter, and checks the
+/// runs agree; answers the engine's.
+fn same_as_the_reference(rule: &str, run: Run) -> Simulation {
+    let engine = pond_with(rule, 45, &run);
+    let reference = pond_with(
+        rule,
+        45,
+        &Run {
+            reference: true,
+            ..run
+        },
+    );
+    assert_eq!(engine.state_hash(), reference.state_hash(), "{rule}");
+    let log = |sim: &Simulation| -> Vec<String> {
+        (sim.log().iter())
+            .map(|e| format!("{}:{}:{}: {}", e.blueprint, e.line, e.col, e.message))
+            .collect()
+    };
+    assert_eq!(log(&engine), log(&reference), "{rule}");
+    engine
+}
+
+#[test]
+fn steps_of_both_agents_by_written_numbers_are_counted_as_the_interpreter_steps_them() {
+    // Only steps of the pair's added Numbers by numbers written out: each agent is stepped
+    // once per pair it is in, in the order written, its limit settling each step.
+    let rule = "  prop Fish.energy add 3
+  prop Algae.food sub 0.3
+  prop Fish.energy sub 0.1
+  prop Algae.food add 0.05";
+    let sim = same_as_the_reference(rule, Run::default());
+    same_both_ways(rule);
+    let energies: Vec<f64> = (0..30)
+        .map(|i| num(&sim, &format!("Fish/f{i}"), "energy"))
+        .collect();
+    // At the limit of 40 after the last pair's add, then 0.1 under it.
+    assert!(energies.iter().all(|e| *e <= 40.0), "{energies:?}");
+    assert!(energies.contains(&39.9), "{energies:?}");
+    let food: Vec<f64> = (0..30)
+        .map(|i| num(&sim, &format!("Algae/a{i}"), "food"))
+        .collect();
+    assert!(food.iter().any(|f| *f < 100.0), "{food:?}");
+    assert!(errors(&sim).is_empty(), "{:?}", errors(&sim));
+    // A setTo among them, and one side only.
+    same_as_the_reference(
+        "  prop Algae.food setTo 7\n  prop Algae.food sub 0.5",
+        Run::default(),
+    );
+    same_as_the_reference("  prop Fish.energy sub 0.7", Run::default());
+}
+
+/// Algae of which only those that start on the right make `energy`.
+const SOME_ALGAE: &str = "# BLUEPRINT Algae
+# PROGRAM DEFINE
+addFeature Costume
+addFeature Movement
+featCall Movement setRandomPosition
+addProp food Number 100
+ifExpr {{ agent.x > 0 }} [[
+  addProp energy Number 5
+]]
+";
+
+#[test]
+fn a_counted_rule_an_agent_cannot_run_is_run_pair_by_pair() {
+    // Some algae have no `energy`: their pairs' line fails, worded by the interpreter, pair
+    // by pair, and the fish's line before it still runs.
+    let run = || Run {
+        algae: Some(SOME_ALGAE),
+        ..Run::default()
+    };
+    let rule = "  prop Fish.energy add 1\n  prop Algae.energy sub 1";
+    let sim = same_as_the_reference(rule, run());
+    let found = errors(&sim);
+    assert!(!found.is_empty(), "some algae lack energy");
+    assert!(
+        found.iter().all(|e| e.starts_with("Fish:13:3:")),
+        "{found:?}"
+    );
+    let fish: f64 = (0..30)
+        .map(|i| num(&sim, &format!("Fish/f{i}"), "energy"))
+        .sum();
+    assert!(fish > 0.0, "the fish's line ran");
+}
+
+#[test]
+fn a_counted_rule_the_budget_cannot_finish_stops_where_the_interpreter_stops() {
+    // So little work a tick that the rule's pairs run out of it part way through.
+    let rule = "  prop Fish.energy add 1\n  prop Algae.food sub 1";
+    let limited = || Run {
+        limit: Some(150),
+        ..Run::default()
+    };
+    let sim = same_as_the_reference(rule, limited());
+    let stopped =
+        |sim: &Simulation| (sim.log().iter()).any(|e| e.message.contains("Fish isCloseTo Algae"));
+    assert!(stopped(&sim), "{:?}", errors(&sim));
+    // With room for every pair the rule runs in full.
+    assert!(!stopped(&same_as_the_reference(rule, Run::default())));
 }

@@ -219,6 +219,18 @@ impl Agents {
         table.get(live.row, table.keyed(key)?)
     }
 
+    /// Agent `id`'s added prop of `key`, found from the list of slots alone (the agent's
+    /// own memory is not read).
+    #[inline(always)]
+    pub(crate) fn prop_keyed(&self, id: EntityId, key: &PropKey) -> Option<&GVar> {
+        let live = self.live.get(id.index() as usize)?;
+        if live.id != Some(id) || live.row == NO_ROW {
+            return None;
+        }
+        let table = self.prop_tables.get(live.table as usize)?;
+        table.get(live.row, table.keyed(key)?)
+    }
+
     /// Agent `id`'s added prop `name`, to change.
     pub fn prop_mut(&mut self, id: EntityId, name: &str) -> Option<&mut GVar> {
         let (table, row) = self.prop_table_mut(id)?;

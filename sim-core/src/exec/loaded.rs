@@ -2,6 +2,7 @@
 //! `when` rule resolved to blueprint indices and a test kind, and every program the tick
 //! runs lowered ([`super::lower`]), once, at load.
 
+use super::counted::Counted;
 use super::lower::{lower, lower_timers, Op, Scope};
 use crate::script::compiler::CompiledProject;
 use crate::script::program::{Arg, CompiledBlueprint, SimEvent, Stmt, WhenRule};
@@ -104,6 +105,8 @@ pub(crate) struct Rule {
     pub body: Rc<[Stmt]>,
     /// The body lowered, with A's blueprint and B's bound.
     pub ops: Box<[Op]>,
+    /// The body as counted steps, when it is made only of them ([`Counted`]).
+    pub counted: Option<Counted>,
     /// The blueprint whose script holds the rule.
     pub script: Rc<str>,
     /// Where the rule was written.
@@ -199,10 +202,12 @@ impl LoadedProject {
             own: names.name_ref(a),
             other: Some(names.name_ref(b)),
         };
+        let ops = lower(&rule.consequent, scope);
         Some(Rule {
             a,
             b,
-            ops: lower(&rule.consequent, scope),
+            counted: Counted::of(&ops, a, b),
+            ops,
             test: TestKind::parse(&rule.test, &rule.args)?,
             described: Rc::from(format!(
                 "{} {} {}",

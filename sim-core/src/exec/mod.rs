@@ -9,6 +9,7 @@
 //! goes on with the next.
 
 mod context;
+pub(crate) mod counted;
 pub(crate) mod loaded;
 pub(crate) mod lower;
 pub(crate) mod ops;

@@ -445,7 +445,7 @@ fn run_consequents(world: &mut World, program: &LoadedProject, consequents: &[Co
             runner.bindings = Some([(rule.a, c.a), (rule.b, c.b)]);
             runner.run(&rule.body);
         }
-    } else {
+    } else if !(rule.counted.as_ref()).is_some_and(|counted| counted.run(world, consequents)) {
         let mut cx = Cx::new(world, first.a, name);
         for c in consequents {
             cx.bind([rule.a, rule.b], c.a, c.b);
