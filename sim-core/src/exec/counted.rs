@@ -95,6 +95,9 @@ impl Counted {
                 }
             }
         }
+        // Charged at once what the pair-by-pair run charges statement by statement; there is
+        // room for it all (checked above), so from here the rule runs to its end.
+        world.budget.charge(statements);
         for (side, who) in sides.iter().zip([Who::Me, Who::Other]) {
             let steps: Vec<&Step> = self.steps.iter().filter(|s| s.who == who).collect();
             for &(id, times) in side {
@@ -120,7 +123,7 @@ impl Counted {
                 }
             }
         }
-        world.budget.charge(statements)
+        true
     }
 }
 
